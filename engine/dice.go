@@ -1,0 +1,212 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Sizes of the dice arithmetic. Every game uses five six-sided dice.
+const (
+	Dice           = 5    // dice in a roll
+	Faces          = 6    // faces of a die, numbered 1..6
+	NumRolls       = 252  // sorted rolls of five dice
+	NumKeeps       = 462  // multisets of zero to five dice
+	NumTransitions = 4368 // (keep, roll it can become) pairs with non-zero probability
+	// FirstRollKeep is the keep index of roll 0: keeps with five dice are
+	// the rolls, in the same order, at keep indices FirstRollKeep..NumKeeps-1.
+	FirstRollKeep = NumKeeps - NumRolls
+)
+
+// Multiset counts the dice showing each face: m[0] ones, ..., m[5] sixes.
+// It is how the engine represents both keeps and rolls.
+type Multiset [Faces]uint8
+
+// Size returns the number of dice in m.
+func (m Multiset) Size() int {
+	n := 0
+	for _, c := range m {
+		n += int(c)
+	}
+	return n
+}
+
+// Sum returns the sum of the faces of the dice in m.
+func (m Multiset) Sum() int {
+	s := 0
+	for i, c := range m {
+		s += (i + 1) * int(c)
+	}
+	return s
+}
+
+// Count returns how many dice in m show face (1..6).
+func (m Multiset) Count(face int) int { return int(m[face-1]) }
+
+// Dice returns the faces in m in ascending order.
+func (m Multiset) Dice() []int {
+	d := make([]int, 0, Dice)
+	for i, c := range m {
+		for range c {
+			d = append(d, i+1)
+		}
+	}
+	return d
+}
+
+// Contains reports whether every die of sub is also in m.
+func (m Multiset) Contains(sub Multiset) bool {
+	for i := range m {
+		if sub[i] > m[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Minus returns the dice of m that are not in sub; sub must be contained in m.
+func (m Multiset) Minus(sub Multiset) Multiset {
+	for i := range m {
+		m[i] -= sub[i]
+	}
+	return m
+}
+
+// String writes the dice in ascending order as digits, "33556".
+func (m Multiset) String() string { return m.Format(DigitFaces) }
+
+// Format writes the dice in ascending order with faces[i] standing for face i+1.
+func (m Multiset) Format(faces string) string {
+	var b strings.Builder
+	for _, d := range m.Dice() {
+		b.WriteByte(faces[d-1])
+	}
+	return b.String()
+}
+
+// FromDice builds the multiset of the given faces; each must be 1..6.
+func FromDice(dice ...int) (Multiset, error) {
+	var m Multiset
+	if len(dice) > Dice {
+		return m, fmt.Errorf("%d dice given, at most %d", len(dice), Dice)
+	}
+	for _, d := range dice {
+		if d < 1 || d > Faces {
+			return m, fmt.Errorf("die %d is out of range 1..6", d)
+		}
+		m[d-1]++
+	}
+	return m, nil
+}
+
+// The index tables, filled once by init. Keeps are ordered by size, then
+// lexicographically by their sorted dice (11111 < 11112 < ... < 66666), so
+// keep 0 is the empty keep and keeps FirstRollKeep.. are the rolls.
+var (
+	keeps     [NumKeeps]Multiset
+	keepIndex [6 * 6 * 6 * 6 * 6 * 6]int16 // base-6 code of the counts -> keep index
+	child     [NumKeeps][Faces]int16      // keep plus one die of a face; -1 for full keeps
+	rollProb  [NumRolls]float64
+	outcomes  [NumKeeps][]Transition
+)
+
+// Transition is one roll that a keep can become, with its probability.
+type Transition struct {
+	Roll int     // roll index 0..NumRolls-1
+	P    float64 // probability of that roll after rerolling the other dice
+}
+
+func code(m Multiset) int {
+	c := 0
+	for _, n := range m {
+		c = c*6 + int(n)
+	}
+	return c
+}
+
+func init() {
+	n := 0
+	for size := 0; size <= Dice; size++ {
+		var walk func(face, left int, m Multiset)
+		walk = func(face, left int, m Multiset) {
+			if face == Faces-1 {
+				m[face] = uint8(left)
+				keeps[n] = m
+				keepIndex[code(m)] = int16(n)
+				n++
+				return
+			}
+			// Lexicographic order of sorted dice puts more low faces first.
+			for c := left; c >= 0; c-- {
+				m[face] = uint8(c)
+				walk(face+1, left-c, m)
+			}
+		}
+		walk(0, size, Multiset{})
+	}
+	for k, m := range keeps {
+		for f := range Faces {
+			child[k][f] = -1
+			if m.Size() < Dice {
+				m2 := m
+				m2[f]++
+				child[k][f] = keepIndex[code(m2)]
+			}
+		}
+	}
+	for r := range NumRolls {
+		rollProb[r] = multinomial(keeps[FirstRollKeep+r])
+	}
+	for k, m := range keeps {
+		for _, o := range keeps[keepStart(Dice-m.Size()):keepStart(Dice-m.Size()+1)] {
+			roll := m
+			for f := range o {
+				roll[f] += o[f]
+			}
+			outcomes[k] = append(outcomes[k], Transition{Roll: RollIndex(roll), P: multinomial(o)})
+		}
+	}
+}
+
+// keepStart returns the index of the first keep with size dice.
+func keepStart(size int) int {
+	return [...]int{0, 1, 7, 28, 84, 210, 462}[size]
+}
+
+// multinomial returns the probability that len(m) fair dice show exactly m.
+func multinomial(m Multiset) float64 {
+	p := 1.0
+	n := 0
+	for _, c := range m {
+		for i := 1; i <= int(c); i++ {
+			n++
+			p = p * float64(n) / float64(i) / Faces
+		}
+	}
+	return p
+}
+
+// Keep returns the multiset with keep index k (0..NumKeeps-1).
+func Keep(k int) Multiset { return keeps[k] }
+
+// Roll returns the roll with index r (0..NumRolls-1).
+func Roll(r int) Multiset { return keeps[FirstRollKeep+r] }
+
+// KeepIndex returns the index of a multiset of at most five dice.
+func KeepIndex(m Multiset) int { return int(keepIndex[code(m)]) }
+
+// RollIndex returns the roll index of five dice.
+func RollIndex(m Multiset) int { return KeepIndex(m) - FirstRollKeep }
+
+// KeepChild returns the keep index of keep k with one more die showing face
+// (1..6), or -1 when k already holds five dice.
+func KeepChild(k, face int) int { return int(child[k][face-1]) }
+
+// KeepSize returns the number of dice in keep k.
+func KeepSize(k int) int { return keeps[k].Size() }
+
+// RollProbability returns the probability of roll r when all five dice are rolled.
+func RollProbability(r int) float64 { return rollProb[r] }
+
+// Outcomes returns the rolls that keep k can become when the other dice are
+// rolled, with their exact probabilities. The slice must not be modified.
+func Outcomes(k int) []Transition { return outcomes[k] }

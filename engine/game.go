@@ -1,0 +1,202 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Category is one box of the sheet: its name as RULES.md spells it, how it
+// scores, and the facts the placement rules need.
+type Category struct {
+	Name   string
+	Points Points
+	// Face is the face an upper-section box collects (1..6), 0 for others.
+	// Points written in an upper box count towards the upper bonus.
+	Face int
+	// Joker is what the box scores for a joker (a five-alike used in a lower
+	// box under the joker rule); 0 means the hand scores as usual.
+	Joker int
+	// School marks a School row (school game): it closes with three dice of
+	// Face and the reserve (see CloseSchool) instead of scoring points.
+	School bool
+}
+
+// Upper reports whether the box belongs to the upper section, whose points
+// count towards the upper bonus.
+func (c Category) Upper() bool { return c.Face != 0 && !c.School }
+
+// UpperBonus is paid once when the upper-section total reaches Threshold.
+type UpperBonus struct {
+	Threshold int
+	Points    int // 0: no upper bonus
+}
+
+// JokerRule says how a repeated five-alike may be placed.
+type JokerRule int
+
+// The joker rules of RULES.md.
+const (
+	NoJoker     JokerRule = iota // a repeated five-alike scores as usual anywhere
+	FreeJoker                    // with its upper box filled it is a joker in any open box
+	ForcedJoker                  // own upper box if open, else a lower box as a joker, else an upper box at 0
+)
+
+// FiveAlike is the bonus and joker rule for five dice alike rolled again
+// after the five-alike box (Yahtzee, Poker) was filled.
+type FiveAlike struct {
+	Box   int // category index of the five-alike box
+	Full  int // the points that box holds when it was made (50)
+	Bonus int // paid for each further five-alike while the box holds Full
+	Joker JokerRule
+	// JokerNeedsFull limits the joker to a box holding Full; otherwise a box
+	// holding 0 allows it too.
+	JokerNeedsFull bool
+}
+
+// Game is one game of the dice-poker family as data. Games are built by New
+// and must not be modified afterwards.
+type Game struct {
+	Name       string
+	Options    Options
+	Categories []Category
+	Rolls      int    // rolls a turn, the first one included
+	Letters    string // how faces 1..6 are written: DigitFaces or CardFaces
+	Upper      UpperBonus
+	Extra      *FiveAlike // nil: no five-alike bonus and no joker
+	// Columns is the number of columns of the school sheet; 0 for single-sheet games.
+	Columns int
+
+	points  [][NumRolls]int // points[c][r]: category c's points for roll r
+	upperOf [Faces + 1]int  // upperOf[f]: category index of the upper box of face f, or -1
+}
+
+// Turns returns the number of turns in a game.
+func (g *Game) Turns() int { return len(g.Categories) * max(g.Columns, 1) }
+
+// Score returns the points roll r scores in category c under the plain rules
+// (no joker, no bonus, no doubling).
+func (g *Game) Score(c, r int) int { return g.points[c][r] }
+
+// Category returns the index of the category with that name, or -1.
+func (g *Game) Category(name string) int {
+	for i, c := range g.Categories {
+		if c.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// UpperBox returns the index of the upper box collecting face, or -1.
+func (g *Game) UpperBox(face int) int { return g.upperOf[face] }
+
+// UpperCap is the largest upper total a state needs to tell apart: the bonus
+// threshold, or 0 when there is no upper bonus.
+func (g *Game) UpperCap() int {
+	if g.Upper.Points == 0 {
+		return 0
+	}
+	return g.Upper.Threshold
+}
+
+// Fingerprint is a hash of everything the rules say: every category's
+// name and points for every roll, joker points, bonuses and rolls a turn.
+// A strategy table carries the fingerprint of the rules it was solved for.
+func (g *Game) Fingerprint() [32]byte {
+	h := sha256.New()
+	put := func(vs ...int) {
+		for _, v := range vs {
+			h.Write(binary.LittleEndian.AppendUint64(nil, uint64(int64(v))))
+		}
+	}
+	fmt.Fprintf(h, "dicepoker rules v1\x00%s\x00%s\x00", g.Name, g.Options)
+	put(g.Rolls, g.Columns, g.Upper.Threshold, g.Upper.Points, len(g.Categories))
+	for c, cat := range g.Categories {
+		fmt.Fprintf(h, "%s\x00", cat.Name)
+		school := 0
+		if cat.School {
+			school = 1
+		}
+		put(cat.Face, cat.Joker, school)
+		put(g.points[c][:]...)
+	}
+	if e := g.Extra; e != nil {
+		jn := 0
+		if e.JokerNeedsFull {
+			jn = 1
+		}
+		put(e.Box, e.Full, e.Bonus, int(e.Joker), jn)
+	}
+	var sum [32]byte
+	copy(sum[:], h.Sum(nil))
+	return sum
+}
+
+// Describe returns a one-line summary: categories, turns and rolls a turn.
+func (g *Game) Describe() string {
+	names := make([]string, len(g.Categories))
+	for i, c := range g.Categories {
+		names[i] = c.Name
+	}
+	sheet := fmt.Sprintf("%d categories", len(g.Categories))
+	if g.Columns > 0 {
+		sheet = fmt.Sprintf("%d rows x %d columns", len(g.Categories), g.Columns)
+	}
+	return fmt.Sprintf("%s, %d turns, %d rolls a turn: %s", sheet, g.Turns(), g.Rolls, strings.Join(names, " "))
+}
+
+// finish fills the derived tables of a game.
+func (g *Game) finish() *Game {
+	g.points = make([][NumRolls]int, len(g.Categories))
+	for f := range g.upperOf {
+		g.upperOf[f] = -1
+	}
+	for c, cat := range g.Categories {
+		for r := range NumRolls {
+			g.points[c][r] = cat.Points(Roll(r))
+		}
+		if cat.Upper() {
+			g.upperOf[cat.Face] = c
+		}
+	}
+	return g
+}
+
+// UpperTotals returns, for a set of filled upper boxes, the capped upper
+// totals that the points those boxes can hold add up to. States with other
+// totals cannot occur.
+func (g *Game) UpperTotals(filled uint32) []int {
+	limit := g.UpperCap()
+	reach := make([]bool, limit+1)
+	reach[0] = true
+	for c, cat := range g.Categories {
+		if !cat.Upper() || filled&(1<<c) == 0 {
+			continue
+		}
+		seen := map[int]bool{}
+		for r := range NumRolls {
+			seen[g.points[c][r]] = true
+		}
+		next := make([]bool, limit+1)
+		for t, ok := range reach {
+			if !ok {
+				continue
+			}
+			for p := range seen {
+				next[min(t+p, limit)] = true
+			}
+		}
+		reach = next
+	}
+	var totals []int
+	for t, ok := range reach {
+		if ok {
+			totals = append(totals, t)
+		}
+	}
+	sort.Ints(totals)
+	return totals
+}

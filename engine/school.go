@@ -1,0 +1,62 @@
+package engine
+
+// School is the seed-000 game: a sheet of rows filled column by column,
+// School rows closed with three dice of their number and a reserve, and
+// combination rows that score double on a fresh roll of all five dice.
+
+// Zero is what a zero in a School row costs.
+const Zero = -200
+
+func school(o Options) *Game {
+	g := &Game{Rolls: 3, Columns: 3}
+	if o.Columns != 0 {
+		g.Columns = o.Columns
+	}
+	for f := 1; f <= Faces; f++ {
+		g.Categories = append(g.Categories, Category{Name: faceNames[f], Points: fixed(0), Face: f, School: true})
+	}
+	g.Categories = append(g.Categories,
+		Category{Name: "pair", Points: ofAKindFaces(2)},
+		Category{Name: "three-of-a-kind", Points: ofAKindFaces(3)},
+		Category{Name: "two-pairs", Points: twoPairDice},
+		Category{Name: "full-house", Points: fullHouseDice},
+		Category{Name: "four-of-a-kind", Points: plus(ofAKindFaces(4), 20)},
+		Category{Name: "five-of-a-kind", Points: plus(ofAKindFaces(5), 50)},
+		Category{Name: "small-straight", Points: when(straight(1, 5), fixed(15))},
+		Category{Name: "large-straight", Points: when(straight(2, 6), fixed(20))},
+		Category{Name: "sum", Points: sum},
+	)
+	return g
+}
+
+// SchoolCell is what writing dice in a School row does.
+type SchoolCell struct {
+	Closed      bool // the row's cell closes (a cross); false: a zero, Zero points
+	Reserve     int  // the reserve afterwards
+	UsedReserve bool // the shortfall was paid from the reserve
+}
+
+// CloseSchool writes dice in the School row of face with the given reserve:
+// three or more dice of the face close the cell and put the extra ones'
+// value in the reserve; one or two close it if the reserve pays the
+// shortfall; otherwise the cell takes a zero and the reserve stays.
+func CloseSchool(face int, dice Multiset, reserve int) SchoolCell {
+	k := dice.Count(face)
+	switch {
+	case k >= 3:
+		return SchoolCell{Closed: true, Reserve: reserve + (k-3)*face}
+	case k >= 1 && reserve >= (3-k)*face:
+		return SchoolCell{Closed: true, Reserve: reserve - (3-k)*face, UsedReserve: true}
+	}
+	return SchoolCell{Reserve: reserve}
+}
+
+// SchoolPoints returns what combination row c scores for roll r: doubled,
+// extra points included, when the dice came from a fresh roll of all five.
+func (g *Game) SchoolPoints(c, r int, fresh bool) int {
+	p := g.points[c][r]
+	if fresh {
+		p *= 2
+	}
+	return p
+}

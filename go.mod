@@ -1,0 +1,3 @@
+module dicepoker
+
+go 1.26

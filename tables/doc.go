@@ -1,0 +1,35 @@
+// Package tables reads and writes lookup-table files: a small header
+// followed by a flat array of float32 values.
+//
+// The package knows nothing about games or solvers. A solver computes the
+// values once and stores them with [Write]; an advisor loads them with
+// [Read], which refuses a file that is damaged, was written in another
+// format, or was computed for other rules, and says how to rebuild it.
+//
+// [Write] replaces a file atomically: it writes a temporary file in the
+// same directory, syncs it and renames it into place, so an interrupted
+// write never leaves a partial table behind. The same header and values
+// always give the same bytes.
+//
+// # File layout
+//
+// All integers are little-endian. The offsets after the game name depend
+// on g and o, the lengths in bytes of the game and options strings.
+//
+//	offset   size  field
+//	0        8     magic "DPTABLE\x00"
+//	8        4     format version, uint32 (1)
+//	12       4     value type, uint32 (1 = float32)
+//	16       2     g, uint16
+//	18       g     game, e.g. "yahtzee"
+//	18+g     2     o, uint16
+//	20+g     o     options, e.g. "forced-joker"
+//	20+g+o   32    fingerprint of the rules
+//	52+g+o   8     expected score, IEEE 754 float64 bits
+//	60+g+o   8     n, the number of values, uint64
+//	68+g+o   4     CRC-32C (Castagnoli) of the payload
+//	72+g+o   4     CRC-32C of the header, bytes [0, 72+g+o)
+//	76+g+o   4n    payload: n IEEE 754 float32 values
+//
+// The file ends right after the payload.
+package tables
