@@ -104,7 +104,7 @@ func FromDice(dice ...int) (Multiset, error) {
 var (
 	keeps     [NumKeeps]Multiset
 	keepIndex [6 * 6 * 6 * 6 * 6 * 6]int16 // base-6 code of the counts -> keep index
-	child     [NumKeeps][Faces]int16      // keep plus one die of a face; -1 for full keeps
+	child     [NumKeeps][Faces]int16       // keep plus one die of a face; -1 for full keeps
 	rollProb  [NumRolls]float64
 	outcomes  [NumKeeps][]Transition
 )

@@ -48,33 +48,49 @@ func (g *Game) Placements(s State, r int, buf []Placement) []Placement {
 			joker = !ownOpen
 			if e.Joker == ForcedJoker {
 				allowed = g.forcedBoxes(allowed, own, ownOpen)
-				joker = allowed&g.upperMask() == 0
+				joker = allowed&g.UpperMask() == 0
 			}
 		}
 	}
-	for c := range g.Categories {
+	for c, cat := range g.Categories {
 		if allowed&(1<<c) == 0 {
 			continue
 		}
-		cat := g.Categories[c]
-		p := Placement{Category: c, Points: g.points[c][r], Bonus: bonus, Next: s}
+		points := g.points[c][r]
 		if joker && cat.Joker != 0 {
-			p.Points = cat.Joker
+			points = cat.Joker
 		}
-		p.Next.Filled |= 1 << c
-		if cat.Upper() && g.Upper.Points != 0 {
-			total := s.Upper + p.Points
-			if s.Upper < g.Upper.Threshold && total >= g.Upper.Threshold {
-				p.Bonus += g.Upper.Points
-			}
-			p.Next.Upper = min(total, g.Upper.Threshold)
-		}
-		if g.Extra != nil && c == g.Extra.Box {
-			p.Next.FullBox = p.Points == g.Extra.Full
-		}
+		p := g.Write(s, c, points)
+		p.Bonus += bonus
 		buf = append(buf, p)
 	}
 	return buf
+}
+
+// Write returns the move that writes points in open box c of state s, with
+// the upper bonus it earns and the state after it. It leaves out the
+// five-alike bonus, which depends on the dice (see Placements).
+func (g *Game) Write(s State, c, points int) Placement {
+	p := Placement{Category: c, Points: points, Next: s}
+	p.Next.Filled |= 1 << c
+	if g.Categories[c].Upper() && g.Upper.Points != 0 {
+		total := s.Upper + points
+		if s.Upper < g.Upper.Threshold && total >= g.Upper.Threshold {
+			p.Bonus = g.Upper.Points
+		}
+		p.Next.Upper = min(total, g.Upper.Threshold)
+	}
+	if g.Extra != nil && c == g.Extra.Box {
+		p.Next.FullBox = points == g.Extra.Full
+	}
+	return p
+}
+
+// PointsMatter reports whether the points written in box c change more than
+// the score: the upper total, or the state of the five-alike box. For other
+// boxes Write gives the same bonus and next state whatever the points.
+func (g *Game) PointsMatter(c int) bool {
+	return g.Categories[c].Upper() && g.Upper.Points != 0 || g.Extra != nil && c == g.Extra.Box
 }
 
 // forcedBoxes narrows the open boxes to those the forced joker rule allows:
@@ -84,14 +100,14 @@ func (g *Game) forcedBoxes(open uint32, own int, ownOpen bool) uint32 {
 	if ownOpen {
 		return 1 << own
 	}
-	if lower := open &^ g.upperMask(); lower != 0 {
+	if lower := open &^ g.UpperMask(); lower != 0 {
 		return lower
 	}
 	return open
 }
 
-// upperMask returns the set of upper-section boxes.
-func (g *Game) upperMask() uint32 {
+// UpperMask returns the set of upper-section boxes, a bit per category.
+func (g *Game) UpperMask() uint32 {
 	var m uint32
 	for c, cat := range g.Categories {
 		if cat.Upper() {

@@ -1,0 +1,142 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestOptionsBelongToTheirGame(t *testing.T) {
+	options := []struct {
+		flag string
+		game string
+		opts Options
+	}{
+		{"forced-joker", "yahtzee", Options{ForcedJoker: true}},
+		{"no-joker", "yahtzee", Options{NoJoker: true}},
+		{"no-yahtzee-bonus", "yahtzee", Options{NoYahtzeeBonus: true}},
+		{"no-upper-bonus", "yahtzee", Options{NoUpperBonus: true}},
+		{"upper-bonus-threshold", "swedish", Options{UpperBonusThreshold: 70}},
+		{"columns", "school", Options{Columns: 2}},
+	}
+	for _, o := range options {
+		for _, game := range GameNames {
+			g, err := New(game, o.opts)
+			if game == o.game {
+				if err != nil {
+					t.Errorf("New(%s, --%s): %v", game, o.flag, err)
+				} else if g.Options.String() == "" {
+					t.Errorf("New(%s, --%s): option dropped", game, o.flag)
+				}
+				continue
+			}
+			if err == nil {
+				t.Errorf("New(%s, --%s): no error; the option belongs to %s", game, o.flag, o.game)
+			} else if !strings.Contains(err.Error(), "--"+o.flag) {
+				t.Errorf("New(%s, --%s): error %q does not name the option", game, o.flag, err)
+			}
+		}
+	}
+}
+
+func TestOptionsRefused(t *testing.T) {
+	for _, tc := range []struct {
+		game string
+		opts Options
+	}{
+		{"yahtzee", Options{ForcedJoker: true, NoJoker: true}},
+		{"yahtzee", Options{ForcedJoker: true, NoYahtzeeBonus: true}},
+		{"swedish", Options{UpperBonusThreshold: -1}},
+		{"swedish", Options{UpperBonusThreshold: 106}},
+		{"school", Options{Columns: -1}},
+		{"school", Options{Columns: 6}},
+		{"yatzy", Options{NoUpperBonus: true}},
+		{"poker-dice", Options{Columns: 3}}, // even a default value belongs to its game
+		{"yahtzee", Options{UpperBonusThreshold: 63}},
+	} {
+		if g, err := New(tc.game, tc.opts); err == nil {
+			t.Errorf("New(%s, %+v) = %s, want an error", tc.game, tc.opts, g.Options)
+		}
+	}
+}
+
+func TestOptionsCanonical(t *testing.T) {
+	for _, tc := range []struct {
+		game string
+		opts Options
+		want string
+	}{
+		{"yahtzee", Options{}, ""},
+		{"yahtzee", Options{ForcedJoker: true}, "forced-joker"},
+		{"yahtzee", Options{NoJoker: true}, "no-joker"},
+		{"yahtzee", Options{NoJoker: true, NoUpperBonus: true}, "no-joker,no-upper-bonus"},
+		{"yahtzee", Options{NoYahtzeeBonus: true}, "no-yahtzee-bonus"},
+		{"yahtzee", Options{NoYahtzeeBonus: true, NoJoker: true}, "no-yahtzee-bonus"}, // no bonus implies no joker
+		{"yahtzee", Options{ForcedJoker: true, NoUpperBonus: true}, "forced-joker,no-upper-bonus"},
+		{"swedish", Options{}, ""},
+		{"swedish", Options{UpperBonusThreshold: 63}, ""},
+		{"swedish", Options{UpperBonusThreshold: 70}, "upper-bonus-threshold=70"},
+		{"swedish", Options{UpperBonusThreshold: 1}, "upper-bonus-threshold=1"},
+		{"swedish", Options{UpperBonusThreshold: 105}, "upper-bonus-threshold=105"},
+		{"school", Options{Columns: 3}, ""},
+		{"school", Options{Columns: 1}, "columns=1"},
+		{"school", Options{Columns: 5}, "columns=5"},
+		{"yatzy", Options{}, ""},
+		{"poker-dice", Options{}, ""},
+	} {
+		g, err := New(tc.game, tc.opts)
+		if err != nil {
+			t.Errorf("New(%s, %+v): %v", tc.game, tc.opts, err)
+			continue
+		}
+		if got := g.Options.String(); got != tc.want {
+			t.Errorf("New(%s, %+v).Options = %q, want %q", tc.game, tc.opts, got, tc.want)
+		}
+	}
+	if got := (Options{UpperBonusThreshold: 70, Columns: 2, ForcedJoker: true}).String(); got != "forced-joker,upper-bonus-threshold=70,columns=2" {
+		t.Errorf("String() = %q", got)
+	}
+}
+
+func TestFingerprint(t *testing.T) {
+	type rules struct {
+		game string
+		opts Options
+	}
+	distinct := []rules{
+		{"yahtzee", Options{}},
+		{"yahtzee", Options{ForcedJoker: true}},
+		{"yahtzee", Options{NoJoker: true}},
+		{"yahtzee", Options{NoYahtzeeBonus: true}},
+		{"yahtzee", Options{NoUpperBonus: true}},
+		{"yahtzee", Options{NoUpperBonus: true, ForcedJoker: true}},
+		{"yatzy", Options{}},
+		{"swedish", Options{}},
+		{"swedish", Options{UpperBonusThreshold: 70}},
+		{"poker-dice", Options{}},
+		{"school", Options{}},
+		{"school", Options{Columns: 1}},
+		{"school", Options{Columns: 5}},
+	}
+	seen := map[[32]byte]rules{}
+	for _, r := range distinct {
+		fp := mustGame(t, r.game, r.opts).Fingerprint()
+		if other, ok := seen[fp]; ok {
+			t.Errorf("%s %+v has the fingerprint of %s %+v", r.game, r.opts, other.game, other.opts)
+		}
+		seen[fp] = r
+		if again := mustGame(t, r.game, r.opts).Fingerprint(); again != fp {
+			t.Errorf("%s %+v: fingerprint differs between two builds", r.game, r.opts)
+		}
+	}
+	for _, pair := range [][2]rules{
+		{{"swedish", Options{}}, {"swedish", Options{UpperBonusThreshold: 63}}},
+		{{"school", Options{}}, {"school", Options{Columns: 3}}},
+		{{"yahtzee", Options{NoYahtzeeBonus: true}}, {"yahtzee", Options{NoYahtzeeBonus: true, NoJoker: true}}},
+	} {
+		a := mustGame(t, pair[0].game, pair[0].opts).Fingerprint()
+		b := mustGame(t, pair[1].game, pair[1].opts).Fingerprint()
+		if a != b {
+			t.Errorf("%s %+v and %+v are the same rules, but fingerprints differ", pair[0].game, pair[0].opts, pair[1].opts)
+		}
+	}
+}

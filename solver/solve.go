@@ -1,0 +1,120 @@
+package solver
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"dicepoker/engine"
+)
+
+// Options tune a solve. The result does not depend on them.
+type Options struct {
+	Threads int // goroutines; 0 means runtime.GOMAXPROCS
+	// Progress, when set, is called after each layer with the number of
+	// states solved so far and the total.
+	Progress func(done, total int)
+}
+
+// Solution is the value of every reachable state of a game.
+type Solution struct {
+	Game   *engine.Game
+	Layout Layout
+	// Values[Layout.Index(s)] is the optimal expected sum of the points
+	// still to come from state s; NaN for states that cannot occur.
+	Values []float64
+	States int // reachable states
+}
+
+// Value returns the value of state s.
+func (s *Solution) Value(st engine.State) float64 { return s.Values[s.Layout.Index(st)] }
+
+// Expected returns the optimal expected final score of the game.
+func (s *Solution) Expected() float64 { return s.Value(engine.State{}) }
+
+// Solve computes the value of every state of g. School sheets with more
+// than one box per row need more state than a filled set and are refused.
+func Solve(g *engine.Game, o Options) (*Solution, error) {
+	if g.Columns != 0 {
+		return nil, fmt.Errorf("solver: %s is not a single-sheet game", g.Name)
+	}
+	threads := o.Threads
+	if threads <= 0 {
+		threads = runtime.GOMAXPROCS(0)
+	}
+	l := NewLayout(g)
+	sol := &Solution{Game: g, Layout: l, Values: make([]float64, l.Size())}
+	for i := range sol.Values {
+		sol.Values[i] = math.NaN()
+	}
+	n := l.Categories
+	layers := make([][]uint32, n+1)
+	totals := make([][]int, 1<<n)
+	for m := range uint32(1 << n) {
+		layers[bits.OnesCount32(m)] = append(layers[bits.OnesCount32(m)], m)
+		totals[m] = g.UpperTotals(m)
+		sol.States += len(totals[m]) * flags(g, m)
+	}
+	turn := NewTurn(g)
+	next := func(s engine.State) float64 { return sol.Values[l.Index(s)] }
+	upper := g.UpperMask()
+	done := 0
+	for layer := n; layer >= 0; layer-- {
+		masks := layers[layer]
+		var cursor atomic.Int64
+		var wg sync.WaitGroup
+		for range min(threads, len(masks)) {
+			wg.Go(func() {
+				var scratch Keeps
+				for {
+					i := int(cursor.Add(1)) - 1
+					if i >= len(masks) {
+						return
+					}
+					solveMask(turn, sol, masks[i], totals[masks[i]], upper, next, &scratch)
+				}
+			})
+		}
+		wg.Wait()
+		for _, m := range masks {
+			done += len(totals[m]) * flags(g, m)
+		}
+		if o.Progress != nil {
+			o.Progress(done, sol.States)
+		}
+	}
+	return sol, nil
+}
+
+// solveMask solves every state with filled set m.
+func solveMask(t *Turn, sol *Solution, m uint32, totals []int, upper uint32, next Values, scratch *Keeps) {
+	l := sol.Layout
+	for f := range flags(t.g, m) {
+		for i, u := range totals {
+			s := engine.State{Filled: m, Upper: u, FullBox: f == 1}
+			if i > 0 && m&upper == upper {
+				// The upper section is full: its bonus is settled and
+				// the future no longer depends on the total.
+				sol.Values[l.Index(s)] = sol.Values[l.Index(engine.State{Filled: m, Upper: totals[0], FullBox: s.FullBox})]
+				continue
+			}
+			v := 0.0
+			if m != 1<<l.Categories-1 {
+				v = t.Value(s, next, scratch)
+			}
+			sol.Values[l.Index(s)] = v
+		}
+	}
+}
+
+// flags returns how many five-alike box states filled set m has: two when
+// the box is filled (it holds its full points or not), else one.
+func flags(g *engine.Game, m uint32) int {
+	if g.Extra != nil && m&(1<<g.Extra.Box) != 0 {
+		return 2
+	}
+	return 1
+}
