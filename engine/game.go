@@ -200,3 +200,32 @@ func (g *Game) UpperTotals(filled uint32) []int {
 	sort.Ints(totals)
 	return totals
 }
+
+// Subset returns the game played on only the named boxes, in the order
+// given, with the same rules otherwise: a small game to study or to check
+// a solver against brute force. Without its five-alike box the game has no
+// five-alike bonus or joker.
+func (g *Game) Subset(names ...string) (*Game, error) {
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%s: a subset needs at least one category", g.Name)
+	}
+	sub := *g
+	sub.Categories, sub.Extra = nil, nil
+	for _, name := range names {
+		c := g.Category(name)
+		if c < 0 {
+			return nil, fmt.Errorf("%s has no category %q", g.Name, name)
+		}
+		if sub.Category(name) >= 0 {
+			return nil, fmt.Errorf("category %q given twice", name)
+		}
+		if g.Extra != nil && c == g.Extra.Box {
+			extra := *g.Extra
+			extra.Box = len(sub.Categories)
+			sub.Extra = &extra
+		}
+		sub.Categories = append(sub.Categories, g.Categories[c])
+	}
+	sub.Name = g.Name + "[" + strings.Join(names, " ") + "]"
+	return sub.finish(), nil
+}

@@ -1,0 +1,96 @@
+package solver
+
+import (
+	"math"
+	"testing"
+
+	"dicepoker/engine"
+)
+
+func solve(t *testing.T, game string, opts engine.Options, threads int) *Solution {
+	t.Helper()
+	g, err := engine.New(game, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := Solve(g, Options{Threads: threads})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sol
+}
+
+// TestPublishedOptima checks the optimal expected scores published for
+// Yahtzee (Verhoeff 1999, Glenn 2006) and Scandinavian Yatzy (RULES.md),
+// and the number of reachable states: every filled set, the upper totals
+// its upper boxes can add up to, and both five-alike flags where that box
+// is filled.
+func TestPublishedOptima(t *testing.T) {
+	for _, c := range []struct {
+		game   string
+		want   float64
+		states int
+	}{
+		{"yahtzee", 254.5896095, 536448},
+		{"yatzy", 248.4399894, 1430528},
+	} {
+		sol := solve(t, c.game, engine.Options{}, 0)
+		if got := sol.Expected(); math.Abs(got-c.want) > 1e-6 {
+			t.Errorf("%s: optimal expected score %.7f, published %.7f", c.game, got, c.want)
+		}
+		if sol.States != c.states {
+			t.Errorf("%s: %d states, want %d", c.game, sol.States, c.states)
+		}
+	}
+}
+
+func TestDeterministicAcrossThreads(t *testing.T) {
+	g, err := engine.New("swedish", engine.Options{UpperBonusThreshold: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err = g.Subset("ones", "twos", "fives", "sixes", "pair", "two-pairs", "full-house", "poker", "chance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first []float64
+	for _, threads := range []int{1, 2, 3, 8} {
+		sol, err := Solve(g, Options{Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = sol.Values
+			continue
+		}
+		for i, v := range sol.Values {
+			if math.Float64bits(v) != math.Float64bits(first[i]) {
+				t.Fatalf("threads %d: state %d is %v, with one thread %v", threads, i, v, first[i])
+			}
+		}
+	}
+}
+
+func TestProgressReachesTotal(t *testing.T) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	calls, last, total := 0, 0, 0
+	sol, err := Solve(g, Options{Progress: func(done, all int) {
+		if done < last {
+			t.Errorf("progress went back from %d to %d", last, done)
+		}
+		calls, last, total = calls+1, done, all
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls != len(g.Categories)+1 || last != sol.States || total != sol.States {
+		t.Errorf("progress: %d calls ending at %d/%d, want %d calls ending at %d", calls, last, total, len(g.Categories)+1, sol.States)
+	}
+}
+
+func TestSolveRefusesSchoolSheet(t *testing.T) {
+	g, _ := engine.New("school", engine.Options{})
+	if _, err := Solve(g, Options{}); err == nil {
+		t.Error("solving a three-column school sheet did not fail")
+	}
+}
