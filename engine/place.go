@@ -15,9 +15,11 @@ func (s State) Open(c int) bool { return s.Filled&(1<<c) == 0 }
 // Placement is one legal way to write the final dice of a turn.
 type Placement struct {
 	Category int
-	Points   int   // points written in the box
-	Bonus    int   // bonus points the move earns: upper bonus, five-alike bonus
-	Next     State // the state after the move
+	Points   int // points written in the box
+	Bonus    int // bonus points the move earns: upper bonus, five-alike bonus
+	// FiveAlikeBonus is the part of Bonus that is the five-alike bonus.
+	FiveAlikeBonus int
+	Next           State // the state after the move
 }
 
 // Total returns the points the move adds to the score.
@@ -62,6 +64,7 @@ func (g *Game) Placements(s State, r int, buf []Placement) []Placement {
 		}
 		p := g.Write(s, c, points)
 		p.Bonus += bonus
+		p.FiveAlikeBonus = bonus
 		buf = append(buf, p)
 	}
 	return buf
