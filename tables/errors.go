@@ -25,6 +25,9 @@ type Error struct {
 	Rebuild string // command that rebuilds the file, or ""
 }
 
+// Error returns the message, for example
+//
+//	table /x/yahtzee.dpt is corrupt (payload checksum mismatch); rebuild it with: dicepoker solve --game yahtzee
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("table ")

@@ -1,14 +1,27 @@
 package tables
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"io/fs"
 	"math"
 	"os"
-	"strings"
+)
+
+// maxHeader is the size of the longest possible header.
+const maxHeader = fixedSize + 2*math.MaxUint16
+
+// chunk is the number of payload bytes Read decodes at a time: small
+// enough to stay in the CPU cache, large enough to make few system calls.
+const chunk = 1 << 16
+
+var (
+	errNotRegular = errors.New("not a regular file")
+	errTooLarge   = errors.New("too large for this computer")
 )
 
 // Read loads the table file at path. It returns an [*Error] if the file
@@ -16,18 +29,7 @@ import (
 // format (wrapping [ErrVersion]), or not for the game, options and
 // fingerprint in want (wrapping [ErrRules]).
 func Read(path string, want Expect) (Header, []float32, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		e := &Error{Path: path, Err: err, Reason: err.Error(), Rebuild: want.Rebuild}
-		if pe, ok := errors.AsType[*fs.PathError](err); ok {
-			e.Reason = pe.Err.Error()
-		}
-		if errors.Is(err, fs.ErrNotExist) {
-			e.Reason = ""
-		}
-		return Header{}, nil, e
-	}
-	h, values, e := decode(data, want)
+	h, values, e := read(path, want)
 	if e != nil {
 		e.Path, e.Rebuild = path, want.Rebuild
 		return Header{}, nil, e
@@ -35,71 +37,108 @@ func Read(path string, want Expect) (Header, []float32, error) {
 	return h, values, nil
 }
 
-// decode parses and checks the bytes of a table file.
-func decode(data []byte, want Expect) (Header, []float32, *Error) {
-	le := binary.LittleEndian
-	if !strings.HasPrefix(string(data), magic) {
-		if len(data) < len(magic) && strings.HasPrefix(magic, string(data)) {
-			return Header{}, nil, truncated(len(data), fixedSize)
+func read(path string, want Expect) (Header, []float32, *Error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Header{}, nil, ioError(err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return Header{}, nil, ioError(err)
+	}
+	if !fi.Mode().IsRegular() {
+		return Header{}, nil, &Error{Err: errNotRegular, Reason: errNotRegular.Error()}
+	}
+	size := fi.Size()
+
+	head := make([]byte, min(size, int64(maxHeader)))
+	if _, err := f.ReadAt(head, 0); err != nil {
+		return Header{}, nil, ioError(err)
+	}
+	h, end, sum, e := parseHeader(head, want)
+	if e != nil {
+		return Header{}, nil, e
+	}
+	if have := uint64(size - int64(end)); h.States > have/4 {
+		return Header{}, nil, corrupt(fmt.Sprintf("truncated: header says %d values but only %d payload bytes follow", h.States, have))
+	} else if have != 4*h.States {
+		return Header{}, nil, corrupt(fmt.Sprintf("trailing garbage: file size %d, header implies %d", size, int64(end)+4*int64(h.States)))
+	}
+	if h.States > math.MaxInt/4 {
+		return Header{}, nil, &Error{Err: errTooLarge, Reason: errTooLarge.Error()}
+	}
+
+	values := make([]float32, h.States)
+	buf := make([]byte, min(chunk, 4*len(values)))
+	var crc uint32
+	for i := 0; i < len(values); {
+		n := min(len(buf)/4, len(values)-i)
+		b := buf[:4*n]
+		if _, err := f.ReadAt(b, int64(end)+4*int64(i)); err != nil {
+			return Header{}, nil, ioError(err)
 		}
-		return Header{}, nil, corrupt("not a table file")
+		crc = crc32.Update(crc, castagnoli, b)
+		decode(values[i:i+n], b)
+		i += n
+	}
+	if crc != sum {
+		return Header{}, nil, corrupt("payload checksum mismatch")
+	}
+	return h, values, nil
+}
+
+// parseHeader parses and checks the header at the start of data. It
+// returns the header, its length and the payload checksum it records.
+func parseHeader(data []byte, want Expect) (Header, int, uint32, *Error) {
+	le := binary.LittleEndian
+	if !bytes.HasPrefix(data, []byte(magic)) {
+		if len(data) < len(magic) && bytes.HasPrefix([]byte(magic), data) {
+			return Header{}, 0, 0, truncated(len(data), fixedSize)
+		}
+		return Header{}, 0, 0, corrupt("not a table file")
 	}
 	p := len(magic)
 	if len(data) < p+8 {
-		return Header{}, nil, truncated(len(data), fixedSize)
+		return Header{}, 0, 0, truncated(len(data), fixedSize)
 	}
 	if v := le.Uint32(data[p:]); v != version {
-		return Header{}, nil, &Error{Err: ErrVersion, Reason: fmt.Sprintf("format version %d, this program reads version %d", v, version)}
+		return Header{}, 0, 0, &Error{Err: ErrVersion, Reason: fmt.Sprintf("format version %d, this program reads version %d", v, version)}
 	}
 	if t := le.Uint32(data[p+4:]); t != typeFloat32 {
-		return Header{}, nil, &Error{Err: ErrVersion, Reason: fmt.Sprintf("value type %d, this program reads type %d (float32)", t, typeFloat32)}
+		return Header{}, 0, 0, &Error{Err: ErrVersion, Reason: fmt.Sprintf("value type %d, this program reads only type %d, float32", t, typeFloat32)}
 	}
 	p += 8
 
 	var h Header
 	var ok bool
 	if h.Game, p, ok = readString(data, p); !ok {
-		return Header{}, nil, truncated(len(data), p)
+		return Header{}, 0, 0, truncated(len(data), p)
 	}
 	if h.Options, p, ok = readString(data, p); !ok {
-		return Header{}, nil, truncated(len(data), p)
+		return Header{}, 0, 0, truncated(len(data), p)
 	}
 	end := p + 32 + 8 + 8 + 4 + 4
 	if len(data) < end {
-		return Header{}, nil, truncated(len(data), end)
+		return Header{}, 0, 0, truncated(len(data), end)
 	}
 	copy(h.Fingerprint[:], data[p:])
 	h.Expected = math.Float64frombits(le.Uint64(data[p+32:]))
 	h.States = le.Uint64(data[p+40:])
 	sum := le.Uint32(data[p+48:])
 	if le.Uint32(data[p+52:]) != crc32.Checksum(data[:p+52], castagnoli) {
-		return Header{}, nil, corrupt("header checksum mismatch")
+		return Header{}, 0, 0, corrupt("header checksum mismatch")
 	}
 
 	switch {
 	case h.Game != want.Game:
-		return Header{}, nil, &Error{Err: ErrRules, Reason: fmt.Sprintf("game is %q, want %q", h.Game, want.Game)}
+		return Header{}, 0, 0, &Error{Err: ErrRules, Reason: fmt.Sprintf("game is %q, want %q", h.Game, want.Game)}
 	case h.Options != want.Options:
-		return Header{}, nil, &Error{Err: ErrRules, Reason: fmt.Sprintf("options are %q, want %q", h.Options, want.Options)}
+		return Header{}, 0, 0, &Error{Err: ErrRules, Reason: fmt.Sprintf("options are %q, want %q", h.Options, want.Options)}
 	case h.Fingerprint != want.Fingerprint:
-		return Header{}, nil, &Error{Err: ErrRules, Reason: "fingerprint mismatch"}
+		return Header{}, 0, 0, &Error{Err: ErrRules, Reason: "fingerprint mismatch"}
 	}
-
-	payload := data[end:]
-	if h.States > uint64(len(payload))/4 {
-		return Header{}, nil, corrupt(fmt.Sprintf("truncated: header says %d values but only %d payload bytes follow", h.States, len(payload)))
-	}
-	if extra := uint64(len(payload)) - 4*h.States; extra > 0 {
-		return Header{}, nil, corrupt(fmt.Sprintf("trailing garbage: %d bytes after the payload", extra))
-	}
-	if crc32.Checksum(payload, castagnoli) != sum {
-		return Header{}, nil, corrupt("payload checksum mismatch")
-	}
-	values := make([]float32, h.States)
-	for i := range values {
-		values[i] = math.Float32frombits(le.Uint32(payload[4*i:]))
-	}
-	return h, values, nil
+	return h, end, sum, nil
 }
 
 // readString reads a uint16 length-prefixed string at data[p:] and returns
@@ -114,6 +153,40 @@ func readString(data []byte, p int) (string, int, bool) {
 		return "", end, false
 	}
 	return string(data[p+2 : end]), end, true
+}
+
+// decode sets values from the little-endian float32s in b. It handles
+// four values per iteration, which is twice as fast as one.
+func decode(values []float32, b []byte) {
+	le := binary.LittleEndian
+	b = b[:4*len(values)]
+	i := 0
+	for ; i+4 <= len(values); i += 4 {
+		v := values[i : i+4 : i+4]
+		c := b[4*i : 4*i+16 : 4*i+16]
+		v[0] = math.Float32frombits(le.Uint32(c[0:]))
+		v[1] = math.Float32frombits(le.Uint32(c[4:]))
+		v[2] = math.Float32frombits(le.Uint32(c[8:]))
+		v[3] = math.Float32frombits(le.Uint32(c[12:]))
+	}
+	for ; i < len(values); i++ {
+		values[i] = math.Float32frombits(le.Uint32(b[4*i:]))
+	}
+}
+
+func ioError(err error) *Error {
+	e := &Error{Err: err, Reason: err.Error()}
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		e.Reason = pe.Err.Error()
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		e.Reason = ""
+	case err == io.EOF:
+		// The file shrank while we read it.
+		e.Err, e.Reason = ErrCorrupt, "truncated while reading"
+	}
+	return e
 }
 
 func corrupt(reason string) *Error {

@@ -13,12 +13,14 @@ import (
 // there. h.States must equal len(values). Write creates the directory if
 // needed and replaces the file atomically: on error it leaves any previous
 // file at path untouched and no temporary file behind.
-func Write(path string, h Header, values []float32) (err error) {
-	defer func() {
-		if err != nil {
-			err = fmt.Errorf("cannot write table %s: %w", path, err)
-		}
-	}()
+func Write(path string, h Header, values []float32) error {
+	if err := write(path, h, values); err != nil {
+		return fmt.Errorf("cannot write table %s: %w", path, err)
+	}
+	return nil
+}
+
+func write(path string, h Header, values []float32) (err error) {
 	data, err := encode(h, values)
 	if err != nil {
 		return err
