@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/bits"
@@ -35,11 +36,15 @@ func (s *Solution) Value(st engine.State) float64 { return s.Values[s.Layout.Ind
 // Expected returns the optimal expected final score of the game.
 func (s *Solution) Expected() float64 { return s.Value(engine.State{}) }
 
-// Solve computes the value of every state of g. School sheets with more
-// than one box per row need more state than a filled set and are refused.
+// ErrNotSingleSheet is returned for games whose state is more than a
+// filled set, an upper total and a five-alike box (school).
+var ErrNotSingleSheet = errors.New("not a single-sheet game")
+
+// Solve computes the value of every state of g. School sheets, whose rows
+// have columns and a reserve, are refused with ErrNotSingleSheet.
 func Solve(g *engine.Game, o Options) (*Solution, error) {
 	if g.Columns != 0 {
-		return nil, fmt.Errorf("solver: %s is not a single-sheet game", g.Name)
+		return nil, fmt.Errorf("%s cannot be solved exactly yet: %w", g.Name, ErrNotSingleSheet)
 	}
 	threads := o.Threads
 	if threads <= 0 {

@@ -1,0 +1,101 @@
+package solver
+
+import (
+	"math"
+	"testing"
+
+	"dicepoker/engine"
+)
+
+func mustDice(t *testing.T, s string) engine.Multiset {
+	t.Helper()
+	m, err := engine.ParseDice(s, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestActionsAverageToStateValue checks that the advice agrees with the
+// solution: the best action's value for every first roll, weighted by the
+// roll's probability, is the value of the state.
+func TestActionsAverageToStateValue(t *testing.T) {
+	sol := solve(t, "poker-dice", engine.Options{}, 0)
+	g := sol.Game
+	turn := NewTurn(g)
+	states := []engine.State{
+		{},
+		{Filled: 0b1010101, Upper: 7},
+		{Filled: 0b1111110111110, Upper: 15},
+	}
+	for _, s := range states {
+		sum := 0.0
+		for r := range engine.NumRolls {
+			actions, err := turn.Actions(s, engine.Roll(r), g.Rolls-1, sol.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum += engine.RollProbability(r) * actions[0].Value
+		}
+		if want := sol.Value(s); math.Abs(sum-want) > 1e-9 {
+			t.Errorf("state %+v: advice averages to %.12f, the solution says %.12f", s, sum, want)
+		}
+	}
+}
+
+func TestActionsHandChecked(t *testing.T) {
+	sol := solve(t, "yahtzee", engine.Options{}, 0)
+	g := sol.Game
+	turn := NewTurn(g)
+
+	// Five sixes on the first roll of a new game go in yahtzee.
+	actions, err := turn.Actions(engine.State{}, mustDice(t, "66666"), 2, sol.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if best := actions[0]; !best.Score || g.Categories[best.Placement.Category].Name != "yahtzee" {
+		t.Errorf("66666 on a new sheet: best action %+v, want yahtzee", best)
+	}
+	// The proper sub-multisets of 66666 (none to four sixes) and 13 boxes.
+	if len(actions) != 5+13 {
+		t.Errorf("66666: %d actions, want 18", len(actions))
+	}
+
+	// One box open and no rolls left: one action, worth its points.
+	chance := g.Category("chance")
+	s := engine.State{Filled: (1<<13 - 1) &^ (1 << chance), Upper: 63, FullBox: true}
+	actions, err = turn.Actions(s, mustDice(t, "12346"), 0, sol.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(actions) != 1 || actions[0].Value != 16 {
+		t.Errorf("only chance open: %+v, want one action worth 16", actions)
+	}
+
+	// Distinct keeps of 33556: 3 x 3 x 2 = 18 sub-multisets, less the
+	// whole hand, and 13 boxes.
+	actions, _ = turn.Actions(engine.State{}, mustDice(t, "33556"), 1, sol.Value)
+	if len(actions) != 17+13 {
+		t.Errorf("33556: %d actions, want 30", len(actions))
+	}
+	for i := 1; i < len(actions); i++ {
+		if actions[i].Value > actions[i-1].Value {
+			t.Fatalf("actions out of order at %d", i)
+		}
+	}
+}
+
+func TestActionsRefuses(t *testing.T) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	turn := NewTurn(g)
+	zero := func(engine.State) float64 { return 0 }
+	if _, err := turn.Actions(engine.State{}, mustDice(t, "12345"), 2, zero); err == nil {
+		t.Error("poker dice with 2 rerolls left: accepted")
+	}
+	if _, err := turn.Actions(engine.State{Filled: 1<<13 - 1}, mustDice(t, "12345"), 0, zero); err == nil {
+		t.Error("full sheet: accepted")
+	}
+	if _, err := turn.Actions(engine.State{}, engine.Multiset{1, 1}, 0, zero); err == nil {
+		t.Error("two dice: accepted")
+	}
+}

@@ -1,0 +1,131 @@
+// Package strategy joins a game's solved values to their table file: it
+// saves a solution as a table, loads a table for a game, and solves and
+// saves one on first use. It is what the advisor and the simulator read.
+package strategy
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+	"dicepoker/tables"
+)
+
+// Table is a game's strategy: the value of every state between turns,
+// kept in float32 as in the table file.
+type Table struct {
+	Game     *engine.Game
+	Layout   solver.Layout
+	Values   []float32
+	Expected float64 // optimal expected score of a new game, in full precision
+	Path     string  // the file it was read from or saved to
+	turn     *solver.Turn
+}
+
+// Value returns the optimal expected sum of future points from state s.
+func (t *Table) Value(s engine.State) float64 { return float64(t.Values[t.Layout.Index(s)]) }
+
+// Turn returns the within-turn evaluator of the table's game.
+func (t *Table) Turn() *solver.Turn { return t.turn }
+
+// Actions ranks the legal actions of a position, best first (see
+// solver.Turn.Actions), valued with this table.
+func (t *Table) Actions(s engine.State, dice engine.Multiset, rollsLeft int) ([]solver.Action, error) {
+	return t.turn.Actions(s, dice, rollsLeft, t.Value)
+}
+
+// FromSolution converts a solution to a table, rounding the values to
+// float32 as saving does, so that a fresh table gives the same advice as
+// one read back from disk.
+func FromSolution(sol *solver.Solution) *Table {
+	vs := make([]float32, len(sol.Values))
+	for i, v := range sol.Values {
+		vs[i] = float32(v)
+	}
+	return &Table{Game: sol.Game, Layout: sol.Layout, Values: vs, Expected: sol.Expected(), turn: solver.NewTurn(sol.Game)}
+}
+
+// Path returns the table file of g in directory dir.
+func Path(dir string, g *engine.Game) string {
+	return filepath.Join(dir, tables.FileName(g.Name, g.Options.String()))
+}
+
+// SolveCommand returns the command line that builds g's table.
+func SolveCommand(g *engine.Game) string {
+	args := []string{"dicepoker solve --game " + g.Name}
+	for _, o := range strings.Split(g.Options.String(), ",") {
+		if o != "" {
+			args = append(args, "--"+strings.Replace(o, "=", " ", 1))
+		}
+	}
+	return strings.Join(args, " ")
+}
+
+func expect(g *engine.Game) tables.Expect {
+	return tables.Expect{Game: g.Name, Options: g.Options.String(), Fingerprint: g.Fingerprint(), Rebuild: SolveCommand(g)}
+}
+
+// Save writes t to path atomically.
+func (t *Table) Save(path string) error {
+	g := t.Game
+	h := tables.Header{Game: g.Name, Options: g.Options.String(), Fingerprint: g.Fingerprint(),
+		Expected: t.Expected, States: uint64(len(t.Values))}
+	if err := tables.Write(path, h, t.Values); err != nil {
+		return err
+	}
+	t.Path = path
+	return nil
+}
+
+// Load reads the table of g from path, refusing a file for other rules or
+// of the wrong size. A missing file gives an error for which
+// errors.Is(err, fs.ErrNotExist) holds.
+func Load(path string, g *engine.Game) (*Table, error) {
+	h, values, err := tables.Read(path, expect(g))
+	if err != nil {
+		return nil, err
+	}
+	l := solver.NewLayout(g)
+	if len(values) != l.Size() {
+		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: SolveCommand(g),
+			Reason: fmt.Sprintf("%d values, the game has %d states", len(values), l.Size())}
+	}
+	if math.IsNaN(float64(values[l.Index(engine.State{})])) {
+		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: SolveCommand(g), Reason: "no value for a new game"}
+	}
+	return &Table{Game: g, Layout: l, Values: values, Expected: h.Expected, Path: path, turn: solver.NewTurn(g)}, nil
+}
+
+// Open loads g's table from dir, or, when there is none yet, solves the
+// game, saves the table and returns it. notice, if not nil, is told before
+// a solve starts; opts carries the solve's threads and progress.
+func Open(dir string, g *engine.Game, opts solver.Options, notice func(msg string)) (*Table, error) {
+	path := Path(dir, g)
+	t, err := Load(path, g)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return t, err
+	}
+	if notice != nil {
+		notice("no strategy table for " + Describe(g) + " yet: solving it once and saving it to " + path)
+	}
+	sol, err := solver.Solve(g, opts)
+	if err != nil {
+		return nil, err
+	}
+	t = FromSolution(sol)
+	return t, t.Save(path)
+}
+
+// Describe names a game with its options for people: "yahtzee" or
+// "yahtzee (forced-joker)".
+func Describe(g *engine.Game) string {
+	if o := g.Options.String(); o != "" {
+		return g.Name + " (" + o + ")"
+	}
+	return g.Name
+}
