@@ -305,3 +305,19 @@ func TestParseKeep(t *testing.T) {
 		}
 	}
 }
+
+func TestParseDiceMessages(t *testing.T) {
+	for _, tc := range []struct {
+		in, letters, want string
+	}{
+		{"1234x", DigitFaces, `dice "1234x": 'X' is not a die (use 1-6)`},
+		{"1234x", "", `dice "1234x": 'X' is not a die (use 1-6)`},
+		{"1234x", CardFaces, `dice "1234x": 'X' is not a die (use 1-6 or 9TJQKA)`},
+		{"1234", DigitFaces, `dice "1234": need exactly 5 dice, got 4`},
+	} {
+		_, err := ParseDice(tc.in, tc.letters)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("ParseDice(%q, %q): %v, want %q", tc.in, tc.letters, err, tc.want)
+		}
+	}
+}

@@ -51,7 +51,7 @@ func parseFaces(s, letters string) (Multiset, int, error) {
 			f = strings.IndexRune(letters, r) + 1
 		}
 		if f == 0 {
-			if letters != "" {
+			if letters != "" && letters != DigitFaces {
 				return m, 0, fmt.Errorf("dice %q: %q is not a die (use 1-6 or %s)", s, r, letters)
 			}
 			return m, 0, fmt.Errorf("dice %q: %q is not a die (use 1-6)", s, r)

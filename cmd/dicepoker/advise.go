@@ -1,0 +1,227 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+	"dicepoker/strategy"
+	"dicepoker/tables"
+)
+
+const adviseSummary = `Rank every legal action for the dice in hand, best first, by the expected
+final score it leads to under optimal play: each keep (the dice kept and
+rerolled) while rolls are left, and each box the rules allow. The first
+time a game is asked about, its strategy table is solved and saved.`
+
+// tieEpsilon is how close two expected scores must be to count as a tie.
+const tieEpsilon = 1e-9
+
+// runAdvise prints the ranked actions of one position.
+func runAdvise(args []string, stdout io.Writer) error {
+	fs := newFlagSet("advise")
+	gf := addGameFlags(fs)
+	sheetFlag := fs.String("sheet", "", `the filled boxes with their points, "ones=3,fives=15,yahtzee=50" (empty: a new game)`)
+	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
+	dice := fs.String("dice", "", `the five dice in hand: "3,3,5,5,6" or "33556"; poker-dice also 9TJQKA`)
+	rollsLeft := fs.Int("rolls-left", -1, "rerolls still allowed this turn (default: all but the first roll)")
+	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := parseFlags(fs, args, stdout, "advise --game G [options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--json]", adviseSummary); err != nil {
+		return err
+	}
+	g, err := gf.build(fs)
+	if err != nil {
+		return err
+	}
+	if g.Columns != 0 {
+		return usagef("advise does not cover %s yet: it needs the school solver", g.Name)
+	}
+	sheet, err := readSheet(g, fs, *sheetFlag, *sheetFile)
+	if err != nil {
+		return err
+	}
+	if !fs.Changed("dice") {
+		return usagef("missing --dice, the five dice in hand")
+	}
+	hand, err := engine.ParseDice(*dice, g.Letters)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if !fs.Changed("rolls-left") {
+		*rollsLeft = g.Rolls - 1
+	}
+	if *rollsLeft < 0 || *rollsLeft >= g.Rolls {
+		return usagef("--rolls-left %d: %s allows 0..%d rerolls after the first roll", *rollsLeft, g.Name, g.Rolls-1)
+	}
+	t, err := openTable(g, *tableFile)
+	if err != nil {
+		return err
+	}
+	actions, err := t.Actions(sheet.State(g), hand, *rollsLeft)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	a := advice{game: g, sheetScore: sheet.Score(g), rollsLeft: *rollsLeft, dice: hand, actions: actions}
+	if *asJSON {
+		return writeJSON(stdout, a.json())
+	}
+	a.writeText(stdout)
+	return nil
+}
+
+// readSheet reads the sheet from --sheet or --sheet-file.
+func readSheet(g *engine.Game, fs *pflag.FlagSet, sheet, file string) (engine.Sheet, error) {
+	if fs.Changed("sheet") && fs.Changed("sheet-file") {
+		return engine.Sheet{}, usagef("give --sheet or --sheet-file, not both")
+	}
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			return engine.Sheet{}, usagef("sheet file: %v", err)
+		}
+		sh, err := engine.ParseSheetJSON(g, data)
+		if err != nil {
+			return sh, usagef("%s: %v", file, err)
+		}
+		return sh, nil
+	}
+	sh, err := engine.ParseSheet(g, sheet)
+	if err != nil {
+		return sh, usagef("%v", err)
+	}
+	return sh, nil
+}
+
+// openTable reads the table of g from file, or from the tables directory,
+// solving and saving it there first when it is missing. A table that
+// cannot be used is bad input: it says how to rebuild it.
+func openTable(g *engine.Game, file string) (*strategy.Table, error) {
+	var t *strategy.Table
+	var err error
+	if file != "" {
+		t, err = strategy.Load(file, g)
+	} else {
+		dir, derr := tables.DefaultDir()
+		if derr != nil {
+			return nil, derr
+		}
+		t, err = strategy.Open(dir, g, solver.Options{Progress: progress("solving " + g.Name)},
+			func(msg string) { fmt.Fprintln(os.Stderr, "dicepoker: "+msg) })
+	}
+	if err != nil {
+		return nil, &usageError{err.Error()}
+	}
+	return t, nil
+}
+
+// advice is one ranked position, ready to print.
+type advice struct {
+	game       *engine.Game
+	sheetScore int
+	rollsLeft  int
+	dice       engine.Multiset
+	actions    []solver.Action
+}
+
+// expected returns action i's expected final score.
+func (a *advice) expected(i int) float64 { return float64(a.sheetScore) + a.actions[i].Value }
+
+// tie reports whether action i's value equals another action's.
+func (a *advice) tie(i int) bool {
+	v := a.actions[i].Value
+	return i > 0 && math.Abs(a.actions[i-1].Value-v) <= tieEpsilon ||
+		i+1 < len(a.actions) && math.Abs(a.actions[i+1].Value-v) <= tieEpsilon
+}
+
+// describe writes action i for people, with the game's own faces.
+func (a *advice) describe(i int) string {
+	act := a.actions[i]
+	if act.Score {
+		p := act.Placement
+		s := fmt.Sprintf("score %s for %d", a.game.Categories[p.Category].Name, p.Points)
+		if p.Bonus != 0 {
+			s += fmt.Sprintf(" (+%d bonus)", p.Bonus)
+		}
+		return s
+	}
+	if act.Keep.Size() == 0 {
+		return "reroll all five"
+	}
+	return fmt.Sprintf("keep %s, reroll %s", spaced(act.Keep, a.game.Letters), spaced(act.Reroll, a.game.Letters))
+}
+
+// spaced writes dice with spaces, "3 3 5".
+func spaced(m engine.Multiset, letters string) string {
+	return strings.Join(strings.Split(m.Format(letters), ""), " ")
+}
+
+func (a *advice) writeText(w io.Writer) {
+	fmt.Fprintf(w, "%s, sheet score %d, dice %s, %d %s left\n", strategy.Describe(a.game), a.sheetScore,
+		spaced(a.dice, a.game.Letters), a.rollsLeft, plural(a.rollsLeft, "reroll", "rerolls"))
+	fmt.Fprintf(w, "best: %s (expected final score %.2f)\n\n", a.describe(0), a.expected(0))
+	fmt.Fprintf(w, "%4s  %-36s %10s %8s\n", "rank", "action", "expected", "loss")
+	for i := range a.actions {
+		mark := ""
+		if a.tie(i) {
+			mark = "  tie"
+		}
+		fmt.Fprintf(w, "%4d  %-36s %10.3f %8.3f%s\n", i+1, a.describe(i), a.expected(i), a.expected(0)-a.expected(i), mark)
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// adviceOption is one action in the JSON output.
+type adviceOption struct {
+	Action   string  `json:"action"` // "keep" or "score"
+	Keep     []int   `json:"keep,omitempty"`
+	Reroll   []int   `json:"reroll,omitempty"`
+	Category string  `json:"category,omitempty"`
+	Points   *int    `json:"points,omitempty"`
+	Bonus    *int    `json:"bonus,omitempty"`
+	Expected float64 `json:"expected"`
+	Loss     float64 `json:"loss"`
+	Tie      bool    `json:"tie"`
+}
+
+func (a *advice) json() any {
+	opts := make([]adviceOption, len(a.actions))
+	for i, act := range a.actions {
+		o := adviceOption{Expected: a.expected(i), Loss: a.expected(0) - a.expected(i), Tie: a.tie(i)}
+		if act.Score {
+			p := act.Placement
+			o.Action, o.Category, o.Points, o.Bonus = "score", a.game.Categories[p.Category].Name, &p.Points, &p.Bonus
+		} else {
+			o.Action, o.Keep, o.Reroll = "keep", nonNil(act.Keep.Dice()), nonNil(act.Reroll.Dice())
+		}
+		opts[i] = o
+	}
+	return struct {
+		Game       string         `json:"game"`
+		Rules      string         `json:"rules"`
+		SheetScore int            `json:"sheet_score"`
+		RollsLeft  int            `json:"rolls_left"`
+		Dice       []int          `json:"dice"`
+		Best       adviceOption   `json:"best"`
+		All        []adviceOption `json:"options"`
+	}{a.game.Name, a.game.Options.String(), a.sheetScore, a.rollsLeft, a.dice.Dice(), opts[0], opts}
+}
+
+func nonNil(d []int) []int {
+	if d == nil {
+		return []int{}
+	}
+	return d
+}

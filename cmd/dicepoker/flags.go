@@ -1,0 +1,102 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"dicepoker/engine"
+)
+
+// newFlagSet returns a flag set for a command that reports errors instead
+// of printing them or exiting; parseFlags turns them into usage errors.
+func newFlagSet(name string) *pflag.FlagSet {
+	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.SortFlags = false
+	return fs
+}
+
+// parseFlags parses args into fs. On -h or --help it writes the usage line,
+// the summary and the flags to stdout and returns errHelpShown; on bad flags
+// a usage error; positional arguments are refused.
+func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summary string) error {
+	err := fs.Parse(args)
+	if errors.Is(err, pflag.ErrHelp) {
+		fmt.Fprintf(stdout, "usage: dicepoker %s\n\n%s\n\nflags:\n%s", usage, summary, fs.FlagUsages())
+		return errHelpShown
+	}
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return usagef("unexpected argument %q (flags start with --)", fs.Arg(0))
+	}
+	return nil
+}
+
+// gameFlags are --game and the rule options of every game. Commands that
+// work on one game register them with addGameFlags and, after parsing, get
+// the game from build.
+type gameFlags struct {
+	game string
+	opts engine.Options
+}
+
+// optionProbes holds, for each rule option's flag, the option alone at a
+// valid non-default value. build asks engine.New whether it belongs to the
+// chosen game, so that an option given explicitly at its zero value
+// (--no-joker=false, --columns 0) is refused for another game all the same.
+var optionProbes = []struct {
+	flag  string
+	probe engine.Options
+}{
+	{"forced-joker", engine.Options{ForcedJoker: true}},
+	{"no-joker", engine.Options{NoJoker: true}},
+	{"no-yahtzee-bonus", engine.Options{NoYahtzeeBonus: true}},
+	{"no-upper-bonus", engine.Options{NoUpperBonus: true}},
+	{"upper-bonus-threshold", engine.Options{UpperBonusThreshold: 70}},
+	{"columns", engine.Options{Columns: 1}},
+}
+
+// addGameFlags registers --game and the rule options on fs.
+func addGameFlags(fs *pflag.FlagSet) *gameFlags {
+	g := &gameFlags{}
+	fs.StringVar(&g.game, "game", "yahtzee", "the game: "+strings.Join(engine.GameNames, ", "))
+	fs.BoolVar(&g.opts.ForcedJoker, "forced-joker", false, "yahtzee: the official forced joker placement rule")
+	fs.BoolVar(&g.opts.NoJoker, "no-joker", false, "yahtzee: Yahtzee bonus without the joker")
+	fs.BoolVar(&g.opts.NoYahtzeeBonus, "no-yahtzee-bonus", false, "yahtzee: neither Yahtzee bonus nor joker")
+	fs.BoolVar(&g.opts.NoUpperBonus, "no-upper-bonus", false, "yahtzee: no upper bonus")
+	fs.IntVar(&g.opts.UpperBonusThreshold, "upper-bonus-threshold", 0, "swedish: upper total that earns the bonus, 1..105 (default 63)")
+	fs.IntVar(&g.opts.Columns, "columns", 0, "school: columns of the sheet, 1..5 (default 3)")
+	return g
+}
+
+// build returns the game the parsed flags name, or a usage error for an
+// unknown game, an option of another game or an option out of range.
+func (g *gameFlags) build(fs *pflag.FlagSet) (*engine.Game, error) {
+	for _, o := range optionProbes {
+		if !fs.Changed(o.flag) {
+			continue
+		}
+		if _, err := engine.New(g.game, o.probe); err != nil {
+			return nil, &usageError{err.Error()}
+		}
+	}
+	// 0 stands for the default in engine.Options; given explicitly it is out of range.
+	if fs.Changed("upper-bonus-threshold") && g.opts.UpperBonusThreshold == 0 {
+		return nil, usagef("--upper-bonus-threshold 0 is out of range 1..105")
+	}
+	if fs.Changed("columns") && g.opts.Columns == 0 {
+		return nil, usagef("--columns 0 is out of range 1..5")
+	}
+	game, err := engine.New(g.game, g.opts)
+	if err != nil {
+		return nil, &usageError{err.Error()}
+	}
+	return game, nil
+}

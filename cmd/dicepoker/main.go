@@ -1,0 +1,107 @@
+// Command dicepoker scores, solves and advises the games of the dice-poker
+// family: yahtzee, yatzy, swedish, poker-dice and school (see RULES.md).
+//
+// Usage:
+//
+//	dicepoker <command> [flags]
+//
+// Run "dicepoker help" for the commands and "dicepoker <command> -h" for
+// the flags of one.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// command is one row of the command table. A new command is one file with
+// its run function plus one row here.
+type command struct {
+	name    string
+	summary string // one line, for "dicepoker help"
+	// run parses args (the arguments after the command name) and writes its
+	// output to stdout. Bad input is returned as a *usageError.
+	run func(args []string, stdout io.Writer) error
+}
+
+// commands is the command table, in the order "dicepoker help" lists it.
+var commands = []command{
+	{"games", "list the games and their sheets", runGames},
+	{"score", "score five dice in every category of a game", runScore},
+	{"solve", "solve a game exactly and save its strategy table", runSolve},
+	{"advise", "rank every action for the dice in hand, best first", runAdvise},
+}
+
+// usageError is bad input: an unknown command or flag, a bad flag value, bad
+// dice. It makes dicepoker exit with status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// errHelpShown reports that a command printed its help as asked: success.
+var errHelpShown = errors.New("help shown")
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// run runs the command line args and returns the exit status: 0, 1 for a
+// failure, 2 for bad input. Errors go to stderr as one line.
+func run(args []string, stdout, stderr io.Writer) int {
+	err := dispatch(args, stdout)
+	var usage *usageError
+	switch {
+	case err == nil || errors.Is(err, errHelpShown):
+		return 0
+	case errors.As(err, &usage):
+		fmt.Fprintf(stderr, "dicepoker: %v\n", err)
+		return 2
+	default:
+		fmt.Fprintf(stderr, "dicepoker: %v\n", err)
+		return 1
+	}
+}
+
+func dispatch(args []string, stdout io.Writer) error {
+	if len(args) == 0 {
+		return usagef("no command given (run 'dicepoker help' for the commands)")
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "help", "-h", "--help", "-help":
+		if len(rest) > 0 { // "dicepoker help score" is "dicepoker score -h"
+			if c := lookup(rest[0]); c != nil {
+				return c.run([]string{"-h"}, stdout)
+			}
+			return usagef("unknown command %q (run 'dicepoker help' for the commands)", rest[0])
+		}
+		printHelp(stdout)
+		return nil
+	}
+	c := lookup(name)
+	if c == nil {
+		return usagef("unknown command %q (run 'dicepoker help' for the commands)", name)
+	}
+	return c.run(rest, stdout)
+}
+
+func lookup(name string) *command {
+	for i := range commands {
+		if commands[i].name == name {
+			return &commands[i]
+		}
+	}
+	return nil
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprint(w, "dicepoker: optimal strategy for the dice-poker games\n\nusage: dicepoker <command> [flags]\n\ncommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, "\nRun 'dicepoker <command> -h' for the flags of a command.\n")
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"dicepoker/solver"
+	"dicepoker/strategy"
+	"dicepoker/tables"
+)
+
+const solveSummary = `Solve a game exactly: the optimal expected score of every state between
+turns, saved as a strategy table that advise and simulate read. The table
+goes to --out, else to $DICEPOKER_TABLES, else to the user cache directory.`
+
+// runSolve solves a game and writes its table.
+func runSolve(args []string, stdout io.Writer) error {
+	fs := newFlagSet("solve")
+	gf := addGameFlags(fs)
+	out := fs.String("out", "", "the table file to write (default: the tables directory)")
+	threads := fs.Int("threads", 0, "goroutines to solve with (default: all cores)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := parseFlags(fs, args, stdout, "solve --game G [options] [--out FILE] [--threads N] [--json]", solveSummary); err != nil {
+		return err
+	}
+	g, err := gf.build(fs)
+	if err != nil {
+		return err
+	}
+	if *threads < 0 {
+		return usagef("--threads %d: must be 0 (all cores) or more", *threads)
+	}
+	path := *out
+	if path == "" {
+		dir, err := tables.DefaultDir()
+		if err != nil {
+			return err
+		}
+		path = strategy.Path(dir, g)
+	}
+	start := time.Now()
+	sol, err := solver.Solve(g, solver.Options{Threads: *threads, Progress: progress("solving " + g.Name)})
+	if errors.Is(err, solver.ErrNotSingleSheet) {
+		return usagef("%v", err)
+	}
+	if err != nil {
+		return err
+	}
+	seconds := time.Since(start).Seconds()
+	t := strategy.FromSolution(sol)
+	if err := t.Save(path); err != nil {
+		return err
+	}
+	if *asJSON {
+		return writeJSON(stdout, struct {
+			Game     string  `json:"game"`
+			Options  string  `json:"options"`
+			Expected float64 `json:"expected_score"`
+			States   int     `json:"states"`
+			Seconds  float64 `json:"seconds"`
+			Table    string  `json:"table"`
+		}{g.Name, g.Options.String(), sol.Expected(), sol.States, seconds, path})
+	}
+	fmt.Fprintf(stdout, "%s: optimal expected score %.7f\n", strategy.Describe(g), sol.Expected())
+	fmt.Fprintf(stdout, "states: %d reachable (%d table entries, %.1f MiB)\n", sol.States, len(t.Values), float64(4*len(t.Values))/(1<<20))
+	fmt.Fprintf(stdout, "time:   %.2f s\n", seconds)
+	fmt.Fprintf(stdout, "table:  %s\n", path)
+	return nil
+}
+
+// writeJSON prints v as one indented JSON object.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
