@@ -2,13 +2,23 @@ package solver
 
 import (
 	"math"
+	"sync"
 	"testing"
 
 	"dicepoker/engine"
 )
 
+// solved caches the solutions of the default rules that several tests read.
+var solved sync.Map // game name -> *Solution
+
+// solve returns the solution of a game; those of the default rules are
+// solved once and shared between tests.
 func solve(t *testing.T, game string, opts engine.Options, threads int) *Solution {
 	t.Helper()
+	cache := opts == engine.Options{} && threads == 0
+	if sol, ok := solved.Load(game); ok && cache {
+		return sol.(*Solution)
+	}
 	g, err := engine.New(game, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -16,6 +26,9 @@ func solve(t *testing.T, game string, opts engine.Options, threads int) *Solutio
 	sol, err := Solve(g, Options{Threads: threads})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if cache {
+		solved.Store(game, sol)
 	}
 	return sol
 }

@@ -71,9 +71,5 @@ func runSolve(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// writeJSON prints v as one indented JSON object.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
+// writeJSON prints v as one JSON object on one line.
+func writeJSON(w io.Writer, v any) error { return json.NewEncoder(w).Encode(v) }
