@@ -32,6 +32,7 @@ var commands = []command{
 	{"score", "score five dice in every category of a game", runScore},
 	{"solve", "solve a game exactly and save its strategy table", runSolve},
 	{"advise", "rank every action for the dice in hand, best first", runAdvise},
+	{"bench", "measure solve, table load and advice times for each game", runBench},
 }
 
 // usageError is bad input: an unknown command or flag, a bad flag value, bad

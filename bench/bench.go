@@ -1,0 +1,136 @@
+// Package bench measures the solver, the tables and the advisor: what
+// "dicepoker bench" prints and the Go benchmarks in this package run.
+package bench
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+	"dicepoker/strategy"
+)
+
+// Result is what one game measured.
+type Result struct {
+	Game            string  `json:"game"`
+	States          int     `json:"states"`
+	SolveSeconds    float64 `json:"solve_seconds"`
+	StatesPerSecond float64 `json:"states_per_second"`
+	TableBytes      int64   `json:"table_bytes"`
+	LoadSeconds     float64 `json:"load_seconds"`   // best of several loads
+	AdviceSeconds   float64 `json:"advice_seconds"` // median of one position's ranking
+	PeakRSSBytes    int64   `json:"peak_rss_bytes"` // the process's peak so far, where the OS tells it
+	Expected        float64 `json:"expected_score"`
+}
+
+// Game solves g with the given threads, saves its table in dir, then times
+// loading it and ranking the actions of random positions.
+func Game(g *engine.Game, threads int, dir string) (Result, error) {
+	r := Result{Game: strategy.Describe(g)}
+	runtime.GC()
+	start := time.Now()
+	sol, err := solver.Solve(g, solver.Options{Threads: threads})
+	if err != nil {
+		return r, err
+	}
+	r.SolveSeconds = time.Since(start).Seconds()
+	r.States, r.Expected = sol.States, sol.Expected()
+	r.StatesPerSecond = float64(sol.States) / r.SolveSeconds
+	path := filepath.Join(dir, filepath.Base(strategy.Path(dir, g)))
+	if err := strategy.FromSolution(sol).Save(path); err != nil {
+		return r, err
+	}
+	sol = nil
+	fi, err := os.Stat(path)
+	if err != nil {
+		return r, err
+	}
+	r.TableBytes = fi.Size()
+	var t *strategy.Table
+	r.LoadSeconds, err = best(5, func() (err error) { t, err = strategy.Load(path, g); return err })
+	if err != nil {
+		return r, err
+	}
+	r.AdviceSeconds, err = adviceTime(t, 200)
+	r.PeakRSSBytes = PeakRSS()
+	return r, err
+}
+
+// best returns the shortest of n timed runs of f.
+func best(n int, f func() error) (float64, error) {
+	shortest := 0.0
+	for i := range n {
+		start := time.Now()
+		if err := f(); err != nil {
+			return 0, err
+		}
+		if d := time.Since(start).Seconds(); i == 0 || d < shortest {
+			shortest = d
+		}
+	}
+	return shortest, nil
+}
+
+// adviceTime returns the median time to rank the actions of n random
+// positions: a random sheet, random dice, all rerolls left.
+func adviceTime(t *strategy.Table, n int) (float64, error) {
+	g := t.Game
+	rng := rand.New(rand.NewPCG(1, 2))
+	times := make([]float64, 0, n)
+	for len(times) < n {
+		s := engine.State{Filled: rng.Uint32N(1<<len(g.Categories) - 1)} // never the full sheet
+		if v := t.Value(s); v != v { // NaN: a state that cannot occur
+			continue
+		}
+		dice := engine.Roll(rng.IntN(engine.NumRolls))
+		start := time.Now()
+		if _, err := t.Actions(s, dice, g.Rolls-1); err != nil {
+			return 0, err
+		}
+		times = append(times, time.Since(start).Seconds())
+	}
+	slices.Sort(times)
+	return times[n/2], nil
+}
+
+// PeakRSS returns the process's peak resident memory in bytes, from
+// /proc/self/status on Linux; 0 where it is not known.
+func PeakRSS() int64 {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// Machine describes the machine the figures come from: processor, cores
+// and Go version.
+func Machine() string {
+	cpu := runtime.GOARCH
+	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if name, ok := strings.CutPrefix(line, "model name"); ok {
+				cpu = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(name), ":"))
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s, %d cores (GOMAXPROCS %d), %s %s/%s", cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}

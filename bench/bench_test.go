@@ -1,0 +1,97 @@
+package bench
+
+import (
+	"path/filepath"
+	"testing"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+	"dicepoker/strategy"
+)
+
+// singleSheet lists the games the exact solver covers.
+var singleSheet = []string{"yahtzee", "yatzy", "swedish", "poker-dice"}
+
+func game(b *testing.B, name string) *engine.Game {
+	g, err := engine.New(name, engine.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+// BenchmarkSolve solves each game on all cores; states/s is reachable
+// states solved a second.
+func BenchmarkSolve(b *testing.B) {
+	for _, name := range singleSheet {
+		b.Run(name, func(b *testing.B) {
+			g := game(b, name)
+			states := 0
+			for b.Loop() {
+				sol, err := solver.Solve(g, solver.Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				states = sol.States
+			}
+			b.ReportMetric(float64(states)*float64(b.N)/b.Elapsed().Seconds(), "states/s")
+		})
+	}
+}
+
+// savedTable solves a game once and saves its table in a temporary directory.
+func savedTable(b *testing.B, name string) (string, *engine.Game) {
+	g := game(b, name)
+	sol, err := solver.Solve(g, solver.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := filepath.Join(b.TempDir(), name+".dpt")
+	if err := strategy.FromSolution(sol).Save(path); err != nil {
+		b.Fatal(err)
+	}
+	return path, g
+}
+
+// BenchmarkLoad reads and checks each game's table.
+func BenchmarkLoad(b *testing.B) {
+	for _, name := range singleSheet {
+		b.Run(name, func(b *testing.B) {
+			path, g := savedTable(b, name)
+			for b.Loop() {
+				if _, err := strategy.Load(path, g); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAdvise ranks every action of a position on a new yahtzee sheet.
+func BenchmarkAdvise(b *testing.B) {
+	path, g := savedTable(b, "yahtzee")
+	t, err := strategy.Load(path, g)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dice, _ := engine.ParseDice("33556", "")
+	for b.Loop() {
+		if _, err := t.Actions(engine.State{}, dice, 2); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestGameMeasures(t *testing.T) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	r, err := Game(g, 0, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.States != 111872 || r.TableBytes < 4*(1<<13)*16 || r.SolveSeconds <= 0 || r.LoadSeconds <= 0 || r.AdviceSeconds <= 0 {
+		t.Errorf("implausible measurements: %+v", r)
+	}
+	if r.Expected < 31.4230 || r.Expected > 31.4231 {
+		t.Errorf("expected score %.7f, want 31.4230112", r.Expected)
+	}
+}
