@@ -88,8 +88,9 @@ func adviceTime(t *strategy.Table, n int) (float64, error) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	times := make([]float64, 0, n)
 	for len(times) < n {
-		s := engine.State{Filled: rng.Uint32N(1<<len(g.Categories) - 1)} // never the full sheet
-		if math.IsNaN(t.Value(s)) { // a state that cannot occur
+		// Any sheet but the full one, skipping states that cannot occur.
+		s := engine.State{Filled: rng.Uint32N(1<<len(g.Categories) - 1)}
+		if math.IsNaN(t.Value(s)) {
 			continue
 		}
 		dice := engine.Roll(rng.IntN(engine.NumRolls))
