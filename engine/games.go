@@ -46,14 +46,22 @@ func upperSection() []Category {
 	return cats
 }
 
+// kindsAndStraights returns the lower boxes Yahtzee and Swedish share:
+// of-a-kinds scoring the sum, and full house and straights at fixed points,
+// which a joker scores too.
+func kindsAndStraights() []Category {
+	return []Category{
+		{Name: "three-of-a-kind", Points: when(alike(3), sum)},
+		{Name: "four-of-a-kind", Points: when(alike(4), sum)},
+		{Name: "full-house", Points: when(fullHouse, fixed(25)), Joker: 25},
+		{Name: "small-straight", Points: when(run(4), fixed(30)), Joker: 30},
+		{Name: "large-straight", Points: when(run(5), fixed(40)), Joker: 40},
+	}
+}
+
 func yahtzee(o Options) *Game {
 	g := &Game{Rolls: 3, Upper: UpperBonus{Threshold: 63, Points: 35}}
-	g.Categories = append(upperSection(),
-		Category{Name: "three-of-a-kind", Points: when(alike(3), sum)},
-		Category{Name: "four-of-a-kind", Points: when(alike(4), sum)},
-		Category{Name: "full-house", Points: when(fullHouse, fixed(25)), Joker: 25},
-		Category{Name: "small-straight", Points: when(run(4), fixed(30)), Joker: 30},
-		Category{Name: "large-straight", Points: when(run(5), fixed(40)), Joker: 40},
+	g.Categories = append(append(upperSection(), kindsAndStraights()...),
 		Category{Name: "yahtzee", Points: when(alike(5), fixed(50))},
 		Category{Name: "chance", Points: sum},
 	)
@@ -96,11 +104,8 @@ func swedish(o Options) *Game {
 	g.Categories = append(upperSection(),
 		Category{Name: "pair", Points: when(alike(2), sum)},
 		Category{Name: "two-pairs", Points: when(twoPairs, sum)},
-		Category{Name: "three-of-a-kind", Points: when(alike(3), sum)},
-		Category{Name: "four-of-a-kind", Points: when(alike(4), sum)},
-		Category{Name: "full-house", Points: when(fullHouse, fixed(25)), Joker: 25},
-		Category{Name: "small-straight", Points: when(run(4), fixed(30)), Joker: 30},
-		Category{Name: "large-straight", Points: when(run(5), fixed(40)), Joker: 40},
+	)
+	g.Categories = append(append(g.Categories, kindsAndStraights()...),
 		Category{Name: "poker", Points: when(alike(5), fixed(50))},
 		Category{Name: "chance", Points: sum},
 	)

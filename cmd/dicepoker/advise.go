@@ -29,7 +29,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 	gf := addGameFlags(fs)
 	sheetFlag := fs.String("sheet", "", `the filled boxes with their points, "ones=3,fives=15,yahtzee=50" (empty: a new game)`)
 	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
-	dice := fs.String("dice", "", `the five dice in hand: "3,3,5,5,6" or "33556"; poker-dice also 9TJQKA`)
+	fs.String("dice", "", `the five dice in hand: "3,3,5,5,6" or "33556"; poker-dice also 9TJQKA`)
 	rollsLeft := fs.Int("rolls-left", -1, "rerolls still allowed this turn (default: all but the first roll)")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
@@ -47,12 +47,9 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if !fs.Changed("dice") {
-		return usagef("missing --dice, the five dice in hand")
-	}
-	hand, err := engine.ParseDice(*dice, g.Letters)
+	hand, err := handFlag(fs, "dice", g, "the five dice in hand")
 	if err != nil {
-		return usagef("%v", err)
+		return err
 	}
 	if !fs.Changed("rolls-left") {
 		*rollsLeft = g.Rolls - 1

@@ -100,3 +100,18 @@ func (g *gameFlags) build(fs *pflag.FlagSet) (*engine.Game, error) {
 	}
 	return game, nil
 }
+
+// handFlag returns the five dice of the flag name, written with the digits
+// or the game's letters; missing or bad dice are usage errors that say what
+// the dice are for.
+func handFlag(fs *pflag.FlagSet, name string, g *engine.Game, what string) (engine.Multiset, error) {
+	if !fs.Changed(name) {
+		return engine.Multiset{}, usagef("missing --%s, %s", name, what)
+	}
+	raw, _ := fs.GetString(name)
+	m, err := engine.ParseDice(raw, g.Letters)
+	if err != nil {
+		return m, usagef("%v", err)
+	}
+	return m, nil
+}

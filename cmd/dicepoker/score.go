@@ -20,7 +20,7 @@ roll of all five).`
 func runScore(args []string, stdout io.Writer) error {
 	fs := newFlagSet("score")
 	gf := addGameFlags(fs)
-	dice := fs.String("dice", "", `the five dice: "3,4,3,6,3", "34363" or "3 4 3 6 3"; poker-dice also 9TJQKA`)
+	fs.String("dice", "", `the five dice: "3,4,3,6,3", "34363" or "3 4 3 6 3"; poker-dice also 9TJQKA`)
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five dice (combinations score double)")
 	reserve := fs.Int("reserve", 0, "school: the reserve before this turn")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
@@ -31,12 +31,9 @@ func runScore(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if !fs.Changed("dice") {
-		return usagef("missing --dice, the five dice to score")
-	}
-	m, err := engine.ParseDice(*dice, g.Letters)
+	m, err := handFlag(fs, "dice", g, "the five dice to score")
 	if err != nil {
-		return usagef("%v", err)
+		return err
 	}
 	school := g.Columns > 0
 	for _, name := range []string{"fresh", "reserve"} {
