@@ -107,3 +107,34 @@ func TestSolveRefusesSchoolSheet(t *testing.T) {
 		t.Error("solving a three-column school sheet did not fail")
 	}
 }
+
+// TestYahtzeeOptions checks the rule options against each other and
+// against the figures they are known by: without the Yahtzee bonus and
+// joker the optimum is 245.870775, and without both bonuses 229.6385 (the
+// figure of 13-box solvers that track no upper total); the others are
+// our own. The forced joker only narrows the free joker's choices, the
+// joker only adds choices and the bonus only adds points, so none of these
+// options can raise the optimum.
+func TestYahtzeeOptions(t *testing.T) {
+	def := solve(t, "yahtzee", engine.Options{}, 0).Expected()
+	forced := solve(t, "yahtzee", engine.Options{ForcedJoker: true}, 0).Expected()
+	noJoker := solve(t, "yahtzee", engine.Options{NoJoker: true}, 0).Expected()
+	noBonus := solve(t, "yahtzee", engine.Options{NoYahtzeeBonus: true}, 0).Expected()
+	neither := solve(t, "yahtzee", engine.Options{NoYahtzeeBonus: true, NoUpperBonus: true}, 0).Expected()
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"forced joker", forced, 254.5877287},
+		{"no joker", noJoker, 253.9702412},
+		{"no Yahtzee bonus", noBonus, 245.8707745},
+		{"no bonuses", neither, 229.6384996},
+	} {
+		if math.Abs(c.got-c.want) > 1e-6 {
+			t.Errorf("%s: %.7f, want %.7f", c.name, c.got, c.want)
+		}
+	}
+	if !(noBonus <= noJoker && noJoker <= def && forced <= def) {
+		t.Errorf("want no bonus %.4f <= no joker %.4f <= free joker %.4f and forced joker %.4f <= free", noBonus, noJoker, def, forced)
+	}
+}
