@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+
+	"dicepoker/coach"
+	"dicepoker/engine"
+	"dicepoker/review"
+	"dicepoker/strategy"
+)
+
+// The advice formatting that advise, play and review share.
+
+// tieEpsilon is how close two expected scores must be to count as a tie.
+const tieEpsilon = review.Epsilon
+
+// advice is one ranked position, ready to print.
+type advice struct {
+	game       *engine.Game
+	sheetScore int
+	rollsLeft  int
+	dice       engine.Multiset
+	actions    []coach.Option
+	note       string // how the advisor values positions, when not exactly
+}
+
+// expected returns action i's expected final score.
+func (a *advice) expected(i int) float64 { return float64(a.sheetScore) + a.actions[i].Value }
+
+// tie reports whether action i's value equals another action's.
+func (a *advice) tie(i int) bool {
+	v := a.actions[i].Value
+	return i > 0 && math.Abs(a.actions[i-1].Value-v) <= tieEpsilon ||
+		i+1 < len(a.actions) && math.Abs(a.actions[i+1].Value-v) <= tieEpsilon
+}
+
+// describe writes action i for people, with the game's own faces.
+func (a *advice) describe(i int) string {
+	act := a.actions[i]
+	if act.Box != "" {
+		return fmt.Sprintf("score %s for %d", act.Box, act.Points) + bonusText(act.Bonus)
+	}
+	if act.Keep.Size() == 0 {
+		return "reroll all five"
+	}
+	return fmt.Sprintf("keep %s, reroll %s", spaced(act.Keep, a.game.Letters), spaced(act.Reroll, a.game.Letters))
+}
+
+// bonusText writes the bonuses a move earns, " (+35 bonus)", or "" for none.
+func bonusText(bonus int) string {
+	if bonus == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (+%d bonus)", bonus)
+}
+
+// spaced writes dice with spaces, "3 3 5".
+func spaced(m engine.Multiset, letters string) string { return coach.Spaced(m, letters) }
+
+// writeText prints the ranking, the first limit actions of it when limit
+// is above 0.
+func (a *advice) writeText(w io.Writer, limit int) {
+	fmt.Fprintf(w, "%s, sheet score %d, dice %s, %d %s left\n", strategy.Describe(a.game), a.sheetScore,
+		spaced(a.dice, a.game.Letters), a.rollsLeft, plural(a.rollsLeft, "reroll", "rerolls"))
+	if a.note != "" {
+		fmt.Fprintf(w, "note: %s\n", a.note)
+	}
+	fmt.Fprintf(w, "best: %s (expected final score %.2f)\n\n", a.describe(0), a.expected(0))
+	fmt.Fprintf(w, "%4s  %-36s %10s %8s\n", "rank", "action", "expected", "loss")
+	for i := range a.actions {
+		if limit > 0 && i == limit {
+			fmt.Fprintf(w, "      ... %d more\n", len(a.actions)-limit)
+			break
+		}
+		mark := ""
+		if a.tie(i) {
+			mark = "  tie"
+		}
+		fmt.Fprintf(w, "%4d  %-36s %10.3f %8.3f%s\n", i+1, a.describe(i), a.expected(i), a.expected(0)-a.expected(i), mark)
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

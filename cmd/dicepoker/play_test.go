@@ -1,0 +1,360 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"dicepoker/coach"
+	"dicepoker/engine"
+	"dicepoker/record"
+	"dicepoker/solver"
+	"dicepoker/strategy"
+)
+
+// solved holds the tables solved so far, by game name: each game is
+// solved once for all the tests.
+var (
+	solvedMu sync.Mutex
+	solved   = map[string]*strategy.Table{}
+)
+
+// tableFor saves g's table, solved once, into a temporary tables
+// directory for play and review to find, and returns it.
+func tableFor(t *testing.T, g *engine.Game) *strategy.Table {
+	t.Helper()
+	solvedMu.Lock()
+	defer solvedMu.Unlock()
+	table := solved[g.Name]
+	if table == nil {
+		sol, err := solver.Solve(g, solver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		table = strategy.FromSolution(sol)
+		solved[g.Name] = table
+	}
+	dir := t.TempDir()
+	t.Setenv("DICEPOKER_TABLES", dir)
+	saved := *table
+	if err := saved.Save(strategy.Path(dir, g)); err != nil {
+		t.Fatal(err)
+	}
+	return &saved
+}
+
+// player is what a test player types in a game with --seed: the table's
+// best action at every decision, but the first action worth less than
+// the best at the decisions in mistakes. It asks for a hint and the sheet
+// now and then, which must change nothing.
+type player struct {
+	input    string  // the commands, a line each
+	score    int     // the final score
+	n        int     // decisions
+	lost     float64 // the points the mistakes gave up, from the table
+	mistakes map[int]bool
+}
+
+func playWithTable(t *testing.T, table *strategy.Table, seed uint64, mistakes map[int]bool) player {
+	t.Helper()
+	g := table.Game
+	d := newRoller(seed)
+	pl := player{mistakes: mistakes}
+	var in strings.Builder
+	sheet, _ := coach.ParseSheet(g, "")
+	p := coach.Position{Game: g, Sheet: sheet, Dice: d.roll(engine.Multiset{}), RollsLeft: g.Rolls - 1}
+	for ; ; pl.n++ {
+		if pl.n%7 == 3 {
+			in.WriteString("hint\nsheet\n")
+		}
+		sh, _ := engine.ParseSheet(g, p.Sheet.String())
+		actions, err := table.Actions(sh.State(g), p.Dice, p.RollsLeft)
+		if err != nil {
+			t.Fatal(err)
+		}
+		act := actions[0]
+		for _, worse := range actions {
+			if mistakes[pl.n] && actions[0].Value-worse.Value > 1e-6 {
+				act, pl.lost = worse, pl.lost+actions[0].Value-worse.Value
+				break
+			}
+		}
+		a := coach.Ranking(g, []solver.Action{act})[0].Action
+		switch {
+		case a.Box != "":
+			fmt.Fprintf(&in, "score %s\n", a.Box)
+		case a.Keep.Size() == 0:
+			in.WriteString("keep none\n")
+		default:
+			fmt.Fprintf(&in, "keep %s\n", spaced(a.Keep, g.Letters))
+		}
+		m, err := coach.Check(p, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case a.Box == "":
+			p.Dice, p.RollsLeft = d.roll(a.Keep), p.RollsLeft-1
+		case m.Next.Over():
+			pl.input, pl.score, pl.n = in.String(), m.Next.Score(), pl.n+1
+			return pl
+		default:
+			p = coach.Position{Game: g, Sheet: m.Next, Dice: d.roll(engine.Multiset{}), RollsLeft: g.Rolls - 1}
+		}
+	}
+}
+
+// playOK plays a game with the given input and returns the output.
+func playOK(t *testing.T, input string, args ...string) string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := play(args, strings.NewReader(input), &out); err != nil {
+		t.Fatalf("play %q: %v\n%s", args, err, out.String())
+	}
+	return out.String()
+}
+
+func TestPlayFollowingTheAdvisor(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		args []string
+		seed uint64
+	}{
+		{"poker-dice", nil, 42},
+		{"yahtzee", nil, 7},
+	} {
+		g, _ := engine.New(c.game, engine.Options{})
+		table := tableFor(t, g)
+		pl := playWithTable(t, table, c.seed, nil)
+		rec := filepath.Join(t.TempDir(), "game.jsonl")
+		args := append([]string{"--game", c.game, "--seed", fmt.Sprint(c.seed), "--record", rec}, c.args...)
+		out := playOK(t, pl.input, args...)
+		for _, want := range []string{
+			fmt.Sprintf("seed %d (play the same dice again with --seed %d)\n", c.seed, c.seed),
+			fmt.Sprintf("optimal expected score from the start: %.2f\n", table.Expected),
+			fmt.Sprintf("\ngame over: final score %d\n", pl.score),
+			fmt.Sprintf("\ntotal loss 0.000 points; %d of %d decisions optimal (100.0%%)\n", pl.n, pl.n),
+			"rank  action", // the hints
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: the output lacks %q:\n%s", c.game, want, out)
+			}
+		}
+		if strings.Contains(out, "coach:") || strings.Contains(out, "not allowed") {
+			t.Errorf("%s: the coach spoke up at best play:\n%s", c.game, out)
+		}
+		data, err := os.ReadFile(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(data), "\n"); n != pl.n {
+			t.Errorf("%s: %d record lines, want %d", c.game, n, pl.n)
+		}
+		if c.game == "poker-dice" { // the same seed plays the same dice: the same record
+			again := filepath.Join(t.TempDir(), "again.jsonl")
+			playOK(t, pl.input, append([]string{"--game", c.game, "--seed", fmt.Sprint(c.seed), "--record", again}, c.args...)...)
+			if data2, _ := os.ReadFile(again); !bytes.Equal(data, data2) {
+				t.Errorf("%s: the same seed gave another record", c.game)
+			}
+		}
+		var res struct {
+			TotalLoss    float64 `json:"total_loss"`
+			OptimalShare float64 `json:"optimal_share"`
+			Complete     bool    `json:"complete"`
+			Score        int     `json:"score"`
+		}
+		if err := json.Unmarshal([]byte(runOK(t, "review", rec, "--json")), &res); err != nil {
+			t.Fatal(err)
+		}
+		if res.TotalLoss != 0 || res.OptimalShare != 1 || !res.Complete || res.Score != pl.score {
+			t.Errorf("%s: review --json %+v", c.game, res)
+		}
+	}
+}
+
+func TestPlayWithMistakes(t *testing.T) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	table := tableFor(t, g)
+	pl := playWithTable(t, table, 5, map[int]bool{0: true, 9: true})
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	out := playOK(t, pl.input, "--game", "poker-dice", "--seed", "5", "--record", rec)
+	if n := strings.Count(out, "coach: the best was "); n != 2 {
+		t.Errorf("%d coach lines, want 2:\n%s", n, out)
+	}
+	want := fmt.Sprintf("total loss %.3f points; %d of %d decisions optimal", pl.lost, pl.n-2, pl.n)
+	if !strings.Contains(out, want) {
+		t.Errorf("the output lacks %q:\n%s", want, out)
+	}
+	var res struct {
+		Decisions []struct {
+			Line    int     `json:"line"`
+			Loss    float64 `json:"loss"`
+			Optimal bool    `json:"optimal"`
+		} `json:"decisions"`
+		TotalLoss float64 `json:"total_loss"`
+		Optimal   int     `json:"optimal"`
+	}
+	if err := json.Unmarshal([]byte(runOK(t, "review", "--json", rec)), &res); err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(res.TotalLoss-pl.lost) > 1e-9 || res.Optimal != pl.n-2 || len(res.Decisions) != pl.n ||
+		res.Decisions[0].Optimal || res.Decisions[9].Optimal || !res.Decisions[1].Optimal {
+		t.Errorf("review --json: loss %v, %d optimal of %d; want %v, %d", res.TotalLoss, res.Optimal, len(res.Decisions), pl.lost, pl.n-2)
+	}
+	// Without the coach, no word during the game; the review stays.
+	quiet := playOK(t, pl.input, "--game", "poker-dice", "--seed", "5", "--record", filepath.Join(t.TempDir(), "q.jsonl"), "--coach=false")
+	if strings.Contains(quiet, "coach:") || !strings.Contains(quiet, want) {
+		t.Errorf("--coach=false:\n%s", quiet)
+	}
+}
+
+// TestPlayExplains feeds every kind of bad command: each is explained and
+// the game goes on; quit keeps the record and reviews it.
+func TestPlayExplains(t *testing.T) {
+	g, _ := engine.New("yahtzee", engine.Options{})
+	tableFor(t, g)
+	// Seed 5 rolls 1 1 2 4 5 first, then 1 1 2 3 4 after keeping 1 1.
+	d := newRoller(5)
+	first := d.roll(engine.Multiset{})
+	second := d.roll(engine.Multiset{2})
+	if first.String() != "11245" || second.String() != "11234" {
+		t.Fatalf("seed 5 rolls %s, then %s", first, second)
+	}
+	steps := []struct{ in, want string }{
+		{"", "> > "},
+		{"dance", `unknown command "dance": type 'help' for the commands`},
+		{"help", "keep 3 3 5     keep those dice"},
+		{"keep", "keep which dice? say 'keep 3 3 5', or 'keep none' to reroll all five"},
+		{"keep 6", "not allowed: cannot keep 6: the dice are 1 1 2 4 5"},
+		{"keep 1 1 1", "not allowed: cannot keep 1 1 1"},
+		{"keep 7", `dice "7": '7' is not a die (use 1-6)`},
+		{"keep 1 1 3 4 5 5", "at most 5 dice"},
+		{"keep all", "not allowed: keeping all five dice is not a reroll: write them in a box now"},
+		{"score", "score in which box? say 'score chance'"},
+		{"score straight", `yahtzee has no box "straight"`},
+		{"score s", `"s" could be sixes or small-straight: say which`},
+		{"hint all", "reroll all five"},
+		{"sheet", "upper 0 of 63 for the bonus 35"},
+		{"KEEP 1 1", "roll 2 of 3: 1 1 2 3 4"},
+		{"score full house", "full-house: 0 points\ncoach: the best was "},
+		{"score full-house", "not allowed: full-house is filled already (0)"},
+		{"quit", "game stopped before turn 2 of 13, score 0"},
+	}
+	var in strings.Builder
+	for _, s := range steps {
+		in.WriteString(s.in + "\n")
+	}
+	in.WriteString("score chance\n") // after quit: never read
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	out := playOK(t, in.String(), "--seed", "5", "--record", rec)
+	rest := out
+	for _, s := range steps {
+		i := strings.Index(rest, s.want)
+		if i < 0 {
+			t.Fatalf("after %q, want %q in:\n%s", s.in, s.want, rest)
+		}
+		rest = rest[i+len(s.want):]
+	}
+	for _, want := range []string{"review of yahtzee: 2 decisions", " of 2 decisions optimal (", "dicepoker review " + rec} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q", want)
+		}
+	}
+	data, _ := os.ReadFile(rec)
+	if want := `{"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,1,2,4,5],"rolls_left":2,"action":{"keep":[1,1]}}
+{"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,1,2,3,4],"rolls_left":1,"action":{"score":"full-house"}}
+`; string(data) != want {
+		t.Errorf("record:\n%s\nwant\n%s", data, want)
+	}
+
+	// Input that ends mid-game stops it like quit; no decision, no record.
+	rec2 := filepath.Join(t.TempDir(), "none.jsonl")
+	out = playOK(t, "hint\n", "--seed", "1", "--record", rec2)
+	if !strings.Contains(out, "end of input: the game stops here\nno decision made: no record kept\n") {
+		t.Errorf("end of input:\n%s", out)
+	}
+	if _, err := os.Stat(rec2); !os.IsNotExist(err) {
+		t.Errorf("an empty record was kept: %v", err)
+	}
+}
+
+func TestPlayManual(t *testing.T) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	tableFor(t, g)
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	input := strings.Join([]string{
+		"9 9 8 K A", // not dice
+		"9 9 T K",   // four dice
+		"dance",     // no command here
+		"sheet",
+		"9 9 T K A",
+		"keep 9 9",
+		"9 9",       // two dice for three rerolled
+		"T T T J Q", // five that do not hold the kept 9 9
+		"J J j",     // the three rerolled dice
+		"score full",
+		"9 9 9 9 9", // the next turn: all five
+		"quit",
+	}, "\n")
+	out := playOK(t, input, "--game", "poker-dice", "--manual", "--record", rec)
+	for _, want := range []string{
+		"roll the five dice and type them\ndice> ",
+		`dice "9 9 8 K A": '8' is not a die (use 1-6 or 9TJQKA): type the dice you rolled (or quit)`,
+		"dice> type 5 dice, or all five",
+		`dice "dance": 'D' is not a die`,
+		"upper 0 of 15 for the bonus 3",
+		"roll 1 of 2: 9 9 T K A",
+		"keep 9 9, reroll 3 dice and type their values (or all five dice)",
+		"type 3 dice, or all five",
+		"those five dice do not hold the dice kept, 9 9",
+		"roll 2 of 2: 9 9 J J J",
+		"full-house: 4 points",
+		"roll 1 of 2: 9 9 9 9 9",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "seed") {
+		t.Error("--manual printed a seed")
+	}
+	data, _ := os.ReadFile(rec)
+	r, err := record.Read(bytes.NewReader(data), rec)
+	if err != nil || len(r.Entries) != 2 || r.Entries[1].Position.Dice.String() != "11333" {
+		t.Errorf("record %v:\n%s", err, data)
+	}
+}
+
+func TestPlayRefuses(t *testing.T) {
+	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	exists := filepath.Join(t.TempDir(), "exists.jsonl")
+	if err := os.WriteFile(exists, []byte("keep me\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "--game", "school"}, "dicepoker: school play needs the school advisor, not built yet\n"},
+		{[]string{"play", "--game", "poker-dice", "--manual", "--seed", "3"}, "dicepoker: --seed chooses the program's dice; with --manual you roll your own\n"},
+		{[]string{"play", "--game", "poker-dice", "--record", exists}, "dicepoker: record file " + exists + " exists: choose another with --record\n"},
+		{[]string{"play", "--game", "poker-dice", "--record", filepath.Join(exists, "x.jsonl")}, "dicepoker: record file: open " + filepath.Join(exists, "x.jsonl") + ": not a directory\n"},
+		{[]string{"play", "--seed", "-1"}, ""},
+		{[]string{"play", "extra"}, "dicepoker: unexpected argument \"extra\" (flags start with --)\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		status := run(c.args, &stdout, &stderr)
+		if status != 2 || c.want != "" && stderr.String() != c.want || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("%q: status %d, stderr %q; want 2, %q", c.args, status, stderr.String(), c.want)
+		}
+	}
+	if data, _ := os.ReadFile(exists); string(data) != "keep me\n" {
+		t.Error("an existing record was overwritten")
+	}
+}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"dicepoker/engine"
+)
+
+func TestReviewText(t *testing.T) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	tableFor(t, g)
+	// The last turn of a poker-dice game, the straight open: keeping 9 T
+	// gives up 4 x (1/6 - 1/36) = 0.556 against keeping 9 T J Q.
+	rec := filepath.Join(t.TempDir(), "r.jsonl")
+	const sheet = "aces=3,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,full-house=4,four-of-a-kind=4,five-of-a-kind=0"
+	data := `{"game":"poker-dice","turn":13,"sheet":"` + sheet + `","dice":[1,2,3,4,4],"rolls_left":1,"action":{"keep":[1,2]}}
+{"game":"poker-dice","turn":13,"sheet":"` + sheet + `","dice":[1,2,3,4,5],"rolls_left":0,"action":{"score":"straight"}}
+`
+	if err := os.WriteFile(rec, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := `review of poker-dice: 2 decisions
+line turn roll  dice       taken                            best                                loss
+   1   13  1/2  9 T J Q Q  keep 9 T, reroll J Q Q           keep 9 T J Q, reroll Q             0.556
+   2   13  2/2  9 T J Q K  score straight for 4             score straight for 4               0.000
+
+total loss 0.556 points; 1 of 2 decisions optimal (50.0%)
+game over, score 36; optimal expected score of a new game 31.42
+`
+	if got := runOK(t, "review", rec); got != want {
+		t.Errorf("review:\n%s\nwant\n%s", got, want)
+	}
+}
+
+func TestReviewRefuses(t *testing.T) {
+	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	dir := t.TempDir()
+	write := func(name, data string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	first := `{"game":"poker-dice","turn":1,"sheet":"","dice":[1,1,2,5,6],"rolls_left":1,"action":{"keep":[1,1]}}` + "\n"
+	bad := write("bad.jsonl", first+`{"game":"poker-dice","turn":1,"sheet":"","dice":[1,1,2,5,6],"rolls_left":0,"action":{"score":"bananas"}}`+"\n")
+	badJSON := write("json.jsonl", first+first+"{\n")
+	school := write("school.jsonl", strings.Replace(first, "poker-dice", "school", 1))
+	empty := write("empty.jsonl", "")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"review", bad}, "dicepoker: " + bad + `:2: poker-dice has no box "bananas"` + "\n"},
+		{[]string{"review", "--json", badJSON}, "dicepoker: " + badJSON + ":2: rolls_left 1: line 1 rerolled with 1 left, so 0 are left now\n"},
+		{[]string{"review", school}, "dicepoker: " + school + ":1: school play needs the school advisor, not built yet\n"},
+		{[]string{"review", empty}, "dicepoker: " + empty + ": no decisions in the record\n"},
+		{[]string{"review", filepath.Join(dir, "missing.jsonl")}, "dicepoker: open " + filepath.Join(dir, "missing.jsonl") + ": no such file or directory\n"},
+		{[]string{"review"}, "dicepoker: missing the record file (usage: dicepoker review FILE [--json] [--table FILE])\n"},
+		{[]string{"review", bad, empty}, "dicepoker: unexpected argument \"" + empty + "\": give one record file\n"},
+		{[]string{"review", bad, "--bogus"}, "dicepoker: unknown flag: --bogus\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if status := run(c.args, &stdout, &stderr); status != 2 || stderr.String() != c.want || stdout.Len() != 0 {
+			t.Errorf("%q: status %d, stderr %q, stdout %q; want 2, %q", c.args, status, stderr.String(), stdout.String(), c.want)
+		}
+	}
+}

@@ -1,0 +1,280 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"dicepoker/coach"
+	"dicepoker/engine"
+	"dicepoker/record"
+	"dicepoker/review"
+)
+
+// session is a game being played: the dialogue of play.
+type session struct {
+	g     *engine.Game
+	adv   coach.Advisor
+	in    *bufio.Scanner
+	out   io.Writer
+	rng   *roller // nil: the player types the dice (--manual)
+	coach bool
+	rec   *record.Writer
+	sheet coach.Sheet
+}
+
+// errQuit ends a game early: the player quit or the input ended.
+var errQuit = errors.New("quit")
+
+// play plays turns until the sheet is full or the player quits.
+func (s *session) play() error {
+	for !s.sheet.Over() {
+		if err := s.turn(); err == errQuit {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// turn plays one turn: rolls and rerolls, then a box.
+func (s *session) turn() error {
+	fmt.Fprintf(s.out, "\nturn %d of %d, score %d\n%s", s.sheet.Turn(), s.g.Turns(), s.sheet.Score(), s.sheet.Show())
+	p := coach.Position{Game: s.g, Sheet: s.sheet, RollsLeft: s.g.Rolls - 1, Fresh: true}
+	var err error
+	if p.Dice, err = s.roll(engine.Multiset{}); err != nil {
+		return err
+	}
+	for {
+		fmt.Fprintf(s.out, "roll %d of %d: %s\n", s.g.Rolls-p.RollsLeft, s.g.Rolls, spaced(p.Dice, s.g.Letters))
+		a, m, err := s.ask(p)
+		if err != nil {
+			return err
+		}
+		if err := s.rec.Write(p, a); err != nil {
+			return fmt.Errorf("record: %v", err)
+		}
+		if a.Box != "" {
+			fmt.Fprintf(s.out, "%s: %d %s%s\n", a.Box, m.Points, plural(m.Points, "point", "points"), bonusText(m.Bonus))
+		}
+		if err := s.coachLine(p, a); err != nil {
+			return err
+		}
+		if a.Box != "" {
+			s.sheet = m.Next
+			return nil
+		}
+		if p.Dice, err = s.roll(a.Keep); err != nil {
+			return err
+		}
+		p.RollsLeft--
+		p.Fresh = a.Keep.Size() == 0
+	}
+}
+
+// coachLine says, with the coach on, what the best was when action a
+// taken in p was not.
+func (s *session) coachLine(p coach.Position, a coach.Action) error {
+	if !s.coach {
+		return nil
+	}
+	it, err := review.Judge(s.adv, record.Entry{Position: p, Action: a})
+	if err != nil || it.Optimal() {
+		return err
+	}
+	fmt.Fprintf(s.out, "coach: the best was %s; that gave up %.2f points\n", s.advice(p, it.Actions).describe(0), it.Loss)
+	return nil
+}
+
+func (s *session) advice(p coach.Position, actions []coach.Option) *advice {
+	return &advice{game: s.g, sheetScore: p.Sheet.Score(), rollsLeft: p.RollsLeft, dice: p.Dice, actions: actions, note: s.adv.Note()}
+}
+
+// line reads the next line of input after a prompt; errQuit at its end.
+func (s *session) line(prompt string) (string, error) {
+	fmt.Fprint(s.out, prompt)
+	if !s.in.Scan() {
+		if err := s.in.Err(); err != nil {
+			fmt.Fprintf(s.out, "\ncannot read the input (%v): the game stops here\n", err)
+		} else {
+			fmt.Fprintln(s.out, "\nend of input: the game stops here")
+		}
+		return "", errQuit
+	}
+	return strings.TrimSpace(s.in.Text()), nil
+}
+
+// ask reads commands until the player chooses a legal action in p, and
+// returns it with its move when it writes a box.
+func (s *session) ask(p coach.Position) (coach.Action, coach.Move, error) {
+	for {
+		text, err := s.line("> ")
+		if err != nil {
+			return coach.Action{}, coach.Move{}, err
+		}
+		word, rest, _ := strings.Cut(text, " ")
+		rest = strings.TrimSpace(rest)
+		var a coach.Action
+		switch strings.ToLower(word) {
+		case "":
+			continue
+		case "keep":
+			if a.Keep, err = s.parseKeep(p, rest); err != nil {
+				fmt.Fprintf(s.out, "%v\n", err)
+				continue
+			}
+		case "score":
+			if a.Box, err = s.box(rest); err != nil {
+				fmt.Fprintf(s.out, "%v\n", err)
+				continue
+			}
+		case "hint":
+			s.hint(p, rest)
+			continue
+		default:
+			if err := s.command(text); err != nil {
+				return a, coach.Move{}, err
+			}
+			continue
+		}
+		m, err := coach.Check(p, a)
+		if err != nil {
+			fmt.Fprintf(s.out, "not allowed: %v\n", err)
+			continue
+		}
+		return a, m, nil
+	}
+}
+
+// command runs the commands that take no action: sheet, help, quit.
+func (s *session) command(text string) error {
+	switch strings.ToLower(text) {
+	case "sheet":
+		fmt.Fprint(s.out, s.sheet.Show())
+	case "help", "?":
+		s.help()
+	case "quit", "exit":
+		return errQuit
+	default:
+		fmt.Fprintf(s.out, "unknown command %q: type 'help' for the commands\n", text)
+	}
+	return nil
+}
+
+func (s *session) help() {
+	names := make([]string, len(s.g.Categories))
+	for i, c := range s.g.Categories {
+		names[i] = c.Name
+	}
+	fmt.Fprintf(s.out, `commands:
+  keep 3 3 5     keep those dice and reroll the others (keep none: reroll all five)
+  score BOX      write the dice in a box; a unique start of its name will do
+  hint           the advisor's ranking of every action (hint all: every one)
+  sheet          show the sheet
+  quit           stop here; the record keeps what was played
+dice are %s; boxes: %s
+`, diceNames(s.g), strings.Join(names, " "))
+}
+
+func diceNames(g *engine.Game) string {
+	if g.Letters == engine.DigitFaces {
+		return "1 to 6"
+	}
+	return fmt.Sprintf("%s or 1 to 6", strings.Join(strings.Split(g.Letters, ""), " "))
+}
+
+// parseKeep reads the dice to keep: "3 3 5", "335", "none", "all".
+func (s *session) parseKeep(p coach.Position, text string) (engine.Multiset, error) {
+	switch strings.ToLower(text) {
+	case "":
+		return engine.Multiset{}, fmt.Errorf("keep which dice? say 'keep 3 3 5', or 'keep none' to reroll all five")
+	case "all":
+		return p.Dice, nil // refused by coach.Check, with the reason
+	}
+	return engine.ParseKeep(text, s.g.Letters)
+}
+
+// box finds the box a player names: its name, a unique start of it, or
+// the name with spaces for dashes ("full house").
+func (s *session) box(text string) (string, error) {
+	name := strings.ToLower(strings.Join(strings.Fields(text), "-"))
+	if name == "" {
+		return "", fmt.Errorf("score in which box? say 'score %s'", s.g.Categories[len(s.g.Categories)-1].Name)
+	}
+	var found []string
+	for _, c := range s.g.Categories {
+		if c.Name == name {
+			return name, nil
+		}
+		if strings.HasPrefix(c.Name, name) {
+			found = append(found, c.Name)
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", fmt.Errorf("%s has no box %q (type 'help' for the boxes)", s.g.Name, text)
+	case 1:
+		return found[0], nil
+	}
+	return "", fmt.Errorf("%q could be %s: say which", text, strings.Join(found, " or "))
+}
+
+// hint prints the advisor's ranking of p's actions: the first ten, or
+// every one for "hint all".
+func (s *session) hint(p coach.Position, rest string) {
+	actions, err := s.adv.Actions(p)
+	if err != nil {
+		fmt.Fprintf(s.out, "no hint: %v\n", err)
+		return
+	}
+	limit := 10
+	if strings.EqualFold(rest, "all") {
+		limit = 0
+	}
+	s.advice(p, actions).writeText(s.out, limit)
+}
+
+// roll returns the five dice after rerolling those not in keep: rolled
+// by the program, or typed by the player with --manual.
+func (s *session) roll(keep engine.Multiset) (engine.Multiset, error) {
+	if s.rng != nil {
+		return s.rng.roll(keep), nil
+	}
+	n := engine.Dice - keep.Size()
+	ask := "roll the five dice and type them"
+	if n < engine.Dice {
+		ask = fmt.Sprintf("keep %s, reroll %d %s and type %s (or all five dice)",
+			spaced(keep, s.g.Letters), n, plural(n, "die", "dice"), plural(n, "its value", "their values"))
+	}
+	fmt.Fprintln(s.out, ask)
+	for {
+		text, err := s.line("dice> ")
+		if err != nil {
+			return keep, err
+		}
+		m, err := engine.ParseKeep(text, s.g.Letters)
+		switch {
+		case err != nil && slices.Contains([]string{"sheet", "help", "?", "quit", "exit"}, strings.ToLower(text)):
+			if err := s.command(text); err != nil {
+				return keep, err
+			}
+		case err != nil:
+			fmt.Fprintf(s.out, "%v: type the dice you rolled (or quit)\n", err)
+		case m.Size() == n:
+			for f := range m {
+				m[f] += keep[f]
+			}
+			return m, nil
+		case m.Size() == engine.Dice && m.Contains(keep):
+			return m, nil
+		case m.Size() == engine.Dice:
+			fmt.Fprintf(s.out, "those five dice do not hold the dice kept, %s\n", spaced(keep, s.g.Letters))
+		default:
+			fmt.Fprintf(s.out, "type %d %s, or all five\n", n, plural(n, "die", "dice"))
+		}
+	}
+}

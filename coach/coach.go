@@ -1,0 +1,156 @@
+// Package coach is a game at the table, as play, record and review see
+// it: the positions of a game (the sheet, the dice and the rerolls left),
+// the actions a player may take in them, whether an action is legal, and
+// an advisor that ranks every action of a position.
+//
+// Sheets and advisors are interfaces so that a game with another sheet
+// plugs in beside the single-sheet games: ParseSheet returns its sheets
+// and an Advisor ranks its positions; the rest (legality of keeps, records,
+// reviews, the play loop) is shared.
+package coach
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
+
+// ErrSchool is the error for school, whose sheet and advisor are not built yet.
+var ErrSchool = errors.New("school play needs the school advisor, not built yet")
+
+// Sheet is a game's score sheet between turns. Sheets are values: Write
+// returns a new sheet and leaves the old one as it was.
+type Sheet interface {
+	// String writes the sheet in the notation ParseSheet reads, which is
+	// also what advise --sheet takes.
+	String() string
+	// Turn returns the number of the turn about to be played, from 1;
+	// the game's Turns()+1 when the sheet is full.
+	Turn() int
+	// Score returns the points so far, bonuses included.
+	Score() int
+	// Over reports whether every box is filled.
+	Over() bool
+	// Write writes the final dice of a turn in box, or says why the rules
+	// do not allow it. fresh reports that the dice came from a roll of all
+	// five (the first roll, or a reroll of every die).
+	Write(dice engine.Multiset, fresh bool, box string) (Move, error)
+	// Show draws the sheet for people, a few lines that end in a newline.
+	Show() string
+}
+
+// Move is one legal way to write the final dice of a turn.
+type Move struct {
+	Box    string
+	Points int   // the points written in the box
+	Bonus  int   // the bonuses the move earns
+	Next   Sheet // the sheet afterwards
+}
+
+// ParseSheet reads a sheet of g written in its notation; "" is a new
+// game. This is where each kind of sheet plugs in: the single-sheet games
+// (engine.ParseSheet) and, once built, school.
+func ParseSheet(g *engine.Game, text string) (Sheet, error) {
+	if g.Columns != 0 {
+		return nil, ErrSchool
+	}
+	return parseSingle(g, text)
+}
+
+// Action is what a player does in a position: write the dice in a box, or
+// keep some dice and reroll the others.
+type Action struct {
+	Box  string          // the box written; "" for a reroll
+	Keep engine.Multiset // the dice kept for a reroll (none: reroll all five)
+}
+
+// Position is a decision point of a game: the sheet before the turn's
+// move, the dice showing and the rerolls still allowed this turn.
+type Position struct {
+	Game      *engine.Game
+	Sheet     Sheet
+	Dice      engine.Multiset
+	RollsLeft int
+	// Fresh reports that the dice came from a roll of all five: the first
+	// roll of the turn, or a reroll that kept nothing. Only school scores
+	// it differently.
+	Fresh bool
+}
+
+// Check says why action a is not allowed in p, or returns nil and, for a
+// box, the move it makes. Keeping all five dice is not a reroll: with
+// every die kept the dice do not change, so scoring now is the same move.
+func Check(p Position, a Action) (Move, error) {
+	if a.Box != "" {
+		return p.Sheet.Write(p.Dice, p.Fresh, a.Box)
+	}
+	letters := p.Game.Letters
+	switch {
+	case p.RollsLeft <= 0:
+		return Move{}, fmt.Errorf("no rerolls left: write the dice in a box")
+	case !p.Dice.Contains(a.Keep):
+		return Move{}, fmt.Errorf("cannot keep %s: the dice are %s", Spaced(a.Keep, letters), Spaced(p.Dice, letters))
+	case a.Keep.Size() == engine.Dice:
+		return Move{}, fmt.Errorf("keeping all five dice is not a reroll: write them in a box now")
+	}
+	return Move{}, nil
+}
+
+// Spaced writes dice in ascending order with spaces, "3 3 5", with
+// letters standing for faces 1..6 (engine.DigitFaces or the game's own).
+func Spaced(m engine.Multiset, letters string) string {
+	return strings.Join(strings.Split(m.Format(letters), ""), " ")
+}
+
+// Option is one action of a position as an advisor ranks it.
+type Option struct {
+	Action
+	Reroll engine.Multiset // the dice rerolled, for a keep
+	Points int             // the points written, for a box
+	Bonus  int             // the bonuses the box earns
+	// Value is the expected sum of the points still to come after taking
+	// the action, its own included.
+	Value float64
+}
+
+// Advisor ranks the actions of a game's positions.
+type Advisor interface {
+	// Actions returns every legal action of p, best first; of equal
+	// values, the keep that rerolls fewer dice first.
+	Actions(p Position) ([]Option, error)
+	// Expected returns the expected final score of a new game under the
+	// advisor's play.
+	Expected() float64
+	// Note says how the advisor values positions when that is not the
+	// exact optimum ("" when it is), for the output to say so.
+	Note() string
+}
+
+// Find returns the index of action a among ranked options, or -1.
+func Find(options []Option, a Action) int {
+	for i, o := range options {
+		if o.Action == a {
+			return i
+		}
+	}
+	return -1
+}
+
+// Ranking converts the actions solver.Turn.Actions ranks in game g.
+func Ranking(g *engine.Game, actions []solver.Action) []Option {
+	opts := make([]Option, len(actions))
+	for i, act := range actions {
+		o := Option{Value: act.Value}
+		if act.Score {
+			p := act.Placement
+			o.Box, o.Points, o.Bonus = g.Categories[p.Category].Name, p.Points, p.Bonus
+		} else {
+			o.Keep, o.Reroll = act.Keep, act.Reroll
+		}
+		opts[i] = o
+	}
+	return opts
+}

@@ -1,0 +1,185 @@
+package record
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+
+	"dicepoker/coach"
+	"dicepoker/engine"
+)
+
+// Record is a game record whose every line has been checked: one game,
+// its decisions in order.
+type Record struct {
+	Game    *engine.Game // nil until the first decision
+	Entries []Entry
+}
+
+// Final returns the sheet after the last decision: the last decision's
+// move when it wrote a box, else its sheet. It is nil for an empty record.
+func (r *Record) Final() coach.Sheet {
+	if len(r.Entries) == 0 {
+		return nil
+	}
+	e := r.Entries[len(r.Entries)-1]
+	if e.Action.Box == "" {
+		return e.Position.Sheet
+	}
+	m, err := coach.Check(e.Position, e.Action)
+	if err != nil { // checked when added
+		return e.Position.Sheet
+	}
+	return m.Next
+}
+
+// maxLine is the longest line Read accepts.
+const maxLine = 1 << 16
+
+// Read reads and checks a record; name is the file's name for the errors,
+// which are *Error values giving the line: "game.jsonl:7: ...". Blank lines
+// are skipped. A record with no decisions is refused.
+func Read(r io.Reader, name string) (*Record, error) {
+	rec := &Record{}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxLine)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		d, err := decode(text)
+		if err == nil {
+			err = rec.Add(d, line)
+		}
+		if err != nil {
+			return nil, &Error{name, line, err}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			err = fmt.Errorf("line longer than %d bytes", maxLine)
+		}
+		return nil, &Error{name, line + 1, err}
+	}
+	if len(rec.Entries) == 0 {
+		return nil, &Error{name, 0, errors.New("no decisions in the record")}
+	}
+	return rec, nil
+}
+
+// Add checks decision d, read from the given line, against the rules and
+// against the decision before it, and appends it to the record.
+func (r *Record) Add(d Decision, line int) error {
+	e, err := r.entry(d)
+	if err != nil {
+		return err
+	}
+	if len(r.Entries) > 0 {
+		if err := r.follows(&e); err != nil {
+			return err
+		}
+	}
+	if _, err := coach.Check(e.Position, e.Action); err != nil {
+		return err
+	}
+	e.Line = line
+	r.Entries = append(r.Entries, e)
+	return nil
+}
+
+// entry checks d on its own and returns its position and action.
+func (r *Record) entry(d Decision) (Entry, error) {
+	g, err := r.game(d)
+	if err != nil {
+		return Entry{}, err
+	}
+	sheet, err := coach.ParseSheet(g, d.Sheet)
+	if err != nil {
+		return Entry{}, err
+	}
+	if d.Turn != sheet.Turn() {
+		return Entry{}, fmt.Errorf("turn %d, but the sheet is before turn %d", d.Turn, sheet.Turn())
+	}
+	if len(d.Dice) != engine.Dice {
+		return Entry{}, fmt.Errorf("dice %v: need exactly 5 dice", d.Dice)
+	}
+	dice, err := engine.FromDice(d.Dice...)
+	if err != nil {
+		return Entry{}, fmt.Errorf("dice %v: %v", d.Dice, err)
+	}
+	if d.RollsLeft < 0 || d.RollsLeft >= g.Rolls {
+		return Entry{}, fmt.Errorf("rolls_left %d: %s allows 0..%d rerolls after the first roll", d.RollsLeft, g.Name, g.Rolls-1)
+	}
+	a := coach.Action{Box: d.Action.Score}
+	if a.Box == "" {
+		if a.Keep, err = engine.FromDice(d.Action.Keep...); err != nil {
+			return Entry{}, fmt.Errorf("keep %v: %v", d.Action.Keep, err)
+		}
+	}
+	p := coach.Position{Game: g, Sheet: sheet, Dice: dice, RollsLeft: d.RollsLeft, Fresh: d.RollsLeft == g.Rolls-1}
+	return Entry{Position: p, Action: a}, nil
+}
+
+// game returns the game of d: the first line's, which every line repeats.
+func (r *Record) game(d Decision) (*engine.Game, error) {
+	opts, err := ParseOptions(d.Options)
+	if err != nil {
+		return nil, err
+	}
+	g, err := engine.New(d.Game, opts)
+	if err != nil {
+		return nil, err
+	}
+	if r.Game == nil {
+		r.Game = g
+		return g, nil
+	}
+	if g.Name != r.Game.Name || g.Options != r.Game.Options {
+		return nil, fmt.Errorf("game %s, but the record is of %s: a record holds one game", describe(g), describe(r.Game))
+	}
+	return r.Game, nil
+}
+
+// follows checks that e comes right after the record's last decision, and
+// works out whether e's dice are a fresh roll of all five.
+func (r *Record) follows(e *Entry) error {
+	prev := r.Entries[len(r.Entries)-1]
+	p, q := &e.Position, prev.Position
+	if prev.Action.Box != "" {
+		m, err := coach.Check(q, prev.Action)
+		switch {
+		case err != nil:
+			return err
+		case m.Next.Over():
+			return fmt.Errorf("the game ended on line %d", prev.Line)
+		case p.Sheet.String() != m.Next.String():
+			return fmt.Errorf("sheet %q does not follow line %d, which leaves %q", p.Sheet, prev.Line, m.Next)
+		case p.RollsLeft != p.Game.Rolls-1:
+			return fmt.Errorf("rolls_left %d: a new turn starts with %d", p.RollsLeft, p.Game.Rolls-1)
+		}
+		p.Fresh = true
+		return nil
+	}
+	switch {
+	case p.Sheet.String() != q.Sheet.String():
+		return fmt.Errorf("sheet %q: line %d rerolled in the same turn with sheet %q", p.Sheet, prev.Line, q.Sheet)
+	case p.RollsLeft != q.RollsLeft-1:
+		return fmt.Errorf("rolls_left %d: line %d rerolled with %d left, so %d are left now", p.RollsLeft, prev.Line, q.RollsLeft, q.RollsLeft-1)
+	case !p.Dice.Contains(prev.Action.Keep):
+		return fmt.Errorf("dice %v do not hold the dice kept on line %d, %v", p.Dice.Dice(), prev.Line, prev.Action.Keep.Dice())
+	}
+	p.Fresh = prev.Action.Keep.Size() == 0
+	return nil
+}
+
+func describe(g *engine.Game) string {
+	if o := g.Options.String(); o != "" {
+		return g.Name + " (" + o + ")"
+	}
+	return g.Name
+}

@@ -1,0 +1,169 @@
+// Package record reads and writes game records: a game as it was played,
+// in JSON Lines, one object per decision:
+//
+//	{"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,3,3,5,6],"rolls_left":2,"action":{"keep":[3,3]}}
+//	{"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[2,3,3,3,4],"rolls_left":1,"action":{"score":"threes"}}
+//
+// game and options name the rules (options as "dicepoker solve" writes
+// them, "" for the defaults); sheet is the sheet before the decision in
+// the notation of advise --sheet, so that a line can be pasted into
+// advise; dice are face numbers 1..6; rolls_left the rerolls still
+// allowed; action either {"keep": [...]} (the dice kept; [] rerolls all
+// five) or {"score": "box"}. turn is the turn number, from 1.
+//
+// Reading checks every line against the rules, and each line against the
+// one before it: a record holds one game, in order.
+package record
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"dicepoker/coach"
+)
+
+// Decision is one line of a record, as it is written.
+type Decision struct {
+	Game      string `json:"game"`
+	Options   string `json:"options"`
+	Turn      int    `json:"turn"`
+	Sheet     string `json:"sheet"`
+	Dice      []int  `json:"dice"`
+	RollsLeft int    `json:"rolls_left"`
+	Action    Action `json:"action"`
+}
+
+// Action is a decision's action: the dice kept for a reroll, or the box
+// the dice are written in when Score is not "".
+type Action struct {
+	Keep  []int
+	Score string
+}
+
+// MarshalJSON writes {"score": box} or {"keep": [faces]}.
+func (a Action) MarshalJSON() ([]byte, error) {
+	if a.Score != "" {
+		return json.Marshal(struct {
+			Score string `json:"score"`
+		}{a.Score})
+	}
+	keep := a.Keep
+	if keep == nil {
+		keep = []int{}
+	}
+	return json.Marshal(struct {
+		Keep []int `json:"keep"`
+	}{keep})
+}
+
+// UnmarshalJSON reads an object with exactly one of "keep" and "score".
+func (a *Action) UnmarshalJSON(data []byte) error {
+	var raw struct {
+		Keep  *[]int  `json:"keep"`
+		Score *string `json:"score"`
+	}
+	if err := strict(data, &raw); err != nil {
+		return fmt.Errorf("action: %v", err)
+	}
+	switch {
+	case (raw.Keep == nil) == (raw.Score == nil):
+		return errors.New(`action: want exactly one of {"keep": [dice]} and {"score": "box"}`)
+	case raw.Score != nil && *raw.Score == "":
+		return errors.New(`action: "score" names no box`)
+	case raw.Score != nil:
+		*a = Action{Score: *raw.Score}
+	default:
+		*a = Action{Keep: *raw.Keep}
+	}
+	return nil
+}
+
+// decode reads one line, refusing unknown fields and missing ones.
+func decode(line []byte) (Decision, error) {
+	var raw struct {
+		Game      *string `json:"game"`
+		Options   *string `json:"options"`
+		Turn      *int    `json:"turn"`
+		Sheet     *string `json:"sheet"`
+		Dice      *[]int  `json:"dice"`
+		RollsLeft *int    `json:"rolls_left"`
+		Action    *Action `json:"action"`
+	}
+	if err := strict(line, &raw); err != nil {
+		return Decision{}, err
+	}
+	for _, f := range []struct {
+		name    string
+		missing bool
+	}{
+		{"game", raw.Game == nil}, {"turn", raw.Turn == nil}, {"sheet", raw.Sheet == nil},
+		{"dice", raw.Dice == nil}, {"rolls_left", raw.RollsLeft == nil}, {"action", raw.Action == nil},
+	} {
+		if f.missing {
+			return Decision{}, fmt.Errorf("missing %q", f.name)
+		}
+	}
+	d := Decision{Game: *raw.Game, Turn: *raw.Turn, Sheet: *raw.Sheet, Dice: *raw.Dice, RollsLeft: *raw.RollsLeft, Action: *raw.Action}
+	if raw.Options != nil {
+		d.Options = *raw.Options
+	}
+	return d, nil
+}
+
+// strict decodes one JSON value, refusing unknown fields and trailing data.
+func strict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("bad JSON: %v", err)
+	}
+	if dec.More() {
+		return errors.New("bad JSON: more than one value on the line")
+	}
+	return nil
+}
+
+// Entry is one decision checked against the rules: the position and the
+// action taken in it.
+type Entry struct {
+	Line     int // the line of the record, from 1
+	Position coach.Position
+	Action   coach.Action
+}
+
+// Decision returns the line that records e.
+func (e Entry) Decision() Decision {
+	p := e.Position
+	d := Decision{Game: p.Game.Name, Options: p.Game.Options.String(), Turn: p.Sheet.Turn(),
+		Sheet: p.Sheet.String(), Dice: p.Dice.Dice(), RollsLeft: p.RollsLeft}
+	d.Action = ActionOf(e.Action)
+	return d
+}
+
+// ActionOf returns the record form of an action.
+func ActionOf(a coach.Action) Action {
+	if a.Box != "" {
+		return Action{Score: a.Box}
+	}
+	return Action{Keep: a.Keep.Dice()}
+}
+
+// Error is a record that cannot be read: the file, the line and why.
+type Error struct {
+	Name string // the file, as the reader was told
+	Line int    // from 1; 0 for the record as a whole
+	Err  error
+}
+
+// Error writes "name:line: why", or "name: why" for the record as a whole.
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %v", e.Name, e.Err)
+	}
+	return fmt.Sprintf("%s:%d: %v", e.Name, e.Line, e.Err)
+}
+
+// Unwrap returns why the record was refused.
+func (e *Error) Unwrap() error { return e.Err }

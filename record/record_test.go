@@ -1,0 +1,205 @@
+package record
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"dicepoker/coach"
+	"dicepoker/engine"
+)
+
+// scripted plays a whole game of g with dice from a fixed generator: it
+// keeps the most common face while it may reroll, then writes the dice in
+// the first open box the rules allow.
+func scripted(t *testing.T, g *engine.Game) *bytes.Buffer {
+	t.Helper()
+	var out bytes.Buffer
+	w := NewWriter(&out)
+	seed := uint32(7)
+	roll := func(keep engine.Multiset) engine.Multiset {
+		for keep.Size() < engine.Dice {
+			seed = seed*1664525 + 1013904223
+			keep[seed>>16%6]++
+		}
+		return keep
+	}
+	sheet, err := coach.ParseSheet(g, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !sheet.Over() {
+		p := coach.Position{Game: g, Sheet: sheet, Dice: roll(engine.Multiset{}), RollsLeft: g.Rolls - 1, Fresh: true}
+		for ; p.RollsLeft > 0; p.RollsLeft-- {
+			var keep engine.Multiset
+			f := 0
+			for i, n := range p.Dice {
+				if n > p.Dice[f] {
+					f = i
+				}
+			}
+			keep[f] = p.Dice[f]
+			if keep.Size() == engine.Dice {
+				break
+			}
+			if err := w.Write(p, coach.Action{Keep: keep}); err != nil {
+				t.Fatal(err)
+			}
+			p.Dice, p.Fresh = roll(keep), false
+		}
+		for _, cat := range g.Categories {
+			if m, err := coach.Check(p, coach.Action{Box: cat.Name}); err == nil {
+				if err := w.Write(p, coach.Action{Box: cat.Name}); err != nil {
+					t.Fatal(err)
+				}
+				sheet = m.Next
+				break
+			}
+		}
+	}
+	return &out
+}
+
+func TestWriteRead(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		o    engine.Options
+	}{
+		{"poker-dice", engine.Options{}},
+		{"yahtzee", engine.Options{ForcedJoker: true}},
+		{"yahtzee", engine.Options{NoUpperBonus: true, NoJoker: true}},
+		{"yatzy", engine.Options{}},
+		{"swedish", engine.Options{UpperBonusThreshold: 70}},
+	} {
+		g, err := engine.New(c.name, c.o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data := scripted(t, g).String()
+		rec, err := Read(strings.NewReader(data), "game.jsonl")
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", c.name, err, data)
+		}
+		lines := strings.Split(strings.TrimSuffix(data, "\n"), "\n")
+		if len(rec.Entries) != len(lines) || rec.Game.Name != g.Name || rec.Game.Options != g.Options || !rec.Final().Over() {
+			t.Fatalf("%s: %d entries of %d lines, game %s %s, over %v", c.name, len(rec.Entries), len(lines), rec.Game.Name, rec.Game.Options, rec.Final().Over())
+		}
+		for i, e := range rec.Entries {
+			line, _ := json.Marshal(e.Decision())
+			if string(line) != lines[i] || e.Line != i+1 {
+				t.Errorf("%s line %d: read back as %s (line %d)", c.name, i+1, line, e.Line)
+			}
+		}
+		// Blank lines are skipped but counted.
+		if rec, err := Read(strings.NewReader("\n"+strings.ReplaceAll(data, "\n", "\n\n")), "x"); err != nil || rec.Entries[1].Line != 4 {
+			t.Errorf("%s with blank lines: %v", c.name, err)
+		}
+	}
+}
+
+func TestWriterRefuses(t *testing.T) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	var out bytes.Buffer
+	w := NewWriter(&out)
+	sheet, _ := coach.ParseSheet(g, "")
+	dice, _ := engine.ParseDice("9TJQK", g.Letters)
+	p := coach.Position{Game: g, Sheet: sheet, Dice: dice, RollsLeft: 0}
+	if err := w.Write(p, coach.Action{Box: "ones"}); err == nil || out.Len() != 0 || len(w.Record().Entries) != 0 {
+		t.Errorf("an illegal box was written: %v, %q", err, out.String())
+	}
+	if err := w.Write(p, coach.Action{Box: "straight"}); err != nil || len(w.Record().Entries) != 1 {
+		t.Errorf("straight: %v", err)
+	}
+}
+
+// The lines of a good poker-dice record, and how each malformed record
+// changes them.
+var good = []string{
+	`{"game":"poker-dice","options":"","turn":1,"sheet":"","dice":[1,1,2,5,6],"rolls_left":1,"action":{"keep":[1,1]}}`,
+	`{"game":"poker-dice","options":"","turn":1,"sheet":"","dice":[1,1,1,3,4],"rolls_left":0,"action":{"score":"three-of-a-kind"}}`,
+	`{"game":"poker-dice","options":"","turn":2,"sheet":"three-of-a-kind=3","dice":[2,3,4,5,6],"rolls_left":1,"action":{"score":"straight"}}`,
+}
+
+func TestReadRefuses(t *testing.T) {
+	if _, err := Read(strings.NewReader(strings.Join(good, "\n")), "r.jsonl"); err != nil {
+		t.Fatalf("the good record: %v", err)
+	}
+	last := `{"game":"poker-dice","turn":13,"sheet":"aces=3,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,full-house=4,four-of-a-kind=4,five-of-a-kind=0","dice":[1,2,3,4,5],"rolls_left":0,"action":{"score":"straight"}}`
+	for _, c := range []struct {
+		line      int    // the line to replace, from 1; 0 appends
+		text      string // its new text
+		want      string // the error, after "r.jsonl:"
+		wantWhole string // or the whole error, when set
+	}{
+		{2, `{"game":"poker-dice",`, "2: bad JSON", ""},
+		{2, `[1,2]`, "2: bad JSON", ""},
+		{1, strings.Replace(good[0], `"turn"`, `"foo":1,"turn"`, 1), `1: bad JSON: json: unknown field "foo"`, ""},
+		{1, strings.Replace(good[0], `,"rolls_left":1`, "", 1), `1: missing "rolls_left"`, ""},
+		{1, good[0] + " {}", "1: bad JSON: more than one value on the line", ""},
+		{1, strings.Replace(good[0], "poker-dice", "chess", 1), `1: unknown game "chess"`, ""},
+		{1, strings.Replace(good[0], `"options":""`, `"options":"bogus"`, 1), `1: unknown rule option "bogus"`, ""},
+		{1, strings.Replace(good[0], `"options":""`, `"options":"forced-joker"`, 1), "1: option --forced-joker belongs to yahtzee, not to poker-dice", ""},
+		{1, strings.Replace(good[0], "poker-dice", "school", 1), "1: school play needs the school advisor, not built yet", ""},
+		{3, strings.Replace(good[2], "three-of-a-kind=3", "three-of-a-kind=9", 1), "3: sheet: three-of-a-kind cannot hold 9 points", ""},
+		{3, strings.Replace(good[2], `"turn":2`, `"turn":3`, 1), "3: turn 3, but the sheet is before turn 2", ""},
+		{1, strings.Replace(good[0], "[1,1,2,5,6]", "[1,1,2,5]", 1), "1: dice [1 1 2 5]: need exactly 5 dice", ""},
+		{1, strings.Replace(good[0], "[1,1,2,5,6]", "[1,1,2,5,7]", 1), "1: dice [1 1 2 5 7]: die 7 is out of range 1..6", ""},
+		{1, strings.Replace(good[0], `"rolls_left":1`, `"rolls_left":2`, 1), "1: rolls_left 2: poker-dice allows 0..1 rerolls", ""},
+		{1, strings.Replace(good[0], `"rolls_left":1`, `"rolls_left":-1`, 1), "1: rolls_left -1", ""},
+		{1, strings.Replace(good[0], `[1,1]}`, `[0]}`, 1), "1: keep [0]: die 0 is out of range 1..6", ""},
+		{1, strings.Replace(good[0], `[1,1]}`, `[6,6]}`, 1), "1: cannot keep A A: the dice are 9 9 T K A", ""},
+		{1, strings.Replace(good[0], `[1,1]}`, `[1,1,2,5,6]}`, 1), "1: keeping all five dice is not a reroll", ""},
+		{2, strings.Replace(good[1], `{"score":"three-of-a-kind"}`, `{"keep":[1]}`, 1), "2: no rerolls left", ""},
+		{2, strings.Replace(good[1], "three-of-a-kind", "bananas", 1), `2: poker-dice has no box "bananas"`, ""},
+		{2, strings.Replace(good[1], `{"score":"three-of-a-kind"}`, `{"score":"pair","keep":[]}`, 1), "2: bad JSON: action: want exactly one of", ""},
+		{2, strings.Replace(good[1], `{"score":"three-of-a-kind"}`, `{}`, 1), "2: bad JSON: action: want exactly one of", ""},
+		{2, strings.Replace(good[1], `{"score":"three-of-a-kind"}`, `{"score":""}`, 1), `2: bad JSON: action: "score" names no box`, ""},
+		{2, strings.Replace(good[1], `{"score":"three-of-a-kind"}`, `{"discard":[1]}`, 1), `2: bad JSON: action: bad JSON: json: unknown field "discard"`, ""},
+		{2, strings.Replace(good[1], `"game":"poker-dice"`, `"game":"yahtzee"`, 1), "2: game yahtzee, but the record is of poker-dice: a record holds one game", ""},
+		{2, strings.Replace(good[1], `"turn":1,"sheet":""`, `"turn":2,"sheet":"aces=1"`, 1), `2: sheet "aces=1": line 1 rerolled in the same turn with sheet ""`, ""},
+		{2, strings.Replace(good[1], "[1,1,1,3,4]", "[1,2,3,4,5]", 1), "2: dice [1 2 3 4 5] do not hold the dice kept on line 1, [1 1]", ""},
+		{3, strings.Replace(good[2], `"rolls_left":1`, `"rolls_left":0`, 1), "3: rolls_left 0: a new turn starts with 1", ""},
+		{3, strings.Replace(good[2], `"sheet":"three-of-a-kind=3"`, `"sheet":"pair=1"`, 1), `3: sheet "pair=1" does not follow line 2, which leaves "three-of-a-kind=3"`, ""},
+		{3, last, `3: sheet "aces=3,kings=3,`, ""},
+		{0, strings.Repeat(" ", maxLine+1), "4: line longer than 65536 bytes", ""},
+	} {
+		lines := append([]string{}, good...)
+		if c.line == 0 {
+			lines = append(lines, c.text)
+		} else {
+			lines[c.line-1] = c.text
+		}
+		_, err := Read(strings.NewReader(strings.Join(lines, "\n")+"\n"), "r.jsonl")
+		if err == nil || !strings.HasPrefix(err.Error(), "r.jsonl:"+c.want) {
+			t.Errorf("line %d = %.60s...: error %v, want r.jsonl:%s", c.line, c.text, err, c.want)
+		}
+	}
+	// A line after the last box, and an empty record.
+	if _, err := Read(strings.NewReader(last+"\n"+last), "r.jsonl"); err == nil || err.Error() != "r.jsonl:2: the game ended on line 1" {
+		t.Errorf("a line after the game: %v", err)
+	}
+	for _, empty := range []string{"", "\n\n"} {
+		if _, err := Read(strings.NewReader(empty), "r.jsonl"); err == nil || err.Error() != "r.jsonl: no decisions in the record" {
+			t.Errorf("empty record: %v", err)
+		}
+	}
+}
+
+func TestParseOptions(t *testing.T) {
+	for _, o := range []engine.Options{
+		{}, {ForcedJoker: true}, {NoJoker: true, NoUpperBonus: true}, {NoYahtzeeBonus: true},
+		{UpperBonusThreshold: 70}, {Columns: 5},
+	} {
+		got, err := ParseOptions(o.String())
+		if err != nil || !reflect.DeepEqual(got, o) {
+			t.Errorf("ParseOptions(%q) = %+v, %v; want %+v", o.String(), got, err, o)
+		}
+	}
+	for _, bad := range []string{"forced-joker=1", "columns", "columns=x", "upper-bonus-threshold=0", "joker"} {
+		if _, err := ParseOptions(bad); err == nil {
+			t.Errorf("ParseOptions(%q) accepted", bad)
+		}
+	}
+}
