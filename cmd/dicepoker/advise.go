@@ -3,12 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
 	"os"
-	"strings"
 
 	"github.com/spf13/pflag"
 
+	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/solver"
 	"dicepoker/strategy"
@@ -20,9 +19,6 @@ final score it leads to under optimal play: each keep (the dice kept and
 rerolled) while rolls are left, and each box the rules allow. The first
 time a game is asked about, its strategy table is solved and saved.`
 
-// tieEpsilon is how close two expected scores must be to count as a tie.
-const tieEpsilon = 1e-9
-
 // runAdvise prints the ranked actions of one position.
 func runAdvise(args []string, stdout io.Writer) error {
 	fs := newFlagSet("advise")
@@ -32,6 +28,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 	fs.String("dice", "", `the five dice in hand: "3,3,5,5,6" or "33556"; poker-dice also 9TJQKA`)
 	rollsLeft := fs.Int("rolls-left", -1, "rerolls still allowed this turn (default: all but the first roll)")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five (always so on the first roll)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	if err := parseFlags(fs, args, stdout, "advise --game G [options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--json]", adviseSummary); err != nil {
 		return err
@@ -41,7 +38,11 @@ func runAdvise(args []string, stdout io.Writer) error {
 		return err
 	}
 	if g.Columns != 0 {
-		return usagef("advise does not cover %s yet: it needs the school solver", g.Name)
+		return adviseSchool(g, fs, schoolPosition{sheet: *sheetFlag, sheetFile: *sheetFile, table: *tableFile,
+			rollsLeft: *rollsLeft, fresh: *fresh, asJSON: *asJSON}, stdout)
+	}
+	if fs.Changed("fresh") {
+		return usagef("--fresh belongs to school, not to %s", g.Name)
 	}
 	sheet, err := readSheet(g, fs, *sheetFlag, *sheetFile)
 	if err != nil {
@@ -65,11 +66,11 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	a := advice{game: g, sheetScore: sheet.Score(g), rollsLeft: *rollsLeft, dice: hand, actions: actions}
+	a := advice{game: g, sheetScore: sheet.Score(g), rollsLeft: *rollsLeft, dice: hand, actions: coach.Ranking(g, actions)}
 	if *asJSON {
 		return writeJSON(stdout, a.json())
 	}
-	a.writeText(stdout)
+	a.writeText(stdout, 0)
 	return nil
 }
 
@@ -118,68 +119,6 @@ func openTable(g *engine.Game, file string) (*strategy.Table, error) {
 	return t, nil
 }
 
-// advice is one ranked position, ready to print.
-type advice struct {
-	game       *engine.Game
-	sheetScore int
-	rollsLeft  int
-	dice       engine.Multiset
-	actions    []solver.Action
-}
-
-// expected returns action i's expected final score.
-func (a *advice) expected(i int) float64 { return float64(a.sheetScore) + a.actions[i].Value }
-
-// tie reports whether action i's value equals another action's.
-func (a *advice) tie(i int) bool {
-	v := a.actions[i].Value
-	return i > 0 && math.Abs(a.actions[i-1].Value-v) <= tieEpsilon ||
-		i+1 < len(a.actions) && math.Abs(a.actions[i+1].Value-v) <= tieEpsilon
-}
-
-// describe writes action i for people, with the game's own faces.
-func (a *advice) describe(i int) string {
-	act := a.actions[i]
-	if act.Score {
-		p := act.Placement
-		s := fmt.Sprintf("score %s for %d", a.game.Categories[p.Category].Name, p.Points)
-		if p.Bonus != 0 {
-			s += fmt.Sprintf(" (+%d bonus)", p.Bonus)
-		}
-		return s
-	}
-	if act.Keep.Size() == 0 {
-		return "reroll all five"
-	}
-	return fmt.Sprintf("keep %s, reroll %s", spaced(act.Keep, a.game.Letters), spaced(act.Reroll, a.game.Letters))
-}
-
-// spaced writes dice with spaces, "3 3 5".
-func spaced(m engine.Multiset, letters string) string {
-	return strings.Join(strings.Split(m.Format(letters), ""), " ")
-}
-
-func (a *advice) writeText(w io.Writer) {
-	fmt.Fprintf(w, "%s, sheet score %d, dice %s, %d %s left\n", strategy.Describe(a.game), a.sheetScore,
-		spaced(a.dice, a.game.Letters), a.rollsLeft, plural(a.rollsLeft, "reroll", "rerolls"))
-	fmt.Fprintf(w, "best: %s (expected final score %.2f)\n\n", a.describe(0), a.expected(0))
-	fmt.Fprintf(w, "%4s  %-36s %10s %8s\n", "rank", "action", "expected", "loss")
-	for i := range a.actions {
-		mark := ""
-		if a.tie(i) {
-			mark = "  tie"
-		}
-		fmt.Fprintf(w, "%4d  %-36s %10.3f %8.3f%s\n", i+1, a.describe(i), a.expected(i), a.expected(0)-a.expected(i), mark)
-	}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 // adviceOption is one action in the JSON output.
 type adviceOption struct {
 	Action   string  `json:"action"` // "keep" or "score"
@@ -197,9 +136,8 @@ func (a *advice) json() any {
 	opts := make([]adviceOption, len(a.actions))
 	for i, act := range a.actions {
 		o := adviceOption{Expected: a.expected(i), Loss: a.expected(0) - a.expected(i), Tie: a.tie(i)}
-		if act.Score {
-			p := act.Placement
-			o.Action, o.Category, o.Points, o.Bonus = "score", a.game.Categories[p.Category].Name, &p.Points, &p.Bonus
+		if act.Box != "" {
+			o.Action, o.Category, o.Points, o.Bonus = "score", act.Box, &act.Points, &act.Bonus
 		} else {
 			o.Action, o.Keep, o.Reroll = "keep", nonNil(act.Keep.Dice()), nonNil(act.Reroll.Dice())
 		}

@@ -33,6 +33,9 @@ func runSolve(args []string, stdout io.Writer) error {
 	if *threads < 0 {
 		return usagef("--threads %d: must be 0 (all cores) or more", *threads)
 	}
+	if g.Columns != 0 {
+		return solveSchool(g, *out, *threads, *asJSON, stdout)
+	}
 	path := *out
 	if path == "" {
 		dir, err := tables.DefaultDir()

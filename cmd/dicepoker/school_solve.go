@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"dicepoker/engine"
+	"dicepoker/school"
+	"dicepoker/solver"
+	"dicepoker/strategy"
+	"dicepoker/tables"
+)
+
+// solveSchool builds the table of school game g at out (default: the
+// tables directory): the exact solution with one column, else the
+// estimate of the sheet's value.
+func solveSchool(g *engine.Game, out string, threads int, asJSON bool, stdout io.Writer) error {
+	dir, err := tables.DefaultDir()
+	if err != nil && out == "" {
+		return err
+	}
+	start := time.Now()
+	opts := solver.Options{Threads: threads, Progress: progress("solving " + strategy.Describe(g))}
+	var kind, path string
+	var expected float64
+	var states int
+	if g.Columns == 1 {
+		sol, err := school.Solve(g, opts)
+		if err != nil {
+			return err
+		}
+		t := school.FromSolution(sol)
+		if path = out; path == "" {
+			path = strategy.Path(dir, g)
+		}
+		if err := t.Save(path); err != nil {
+			return err
+		}
+		kind, expected, states = "optimal expected score", t.Expected, len(t.Values)
+	} else {
+		return usagef("school with %d columns has no table yet", g.Columns)
+	}
+	seconds := time.Since(start).Seconds()
+	if asJSON {
+		return writeJSON(stdout, struct {
+			Game     string  `json:"game"`
+			Options  string  `json:"options"`
+			Kind     string  `json:"kind"`
+			Expected float64 `json:"expected_score"`
+			States   int     `json:"states"`
+			Seconds  float64 `json:"seconds"`
+			Table    string  `json:"table"`
+		}{g.Name, g.Options.String(), kind, expected, states, seconds, path})
+	}
+	fmt.Fprintf(stdout, "%s: %s %.7f\n", strategy.Describe(g), kind, expected)
+	fmt.Fprintf(stdout, "states: %d table entries (%.1f MiB)\n", states, float64(4*states)/(1<<20))
+	fmt.Fprintf(stdout, "time:   %.2f s\n", seconds)
+	fmt.Fprintf(stdout, "table:  %s\n", path)
+	return nil
+}

@@ -1,0 +1,111 @@
+package engine
+
+// SchoolSheet is one player's written school sheet: the cells of each row,
+// left to right, the reserve and the bonuses other players have taken.
+type SchoolSheet struct {
+	Cells   [][]SchoolEntry // Cells[c]: the written cells of row c, in column order
+	Reserve int
+	// TakenRows and TakenCols are the bonuses another player has taken, a
+	// bit per row and per column.
+	TakenRows uint16
+	TakenCols uint8
+}
+
+// NewSchoolSheet returns the empty sheet of school game g.
+func (g *Game) NewSchoolSheet() SchoolSheet {
+	return SchoolSheet{Cells: make([][]SchoolEntry, len(g.Categories))}
+}
+
+// qualifies reports whether a cell keeps its row's bonus in reach: a
+// School cell closed without the reserve, a combination cell with points.
+func (e SchoolEntry) qualifies() bool { return e.Mark == Closed || e.Mark == Scored }
+
+// State returns the state between turns that the sheet is in.
+func (sh *SchoolSheet) State(g *Game) SchoolState {
+	s := g.NewSchoolState()
+	for c, row := range sh.Cells {
+		s.Fill[c] = uint8(len(row))
+		for j, e := range row {
+			if !e.qualifies() {
+				s.RowBonus &^= 1 << c
+			}
+			if e.Mark == Zeroed || e.Mark == Crossed {
+				s.ColBonus &^= 1 << j
+			}
+			if e.Mark == Scored {
+				s.RowBest[c] = max(s.RowBest[c], uint8(e.Points))
+				s.ColBest[j] = max(s.ColBest[j], uint8(e.Points))
+			}
+		}
+	}
+	s.Reserve = sh.Reserve
+	s.Take(sh.TakenRows, sh.TakenCols)
+	for c := range g.Categories {
+		if !g.RowOpen(&s, c) {
+			s.RowBonus &^= 1 << c // earned already
+		}
+	}
+	for j := range g.Columns {
+		if g.columnFull(&s, j) {
+			s.ColBonus &^= 1 << j
+		}
+	}
+	return s
+}
+
+// columnFull reports whether column j of s is written in every row.
+func (g *Game) columnFull(s *SchoolState, j int) bool {
+	for c := range g.Categories {
+		if int(s.Fill[c]) <= j {
+			return false
+		}
+	}
+	return true
+}
+
+// Bonuses returns the row and column bonuses the sheet has earned: those
+// complete with every cell qualifying that no other player took.
+func (sh *SchoolSheet) Bonuses(g *Game) int {
+	b := 0
+	s := sh.State(g)
+	for c, row := range sh.Cells {
+		full := len(row) == g.Columns && g.HasRowBonus(c) && sh.TakenRows&(1<<c) == 0
+		for _, e := range row {
+			full = full && e.qualifies()
+		}
+		switch {
+		case full && g.Categories[c].School:
+			b += 5 * g.Categories[c].Face
+		case full:
+			b += int(s.RowBest[c])
+		}
+	}
+	for j := range g.Columns {
+		ok := g.columnFull(&s, j) && sh.TakenCols&(1<<j) == 0
+		for _, row := range sh.Cells {
+			ok = ok && row[j].Mark != Zeroed && row[j].Mark != Crossed
+		}
+		if ok {
+			b += int(s.ColBest[j])
+		}
+	}
+	return b
+}
+
+// Score returns the sheet's total so far: cells, bonuses and reserve, a
+// zero counting Zero.
+func (sh *SchoolSheet) Score(g *Game) int {
+	t := sh.Reserve + sh.Bonuses(g)
+	for _, row := range sh.Cells {
+		for _, e := range row {
+			t += e.Value()
+		}
+	}
+	return t
+}
+
+// Apply writes w, a write of the sheet's state, on the sheet.
+func (sh *SchoolSheet) Apply(w SchoolWrite) {
+	sh.Cells[w.Row] = append(sh.Cells[w.Row], w.Cell)
+	sh.Reserve += w.Reserve
+}

@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseSchoolSheet(t *testing.T) {
+	g := schoolGame(t, 3)
+	for _, tc := range []struct {
+		sheet string
+		score int
+		check func(s SchoolState) bool
+	}{
+		{"", 0, func(s SchoolState) bool { return s == g.NewSchoolState() }},
+		{"ones=x/x,fives=x/r,threes=0,pair=12/-,sum=22,reserve=6", 6 + 12 + 22 + Zero, func(s SchoolState) bool {
+			return s.Fill[0] == 2 && s.Fill[2] == 1 && s.Fill[6] == 2 && s.Reserve == 6 &&
+				s.RowBonus&(1<<4|1<<2|1<<6) == 0 && s.RowBonus&(1<<0|1<<1) == 3 && s.ColBonus == 0b100 &&
+				s.ColBest == [MaxColumns]uint8{22, 0, 0, 0, 0} && s.RowBest[6] == 12
+		}},
+		{"twos=x/x/x,reserve=4", 4 + 10, func(s SchoolState) bool { return s.RowBonus&(1<<1) == 0 }},
+		{"twos=x/x/x,reserve=4,taken=twos+column3", 4, func(s SchoolState) bool { return s.ColBonus == 0b011 }},
+		{"pair=12/./", 12, func(s SchoolState) bool { return s.Fill[6] == 1 }},
+		{"five-of-a-kind=110/160/55", 325 + 160, nil},
+		{"sixes=x/r,reserve=0", 0, nil},
+		{"sixes=x/r,reserve=6", 6, nil},
+	} {
+		sh, err := g.ParseSchoolSheet(tc.sheet)
+		if err != nil {
+			t.Errorf("%q: %v", tc.sheet, err)
+			continue
+		}
+		s := sh.State(g)
+		if got := sh.Score(g); got != tc.score || tc.check != nil && !tc.check(s) {
+			t.Errorf("%q: score %d (want %d), state %+v", tc.sheet, got, tc.score, s)
+		}
+	}
+}
+
+func TestParseSchoolSheetRefusals(t *testing.T) {
+	g := schoolGame(t, 2)
+	for _, tc := range []struct{ sheet, want string }{
+		{"ones", "want row=cells"},
+		{"chance=5", `school has no row "chance"`},
+		{"pair=4,pair=6", "row pair is given twice"},
+		{"reserve=1,reserve=2,ones=x", "reserve is given twice"},
+		{"pair=4/6/8", "3 cells, the sheet has 2 columns"},
+		{"pair=/6", "a gap: column 1 is open"},
+		{"ones=./x", "a gap: column 1 is open"},
+		{"ones=5", `"5": a School cell is x (closed), r (closed with the reserve) or 0 (a zero)`},
+		{"ones=-", "a School cell is x"},
+		{"pair=x", `"x": a combination cell is - (crossed out) or its points`},
+		{"pair=0", "pair cannot score 0 points (a cross is -)"},
+		{"pair=14", "pair cannot score 14 points"},
+		{"five-of-a-kind=60/170", "five-of-a-kind cannot score 170 points"},
+		{"small-straight=20", "small-straight cannot score 20 points"},
+		{"reserve=-1", `reserve "-1" is not a whole number of 0 or more`},
+		{"reserve=lots", `reserve "lots" is not a whole number`},
+		{"reserve=3", "a reserve of 3 cannot come from these School cells"},
+		{"threes=x,reserve=4", "a reserve of 4 cannot come"},
+		{"threes=x/r,fours=r,reserve=1", "a reserve of 1 cannot come"},
+		{"taken=sum", "sum has no row bonus"},
+		{"taken=column3", `"column3": the columns are column1..column2`},
+		{"taken=columnx", "the columns are column1..column2"},
+		{"taken=chance", `"chance" is neither a row nor column1..column2`},
+	} {
+		_, err := g.ParseSchoolSheet(tc.sheet)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v, want one saying %q", tc.sheet, err, tc.want)
+		}
+	}
+	full := []string{}
+	for _, c := range g.Categories {
+		cells := "x/x"
+		if !c.School {
+			cells = "-/-"
+		}
+		full = append(full, c.Name+"="+cells)
+	}
+	if _, err := g.ParseSchoolSheet(strings.Join(full, ",")); err == nil || !strings.Contains(err.Error(), "the game is over") {
+		t.Errorf("a full sheet: error %v", err)
+	}
+	yahtzee := mustGame(t, "yahtzee", Options{})
+	if _, err := yahtzee.ParseSchoolSheet(""); err == nil || !strings.Contains(err.Error(), "not played on a school sheet") {
+		t.Errorf("yahtzee: error %v", err)
+	}
+}
+
+func TestParseSchoolSheetJSON(t *testing.T) {
+	g := schoolGame(t, 3)
+	compact, err := g.ParseSchoolSheet("ones=x/r,threes=0,pair=12/-,sum=22,reserve=1,taken=twos+column3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := g.ParseSchoolSheetJSON([]byte(`{"ones": ["x", "r"], "threes": ["0", null], "pair": [12, "-"], "sum": [22], "reserve": 1, "taken": ["twos", "column3"]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if compact.State(g) != js.State(g) || compact.Score(g) != js.Score(g) {
+		t.Errorf("JSON sheet %+v differs from the compact one %+v", js, compact)
+	}
+	for _, tc := range []struct{ json, want string }{
+		{`[1, 2]`, "not a JSON object of rows"},
+		{`{"pair": 12}`, "sheet: pair:"},
+		{`{"pair": [13]}`, "pair cannot score 13 points"},
+		{`{"reserve": "x"}`, "sheet: reserve:"},
+		{`{"taken": "twos"}`, "sheet: taken:"},
+		{`{"ones": [null, "x"]}`, "a gap"},
+		{`{"reserve": 2}`, "a reserve of 2 cannot come"},
+	} {
+		_, err := g.ParseSchoolSheetJSON([]byte(tc.json))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %q", tc.json, err, tc.want)
+		}
+	}
+}
+
+// TestSchoolSheetApply checks the writes against the written sheet: the
+// state they lead to and the totals they add.
+func TestSchoolSheetApply(t *testing.T) {
+	g := schoolGame(t, 2)
+	sh := g.NewSchoolSheet()
+	s := g.NewSchoolState()
+	total := 0
+	// Fill the sheet with the first legal write of a fixed sequence of rolls.
+	for turn := 0; !g.SchoolFull(&s); turn++ {
+		r := (turn * 97) % NumRolls
+		moves := g.SchoolMoves(s, r, turn%3 == 0, nil)
+		w := moves[(turn*7)%len(moves)]
+		sh.Apply(w)
+		s = w.Next
+		total += w.Total()
+		if got := sh.State(g); got.Fill != s.Fill || got.Reserve != s.Reserve || got.RowBonus != s.RowBonus || got.ColBonus != s.ColBonus {
+			t.Fatalf("turn %d: sheet state %+v, writes' state %+v", turn, got, s)
+		}
+		if sh.Score(g) != total {
+			t.Fatalf("turn %d: sheet score %d, writes' total %d", turn, sh.Score(g), total)
+		}
+	}
+}

@@ -1,0 +1,58 @@
+package school
+
+import (
+	"fmt"
+	"sort"
+
+	"dicepoker/engine"
+)
+
+// Action is one choice in a position: keep some dice and roll the rest, or
+// write the dice in a cell.
+type Action struct {
+	Score  bool               // write the dice now; else roll again
+	Keep   engine.Multiset    // the dice kept, for a roll; none rolls all five, fresh
+	Reroll engine.Multiset    // the dice rolled again
+	Write  engine.SchoolWrite // the write, for Score
+	// Value is the expected sum of what is still to come after taking the
+	// action, its own cell, reserve change and bonuses included.
+	Value float64
+}
+
+// Actions ranks every legal action in state s, best first, with dice
+// showing, rollsLeft rolls still allowed this turn and fresh telling
+// whether the dice came from a roll of all five: each distinct keep of
+// fewer than five dice (keeping nothing rolls all five, fresh), and each
+// legal write. next values the sheets between turns.
+func (k *Kernel) Actions(s engine.SchoolState, dice engine.Multiset, rollsLeft int, fresh bool, next Values) ([]Action, error) {
+	g := k.g
+	if dice.Size() != engine.Dice {
+		return nil, fmt.Errorf("need five dice, have %d", dice.Size())
+	}
+	if rollsLeft < 0 || rollsLeft >= g.Rolls {
+		return nil, fmt.Errorf("rolls left must be 0..%d in %s", g.Rolls-1, g.Name)
+	}
+	if rollsLeft == g.Rolls-1 && !fresh {
+		return nil, fmt.Errorf("the first roll of a turn is always fresh")
+	}
+	if g.SchoolFull(&s) {
+		return nil, fmt.Errorf("the sheet is full")
+	}
+	var actions []Action
+	for _, w := range g.SchoolMoves(s, engine.RollIndex(dice), fresh, nil) {
+		actions = append(actions, Action{Score: true, Write: w, Value: float64(w.Total()) + next(w.Next)})
+	}
+	if rollsLeft > 0 {
+		w := k.newScratch()
+		k.search(&s, next, w)
+		// Larger keeps first, so that equal values list the keep that
+		// rolls fewer dice first.
+		for i := engine.FirstRollKeep - 1; i >= 0; i-- {
+			if keep := engine.Keep(i); dice.Contains(keep) {
+				actions = append(actions, Action{Keep: keep, Reroll: dice.Minus(keep), Value: w.keeps[rollsLeft][i]})
+			}
+		}
+	}
+	sort.SliceStable(actions, func(i, j int) bool { return actions[i].Value > actions[j].Value })
+	return actions, nil
+}

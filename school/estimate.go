@@ -1,0 +1,242 @@
+package school
+
+import (
+	"fmt"
+	"slices"
+
+	"dicepoker/engine"
+)
+
+// Estimate values school sheets of any number of columns by a sum of
+// terms, each a weight times a feature of the sheet:
+//
+//   - each row, by its open cells: what its cells are still worth;
+//   - each row whose bonus is in reach, by its open cells, and for a
+//     combination row its best cell so far;
+//   - each column whose bonus is in reach, by its open cells, its best
+//     cell so far and which rows it still has open; and by which of the
+//     hard rows (four- and five-of-a-kind, the straights, full house) it
+//     still has open, with its best cell;
+//   - the reserve: for each School row, whether the reserve covers one and
+//     two missing dice, times its open cells; and, by the number of open
+//     School cells, the reserve up to each of a few levels.
+//
+// The weights are fitted to simulated play (see Train).
+type Estimate struct {
+	Game *engine.Game
+	W    []float64 // the weights, by feature
+	// Expected is the mean final score of the estimate-based player,
+	// measured when the weights were fitted.
+	Expected float64
+	f        featureLayout
+}
+
+// featureLayout is where each group of features starts.
+type featureLayout struct {
+	rows, cols                                   int
+	rowOpen, rowBonus, rowBest, colOpen, colBest int
+	colRow, colHard, colHardBest                 int
+	reserveOne, reserveTwo, reserve, number      int
+	hard                                         []int // the hard rows' bit in colHard, by row; -1 for others
+}
+
+// reserveLevels are the levels the reserve is counted up to.
+var reserveLevels = []int{1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30}
+
+// hardRows are the rows that make a column's bonus hard to keep.
+var hardRows = []string{"full-house", "four-of-a-kind", "five-of-a-kind", "small-straight", "large-straight"}
+
+func newFeatureLayout(g *engine.Game) featureLayout {
+	n, c := len(g.Categories), g.Columns
+	f := featureLayout{rows: n, cols: c, hard: make([]int, n)}
+	hard := 0
+	for r, cat := range g.Categories {
+		f.hard[r] = -1
+		if slices.Contains(hardRows, cat.Name) {
+			f.hard[r] = hard
+			hard++
+		}
+	}
+	next := 0
+	for _, p := range []struct {
+		at   *int
+		size int
+	}{{&f.rowOpen, n * c}, {&f.rowBonus, n * c}, {&f.rowBest, n * c}, {&f.colOpen, n}, {&f.colBest, n}, {&f.colRow, n},
+		{&f.colHard, 1 << hard}, {&f.colHardBest, 1 << hard},
+		{&f.reserveOne, n}, {&f.reserveTwo, n}, {&f.reserve, len(reserveLevels) * (6*c + 1)}} {
+		*p.at = next
+		next += p.size
+	}
+	f.number = next
+	return f
+}
+
+// NewEstimate returns the estimate of school game g with weights w (nil:
+// all zero, which values every sheet at 0: the greedy player).
+func NewEstimate(g *engine.Game, w []float64) (*Estimate, error) {
+	e := &Estimate{Game: g, f: newFeatureLayout(g)}
+	if w == nil {
+		w = make([]float64, e.f.number)
+	}
+	if len(w) != e.f.number {
+		return nil, fmt.Errorf("%s: %d weights, the estimate has %d features", g.Name, len(w), e.f.number)
+	}
+	e.W = w
+	return e, nil
+}
+
+// Features returns the number of features.
+func (e *Estimate) Features() int { return e.f.number }
+
+// sparse is a list of features with their values.
+type sparse struct {
+	idx []int
+	val []float64
+}
+
+func (x *sparse) add(i int, v float64) { x.idx, x.val = append(x.idx, i), append(x.val, v) }
+
+func (x *sparse) reset() { x.idx, x.val = x.idx[:0], x.val[:0] }
+
+// emit receives the features of a sheet, one at a time.
+type emit func(i int, v float64)
+
+// features emits the features of s.
+func (e *Estimate) features(s *engine.SchoolState, out emit) {
+	for c := range e.f.rows {
+		e.rowFeatures(s, c, out)
+	}
+	for j := range e.f.cols {
+		e.colFeatures(s, j, out)
+	}
+	e.reserveFeatures(s, out)
+}
+
+// rowFeatures emits the features of row c.
+func (e *Estimate) rowFeatures(s *engine.SchoolState, c int, out emit) {
+	f := &e.f
+	open := f.cols - int(s.Fill[c])
+	if open == 0 {
+		return
+	}
+	i := c*f.cols + open - 1
+	out(f.rowOpen+i, 1)
+	if s.RowBonus&(1<<c) != 0 {
+		out(f.rowBonus+i, 1)
+		if b := s.RowBest[c]; b != 0 {
+			out(f.rowBest+i, float64(b)/10)
+		}
+	}
+}
+
+// colFeatures emits the features of column j.
+func (e *Estimate) colFeatures(s *engine.SchoolState, j int, out emit) {
+	if s.ColBonus&(1<<j) == 0 {
+		return
+	}
+	f := &e.f
+	open, hard := 0, 0
+	for c := range f.rows {
+		if int(s.Fill[c]) <= j {
+			open++
+			out(f.colRow+c, 1)
+			if f.hard[c] >= 0 {
+				hard |= 1 << f.hard[c]
+			}
+		}
+	}
+	if open == 0 {
+		return
+	}
+	out(f.colOpen+open-1, 1)
+	out(f.colHard+hard, 1)
+	if b := s.ColBest[j]; b != 0 {
+		out(f.colBest+open-1, float64(b)/10)
+		out(f.colHardBest+hard, float64(b)/10)
+	}
+}
+
+// reserveFeatures emits the features of the reserve.
+func (e *Estimate) reserveFeatures(s *engine.SchoolState, out emit) {
+	cells := 0 // open School cells
+	for c, cat := range e.Game.Categories {
+		open := e.f.cols - int(s.Fill[c])
+		if !cat.School || open == 0 {
+			continue
+		}
+		cells += open
+		if s.Reserve >= cat.Face {
+			out(e.f.reserveOne+c, float64(open))
+		}
+		if s.Reserve >= 2*cat.Face {
+			out(e.f.reserveTwo+c, float64(open))
+		}
+	}
+	if s.Reserve == 0 || cells == 0 {
+		return
+	}
+	at := e.f.reserve + cells*len(reserveLevels)
+	for i, l := range reserveLevels {
+		out(at+i, float64(min(s.Reserve, l)))
+	}
+}
+
+// terms are an estimate's value of one sheet, by term.
+type terms struct {
+	rows    [engine.MaxSchoolRows]float64
+	cols    [engine.MaxColumns]float64
+	reserve float64
+	total   float64
+}
+
+// terms returns the value of s by term.
+func (e *Estimate) terms(s *engine.SchoolState) terms {
+	var t terms
+	for c := range e.f.rows {
+		t.rows[c] = e.sum(func(out emit) { e.rowFeatures(s, c, out) })
+		t.total += t.rows[c]
+	}
+	for j := range e.f.cols {
+		t.cols[j] = e.sum(func(out emit) { e.colFeatures(s, j, out) })
+		t.total += t.cols[j]
+	}
+	t.reserve = e.sum(func(out emit) { e.reserveFeatures(s, out) })
+	t.total += t.reserve
+	return t
+}
+
+// sum returns the weighted sum of the features that each emits.
+func (e *Estimate) sum(each func(out emit)) float64 {
+	v := 0.0
+	each(func(i int, x float64) { v += e.W[i] * x })
+	return v
+}
+
+// Value returns the estimated sum of what is still to come from state s.
+func (e *Estimate) Value(s engine.SchoolState) float64 { return e.terms(&s).total }
+
+// After returns the estimate's values for the sheets one write after
+// base, the same as Value but quicker: a write changes one row, one
+// column and the reserve, and only their terms are computed again.
+func (e *Estimate) After(base *engine.SchoolState) Values {
+	t := e.terms(base)
+	return func(s engine.SchoolState) float64 {
+		c := -1
+		for r := range e.f.rows {
+			if s.Fill[r] != base.Fill[r] {
+				if c >= 0 || s.Fill[r] != base.Fill[r]+1 {
+					return e.Value(s)
+				}
+				c = r
+			}
+		}
+		if c < 0 {
+			return e.Value(s)
+		}
+		j := int(base.Fill[c])
+		v := t.total - t.rows[c] - t.cols[j] - t.reserve
+		v += e.sum(func(out emit) { e.rowFeatures(&s, c, out) })
+		v += e.sum(func(out emit) { e.colFeatures(&s, j, out) })
+		return v + e.sum(func(out emit) { e.reserveFeatures(&s, out) })
+	}
+}

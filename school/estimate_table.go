@@ -1,0 +1,102 @@
+package school
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+
+	"dicepoker/engine"
+	"dicepoker/tables"
+)
+
+// estimateTag marks estimate tables in their header's options and name.
+const estimateTag = "estimate"
+
+// EstimatePath returns the estimate table file of g in directory dir.
+func EstimatePath(dir string, g *engine.Game) string {
+	return filepath.Join(dir, tables.FileName(g.Name, options(g, estimateTag)))
+}
+
+// Save writes the estimate's weights to path atomically, with the mean
+// score it measured as the table's expected score.
+func (e *Estimate) Save(path string) error {
+	w := make([]float32, len(e.W))
+	for i, v := range e.W {
+		w[i] = float32(v)
+	}
+	return save(path, e.Game, estimateTag, e.Expected, w)
+}
+
+// LoadEstimate reads the estimate of school game g from path. A missing
+// file gives an error for which errors.Is(err, fs.ErrNotExist) holds.
+func LoadEstimate(path string, g *engine.Game) (*Estimate, error) {
+	h, values, err := tables.Read(path, expect(g, estimateTag))
+	if err != nil {
+		return nil, err
+	}
+	w := make([]float64, len(values))
+	for i, v := range values {
+		w[i] = float64(v)
+	}
+	e, err := NewEstimate(g, w)
+	if err != nil {
+		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: expect(g, "").Rebuild, Reason: err.Error()}
+	}
+	e.Expected = h.Expected
+	return e, nil
+}
+
+// Fit is how an estimate table is built: the training and the games that
+// measure it.
+type Fit struct {
+	Train TrainOptions
+	Games int // games that measure the estimate-based player
+}
+
+// DefaultFit returns the fit that builds g's estimate table; teacher, for
+// one column, are the exact values to seed it with, else nil.
+func DefaultFit(g *engine.Game, teacher Values, threads int) Fit {
+	rounds := 8
+	if teacher != nil {
+		rounds = 3
+	}
+	return Fit{Train: TrainOptions{Rounds: rounds, Games: 1000, Seed: 1, Threads: threads, Teacher: teacher}, Games: 1000}
+}
+
+// Build trains an estimate as f says and measures it.
+func Build(g *engine.Game, f Fit) (*Estimate, error) {
+	e, err := Train(g, f.Train)
+	if err != nil {
+		return nil, err
+	}
+	scores := NewKernel(g).Simulate([]Player{e.After}, f.Games, f.Train.Seed+1<<32, f.Train.Threads)
+	total := 0
+	for _, s := range scores {
+		total += s[0]
+	}
+	e.Expected = float64(total) / float64(len(scores))
+	return e, nil
+}
+
+// OpenEstimate loads g's estimate table from dir, or, when there is none
+// yet, builds it with fit, saves it and returns it. notice, if not nil,
+// is told before a build starts.
+func OpenEstimate(dir string, g *engine.Game, fit func() (Fit, error), notice func(msg string)) (*Estimate, error) {
+	path := EstimatePath(dir, g)
+	e, err := LoadEstimate(path, g)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return e, err
+	}
+	if notice != nil {
+		notice(fmt.Sprintf("no estimate table for %s yet: fitting it once (minutes) and saving it to %s", g.Name+" "+g.Options.String(), path))
+	}
+	f, err := fit()
+	if err != nil {
+		return nil, err
+	}
+	if e, err = Build(g, f); err != nil {
+		return nil, err
+	}
+	return e, e.Save(path)
+}

@@ -1,0 +1,96 @@
+package school
+
+import (
+	"math/rand/v2"
+
+	"dicepoker/engine"
+)
+
+// subKeeps[r] lists the distinct keeps of fewer than five dice that roll
+// r holds, the empty keep included, by keep index.
+var subKeeps = func() [engine.NumRolls][]int {
+	var subs [engine.NumRolls][]int
+	for r := range engine.NumRolls {
+		roll := engine.Roll(r)
+		for k := range engine.FirstRollKeep {
+			if roll.Contains(engine.Keep(k)) {
+				subs[r] = append(subs[r], k)
+			}
+		}
+	}
+	return subs
+}()
+
+// roll returns the keep with the missing dice rolled.
+func roll(keep engine.Multiset, rng *rand.Rand) engine.Multiset {
+	for range engine.Dice - keep.Size() {
+		keep[rng.IntN(engine.Faces)]++
+	}
+	return keep
+}
+
+// Player gives, for the sheet a turn starts from, the values of the
+// sheets after the turn.
+type Player func(s *engine.SchoolState) Values
+
+// Fixed returns the player that values every sheet with v.
+func Fixed(v Values) Player { return func(*engine.SchoolState) Values { return v } }
+
+// Turn plays one turn in state s with the values next, rolling with rng:
+// after each roll it writes the dice or keeps the best keep, as the
+// turn's search says, and at last writes in the best cell. It returns the
+// write and the value the search gave the state before the first roll.
+func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scratch) (engine.SchoolWrite, float64) {
+	k.search(&s, next, w)
+	value := Mean(&w.hold.Fresh)
+	dice, fresh := roll(engine.Multiset{}, rng), true
+	for left := k.g.Rolls - 1; left > 0; left-- {
+		r := engine.RollIndex(dice)
+		best, keep := w.finals.Stale[r], -1
+		if fresh {
+			best = w.finals.Fresh[r]
+		}
+		for _, i := range subKeeps[r] {
+			if v := w.keeps[left][i]; v > best {
+				best, keep = v, i
+			}
+		}
+		if keep < 0 {
+			break
+		}
+		dice, fresh = roll(engine.Keep(keep), rng), keep == 0
+	}
+	var moves [2 * engine.MaxSchoolRows]engine.SchoolWrite
+	var best engine.SchoolWrite
+	bestValue := 0.0
+	for i, m := range k.g.SchoolMoves(s, engine.RollIndex(dice), fresh, moves[:0]) {
+		if v := float64(m.Total()) + next(m.Next); i == 0 || v > bestValue {
+			best, bestValue = m, v
+		}
+	}
+	return best, value
+}
+
+// Play plays one game of school with a player per seat, seats taking
+// turns in order; a bonus goes to the first who earns it. It returns each
+// seat's final score.
+func (k *Kernel) Play(players []Player, rng *rand.Rand, w *scratch) []int {
+	states := make([]engine.SchoolState, len(players))
+	scores := make([]int, len(players))
+	for i := range states {
+		states[i] = k.g.NewSchoolState()
+	}
+	for range k.g.Turns() {
+		for i, p := range players {
+			m, _ := k.Turn(states[i], p(&states[i]), rng, w)
+			states[i] = m.Next
+			scores[i] += m.Total()
+			for j := range states {
+				if j != i {
+					states[j].Take(m.EarnedRows, m.EarnedCols)
+				}
+			}
+		}
+	}
+	return scores
+}
