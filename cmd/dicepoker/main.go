@@ -32,6 +32,10 @@ var commands = []command{
 	{"score", "score five dice in every category of a game", runScore},
 	{"solve", "solve a game exactly and save its strategy table", runSolve},
 	{"advise", "rank every action for the dice in hand, best first", runAdvise},
+	{"simulate", "play games with a strategy and report the scores", runSimulate},
+	{"distribution", "the exact probability of every final score", runDistribution},
+	{"play", "play a game in the terminal with the advisor as coach", runPlay},
+	{"review", "review a game record: the points each decision lost", runReview},
 	{"bench", "measure solve, table load and advice times for each game", runBench},
 }
 

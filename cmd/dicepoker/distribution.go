@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"dicepoker/chart"
+	"dicepoker/engine"
+	"dicepoker/policy"
+	"dicepoker/scores"
+	"dicepoker/strategy"
+)
+
+const distributionSummary = `The exact probability of every final score under the optimal strategy,
+carried forward through the states between turns (no sampling): the mean,
+standard deviation, median and percentiles, and a histogram, drawn in the
+terminal and, with --png, as a PNG chart. The strategy table is solved and
+saved the first time a game is asked about.`
+
+// histogramRows is how many rows of scores the text histogram has at most.
+const histogramRows = 30
+
+// runDistribution computes and prints a game's exact score distribution.
+func runDistribution(args []string, stdout io.Writer) error {
+	fs := newFlagSet("distribution")
+	gf := addGameFlags(fs)
+	png := fs.String("png", "", "also draw the histogram as a PNG chart in this file")
+	threads := fs.Int("threads", 0, "goroutines to compute with (default: all cores)")
+	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := parseFlags(fs, args, stdout, "distribution --game G [options] [--png FILE] [--json]", distributionSummary); err != nil {
+		return err
+	}
+	g, err := gf.build(fs)
+	if err != nil {
+		return err
+	}
+	if g.Columns != 0 {
+		return usagef("distribution does not cover %s yet: it needs the school solver", g.Name)
+	}
+	if *threads < 0 {
+		return usagef("--threads %d: must be 0 (all cores) or more", *threads)
+	}
+	table, err := openTable(g, *tableFile)
+	if err != nil {
+		return err
+	}
+	p, err := policy.New(g, table.Value)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	d, err := scores.Exact(p, scores.Options{Threads: *threads, Progress: progressIn("carrying "+g.Name+" forward", "turns")})
+	if err != nil {
+		return err
+	}
+	r := exact{game: g, dist: d, summary: d.Summary(), expected: table.Expected, seconds: time.Since(start).Seconds()}
+	if *png != "" {
+		title := fmt.Sprintf("%s: exact final score distribution, optimal strategy (mean %.2f)", strategy.Describe(g), r.summary.Mean)
+		if err := chart.PNG(*png, d.Scores, title); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		return writeJSON(stdout, r.json())
+	}
+	return r.writeText(stdout)
+}
+
+// exact is a distribution run, ready to print.
+type exact struct {
+	game     *engine.Game
+	dist     *scores.Distribution
+	summary  scores.Summary
+	expected float64 // the table's expected score
+	seconds  float64
+}
+
+func (r *exact) json() any {
+	var probs ordered[float64]
+	for i, p := range r.dist.Scores.W {
+		if p != 0 {
+			probs = append(probs, entry[float64]{strconv.Itoa(r.dist.Scores.Lo + i), p})
+		}
+	}
+	return struct {
+		Game          string           `json:"game"`
+		Options       string           `json:"options,omitempty"`
+		Expected      float64          `json:"expected"`
+		Mean          float64          `json:"mean"`
+		SD            float64          `json:"sd"`
+		Percentiles   ordered[float64] `json:"percentiles"`
+		Probabilities ordered[float64] `json:"probabilities"`
+	}{r.game.Name, r.game.Options.String(), r.expected, r.summary.Mean, r.summary.SD, percentilesJSON(r.summary), probs}
+}
+
+func (r *exact) writeText(w io.Writer) error {
+	sum := r.summary
+	fmt.Fprintf(w, "%s, optimal strategy: exact distribution of the final score\n", strategy.Describe(r.game))
+	fmt.Fprintf(w, "mean         %.7f (the strategy table expects %.7f)\n", sum.Mean, r.expected)
+	fmt.Fprintf(w, "sd           %.4f\n", sum.SD)
+	fmt.Fprintf(w, "median       %g\n", sum.Percentiles[3])
+	fmt.Fprintf(w, "percentiles  %s\n", percentilesText(sum))
+	fmt.Fprintf(w, "min, max     %d, %d\n", sum.Min, sum.Max)
+	fmt.Fprintf(w, "states       %d reached, %.2f s\n\n", r.dist.States, r.seconds)
+	return chart.Text(w, r.dist.Scores, histogramRows)
+}

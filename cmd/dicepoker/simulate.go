@@ -1,0 +1,130 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"dicepoker/engine"
+	"dicepoker/policy"
+	"dicepoker/scores"
+	"dicepoker/strategy"
+)
+
+const simulateSummary = `Play games with a strategy and report the final scores: the mean with its
+95% confidence interval, standard deviation, extremes, percentiles and how
+often each bonus is earned. --strategy optimal plays by the game's strategy
+table (solved and saved the first time); greedy takes the most points each
+turn can give. The same seed gives the same games whatever --threads says.`
+
+// runSimulate plays games and prints their statistics.
+func runSimulate(args []string, stdout io.Writer) error {
+	fs := newFlagSet("simulate")
+	gf := addGameFlags(fs)
+	games := fs.Int("games", 10000, "games to play")
+	seed := fs.Uint64("seed", 1, "the seed of the dice, 0..2^64-1")
+	name := fs.String("strategy", "optimal", "optimal or greedy")
+	threads := fs.Int("threads", 0, "goroutines to play with (default: all cores)")
+	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := parseFlags(fs, args, stdout, "simulate --game G [options] --games N --seed S [--strategy optimal|greedy] [--threads N] [--json]", simulateSummary); err != nil {
+		return err
+	}
+	g, err := gf.build(fs)
+	if err != nil {
+		return err
+	}
+	if g.Columns != 0 {
+		return usagef("simulate does not cover %s yet: it needs the school solver", g.Name)
+	}
+	if *games <= 0 {
+		return usagef("--games %d: must be 1 or more", *games)
+	}
+	if *threads < 0 {
+		return usagef("--threads %d: must be 0 (all cores) or more", *threads)
+	}
+	var p *policy.Policy
+	var table *strategy.Table
+	switch *name {
+	case "optimal":
+		if table, err = openTable(g, *tableFile); err != nil {
+			return err
+		}
+		p, err = policy.New(g, table.Value)
+	case "greedy":
+		p, err = policy.Greedy(g)
+	default:
+		return usagef("--strategy %q: want optimal or greedy", *name)
+	}
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	s, err := scores.Simulate(p, *games, *seed, scores.Options{Threads: *threads, Progress: progressIn("simulating "+g.Name, "games")})
+	if err != nil {
+		return err
+	}
+	r := simulation{game: g, strategy: *name, seed: *seed, sample: s, summary: s.Summary(), seconds: time.Since(start).Seconds(), table: table}
+	if *asJSON {
+		return writeJSON(stdout, r.json())
+	}
+	r.writeText(stdout)
+	return nil
+}
+
+// simulation is a simulate run, ready to print.
+type simulation struct {
+	game     *engine.Game
+	strategy string
+	seed     uint64
+	sample   *scores.Sample
+	summary  scores.Summary
+	seconds  float64
+	table    *strategy.Table // nil for greedy
+}
+
+// bonusRates maps each bonus key to the share of games that earned it.
+func (r *simulation) bonusRates() ordered[float64] {
+	var o ordered[float64]
+	for _, b := range r.sample.Bonuses() {
+		o = append(o, entry[float64]{b.Key, float64(b.Games) / float64(r.sample.Games)})
+	}
+	return o
+}
+
+func (r *simulation) json() any {
+	lo, hi := r.sample.CI95()
+	sum := r.summary
+	return struct {
+		Game        string           `json:"game"`
+		Options     string           `json:"options,omitempty"`
+		Strategy    string           `json:"strategy"`
+		Seed        uint64           `json:"seed"`
+		Games       int              `json:"games"`
+		Mean        float64          `json:"mean"`
+		CI95        [2]float64       `json:"ci95"`
+		SD          float64          `json:"sd"`
+		Min         int              `json:"min"`
+		Max         int              `json:"max"`
+		Percentiles ordered[float64] `json:"percentiles"`
+		BonusRates  ordered[float64] `json:"bonus_rates"`
+	}{r.game.Name, r.game.Options.String(), r.strategy, r.seed, r.sample.Games, sum.Mean, [2]float64{lo, hi},
+		sum.SD, sum.Min, sum.Max, percentilesJSON(sum), r.bonusRates()}
+}
+
+func (r *simulation) writeText(w io.Writer) {
+	s, sum := r.sample, r.summary
+	lo, hi := s.CI95()
+	fmt.Fprintf(w, "%s, %s strategy: %d games, seed %d\n", strategy.Describe(r.game), r.strategy, s.Games, r.seed)
+	fmt.Fprintf(w, "mean         %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo, hi)
+	if r.table != nil {
+		fmt.Fprintf(w, "expected     %.3f (the strategy table's exact value)\n", r.table.Expected)
+	}
+	fmt.Fprintf(w, "sd           %.3f\n", sum.SD)
+	fmt.Fprintf(w, "min, max     %d, %d\n", sum.Min, sum.Max)
+	fmt.Fprintf(w, "percentiles  %s\n", percentilesText(sum))
+	for _, b := range s.Bonuses() {
+		fmt.Fprintf(w, "%-12s %5.2f%% of games\n", b.Key, 100*float64(b.Games)/float64(s.Games))
+	}
+	fmt.Fprintf(w, "time         %.2f s, %.0f games/s\n", r.seconds, float64(s.Games)/r.seconds)
+}

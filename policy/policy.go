@@ -1,0 +1,78 @@
+package policy
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
+
+// Policy plays a single-sheet game by the values of the states between
+// turns: each turn it takes the action with the largest expected value.
+// It is safe for concurrent use.
+type Policy struct {
+	game   *engine.Game
+	next   solver.Values
+	turn   *solver.Turn
+	layout solver.Layout
+	boxes  []box // per category, how its points are valued
+	levels int   // the boxes' levels together
+
+	once    sync.Once
+	cache   []atomic.Pointer[Turn] // by layout index, filled on first use
+	planned atomic.Int64           // states in the cache
+}
+
+// New returns the policy that plays g by the state values next: in every
+// position it takes the action that solver.Turn.Actions ranks first with
+// those values. School sheets are refused with solver.ErrNotSingleSheet,
+// and games with more than MaxRolls rolls a turn.
+func New(g *engine.Game, next solver.Values) (*Policy, error) {
+	if g.Columns != 0 {
+		return nil, fmt.Errorf("%s cannot be played by a policy yet: %w", g.Name, solver.ErrNotSingleSheet)
+	}
+	if g.Rolls > MaxRolls {
+		return nil, fmt.Errorf("%s has %d rolls a turn, a policy plays at most %d", g.Name, g.Rolls, MaxRolls)
+	}
+	p := &Policy{game: g, next: next, turn: solver.NewTurn(g), layout: solver.NewLayout(g), boxes: newBoxes(g)}
+	for _, b := range p.boxes {
+		p.levels += len(b.levels)
+	}
+	return p, nil
+}
+
+// Greedy returns the greedy baseline policy of g: every state after the
+// turn is worth 0, so each turn maximises its own expected points, bonuses
+// included. It takes the box that scores the most for the final dice (the
+// first in sheet order on a tie) and keeps the dice that give the most
+// expected points this turn.
+func Greedy(g *engine.Game) (*Policy, error) {
+	return New(g, func(engine.State) float64 { return 0 })
+}
+
+// Game returns the game the policy plays.
+func (p *Policy) Game() *engine.Game { return p.game }
+
+// Turn returns the decisions of state s, computing them on first use and
+// caching them for later calls.
+func (p *Policy) Turn(s engine.State) *Turn {
+	p.once.Do(func() { p.cache = make([]atomic.Pointer[Turn], p.layout.Size()) })
+	slot := &p.cache[p.layout.Index(s)]
+	if t := slot.Load(); t != nil {
+		return t
+	}
+	t := p.plan(s)
+	if slot.CompareAndSwap(nil, t) {
+		p.planned.Add(1)
+		return t
+	}
+	// Another goroutine planned the same state at the same time; its
+	// decisions are the same.
+	return slot.Load()
+}
+
+// Planned returns the number of states whose decisions Turn has computed
+// and cached so far.
+func (p *Policy) Planned() int { return int(p.planned.Load()) }

@@ -1,0 +1,163 @@
+package policy
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
+
+func newGame(t testing.TB, name string, opts engine.Options) *engine.Game {
+	t.Helper()
+	g, err := engine.New(name, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// hashed returns state values that depend on the state alone: whole
+// numbers 0..k-1 when k > 0, so that exact ties are common, else
+// fractions.
+func hashed(l solver.Layout, k uint64) solver.Values {
+	return func(s engine.State) float64 {
+		h := uint64(l.Index(s))*0x9e3779b97f4a7c15 + 1
+		h ^= h >> 29
+		if k > 0 {
+			return float64(h % k)
+		}
+		return float64(h%1_000_003) / 997
+	}
+}
+
+// randomState returns a state of g with at least one box open: a random
+// filled set, an upper total those boxes can reach and a random
+// five-alike flag.
+func randomState(g *engine.Game, rng *rand.Rand) engine.State {
+	n := len(g.Categories)
+	filled := uint32(rng.IntN(1<<n-1)) &^ (1 << rng.IntN(n))
+	totals := g.UpperTotals(filled)
+	s := engine.State{Filled: filled, Upper: totals[rng.IntN(len(totals))]}
+	if g.Extra != nil && !s.Open(g.Extra.Box) {
+		s.FullBox = rng.IntN(2) == 0
+	}
+	return s
+}
+
+// TestAgreesWithActions checks, in sampled positions, that the policy
+// takes the action solver.Turn.Actions ranks first, with value functions
+// that give many exact ties (whole numbers, all zero) and few.
+func TestAgreesWithActions(t *testing.T) {
+	pokerDice := newGame(t, "poker-dice", engine.Options{})
+	sol, err := solver.Solve(pokerDice, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type values struct {
+		name string
+		next func(*engine.Game) solver.Values
+	}
+	zero := values{"zero", func(*engine.Game) solver.Values { return func(engine.State) float64 { return 0 } }}
+	whole := values{"whole", func(g *engine.Game) solver.Values { return hashed(solver.NewLayout(g), 40) }}
+	fraction := values{"fraction", func(g *engine.Game) solver.Values { return hashed(solver.NewLayout(g), 0) }}
+	for _, tc := range []struct {
+		game   string
+		opts   engine.Options
+		values []values
+	}{
+		{"yahtzee", engine.Options{}, []values{zero, whole, fraction}},
+		{"yahtzee", engine.Options{ForcedJoker: true}, []values{whole, fraction}},
+		{"yahtzee", engine.Options{NoJoker: true}, []values{whole}},
+		{"yatzy", engine.Options{}, []values{zero, whole, fraction}},
+		{"swedish", engine.Options{}, []values{zero, whole, fraction}},
+		{"poker-dice", engine.Options{}, []values{zero, whole, {"optimal", func(*engine.Game) solver.Values { return sol.Value }}}},
+	} {
+		g := newGame(t, tc.game, tc.opts)
+		for _, v := range tc.values {
+			next := v.next(g)
+			p, err := New(g, next)
+			if err != nil {
+				t.Fatal(err)
+			}
+			turn := solver.NewTurn(g)
+			rng := rand.New(rand.NewPCG(1, 2))
+			for range 300 {
+				s := randomState(g, rng)
+				// Five alike often, for the bonus and joker rules.
+				r := rng.IntN(engine.NumRolls)
+				if rng.IntN(4) == 0 {
+					r = fiveAlike[rng.IntN(engine.Faces)]
+				}
+				rollsLeft := rng.IntN(g.Rolls)
+				actions, err := turn.Actions(s, engine.Roll(r), rollsLeft, next)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if msg := disagreement(p.Turn(s), r, rollsLeft, actions[0]); msg != "" {
+					t.Errorf("%s %v, %s values, state %+v, dice %v, %d rerolls left: %s",
+						tc.game, tc.opts, v.name, s, engine.Roll(r), rollsLeft, msg)
+				}
+			}
+		}
+	}
+}
+
+// disagreement describes how the turn's decision differs from the best
+// action, or returns "".
+func disagreement(t *Turn, r, rollsLeft int, best solver.Action) string {
+	if rollsLeft > 0 {
+		keep, reroll := t.Keep(r, rollsLeft)
+		if reroll != !best.Score {
+			return "rerolls or scores unlike the advice"
+		}
+		if reroll {
+			if engine.Keep(keep) != best.Keep {
+				return "keeps " + engine.Keep(keep).String() + ", advice " + best.Keep.String()
+			}
+			return ""
+		}
+	}
+	if got := t.Place(r); got != best.Placement {
+		return "places unlike the advice"
+	}
+	return ""
+}
+
+// TestOutcomesAddUp checks that a turn's outcomes have total probability 1
+// and expected value (points plus the next state's value) equal to the
+// state's value.
+func TestOutcomesAddUp(t *testing.T) {
+	for _, name := range []string{"yahtzee", "swedish", "poker-dice"} {
+		g := newGame(t, name, engine.Options{})
+		next := hashed(solver.NewLayout(g), 0)
+		p, err := New(g, next)
+		if err != nil {
+			t.Fatal(err)
+		}
+		turn := solver.NewTurn(g)
+		rng := rand.New(rand.NewPCG(3, 4))
+		var scratch solver.Keeps
+		for range 20 {
+			s := randomState(g, rng)
+			total, value := 0.0, 0.0
+			for _, o := range p.Outcomes(s) {
+				total += o.P
+				value += o.P * (float64(o.Points) + next(o.Next))
+			}
+			if math.Abs(total-1) > 1e-12 {
+				t.Errorf("%s %+v: outcomes add up to %.15f", name, s, total)
+			}
+			if want := turn.Value(s, next, &scratch); math.Abs(value-want) > 1e-9*max(1, want) {
+				t.Errorf("%s %+v: outcomes are worth %.12f, the turn %.12f", name, s, value, want)
+			}
+		}
+	}
+}
+
+func TestRefusesSchool(t *testing.T) {
+	if _, err := Greedy(newGame(t, "school", engine.Options{})); err == nil {
+		t.Error("school: accepted")
+	}
+}

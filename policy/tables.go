@@ -1,0 +1,88 @@
+package policy
+
+import (
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
+
+// box is how one category's points are valued in a state: by the
+// distinct points it can score, a level each.
+type box struct {
+	levels   []int                  // the distinct points, by level
+	level    [engine.NumRolls]uint8 // level of each roll's points
+	matters  bool                   // engine.Game.PointsMatter
+	category uint8                  // the box's category index
+	base     int                    // offset of the box's levels among all boxes' levels
+}
+
+// newBoxes returns the boxes of g.
+func newBoxes(g *engine.Game) []box {
+	boxes := make([]box, len(g.Categories))
+	base := 0
+	for c := range boxes {
+		b := &boxes[c]
+		b.matters, b.base, b.category = g.PointsMatter(c), base, uint8(c)
+		at := map[int]uint8{}
+		for r := range engine.NumRolls {
+			pts := g.Score(c, r)
+			l, ok := at[pts]
+			if !ok {
+				l = uint8(len(b.levels))
+				at[pts] = l
+				b.levels = append(b.levels, pts)
+			}
+			b.level[r] = l
+		}
+		base += len(b.levels)
+	}
+	return boxes
+}
+
+// values sets values[l] to the value of writing level l's points in open
+// box c of state s: float64(points + bonus) + next(next state), the sum
+// solver.Turn.Actions ranks by. A box whose points matter only for the
+// score has the same bonus and next state whatever it scores.
+func (b *box) values(g *engine.Game, s engine.State, c int, next solver.Values, values []float64) {
+	if b.matters {
+		for l, pts := range b.levels {
+			w := g.Write(s, c, pts)
+			values[l] = float64(w.Total()) + next(w.Next)
+		}
+		return
+	}
+	w := g.Write(s, c, 0)
+	after := next(w.Next)
+	for l, pts := range b.levels {
+		values[l] = float64(pts+w.Bonus) + after
+	}
+}
+
+// subKeeps[subStart[r]:subStart[r+1]] lists the keep indices of roll r's
+// distinct proper sub-multisets (keeping none included, all five not),
+// from the largest keep index down: the order in which
+// solver.Turn.Actions lists them. There are at most 31.
+var (
+	subStart [engine.NumRolls + 1]uint16
+	subKeeps []uint16
+)
+
+// fiveAlike lists the rolls of five dice alike, the only ones the
+// five-alike bonus and joker rules apply to.
+var fiveAlike [engine.Faces]int
+
+func init() {
+	for r := range engine.NumRolls {
+		subStart[r] = uint16(len(subKeeps))
+		for k := engine.FirstRollKeep - 1; k >= 0; k-- {
+			if engine.Roll(r).Contains(engine.Keep(k)) {
+				subKeeps = append(subKeeps, uint16(k))
+			}
+		}
+	}
+	subStart[engine.NumRolls] = uint16(len(subKeeps))
+	for f := range engine.Faces {
+		var m engine.Multiset
+		m[f] = engine.Dice
+		fiveAlike[f] = engine.RollIndex(m)
+	}
+}

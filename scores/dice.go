@@ -1,0 +1,39 @@
+package scores
+
+import (
+	"math/rand/v2"
+
+	"dicepoker/engine"
+)
+
+// The draw tables roll the dice a keep leaves: for keep k with m dice to
+// roll, each number u below 6^m stands for one sequence of m dice (its
+// base-6 digits), and drawRoll[drawStart[k]+u] is the roll the keep
+// becomes with them. A uniform u is a fair roll of the m dice.
+var (
+	drawStart [engine.NumKeeps]int
+	drawSpan  [engine.NumKeeps]uint64 // 6^m
+	drawRoll  []uint8
+)
+
+func init() {
+	for k := range engine.NumKeeps {
+		drawStart[k] = len(drawRoll)
+		drawSpan[k] = 1
+		for range engine.Dice - engine.KeepSize(k) {
+			drawSpan[k] *= engine.Faces
+		}
+		for u := range drawSpan[k] {
+			roll := engine.Keep(k)
+			for x := u; roll.Size() < engine.Dice; x /= engine.Faces {
+				roll[x%engine.Faces]++
+			}
+			drawRoll = append(drawRoll, uint8(engine.RollIndex(roll)))
+		}
+	}
+}
+
+// roll returns the roll that keep k becomes when the other dice are rolled.
+func roll(rng *rand.Rand, k int) int {
+	return int(drawRoll[drawStart[k]+int(rng.Uint64N(drawSpan[k]))])
+}
