@@ -40,19 +40,7 @@ func (g *Game) Placements(s State, r int, buf []Placement) []Placement {
 	allowed := ^s.Filled & (1<<len(g.Categories) - 1)
 	bonus, joker := 0, false
 	if g.Special(s, r) {
-		e := g.Extra
-		if s.FullBox {
-			bonus = e.Bonus
-		}
-		if e.Joker != NoJoker && (s.FullBox || !e.JokerNeedsFull) {
-			own := g.upperOf[Roll(r).highestOfAKind(Dice)]
-			ownOpen := own >= 0 && s.Open(own)
-			joker = !ownOpen
-			if e.Joker == ForcedJoker {
-				allowed = g.forcedBoxes(allowed, own, ownOpen)
-				joker = allowed&g.UpperMask() == 0
-			}
-		}
+		allowed, joker, bonus = g.FiveAlikeRule(s, Roll(r).highestOfAKind(Dice))
 	}
 	for c, cat := range g.Categories {
 		if allowed&(1<<c) == 0 {
@@ -94,6 +82,28 @@ func (g *Game) Write(s State, c, points int) Placement {
 // boxes Write gives the same bonus and next state whatever the points.
 func (g *Game) PointsMatter(c int) bool {
 	return g.Categories[c].Upper() && g.Upper.Points != 0 || g.Extra != nil && c == g.Extra.Box
+}
+
+// FiveAlikeRule says where five dice showing face may go in state s when
+// the five-alike box is filled (see Special): the allowed open boxes,
+// whether the dice are a joker there (boxes with Joker points score them)
+// and the five-alike bonus they earn wherever they go.
+func (g *Game) FiveAlikeRule(s State, face int) (allowed uint32, joker bool, bonus int) {
+	e := g.Extra
+	allowed = ^s.Filled & (1<<len(g.Categories) - 1)
+	if s.FullBox {
+		bonus = e.Bonus
+	}
+	if e.Joker != NoJoker && (s.FullBox || !e.JokerNeedsFull) {
+		own := g.upperOf[face]
+		ownOpen := own >= 0 && s.Open(own)
+		joker = !ownOpen
+		if e.Joker == ForcedJoker {
+			allowed = g.forcedBoxes(allowed, own, ownOpen)
+			joker = allowed&g.UpperMask() == 0
+		}
+	}
+	return allowed, joker, bonus
 }
 
 // forcedBoxes narrows the open boxes to those the forced joker rule allows:
