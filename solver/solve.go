@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -65,7 +66,6 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 	}
 	turn := NewTurn(g)
 	next := func(s engine.State) float64 { return sol.Values[l.Index(s)] }
-	upper := g.UpperMask()
 	done := 0
 	for layer := n; layer >= 0; layer-- {
 		masks := layers[layer]
@@ -79,7 +79,7 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 					if i >= len(masks) {
 						return
 					}
-					solveMask(turn, sol, masks[i], totals[masks[i]], upper, next, &scratch)
+					solveMask(turn, sol, masks[i], totals[masks[i]], next, &scratch)
 				}
 			})
 		}
@@ -95,22 +95,36 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 }
 
 // solveMask solves every state with filled set m.
-func solveMask(t *Turn, sol *Solution, m uint32, totals []int, upper uint32, next Values, scratch *Keeps) {
-	l := sol.Layout
-	for f := range flags(t.g, m) {
-		for i, u := range totals {
+func solveMask(t *Turn, sol *Solution, m uint32, totals []int, next Values, scratch *Keeps) {
+	l, g := sol.Layout, t.g
+	// The upper total matters only while the bonus is still to be won and
+	// can be: once it is paid (the total is capped) or out of reach of the
+	// open upper boxes, the future is the same for every such total, and
+	// one state stands for them all.
+	reach := 0
+	for c, cat := range g.Categories {
+		if cat.Upper() && m&(1<<c) == 0 {
+			reach += slices.Max(g.Possible(c))
+		}
+	}
+	bonusAt := g.UpperCap()
+	settled := func(u int) bool { return u >= bonusAt || u+reach < bonusAt }
+	for f := range flags(g, m) {
+		first := -1 // index of the first settled state
+		for _, u := range totals {
 			s := engine.State{Filled: m, Upper: u, FullBox: f == 1}
-			if i > 0 && m&upper == upper {
-				// The upper section is full: its bonus is settled and
-				// the future no longer depends on the total.
-				sol.Values[l.Index(s)] = sol.Values[l.Index(engine.State{Filled: m, Upper: totals[0], FullBox: s.FullBox})]
-				continue
+			i := l.Index(s)
+			switch {
+			case settled(u) && first >= 0:
+				sol.Values[i] = sol.Values[first]
+			case m == 1<<l.Categories-1:
+				sol.Values[i] = 0
+			default:
+				sol.Values[i] = t.Value(s, next, scratch)
 			}
-			v := 0.0
-			if m != 1<<l.Categories-1 {
-				v = t.Value(s, next, scratch)
+			if settled(u) && first < 0 {
+				first = i
 			}
-			sol.Values[l.Index(s)] = v
 		}
 	}
 }
