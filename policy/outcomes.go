@@ -48,11 +48,11 @@ func (p *Policy) Outcomes(s engine.State) []Outcome {
 	// The final rolls, by box and points, except those under the
 	// five-alike rules, whose moves are their own.
 	mass := make([]float64, p.levels)
-	var out []Outcome
+	out := make([]Outcome, 0, 64)
 	for r, q := range &prob {
 		switch {
 		case q == 0:
-		case g.Special(s, r):
+		case special(g, s, r):
 			pl := t.Place(r)
 			out = append(out, Outcome{Next: pl.Next, Points: pl.Total(), P: q})
 		default:

@@ -33,30 +33,3 @@ func BenchmarkOutcomes(b *testing.B) {
 		p.Outcomes(s)
 	}
 }
-
-func BenchmarkChooseBoxes(b *testing.B) {
-	g := newGame(b, "yahtzee", engine.Options{})
-	p, _ := New(g, hashed(solver.NewLayout(g), 0))
-	s := engine.State{Filled: 0b0101010101010, Upper: 20}
-	var d [engine.NumRolls]uint8
-	var score [engine.NumRolls]float64
-	for b.Loop() {
-		p.chooseBoxes(s, d[:], &score)
-	}
-}
-
-func BenchmarkChooseKeeps(b *testing.B) {
-	g := newGame(b, "yahtzee", engine.Options{})
-	p, _ := New(g, hashed(solver.NewLayout(g), 0))
-	s := engine.State{Filled: 0b0101010101010, Upper: 20}
-	var d [engine.NumRolls]uint8
-	var score [engine.NumRolls]float64
-	p.chooseBoxes(s, d[:], &score)
-	var v solver.Keeps
-	copy(v[engine.FirstRollKeep:], score[:])
-	solver.KeepValues(&v)
-	for b.Loop() {
-		w := v
-		chooseKeeps(&w, &score, d[:])
-	}
-}

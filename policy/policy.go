@@ -15,7 +15,6 @@ import (
 type Policy struct {
 	game   *engine.Game
 	next   solver.Values
-	turn   *solver.Turn
 	layout solver.Layout
 	boxes  []box // per category, how its points are valued
 	levels int   // the boxes' levels together
@@ -36,7 +35,7 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 	if g.Rolls > MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a policy plays at most %d", g.Name, g.Rolls, MaxRolls)
 	}
-	p := &Policy{game: g, next: next, turn: solver.NewTurn(g), layout: solver.NewLayout(g), boxes: newBoxes(g)}
+	p := &Policy{game: g, next: next, layout: solver.NewLayout(g), boxes: newBoxes(g)}
 	for _, b := range p.boxes {
 		p.levels += len(b.levels)
 	}

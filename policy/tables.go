@@ -38,11 +38,12 @@ func newBoxes(g *engine.Game) []box {
 	return boxes
 }
 
-// values sets values[l] to the value of writing level l's points in open
-// box c of state s: float64(points + bonus) + next(next state), the sum
+// values sets values[l] to the value of writing level l's points in the
+// box, open in state s: float64(points + bonus) + next(next state), the sum
 // solver.Turn.Actions ranks by. A box whose points matter only for the
 // score has the same bonus and next state whatever it scores.
-func (b *box) values(g *engine.Game, s engine.State, c int, next solver.Values, values []float64) {
+func (b *box) values(g *engine.Game, s engine.State, next solver.Values, values []float64) {
+	c := int(b.category)
 	if b.matters {
 		for l, pts := range b.levels {
 			w := g.Write(s, c, pts)
@@ -67,8 +68,16 @@ var (
 )
 
 // fiveAlike lists the rolls of five dice alike, the only ones the
-// five-alike bonus and joker rules apply to.
-var fiveAlike [engine.Faces]int
+// five-alike bonus and joker rules apply to; alike[r] says whether roll r
+// is one of them.
+var (
+	fiveAlike [engine.Faces]int
+	alike     [engine.NumRolls]bool
+)
+
+// special reports whether roll r in state s falls under g's five-alike
+// rules (engine.Game.Special), looking at the roll first.
+func special(g *engine.Game, s engine.State, r int) bool { return alike[r] && g.Special(s, r) }
 
 func init() {
 	for r := range engine.NumRolls {
@@ -84,5 +93,6 @@ func init() {
 		var m engine.Multiset
 		m[f] = engine.Dice
 		fiveAlike[f] = engine.RollIndex(m)
+		alike[fiveAlike[f]] = true
 	}
 }

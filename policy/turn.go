@@ -48,7 +48,7 @@ func (t *Turn) Box(r int) int { return int(t.decide[r]) }
 // points, bonuses and next state the rules give it.
 func (t *Turn) Place(r int) engine.Placement {
 	c := t.Box(r)
-	if t.game.Special(t.state, r) {
+	if special(t.game, t.state, r) {
 		var buf [16]engine.Placement
 		for _, p := range t.game.Placements(t.state, r, buf[:0]) {
 			if p.Category == c {
@@ -91,7 +91,7 @@ func (p *Policy) chooseBoxes(s engine.State, boxes []uint8, score *[engine.NumRo
 	for c := range p.boxes {
 		if s.Open(c) {
 			b := &p.boxes[c]
-			b.values(p.game, s, c, p.next, values[b.base:b.base+len(b.levels)])
+			b.values(p.game, s, p.next, values[b.base:b.base+len(b.levels)])
 			open = append(open, b)
 		}
 	}

@@ -46,7 +46,7 @@ type arc struct {
 // to the next state's. The states of a turn are shared among goroutines
 // so that each next state adds what reaches it in the same order whatever
 // the number of threads: the result is the same to the bit.
-func Exact(p *policy.Policy, o Options) (*Distribution, error) {
+func Exact(p *policy.Policy, o Options) *Distribution {
 	g := p.Game()
 	l := solver.NewLayout(g)
 	threads := o.threads()
@@ -82,7 +82,7 @@ func Exact(p *policy.Policy, o Options) (*Distribution, error) {
 	for _, n := range layer {
 		d.Scores.add(n.lo, n.p)
 	}
-	return d, nil
+	return d
 }
 
 // nextLayer returns the states the arcs lead to, in order of layout
@@ -136,23 +136,6 @@ func carry(layer []node, arcs [][]arc, next []node, where []int32, w, threads in
 				}
 			}
 		}
-	}
-}
-
-// add adds probabilities p of the scores from lo on to h.
-func (h *Histogram) add(lo int, p []float64) {
-	if len(h.W) == 0 {
-		h.Lo = lo
-	}
-	if lo < h.Lo {
-		h.W = append(make([]float64, h.Lo-lo), h.W...)
-		h.Lo = lo
-	}
-	if end := lo + len(p) - h.Lo; end > len(h.W) {
-		h.W = append(h.W, make([]float64, end-len(h.W))...)
-	}
-	for i, q := range p {
-		h.W[lo-h.Lo+i] += q
 	}
 }
 

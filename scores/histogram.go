@@ -63,3 +63,24 @@ func (h Histogram) summarize(sample bool) Summary {
 	}
 	return s
 }
+
+// add adds the weights p of the scores from lo on to h, which then covers
+// its scores and no more.
+func (h *Histogram) add(lo int, p []float64) {
+	if len(p) == 0 {
+		return
+	}
+	if len(h.W) == 0 {
+		h.Lo = lo
+	}
+	if lo < h.Lo {
+		h.W = append(make([]float64, h.Lo-lo), h.W...)
+		h.Lo = lo
+	}
+	if end := lo + len(p) - h.Lo; end > len(h.W) {
+		h.W = append(h.W, make([]float64, end-len(h.W))...)
+	}
+	for i, q := range p {
+		h.W[lo-h.Lo+i] += q
+	}
+}

@@ -2,9 +2,9 @@ package scores
 
 import (
 	"math"
+	"reflect"
 	"sync"
 	"testing"
-	"time"
 
 	"dicepoker/engine"
 	"dicepoker/policy"
@@ -36,6 +36,7 @@ func table(t testing.TB, name string) *strategy.Table {
 	return tab
 }
 
+// optimal returns the policy of the game's strategy table.
 func optimal(t testing.TB, name string) *policy.Policy {
 	t.Helper()
 	tab := table(t, name)
@@ -46,24 +47,41 @@ func optimal(t testing.TB, name string) *policy.Policy {
 	return p
 }
 
+func greedy(t testing.TB, name string) *policy.Policy {
+	t.Helper()
+	g, err := engine.New(name, engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := policy.Greedy(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestExactMatchesTable checks that the exact distribution adds up to 1
+// and that its mean is the table's expected score.
 func TestExactMatchesTable(t *testing.T) {
-	for _, name := range []string{"poker-dice", "yahtzee"} {
-		start := time.Now()
-		d, err := Exact(optimal(t, name), Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sum := d.Summary()
-		t.Logf("%s: %v, %d states, mean %.9f sd %.4f %v", name, time.Since(start), d.States, sum.Mean, sum.SD, sum.Percentiles)
+	games := []string{"poker-dice", "yahtzee"}
+	if testing.Short() {
+		games = games[:1]
+	}
+	for _, name := range games {
+		d := Exact(optimal(t, name), Options{})
 		if total := d.Scores.Total(); math.Abs(total-1) > 1e-12 {
 			t.Errorf("%s: probabilities add up to 1%+.3g", name, total-1)
 		}
+		sum := d.Summary()
 		if want := table(t, name).Expected; math.Abs(sum.Mean-want) > 1e-6 {
 			t.Errorf("%s: mean %.9f, the table expects %.9f", name, sum.Mean, want)
 		}
+		t.Logf("%s: %d states, mean %.7f, sd %.4f, percentiles %v", name, d.States, sum.Mean, sum.SD, sum.Percentiles)
 	}
 }
 
+// TestSimulationMatchesExact checks that the simulated mean's 95%
+// confidence interval holds the table's expected score.
 func TestSimulationMatchesExact(t *testing.T) {
 	for _, tc := range []struct {
 		game  string
@@ -72,16 +90,139 @@ func TestSimulationMatchesExact(t *testing.T) {
 		{"poker-dice", 20000},
 		{"yahtzee", 4000},
 	} {
-		start := time.Now()
 		s, err := Simulate(optimal(t, tc.game), tc.games, 1, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		lo, hi := s.CI95()
 		want := table(t, tc.game).Expected
-		t.Logf("%s: %d games in %v: mean %.3f, 95%% CI %.3f..%.3f, expected %.4f", tc.game, tc.games, time.Since(start), s.Summary().Mean, lo, hi, want)
 		if want < lo || want > hi {
 			t.Errorf("%s: expected score %.4f outside the simulation's 95%% interval %.3f..%.3f", tc.game, want, lo, hi)
 		}
+	}
+}
+
+// TestDeterministicAcrossThreads checks that simulations and exact
+// distributions come out the same to the bit with one thread and three.
+func TestDeterministicAcrossThreads(t *testing.T) {
+	for _, name := range []string{"poker-dice", "yahtzee"} {
+		p := optimal(t, name)
+		var samples [2]*Sample
+		for i, threads := range []int{1, 3} {
+			s, err := Simulate(p, 1500, 42, Options{Threads: threads})
+			if err != nil {
+				t.Fatal(err)
+			}
+			samples[i] = s
+		}
+		if !reflect.DeepEqual(samples[0], samples[1]) {
+			t.Errorf("%s: simulations differ with 1 and 3 threads", name)
+		}
+	}
+	p := optimal(t, "poker-dice")
+	var dists [2]*Distribution
+	for i, threads := range []int{1, 3} {
+		dists[i] = Exact(p, Options{Threads: threads})
+	}
+	a, b := dists[0].Scores, dists[1].Scores
+	if a.Lo != b.Lo || len(a.W) != len(b.W) {
+		t.Fatalf("exact distributions differ with 1 and 3 threads: %d..%d, %d..%d", a.Lo, a.Lo+len(a.W), b.Lo, b.Lo+len(b.W))
+	}
+	for i := range a.W {
+		if math.Float64bits(a.W[i]) != math.Float64bits(b.W[i]) {
+			t.Fatalf("exact distributions differ with 1 and 3 threads at score %d: %v, %v", a.Lo+i, a.W[i], b.W[i])
+		}
+	}
+}
+
+// TestGreedyBelowOptimal checks that the greedy baseline scores clearly
+// less than the optimal strategy: exactly for poker dice, and for Yahtzee
+// by the top of its simulated 95% interval.
+func TestGreedyBelowOptimal(t *testing.T) {
+	d := Exact(greedy(t, "poker-dice"), Options{})
+	if got, best := d.Summary().Mean, table(t, "poker-dice").Expected; got > best-2 {
+		t.Errorf("poker-dice: greedy expects %.3f, optimal %.3f", got, best)
+	}
+	s, err := Simulate(greedy(t, "yahtzee"), 2000, 1, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, hi := s.CI95(); hi > table(t, "yahtzee").Expected-20 {
+		t.Errorf("yahtzee: greedy's mean is %.2f at most, optimal %.2f", hi, table(t, "yahtzee").Expected)
+	}
+}
+
+func TestBonuses(t *testing.T) {
+	for _, tc := range []struct {
+		game string
+		keys []string
+	}{
+		{"yahtzee", []string{"upper-bonus", "yahtzee-bonus", "yahtzee-50"}},
+		{"yatzy", []string{"upper-bonus"}},
+		{"swedish", []string{"upper-bonus", "poker-bonus", "poker-50"}},
+		{"poker-dice", []string{"upper-bonus"}},
+	} {
+		s, err := Simulate(greedy(t, tc.game), 300, 1, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var keys []string
+		for _, b := range s.Bonuses() {
+			keys = append(keys, b.Key)
+			if b.Games < 0 || b.Games > s.Games {
+				t.Errorf("%s: %s earned in %d of %d games", tc.game, b.Key, b.Games, s.Games)
+			}
+		}
+		if !reflect.DeepEqual(keys, tc.keys) {
+			t.Errorf("%s: bonuses %v, want %v", tc.game, keys, tc.keys)
+		}
+	}
+}
+
+func TestSimulateRefuses(t *testing.T) {
+	for _, n := range []int{0, -1} {
+		if _, err := Simulate(greedy(t, "poker-dice"), n, 1, Options{}); err == nil {
+			t.Errorf("%d games: accepted", n)
+		}
+	}
+}
+
+// TestDrawTables checks that rolling the dice a keep leaves gives each
+// roll its exact probability (engine.Outcomes).
+func TestDrawTables(t *testing.T) {
+	for k := range engine.NumKeeps {
+		count := map[int]float64{}
+		for _, r := range drawRoll[drawStart[k] : drawStart[k]+int(drawSpan[k])] {
+			count[int(r)]++
+		}
+		outs := engine.Outcomes(k)
+		if len(count) != len(outs) {
+			t.Fatalf("keep %v: %d rolls drawn, %d possible", engine.Keep(k), len(count), len(outs))
+		}
+		for _, o := range outs {
+			if p := count[o.Roll] / float64(drawSpan[k]); math.Abs(p-o.P) > 1e-15 {
+				t.Errorf("keep %v: roll %v drawn with probability %v, want %v", engine.Keep(k), engine.Roll(o.Roll), p, o.P)
+			}
+		}
+	}
+}
+
+func TestSummary(t *testing.T) {
+	// Scores 1, 2, 2, 3, 4 as counts and as probabilities.
+	counts := Histogram{Lo: 1, W: []float64{1, 2, 1, 1}}
+	s := counts.summarize(true)
+	if s.Mean != 2.4 || math.Abs(s.SD-math.Sqrt(1.3)) > 1e-12 || s.Min != 1 || s.Max != 4 {
+		t.Errorf("sample summary %+v", s)
+	}
+	if want := []float64{1, 1, 2, 2, 3, 4, 4}; !reflect.DeepEqual(s.Percentiles, want) {
+		t.Errorf("percentiles %v, want %v", s.Percentiles, want)
+	}
+	probs := Histogram{Lo: 1, W: []float64{0.2, 0.4, 0.2, 0.2}}
+	if p := probs.summarize(false); math.Abs(p.Mean-2.4) > 1e-12 || math.Abs(p.SD-math.Sqrt(1.04)) > 1e-12 {
+		t.Errorf("exact summary %+v", p)
+	}
+	one := Histogram{Lo: 7, W: []float64{1}}.summarize(true)
+	if one.Mean != 7 || one.SD != 0 {
+		t.Errorf("one game: %+v", one)
 	}
 }

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// simulateJSON is simulate's --json output.
+type simulateJSON struct {
+	Game        string             `json:"game"`
+	Strategy    string             `json:"strategy"`
+	Seed        uint64             `json:"seed"`
+	Games       int                `json:"games"`
+	Mean        float64            `json:"mean"`
+	CI95        []float64          `json:"ci95"`
+	SD          float64            `json:"sd"`
+	Min         int                `json:"min"`
+	Max         int                `json:"max"`
+	Percentiles map[string]float64 `json:"percentiles"`
+	BonusRates  map[string]float64 `json:"bonus_rates"`
+}
+
+func TestSimulateJSON(t *testing.T) {
+	table := pokerTable(t)
+	args := []string{"simulate", "--game", "poker-dice", "--table", table, "--games", "3000", "--seed", "5", "--json"}
+	out := runOK(t, append(args, "--threads", "1")...)
+	if again := runOK(t, append(args, "--threads", "3")...); again != out {
+		t.Errorf("1 and 3 threads differ:\n%s%s", out, again)
+	}
+	var res simulateJSON
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if res.Game != "poker-dice" || res.Strategy != "optimal" || res.Seed != 5 || res.Games != 3000 || len(res.CI95) != 2 ||
+		res.CI95[0] > 31.4230112 || res.CI95[1] < 31.4230112 || res.SD <= 0 || res.Min > res.Max {
+		t.Errorf("simulate --json: %s", out)
+	}
+	if len(res.Percentiles) != 7 || res.Percentiles["50"] < res.Percentiles["1"] || len(res.BonusRates) != 1 || res.BonusRates["upper-bonus"] <= 0 {
+		t.Errorf("simulate --json: %s", out)
+	}
+	if !strings.Contains(out, `"percentiles":{"1":`) {
+		t.Errorf("percentiles not in increasing order: %s", out)
+	}
+
+	// Greedy needs no table, and does worse.
+	var greedy simulateJSON
+	if err := json.Unmarshal([]byte(runOK(t, "simulate", "--game", "poker-dice", "--strategy", "greedy", "--games", "3000", "--json")), &greedy); err != nil {
+		t.Fatal(err)
+	}
+	if greedy.Strategy != "greedy" || greedy.CI95[1] >= res.CI95[0] {
+		t.Errorf("greedy %+v, optimal %+v", greedy, res)
+	}
+}
+
+func TestSimulateText(t *testing.T) {
+	out := runOK(t, "simulate", "--game", "poker-dice", "--table", pokerTable(t), "--games", "500")
+	for _, want := range []string{"poker-dice, optimal strategy: 500 games, seed 1\n", "mean ", "expected       31.423", "percentiles    1%: ", "upper-bonus "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestDistribution(t *testing.T) {
+	table := pokerTable(t)
+	png := filepath.Join(t.TempDir(), "poker.png")
+	out := runOK(t, "distribution", "--game", "poker-dice", "--table", table, "--json", "--png", png)
+	var res struct {
+		Expected      float64            `json:"expected"`
+		Mean          float64            `json:"mean"`
+		SD            float64            `json:"sd"`
+		Percentiles   map[string]float64 `json:"percentiles"`
+		Probabilities map[string]float64 `json:"probabilities"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	total := 0.0
+	for _, p := range res.Probabilities {
+		total += p
+	}
+	if math.Abs(res.Mean-res.Expected) > 1e-6 || math.Abs(res.Mean-31.4230112) > 1e-6 || math.Abs(total-1) > 1e-12 ||
+		res.Percentiles["50"] != 32 || math.Abs(res.SD-4.6222) > 1e-4 {
+		t.Errorf("distribution --json: mean %v, expected %v, total %v, percentiles %v, sd %v", res.Mean, res.Expected, total, res.Percentiles, res.SD)
+	}
+	if data, err := os.ReadFile(png); err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
+		t.Errorf("--png: no PNG written (%v)", err)
+	}
+	text := runOK(t, "distribution", "--game", "poker-dice", "--table", table)
+	for _, want := range []string{"mean         31.4230112 (the strategy table expects 31.4230112)\n", "median       32\n", "32           13.86% ###"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+func TestSimulateAndDistributionRefuse(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"simulate", "--games", "0"}, "--games 0: must be 1 or more"},
+		{[]string{"simulate", "--games", "-5"}, "--games -5: must be 1 or more"},
+		{[]string{"simulate", "--strategy", "lucky"}, `--strategy "lucky": want optimal or greedy`},
+		{[]string{"simulate", "--seed", "-1"}, `invalid argument "-1" for "--seed" flag`},
+		{[]string{"simulate", "--seed", "x"}, `invalid argument "x" for "--seed" flag`},
+		{[]string{"simulate", "--threads", "-1"}, "--threads -1: must be 0 (all cores) or more"},
+		{[]string{"simulate", "--game", "yatzy", "--forced-joker"}, "forced-joker"},
+		{[]string{"distribution", "--threads", "-2"}, "--threads -2: must be 0 (all cores) or more"},
+		{[]string{"distribution", "--game", "poker-dice", "--table", "/nonexistent/t.dpt"}, "/nonexistent/t.dpt"},
+		{[]string{"distribution", "extra"}, `unexpected argument "extra"`},
+		{[]string{"distribution", "--png", "/nonexistent/d.png"}, "--png /nonexistent/d.png: no directory /nonexistent to save it in"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if status := run(tc.args, &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), tc.stderr) || stdout.Len() > 0 {
+			t.Errorf("%q: status %d, stderr %q, want 2 and %q", tc.args, status, stderr.String(), tc.stderr)
+		}
+	}
+}
