@@ -106,7 +106,7 @@ func lookup(name string) *command {
 func printHelp(w io.Writer) {
 	fmt.Fprint(w, "dicepoker: optimal strategy for the dice-poker games\n\nusage: dicepoker <command> [flags]\n\ncommands:\n")
 	for _, c := range commands {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+		fmt.Fprintf(w, "  %-13s %s\n", c.name, c.summary)
 	}
 	fmt.Fprint(w, "\nRun 'dicepoker <command> -h' for the flags of a command.\n")
 }

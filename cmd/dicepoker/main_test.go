@@ -16,8 +16,8 @@ func TestRunExitStatus(t *testing.T) {
 		stdout string // a substring of stdout; "" means empty
 		stderr string // the whole stderr line; "" means empty
 	}{
-		{[]string{"help"}, 0, "score      score five dice in every category of a game", ""},
-		{[]string{"-h"}, 0, "games      list the games", ""},
+		{[]string{"help"}, 0, "score         score five dice in every category of a game", ""},
+		{[]string{"-h"}, 0, "games         list the games", ""},
 		{[]string{"--help"}, 0, "usage: dicepoker <command> [flags]", ""},
 		{[]string{"help", "score"}, 0, "--dice string", ""},
 		{[]string{"score", "-h"}, 0, "usage: dicepoker score", ""},

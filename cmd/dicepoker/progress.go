@@ -6,9 +6,13 @@ import (
 	"github.com/schollz/progressbar/v3"
 )
 
-// progress returns a progress callback that draws a bar on stderr, or nil
-// when stderr is not a terminal (scripts and logs get no bar).
-func progress(what string) func(done, total int) {
+// progress returns a progress callback counting states, drawn on stderr.
+func progress(what string) func(done, total int) { return progressIn(what, "states") }
+
+// progressIn returns a progress callback that draws a bar on stderr
+// counting in unit ("states", "games"), or nil when stderr is not a
+// terminal (scripts and logs get no bar).
+func progressIn(what, unit string) func(done, total int) {
 	if fi, err := os.Stderr.Stat(); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
 		return nil
 	}
@@ -19,7 +23,7 @@ func progress(what string) func(done, total int) {
 				progressbar.OptionSetWriter(os.Stderr),
 				progressbar.OptionSetDescription(what),
 				progressbar.OptionShowCount(),
-				progressbar.OptionSetItsString("states"),
+				progressbar.OptionSetItsString(unit),
 				progressbar.OptionShowIts(),
 				progressbar.OptionClearOnFinish(),
 				progressbar.OptionThrottle(0),
