@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"dicepoker/engine"
+	"dicepoker/policy"
+	"dicepoker/scores"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 )
@@ -31,15 +33,29 @@ type Result struct {
 	AdviceSeconds   float64 `json:"advice_seconds"` // median of one position's ranking
 	PeakRSSBytes    int64   `json:"peak_rss_bytes"` // the process's peak so far, where the OS tells it
 	Expected        float64 `json:"expected_score"`
+	// Games simulated with the optimal strategy a second: the first run
+	// fills the policy's cache of visited states, the second finds them.
+	SimulatedGames int     `json:"simulated_games"`
+	GamesPerSecond float64 `json:"games_per_second_cold"`
+	WarmGamesRate  float64 `json:"games_per_second_warm"`
+	// DistributionSeconds is the time of the exact score distribution.
+	DistributionSeconds float64 `json:"distribution_seconds"`
 }
 
-// Game solves g with the given threads, saves its table in dir, then times
-// loading it and ranking the actions of random positions.
-func Game(g *engine.Game, threads int, dir string) (Result, error) {
+// Options say what Game measures beyond solving, loading and advising.
+type Options struct {
+	Threads      int
+	Games        int  // games to simulate, twice; 0: no simulation
+	Distribution bool // time the exact score distribution
+}
+
+// Game solves g, saves its table in dir, then times loading it, ranking
+// the actions of random positions, simulating and the exact distribution.
+func Game(g *engine.Game, o Options, dir string) (Result, error) {
 	r := Result{Game: strategy.Describe(g)}
 	runtime.GC()
 	start := time.Now()
-	sol, err := solver.Solve(g, solver.Options{Threads: threads})
+	sol, err := solver.Solve(g, solver.Options{Threads: o.Threads})
 	if err != nil {
 		return r, err
 	}
@@ -61,9 +77,41 @@ func Game(g *engine.Game, threads int, dir string) (Result, error) {
 	if err != nil {
 		return r, err
 	}
-	r.AdviceSeconds, err = adviceTime(t, 200)
+	if r.AdviceSeconds, err = adviceTime(t, 200); err != nil {
+		return r, err
+	}
+	if err := play(t, o, &r); err != nil {
+		return r, err
+	}
 	r.PeakRSSBytes = PeakRSS()
-	return r, err
+	return r, nil
+}
+
+// play times the simulations and the exact distribution that o asks for.
+func play(t *strategy.Table, o Options, r *Result) error {
+	if o.Games == 0 && !o.Distribution {
+		return nil
+	}
+	p, err := policy.New(t.Game, t.Value)
+	if err != nil {
+		return err
+	}
+	if o.Games > 0 {
+		r.SimulatedGames = o.Games
+		for i, rate := range []*float64{&r.GamesPerSecond, &r.WarmGamesRate} {
+			start := time.Now()
+			if _, err := scores.Simulate(p, o.Games, uint64(i+1), scores.Options{Threads: o.Threads}); err != nil {
+				return err
+			}
+			*rate = float64(o.Games) / time.Since(start).Seconds()
+		}
+	}
+	if o.Distribution {
+		start := time.Now()
+		scores.Exact(p, scores.Options{Threads: o.Threads})
+		r.DistributionSeconds = time.Since(start).Seconds()
+	}
+	return nil
 }
 
 // best returns the shortest of n timed runs of f.

@@ -84,11 +84,12 @@ func BenchmarkAdvise(b *testing.B) {
 
 func TestGameMeasures(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
-	r, err := Game(g, 0, t.TempDir())
+	r, err := Game(g, Options{Games: 2000, Distribution: true}, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.States != 111872 || r.TableBytes < 4*(1<<13)*16 || r.SolveSeconds <= 0 || r.LoadSeconds <= 0 || r.AdviceSeconds <= 0 {
+	if r.States != 111872 || r.TableBytes < 4*(1<<13)*16 || r.SolveSeconds <= 0 || r.LoadSeconds <= 0 || r.AdviceSeconds <= 0 ||
+		r.SimulatedGames != 2000 || r.GamesPerSecond <= 0 || r.WarmGamesRate <= 0 || r.DistributionSeconds <= 0 {
 		t.Errorf("implausible measurements: %+v", r)
 	}
 	if r.Expected < 31.4230 || r.Expected > 31.4231 {

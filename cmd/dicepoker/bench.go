@@ -11,20 +11,24 @@ import (
 )
 
 const benchSummary = `Measure each game: solve wall time and states a second, table size,
-table load time, the time to rank one position's actions, peak memory.
-Tables go to a temporary directory that is removed afterwards.`
+table load time, the time to rank one position's actions, optimal games
+simulated a second (a first run that fills the policy cache, then a warm
+one), the time of the exact score distribution, and peak memory. Tables
+go to a temporary directory that is removed afterwards.`
 
 // runBench measures the solver, tables and advisor on each game.
 func runBench(args []string, stdout io.Writer) error {
 	fs := newFlagSet("bench")
-	games := fs.String("games", "yahtzee,yatzy,swedish,poker-dice", "comma-separated games to measure")
+	names := fs.String("games", "yahtzee,yatzy,swedish,poker-dice", "comma-separated games to measure")
 	threads := fs.Int("threads", 0, "goroutines to solve with (default: all cores)")
+	games := fs.Int("simulate", 100000, "games to simulate with the optimal strategy, twice (cold and warm cache); 0: none")
+	exact := fs.Bool("distribution", true, "time the exact score distribution")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2] [--threads N] [--json]", benchSummary); err != nil {
 		return err
 	}
 	var list []*engine.Game
-	for _, name := range strings.Split(*games, ",") {
+	for _, name := range strings.Split(*names, ",") {
 		g, err := engine.New(strings.TrimSpace(name), engine.Options{})
 		if err != nil {
 			return usagef("%v", err)
@@ -37,6 +41,9 @@ func runBench(args []string, stdout io.Writer) error {
 	if *threads < 0 {
 		return usagef("--threads %d: must be 0 (all cores) or more", *threads)
 	}
+	if *games < 0 {
+		return usagef("--simulate %d: must be 0 (none) or more", *games)
+	}
 	dir, err := os.MkdirTemp("", "dicepoker-bench-")
 	if err != nil {
 		return err
@@ -46,20 +53,22 @@ func runBench(args []string, stdout io.Writer) error {
 	machine := bench.Machine()
 	if !*asJSON {
 		fmt.Fprintf(stdout, "machine: %s\n\n", machine)
-		fmt.Fprintf(stdout, "%-11s %9s %8s %10s %9s %8s %10s %9s %12s\n",
-			"game", "states", "solve s", "states/s", "table MiB", "load ms", "advice us", "peak MiB", "expected")
+		fmt.Fprintf(stdout, "%-11s %9s %8s %10s %9s %8s %10s %10s %10s %8s %9s %12s\n",
+			"game", "states", "solve s", "states/s", "table MiB", "load ms", "advice us",
+			"games/s", "warm g/s", "dist s", "peak MiB", "expected")
 	}
 	var results []bench.Result
 	for _, g := range list {
-		r, err := bench.Game(g, *threads, dir)
+		r, err := bench.Game(g, bench.Options{Threads: *threads, Games: *games, Distribution: *exact}, dir)
 		if err != nil {
 			return err
 		}
 		results = append(results, r)
 		if !*asJSON {
-			fmt.Fprintf(stdout, "%-11s %9d %8.2f %10.0f %9.1f %8.1f %10.1f %9.0f %12.7f\n",
+			fmt.Fprintf(stdout, "%-11s %9d %8.2f %10.0f %9.1f %8.1f %10.1f %10.0f %10.0f %8.2f %9.0f %12.7f\n",
 				r.Game, r.States, r.SolveSeconds, r.StatesPerSecond, float64(r.TableBytes)/(1<<20),
-				r.LoadSeconds*1e3, r.AdviceSeconds*1e6, float64(r.PeakRSSBytes)/(1<<20), r.Expected)
+				r.LoadSeconds*1e3, r.AdviceSeconds*1e6, r.GamesPerSecond, r.WarmGamesRate,
+				r.DistributionSeconds, float64(r.PeakRSSBytes)/(1<<20), r.Expected)
 		}
 	}
 	if *asJSON {
