@@ -58,11 +58,10 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 	}
 	n := l.Categories
 	layers := make([][]uint32, n+1)
-	totals := make([][]int, 1<<n)
+	uppers, upper := upperSections(g), g.UpperMask()
 	for m := range uint32(1 << n) {
 		layers[bits.OnesCount32(m)] = append(layers[bits.OnesCount32(m)], m)
-		totals[m] = g.UpperTotals(m)
-		sol.States += len(totals[m]) * flags(g, m)
+		sol.States += len(uppers[m&upper].totals) * flags(g, m)
 	}
 	turn := NewTurn(g)
 	next := func(s engine.State) float64 { return sol.Values[l.Index(s)] }
@@ -79,13 +78,13 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 					if i >= len(masks) {
 						return
 					}
-					solveMask(turn, sol, masks[i], totals[masks[i]], next, &scratch)
+					solveMask(turn, sol, masks[i], uppers[masks[i]&upper], next, &scratch)
 				}
 			})
 		}
 		wg.Wait()
 		for _, m := range masks {
-			done += len(totals[m]) * flags(g, m)
+			done += len(uppers[m&upper].totals) * flags(g, m)
 		}
 		if o.Progress != nil {
 			o.Progress(done, sol.States)
@@ -95,23 +94,17 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 }
 
 // solveMask solves every state with filled set m.
-func solveMask(t *Turn, sol *Solution, m uint32, totals []int, next Values, scratch *Keeps) {
+func solveMask(t *Turn, sol *Solution, m uint32, up upperSection, next Values, scratch *Keeps) {
 	l, g := sol.Layout, t.g
 	// The upper total matters only while the bonus is still to be won and
 	// can be: once it is paid (the total is capped) or out of reach of the
 	// open upper boxes, the future is the same for every such total, and
 	// one state stands for them all.
-	reach := 0
-	for c, cat := range g.Categories {
-		if cat.Upper() && m&(1<<c) == 0 {
-			reach += slices.Max(g.Possible(c))
-		}
-	}
 	bonusAt := g.UpperCap()
-	settled := func(u int) bool { return u >= bonusAt || u+reach < bonusAt }
+	settled := func(u int) bool { return u >= bonusAt || u+up.reach < bonusAt }
 	for f := range flags(g, m) {
 		first := -1 // index of the first settled state
-		for _, u := range totals {
+		for _, u := range up.totals {
 			s := engine.State{Filled: m, Upper: u, FullBox: f == 1}
 			i := l.Index(s)
 			switch {
@@ -125,6 +118,39 @@ func solveMask(t *Turn, sol *Solution, m uint32, totals []int, next Values, scra
 			if settled(u) && first < 0 {
 				first = i
 			}
+		}
+	}
+}
+
+// upperSection is what the states of a filled set need to know of its
+// filled upper boxes: the upper totals they can add up to, and the most
+// the open upper boxes can still add.
+type upperSection struct {
+	totals []int
+	reach  int
+}
+
+// upperSections describes every set of filled upper boxes, by its mask.
+func upperSections(g *engine.Game) map[uint32]upperSection {
+	upper := g.UpperMask()
+	most := make([]int, len(g.Categories))
+	for c := range g.Categories {
+		if upper&(1<<c) != 0 {
+			most[c] = slices.Max(g.Possible(c))
+		}
+	}
+	sections := map[uint32]upperSection{}
+	// Every submask of upper, the empty one included.
+	for m := upper; ; m = (m - 1) & upper {
+		sec := upperSection{totals: g.UpperTotals(m)}
+		for c := range g.Categories {
+			if upper&^m&(1<<c) != 0 {
+				sec.reach += most[c]
+			}
+		}
+		sections[m] = sec
+		if m == 0 {
+			return sections
 		}
 	}
 }
