@@ -10,7 +10,10 @@ import (
 // Estimate values school sheets of any number of columns by a sum of
 // terms, each a weight times a feature of the sheet:
 //
-//   - each row, by its open cells: what its cells are still worth;
+//   - each row, by its open cells, and by the turns left: what its cells
+//     are still worth, more with more turns to choose from;
+//   - each pair of rows, by their open cells: rows that compete for the
+//     same rolls;
 //   - each row whose bonus is in reach, by its open cells, and for a
 //     combination row its best cell so far;
 //   - each column whose bonus is in reach, by its open cells, its best
@@ -33,12 +36,16 @@ type Estimate struct {
 
 // featureLayout is where each group of features starts.
 type featureLayout struct {
-	rows, cols                                   int
-	rowOpen, rowBonus, rowBest, colOpen, colBest int
-	colRow, colHard, colHardBest                 int
-	reserveOne, reserveTwo, reserve, number      int
-	hard                                         []int // the hard rows' bit in colHard, by row; -1 for others
+	rows, cols                              int
+	rowOpen, rowTime, rowBonus, rowBest     int
+	colOpen, colBest                        int
+	colRow, colHard, colHardBest, pairs     int
+	reserveOne, reserveTwo, reserve, number int
+	hard                                    []int // the hard rows' bit in colHard, by row; -1 for others
 }
+
+// timeBuckets is the number of spans the turns left are cut into.
+const timeBuckets = 15
 
 // reserveLevels are the levels the reserve is counted up to.
 var reserveLevels = []int{1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30}
@@ -61,8 +68,8 @@ func newFeatureLayout(g *engine.Game) featureLayout {
 	for _, p := range []struct {
 		at   *int
 		size int
-	}{{&f.rowOpen, n * c}, {&f.rowBonus, n * c}, {&f.rowBest, n * c}, {&f.colOpen, n}, {&f.colBest, n}, {&f.colRow, n},
-		{&f.colHard, 1 << hard}, {&f.colHardBest, 1 << hard},
+	}{{&f.rowOpen, n * c}, {&f.rowTime, n * timeBuckets}, {&f.rowBonus, n * c}, {&f.rowBest, n * c}, {&f.colOpen, n}, {&f.colBest, n}, {&f.colRow, n},
+		{&f.colHard, 1 << hard}, {&f.colHardBest, 1 << hard}, {&f.pairs, n * n},
 		{&f.reserveOne, n}, {&f.reserveTwo, n}, {&f.reserve, len(reserveLevels) * (6*c + 1)}} {
 		*p.at = next
 		next += p.size
@@ -106,10 +113,45 @@ func (e *Estimate) features(s *engine.SchoolState, out emit) {
 	for c := range e.f.rows {
 		e.rowFeatures(s, c, out)
 	}
+	e.timeFeatures(s, out)
+	for c := range e.f.rows {
+		e.pairFeatures(s, c, c+1, out)
+	}
 	for j := range e.f.cols {
 		e.colFeatures(s, j, out)
 	}
 	e.reserveFeatures(s, out)
+}
+
+// pairFeatures emits the features of the pairs of row c with the rows
+// from row from on.
+func (e *Estimate) pairFeatures(s *engine.SchoolState, c, from int, out emit) {
+	open := e.f.cols - int(s.Fill[c])
+	if open == 0 {
+		return
+	}
+	for d := from; d < e.f.rows; d++ {
+		if other := e.f.cols - int(s.Fill[d]); d != c && other > 0 {
+			out(e.f.pairs+min(c, d)*e.f.rows+max(c, d), float64(open*other))
+		}
+	}
+}
+
+// span returns the span of turns that turns left is in; turns >= 1.
+func (e *Estimate) span(turns int) int { return (turns - 1) * timeBuckets / (e.f.rows * e.f.cols) }
+
+// timeFeatures emits each row's open cells by the span of turns left.
+func (e *Estimate) timeFeatures(s *engine.SchoolState, out emit) {
+	turns := e.Game.SchoolTurnsLeft(s)
+	if turns == 0 {
+		return
+	}
+	at := e.f.rowTime + e.span(turns)
+	for c := range e.f.rows {
+		if open := e.f.cols - int(s.Fill[c]); open > 0 {
+			out(at+c*timeBuckets, float64(open))
+		}
+	}
 }
 
 // rowFeatures emits the features of row c.
@@ -183,10 +225,11 @@ func (e *Estimate) reserveFeatures(s *engine.SchoolState, out emit) {
 
 // terms are an estimate's value of one sheet, by term.
 type terms struct {
-	rows    [engine.MaxSchoolRows]float64
-	cols    [engine.MaxColumns]float64
-	reserve float64
-	total   float64
+	rows          [engine.MaxSchoolRows]float64
+	pairs         [engine.MaxSchoolRows]float64 // each row's pairs with all others
+	cols          [engine.MaxColumns]float64
+	time, reserve float64
+	total         float64
 }
 
 // terms returns the value of s by term.
@@ -194,14 +237,16 @@ func (e *Estimate) terms(s *engine.SchoolState) terms {
 	var t terms
 	for c := range e.f.rows {
 		t.rows[c] = e.sum(func(out emit) { e.rowFeatures(s, c, out) })
-		t.total += t.rows[c]
+		t.pairs[c] = e.sum(func(out emit) { e.pairFeatures(s, c, 0, out) })
+		t.total += t.rows[c] + t.pairs[c]/2
 	}
 	for j := range e.f.cols {
 		t.cols[j] = e.sum(func(out emit) { e.colFeatures(s, j, out) })
 		t.total += t.cols[j]
 	}
+	t.time = e.sum(func(out emit) { e.timeFeatures(s, out) })
 	t.reserve = e.sum(func(out emit) { e.reserveFeatures(s, out) })
-	t.total += t.reserve
+	t.total += t.time + t.reserve
 	return t
 }
 
@@ -217,9 +262,20 @@ func (e *Estimate) Value(s engine.SchoolState) float64 { return e.terms(&s).tota
 
 // After returns the estimate's values for the sheets one write after
 // base, the same as Value but quicker: a write changes one row, one
-// column and the reserve, and only their terms are computed again.
+// column, the reserve and the turns left, and only their terms are
+// computed again.
 func (e *Estimate) After(base *engine.SchoolState) Values {
 	t := e.terms(base)
+	turns := e.Game.SchoolTurnsLeft(base) - 1
+	if turns == 0 {
+		return e.Value
+	}
+	// The time term of base with one turn less, and each row's share in it.
+	at := e.f.rowTime + e.span(turns)
+	time := 0.0
+	for c := range e.f.rows {
+		time += float64(e.f.cols-int(base.Fill[c])) * e.W[at+c*timeBuckets]
+	}
 	return func(s engine.SchoolState) float64 {
 		c := -1
 		for r := range e.f.rows {
@@ -234,8 +290,9 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 			return e.Value(s)
 		}
 		j := int(base.Fill[c])
-		v := t.total - t.rows[c] - t.cols[j] - t.reserve
+		v := t.total - t.rows[c] - t.pairs[c] - t.cols[j] - t.reserve - t.time + time - e.W[at+c*timeBuckets]
 		v += e.sum(func(out emit) { e.rowFeatures(&s, c, out) })
+		v += e.sum(func(out emit) { e.pairFeatures(&s, c, 0, out) })
 		v += e.sum(func(out emit) { e.colFeatures(&s, j, out) })
 		return v + e.sum(func(out emit) { e.reserveFeatures(&s, out) })
 	}

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"dicepoker/engine"
+	"dicepoker/strategy"
 	"dicepoker/tables"
 )
 
@@ -54,14 +55,15 @@ type Fit struct {
 	Games int // games that measure the estimate-based player
 }
 
-// DefaultFit returns the fit that builds g's estimate table; teacher, for
-// one column, are the exact values to seed it with, else nil.
+// DefaultFit returns the fit that builds g's estimate table. With one
+// column, teacher are the exact values, and the estimate is fitted to
+// them; else teacher is nil, and the estimate is fitted by rounds of play.
 func DefaultFit(g *engine.Game, teacher Values, threads int) Fit {
-	rounds := 8
+	t := TrainOptions{Rounds: 40, Games: 1000, Seed: 1, Threads: threads, Lambda: 0.7, Average: 8}
 	if teacher != nil {
-		rounds = 3
+		t = TrainOptions{Rounds: 1, Games: 3000, Seed: 1, Threads: threads, Teacher: teacher}
 	}
-	return Fit{Train: TrainOptions{Rounds: rounds, Games: 1000, Seed: 1, Threads: threads, Teacher: teacher}, Games: 1000}
+	return Fit{Train: t, Games: 2000}
 }
 
 // Build trains an estimate as f says and measures it.
@@ -89,7 +91,7 @@ func OpenEstimate(dir string, g *engine.Game, fit func() (Fit, error), notice fu
 		return e, err
 	}
 	if notice != nil {
-		notice(fmt.Sprintf("no estimate table for %s yet: fitting it once (minutes) and saving it to %s", g.Name+" "+g.Options.String(), path))
+		notice(fmt.Sprintf("no estimate table for %s yet: fitting it once (minutes) and saving it to %s", strategy.Describe(g), path))
 	}
 	f, err := fit()
 	if err != nil {

@@ -60,6 +60,12 @@ func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scra
 		}
 		dice, fresh = roll(engine.Keep(keep), rng), keep == 0
 	}
+	return k.bestWrite(s, dice, fresh, next), value
+}
+
+// bestWrite returns the write of the dice in s that next values most,
+// the first in sheet order on a tie.
+func (k *Kernel) bestWrite(s engine.SchoolState, dice engine.Multiset, fresh bool, next Values) engine.SchoolWrite {
 	var moves [2 * engine.MaxSchoolRows]engine.SchoolWrite
 	var best engine.SchoolWrite
 	bestValue := 0.0
@@ -68,7 +74,7 @@ func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scra
 			best, bestValue = m, v
 		}
 	}
-	return best, value
+	return best
 }
 
 // Play plays one game of school with a player per seat, seats taking

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -37,11 +39,17 @@ func runDistribution(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if g.Columns != 0 {
-		return usagef("distribution does not cover %s yet: it needs the school solver", g.Name)
-	}
 	if *threads < 0 {
 		return usagef("--threads %d: must be 0 (all cores) or more", *threads)
+	}
+	if *png != "" {
+		// Refuse a picture that cannot be saved before the long computation.
+		if fi, err := os.Stat(filepath.Dir(*png)); err != nil || !fi.IsDir() {
+			return usagef("--png %s: no directory %s to save it in", *png, filepath.Dir(*png))
+		}
+	}
+	if g.Columns != 0 {
+		return distributionSchool(g, *tableFile, *png, *threads, *asJSON, stdout)
 	}
 	table, err := openTable(g, *tableFile)
 	if err != nil {
@@ -52,10 +60,7 @@ func runDistribution(args []string, stdout io.Writer) error {
 		return err
 	}
 	start := time.Now()
-	d, err := scores.Exact(p, scores.Options{Threads: *threads, Progress: progressIn("carrying "+g.Name+" forward", "turns")})
-	if err != nil {
-		return err
-	}
+	d := scores.Exact(p, scores.Options{Threads: *threads, Progress: progressIn("carrying "+g.Name+" forward", "turns")})
 	r := exact{game: g, dist: d, summary: d.Summary(), expected: table.Expected, seconds: time.Since(start).Seconds()}
 	if *png != "" {
 		title := fmt.Sprintf("%s: exact final score distribution, optimal strategy (mean %.2f)", strategy.Describe(g), r.summary.Mean)

@@ -45,7 +45,8 @@ func adviseSchool(g *engine.Game, fs *pflag.FlagSet, p schoolPosition, stdout io
 	if err != nil {
 		return err
 	}
-	actions, err := school.NewKernel(g).Actions(sheet.State(g), hand, p.rollsLeft, p.fresh, st.Value)
+	state := sheet.State(g)
+	actions, err := school.NewKernel(g).Actions(state, hand, p.rollsLeft, p.fresh, st.Player(&state))
 	if err != nil {
 		return usagef("%v", err)
 	}

@@ -14,7 +14,7 @@ import (
 
 // solveSchool builds the table of school game g at out (default: the
 // tables directory): the exact solution with one column, else the
-// estimate of the sheet's value.
+// estimate of the sheet's value, fitted to simulated play.
 func solveSchool(g *engine.Game, out string, threads int, asJSON bool, stdout io.Writer) error {
 	dir, err := tables.DefaultDir()
 	if err != nil && out == "" {
@@ -22,7 +22,7 @@ func solveSchool(g *engine.Game, out string, threads int, asJSON bool, stdout io
 	}
 	start := time.Now()
 	opts := solver.Options{Threads: threads, Progress: progress("solving " + strategy.Describe(g))}
-	var kind, path string
+	var kind, unit, path string
 	var expected float64
 	var states int
 	if g.Columns == 1 {
@@ -37,9 +37,23 @@ func solveSchool(g *engine.Game, out string, threads int, asJSON bool, stdout io
 		if err := t.Save(path); err != nil {
 			return err
 		}
-		kind, expected, states = "optimal expected score", t.Expected, len(t.Values)
+		kind, unit, expected, states = "optimal expected score", "states", t.Expected, len(t.Values)
 	} else {
-		return usagef("school with %d columns has no table yet", g.Columns)
+		f, err := schoolFit(g, threads)
+		if err != nil {
+			return err
+		}
+		e, err := school.Build(g, f)
+		if err != nil {
+			return err
+		}
+		if path = out; path == "" {
+			path = school.EstimatePath(dir, g)
+		}
+		if err := e.Save(path); err != nil {
+			return err
+		}
+		kind, unit, expected, states = fmt.Sprintf("estimate-based player's mean score over %d games", f.Games), "weights", e.Expected, len(e.W)
 	}
 	seconds := time.Since(start).Seconds()
 	if asJSON {
@@ -54,7 +68,7 @@ func solveSchool(g *engine.Game, out string, threads int, asJSON bool, stdout io
 		}{g.Name, g.Options.String(), kind, expected, states, seconds, path})
 	}
 	fmt.Fprintf(stdout, "%s: %s %.7f\n", strategy.Describe(g), kind, expected)
-	fmt.Fprintf(stdout, "states: %d table entries (%.1f MiB)\n", states, float64(4*states)/(1<<20))
+	fmt.Fprintf(stdout, "%-7s %d table entries (%.1f MiB)\n", unit+":", states, float64(4*states)/(1<<20))
 	fmt.Fprintf(stdout, "time:   %.2f s\n", seconds)
 	fmt.Fprintf(stdout, "table:  %s\n", path)
 	return nil

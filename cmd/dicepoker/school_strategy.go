@@ -10,13 +10,11 @@ import (
 	"dicepoker/tables"
 )
 
-// schoolStrategies are the players of school, for --strategy.
-var schoolStrategies = []string{"optimal", "estimate", "greedy"}
-
-// schoolStrategy values school sheets between turns for one player.
+// schoolStrategy is how one player of school values the sheets between turns.
 type schoolStrategy struct {
-	Name  string        // one of schoolStrategies
-	Value school.Values // the value of a sheet between turns
+	Name   string        // optimal, estimate or greedy
+	Player school.Player // the values of the sheets after a turn
+	Value  school.Values // the value of a sheet between turns
 }
 
 // openSchool returns the strategy called name for school game g ("": the
@@ -29,29 +27,83 @@ func openSchool(g *engine.Game, file, name string) (*schoolStrategy, error) {
 			name = "optimal"
 		}
 	}
-	notice := func(msg string) { fmt.Fprintln(os.Stderr, "dicepoker: "+msg) }
-	dir, err := tables.DefaultDir()
-	if err != nil && file == "" && name != "greedy" {
-		return nil, err
-	}
-	opts := solver.Options{Progress: progress("solving " + g.Name)}
 	switch name {
 	case "greedy":
-		return &schoolStrategy{Name: name, Value: func(engine.SchoolState) float64 { return 0 }}, nil
+		zero := func(engine.SchoolState) float64 { return 0 }
+		return &schoolStrategy{Name: name, Player: school.Fixed(zero), Value: zero}, nil
 	case "optimal":
 		if g.Columns != 1 {
 			return nil, usagef("--strategy optimal: school is solved exactly with one column only (--columns 1); use estimate")
 		}
-		var t *school.Exact
-		if file != "" {
-			t, err = school.LoadExact(file, g)
-		} else {
-			t, err = school.OpenExact(dir, g, opts, notice)
-		}
+		t, err := openExact(g, file)
 		if err != nil {
-			return nil, &usageError{err.Error()}
+			return nil, err
 		}
-		return &schoolStrategy{Name: name, Value: t.Value}, nil
+		return &schoolStrategy{Name: name, Player: school.Fixed(t.Value), Value: t.Value}, nil
+	case "estimate":
+		e, err := openEstimate(g, file)
+		if err != nil {
+			return nil, err
+		}
+		return &schoolStrategy{Name: name, Player: e.After, Value: e.Value}, nil
 	}
-	return nil, usagef("unknown --strategy %q (strategies: optimal, estimate, greedy)", name)
+	return nil, usagef("--strategy %q: want optimal, estimate or greedy", name)
+}
+
+// notice tells the user on stderr that a table is being built.
+func notice(msg string) { fmt.Fprintln(os.Stderr, "dicepoker: "+msg) }
+
+// openExact reads the exact table of one-column school game g from file,
+// or from the tables directory, solving and saving it there first when
+// it is missing.
+func openExact(g *engine.Game, file string) (*school.Exact, error) {
+	var t *school.Exact
+	var err error
+	if file != "" {
+		t, err = school.LoadExact(file, g)
+	} else {
+		var dir string
+		if dir, err = tables.DefaultDir(); err != nil {
+			return nil, err
+		}
+		t, err = school.OpenExact(dir, g, solver.Options{Progress: progress("solving " + g.Name)}, notice)
+	}
+	if err != nil {
+		return nil, &usageError{err.Error()}
+	}
+	return t, nil
+}
+
+// openEstimate reads the estimate of school game g from file, or from the
+// tables directory, fitting and saving it there first when it is missing.
+func openEstimate(g *engine.Game, file string) (*school.Estimate, error) {
+	var e *school.Estimate
+	var err error
+	if file != "" {
+		e, err = school.LoadEstimate(file, g)
+	} else {
+		var dir string
+		if dir, err = tables.DefaultDir(); err != nil {
+			return nil, err
+		}
+		e, err = school.OpenEstimate(dir, g, func() (school.Fit, error) { return schoolFit(g, 0) }, notice)
+	}
+	if err != nil {
+		return nil, &usageError{err.Error()}
+	}
+	return e, nil
+}
+
+// schoolFit returns how g's estimate is fitted: seeded from the exact
+// table with one column.
+func schoolFit(g *engine.Game, threads int) (school.Fit, error) {
+	var teacher school.Values
+	if g.Columns == 1 {
+		t, err := openExact(g, "")
+		if err != nil {
+			return school.Fit{}, err
+		}
+		teacher = t.Value
+	}
+	return school.DefaultFit(g, teacher, threads), nil
 }

@@ -23,9 +23,10 @@ func runSimulate(args []string, stdout io.Writer) error {
 	gf := addGameFlags(fs)
 	games := fs.Int("games", 10000, "games to play")
 	seed := fs.Uint64("seed", 1, "the seed of the dice, 0..2^64-1")
-	name := fs.String("strategy", "optimal", "optimal or greedy")
+	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (the default where no exact table exists)")
 	threads := fs.Int("threads", 0, "goroutines to play with (default: all cores)")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	players := fs.Int("players", 1, "school: advised players taking turns, 1..4; bonuses go to whoever earns them first")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	if err := parseFlags(fs, args, stdout, "simulate --game G [options] --games N --seed S [--strategy optimal|greedy] [--threads N] [--json]", simulateSummary); err != nil {
 		return err
@@ -34,14 +35,21 @@ func runSimulate(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if g.Columns != 0 {
-		return usagef("simulate does not cover %s yet: it needs the school solver", g.Name)
-	}
 	if *games <= 0 {
 		return usagef("--games %d: must be 1 or more", *games)
 	}
 	if *threads < 0 {
 		return usagef("--threads %d: must be 0 (all cores) or more", *threads)
+	}
+	if g.Columns != 0 {
+		if !fs.Changed("strategy") {
+			*name = "" // the exact table with one column, else the estimate
+		}
+		return simulateSchool(g, schoolRun{games: *games, players: *players, threads: *threads, seed: *seed,
+			strategy: *name, table: *tableFile, asJSON: *asJSON}, stdout)
+	}
+	if fs.Changed("players") {
+		return usagef("--players belongs to school, not to %s", g.Name)
 	}
 	var p *policy.Policy
 	var table *strategy.Table
@@ -116,15 +124,19 @@ func (r *simulation) writeText(w io.Writer) {
 	s, sum := r.sample, r.summary
 	lo, hi := s.CI95()
 	fmt.Fprintf(w, "%s, %s strategy: %d games, seed %d\n", strategy.Describe(r.game), r.strategy, s.Games, r.seed)
-	fmt.Fprintf(w, "mean         %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo, hi)
+	fmt.Fprintf(w, "mean           %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo, hi)
 	if r.table != nil {
-		fmt.Fprintf(w, "expected     %.3f (the strategy table's exact value)\n", r.table.Expected)
+		fmt.Fprintf(w, "expected       %.3f (the strategy table's exact value)\n", r.table.Expected)
 	}
-	fmt.Fprintf(w, "sd           %.3f\n", sum.SD)
-	fmt.Fprintf(w, "min, max     %d, %d\n", sum.Min, sum.Max)
-	fmt.Fprintf(w, "percentiles  %s\n", percentilesText(sum))
+	fmt.Fprintf(w, "sd             %.3f\n", sum.SD)
+	fmt.Fprintf(w, "min, max       %d, %d\n", sum.Min, sum.Max)
+	fmt.Fprintf(w, "percentiles    %s\n", percentilesText(sum))
 	for _, b := range s.Bonuses() {
-		fmt.Fprintf(w, "%-12s %5.2f%% of games\n", b.Key, 100*float64(b.Games)/float64(s.Games))
+		fmt.Fprintf(w, "%-14s %5.2f%% of games", b.Key, 100*float64(b.Games)/float64(s.Games))
+		if b.Key == r.game.BonusKey() {
+			fmt.Fprintf(w, ", %.4f a game", float64(s.FiveAlikeBonuses)/float64(s.Games))
+		}
+		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "time         %.2f s, %.0f games/s\n", r.seconds, float64(s.Games)/r.seconds)
+	fmt.Fprintf(w, "time           %.2f s, %.0f games/s\n", r.seconds, float64(s.Games)/r.seconds)
 }

@@ -14,7 +14,9 @@ import (
 
 const solveSummary = `Solve a game exactly: the optimal expected score of every state between
 turns, saved as a strategy table that advise and simulate read. The table
-goes to --out, else to $DICEPOKER_TABLES, else to the user cache directory.`
+goes to --out, else to $DICEPOKER_TABLES, else to the user cache directory.
+School is solved exactly with one column; with more, its table is an
+estimate of the sheet's value, fitted to simulated play.`
 
 // runSolve solves a game and writes its table.
 func runSolve(args []string, stdout io.Writer) error {

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"time"
+
+	"dicepoker/engine"
+	"dicepoker/school"
+	"dicepoker/strategy"
+)
+
+// schoolRun is what simulate was asked to play of school.
+type schoolRun struct {
+	games, players, threads int
+	seed                    uint64
+	strategy, table         string // strategy "": the default
+	asJSON                  bool
+}
+
+// simulateSchool plays school games with advised players taking turns.
+func simulateSchool(g *engine.Game, r schoolRun, stdout io.Writer) error {
+	if r.players < 1 || r.players > 4 {
+		return usagef("--players %d: school has 1 to 4 players", r.players)
+	}
+	st, err := openSchool(g, r.table, r.strategy)
+	if err != nil {
+		return err
+	}
+	players := make([]school.Player, r.players)
+	for i := range players {
+		players[i] = st.Player
+	}
+	start := time.Now()
+	games := school.NewKernel(g).Simulate(players, r.games, r.seed, r.threads)
+	res := schoolResult{game: g, run: r, strategy: st.Name, seats: seatStats(games), seconds: time.Since(start).Seconds()}
+	if r.asJSON {
+		return writeJSON(stdout, res.json())
+	}
+	res.writeText(stdout)
+	return nil
+}
+
+// seatStat is one seat's results over the games.
+type seatStat struct {
+	Mean float64    `json:"mean"`
+	CI95 [2]float64 `json:"ci95"`
+	SD   float64    `json:"sd"`
+	Min  int        `json:"min"`
+	Max  int        `json:"max"`
+	Wins float64    `json:"win_rate"` // games won, a tie shared among the tied
+}
+
+// seatStats sums up the games' scores by seat.
+func seatStats(games [][]int) []seatStat {
+	seats := make([]seatStat, len(games[0]))
+	n := float64(len(games))
+	for i := range seats {
+		s := &seats[i]
+		s.Min, s.Max = math.MaxInt, math.MinInt
+		sum, sq := 0.0, 0.0
+		for _, g := range games {
+			v := float64(g[i])
+			sum, sq = sum+v, sq+v*v
+			s.Min, s.Max = min(s.Min, g[i]), max(s.Max, g[i])
+		}
+		s.Mean = sum / n
+		if n > 1 {
+			s.SD = math.Sqrt(max(0, (sq-n*s.Mean*s.Mean)/(n-1)))
+		}
+		half := 1.96 * s.SD / math.Sqrt(n)
+		s.CI95 = [2]float64{s.Mean - half, s.Mean + half}
+	}
+	for _, g := range games {
+		best, tied := math.MinInt, 0
+		for _, v := range g {
+			if v > best {
+				best, tied = v, 0
+			}
+			if v == best {
+				tied++
+			}
+		}
+		for i, v := range g {
+			if v == best {
+				seats[i].Wins += 1 / float64(tied) / n
+			}
+		}
+	}
+	return seats
+}
+
+// schoolResult is a school simulate run, ready to print.
+type schoolResult struct {
+	game     *engine.Game
+	run      schoolRun
+	strategy string
+	seats    []seatStat
+	seconds  float64
+}
+
+func (r *schoolResult) json() any {
+	return struct {
+		Game     string     `json:"game"`
+		Options  string     `json:"options,omitempty"`
+		Strategy string     `json:"strategy"`
+		Players  int        `json:"players"`
+		Seed     uint64     `json:"seed"`
+		Games    int        `json:"games"`
+		Seats    []seatStat `json:"seats"`
+		Seconds  float64    `json:"seconds"`
+	}{r.game.Name, r.game.Options.String(), r.strategy, r.run.players, r.run.seed, r.run.games, r.seats, r.seconds}
+}
+
+func (r *schoolResult) writeText(w io.Writer) {
+	fmt.Fprintf(w, "%s, %s strategy, %d %s: %d games, seed %d\n", strategy.Describe(r.game), r.strategy,
+		r.run.players, plural(r.run.players, "player", "players"), r.run.games, r.run.seed)
+	for i, s := range r.seats {
+		fmt.Fprintf(w, "seat %d  mean %.3f (95%% confidence interval %.3f to %.3f), sd %.3f, min %d, max %d",
+			i+1, s.Mean, s.CI95[0], s.CI95[1], s.SD, s.Min, s.Max)
+		if len(r.seats) > 1 {
+			fmt.Fprintf(w, ", wins %.2f%%", 100*s.Wins)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "time    %.2f s, %.0f games/s\n", r.seconds, float64(r.run.games)/r.seconds)
+}
