@@ -2,8 +2,10 @@ package school
 
 import (
 	"errors"
-	"math"
+	"fmt"
 	"math/rand/v2"
+
+	"gonum.org/v1/gonum/mat"
 
 	"dicepoker/engine"
 )
@@ -212,45 +214,21 @@ const ridge = 1e-3
 // features that never occurred at 0 and the system positive definite.
 func (a *normal) solve() ([]float64, error) {
 	n := a.n
-	m := append([]float64(nil), a.xx...)
+	m := mat.NewSymDense(n, append([]float64(nil), a.xx...))
 	mean := 0.0
 	for i := range n {
-		mean += m[i*n+i] / float64(n)
+		mean += m.At(i, i) / float64(n)
 	}
 	for i := range n {
-		m[i*n+i] += ridge*mean + 1e-3
+		m.SetSym(i, i, m.At(i, i)+ridge*mean+1e-3)
 	}
-	// Cholesky: m = L Lᵀ, L in the lower triangle of m.
-	for j := range n {
-		d := m[j*n+j]
-		for k := range j {
-			d -= m[j*n+k] * m[j*n+k]
-		}
-		if d <= 0 || math.IsNaN(d) {
-			return nil, errors.New("school: the least-squares system is not positive definite")
-		}
-		d = math.Sqrt(d)
-		m[j*n+j] = d
-		for i := j + 1; i < n; i++ {
-			s := m[i*n+j]
-			for k := range j {
-				s -= m[i*n+k] * m[j*n+k]
-			}
-			m[i*n+j] = s / d
-		}
+	var chol mat.Cholesky
+	if !chol.Factorize(m) {
+		return nil, errors.New("school: the least-squares system is not positive definite")
 	}
-	w := append([]float64(nil), a.xy...)
-	for i := range n { // L z = xy
-		for k := range i {
-			w[i] -= m[i*n+k] * w[k]
-		}
-		w[i] /= m[i*n+i]
+	w := mat.NewVecDense(n, nil)
+	if err := chol.SolveVecTo(w, mat.NewVecDense(n, append([]float64(nil), a.xy...))); err != nil {
+		return nil, fmt.Errorf("school: least squares: %w", err)
 	}
-	for i := n - 1; i >= 0; i-- { // Lᵀ w = z
-		for k := i + 1; k < n; k++ {
-			w[i] -= m[k*n+i] * w[k]
-		}
-		w[i] /= m[i*n+i]
-	}
-	return w, nil
+	return w.RawVector().Data, nil
 }
