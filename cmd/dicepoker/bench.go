@@ -20,7 +20,7 @@ go to a temporary directory that is removed afterwards.`
 func runBench(args []string, stdout io.Writer) error {
 	fs := newFlagSet("bench")
 	names := fs.String("games", "yahtzee,yatzy,swedish,poker-dice", "comma-separated games to measure")
-	threads := fs.Int("threads", 0, "goroutines to solve with (default: all cores)")
+	threads := addThreadsFlag(fs, "solve")
 	games := fs.Int("simulate", 100000, "games to simulate with the optimal strategy, twice (cold and warm cache); 0: none")
 	exact := fs.Bool("distribution", true, "time the exact score distribution")
 	asJSON := fs.Bool("json", false, "print one JSON object")
@@ -37,9 +37,6 @@ func runBench(args []string, stdout io.Writer) error {
 			return usagef("bench measures the exactly solved games; %s is not one yet", g.Name)
 		}
 		list = append(list, g)
-	}
-	if *threads < 0 {
-		return usagef("--threads %d: must be 0 (all cores) or more", *threads)
 	}
 	if *games < 0 {
 		return usagef("--simulate %d: must be 0 (none) or more", *games)

@@ -29,7 +29,7 @@ func runDistribution(args []string, stdout io.Writer) error {
 	fs := newFlagSet("distribution")
 	gf := addGameFlags(fs)
 	png := fs.String("png", "", "also draw the histogram as a PNG chart in this file")
-	threads := fs.Int("threads", 0, "goroutines to compute with (default: all cores)")
+	threads := addThreadsFlag(fs, "compute")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	if err := parseFlags(fs, args, stdout, "distribution --game G [options] [--png FILE] [--json]", distributionSummary); err != nil {
@@ -38,9 +38,6 @@ func runDistribution(args []string, stdout io.Writer) error {
 	g, err := gf.build(fs)
 	if err != nil {
 		return err
-	}
-	if *threads < 0 {
-		return usagef("--threads %d: must be 0 (all cores) or more", *threads)
 	}
 	if *png != "" {
 		// Refuse a picture that cannot be saved before the long computation.

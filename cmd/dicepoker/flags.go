@@ -36,7 +36,18 @@ func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summa
 	if fs.NArg() > 0 {
 		return usagef("unexpected argument %q (flags start with --)", fs.Arg(0))
 	}
+	if fs.Lookup("threads") != nil {
+		if n, _ := fs.GetInt("threads"); n < 0 {
+			return usagef("--threads %d: must be 0 (all cores) or more", n)
+		}
+	}
 	return nil
+}
+
+// addThreadsFlag registers --threads, the goroutines a command works with
+// (0: all cores); parseFlags refuses a negative count.
+func addThreadsFlag(fs *pflag.FlagSet, verb string) *int {
+	return fs.Int("threads", 0, "goroutines to "+verb+" with (default: all cores)")
 }
 
 // gameFlags are --game and the rule options of every game. Commands that

@@ -24,7 +24,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	games := fs.Int("games", 10000, "games to play")
 	seed := fs.Uint64("seed", 1, "the seed of the dice, 0..2^64-1")
 	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (the default where no exact table exists)")
-	threads := fs.Int("threads", 0, "goroutines to play with (default: all cores)")
+	threads := addThreadsFlag(fs, "play")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
 	players := fs.Int("players", 1, "school: advised players taking turns, 1..4; bonuses go to whoever earns them first")
 	asJSON := fs.Bool("json", false, "print one JSON object")
@@ -37,9 +37,6 @@ func runSimulate(args []string, stdout io.Writer) error {
 	}
 	if *games <= 0 {
 		return usagef("--games %d: must be 1 or more", *games)
-	}
-	if *threads < 0 {
-		return usagef("--threads %d: must be 0 (all cores) or more", *threads)
 	}
 	if g.Columns != 0 {
 		if !fs.Changed("strategy") {

@@ -23,7 +23,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	fs := newFlagSet("solve")
 	gf := addGameFlags(fs)
 	out := fs.String("out", "", "the table file to write (default: the tables directory)")
-	threads := fs.Int("threads", 0, "goroutines to solve with (default: all cores)")
+	threads := addThreadsFlag(fs, "solve")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	if err := parseFlags(fs, args, stdout, "solve --game G [options] [--out FILE] [--threads N] [--json]", solveSummary); err != nil {
 		return err
@@ -31,9 +31,6 @@ func runSolve(args []string, stdout io.Writer) error {
 	g, err := gf.build(fs)
 	if err != nil {
 		return err
-	}
-	if *threads < 0 {
-		return usagef("--threads %d: must be 0 (all cores) or more", *threads)
 	}
 	if g.Columns != 0 {
 		return solveSchool(g, *out, *threads, *asJSON, stdout)
