@@ -4,22 +4,19 @@
 // an advisor that ranks every action of a position.
 //
 // Sheets and advisors are interfaces so that a game with another sheet
-// plugs in beside the single-sheet games: ParseSheet returns its sheets
-// and an Advisor ranks its positions; the rest (legality of keeps, records,
-// reviews, the play loop) is shared.
+// plugs in beside the single-sheet games, as school does: ParseSheet
+// returns its sheets and an Advisor ranks its positions (TableAdvisor,
+// SchoolAdvisor); the rest (legality of keeps, records, reviews, the play
+// loop) is shared.
 package coach
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
 	"dicepoker/engine"
 	"dicepoker/solver"
 )
-
-// ErrSchool is the error for school, whose sheet and advisor are not built yet.
-var ErrSchool = errors.New("school play needs the school advisor, not built yet")
 
 // Sheet is a game's score sheet between turns. Sheets are values: Write
 // returns a new sheet and leaves the old one as it was.
@@ -34,10 +31,11 @@ type Sheet interface {
 	Score() int
 	// Over reports whether every box is filled.
 	Over() bool
-	// Write writes the final dice of a turn in box, or says why the rules
-	// do not allow it. fresh reports that the dice came from a roll of all
+	// Write writes the final dice of a turn in box, or with cross crosses
+	// the box out (school's combination rows), or says why the rules do
+	// not allow it. fresh reports that the dice came from a roll of all
 	// five (the first roll, or a reroll of every die).
-	Write(dice engine.Multiset, fresh bool, box string) (Move, error)
+	Write(dice engine.Multiset, fresh bool, box string, cross bool) (Move, error)
 	// Show draws the sheet for people, a few lines that end in a newline.
 	Show() string
 }
@@ -45,26 +43,35 @@ type Sheet interface {
 // Move is one legal way to write the final dice of a turn.
 type Move struct {
 	Box    string
-	Points int   // the points written in the box
-	Bonus  int   // the bonuses the move earns
+	Points int // the points written in the box (school: what the cell counts)
+	Bonus  int // the bonuses the move earns
+	// Detail says how the box was written where the points do not say it
+	// all: for school the column and the close, zero, score or cross,
+	// "1: close, reserve +2" (see WriteDetail); "" for the other games.
+	Detail string
 	Next   Sheet // the sheet afterwards
 }
 
 // ParseSheet reads a sheet of g written in its notation; "" is a new
 // game. This is where each kind of sheet plugs in: the single-sheet games
-// (engine.ParseSheet) and, once built, school.
+// (engine.ParseSheet) and school (engine.ParseSchoolSheet).
 func ParseSheet(g *engine.Game, text string) (Sheet, error) {
 	if g.Columns != 0 {
-		return nil, ErrSchool
+		return parseSchool(g, text)
 	}
 	return parseSingle(g, text)
 }
 
-// Action is what a player does in a position: write the dice in a box, or
-// keep some dice and reroll the others.
+// Action is what a player does in a position: write the dice in a box,
+// cross a box out, or keep some dice and reroll the others.
 type Action struct {
-	Box  string          // the box written; "" for a reroll
-	Keep engine.Multiset // the dice kept for a reroll (none: reroll all five)
+	Box string // the box written; "" for a reroll
+	// Cross crosses Box out instead of scoring it: school's combination
+	// rows only, whether or not the dice would score there. Without it a
+	// combination row must score (a row the dice do not fit can only be
+	// crossed out).
+	Cross bool
+	Keep  engine.Multiset // the dice kept for a reroll (none: reroll all five)
 }
 
 // Position is a decision point of a game: the sheet before the turn's
@@ -85,10 +92,12 @@ type Position struct {
 // every die kept the dice do not change, so scoring now is the same move.
 func Check(p Position, a Action) (Move, error) {
 	if a.Box != "" {
-		return p.Sheet.Write(p.Dice, p.Fresh, a.Box)
+		return p.Sheet.Write(p.Dice, p.Fresh, a.Box, a.Cross)
 	}
 	letters := p.Game.Letters
 	switch {
+	case a.Cross:
+		return Move{}, fmt.Errorf("cross names no box to cross out")
 	case p.RollsLeft <= 0:
 		return Move{}, fmt.Errorf("no rerolls left: write the dice in a box")
 	case !p.Dice.Contains(a.Keep):
@@ -111,6 +120,9 @@ type Option struct {
 	Reroll engine.Multiset // the dice rerolled, for a keep
 	Points int             // the points written, for a box
 	Bonus  int             // the bonuses the box earns
+	// Detail says how the box is written when the points do not say it
+	// all, as Move.Detail; "" for the single-sheet games.
+	Detail string
 	// Value is the expected sum of the points still to come after taking
 	// the action, its own included.
 	Value float64

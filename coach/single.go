@@ -39,10 +39,12 @@ func (s single) Turn() int {
 
 func (s single) Over() bool { return s.Turn() > len(s.g.Categories) }
 
-func (s single) Write(dice engine.Multiset, _ bool, box string) (Move, error) {
+func (s single) Write(dice engine.Multiset, _ bool, box string, cross bool) (Move, error) {
 	g := s.g
 	c := g.Category(box)
 	switch {
+	case cross:
+		return Move{}, fmt.Errorf("%s has no crossing out: write the dice in a box, for 0 where they do not fit", g.Name)
 	case dice.Size() != engine.Dice:
 		return Move{}, fmt.Errorf("need five dice to write, have %d", dice.Size())
 	case c < 0:

@@ -116,6 +116,9 @@ func (r *Record) entry(d Decision) (Entry, error) {
 		return Entry{}, fmt.Errorf("rolls_left %d: %s allows 0..%d rerolls after the first roll", d.RollsLeft, g.Name, g.Rolls-1)
 	}
 	a := coach.Action{Box: d.Action.Score}
+	if d.Action.Cross != "" {
+		a = coach.Action{Box: d.Action.Cross, Cross: true}
+	}
 	if a.Box == "" {
 		if a.Keep, err = engine.FromDice(d.Action.Keep...); err != nil {
 			return Entry{}, fmt.Errorf("keep %v: %v", d.Action.Keep, err)

@@ -9,7 +9,8 @@
 // the notation of advise --sheet, so that a line can be pasted into
 // advise; dice are face numbers 1..6; rolls_left the rerolls still
 // allowed; action either {"keep": [...]} (the dice kept; [] rerolls all
-// five) or {"score": "box"}. turn is the turn number, from 1.
+// five), {"score": "box"} or, for school, {"cross": "row"} (a combination
+// cell crossed out). turn is the turn number, from 1.
 //
 // Reading checks every line against the rules, and each line against the
 // one before it: a record holds one game, in order.
@@ -35,19 +36,26 @@ type Decision struct {
 	Action    Action `json:"action"`
 }
 
-// Action is a decision's action: the dice kept for a reroll, or the box
-// the dice are written in when Score is not "".
+// Action is a decision's action: the dice kept for a reroll, the box the
+// dice are written in when Score is not "", or the school row crossed out
+// when Cross is not "".
 type Action struct {
 	Keep  []int
 	Score string
+	Cross string
 }
 
-// MarshalJSON writes {"score": box} or {"keep": [faces]}.
+// MarshalJSON writes {"score": box}, {"cross": row} or {"keep": [faces]}.
 func (a Action) MarshalJSON() ([]byte, error) {
-	if a.Score != "" {
+	switch {
+	case a.Score != "":
 		return json.Marshal(struct {
 			Score string `json:"score"`
 		}{a.Score})
+	case a.Cross != "":
+		return json.Marshal(struct {
+			Cross string `json:"cross"`
+		}{a.Cross})
 	}
 	keep := a.Keep
 	if keep == nil {
@@ -58,22 +66,34 @@ func (a Action) MarshalJSON() ([]byte, error) {
 	}{keep})
 }
 
-// UnmarshalJSON reads an object with exactly one of "keep" and "score".
+// UnmarshalJSON reads an object with exactly one of "keep", "score" and
+// "cross".
 func (a *Action) UnmarshalJSON(data []byte) error {
 	var raw struct {
 		Keep  *[]int  `json:"keep"`
 		Score *string `json:"score"`
+		Cross *string `json:"cross"`
 	}
 	if err := strict(data, &raw); err != nil {
 		return fmt.Errorf("action: %v", err)
 	}
+	given := 0
+	for _, set := range []bool{raw.Keep != nil, raw.Score != nil, raw.Cross != nil} {
+		if set {
+			given++
+		}
+	}
 	switch {
-	case (raw.Keep == nil) == (raw.Score == nil):
-		return errors.New(`action: want exactly one of {"keep": [dice]} and {"score": "box"}`)
+	case given != 1:
+		return errors.New(`action: want exactly one of {"keep": [dice]}, {"score": "box"} and {"cross": "row"}`)
 	case raw.Score != nil && *raw.Score == "":
 		return errors.New(`action: "score" names no box`)
+	case raw.Cross != nil && *raw.Cross == "":
+		return errors.New(`action: "cross" names no row`)
 	case raw.Score != nil:
 		*a = Action{Score: *raw.Score}
+	case raw.Cross != nil:
+		*a = Action{Cross: *raw.Cross}
 	default:
 		*a = Action{Keep: *raw.Keep}
 	}
@@ -144,7 +164,10 @@ func (e Entry) Decision() Decision {
 
 // ActionOf returns the record form of an action.
 func ActionOf(a coach.Action) Action {
-	if a.Box != "" {
+	switch {
+	case a.Cross:
+		return Action{Cross: a.Box}
+	case a.Box != "":
 		return Action{Score: a.Box}
 	}
 	return Action{Keep: a.Keep.Dice()}

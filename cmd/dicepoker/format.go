@@ -21,6 +21,7 @@ type advice struct {
 	game       *engine.Game
 	sheetScore int
 	rollsLeft  int
+	fresh      bool // the dice came from a roll of all five (school scores them double)
 	dice       engine.Multiset
 	actions    []coach.Option
 	note       string // how the advisor values positions, when not exactly
@@ -39,13 +40,26 @@ func (a *advice) tie(i int) bool {
 // describe writes action i for people, with the game's own faces.
 func (a *advice) describe(i int) string {
 	act := a.actions[i]
-	if act.Box != "" {
+	switch {
+	case act.Detail != "":
+		return act.Box + " " + act.Detail + bonusText(act.Bonus)
+	case act.Box != "":
 		return fmt.Sprintf("score %s for %d", act.Box, act.Points) + bonusText(act.Bonus)
-	}
-	if act.Keep.Size() == 0 {
+	case act.Keep.Size() == 0 && a.game.Columns != 0:
+		return "reroll all five (fresh)"
+	case act.Keep.Size() == 0:
 		return "reroll all five"
 	}
 	return fmt.Sprintf("keep %s, reroll %s", spaced(act.Keep, a.game.Letters), spaced(act.Reroll, a.game.Letters))
+}
+
+// expectedName names an advisor's expected final score: the optimum, or
+// with a note (the advisor does not value positions exactly) its estimate.
+func expectedName(note string) string {
+	if note == "" {
+		return "optimal expected score"
+	}
+	return "estimated expected score"
 }
 
 // bonusText writes the bonuses a move earns, " (+35 bonus)", or "" for none.
@@ -62,23 +76,34 @@ func spaced(m engine.Multiset, letters string) string { return coach.Spaced(m, l
 // writeText prints the ranking, the first limit actions of it when limit
 // is above 0.
 func (a *advice) writeText(w io.Writer, limit int) {
-	fmt.Fprintf(w, "%s, sheet score %d, dice %s, %d %s left\n", strategy.Describe(a.game), a.sheetScore,
-		spaced(a.dice, a.game.Letters), a.rollsLeft, plural(a.rollsLeft, "reroll", "rerolls"))
+	fresh := ""
+	if a.fresh && a.game.Columns != 0 {
+		fresh = " (fresh)"
+	}
+	fmt.Fprintf(w, "%s, sheet score %d, dice %s%s, %d %s left\n", strategy.Describe(a.game), a.sheetScore,
+		spaced(a.dice, a.game.Letters), fresh, a.rollsLeft, plural(a.rollsLeft, "reroll", "rerolls"))
 	if a.note != "" {
 		fmt.Fprintf(w, "note: %s\n", a.note)
 	}
 	fmt.Fprintf(w, "best: %s (expected final score %.2f)\n\n", a.describe(0), a.expected(0))
-	fmt.Fprintf(w, "%4s  %-36s %10s %8s\n", "rank", "action", "expected", "loss")
-	for i := range a.actions {
-		if limit > 0 && i == limit {
-			fmt.Fprintf(w, "      ... %d more\n", len(a.actions)-limit)
-			break
-		}
+	shown := len(a.actions)
+	if limit > 0 {
+		shown = min(shown, limit)
+	}
+	width := 36
+	for i := range shown {
+		width = max(width, len(a.describe(i)))
+	}
+	fmt.Fprintf(w, "%4s  %-*s %10s %8s\n", "rank", width, "action", "expected", "loss")
+	for i := range shown {
 		mark := ""
 		if a.tie(i) {
 			mark = "  tie"
 		}
-		fmt.Fprintf(w, "%4d  %-36s %10.3f %8.3f%s\n", i+1, a.describe(i), a.expected(i), a.expected(0)-a.expected(i), mark)
+		fmt.Fprintf(w, "%4d  %-*s %10.3f %8.3f%s\n", i+1, width, a.describe(i), a.expected(i), a.expected(0)-a.expected(i), mark)
+	}
+	if shown < len(a.actions) {
+		fmt.Fprintf(w, "      ... %d more\n", len(a.actions)-shown)
 	}
 }
 

@@ -66,7 +66,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 	}
 	s := &session{g: g, adv: adv, in: bufio.NewScanner(in), out: stdout, coach: *coachOn,
 		rec: record.NewWriter(f), sheet: sheet}
-	fmt.Fprintf(stdout, "%s: %s\noptimal expected score from the start: %.2f\n", strategy.Describe(g), g.Describe(), adv.Expected())
+	fmt.Fprintf(stdout, "%s: %s\n%s from the start: %.2f\n", strategy.Describe(g), g.Describe(), expectedName(adv.Note()), adv.Expected())
 	if note := adv.Note(); note != "" {
 		fmt.Fprintf(stdout, "note: %s\n", note)
 	}
@@ -111,8 +111,8 @@ func (s *session) finish(path string) error {
 	} else {
 		fmt.Fprintf(s.out, "\ngame stopped before turn %d of %d, score %d\n", s.sheet.Turn(), s.g.Turns(), s.sheet.Score())
 	}
-	fmt.Fprintf(s.out, "optimal expected score from the start: %.2f\nrecord: %s (review it with: dicepoker review %s)\n\n",
-		s.adv.Expected(), path, path)
+	fmt.Fprintf(s.out, "%s from the start: %.2f\nrecord: %s (review it with: dicepoker review %s)\n\n",
+		expectedName(s.adv.Note()), s.adv.Expected(), path, path)
 	r, err := review.Review(rec, s.adv)
 	if err != nil {
 		return err

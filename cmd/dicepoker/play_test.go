@@ -63,30 +63,35 @@ type player struct {
 
 func playWithTable(t *testing.T, table *strategy.Table, seed uint64, mistakes map[int]bool) player {
 	t.Helper()
-	g := table.Game
+	return playWith(t, table.Game, coach.TableAdvisor(table), seed, mistakes)
+}
+
+// playWith is playWithTable for any advisor of game g.
+func playWith(t *testing.T, g *engine.Game, adv coach.Advisor, seed uint64, mistakes map[int]bool) player {
+	t.Helper()
 	d := newRoller(seed)
 	pl := player{mistakes: mistakes}
 	var in strings.Builder
 	sheet, _ := coach.ParseSheet(g, "")
-	p := coach.Position{Game: g, Sheet: sheet, Dice: d.roll(engine.Multiset{}), RollsLeft: g.Rolls - 1}
+	p := coach.Position{Game: g, Sheet: sheet, Dice: d.roll(engine.Multiset{}), RollsLeft: g.Rolls - 1, Fresh: true}
 	for ; ; pl.n++ {
 		if pl.n%7 == 3 {
 			in.WriteString("hint\nsheet\n")
 		}
-		sh, _ := engine.ParseSheet(g, p.Sheet.String())
-		actions, err := table.Actions(sh.State(g), p.Dice, p.RollsLeft)
+		actions, err := adv.Actions(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		act := actions[0]
+		a := actions[0].Action
 		for _, worse := range actions {
 			if mistakes[pl.n] && actions[0].Value-worse.Value > 1e-6 {
-				act, pl.lost = worse, pl.lost+actions[0].Value-worse.Value
+				a, pl.lost = worse.Action, pl.lost+actions[0].Value-worse.Value
 				break
 			}
 		}
-		a := coach.Ranking(g, []solver.Action{act})[0].Action
 		switch {
+		case a.Cross:
+			fmt.Fprintf(&in, "cross %s\n", a.Box)
 		case a.Box != "":
 			fmt.Fprintf(&in, "score %s\n", a.Box)
 		case a.Keep.Size() == 0:
@@ -100,12 +105,12 @@ func playWithTable(t *testing.T, table *strategy.Table, seed uint64, mistakes ma
 		}
 		switch {
 		case a.Box == "":
-			p.Dice, p.RollsLeft = d.roll(a.Keep), p.RollsLeft-1
+			p.Dice, p.RollsLeft, p.Fresh = d.roll(a.Keep), p.RollsLeft-1, a.Keep.Size() == 0
 		case m.Next.Over():
 			pl.input, pl.score, pl.n = in.String(), m.Next.Score(), pl.n+1
 			return pl
 		default:
-			p = coach.Position{Game: g, Sheet: m.Next, Dice: d.roll(engine.Multiset{}), RollsLeft: g.Rolls - 1}
+			p = coach.Position{Game: g, Sheet: m.Next, Dice: d.roll(engine.Multiset{}), RollsLeft: g.Rolls - 1, Fresh: true}
 		}
 	}
 }
@@ -333,6 +338,7 @@ func TestPlayManual(t *testing.T) {
 
 func TestPlayRefuses(t *testing.T) {
 	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	_, estimate := schoolTables(t)
 	exists := filepath.Join(t.TempDir(), "exists.jsonl")
 	if err := os.WriteFile(exists, []byte("keep me\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -341,7 +347,8 @@ func TestPlayRefuses(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"play", "--game", "school"}, "dicepoker: school play needs the school advisor, not built yet\n"},
+		{[]string{"play", "--game", "school", "--columns", "1", "--table", estimate}, ""}, // an estimate where the exact table goes
+		{[]string{"play", "--game", "school", "--table", filepath.Join(exists, "none.dpt")}, ""},
 		{[]string{"play", "--game", "poker-dice", "--manual", "--seed", "3"}, "dicepoker: --seed chooses the program's dice; with --manual you roll your own\n"},
 		{[]string{"play", "--game", "poker-dice", "--record", exists}, "dicepoker: record file " + exists + " exists: choose another with --record\n"},
 		{[]string{"play", "--game", "poker-dice", "--record", filepath.Join(exists, "x.jsonl")}, "dicepoker: record file: open " + filepath.Join(exists, "x.jsonl") + ": not a directory\n"},

@@ -69,10 +69,20 @@ func parseFile(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summar
 }
 
 // openAdvisor returns the advisor that ranks g's positions: its strategy
-// table for the single-sheet games. School's advisor plugs in here.
+// table for the single-sheet games; for school the exact table with one
+// column, the estimate with more (see openSchool).
 func openAdvisor(g *engine.Game, tableFile string) (coach.Advisor, error) {
 	if g.Columns != 0 {
-		return nil, &usageError{coach.ErrSchool.Error()}
+		st, err := openSchool(g, tableFile, "")
+		if err != nil {
+			return nil, err
+		}
+		note := ""
+		if st.Name != "optimal" {
+			note = fmt.Sprintf("school with %d columns is not solved exactly: the advisor values the sheets between turns by its %s, so its best actions, expected scores and losses are estimates",
+				g.Columns, st.Name)
+		}
+		return coach.SchoolAdvisor(g, st.Player, st.Value(g.NewSchoolState()), note), nil
 	}
 	t, err := openTable(g, tableFile)
 	if err != nil {
@@ -84,7 +94,7 @@ func openAdvisor(g *engine.Game, tableFile string) (coach.Advisor, error) {
 // itemAdvice returns a judged decision's ranking, ready to describe.
 func itemAdvice(r *review.Report, it review.Item) *advice {
 	p := it.Entry.Position
-	return &advice{game: r.Game, sheetScore: p.Sheet.Score(), rollsLeft: p.RollsLeft, dice: p.Dice, actions: it.Actions, note: r.Note}
+	return &advice{game: r.Game, sheetScore: p.Sheet.Score(), rollsLeft: p.RollsLeft, fresh: p.Fresh, dice: p.Dice, actions: it.Actions, note: r.Note}
 }
 
 // writeReview prints a review: a line per decision, then the totals.
@@ -93,12 +103,19 @@ func writeReview(w io.Writer, r *review.Report) {
 	if r.Note != "" {
 		fmt.Fprintf(w, "note: %s\n", r.Note)
 	}
-	fmt.Fprintf(w, "%4s %4s %4s  %-9s  %-32s %-32s %7s\n", "line", "turn", "roll", "dice", "taken", "best", "loss")
-	for _, it := range r.Items {
-		p, a := it.Entry.Position, itemAdvice(r, it)
+	taken, best := make([]string, len(r.Items)), make([]string, len(r.Items))
+	width := 32
+	for i, it := range r.Items {
+		a := itemAdvice(r, it)
+		taken[i], best[i] = a.describe(it.Taken), a.describe(0)
+		width = max(width, len(taken[i]), len(best[i]))
+	}
+	fmt.Fprintf(w, "%4s %4s %4s  %-9s  %-*s %-*s %7s\n", "line", "turn", "roll", "dice", width, "taken", width, "best", "loss")
+	for i, it := range r.Items {
+		p := it.Entry.Position
 		roll := fmt.Sprintf("%d/%d", r.Game.Rolls-p.RollsLeft, r.Game.Rolls)
-		fmt.Fprintf(w, "%4d %4d %4s  %-9s  %-32s %-32s %7.3f\n", it.Entry.Line, p.Sheet.Turn(), roll,
-			spaced(p.Dice, r.Game.Letters), a.describe(it.Taken), a.describe(0), it.Loss)
+		fmt.Fprintf(w, "%4d %4d %4s  %-9s  %-*s %-*s %7.3f\n", it.Entry.Line, p.Sheet.Turn(), roll,
+			spaced(p.Dice, r.Game.Letters), width, taken[i], width, best[i], it.Loss)
 	}
 	fmt.Fprintf(w, "\ntotal loss %.3f points; %d of %d decisions optimal (%.1f%%)\n",
 		r.Loss, r.Optimal, len(r.Items), 100*r.Share())
@@ -106,7 +123,7 @@ func writeReview(w io.Writer, r *review.Report) {
 	if !r.Final.Over() {
 		state = fmt.Sprintf("game stopped before turn %d of %d", r.Final.Turn(), r.Game.Turns())
 	}
-	fmt.Fprintf(w, "%s, score %d; optimal expected score of a new game %.2f\n", state, r.Final.Score(), r.Expected)
+	fmt.Fprintf(w, "%s, score %d; %s of a new game %.2f\n", state, r.Final.Score(), expectedName(r.Note), r.Expected)
 }
 
 // reviewDecision is one decision in the JSON output.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"dicepoker/engine"
@@ -49,7 +48,9 @@ func TestReviewRefuses(t *testing.T) {
 	first := `{"game":"poker-dice","turn":1,"sheet":"","dice":[1,1,2,5,6],"rolls_left":1,"action":{"keep":[1,1]}}` + "\n"
 	bad := write("bad.jsonl", first+`{"game":"poker-dice","turn":1,"sheet":"","dice":[1,1,2,5,6],"rolls_left":0,"action":{"score":"bananas"}}`+"\n")
 	badJSON := write("json.jsonl", first+first+"{\n")
-	school := write("school.jsonl", strings.Replace(first, "poker-dice", "school", 1))
+	school := write("school.jsonl", `{"game":"school","turn":1,"sheet":"","dice":[1,1,2,5,6],"rolls_left":2,"action":{"keep":[1,1]}}
+{"game":"school","turn":1,"sheet":"","dice":[1,1,1,2,3],"rolls_left":1,"action":{"cross":"ones"}}
+`)
 	empty := write("empty.jsonl", "")
 	for _, c := range []struct {
 		args []string
@@ -57,7 +58,7 @@ func TestReviewRefuses(t *testing.T) {
 	}{
 		{[]string{"review", bad}, "dicepoker: " + bad + `:2: poker-dice has no box "bananas"` + "\n"},
 		{[]string{"review", "--json", badJSON}, "dicepoker: " + badJSON + ":2: rolls_left 1: line 1 rerolled with 1 left, so 0 are left now\n"},
-		{[]string{"review", school}, "dicepoker: " + school + ":1: school play needs the school advisor, not built yet\n"},
+		{[]string{"review", school}, "dicepoker: " + school + ":2: ones is a School row: its cells close or take a zero, they cannot be crossed out\n"},
 		{[]string{"review", empty}, "dicepoker: " + empty + ": no decisions in the record\n"},
 		{[]string{"review", filepath.Join(dir, "missing.jsonl")}, "dicepoker: open " + filepath.Join(dir, "missing.jsonl") + ": no such file or directory\n"},
 		{[]string{"review"}, "dicepoker: missing the record file (usage: dicepoker review FILE [--json] [--table FILE])\n"},

@@ -58,7 +58,10 @@ func (s *session) turn() error {
 		if err := s.rec.Write(p, a); err != nil {
 			return fmt.Errorf("record: %v", err)
 		}
-		if a.Box != "" {
+		switch {
+		case m.Detail != "":
+			fmt.Fprintf(s.out, "%s %s%s\n", a.Box, m.Detail, bonusText(m.Bonus))
+		case a.Box != "":
 			fmt.Fprintf(s.out, "%s: %d %s%s\n", a.Box, m.Points, plural(m.Points, "point", "points"), bonusText(m.Bonus))
 		}
 		if err := s.coachLine(p, a); err != nil {
@@ -91,7 +94,7 @@ func (s *session) coachLine(p coach.Position, a coach.Action) error {
 }
 
 func (s *session) advice(p coach.Position, actions []coach.Option) *advice {
-	return &advice{game: s.g, sheetScore: p.Sheet.Score(), rollsLeft: p.RollsLeft, dice: p.Dice, actions: actions, note: s.adv.Note()}
+	return &advice{game: s.g, sheetScore: p.Sheet.Score(), rollsLeft: p.RollsLeft, fresh: p.Fresh, dice: p.Dice, actions: actions, note: s.adv.Note()}
 }
 
 // line reads the next line of input after a prompt; errQuit at its end.
@@ -127,11 +130,12 @@ func (s *session) ask(p coach.Position) (coach.Action, coach.Move, error) {
 				fmt.Fprintf(s.out, "%v\n", err)
 				continue
 			}
-		case "score":
-			if a.Box, err = s.box(rest); err != nil {
+		case "score", "cross":
+			if a.Box, err = s.box(strings.ToLower(word), rest); err != nil {
 				fmt.Fprintf(s.out, "%v\n", err)
 				continue
 			}
+			a.Cross = strings.EqualFold(word, "cross")
 		case "hint":
 			s.hint(p, rest)
 			continue
@@ -170,14 +174,29 @@ func (s *session) help() {
 	for i, c := range s.g.Categories {
 		names[i] = c.Name
 	}
+	write := "  score BOX      write the dice in a box; a unique start of its name will do\n"
+	if s.g.Columns != 0 {
+		write = `  score ROW      write the dice in the row's next column: close or zero a School row,
+                 score a combination row; a unique start of its name will do
+  cross ROW      cross out the row's next cell (combination rows only), scoring or not
+`
+	}
 	fmt.Fprintf(s.out, `commands:
   keep 3 3 5     keep those dice and reroll the others (keep none: reroll all five)
-  score BOX      write the dice in a box; a unique start of its name will do
-  hint           the advisor's ranking of every action (hint all: every one)
+%s  hint           the advisor's ranking of every action (hint all: every one)
   sheet          show the sheet
   quit           stop here; the record keeps what was played
-dice are %s; boxes: %s
-`, diceNames(s.g), strings.Join(names, " "))
+dice are %s; %ss: %s
+`, write, diceNames(s.g), s.boxWord(), strings.Join(names, " "))
+}
+
+// boxWord is what the game calls the places the dice are written: rows
+// on the school sheet, else boxes.
+func (s *session) boxWord() string {
+	if s.g.Columns != 0 {
+		return "row"
+	}
+	return "box"
 }
 
 func diceNames(g *engine.Game) string {
@@ -198,12 +217,13 @@ func (s *session) parseKeep(p coach.Position, text string) (engine.Multiset, err
 	return engine.ParseKeep(text, s.g.Letters)
 }
 
-// box finds the box a player names: its name, a unique start of it, or
-// the name with spaces for dashes ("full house").
-func (s *session) box(text string) (string, error) {
+// box finds the box a player names after verb (score or cross): its
+// name, a unique start of it, or the name with spaces for dashes ("full
+// house").
+func (s *session) box(verb, text string) (string, error) {
 	name := strings.ToLower(strings.Join(strings.Fields(text), "-"))
 	if name == "" {
-		return "", fmt.Errorf("score in which box? say 'score %s'", s.g.Categories[len(s.g.Categories)-1].Name)
+		return "", fmt.Errorf("%s in which %s? say '%s %s'", verb, s.boxWord(), verb, s.g.Categories[len(s.g.Categories)-1].Name)
 	}
 	var found []string
 	for _, c := range s.g.Categories {
@@ -216,7 +236,7 @@ func (s *session) box(text string) (string, error) {
 	}
 	switch len(found) {
 	case 0:
-		return "", fmt.Errorf("%s has no box %q (type 'help' for the boxes)", s.g.Name, text)
+		return "", fmt.Errorf("%s has no %s %q (type 'help' for the %ss)", s.g.Name, s.boxWord(), text, s.boxWord())
 	case 1:
 		return found[0], nil
 	}

@@ -1,0 +1,211 @@
+package coach
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"dicepoker/engine"
+	"dicepoker/school"
+	"dicepoker/strategy"
+)
+
+// schoolSheet is one player's school sheet. Its boxes are the rows: a
+// write fills the row's next open column.
+type schoolSheet struct {
+	g  *engine.Game
+	sh engine.SchoolSheet
+}
+
+func parseSchool(g *engine.Game, text string) (Sheet, error) {
+	sh, err := g.ParseSchoolSheet(text)
+	if err != nil {
+		return nil, err
+	}
+	return schoolSheet{g, sh}, nil
+}
+
+// schoolMarks are the notation's marks of the written cells that hold no points.
+var schoolMarks = map[engine.SchoolMark]string{engine.Closed: "x", engine.ClosedReserve: "r", engine.Zeroed: "0", engine.Crossed: "-"}
+
+// cellText writes a written cell in the sheet notation: x, r, 0, - or its points.
+func cellText(e engine.SchoolEntry) string {
+	if m, ok := schoolMarks[e.Mark]; ok {
+		return m
+	}
+	return strconv.Itoa(e.Points)
+}
+
+// String writes the sheet as engine.ParseSchoolSheet reads it:
+// "ones=x/r,pair=12,reserve=3".
+func (s schoolSheet) String() string {
+	var items, taken []string
+	for c, row := range s.sh.Cells {
+		if len(row) == 0 {
+			continue
+		}
+		cells := make([]string, len(row))
+		for j, e := range row {
+			cells[j] = cellText(e)
+		}
+		items = append(items, s.g.Categories[c].Name+"="+strings.Join(cells, "/"))
+	}
+	if s.sh.Reserve != 0 {
+		items = append(items, fmt.Sprintf("reserve=%d", s.sh.Reserve))
+	}
+	for c, cat := range s.g.Categories {
+		if s.sh.TakenRows&(1<<c) != 0 {
+			taken = append(taken, cat.Name)
+		}
+	}
+	for j := range s.g.Columns {
+		if s.sh.TakenCols&(1<<j) != 0 {
+			taken = append(taken, fmt.Sprintf("column%d", j+1))
+		}
+	}
+	if len(taken) > 0 {
+		items = append(items, "taken="+strings.Join(taken, "+"))
+	}
+	return strings.Join(items, ",")
+}
+
+func (s schoolSheet) Turn() int {
+	n := 1
+	for _, row := range s.sh.Cells {
+		n += len(row)
+	}
+	return n
+}
+
+func (s schoolSheet) Over() bool { return s.Turn() > s.g.Turns() }
+
+func (s schoolSheet) Score() int { return s.sh.Score(s.g) }
+
+// Write writes the dice in row box's next open column: a School row
+// closes or takes a zero, a combination row scores, or with cross is
+// crossed out.
+func (s schoolSheet) Write(dice engine.Multiset, fresh bool, box string, cross bool) (Move, error) {
+	g := s.g
+	c := g.Category(box)
+	switch {
+	case dice.Size() != engine.Dice:
+		return Move{}, fmt.Errorf("need five dice to write, have %d", dice.Size())
+	case c < 0:
+		return Move{}, fmt.Errorf("%s has no row %q", g.Name, box)
+	case len(s.sh.Cells[c]) >= g.Columns:
+		return Move{}, fmt.Errorf("%s is filled in every column already", box)
+	case cross && g.Categories[c].School:
+		return Move{}, fmt.Errorf("%s is a School row: its cells close or take a zero, they cannot be crossed out", box)
+	}
+	state := s.sh.State(g)
+	moves := g.SchoolMoves(state, engine.RollIndex(dice), fresh, nil)
+	i := slices.IndexFunc(moves, func(w engine.SchoolWrite) bool {
+		return w.Row == c && (w.Cell.Mark == engine.Crossed) == cross
+	})
+	if i < 0 {
+		return Move{}, fmt.Errorf("%s scores nothing in %s: the cell can only be crossed out", Spaced(dice, g.Letters), box)
+	}
+	w := moves[i]
+	next := s.sh
+	next.Cells = make([][]engine.SchoolEntry, len(s.sh.Cells))
+	for r, row := range s.sh.Cells {
+		next.Cells[r] = slices.Clone(row)
+	}
+	next.Apply(w)
+	return Move{Box: box, Points: w.Cell.Value(), Bonus: w.Bonus, Detail: WriteDetail(w), Next: schoolSheet{g, next}}, nil
+}
+
+// WriteDetail describes a school write after its row's name: the column,
+// from 1, and what the cell gets: "1: close, reserve +2", "2: zero
+// (-200)", "1: score 24", "3: cross out". The bonuses are left to the
+// caller.
+func WriteDetail(w engine.SchoolWrite) string {
+	s := fmt.Sprintf("%d: ", w.Column+1)
+	switch w.Cell.Mark {
+	case engine.Closed, engine.ClosedReserve:
+		s += "close"
+		if w.Reserve != 0 {
+			s += fmt.Sprintf(", reserve %+d", w.Reserve)
+		}
+	case engine.Zeroed:
+		s += fmt.Sprintf("zero (%d)", engine.Zero)
+	case engine.Crossed:
+		s += "cross out"
+	default:
+		s += fmt.Sprintf("score %d", w.Cell.Points)
+	}
+	return s
+}
+
+// Show draws a row a line, its cells in columns (. for an open one), then
+// the reserve, the bonuses and the score.
+func (s schoolSheet) Show() string {
+	g := s.g
+	var b strings.Builder
+	fmt.Fprintf(&b, "  %-*s", nameWidth(g), "")
+	for j := range g.Columns {
+		fmt.Fprintf(&b, " %4d", j+1)
+	}
+	b.WriteString("\n")
+	for c, cat := range g.Categories {
+		fmt.Fprintf(&b, "  %-*s", nameWidth(g), cat.Name)
+		for j := range g.Columns {
+			cell := "."
+			if j < len(s.sh.Cells[c]) {
+				cell = cellText(s.sh.Cells[c][j])
+			}
+			fmt.Fprintf(&b, " %4s", cell)
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "  reserve %d   bonuses %d   score %d\n", s.sh.Reserve, s.sh.Bonuses(g), s.Score())
+	return b.String()
+}
+
+// schoolAdvisor ranks the positions of a school game with the values a
+// school player gives the sheets after each turn.
+type schoolAdvisor struct {
+	g        *engine.Game
+	k        *school.Kernel
+	player   school.Player
+	expected float64
+	note     string
+}
+
+// SchoolAdvisor returns the advisor of school game g that ranks with the
+// values player gives the sheets between turns (an exact table's for one
+// column, an estimate's for more). expected is its expected final score
+// of a new game, and note says how it values positions ("" when exactly).
+func SchoolAdvisor(g *engine.Game, player school.Player, expected float64, note string) Advisor {
+	return schoolAdvisor{g: g, k: school.NewKernel(g), player: player, expected: expected, note: note}
+}
+
+func (a schoolAdvisor) Actions(p Position) ([]Option, error) {
+	s, ok := p.Sheet.(schoolSheet)
+	if !ok || s.g.Name != a.g.Name || s.g.Options != a.g.Options {
+		return nil, fmt.Errorf("the school advisor of %s cannot rank a %s position", strategy.Describe(a.g), strategy.Describe(p.Game))
+	}
+	state := s.sh.State(a.g)
+	actions, err := a.k.Actions(state, p.Dice, p.RollsLeft, p.Fresh, a.player(&state))
+	if err != nil {
+		return nil, err
+	}
+	opts := make([]Option, len(actions))
+	for i, act := range actions {
+		o := Option{Value: act.Value}
+		if act.Score {
+			w := act.Write
+			o.Box, o.Cross = a.g.Categories[w.Row].Name, w.Cell.Mark == engine.Crossed
+			o.Points, o.Bonus, o.Detail = w.Cell.Value(), w.Bonus, WriteDetail(w)
+		} else {
+			o.Keep, o.Reroll = act.Keep, act.Reroll
+		}
+		opts[i] = o
+	}
+	return opts, nil
+}
+
+func (a schoolAdvisor) Expected() float64 { return a.expected }
+
+func (a schoolAdvisor) Note() string { return a.note }

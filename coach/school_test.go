@@ -1,0 +1,122 @@
+package coach
+
+import (
+	"strings"
+	"testing"
+
+	"dicepoker/engine"
+	"dicepoker/school"
+)
+
+func TestSchoolSheet(t *testing.T) {
+	g := game(t, "school", engine.Options{Columns: 2})
+	const text = "ones=x/r,threes=0,pair=12/-,sum=22,reserve=1,taken=twos+column2"
+	sh, err := ParseSheet(g, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cells 22 + 12 - 200 and the reserve 1; no bonus complete.
+	if sh.String() != text || sh.Turn() != 7 || sh.Over() || sh.Score() != -165 {
+		t.Errorf("sheet %q: turn %d, score %d", sh, sh.Turn(), sh.Score())
+	}
+	dice := func(s string) engine.Multiset { m, _ := engine.ParseDice(s, g.Letters); return m }
+	for _, c := range []struct {
+		dice   string
+		fresh  bool
+		box    string
+		cross  bool
+		points int
+		bonus  int
+		detail string
+		after  string // the sheet afterwards, or the error
+	}{
+		{"11123", false, "twos", false, -200, 0, "1: zero (-200)", ""}, // the reserve, 1, does not pay 2 missing twos
+		{"22223", false, "twos", false, 0, 0, "1: close, reserve +2", "ones=x/r,twos=x,threes=0,pair=12/-,sum=22,reserve=3,taken=twos+column2"},
+		{"12345", false, "fours", false, -200, 0, "1: zero (-200)", "ones=x/r,threes=0,fours=0,pair=12/-,sum=22,reserve=1,taken=twos+column2"},
+		{"66612", true, "three-of-a-kind", false, 36, 0, "1: score 36", ""},
+		{"66612", true, "three-of-a-kind", true, 0, 0, "1: cross out", ""},
+		{"11145", false, "sum", false, 12, 0, "2: score 12", ""},
+		{"12346", false, "four", false, 0, 0, "", `school has no row "four"`},
+		{"12346", false, "four-of-a-kind", false, 0, 0, "", "1 2 3 4 6 scores nothing in four-of-a-kind: the cell can only be crossed out"},
+		{"12346", false, "ones", false, 0, 0, "", "ones is filled in every column already"},
+		{"12346", false, "sixes", true, 0, 0, "", "sixes is a School row: its cells close or take a zero, they cannot be crossed out"},
+		{"1234", false, "sum", false, 0, 0, "", "need five dice to write, have 4"},
+	} {
+		m, err := sh.Write(dice(c.dice), c.fresh, c.box, c.cross)
+		switch {
+		case c.detail == "":
+			if err == nil || err.Error() != c.after {
+				t.Errorf("%s in %s: %v, want %q", c.dice, c.box, err, c.after)
+			}
+		case err != nil:
+			t.Errorf("%s in %s: %v", c.dice, c.box, err)
+		case m.Points != c.points || m.Bonus != c.bonus || m.Detail != c.detail || c.after != "" && m.Next.String() != c.after:
+			t.Errorf("%s in %s: %+v, next %q", c.dice, c.box, m, m.Next)
+		case m.Next.Turn() != 8 || sh.String() != text:
+			t.Errorf("%s in %s: next turn %d, the sheet became %q", c.dice, c.box, m.Next.Turn(), sh)
+		}
+	}
+	if show := sh.Show(); !strings.Contains(show, "  pair              12    -\n") || !strings.Contains(show, "  reserve 1   bonuses 0   score -165\n") {
+		t.Errorf("Show:\n%s", show)
+	}
+	// The last cell: the game is over, the column bonus paid.
+	one := game(t, "school", engine.Options{Columns: 1})
+	last, err := ParseSheet(one, "ones=x,twos=x,threes=x,fours=x,fives=x,sixes=x,pair=12,three-of-a-kind=18,two-pairs=20,full-house=28,four-of-a-kind=44,five-of-a-kind=80,small-straight=15,large-straight=20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := last.Write(dice("66655"), false, "sum", false)
+	// sum 28, its column bonus the best cell, 80; every row's bonus was paid already.
+	if err != nil || !m.Next.Over() || m.Next.Turn() != 16 || m.Points != 28 || m.Bonus != 80 || m.Next.Score() != last.Score()+28+80 {
+		t.Errorf("last write: %+v, %v", m, err)
+	}
+}
+
+func TestSchoolAdvisor(t *testing.T) {
+	g := game(t, "school", engine.Options{Columns: 2})
+	zero := func(engine.SchoolState) float64 { return 0 }
+	adv := SchoolAdvisor(g, school.Fixed(zero), 12.5, "estimated")
+	if adv.Expected() != 12.5 || adv.Note() != "estimated" {
+		t.Errorf("Expected %v, Note %q", adv.Expected(), adv.Note())
+	}
+	p := position(t, g, "ones=x,pair=12/-,reserve=2", "11266", 1)
+	p.Fresh = true
+	actions, err := adv.Actions(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crosses := 0
+	for i, o := range actions {
+		if Find(actions, o.Action) != i {
+			t.Errorf("action %d (%+v) not found back", i, o.Action)
+		}
+		m, err := Check(p, o.Action)
+		switch {
+		case err != nil:
+			t.Errorf("ranked action %d (%+v) is illegal: %v", i, o.Action, err)
+		case o.Box != "" && (m.Points != o.Points || m.Bonus != o.Bonus || m.Detail != o.Detail):
+			t.Errorf("%s: ranked %+v, written %+v", o.Box, o, m)
+		case o.Box == "" && o.Keep.Size()+o.Reroll.Size() != engine.Dice:
+			t.Errorf("keep %v, reroll %v", o.Keep, o.Reroll)
+		}
+		if o.Cross {
+			crosses++
+		}
+	}
+	// Twelve combination rows open less pair: each may be crossed out.
+	if crosses != 8 {
+		t.Errorf("%d crosses, want 8", crosses)
+	}
+	if i := Find(actions, Action{Box: "pair", Cross: true}); i != -1 {
+		t.Error("found a filled row among the actions")
+	}
+	y := game(t, "yahtzee", engine.Options{})
+	if _, err := adv.Actions(position(t, y, "", "33556", 2)); err == nil || !strings.Contains(err.Error(), "the school advisor of school (columns=2) cannot rank a yahtzee position") {
+		t.Errorf("yahtzee position with the school advisor: %v", err)
+	}
+	stale := p
+	stale.RollsLeft, stale.Fresh = 2, false
+	if _, err := adv.Actions(stale); err == nil {
+		t.Error("a stale first roll was ranked")
+	}
+}
