@@ -29,8 +29,9 @@ func parseSchool(g *engine.Game, text string) (Sheet, error) {
 // schoolMarks are the notation's marks of the written cells that hold no points.
 var schoolMarks = map[engine.SchoolMark]string{engine.Closed: "x", engine.ClosedReserve: "r", engine.Zeroed: "0", engine.Crossed: "-"}
 
-// cellText writes a written cell in the sheet notation: x, r, 0, - or its points.
-func cellText(e engine.SchoolEntry) string {
+// CellText writes a school cell as the sheet notation does: its mark
+// (x, r, 0, -) or its points.
+func CellText(e engine.SchoolEntry) string {
 	if m, ok := schoolMarks[e.Mark]; ok {
 		return m
 	}
@@ -47,7 +48,7 @@ func (s schoolSheet) String() string {
 		}
 		cells := make([]string, len(row))
 		for j, e := range row {
-			cells[j] = cellText(e)
+			cells[j] = CellText(e)
 		}
 		items = append(items, s.g.Categories[c].Name+"="+strings.Join(cells, "/"))
 	}
@@ -153,7 +154,7 @@ func (s schoolSheet) Show() string {
 		for j := range g.Columns {
 			cell := "."
 			if j < len(s.sh.Cells[c]) {
-				cell = cellText(s.sh.Cells[c][j])
+				cell = CellText(s.sh.Cells[c][j])
 			}
 			fmt.Fprintf(&b, " %4s", cell)
 		}

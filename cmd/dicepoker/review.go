@@ -82,7 +82,7 @@ func openAdvisor(g *engine.Game, tableFile string) (coach.Advisor, error) {
 			note = fmt.Sprintf("school with %d columns is not solved exactly: the advisor values the sheets between turns by its %s, so its best actions, expected scores and losses are estimates",
 				g.Columns, st.Name)
 		}
-		return coach.SchoolAdvisor(g, st.Player, st.Value(g.NewSchoolState()), note), nil
+		return coach.SchoolAdvisor(g, st.Player, st.Expected, note), nil
 	}
 	t, err := openTable(g, tableFile)
 	if err != nil {

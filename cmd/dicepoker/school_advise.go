@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/school"
 	"dicepoker/strategy"
@@ -109,20 +110,7 @@ func (a *schoolAdvice) describe(i int) string {
 		return fmt.Sprintf("keep %s, reroll %s", spaced(act.Keep, a.game.Letters), spaced(act.Reroll, a.game.Letters))
 	}
 	w := act.Write
-	s := fmt.Sprintf("%s %d: ", a.game.Categories[w.Row].Name, w.Column+1)
-	switch w.Cell.Mark {
-	case engine.Closed, engine.ClosedReserve:
-		s += "close"
-		if w.Reserve != 0 {
-			s += fmt.Sprintf(", reserve %+d", w.Reserve)
-		}
-	case engine.Zeroed:
-		s += fmt.Sprintf("zero (%d)", engine.Zero)
-	case engine.Crossed:
-		s += "cross out"
-	default:
-		s += fmt.Sprintf("score %d", w.Cell.Points)
-	}
+	s := a.game.Categories[w.Row].Name + " " + coach.WriteDetail(w)
 	if w.Bonus != 0 {
 		s += fmt.Sprintf(" (+%d bonus)", w.Bonus)
 	}
@@ -163,9 +151,6 @@ type schoolOption struct {
 	Tie      bool    `json:"tie"`
 }
 
-// markNames are the sheet notation's marks.
-var markNames = map[engine.SchoolMark]string{engine.Closed: "x", engine.ClosedReserve: "r", engine.Zeroed: "0", engine.Crossed: "-"}
-
 func (a *schoolAdvice) json() any {
 	opts := make([]schoolOption, len(a.actions))
 	for i, act := range a.actions {
@@ -173,10 +158,7 @@ func (a *schoolAdvice) json() any {
 		if act.Score {
 			w := act.Write
 			v := w.Cell.Value()
-			mark, ok := markNames[w.Cell.Mark]
-			if !ok {
-				mark = fmt.Sprint(w.Cell.Points)
-			}
+			mark := coach.CellText(w.Cell)
 			o.Action, o.Row, o.Column, o.Mark, o.Points, o.Reserve, o.Bonus = "score", a.game.Categories[w.Row].Name, w.Column+1, mark, &v, &w.Reserve, &w.Bonus
 		} else {
 			o.Action, o.Keep, o.Reroll = "keep", nonNil(act.Keep.Dice()), nonNil(act.Reroll.Dice())

@@ -15,6 +15,9 @@ type schoolStrategy struct {
 	Name   string        // optimal, estimate or greedy
 	Player school.Player // the values of the sheets after a turn
 	Value  school.Values // the value of a sheet between turns
+	// Expected is the player's expected score of a new game: exact for the
+	// optimal player, the mean measured when an estimate was fitted.
+	Expected float64
 }
 
 // openSchool returns the strategy called name for school game g ("": the
@@ -39,13 +42,13 @@ func openSchool(g *engine.Game, file, name string) (*schoolStrategy, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &schoolStrategy{Name: name, Player: school.Fixed(t.Value), Value: t.Value}, nil
+		return &schoolStrategy{Name: name, Player: school.Fixed(t.Value), Value: t.Value, Expected: t.Value(g.NewSchoolState())}, nil
 	case "estimate":
 		e, err := openEstimate(g, file)
 		if err != nil {
 			return nil, err
 		}
-		return &schoolStrategy{Name: name, Player: e.After, Value: e.Value}, nil
+		return &schoolStrategy{Name: name, Player: e.After, Value: e.Value, Expected: e.Expected}, nil
 	}
 	return nil, usagef("--strategy %q: want optimal, estimate or greedy", name)
 }
