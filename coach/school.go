@@ -192,19 +192,25 @@ func (a schoolAdvisor) Actions(p Position) ([]Option, error) {
 	if err != nil {
 		return nil, err
 	}
+	return SchoolOptions(a.g, actions), nil
+}
+
+// SchoolOptions turns a school position's ranked actions into options, in
+// the same order.
+func SchoolOptions(g *engine.Game, actions []school.Action) []Option {
 	opts := make([]Option, len(actions))
 	for i, act := range actions {
 		o := Option{Value: act.Value}
 		if act.Score {
 			w := act.Write
-			o.Box, o.Cross = a.g.Categories[w.Row].Name, w.Cell.Mark == engine.Crossed
+			o.Box, o.Cross = g.Categories[w.Row].Name, w.Cell.Mark == engine.Crossed
 			o.Points, o.Bonus, o.Detail = w.Cell.Value(), w.Bonus, WriteDetail(w)
 		} else {
 			o.Keep, o.Reroll = act.Keep, act.Reroll
 		}
 		opts[i] = o
 	}
-	return opts, nil
+	return opts
 }
 
 func (a schoolAdvisor) Expected() float64 { return a.expected }

@@ -77,12 +77,7 @@ func openAdvisor(g *engine.Game, tableFile string) (coach.Advisor, error) {
 		if err != nil {
 			return nil, err
 		}
-		note := ""
-		if st.Name != "optimal" {
-			note = fmt.Sprintf("school with %d columns is not solved exactly: the advisor values the sheets between turns by its %s, so its best actions, expected scores and losses are estimates",
-				g.Columns, st.Name)
-		}
-		return coach.SchoolAdvisor(g, st.Player, st.Expected, note), nil
+		return coach.SchoolAdvisor(g, st.Player, st.Expected, st.note(g)), nil
 	}
 	t, err := openTable(g, tableFile)
 	if err != nil {

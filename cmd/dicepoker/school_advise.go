@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 
@@ -10,7 +9,6 @@ import (
 	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/school"
-	"dicepoker/strategy"
 )
 
 // schoolPosition is what advise was asked about a school position.
@@ -51,11 +49,12 @@ func adviseSchool(g *engine.Game, fs *pflag.FlagSet, p schoolPosition, stdout io
 	if err != nil {
 		return usagef("%v", err)
 	}
-	a := schoolAdvice{game: g, strategy: st.Name, sheetScore: sheet.Score(g), rollsLeft: p.rollsLeft, fresh: p.fresh, dice: hand, actions: actions}
+	a := advice{game: g, sheetScore: sheet.Score(g), rollsLeft: p.rollsLeft, fresh: p.fresh, dice: hand,
+		actions: coach.SchoolOptions(g, actions), note: st.note(g)}
 	if p.asJSON {
-		return writeJSON(stdout, a.json())
+		return writeJSON(stdout, schoolAdviceObject(&a, st.Name, actions))
 	}
-	a.writeText(stdout)
+	a.writeText(stdout, 0)
 	return nil
 }
 
@@ -82,59 +81,6 @@ func readSchoolSheet(g *engine.Game, fs *pflag.FlagSet, sheet, file string) (eng
 	return sh, nil
 }
 
-// schoolAdvice is one ranked school position, ready to print.
-type schoolAdvice struct {
-	game       *engine.Game
-	strategy   string
-	sheetScore int
-	rollsLeft  int
-	fresh      bool
-	dice       engine.Multiset
-	actions    []school.Action
-}
-
-func (a *schoolAdvice) expected(i int) float64 { return float64(a.sheetScore) + a.actions[i].Value }
-
-func (a *schoolAdvice) tie(i int) bool {
-	v := a.actions[i].Value
-	return i > 0 && a.actions[i-1].Value-v <= tieEpsilon || i+1 < len(a.actions) && v-a.actions[i+1].Value <= tieEpsilon
-}
-
-// describe writes action i for people.
-func (a *schoolAdvice) describe(i int) string {
-	act := a.actions[i]
-	if !act.Score {
-		if act.Keep.Size() == 0 {
-			return "reroll all five (fresh)"
-		}
-		return fmt.Sprintf("keep %s, reroll %s", spaced(act.Keep, a.game.Letters), spaced(act.Reroll, a.game.Letters))
-	}
-	w := act.Write
-	s := a.game.Categories[w.Row].Name + " " + coach.WriteDetail(w)
-	if w.Bonus != 0 {
-		s += fmt.Sprintf(" (+%d bonus)", w.Bonus)
-	}
-	return s
-}
-
-func (a *schoolAdvice) writeText(w io.Writer) {
-	fresh := ""
-	if a.fresh {
-		fresh = " (fresh)"
-	}
-	fmt.Fprintf(w, "%s, %s, sheet score %d, dice %s%s, %d %s left\n", strategy.Describe(a.game), a.strategy, a.sheetScore,
-		spaced(a.dice, a.game.Letters), fresh, a.rollsLeft, plural(a.rollsLeft, "reroll", "rerolls"))
-	fmt.Fprintf(w, "best: %s (expected final score %.2f)\n\n", a.describe(0), a.expected(0))
-	fmt.Fprintf(w, "%4s  %-40s %10s %8s\n", "rank", "action", "expected", "loss")
-	for i := range a.actions {
-		mark := ""
-		if a.tie(i) {
-			mark = "  tie"
-		}
-		fmt.Fprintf(w, "%4d  %-40s %10.3f %8.3f%s\n", i+1, a.describe(i), a.expected(i), a.expected(0)-a.expected(i), mark)
-	}
-}
-
 // schoolOption is one action in the JSON output.
 type schoolOption struct {
 	Action   string  `json:"action"` // "keep" or "score"
@@ -151,15 +97,16 @@ type schoolOption struct {
 	Tie      bool    `json:"tie"`
 }
 
-func (a *schoolAdvice) json() any {
-	opts := make([]schoolOption, len(a.actions))
-	for i, act := range a.actions {
+// schoolAdviceObject is advise's JSON object for a school position: a's ranking,
+// with each write's row, column, mark and reserve from actions.
+func schoolAdviceObject(a *advice, strategyName string, actions []school.Action) any {
+	opts := make([]schoolOption, len(actions))
+	for i, act := range actions {
 		o := schoolOption{Expected: a.expected(i), Loss: a.expected(0) - a.expected(i), Tie: a.tie(i)}
 		if act.Score {
 			w := act.Write
 			v := w.Cell.Value()
-			mark := coach.CellText(w.Cell)
-			o.Action, o.Row, o.Column, o.Mark, o.Points, o.Reserve, o.Bonus = "score", a.game.Categories[w.Row].Name, w.Column+1, mark, &v, &w.Reserve, &w.Bonus
+			o.Action, o.Row, o.Column, o.Mark, o.Points, o.Reserve, o.Bonus = "score", a.game.Categories[w.Row].Name, w.Column+1, coach.CellText(w.Cell), &v, &w.Reserve, &w.Bonus
 		} else {
 			o.Action, o.Keep, o.Reroll = "keep", nonNil(act.Keep.Dice()), nonNil(act.Reroll.Dice())
 		}
@@ -175,5 +122,5 @@ func (a *schoolAdvice) json() any {
 		Dice       []int          `json:"dice"`
 		Best       schoolOption   `json:"best"`
 		All        []schoolOption `json:"options"`
-	}{a.game.Name, a.game.Options.String(), a.strategy, a.sheetScore, a.rollsLeft, a.fresh, a.dice.Dice(), opts[0], opts}
+	}{a.game.Name, a.game.Options.String(), strategyName, a.sheetScore, a.rollsLeft, a.fresh, a.dice.Dice(), opts[0], opts}
 }

@@ -53,6 +53,16 @@ func openSchool(g *engine.Game, file, name string) (*schoolStrategy, error) {
 	return nil, usagef("--strategy %q: want optimal, estimate or greedy", name)
 }
 
+// note says how the strategy values positions when that is not exact, for
+// the output to say so; "" for the optimal player.
+func (st *schoolStrategy) note(g *engine.Game) string {
+	if st.Name == "optimal" {
+		return ""
+	}
+	return fmt.Sprintf("school with %d columns is not solved exactly: the advisor values the sheets between turns by its %s, so its best actions, expected scores and losses are estimates",
+		g.Columns, st.Name)
+}
+
 // notice tells the user on stderr that a table is being built.
 func notice(msg string) { fmt.Fprintln(os.Stderr, "dicepoker: "+msg) }
 
