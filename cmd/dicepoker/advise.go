@@ -44,7 +44,9 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if fs.Changed("fresh") {
 		return usagef("--fresh belongs to school, not to %s", g.Name)
 	}
-	sheet, err := readSheet(g, fs, *sheetFlag, *sheetFile)
+	sheet, err := readSheet(fs, *sheetFlag, *sheetFile,
+		func(s string) (engine.Sheet, error) { return engine.ParseSheet(g, s) },
+		func(b []byte) (engine.Sheet, error) { return engine.ParseSheetJSON(g, b) })
 	if err != nil {
 		return err
 	}
@@ -74,23 +76,25 @@ func runAdvise(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// readSheet reads the sheet from --sheet or --sheet-file.
-func readSheet(g *engine.Game, fs *pflag.FlagSet, sheet, file string) (engine.Sheet, error) {
+// readSheet reads the sheet from --sheet, with parse, or from the JSON
+// file of --sheet-file, with parseJSON.
+func readSheet[S any](fs *pflag.FlagSet, sheet, file string, parse func(string) (S, error), parseJSON func([]byte) (S, error)) (S, error) {
+	var none S
 	if fs.Changed("sheet") && fs.Changed("sheet-file") {
-		return engine.Sheet{}, usagef("give --sheet or --sheet-file, not both")
+		return none, usagef("give --sheet or --sheet-file, not both")
 	}
 	if file != "" {
 		data, err := os.ReadFile(file)
 		if err != nil {
-			return engine.Sheet{}, usagef("sheet file: %v", err)
+			return none, usagef("sheet file: %v", err)
 		}
-		sh, err := engine.ParseSheetJSON(g, data)
+		sh, err := parseJSON(data)
 		if err != nil {
 			return sh, usagef("%s: %v", file, err)
 		}
 		return sh, nil
 	}
-	sh, err := engine.ParseSheet(g, sheet)
+	sh, err := parse(sheet)
 	if err != nil {
 		return sh, usagef("%v", err)
 	}

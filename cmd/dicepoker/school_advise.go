@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"os"
 
 	"github.com/spf13/pflag"
 
@@ -20,7 +19,7 @@ type schoolPosition struct {
 
 // adviseSchool ranks the actions of a school position.
 func adviseSchool(g *engine.Game, fs *pflag.FlagSet, p schoolPosition, stdout io.Writer) error {
-	sheet, err := readSchoolSheet(g, fs, p.sheet, p.sheetFile)
+	sheet, err := readSheet(fs, p.sheet, p.sheetFile, g.ParseSchoolSheet, g.ParseSchoolSheetJSON)
 	if err != nil {
 		return err
 	}
@@ -56,29 +55,6 @@ func adviseSchool(g *engine.Game, fs *pflag.FlagSet, p schoolPosition, stdout io
 	}
 	a.writeText(stdout, 0)
 	return nil
-}
-
-// readSchoolSheet reads a school sheet from --sheet or --sheet-file.
-func readSchoolSheet(g *engine.Game, fs *pflag.FlagSet, sheet, file string) (engine.SchoolSheet, error) {
-	if fs.Changed("sheet") && fs.Changed("sheet-file") {
-		return engine.SchoolSheet{}, usagef("give --sheet or --sheet-file, not both")
-	}
-	if file != "" {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			return engine.SchoolSheet{}, usagef("sheet file: %v", err)
-		}
-		sh, err := g.ParseSchoolSheetJSON(data)
-		if err != nil {
-			return sh, usagef("%s: %v", file, err)
-		}
-		return sh, nil
-	}
-	sh, err := g.ParseSchoolSheet(sheet)
-	if err != nil {
-		return sh, usagef("%v", err)
-	}
-	return sh, nil
 }
 
 // schoolOption is one action in the JSON output.
