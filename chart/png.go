@@ -3,6 +3,9 @@ package chart
 import (
 	"fmt"
 	"image/color"
+	"io"
+	"os"
+	"path/filepath"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -16,7 +19,8 @@ const pngBins = 80
 
 // PNG draws h as a histogram, its bars the share of games (of the weight)
 // in each range of scores (see Bins), with the title given and labelled
-// axes, and saves it to file as a PNG picture 8 by 4.5 inches.
+// axes, and saves it to file as a PNG picture 8 by 4.5 inches, written to
+// a temporary file and renamed into place.
 func PNG(file string, h scores.Histogram, title string) error {
 	bins, below, above := Bins(h, pngBins)
 	width := bins[0].Hi - bins[0].Lo + 1
@@ -42,5 +46,29 @@ func PNG(file string, h scores.Histogram, title string) error {
 	}
 	p.Add(plotter.NewGrid(), hist)
 	p.Y.Max = 1.05 * most // room under the title
-	return p.Save(8*vg.Inch, 4.5*vg.Inch, file)
+	w, err := p.WriterTo(8*vg.Inch, 4.5*vg.Inch, "png")
+	if err != nil {
+		return err
+	}
+	return writeAtomic(file, w)
+}
+
+// writeAtomic writes what w writes to a temporary file beside path and
+// renames it into place, so that path is never left half written.
+func writeAtomic(path string, w io.WriterTo) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = w.WriteTo(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }
