@@ -3,11 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
+	"slices"
 	"time"
 
 	"dicepoker/engine"
 	"dicepoker/school"
+	"dicepoker/scores"
 	"dicepoker/strategy"
 )
 
@@ -21,6 +22,9 @@ type schoolRun struct {
 
 // simulateSchool plays school games with advised players taking turns.
 func simulateSchool(g *engine.Game, r schoolRun, stdout io.Writer) error {
+	if r.games > maxSchoolGames {
+		return usagef("--games %d: school plays at most %d games a run", r.games, maxSchoolGames)
+	}
 	if r.players < 1 || r.players > 4 {
 		return usagef("--players %d: school has 1 to 4 players", r.players)
 	}
@@ -34,7 +38,7 @@ func simulateSchool(g *engine.Game, r schoolRun, stdout io.Writer) error {
 	}
 	start := time.Now()
 	games := school.NewKernel(g).Simulate(players, r.games, r.seed, r.threads)
-	res := schoolResult{game: g, run: r, strategy: st.Name, seats: seatStats(games), seconds: time.Since(start).Seconds()}
+	res := schoolResult{game: g, run: r, strategy: st.Name, seats: seatStats(g, games), seconds: time.Since(start).Seconds()}
 	if r.asJSON {
 		return writeJSON(stdout, res.json())
 	}
@@ -44,49 +48,47 @@ func simulateSchool(g *engine.Game, r schoolRun, stdout io.Writer) error {
 
 // seatStat is one seat's results over the games.
 type seatStat struct {
-	Mean float64    `json:"mean"`
-	CI95 [2]float64 `json:"ci95"`
-	SD   float64    `json:"sd"`
-	Min  int        `json:"min"`
-	Max  int        `json:"max"`
-	Wins float64    `json:"win_rate"` // games won, a tie shared among the tied
+	Mean        float64          `json:"mean"`
+	CI95        [2]float64       `json:"ci95"`
+	SD          float64          `json:"sd"`
+	Min         int              `json:"min"`
+	Max         int              `json:"max"`
+	Percentiles ordered[float64] `json:"percentiles"`
+	Wins        float64          `json:"win_rate"` // games won, a tie shared among the tied
 }
 
-// seatStats sums up the games' scores by seat.
-func seatStats(games [][]int) []seatStat {
+// seatStats sums up the games' scores by seat, with gonum's statistics
+// (scores.Sample); wins are counted in twelfths of a game, so that ties of
+// two, three or four players share them exactly.
+func seatStats(g *engine.Game, games [][]int) []seatStat {
 	seats := make([]seatStat, len(games[0]))
-	n := float64(len(games))
-	for i := range seats {
-		s := &seats[i]
-		s.Min, s.Max = math.MaxInt, math.MinInt
-		sum, sq := 0.0, 0.0
-		for _, g := range games {
-			v := float64(g[i])
-			sum, sq = sum+v, sq+v*v
-			s.Min, s.Max = min(s.Min, g[i]), max(s.Max, g[i])
-		}
-		s.Mean = sum / n
-		if n > 1 {
-			s.SD = math.Sqrt(max(0, (sq-n*s.Mean*s.Mean)/(n-1)))
-		}
-		half := 1.96 * s.SD / math.Sqrt(n)
-		s.CI95 = [2]float64{s.Mean - half, s.Mean + half}
-	}
-	for _, g := range games {
-		best, tied := math.MinInt, 0
-		for _, v := range g {
-			if v > best {
-				best, tied = v, 0
-			}
+	twelfths := make([]int, len(seats))
+	for _, game := range games {
+		best, tied := slices.Max(game), 0
+		for _, v := range game {
 			if v == best {
 				tied++
 			}
 		}
-		for i, v := range g {
+		for i, v := range game {
 			if v == best {
-				seats[i].Wins += 1 / float64(tied) / n
+				twelfths[i] += 12 / tied
 			}
 		}
+	}
+	for i := range seats {
+		lo, hi := games[0][i], games[0][i]
+		for _, game := range games {
+			lo, hi = min(lo, game[i]), max(hi, game[i])
+		}
+		sample := scores.Sample{Game: g, Games: len(games), Scores: scores.Histogram{Lo: lo, W: make([]float64, hi-lo+1)}}
+		for _, game := range games {
+			sample.Scores.W[game[i]-lo]++
+		}
+		sum := sample.Summary()
+		l95, h95 := sample.CI95()
+		seats[i] = seatStat{Mean: sum.Mean, CI95: [2]float64{l95, h95}, SD: sum.SD, Min: sum.Min, Max: sum.Max,
+			Percentiles: percentilesJSON(sum), Wins: float64(twelfths[i]) / float64(12*len(games))}
 	}
 	return seats
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,10 +127,17 @@ func TestSchoolBadInput(t *testing.T) {
 func TestSimulateSchool(t *testing.T) {
 	_, estimate := schoolTables(t)
 	var res struct {
-		Strategy string     `json:"strategy"`
-		Players  int        `json:"players"`
-		Games    int        `json:"games"`
-		Seats    []seatStat `json:"seats"`
+		Strategy string `json:"strategy"`
+		Players  int    `json:"players"`
+		Games    int    `json:"games"`
+		Seats    []struct {
+			Mean        float64            `json:"mean"`
+			CI95        [2]float64         `json:"ci95"`
+			Min         int                `json:"min"`
+			Max         int                `json:"max"`
+			Percentiles map[string]float64 `json:"percentiles"`
+			Wins        float64            `json:"win_rate"`
+		} `json:"seats"`
 	}
 	args := []string{"simulate", "--game", "school", "--table", estimate, "--games", "40", "--players", "3", "--json"}
 	out := runOK(t, append(args, "--threads", "1")...)
@@ -143,11 +151,12 @@ func TestSimulateSchool(t *testing.T) {
 	wins := 0.0
 	for _, s := range res.Seats {
 		wins += s.Wins
-		if s.CI95[0] > s.Mean || s.CI95[1] < s.Mean || s.Min > s.Max {
+		if s.CI95[0] > s.Mean || s.CI95[1] < s.Mean || s.Min > s.Max || len(s.Percentiles) != 7 ||
+			s.Percentiles["1"] < float64(s.Min) || s.Percentiles["99"] > float64(s.Max) || s.Wins > 1 {
 			t.Errorf("seat %+v", s)
 		}
 	}
-	if res.Strategy != "estimate" || res.Players != 3 || res.Games != 40 || len(res.Seats) != 3 || wins < 0.999 || wins > 1.001 {
+	if res.Strategy != "estimate" || res.Players != 3 || res.Games != 40 || len(res.Seats) != 3 || math.Abs(wins-1) > 1e-12 {
 		t.Errorf("simulate --json: %s", out)
 	}
 	text := runOK(t, "simulate", "--game", "school", "--strategy", "greedy", "--games", "20", "--columns", "2")

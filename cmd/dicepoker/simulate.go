@@ -17,6 +17,14 @@ often each bonus is earned. --strategy optimal plays by the game's strategy
 table (solved and saved the first time); greedy takes the most points each
 turn can give. The same seed gives the same games whatever --threads says.`
 
+// maxGames is the most games simulate plays in one run: a billion take
+// hours already.
+const maxGames = 1_000_000_000
+
+// maxSchoolGames is the most school games simulate plays in one run: it
+// keeps every game's scores, 8 bytes a seat.
+const maxSchoolGames = 50_000_000
+
 // runSimulate plays games and prints their statistics.
 func runSimulate(args []string, stdout io.Writer) error {
 	fs := newFlagSet("simulate")
@@ -35,8 +43,8 @@ func runSimulate(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *games <= 0 {
-		return usagef("--games %d: must be 1 or more", *games)
+	if *games <= 0 || *games > maxGames {
+		return usagef("--games %d: must be 1 to %d", *games, maxGames)
 	}
 	if g.Columns != 0 {
 		if !fs.Changed("strategy") {

@@ -104,8 +104,10 @@ func TestSimulateAndDistributionRefuse(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{[]string{"simulate", "--games", "0"}, "--games 0: must be 1 or more"},
-		{[]string{"simulate", "--games", "-5"}, "--games -5: must be 1 or more"},
+		{[]string{"simulate", "--games", "0"}, "--games 0: must be 1 to 1000000000"},
+		{[]string{"simulate", "--games", "-5"}, "--games -5: must be 1 to 1000000000"},
+		{[]string{"simulate", "--games", "4611686018427387904"}, "--games 4611686018427387904: must be 1 to 1000000000"},
+		{[]string{"simulate", "--game", "school", "--games", "60000000"}, "school plays at most 50000000 games a run"},
 		{[]string{"simulate", "--strategy", "lucky"}, `--strategy "lucky": want optimal or greedy`},
 		{[]string{"simulate", "--seed", "-1"}, `invalid argument "-1" for "--seed" flag`},
 		{[]string{"simulate", "--seed", "x"}, `invalid argument "x" for "--seed" flag`},
