@@ -125,9 +125,9 @@ func openTable(g *engine.Game, file string) (*strategy.Table, error) {
 
 // adviceOption is one action in the JSON output.
 type adviceOption struct {
-	Action   string  `json:"action"` // "keep" or "score"
-	Keep     []int   `json:"keep,omitempty"`
-	Reroll   []int   `json:"reroll,omitempty"`
+	Action   string  `json:"action"`         // "keep" or "score"
+	Keep     *[]int  `json:"keep,omitempty"` // a pointer, so that keeping nothing is []
+	Reroll   *[]int  `json:"reroll,omitempty"`
 	Category string  `json:"category,omitempty"`
 	Points   *int    `json:"points,omitempty"`
 	Bonus    *int    `json:"bonus,omitempty"`
@@ -143,7 +143,7 @@ func (a *advice) json() any {
 		if act.Box != "" {
 			o.Action, o.Category, o.Points, o.Bonus = "score", act.Box, &act.Points, &act.Bonus
 		} else {
-			o.Action, o.Keep, o.Reroll = "keep", nonNil(act.Keep.Dice()), nonNil(act.Reroll.Dice())
+			o.Action, o.Keep, o.Reroll = "keep", diceJSON(act.Keep), diceJSON(act.Reroll)
 		}
 		opts[i] = o
 	}
@@ -158,9 +158,8 @@ func (a *advice) json() any {
 	}{a.game.Name, a.game.Options.String(), a.sheetScore, a.rollsLeft, a.dice.Dice(), opts[0], opts}
 }
 
-func nonNil(d []int) []int {
-	if d == nil {
-		return []int{}
-	}
-	return d
+// diceJSON returns the faces of m for JSON: [] when m is empty.
+func diceJSON(m engine.Multiset) *[]int {
+	d := m.Dice()
+	return &d
 }

@@ -96,6 +96,16 @@ func TestAdviseJSON(t *testing.T) {
 	if res2.RollsLeft != 1 || len(res2.Options) != 23+1 {
 		t.Fatalf("9TJQQ, one reroll: %d options, rolls_left %d", len(res2.Options), res2.RollsLeft)
 	}
+	// Keeping nothing is an empty keep, not a missing one.
+	rerollAll := 0
+	for _, o := range res2.Options {
+		if o.Action == "keep" && o.Keep != nil && len(o.Keep) == 0 && len(o.Reroll) == 5 {
+			rerollAll++
+		}
+	}
+	if rerollAll != 1 {
+		t.Errorf("%d options keep [] and reroll all five, want 1", rerollAll)
+	}
 	// Best: keep 9 T J Q and reroll a Q, needing a K: 32 + 4/6.
 	best := res2.Options[0]
 	if best.Action != "keep" || !slices.Equal(best.Keep, []int{1, 2, 3, 4}) || !slices.Equal(best.Reroll, []int{4}) ||

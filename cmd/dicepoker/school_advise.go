@@ -59,9 +59,9 @@ func adviseSchool(g *engine.Game, fs *pflag.FlagSet, p schoolPosition, stdout io
 
 // schoolOption is one action in the JSON output.
 type schoolOption struct {
-	Action   string  `json:"action"` // "keep" or "score"
-	Keep     []int   `json:"keep,omitempty"`
-	Reroll   []int   `json:"reroll,omitempty"`
+	Action   string  `json:"action"`         // "keep" or "score"
+	Keep     *[]int  `json:"keep,omitempty"` // a pointer, so that keeping nothing is []
+	Reroll   *[]int  `json:"reroll,omitempty"`
 	Row      string  `json:"row,omitempty"`
 	Column   int     `json:"column,omitempty"` // 1..C
 	Mark     string  `json:"mark,omitempty"`   // x, r, 0, - or points
@@ -84,7 +84,7 @@ func schoolAdviceObject(a *advice, strategyName string, actions []school.Action)
 			v := w.Cell.Value()
 			o.Action, o.Row, o.Column, o.Mark, o.Points, o.Reserve, o.Bonus = "score", a.game.Categories[w.Row].Name, w.Column+1, coach.CellText(w.Cell), &v, &w.Reserve, &w.Bonus
 		} else {
-			o.Action, o.Keep, o.Reroll = "keep", nonNil(act.Keep.Dice()), nonNil(act.Reroll.Dice())
+			o.Action, o.Keep, o.Reroll = "keep", diceJSON(act.Keep), diceJSON(act.Reroll)
 		}
 		opts[i] = o
 	}
