@@ -1,10 +1,11 @@
 package engine
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -55,25 +56,49 @@ func ParseSheet(g *Game, s string) (Sheet, error) {
 	return sheetFrom(g, entries, order)
 }
 
-// ParseSheetJSON reads a sheet written as a JSON object {"ones": 3, ...}.
+// ParseSheetJSON reads a sheet written as a JSON object {"ones": 3, ...}
+// with the same entries as ParseSheet, each once, and nothing after it.
 func ParseSheetJSON(g *Game, data []byte) (Sheet, error) {
-	entries := map[string]int{}
-	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	var raw map[string]json.Number
-	if err := dec.Decode(&raw); err != nil {
-		return Sheet{}, fmt.Errorf("sheet: not a JSON object of category points: %v", err)
+	fail := func(format string, args ...any) (Sheet, error) {
+		return Sheet{}, fmt.Errorf("sheet: "+format, args...)
 	}
-	order := make([]string, 0, len(raw))
-	for name, v := range raw {
-		n, err := strconv.Atoi(v.String())
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return fail("not a JSON object of category points")
+	}
+	entries := map[string]int{}
+	var order []string
+	for dec.More() {
+		t, err := dec.Token()
 		if err != nil {
-			return Sheet{}, fmt.Errorf("sheet: %s = %s is not a whole number", name, v)
+			return fail("not a JSON object of category points: %v", err)
+		}
+		name := t.(string) // object keys are strings
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return fail("%s: %v", name, err)
+		}
+		num, ok := v.(json.Number)
+		if !ok {
+			return fail("%s = %v is not a number", name, v)
+		}
+		n, err := strconv.Atoi(num.String())
+		if err != nil {
+			return fail("%s = %s is not a whole number", name, num)
+		}
+		if _, dup := entries[name]; dup {
+			return fail("%s is given twice", name)
 		}
 		entries[name] = n
 		order = append(order, name)
 	}
-	sort.Strings(order)
+	if _, err := dec.Token(); err != nil {
+		return fail("not a JSON object of category points: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fail("more after the JSON object")
+	}
 	return sheetFrom(g, entries, order)
 }
 

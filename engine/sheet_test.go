@@ -77,7 +77,8 @@ func TestParseSheetJSON(t *testing.T) {
 	if got := sh.Score(y); got != 190 {
 		t.Errorf("score %d, want 190", got)
 	}
-	for _, bad := range []string{`[1,2]`, `{"ones": 2.5}`, `{"ones": 9}`, `not json`} {
+	for _, bad := range []string{`[1,2]`, `{"ones": 2.5}`, `{"ones": 9}`, `not json`, `null`, `{"ones": "1"}`,
+		`{"ones": 1, "ones": 2}`, `{"ones": 1} {"twos": 2}`, `{"ones": 1`, `{"ones": [1]}`} {
 		if _, err := ParseSheetJSON(y, []byte(bad)); err == nil {
 			t.Errorf("%s: accepted", bad)
 		}
