@@ -44,6 +44,9 @@ func runDistribution(args []string, stdout io.Writer) error {
 		if fi, err := os.Stat(filepath.Dir(*png)); err != nil || !fi.IsDir() {
 			return usagef("--png %s: no directory %s to save it in", *png, filepath.Dir(*png))
 		}
+		if fi, err := os.Stat(*png); err == nil && fi.IsDir() {
+			return usagef("--png %s is a directory, not a file", *png)
+		}
 	}
 	if g.Columns != 0 {
 		return distributionSchool(g, *tableFile, *png, *threads, *asJSON, stdout)

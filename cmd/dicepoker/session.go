@@ -186,8 +186,8 @@ func (s *session) help() {
 %s  hint           the advisor's ranking of every action (hint all: every one)
   sheet          show the sheet
   quit           stop here; the record keeps what was played
-dice are %s; %ss: %s
-`, write, diceNames(s.g), s.boxWord(), strings.Join(names, " "))
+dice are %s; %s: %s
+`, write, diceNames(s.g), s.boxesWord(), strings.Join(names, " "))
 }
 
 // boxWord is what the game calls the places the dice are written: rows
@@ -197,6 +197,14 @@ func (s *session) boxWord() string {
 		return "row"
 	}
 	return "box"
+}
+
+// boxesWord is boxWord's plural.
+func (s *session) boxesWord() string {
+	if s.g.Columns != 0 {
+		return "rows"
+	}
+	return "boxes"
 }
 
 func diceNames(g *engine.Game) string {
@@ -236,7 +244,7 @@ func (s *session) box(verb, text string) (string, error) {
 	}
 	switch len(found) {
 	case 0:
-		return "", fmt.Errorf("%s has no %s %q (type 'help' for the %ss)", s.g.Name, s.boxWord(), text, s.boxWord())
+		return "", fmt.Errorf("%s has no %s %q (type 'help' for the %s)", s.g.Name, s.boxWord(), text, s.boxesWord())
 	case 1:
 		return found[0], nil
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"dicepoker/solver"
@@ -31,6 +32,9 @@ func runSolve(args []string, stdout io.Writer) error {
 	g, err := gf.build(fs)
 	if err != nil {
 		return err
+	}
+	if fi, err := os.Stat(*out); *out != "" && err == nil && fi.IsDir() {
+		return usagef("--out %s is a directory, not a file", *out)
 	}
 	if g.Columns != 0 {
 		return solveSchool(g, *out, *threads, *asJSON, stdout)
