@@ -1,16 +1,15 @@
 package chart
 
 import (
+	"bytes"
 	"fmt"
 	"image/color"
-	"io"
-	"os"
-	"path/filepath"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"dicepoker/internal/atomicfile"
 	"dicepoker/scores"
 )
 
@@ -50,25 +49,9 @@ func PNG(file string, h scores.Histogram, title string) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(file, w)
-}
-
-// writeAtomic writes what w writes to a temporary file beside path and
-// renames it into place, so that path is never left half written.
-func writeAtomic(path string, w io.WriterTo) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
+	var buf bytes.Buffer
+	if _, err := w.WriteTo(&buf); err != nil {
 		return err
 	}
-	_, err = w.WriteTo(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
+	return atomicfile.WriteFile(file, buf.Bytes(), 0o644)
 }
