@@ -83,13 +83,20 @@ type exact struct {
 	seconds  float64
 }
 
-func (r *exact) json() any {
+// probabilitiesJSON maps each score of h with some weight to that weight
+// divided by total (1 for an exact distribution, the games for a sample),
+// in increasing order of score.
+func probabilitiesJSON(h scores.Histogram, total float64) ordered[float64] {
 	var probs ordered[float64]
-	for i, p := range r.dist.Scores.W {
-		if p != 0 {
-			probs = append(probs, entry[float64]{strconv.Itoa(r.dist.Scores.Lo + i), p})
+	for i, w := range h.W {
+		if w != 0 {
+			probs = append(probs, entry[float64]{strconv.Itoa(h.Lo + i), w / total})
 		}
 	}
+	return probs
+}
+
+func (r *exact) json() any {
 	return struct {
 		Game          string           `json:"game"`
 		Options       string           `json:"options,omitempty"`
@@ -98,7 +105,7 @@ func (r *exact) json() any {
 		SD            float64          `json:"sd"`
 		Percentiles   ordered[float64] `json:"percentiles"`
 		Probabilities ordered[float64] `json:"probabilities"`
-	}{r.game.Name, r.game.Options.String(), r.expected, r.summary.Mean, r.summary.SD, percentilesJSON(r.summary), probs}
+	}{r.game.Name, r.game.Options.String(), r.expected, r.summary.Mean, r.summary.SD, percentilesJSON(r.summary), probabilitiesJSON(r.dist.Scores, 1)}
 }
 
 func (r *exact) writeText(w io.Writer) error {
