@@ -125,25 +125,46 @@ func openTable(g *engine.Game, file string) (*strategy.Table, error) {
 
 // adviceOption is one action in the JSON output.
 type adviceOption struct {
-	Action   string  `json:"action"`         // "keep" or "score"
-	Keep     *[]int  `json:"keep,omitempty"` // a pointer, so that keeping nothing is []
-	Reroll   *[]int  `json:"reroll,omitempty"`
-	Category string  `json:"category,omitempty"`
-	Points   *int    `json:"points,omitempty"`
-	Bonus    *int    `json:"bonus,omitempty"`
+	Action string `json:"action"` // "keep" or "score"
+	keepJSON
+	Category string `json:"category,omitempty"`
+	Points   *int   `json:"points,omitempty"`
+	Bonus    *int   `json:"bonus,omitempty"`
+	rankJSON
+}
+
+// keepJSON is a keep's dice in advise's JSON, for every game.
+type keepJSON struct {
+	Keep   *[]int `json:"keep,omitempty"` // a pointer, so that keeping nothing is []
+	Reroll *[]int `json:"reroll,omitempty"`
+}
+
+// keepOf returns the JSON of keeping keep and rerolling reroll.
+func keepOf(keep, reroll engine.Multiset) keepJSON {
+	k, r := keep.Dice(), reroll.Dice()
+	return keepJSON{&k, &r}
+}
+
+// rankJSON is what every option of advise's JSON ends with.
+type rankJSON struct {
 	Expected float64 `json:"expected"`
 	Loss     float64 `json:"loss"`
 	Tie      bool    `json:"tie"`
 }
 
+// rank returns action i's expected final score, loss and tie.
+func (a *advice) rank(i int) rankJSON {
+	return rankJSON{a.expected(i), a.expected(0) - a.expected(i), a.tie(i)}
+}
+
 func (a *advice) json() any {
 	opts := make([]adviceOption, len(a.actions))
 	for i, act := range a.actions {
-		o := adviceOption{Expected: a.expected(i), Loss: a.expected(0) - a.expected(i), Tie: a.tie(i)}
+		o := adviceOption{rankJSON: a.rank(i)}
 		if act.Box != "" {
 			o.Action, o.Category, o.Points, o.Bonus = "score", act.Box, &act.Points, &act.Bonus
 		} else {
-			o.Action, o.Keep, o.Reroll = "keep", diceJSON(act.Keep), diceJSON(act.Reroll)
+			o.Action, o.keepJSON = "keep", keepOf(act.Keep, act.Reroll)
 		}
 		opts[i] = o
 	}
@@ -156,10 +177,4 @@ func (a *advice) json() any {
 		Best       adviceOption   `json:"best"`
 		All        []adviceOption `json:"options"`
 	}{a.game.Name, a.game.Options.String(), a.sheetScore, a.rollsLeft, a.dice.Dice(), opts[0], opts}
-}
-
-// diceJSON returns the faces of m for JSON: [] when m is empty.
-func diceJSON(m engine.Multiset) *[]int {
-	d := m.Dice()
-	return &d
 }

@@ -59,18 +59,15 @@ func adviseSchool(g *engine.Game, fs *pflag.FlagSet, p schoolPosition, stdout io
 
 // schoolOption is one action in the JSON output.
 type schoolOption struct {
-	Action   string  `json:"action"`         // "keep" or "score"
-	Keep     *[]int  `json:"keep,omitempty"` // a pointer, so that keeping nothing is []
-	Reroll   *[]int  `json:"reroll,omitempty"`
-	Row      string  `json:"row,omitempty"`
-	Column   int     `json:"column,omitempty"` // 1..C
-	Mark     string  `json:"mark,omitempty"`   // x, r, 0, - or points
-	Points   *int    `json:"points,omitempty"` // the cell's value in the total
-	Reserve  *int    `json:"reserve,omitempty"`
-	Bonus    *int    `json:"bonus,omitempty"`
-	Expected float64 `json:"expected"`
-	Loss     float64 `json:"loss"`
-	Tie      bool    `json:"tie"`
+	Action string `json:"action"` // "keep" or "score"
+	keepJSON
+	Row     string `json:"row,omitempty"`
+	Column  int    `json:"column,omitempty"` // 1..C
+	Mark    string `json:"mark,omitempty"`   // x, r, 0, - or points
+	Points  *int   `json:"points,omitempty"` // the cell's value in the total
+	Reserve *int   `json:"reserve,omitempty"`
+	Bonus   *int   `json:"bonus,omitempty"`
+	rankJSON
 }
 
 // schoolAdviceObject is advise's JSON object for a school position: a's ranking,
@@ -78,13 +75,13 @@ type schoolOption struct {
 func schoolAdviceObject(a *advice, strategyName string, actions []school.Action) any {
 	opts := make([]schoolOption, len(actions))
 	for i, act := range actions {
-		o := schoolOption{Expected: a.expected(i), Loss: a.expected(0) - a.expected(i), Tie: a.tie(i)}
+		o := schoolOption{rankJSON: a.rank(i)}
 		if act.Score {
 			w := act.Write
 			v := w.Cell.Value()
 			o.Action, o.Row, o.Column, o.Mark, o.Points, o.Reserve, o.Bonus = "score", a.game.Categories[w.Row].Name, w.Column+1, coach.CellText(w.Cell), &v, &w.Reserve, &w.Bonus
 		} else {
-			o.Action, o.Keep, o.Reroll = "keep", diceJSON(act.Keep), diceJSON(act.Reroll)
+			o.Action, o.keepJSON = "keep", keepOf(act.Keep, act.Reroll)
 		}
 		opts[i] = o
 	}
