@@ -42,19 +42,13 @@ func distributionSchool(g *engine.Game, table, png string, threads int, asJSON b
 	lo95, hi95 := s.CI95()
 	if asJSON {
 		return writeJSON(stdout, struct {
-			Game          string           `json:"game"`
-			Options       string           `json:"options,omitempty"`
-			Strategy      string           `json:"strategy"`
-			Games         int              `json:"games"`
-			Mean          float64          `json:"mean"`
-			CI95          [2]float64       `json:"ci95"`
-			SD            float64          `json:"sd"`
-			Min           int              `json:"min"`
-			Max           int              `json:"max"`
-			Percentiles   ordered[float64] `json:"percentiles"`
+			Game     string `json:"game"`
+			Options  string `json:"options,omitempty"`
+			Strategy string `json:"strategy"`
+			Games    int    `json:"games"`
+			sampleStats
 			Probabilities ordered[float64] `json:"probabilities"` // shares of the sampled games
-		}{g.Name, g.Options.String(), st.Name, s.Games, sum.Mean, [2]float64{lo95, hi95}, sum.SD, sum.Min, sum.Max,
-			percentilesJSON(sum), probabilitiesJSON(s.Scores, float64(s.Games))})
+		}{g.Name, g.Options.String(), st.Name, s.Games, statsOf(s), probabilitiesJSON(s.Scores, float64(s.Games))})
 	}
 	fmt.Fprintf(stdout, "%s, %s strategy: final score distribution sampled from %d games (seed 1)\n", strategy.Describe(g), st.Name, s.Games)
 	fmt.Fprintf(stdout, "mean         %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo95, hi95)

@@ -48,13 +48,8 @@ func simulateSchool(g *engine.Game, r schoolRun, stdout io.Writer) error {
 
 // seatStat is one seat's results over the games.
 type seatStat struct {
-	Mean        float64          `json:"mean"`
-	CI95        [2]float64       `json:"ci95"`
-	SD          float64          `json:"sd"`
-	Min         int              `json:"min"`
-	Max         int              `json:"max"`
-	Percentiles ordered[float64] `json:"percentiles"`
-	Wins        float64          `json:"win_rate"` // games won, a tie shared among the tied
+	sampleStats
+	Wins float64 `json:"win_rate"` // games won, a tie shared among the tied
 }
 
 // seatStats sums up the games' scores by seat, with gonum's statistics
@@ -85,10 +80,7 @@ func seatStats(g *engine.Game, games [][]int) []seatStat {
 		for _, game := range games {
 			sample.Scores.W[game[i]-lo]++
 		}
-		sum := sample.Summary()
-		l95, h95 := sample.CI95()
-		seats[i] = seatStat{Mean: sum.Mean, CI95: [2]float64{l95, h95}, SD: sum.SD, Min: sum.Min, Max: sum.Max,
-			Percentiles: percentilesJSON(sum), Wins: float64(twelfths[i]) / float64(12*len(games))}
+		seats[i] = seatStat{statsOf(&sample), float64(twelfths[i]) / float64(12*len(games))}
 	}
 	return seats
 }

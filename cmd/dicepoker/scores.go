@@ -18,6 +18,23 @@ func percentilesJSON(s scores.Summary) ordered[float64] {
 	return o
 }
 
+// sampleStats is what the JSON output says of a sample of games.
+type sampleStats struct {
+	Mean        float64          `json:"mean"`
+	CI95        [2]float64       `json:"ci95"`
+	SD          float64          `json:"sd"`
+	Min         int              `json:"min"`
+	Max         int              `json:"max"`
+	Percentiles ordered[float64] `json:"percentiles"`
+}
+
+// statsOf summarises a sample of games for the JSON output.
+func statsOf(s *scores.Sample) sampleStats {
+	sum := s.Summary()
+	lo, hi := s.CI95()
+	return sampleStats{sum.Mean, [2]float64{lo, hi}, sum.SD, sum.Min, sum.Max, percentilesJSON(sum)}
+}
+
 // percentilesText writes the summary's percentiles on one line:
 // "1%: 151  5%: 180 ...".
 func percentilesText(s scores.Summary) string {

@@ -106,23 +106,15 @@ func (r *simulation) bonusRates() ordered[float64] {
 }
 
 func (r *simulation) json() any {
-	lo, hi := r.sample.CI95()
-	sum := r.summary
 	return struct {
-		Game        string           `json:"game"`
-		Options     string           `json:"options,omitempty"`
-		Strategy    string           `json:"strategy"`
-		Seed        uint64           `json:"seed"`
-		Games       int              `json:"games"`
-		Mean        float64          `json:"mean"`
-		CI95        [2]float64       `json:"ci95"`
-		SD          float64          `json:"sd"`
-		Min         int              `json:"min"`
-		Max         int              `json:"max"`
-		Percentiles ordered[float64] `json:"percentiles"`
-		BonusRates  ordered[float64] `json:"bonus_rates"`
-	}{r.game.Name, r.game.Options.String(), r.strategy, r.seed, r.sample.Games, sum.Mean, [2]float64{lo, hi},
-		sum.SD, sum.Min, sum.Max, percentilesJSON(sum), r.bonusRates()}
+		Game     string `json:"game"`
+		Options  string `json:"options,omitempty"`
+		Strategy string `json:"strategy"`
+		Seed     uint64 `json:"seed"`
+		Games    int    `json:"games"`
+		sampleStats
+		BonusRates ordered[float64] `json:"bonus_rates"`
+	}{r.game.Name, r.game.Options.String(), r.strategy, r.seed, r.sample.Games, statsOf(r.sample), r.bonusRates()}
 }
 
 func (r *simulation) writeText(w io.Writer) {
