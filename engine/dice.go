@@ -107,6 +107,7 @@ var (
 	child     [NumKeeps][Faces]int16       // keep plus one die of a face; -1 for full keeps
 	rollProb  [NumRolls]float64
 	outcomes  [NumKeeps][]Transition
+	subKeeps  [NumRolls][]int
 )
 
 // Transition is one roll that a keep can become, with its probability.
@@ -155,6 +156,11 @@ func init() {
 	}
 	for r := range NumRolls {
 		rollProb[r] = multinomial(keeps[FirstRollKeep+r])
+		for k := range FirstRollKeep {
+			if keeps[FirstRollKeep+r].Contains(keeps[k]) {
+				subKeeps[r] = append(subKeeps[r], k)
+			}
+		}
 	}
 	for k, m := range keeps {
 		for _, o := range keeps[keepStart(Dice-m.Size()):keepStart(Dice-m.Size()+1)] {
@@ -206,6 +212,11 @@ func KeepSize(k int) int { return keeps[k].Size() }
 
 // RollProbability returns the probability of roll r when all five dice are rolled.
 func RollProbability(r int) float64 { return rollProb[r] }
+
+// SubKeeps returns the keep indices of roll r's distinct proper
+// sub-multisets (keeping none included, keeping all five not), in
+// increasing order. The slice must not be modified.
+func SubKeeps(r int) []int { return subKeeps[r] }
 
 // Outcomes returns the rolls that keep k can become when the other dice are
 // rolled, with their exact probabilities. The slice must not be modified.

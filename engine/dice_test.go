@@ -321,3 +321,23 @@ func TestParseDiceMessages(t *testing.T) {
 		}
 	}
 }
+
+func TestSubKeeps(t *testing.T) {
+	for _, c := range []struct {
+		roll string
+		want int // distinct proper sub-multisets, keeping none included
+	}{
+		{"66666", 5}, {"33556", 17}, {"12345", 31}, {"11123", 15}, // (counts+1) multiplied, less the whole roll
+	} {
+		m, _ := ParseDice(c.roll, "")
+		subs := SubKeeps(RollIndex(m))
+		if len(subs) != c.want {
+			t.Errorf("%s: %d sub-keeps, want %d", c.roll, len(subs), c.want)
+		}
+		for i, k := range subs {
+			if !m.Contains(Keep(k)) || Keep(k).Size() == Dice || i > 0 && k <= subs[i-1] {
+				t.Errorf("%s: sub-keep %d (%s) out of place", c.roll, k, Keep(k))
+			}
+		}
+	}
+}

@@ -82,10 +82,9 @@ func special(g *engine.Game, s engine.State, r int) bool { return alike[r] && g.
 func init() {
 	for r := range engine.NumRolls {
 		subStart[r] = uint16(len(subKeeps))
-		for k := engine.FirstRollKeep - 1; k >= 0; k-- {
-			if engine.Roll(r).Contains(engine.Keep(k)) {
-				subKeeps = append(subKeeps, uint16(k))
-			}
+		subs := engine.SubKeeps(r)
+		for i := len(subs) - 1; i >= 0; i-- {
+			subKeeps = append(subKeeps, uint16(subs[i]))
 		}
 	}
 	subStart[engine.NumRolls] = uint16(len(subKeeps))

@@ -119,7 +119,7 @@ func TestEstimateAgainstExact(t *testing.T) {
 					best, exact = we.finals.Fresh[r], wx.finals.Fresh[r]
 				}
 				top := exact
-				for _, i := range subKeeps[r] {
+				for _, i := range engine.SubKeeps(r) {
 					top = max(top, wx.keeps[left][i])
 					if v := we.keeps[left][i]; v > best {
 						best, keep = v, i

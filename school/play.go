@@ -6,21 +6,6 @@ import (
 	"dicepoker/engine"
 )
 
-// subKeeps[r] lists the distinct keeps of fewer than five dice that roll
-// r holds, the empty keep included, by keep index.
-var subKeeps = func() [engine.NumRolls][]int {
-	var subs [engine.NumRolls][]int
-	for r := range engine.NumRolls {
-		roll := engine.Roll(r)
-		for k := range engine.FirstRollKeep {
-			if roll.Contains(engine.Keep(k)) {
-				subs[r] = append(subs[r], k)
-			}
-		}
-	}
-	return subs
-}()
-
 // roll returns the keep with the missing dice rolled.
 func roll(keep engine.Multiset, rng *rand.Rand) engine.Multiset {
 	for range engine.Dice - keep.Size() {
@@ -50,7 +35,7 @@ func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scra
 		if fresh {
 			best = w.finals.Fresh[r]
 		}
-		for _, i := range subKeeps[r] {
+		for _, i := range engine.SubKeeps(r) {
 			if v := w.keeps[left][i]; v > best {
 				best, keep = v, i
 			}

@@ -49,10 +49,10 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 		}
 		// Larger keeps first, so that equal values list the keep that
 		// rerolls fewer dice first.
-		for k := keepParents - 1; k >= 0; k-- {
-			if keep := engine.Keep(k); dice.Contains(keep) {
-				actions = append(actions, Action{Keep: keep, Reroll: dice.Minus(keep), Value: v[k]})
-			}
+		subs := engine.SubKeeps(engine.RollIndex(dice))
+		for i := len(subs) - 1; i >= 0; i-- {
+			keep := engine.Keep(subs[i])
+			actions = append(actions, Action{Keep: keep, Reroll: dice.Minus(keep), Value: v[subs[i]]})
 		}
 	}
 	sort.SliceStable(actions, func(i, j int) bool { return actions[i].Value > actions[j].Value })
