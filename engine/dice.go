@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 )
 
@@ -51,6 +52,15 @@ func (m Multiset) Dice() []int {
 		}
 	}
 	return d
+}
+
+// RollRest returns m with the dice it lacks of five rolled, one die at a
+// time, each face equally likely from rng.
+func (m Multiset) RollRest(rng *rand.Rand) Multiset {
+	for range Dice - m.Size() {
+		m[rng.IntN(Faces)]++
+	}
+	return m
 }
 
 // Contains reports whether every die of sub is also in m.

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -338,6 +339,27 @@ func TestSubKeeps(t *testing.T) {
 			if !m.Contains(Keep(k)) || Keep(k).Size() == Dice || i > 0 && k <= subs[i-1] {
 				t.Errorf("%s: sub-keep %d (%s) out of place", c.roll, k, Keep(k))
 			}
+		}
+	}
+}
+
+func TestRollRest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	keep, _ := ParseKeep("33", "")
+	counts := [Faces]int{}
+	for range 6000 {
+		m := keep.RollRest(rng)
+		if m.Size() != Dice || !m.Contains(keep) {
+			t.Fatalf("%s from keep 33", m)
+		}
+		for f, c := range m.Minus(keep) {
+			counts[f] += int(c)
+		}
+	}
+	// 18,000 rerolled dice: each face 3,000 expected, sd about 50.
+	for f, c := range counts {
+		if c < 2750 || c > 3250 {
+			t.Errorf("face %d came %d times in 18000 dice", f+1, c)
 		}
 	}
 }

@@ -196,7 +196,7 @@ func (f *fitter) game(rng *rand.Rand) {
 func (f *fitter) alternatives(s *engine.SchoolState, v float64, rng *rand.Rand) {
 	var moves [2 * engine.MaxSchoolRows]engine.SchoolWrite
 	for range fitRolls {
-		dice := roll(engine.Multiset{}, rng)
+		dice := engine.Multiset{}.RollRest(rng)
 		for _, alt := range f.k.g.SchoolMoves(*s, engine.RollIndex(dice), rng.IntN(2) == 0, moves[:0]) {
 			f.alts.reset()
 			f.e.features(&alt.Next, f.alts.add)

@@ -111,7 +111,7 @@ func TestEstimateAgainstExact(t *testing.T) {
 		for !g.SchoolFull(&s) {
 			k.search(&s, e.After(&s), we)
 			k.search(&s, sol.Value, wx)
-			dice, fresh := roll(engine.Multiset{}, rng), true
+			dice, fresh := engine.Multiset{}.RollRest(rng), true
 			for left := g.Rolls - 1; left > 0; left-- {
 				r := engine.RollIndex(dice)
 				best, keep, exact := we.finals.Stale[r], -1, wx.finals.Stale[r]
@@ -132,7 +132,7 @@ func TestEstimateAgainstExact(t *testing.T) {
 				if keep < 0 {
 					break
 				}
-				dice, fresh = roll(engine.Keep(keep), rng), keep == 0
+				dice, fresh = engine.Keep(keep).RollRest(rng), keep == 0
 			}
 			m := k.bestWrite(s, dice, fresh, e.After(&s))
 			top := math.Inf(-1)

@@ -6,14 +6,6 @@ import (
 	"dicepoker/engine"
 )
 
-// roll returns the keep with the missing dice rolled.
-func roll(keep engine.Multiset, rng *rand.Rand) engine.Multiset {
-	for range engine.Dice - keep.Size() {
-		keep[rng.IntN(engine.Faces)]++
-	}
-	return keep
-}
-
 // Player gives, for the sheet a turn starts from, the values of the
 // sheets after the turn.
 type Player func(s *engine.SchoolState) Values
@@ -28,7 +20,7 @@ func Fixed(v Values) Player { return func(*engine.SchoolState) Values { return v
 func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scratch) (engine.SchoolWrite, float64) {
 	k.search(&s, next, w)
 	value := Mean(&w.hold.Fresh)
-	dice, fresh := roll(engine.Multiset{}, rng), true
+	dice, fresh := engine.Multiset{}.RollRest(rng), true
 	for left := k.g.Rolls - 1; left > 0; left-- {
 		r := engine.RollIndex(dice)
 		best, keep := w.finals.Stale[r], -1
@@ -43,7 +35,7 @@ func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scra
 		if keep < 0 {
 			break
 		}
-		dice, fresh = roll(engine.Keep(keep), rng), keep == 0
+		dice, fresh = engine.Keep(keep).RollRest(rng), keep == 0
 	}
 	return k.bestWrite(s, dice, fresh, next), value
 }

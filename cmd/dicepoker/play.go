@@ -128,8 +128,5 @@ func newRoller(seed uint64) *roller { return &roller{rand.New(rand.NewPCG(seed, 
 
 // roll rolls the dice not in keep and returns the five dice.
 func (d *roller) roll(keep engine.Multiset) engine.Multiset {
-	for range engine.Dice - keep.Size() {
-		keep[d.rng.IntN(engine.Faces)]++
-	}
-	return keep
+	return keep.RollRest(d.rng)
 }
