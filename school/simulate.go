@@ -2,9 +2,8 @@ package school
 
 import (
 	"math/rand/v2"
-	"runtime"
-	"sync"
-	"sync/atomic"
+
+	"dicepoker/internal/workers"
 )
 
 // Simulate plays games games of the kernel's game with one player per
@@ -24,25 +23,14 @@ func gameRand(seed uint64, i int) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, uint64(i)))
 }
 
-// parallel calls do(i, w) for i in 0..n-1 on threads goroutines, each
-// with its own work space.
+// parallel calls do(i, w) for i in 0..n-1 on threads goroutines (see
+// workers.Each), w being the calling goroutine's scratch space.
 func parallel(n, threads int, do func(i int, w *scratch), k *Kernel) {
-	if threads <= 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(threads, n) {
-		wg.Go(func() {
-			w := k.newScratch()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				do(i, w)
-			}
-		})
-	}
-	wg.Wait()
+	scratches := make([]*scratch, workers.Threads(threads))
+	workers.Each(n, threads, func(w, i int) {
+		if scratches[w] == nil {
+			scratches[w] = k.newScratch()
+		}
+		do(i, scratches[w])
+	})
 }

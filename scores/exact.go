@@ -3,9 +3,9 @@ package scores
 import (
 	"math"
 	"sync"
-	"sync/atomic"
 
 	"dicepoker/engine"
+	"dicepoker/internal/workers"
 	"dicepoker/policy"
 	"dicepoker/solver"
 )
@@ -57,7 +57,7 @@ func Exact(p *policy.Policy, o Options) *Distribution {
 	d := &Distribution{Game: g, States: 1}
 	for turn := range g.Turns() {
 		arcs := make([][]arc, len(layer))
-		parallel(len(layer), threads, func(_, i int) {
+		workers.Each(len(layer), threads, func(_, i int) {
 			outs := p.Outcomes(l.State(layer[i].index))
 			arcs[i] = make([]arc, len(outs))
 			for j, o := range outs {
@@ -137,19 +137,4 @@ func carry(layer []node, arcs [][]arc, next []node, where []int32, w, threads in
 			}
 		}
 	}
-}
-
-// parallel calls f(w, i) for i in 0..n-1 on threads goroutines, w being
-// the goroutine, 0..threads-1.
-func parallel(n, threads int, f func(w, i int)) {
-	var cursor atomic.Int64
-	var wg sync.WaitGroup
-	for w := range min(threads, n) {
-		wg.Go(func() {
-			for i := int(cursor.Add(1)) - 1; i < n; i = int(cursor.Add(1)) - 1 {
-				f(w, i)
-			}
-		})
-	}
-	wg.Wait()
 }

@@ -2,13 +2,13 @@ package scores
 
 import (
 	"fmt"
-	"runtime"
 	"sync"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"dicepoker/engine"
+	"dicepoker/internal/workers"
 	"dicepoker/policy"
 )
 
@@ -22,12 +22,7 @@ type Options struct {
 	Progress func(done, total int)
 }
 
-func (o Options) threads() int {
-	if o.Threads > 0 {
-		return o.Threads
-	}
-	return runtime.GOMAXPROCS(0)
-}
+func (o Options) threads() int { return workers.Threads(o.Threads) }
 
 // Sample is the outcome of simulated games: the final scores and how often
 // the bonuses were earned.
@@ -64,7 +59,7 @@ func Simulate(p *policy.Policy, games int, seed uint64, o Options) (*Sample, err
 	var mu sync.Mutex
 	done := 0
 	batches := (games + batch - 1) / batch
-	parallel(batches, threads, func(w, b int) {
+	workers.Each(batches, threads, func(w, b int) {
 		from, to := b*batch, min((b+1)*batch, games)
 		players[w].play(seed, from, to, &parts[w])
 		if o.Progress != nil {

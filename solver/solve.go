@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"dicepoker/engine"
+	"dicepoker/internal/workers"
 )
 
 // Options tune a solve. The result does not depend on them.
@@ -47,10 +45,6 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 	if g.Columns != 0 {
 		return nil, fmt.Errorf("%s cannot be solved exactly yet: %w", g.Name, ErrNotSingleSheet)
 	}
-	threads := o.Threads
-	if threads <= 0 {
-		threads = runtime.GOMAXPROCS(0)
-	}
 	l := NewLayout(g)
 	sol := &Solution{Game: g, Layout: l, Values: make([]float64, l.Size())}
 	for i := range sol.Values {
@@ -68,21 +62,10 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 	done := 0
 	for layer := n; layer >= 0; layer-- {
 		masks := layers[layer]
-		var cursor atomic.Int64
-		var wg sync.WaitGroup
-		for range min(threads, len(masks)) {
-			wg.Go(func() {
-				var scratch Keeps
-				for {
-					i := int(cursor.Add(1)) - 1
-					if i >= len(masks) {
-						return
-					}
-					solveMask(turn, sol, masks[i], uppers[masks[i]&upper], next, &scratch)
-				}
-			})
-		}
-		wg.Wait()
+		scratch := make([]Keeps, workers.Threads(o.Threads))
+		workers.Each(len(masks), o.Threads, func(w, i int) {
+			solveMask(turn, sol, masks[i], uppers[masks[i]&upper], next, &scratch[w])
+		})
 		for _, m := range masks {
 			done += len(uppers[m&upper].totals) * flags(g, m)
 		}
