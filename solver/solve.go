@@ -59,15 +59,29 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 	}
 	turn := NewTurn(g)
 	next := func(s engine.State) float64 { return sol.Values[l.Index(s)] }
+	scratch := make([]laneScratch, workers.Threads(o.Threads))
 	done := 0
 	for layer := n; layer >= 0; layer-- {
 		masks := layers[layer]
-		scratch := make([]Keeps, workers.Threads(o.Threads))
-		workers.Each(len(masks), o.Threads, func(w, i int) {
-			solveMask(turn, sol, masks[i], uppers[masks[i]&upper], next, &scratch[w])
-		})
+		var todo []engine.State
+		var copies [][2]int
 		for _, m := range masks {
+			todo, copies = layerStates(sol, m, uppers[m&upper], todo, copies)
 			done += len(uppers[m&upper].totals) * flags(g, m)
+		}
+		// The states go through their turns lanes at a time; which states
+		// share a batch does not change their values.
+		batches := (len(todo) + lanes - 1) / lanes
+		workers.Each(batches, o.Threads, func(w, b int) {
+			states := todo[b*lanes : min(len(todo), (b+1)*lanes)]
+			var out [lanes]float64
+			turn.values(states, next, &scratch[w], out[:])
+			for j, s := range states {
+				sol.Values[l.Index(s)] = out[j]
+			}
+		})
+		for _, c := range copies {
+			sol.Values[c[0]] = sol.Values[c[1]]
 		}
 		if o.Progress != nil {
 			o.Progress(done, sol.States)
@@ -76,13 +90,17 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 	return sol, nil
 }
 
-// solveMask solves every state with filled set m.
-func solveMask(t *Turn, sol *Solution, m uint32, up upperSection, next Values, scratch *Keeps) {
-	l, g := sol.Layout, t.g
-	// The upper total matters only while the bonus is still to be won and
-	// can be: once it is paid (the total is capped) or out of reach of the
-	// open upper boxes, the future is the same for every such total, and
-	// one state stands for them all.
+// layerStates appends to todo the states with filled set m whose turns
+// must be played, and to copies the (to, from) layout indices of those
+// that share the value of another. The full sheet's states are worth 0
+// and are set here.
+//
+// The upper total matters only while the bonus is still to be won and can
+// be: once it is paid (the total is capped) or out of reach of the open
+// upper boxes, the future is the same for every such total, and one state
+// stands for them all.
+func layerStates(sol *Solution, m uint32, up upperSection, todo []engine.State, copies [][2]int) ([]engine.State, [][2]int) {
+	l, g := sol.Layout, sol.Game
 	bonusAt := g.UpperCap()
 	settled := func(u int) bool { return u >= bonusAt || u+up.reach < bonusAt }
 	for f := range flags(g, m) {
@@ -91,18 +109,19 @@ func solveMask(t *Turn, sol *Solution, m uint32, up upperSection, next Values, s
 			s := engine.State{Filled: m, Upper: u, FullBox: f == 1}
 			i := l.Index(s)
 			switch {
-			case settled(u) && first >= 0:
-				sol.Values[i] = sol.Values[first]
 			case m == 1<<l.Categories-1:
 				sol.Values[i] = 0
+			case settled(u) && first >= 0:
+				copies = append(copies, [2]int{i, first})
 			default:
-				sol.Values[i] = t.Value(s, next, scratch)
+				todo = append(todo, s)
 			}
 			if settled(u) && first < 0 {
 				first = i
 			}
 		}
 	}
+	return todo, copies
 }
 
 // upperSection is what the states of a filled set need to know of its

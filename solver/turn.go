@@ -3,6 +3,7 @@ package solver
 import (
 	"math"
 	"math/bits"
+	"sync"
 
 	"dicepoker/engine"
 )
@@ -21,23 +22,24 @@ const keepsLen = 512
 
 // children[k][f] is the keep index of keep k plus one die showing f+1.
 // Rows of eight (two unused) let the loads use scaled addressing.
-var children [keepParents][8]uint16
-
-// fiveAlike lists the rolls of five dice alike.
-var fiveAlike [engine.Faces]int
-
-func init() {
+var children = func() (c [keepParents][8]uint16) {
 	for k := range keepParents {
 		for f := range engine.Faces {
-			children[k][f] = uint16(engine.KeepChild(k, f+1))
+			c[k][f] = uint16(engine.KeepChild(k, f+1))
 		}
 	}
+	return c
+}()
+
+// fiveAlike lists the rolls of five dice alike.
+var fiveAlike = func() (rolls [engine.Faces]int) {
 	for f := range engine.Faces {
 		var m engine.Multiset
 		m[f] = engine.Dice
-		fiveAlike[f] = engine.RollIndex(m)
+		rolls[f] = engine.RollIndex(m)
 	}
-}
+	return rolls
+}()
 
 // Values gives the value of a state between turns: the optimal expected
 // sum of all future points from it.
@@ -58,12 +60,15 @@ type Turn struct {
 	// there; nil for the other boxes, which Final does densely.
 	scoring [][]scoredRoll
 	joker   []int // Categories[c].Joker
+	// scratch holds *laneScratch work arrays for Final and Value.
+	scratch sync.Pool
 }
 
-// scoredRoll is a roll that scores points > 0 in a box, by keep index.
+// scoredRoll is a roll that scores points > 0 in a box, with the byte
+// offset of its row in a laneKeeps.
 type scoredRoll struct {
 	points float64
-	keep   uint16 // engine.FirstRollKeep + roll index
+	off    uint16
 }
 
 // NewTurn prepares the tables of game g.
@@ -72,6 +77,7 @@ func NewTurn(g *engine.Game) *Turn {
 	t := &Turn{g: g, points: make([][engine.NumRolls]float64, n),
 		levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n),
 		scoring: make([][]scoredRoll, n), joker: make([]int, n)}
+	t.scratch.New = func() any { return new(laneScratch) }
 	for c := range n {
 		t.joker[c] = g.Categories[c].Joker
 		pos := map[int]uint8{}
@@ -98,229 +104,11 @@ func NewTurn(g *engine.Game) *Turn {
 		t.scoring[c] = []scoredRoll{}
 		for r, p := range &t.points[c] {
 			if p > 0 {
-				t.scoring[c] = append(t.scoring[c], scoredRoll{points: p, keep: uint16(keepParents + r)})
+				t.scoring[c] = append(t.scoring[c], scoredRoll{points: p, off: rowOffset(keepParents + r)})
 			}
 		}
 	}
 	return t
-}
-
-// Final fills f with the value of each final roll in state s: the best legal
-// placement's points and bonuses plus the value of the state it leads to.
-func (t *Turn) Final(s engine.State, next Values, f *[engine.NumRolls]float64) {
-	var v Keeps
-	t.final(s, next, &v)
-	copy(f[:], v[keepParents:])
-}
-
-// final is Final writing the roll entries of v. It reports whether every
-// value it wrote has its sign bit clear (is +0 or more), so that the
-// cheaper integer comparisons of bestKeepsBits may order them.
-//
-// Boxes whose points matter only for the score (not PointsMatter) and
-// never score below zero are done sparsely. Writing roll r in such a box c
-// is worth points[c][r] + add[c], where add[c] is the box's bonus and the
-// value of the state after it, the same for every roll. The rolls that
-// score 0 there are all worth add[c], so every roll starts from base, the
-// largest add[c] over those boxes, and only the rolls scoring more than 0
-// in c are compared with points + add[c]. This is exact: for a roll that
-// scores p > 0 in c, base also holds the (illegal) option of writing 0 in
-// c, but that option is add[c] <= p + add[c] (rounding is monotonic), which
-// the roll's entry compares anyway, so it never changes the maximum. For
-// a roll scoring 0 in c, p + add[c] is add[c] itself (0 + add rounds to
-// add, the addition done below too). Boxes with PointsMatter are done
-// densely, since writing less in them may be worth more.
-func (t *Turn) final(s engine.State, next Values, v *Keeps) bool {
-	f := (*[engine.NumRolls]float64)(v[keepParents:])
-	// The sparse boxes first: base, and their additions. Then the dense
-	// boxes, with integer maxima while every value so far has its sign
-	// bit clear, then the sparse boxes' scoring rolls, then the
-	// five-alike rolls, which follow their own rules.
-	var adds [32]float64 // by sparse box: its bonus plus the value after it
-	var o written        // what writing in each open box is worth, for fiveAlike
-	base := math.Inf(-1)
-	nonneg := true
-	sparse, dense := 0, false
-	for c, list := range t.scoring {
-		if !s.Open(c) {
-			continue
-		}
-		if list == nil {
-			dense = true
-			continue
-		}
-		w := t.g.Write(s, c, 0)
-		o.next[c&31] = next(w.Next)
-		add := float64(w.Bonus) + o.next[c&31]
-		adds[c&31] = add
-		zero := 0.0
-		base = max(base, zero+add)
-		nonneg = nonneg && math.Float64bits(add)>>63 == 0
-		sparse++
-	}
-	if sparse > 0 || !dense {
-		for r := range f {
-			f[r] = base
-		}
-	}
-	if sparse == 0 && !dense {
-		nonneg = false // no open box: every roll is worth -Inf
-	}
-	first := sparse == 0
-	var totals [8]float64 // by level: at most 8 (6 for upper boxes)
-	// Boxes waiting to be maximised in one pass over the rolls, for
-	// values with the sign bit clear: each box's levels and the bits of
-	// the value of each level.
-	var pending levelBoxes
-	for c, list := range t.scoring {
-		if !s.Open(c) || list != nil {
-			continue
-		}
-		levels := t.levels[c]
-		if levels == nil {
-			// A box whose points may be negative: no integer maxima
-			// from here on.
-			pending.flush(f)
-			w := t.g.Write(s, c, 0)
-			o.next[c&31] = next(w.Next)
-			add := float64(w.Bonus) + o.next[c&31]
-			if first {
-				for r, p := range &t.points[c] {
-					f[r] = p + add
-				}
-			} else {
-				for r, p := range &t.points[c] {
-					f[r] = max(f[r], p+add)
-				}
-			}
-			first = false
-			nonneg = false
-			continue
-		}
-		var levelBits [8]int64
-		slot := -1
-		if o.slots < len(o.levelTotal) {
-			slot = o.slots
-			o.slot[c&31] = uint8(slot + 1)
-			o.slots++
-		}
-		for i, p := range levels {
-			w := t.g.Write(s, c, p)
-			n := next(w.Next)
-			if slot >= 0 {
-				o.levelTotal[slot&7][i&7] = w.Total()
-				o.levelNext[slot&7][i&7] = n
-			}
-			totals[i&7] = float64(w.Total()) + n
-			levelBits[i&7] = int64(math.Float64bits(totals[i&7]))
-			nonneg = nonneg && levelBits[i&7] >= 0
-		}
-		if !nonneg {
-			pending.flush(f)
-		}
-		switch {
-		case first:
-			for r, l := range &t.level[c] {
-				f[r] = totals[l&7]
-			}
-			first = false
-		case nonneg:
-			pending.add(f, &t.level[c], &levelBits)
-		default:
-			for r, l := range &t.level[c] {
-				f[r] = max(f[r], totals[l&7])
-			}
-		}
-	}
-	pending.flush(f)
-	const m = keepsLen - 1
-	for c, list := range t.scoring {
-		if !s.Open(c) || list == nil {
-			continue
-		}
-		add := adds[c&31]
-		if nonneg {
-			for _, e := range list {
-				x := int64(math.Float64bits(e.points + add))
-				v[e.keep&m] = math.Float64frombits(uint64(max(int64(math.Float64bits(v[e.keep&m])), x)))
-			}
-		} else {
-			for _, e := range list {
-				v[e.keep&m] = max(v[e.keep&m], e.points+add)
-			}
-		}
-	}
-	if e := t.g.Extra; e != nil && !s.Open(e.Box) {
-		for face, r := range fiveAlike {
-			best := t.fiveAlike(s, face+1, r, next, &o)
-			f[r] = best
-			nonneg = nonneg && math.Float64bits(best)>>63 == 0
-		}
-	}
-	return nonneg
-}
-
-// written records, for one state, what writing in its open boxes is worth,
-// so that the five-alike rolls need not write them again.
-type written struct {
-	// next[c], for a box whose points matter only for the score, is the
-	// value of the state after writing there (whatever the points).
-	next [32]float64
-	// For a box whose points matter, slot[c]-1 (when slot[c] > 0) is
-	// where levelTotal and levelNext hold, for each of its levels, the
-	// points and bonus that writing them earns and the next state's value.
-	slot       [32]uint8
-	slots      int
-	levelTotal [8][8]int
-	levelNext  [8][8]float64
-}
-
-// levelBoxes gathers up to four boxes whose points matter beyond the score,
-// so that one pass over the rolls takes the maximum of all of them: each
-// roll's value is loaded and stored once, not once a box. It works on
-// the bits of values with the sign bit clear, compared as integers.
-type levelBoxes struct {
-	n      int
-	levels [4]*[engine.NumRolls]uint8 // level[c] of each box
-	bits   [4][8]int64                // bits of the value of each level
-}
-
-// add queues a box, with its levels and the bits of their values, and
-// maximises f over the queued boxes once there are four.
-func (b *levelBoxes) add(f *[engine.NumRolls]float64, levels *[engine.NumRolls]uint8, bits *[8]int64) {
-	b.levels[b.n&3] = levels
-	b.bits[b.n&3] = *bits
-	b.n++
-	if b.n == 4 {
-		b.flush(f)
-	}
-}
-
-// flush maximises f over the queued boxes and empties the queue.
-func (b *levelBoxes) flush(f *[engine.NumRolls]float64) {
-	get := func(r int) int64 { return int64(math.Float64bits(f[r])) }
-	set := func(r int, x int64) { f[r] = math.Float64frombits(uint64(x)) }
-	l0, l1, l2, l3 := b.levels[0], b.levels[1], b.levels[2], b.levels[3]
-	t0, t1, t2, t3 := &b.bits[0], &b.bits[1], &b.bits[2], &b.bits[3]
-	switch b.n {
-	case 1:
-		for r := range f {
-			set(r, max(get(r), t0[l0[r]&7]))
-		}
-	case 2:
-		for r := range f {
-			set(r, max(get(r), t0[l0[r]&7], t1[l1[r]&7]))
-		}
-	case 3:
-		for r := range f {
-			set(r, max(max(get(r), t0[l0[r]&7]), max(t1[l1[r]&7], t2[l2[r]&7])))
-		}
-	case 4:
-		for r := range f {
-			set(r, max(max(get(r), t0[l0[r]&7], t1[l1[r]&7]), max(t2[l2[r]&7], t3[l3[r]&7])))
-		}
-	}
-	b.n = 0
 }
 
 // fiveAlike returns the value of five dice of face (roll r) in state s,
@@ -508,25 +296,3 @@ var parentGroups = func() []parentGroup {
 	}
 	return groups
 }()
-
-// Value returns the value of state s before its first roll: the optimal
-// expected sum of future points, given the values of the next states.
-// scratch holds the work arrays and may be reused between calls.
-func (t *Turn) Value(s engine.State, next Values, scratch *Keeps) float64 {
-	rolls := (*[engine.NumRolls]float64)(scratch[engine.FirstRollKeep:])
-	// Means and maxima of values with the sign bit clear keep it clear.
-	nonneg := t.final(s, next, scratch)
-	for range t.g.Rolls - 1 {
-		KeepValues(scratch)
-		if nonneg {
-			bestKeepsBits(scratch)
-		} else {
-			bestKeepsFloat(scratch)
-		}
-	}
-	e := 0.0
-	for r, v := range rolls {
-		e += engine.RollProbability(r) * v
-	}
-	return e
-}

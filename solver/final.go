@@ -1,0 +1,151 @@
+package solver
+
+import (
+	"math"
+
+	"dicepoker/engine"
+)
+
+// Final fills f with the value of each final roll in state s: the best legal
+// placement's points and bonuses plus the value of the state it leads to.
+func (t *Turn) Final(s engine.State, next Values, f *[engine.NumRolls]float64) {
+	w := t.scratch.Get().(*laneScratch)
+	defer t.scratch.Put(w)
+	t.finalLanes([]engine.State{s}, next, w)
+	for r := range f {
+		f[r] = w.keeps[keepParents+r][0]
+	}
+}
+
+// finalLanes sets the roll rows of w.keeps: lane j gets the value of each
+// final roll in states[j] (at most lanes of them), as Final gives it; the
+// lanes past them get -Inf. The lanes' states need not share their open
+// boxes: a box closed in a lane is worth -Inf there.
+//
+// Boxes whose points matter only for the score (not PointsMatter) and
+// never score below zero are done sparsely. Writing roll r in such a box c
+// is worth points[c][r] + add[c], where add[c] is the box's bonus and the
+// value of the state after it, the same for every roll. The rolls that
+// score 0 there are all worth add[c], so every roll starts from base, the
+// largest add[c] over those boxes, and only the rolls scoring more than 0
+// in c are compared with points + add[c]. This is exact: for a roll that
+// scores p > 0 in c, base also holds the (illegal) option of writing 0 in
+// c, but that option is add[c] <= p + add[c] (rounding is monotonic), which
+// the roll's entry compares anyway, so it never changes the maximum. For
+// a roll scoring 0 in c, p + add[c] is add[c] itself (0 + add rounds to
+// add, the addition done below too). Boxes with PointsMatter are done
+// densely, since writing less in them may be worth more.
+func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
+	g, k, v := t.g, activeKernel, &w.keeps
+	var open uint32 // boxes open in some lane
+	for j, s := range states {
+		open |= ^s.Filled
+		w.written[j].slots = 0
+		w.written[j].slot = [32]uint8{}
+	}
+	// inLane reports whether box c is open in lane j.
+	inLane := func(j, c int) bool { return j < len(states) && states[j].Open(c) }
+	var base [lanes]float64
+	for j := range base {
+		base[j] = math.Inf(-1)
+	}
+	for c, list := range t.scoring {
+		if open&(1<<c) == 0 || list == nil {
+			continue
+		}
+		t.adds(states, c, next, w)
+		for j := range lanes {
+			if inLane(j, c) {
+				zero := 0.0
+				base[j] = max(base[j], zero+w.adds[c&31][j])
+			}
+		}
+	}
+	for r := range engine.NumRolls {
+		v[keepParents+r] = base
+	}
+	for c, list := range t.scoring {
+		if open&(1<<c) == 0 || list != nil {
+			continue
+		}
+		levels := t.levels[c]
+		if levels == nil {
+			// A box whose points may be negative: every roll's own points.
+			t.adds(states, c, next, w)
+			k.points(v, &t.points[c], &w.adds[c&31])
+			continue
+		}
+		for j := range lanes {
+			if !inLane(j, c) {
+				for i := range levels {
+					w.totals[i&7][j] = math.Inf(-1)
+				}
+				continue
+			}
+			o := &w.written[j]
+			slot := -1
+			if o.slots < len(o.levelTotal) {
+				slot = o.slots
+				o.slot[c&31] = uint8(slot + 1)
+				o.slots++
+			}
+			for i, p := range levels {
+				wr := g.Write(states[j], c, p)
+				n := next(wr.Next)
+				if slot >= 0 {
+					o.levelTotal[slot&7][i&7] = wr.Total()
+					o.levelNext[slot&7][i&7] = n
+				}
+				w.totals[i&7][j] = float64(wr.Total()) + n
+			}
+		}
+		k.levels(v, &t.level[c], &w.totals)
+	}
+	for c, list := range t.scoring {
+		if open&(1<<c) != 0 && list != nil {
+			k.sparse(v, list, &w.adds[c&31])
+		}
+	}
+	if e := g.Extra; e != nil {
+		for j, s := range states {
+			if s.Open(e.Box) {
+				continue
+			}
+			for face, r := range fiveAlike {
+				v[keepParents+r][j] = t.fiveAlike(s, face+1, r, next, &w.written[j])
+			}
+		}
+	}
+}
+
+// adds sets w.adds[c][j] to what writing 0 in box c is worth in lane j:
+// its bonus plus the value of the state after it; -Inf where c is not
+// open. It notes the next state's value for the five-alike rolls.
+func (t *Turn) adds(states []engine.State, c int, next Values, w *laneScratch) {
+	add := &w.adds[c&31]
+	for j := range lanes {
+		if j >= len(states) || !states[j].Open(c) {
+			add[j] = math.Inf(-1)
+			continue
+		}
+		o := &w.written[j]
+		wr := t.g.Write(states[j], c, 0)
+		o.next[c&31] = next(wr.Next)
+		add[j] = float64(wr.Bonus) + o.next[c&31]
+	}
+}
+
+// written records, for one state, what writing in its open boxes is worth,
+// so that the five-alike rolls need not write them again.
+type written struct {
+	// next[c], for a box whose points matter only for the score, is the
+	// value of the state after writing there (whatever the points).
+	next [32]float64
+	// For a box whose points matter, slot[c]-1 (when slot[c] > 0) is
+	// where levelTotal and levelNext hold, for each of its levels, the
+	// points and bonus that writing them earns and the next state's value.
+	slot       [32]uint8
+	slots      int
+	levelTotal [8][8]int
+	levelNext  [8][8]float64
+}

@@ -1,0 +1,222 @@
+//go:build !purego
+
+#include "go_asm.h"
+#include "textflag.h"
+
+// The lane kernels for AVX2: each keep row of a laneKeeps is 64 bytes,
+// eight float64 lanes, held in two Y registers (Y0 low half, Y1 high).
+
+// LOAD2 loads the row at byte offset off(SI) into Y0, Y1.
+#define LOAD2(off) \
+	MOVWQZX off(SI), AX; \
+	VMOVUPD (DI)(AX*1), Y0; \
+	VMOVUPD 32(DI)(AX*1), Y1
+
+// ADD2 adds the row at byte offset off(SI) to Y0, Y1.
+#define ADD2(off) \
+	MOVWQZX off(SI), AX; \
+	VADDPD (DI)(AX*1), Y0, Y0; \
+	VADDPD 32(DI)(AX*1), Y1, Y1
+
+// MAX2 takes the maximum of Y0, Y1 and the row at byte offset off(SI).
+#define MAX2(off) \
+	MOVWQZX off(SI), AX; \
+	VMAXPD (DI)(AX*1), Y0, Y0; \
+	VMAXPD 32(DI)(AX*1), Y1, Y1
+
+// STORE2 stores Y0, Y1 into the row at the first offset of the row at SI.
+#define STORE2 \
+	MOVWQZX (SI), AX; \
+	VMOVUPD Y0, (DI)(AX*1); \
+	VMOVUPD Y1, 32(DI)(AX*1)
+
+// func meanLanesAVX2(v *laneKeeps, rows []laneRow)
+TEXT ·meanLanesAVX2(SB), NOSPLIT, $0-32
+	MOVQ v+0(FP), DI
+	MOVQ rows_base+8(FP), SI
+	MOVQ rows_len+16(FP), CX
+	VBROADCASTSD ·sixth(SB), Y15
+	TESTQ CX, CX
+	JZ meandone
+meanloop:
+	LOAD2(2)
+	ADD2(4)
+	ADD2(6)
+	ADD2(8)
+	ADD2(10)
+	ADD2(12)
+	VMULPD Y15, Y0, Y0
+	VMULPD Y15, Y1, Y1
+	STORE2
+	ADDQ $16, SI
+	DECQ CX
+	JNZ meanloop
+meandone:
+	VZEROUPPER
+	RET
+
+// func maxLanesAVX2(v *laneKeeps, rows []laneRow, parents int)
+TEXT ·maxLanesAVX2(SB), NOSPLIT, $0-40
+	MOVQ v+0(FP), DI
+	MOVQ rows_base+8(FP), SI
+	MOVQ rows_len+16(FP), CX
+	MOVQ parents+32(FP), BX
+	TESTQ CX, CX
+	JZ maxdone
+	CMPQ BX, $1
+	JEQ max1
+	CMPQ BX, $2
+	JEQ max2
+	CMPQ BX, $3
+	JEQ max3
+	CMPQ BX, $4
+	JEQ max4
+max5:
+	LOAD2(0)
+	MAX2(2)
+	MAX2(4)
+	MAX2(6)
+	MAX2(8)
+	MAX2(10)
+	STORE2
+	ADDQ $16, SI
+	DECQ CX
+	JNZ max5
+	JMP maxdone
+max4:
+	LOAD2(0)
+	MAX2(2)
+	MAX2(4)
+	MAX2(6)
+	MAX2(8)
+	STORE2
+	ADDQ $16, SI
+	DECQ CX
+	JNZ max4
+	JMP maxdone
+max3:
+	LOAD2(0)
+	MAX2(2)
+	MAX2(4)
+	MAX2(6)
+	STORE2
+	ADDQ $16, SI
+	DECQ CX
+	JNZ max3
+	JMP maxdone
+max2:
+	LOAD2(0)
+	MAX2(2)
+	MAX2(4)
+	STORE2
+	ADDQ $16, SI
+	DECQ CX
+	JNZ max2
+	JMP maxdone
+max1:
+	LOAD2(0)
+	MAX2(2)
+	STORE2
+	ADDQ $16, SI
+	DECQ CX
+	JNZ max1
+maxdone:
+	VZEROUPPER
+	RET
+
+// func expectLanesAVX2(v *laneKeeps, e *[lanes]float64)
+TEXT ·expectLanesAVX2(SB), NOSPLIT, $0-16
+	MOVQ v+0(FP), DI
+	MOVQ e+8(FP), DX
+	ADDQ $const_firstRollOffset, DI
+	LEAQ ·rollProbs(SB), SI
+	MOVQ $const_numRolls, CX
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+expectloop:
+	VBROADCASTSD (SI), Y2
+	VMULPD (DI), Y2, Y3
+	VMULPD 32(DI), Y2, Y4
+	VADDPD Y3, Y0, Y0
+	VADDPD Y4, Y1, Y1
+	ADDQ $8, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ expectloop
+	VMOVUPD Y0, (DX)
+	VMOVUPD Y1, 32(DX)
+	VZEROUPPER
+	RET
+
+// func levelsAVX2(v *laneKeeps, level *[engine.NumRolls]uint8, totals *[8][lanes]float64)
+TEXT ·levelsAVX2(SB), NOSPLIT, $0-24
+	MOVQ v+0(FP), DI
+	MOVQ level+8(FP), SI
+	MOVQ totals+16(FP), DX
+	ADDQ $const_firstRollOffset, DI
+	MOVQ $const_numRolls, CX
+levelsloop:
+	MOVBQZX (SI), AX
+	SHLQ $6, AX
+	VMOVUPD (DI), Y0
+	VMOVUPD 32(DI), Y1
+	VMAXPD (DX)(AX*1), Y0, Y0
+	VMAXPD 32(DX)(AX*1), Y1, Y1
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y1, 32(DI)
+	INCQ SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ levelsloop
+	VZEROUPPER
+	RET
+
+// func sparseAVX2(v *laneKeeps, list []scoredRoll, add *[lanes]float64)
+TEXT ·sparseAVX2(SB), NOSPLIT, $0-40
+	MOVQ v+0(FP), DI
+	MOVQ list_base+8(FP), SI
+	MOVQ list_len+16(FP), CX
+	MOVQ add+32(FP), DX
+	VMOVUPD (DX), Y2
+	VMOVUPD 32(DX), Y3
+	TESTQ CX, CX
+	JZ sparsedone
+sparseloop:
+	VBROADCASTSD scoredRoll_points(SI), Y4
+	MOVWQZX scoredRoll_off(SI), AX
+	VADDPD Y2, Y4, Y0
+	VADDPD Y3, Y4, Y1
+	VMAXPD (DI)(AX*1), Y0, Y0
+	VMAXPD 32(DI)(AX*1), Y1, Y1
+	VMOVUPD Y0, (DI)(AX*1)
+	VMOVUPD Y1, 32(DI)(AX*1)
+	ADDQ $scoredRoll__size, SI
+	DECQ CX
+	JNZ sparseloop
+sparsedone:
+	VZEROUPPER
+	RET
+
+// func pointsAVX2(v *laneKeeps, points *[engine.NumRolls]float64, add *[lanes]float64)
+TEXT ·pointsAVX2(SB), NOSPLIT, $0-24
+	MOVQ v+0(FP), DI
+	MOVQ points+8(FP), SI
+	MOVQ add+16(FP), DX
+	ADDQ $const_firstRollOffset, DI
+	MOVQ $const_numRolls, CX
+	VMOVUPD (DX), Y2
+	VMOVUPD 32(DX), Y3
+pointsloop:
+	VBROADCASTSD (SI), Y4
+	VADDPD Y2, Y4, Y0
+	VADDPD Y3, Y4, Y1
+	VMAXPD (DI), Y0, Y0
+	VMAXPD 32(DI), Y1, Y1
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y1, 32(DI)
+	ADDQ $8, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ pointsloop
+	VZEROUPPER
+	RET

@@ -1,0 +1,152 @@
+package solver
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"dicepoker/engine"
+)
+
+// laneKernels are the plain Go lane kernel and the one this CPU runs (the
+// assembly, on amd64 with AVX2).
+var laneKernels = map[string]laneKernel{"go": kernelGo, "active": activeKernel}
+
+// TestLaneKernels checks every lane kernel, bit for bit, against the
+// one-state passes KeepValues and BestKeeps and the expectation of
+// Turn.Value, on random values of either sign in each lane.
+func TestLaneKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for name, k := range laneKernels {
+		for trial := range 50 {
+			var v laneKeeps
+			var want [lanes]Keeps
+			for j := range lanes {
+				for r := range engine.NumRolls {
+					x := rng.Float64()*100 - 20*float64(trial%2)
+					v[keepParents+r][j] = x
+					want[j][keepParents+r] = x
+				}
+			}
+			for range 2 {
+				k.mean(&v, meanRows)
+				for _, g := range maxGroups {
+					k.max(&v, g.rows, g.parents)
+				}
+				for j := range want {
+					KeepValues(&want[j])
+					BestKeeps(&want[j])
+				}
+			}
+			for j := range want {
+				for i := range engine.NumKeeps {
+					if math.Float64bits(v[i][j]) != math.Float64bits(want[j][i]) {
+						t.Fatalf("%s kernel, trial %d, lane %d, keep %d: %v, want %v", name, trial, j, i, v[i][j], want[j][i])
+					}
+				}
+			}
+			var e [lanes]float64
+			k.expect(&v, &e)
+			for j := range want {
+				w := 0.0
+				for r := range engine.NumRolls {
+					w += engine.RollProbability(r) * want[j][keepParents+r]
+				}
+				if math.Float64bits(e[j]) != math.Float64bits(w) {
+					t.Fatalf("%s kernel, trial %d, lane %d: expectation %v, want %v", name, trial, j, e[j], w)
+				}
+			}
+		}
+	}
+}
+
+// randomLanes returns a laneKeeps with random values of either sign.
+func randomLanes(rng *rand.Rand) *laneKeeps {
+	var v laneKeeps
+	for i := range engine.NumKeeps {
+		for j := range lanes {
+			v[i][j] = rng.Float64()*100 - 30
+		}
+	}
+	return &v
+}
+
+// TestLaneFinalKernels checks the final-roll steps of the kernel this CPU
+// runs against the plain Go ones, bit for bit.
+func TestLaneFinalKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	g, err := engine.New("yahtzee", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	turn := NewTurn(g)
+	var add [lanes]float64
+	var totals [8][lanes]float64
+	for trial := range 20 {
+		for j := range lanes {
+			add[j] = rng.Float64()*50 - 10
+			for l := range totals {
+				totals[l][j] = rng.Float64()*50 - 10
+			}
+		}
+		c := trial % len(g.Categories)
+		steps := map[string]func(k laneKernel, v *laneKeeps){
+			"levels": func(k laneKernel, v *laneKeeps) { k.levels(v, &turn.level[c], &totals) },
+			"points": func(k laneKernel, v *laneKeeps) { k.points(v, &turn.points[c], &add) },
+			"sparse": func(k laneKernel, v *laneKeeps) {
+				if turn.scoring[c] != nil {
+					k.sparse(v, turn.scoring[c], &add)
+				}
+			},
+		}
+		for name, step := range steps {
+			got := randomLanes(rng)
+			want := *got
+			step(activeKernel, got)
+			step(kernelGo, &want)
+			if *got != want {
+				t.Fatalf("%s, box %s: the active kernel differs from plain Go", name, g.Categories[c].Name)
+			}
+		}
+	}
+}
+
+// TestBatchesMatchSingleStates checks that states valued side by side,
+// with different boxes open in each lane and lanes left empty, get the
+// very bits that each state gets alone.
+func TestBatchesMatchSingleStates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, name := range []string{"yahtzee", "swedish", "poker-dice"} {
+		g, err := engine.New(name, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		turn := NewTurn(g)
+		n := len(g.Categories)
+		next := func(s engine.State) float64 {
+			h := (uint64(s.Filled)*0x9e3779b97f4a7c15 ^ uint64(s.Upper)*0xbf58476d1ce4e5b9) >> 44
+			if s.FullBox {
+				h ^= 0x55
+			}
+			return float64(h%1024) / 4
+		}
+		var w laneScratch
+		for range 100 {
+			states := make([]engine.State, 1+rng.IntN(lanes))
+			for i := range states {
+				s := engine.State{Filled: uint32(rng.IntN(1<<n - 1)), Upper: rng.IntN(g.UpperCap() + 1)}
+				if g.Extra != nil && !s.Open(g.Extra.Box) {
+					s.FullBox = rng.IntN(2) == 1
+				}
+				states[i] = s
+			}
+			out := make([]float64, len(states))
+			turn.values(states, next, &w, out)
+			for i, s := range states {
+				if want := turn.Value(s, next); math.Float64bits(out[i]) != math.Float64bits(want) {
+					t.Fatalf("%s, lane %d of %d, state %+v: %v side by side, %v alone", name, i, len(states), s, out[i], want)
+				}
+			}
+		}
+	}
+}
