@@ -62,19 +62,26 @@ func (g *Game) Placements(s State, r int, buf []Placement) []Placement {
 // the upper bonus it earns and the state after it. It leaves out the
 // five-alike bonus, which depends on the dice (see Placements).
 func (g *Game) Write(s State, c, points int) Placement {
-	p := Placement{Category: c, Points: points, Next: s}
-	p.Next.Filled |= 1 << c
+	bonus, next := g.Move(s, c, points)
+	return Placement{Category: c, Points: points, Bonus: bonus, Next: next}
+}
+
+// Move is Write's bonus and next state alone: two results that stay in
+// registers, for the solver's hot loops.
+func (g *Game) Move(s State, c, points int) (bonus int, next State) {
+	next = s
+	next.Filled |= 1 << c
 	if g.Categories[c].Upper() && g.Upper.Points != 0 {
 		total := s.Upper + points
 		if s.Upper < g.Upper.Threshold && total >= g.Upper.Threshold {
-			p.Bonus = g.Upper.Points
+			bonus = g.Upper.Points
 		}
-		p.Next.Upper = min(total, g.Upper.Threshold)
+		next.Upper = min(total, g.Upper.Threshold)
 	}
 	if g.Extra != nil && c == g.Extra.Box {
-		p.Next.FullBox = points == g.Extra.Full
+		next.FullBox = points == g.Extra.Full
 	}
-	return p
+	return bonus, next
 }
 
 // PointsMatter reports whether the points written in box c change more than

@@ -90,13 +90,13 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 				o.slots++
 			}
 			for i, p := range levels {
-				wr := g.Write(states[j], c, p)
-				n := next(wr.Next)
+				bonus, after := g.Move(states[j], c, p)
+				n := next(after)
 				if slot >= 0 {
-					o.levelTotal[slot&7][i&7] = wr.Total()
+					o.levelTotal[slot&7][i&7] = p + bonus
 					o.levelNext[slot&7][i&7] = n
 				}
-				w.totals[i&7][j] = float64(wr.Total()) + n
+				w.totals[i&7][j] = float64(p+bonus) + n
 			}
 		}
 		k.levels(v, &t.level[c], &w.totals)
@@ -129,9 +129,9 @@ func (t *Turn) adds(states []engine.State, c int, next Values, w *laneScratch) {
 			continue
 		}
 		o := &w.written[j]
-		wr := t.g.Write(states[j], c, 0)
-		o.next[c&31] = next(wr.Next)
-		add[j] = float64(wr.Bonus) + o.next[c&31]
+		bonus, after := t.g.Move(states[j], c, 0)
+		o.next[c&31] = next(after)
+		add[j] = float64(bonus) + o.next[c&31]
 	}
 }
 

@@ -137,8 +137,8 @@ func (t *Turn) fiveAlike(s engine.State, face, r int, next Values, o *written) f
 			best = max(best, float64(o.levelTotal[sl&7][i]+bonus)+o.levelNext[sl&7][i])
 			continue
 		}
-		w := g.Write(s, c, points)
-		best = max(best, float64(w.Total()+bonus)+next(w.Next))
+		upper, after := g.Move(s, c, points)
+		best = max(best, float64(points+upper+bonus)+next(after))
 	}
 	return best
 }
