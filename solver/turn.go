@@ -126,19 +126,24 @@ func (t *Turn) fiveAlike(s engine.State, face, r int, next Values, o *written) f
 		if joker && t.joker[c] != 0 {
 			points = t.joker[c]
 		}
-		if t.levels[c] == nil {
+		var x float64 // the value of writing the dice in c
+		sl := int(o.slot[c&31]) - 1
+		switch {
+		case t.levels[c] == nil:
 			// Write(s, c, points) earns no bonus and leads to the
 			// state that writing 0 there does.
-			best = max(best, float64(points+bonus)+o.next[c&31])
-			continue
-		}
-		if sl := int(o.slot[c&31]) - 1; sl >= 0 && points == g.Score(c, r) {
+			x = float64(points+bonus) + o.next[c&31]
+		case sl >= 0 && points == g.Score(c, r):
 			i := t.level[c][r] & 7
-			best = max(best, float64(o.levelTotal[sl&7][i]+bonus)+o.levelNext[sl&7][i])
-			continue
+			x = float64(o.levelTotal[sl&7][i]+bonus) + o.levelNext[sl&7][i]
+		default:
+			upper, after := g.Move(s, c, points)
+			x = float64(points+upper+bonus) + next(after)
 		}
-		upper, after := g.Move(s, c, points)
-		best = max(best, float64(points+upper+bonus)+next(after))
+		// A plain comparison, not the max builtin: no value here is NaN.
+		if x > best {
+			best = x
+		}
 	}
 	return best
 }
