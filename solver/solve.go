@@ -95,29 +95,27 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 // that share the value of another. The full sheet's states are worth 0
 // and are set here.
 //
-// The upper total matters only while the bonus is still to be won and can
-// be: once it is paid (the total is capped) or out of reach of the open
-// upper boxes, the future is the same for every such total, and one state
-// stands for them all.
+// The upper total matters only for the bonus still to be won, and so only
+// through its class (upperSection.class): states of one filled set and
+// five-alike box whose totals are of one class have the same future, and
+// the first of them stands for all.
 func layerStates(sol *Solution, m uint32, up upperSection, todo []engine.State, copies [][2]int) ([]engine.State, [][2]int) {
 	l, g := sol.Layout, sol.Game
-	bonusAt := g.UpperCap()
-	settled := func(u int) bool { return u >= bonusAt || u+up.reach < bonusAt }
+	first := make([]int, g.UpperCap()+2) // by class+1: the index of its first state, +1
 	for f := range flags(g, m) {
-		first := -1 // index of the first settled state
+		clear(first)
 		for _, u := range up.totals {
 			s := engine.State{Filled: m, Upper: u, FullBox: f == 1}
 			i := l.Index(s)
+			k := up.class(u, g.UpperCap()) + 1
 			switch {
 			case m == 1<<l.Categories-1:
 				sol.Values[i] = 0
-			case settled(u) && first >= 0:
-				copies = append(copies, [2]int{i, first})
+			case first[k] > 0:
+				copies = append(copies, [2]int{i, first[k] - 1})
 			default:
+				first[k] = i + 1
 				todo = append(todo, s)
-			}
-			if settled(u) && first < 0 {
-				first = i
 			}
 		}
 	}
@@ -125,38 +123,42 @@ func layerStates(sol *Solution, m uint32, up upperSection, todo []engine.State, 
 }
 
 // upperSection is what the states of a filled set need to know of its
-// filled upper boxes: the upper totals they can add up to, and the most
-// the open upper boxes can still add.
+// upper boxes: the totals the filled ones can add up to, and the sums the
+// open ones can still add, capped at the bonus threshold, ascending.
 type upperSection struct {
 	totals []int
-	reach  int
+	future []int
+}
+
+// class returns the least future sum that earns the bonus from upper total
+// u, or -1 when none does or the bonus is paid: the points to come reach
+// the threshold just when they are at least the class. Two totals of one
+// class earn the bonus in the same futures, so their states are worth the
+// same, to the bit: the same turns over next states that, by the same
+// argument one turn later, are worth the same.
+func (up upperSection) class(u, threshold int) int {
+	if u >= threshold {
+		return -1
+	}
+	i, _ := slices.BinarySearch(up.future, threshold-u)
+	if i == len(up.future) {
+		return -1
+	}
+	return up.future[i]
 }
 
 // upperSections describes every set of filled upper boxes, by its mask.
 func upperSections(g *engine.Game) map[uint32]upperSection {
 	upper := g.UpperMask()
-	most := make([]int, len(g.Categories))
-	for c := range g.Categories {
-		if upper&(1<<c) != 0 {
-			most[c] = slices.Max(g.Possible(c))
-		}
-	}
 	sections := map[uint32]upperSection{}
 	// Every submask of upper, the empty one included.
 	for m := upper; ; m = (m - 1) & upper {
-		sec := upperSection{totals: g.UpperTotals(m)}
-		for c := range g.Categories {
-			if upper&^m&(1<<c) != 0 {
-				sec.reach += most[c]
-			}
-		}
-		sections[m] = sec
+		sections[m] = upperSection{totals: g.UpperTotals(m), future: g.UpperTotals(upper &^ m)}
 		if m == 0 {
 			return sections
 		}
 	}
 }
-
 // flags returns how many five-alike box states filled set m has: two when
 // the box is filled (it holds its full points or not), else one.
 func flags(g *engine.Game, m uint32) int {
