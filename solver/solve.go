@@ -159,6 +159,7 @@ func upperSections(g *engine.Game) map[uint32]upperSection {
 		}
 	}
 }
+
 // flags returns how many five-alike box states filled set m has: two when
 // the box is filled (it holds its full points or not), else one.
 func flags(g *engine.Game, m uint32) int {
