@@ -30,67 +30,81 @@ type node struct {
 	p      []float64
 }
 
-// arc is one way a turn ends: the next state's layout index, the points the
-// turn adds and its probability.
-type arc struct {
-	next   int32
-	points int32
-	p      float64
+// Arc is one way a turn ends, for Carry: the next state's index, the
+// points the turn adds and its probability.
+type Arc struct {
+	Next   int32
+	Points int32
+	P      float64
 }
 
-// Exact computes the distribution of p's game's final score exactly. It
-// carries probability forward from the new game, one turn at a time: each
-// state reached after n turns holds the probability of every total of the
-// points scored so far, and each way its turn ends (policy.Outcomes) adds
-// that, shifted by the turn's points and scaled by the way's probability,
-// to the next state's. The states of a turn are shared among goroutines
-// so that each next state adds what reaches it in the same order whatever
-// the number of threads: the result is the same to the bit.
+// Exact computes the distribution of p's game's final score exactly (see
+// Carry), each way a turn ends coming from policy.Outcomes.
 func Exact(p *policy.Policy, o Options) *Distribution {
 	g := p.Game()
 	l := solver.NewLayout(g)
+	d := &Distribution{Game: g}
+	d.Scores, d.States = Carry(l.Index(engine.State{}), l.Size(), g.Turns(), func(_, i int) []Arc {
+		outs := p.Outcomes(l.State(i))
+		arcs := make([]Arc, len(outs))
+		for j, o := range outs {
+			arcs[j] = Arc{Next: int32(l.Index(o.Next)), P: o.P, Points: int32(o.Points)}
+		}
+		return arcs
+	}, o)
+	return d
+}
+
+// Carry computes the distribution of the total of the points of turns
+// turns exactly, from the state with index start among states 0..size-1,
+// and counts the states between turns it reaches. arcs(w, i) lists the
+// ways the turn of state i ends; it is called once for each state
+// reached, from goroutine w (0..threads-1), which it may keep scratch
+// space for. Carry carries probability forward from the start, one turn
+// at a time: each state reached after n turns holds the probability of
+// every total of the points scored so far, and each arc adds that,
+// shifted by the arc's points and scaled by its probability, to the next
+// state's. The states of a turn are shared among goroutines so that each
+// next state adds what reaches it in the same order whatever the number
+// of threads: the result is the same to the bit. o.Progress counts turns.
+func Carry(start, size, turns int, arcs func(w, i int) []Arc, o Options) (Histogram, int) {
 	threads := o.threads()
 	// where[i]-1 is the position in the next turn's layer of the state
-	// with layout index i; 0 when the layer does not hold it.
-	where := make([]int32, l.Size())
-	layer := []node{{hi: 1, p: []float64{1}}}
-	d := &Distribution{Game: g, States: 1}
-	for turn := range g.Turns() {
-		arcs := make([][]arc, len(layer))
-		workers.Each(len(layer), threads, func(_, i int) {
-			outs := p.Outcomes(l.State(layer[i].index))
-			arcs[i] = make([]arc, len(outs))
-			for j, o := range outs {
-				arcs[i][j] = arc{next: int32(l.Index(o.Next)), points: int32(o.Points), p: o.P}
-			}
-		})
-		next := nextLayer(arcs, where)
+	// with index i; 0 when the layer does not hold it.
+	where := make([]int32, size)
+	layer := []node{{index: start, hi: 1, p: []float64{1}}}
+	states := 1
+	for turn := range turns {
+		out := make([][]Arc, len(layer))
+		workers.Each(len(layer), threads, func(w, i int) { out[i] = arcs(w, layer[i].index) })
+		next := nextLayer(out, where)
 		var wg sync.WaitGroup
 		for w := range threads {
-			wg.Go(func() { carry(layer, arcs, next, where, w, threads) })
+			wg.Go(func() { carry(layer, out, next, where, w, threads) })
 		}
 		wg.Wait()
 		for _, n := range next {
 			where[n.index] = 0
 		}
 		layer = next
-		d.States += len(layer)
+		states += len(layer)
 		if o.Progress != nil {
-			o.Progress(turn+1, g.Turns())
+			o.Progress(turn+1, turns)
 		}
 	}
+	var h Histogram
 	for _, n := range layer {
-		d.Scores.add(n.lo, n.p)
+		h.add(n.lo, n.p)
 	}
-	return d
+	return h, states
 }
 
 // nextLayer returns the states the arcs lead to, in order of layout
 // index, and records their positions in where.
-func nextLayer(arcs [][]arc, where []int32) []node {
+func nextLayer(arcs [][]Arc, where []int32) []node {
 	for _, as := range arcs {
 		for _, a := range as {
-			where[a.next] = -1
+			where[a.Next] = -1
 		}
 	}
 	var next []node
@@ -106,9 +120,9 @@ func nextLayer(arcs [][]arc, where []int32) []node {
 // carry fills the point distributions of the next layer's states whose
 // position is w modulo threads, adding the arcs that reach each in the
 // order of their source states.
-func carry(layer []node, arcs [][]arc, next []node, where []int32, w, threads int) {
-	mine := func(a arc) *node {
-		if i := int(where[a.next]) - 1; i%threads == w {
+func carry(layer []node, arcs [][]Arc, next []node, where []int32, w, threads int) {
+	mine := func(a Arc) *node {
+		if i := int(where[a.Next]) - 1; i%threads == w {
 			return &next[i]
 		}
 		return nil
@@ -118,8 +132,8 @@ func carry(layer []node, arcs [][]arc, next []node, where []int32, w, threads in
 		src := &layer[i]
 		for _, a := range as {
 			if n := mine(a); n != nil {
-				n.lo = min(n.lo, src.lo+int(a.points))
-				n.hi = max(n.hi, src.hi+int(a.points))
+				n.lo = min(n.lo, src.lo+int(a.Points))
+				n.hi = max(n.hi, src.hi+int(a.Points))
 			}
 		}
 	}
@@ -130,9 +144,9 @@ func carry(layer []node, arcs [][]arc, next []node, where []int32, w, threads in
 		src := &layer[i]
 		for _, a := range as {
 			if n := mine(a); n != nil {
-				to := n.p[src.lo+int(a.points)-n.lo:][:len(src.p)]
+				to := n.p[src.lo+int(a.Points)-n.lo:][:len(src.p)]
 				for k, q := range src.p {
-					to[k] += a.p * q
+					to[k] += a.P * q
 				}
 			}
 		}
