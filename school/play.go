@@ -1,6 +1,7 @@
 package school
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"dicepoker/engine"
@@ -23,21 +24,32 @@ func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scra
 	dice, fresh := engine.Multiset{}.RollRest(rng), true
 	for left := k.g.Rolls - 1; left > 0; left-- {
 		r := engine.RollIndex(dice)
-		best, keep := w.finals.Stale[r], -1
+		write := w.finals.Stale[r]
 		if fresh {
-			best = w.finals.Fresh[r]
+			write = w.finals.Fresh[r]
 		}
-		for _, i := range engine.SubKeeps(r) {
-			if v := w.keeps[left][i]; v > best {
-				best, keep = v, i
-			}
-		}
-		if keep < 0 {
+		keep, v := w.bestKeep(r, left)
+		if v <= write {
 			break
 		}
 		dice, fresh = engine.Keep(keep).RollRest(rng), keep == 0
 	}
 	return k.bestWrite(s, dice, fresh, next), value
+}
+
+// bestKeep returns, after the search in w, the best proper keep of roll r
+// with left rerolls to go and its value: the first of the best in
+// engine.SubKeeps order. Turn rerolls with it only when it is worth more
+// than writing the roll.
+func (w *scratch) bestKeep(r, left int) (int, float64) {
+	keeps := &w.keeps[left]
+	keep, best := -1, math.Inf(-1)
+	for _, i := range engine.SubKeeps(r) {
+		if v := keeps[i]; v > best {
+			best, keep = v, i
+		}
+	}
+	return keep, best
 }
 
 // bestWrite returns the write of the dice in s that next values most,

@@ -1,0 +1,151 @@
+package school
+
+import (
+	"math"
+	"testing"
+
+	"dicepoker/engine"
+	"dicepoker/scores"
+	"dicepoker/solver"
+)
+
+// distributionRows is a reduced sheet with a bit of everything: School
+// rows that close with and without the reserve or take a zero, and
+// combination rows that score double on a fresh roll, cross out, and
+// make the column bonus.
+var distributionRows = []string{"twos", "fives", "pair", "full-house", "sum"}
+
+// solvedSubset returns the one-column school game of rows and its
+// solution.
+func solvedSubset(t *testing.T, rows ...string) (*engine.Game, *Solution) {
+	t.Helper()
+	g, err := mustSchool(t, 1).Subset(rows...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, sol
+}
+
+// TestOutcomesAddUp checks every turn the optimal player reaches on a
+// reduced sheet: its outcomes' probabilities add up to 1, and what they
+// add to the total plus the value of the sheet after them is, on
+// average, the value of the sheet before: the player is optimal and the
+// outcomes are its own.
+func TestOutcomesAddUp(t *testing.T) {
+	g, sol := solvedSubset(t, distributionRows...)
+	k := NewKernel(g)
+	w := k.newTurnWork()
+	start := g.NewSchoolState()
+	seen := map[int]bool{sol.Layout.Index(&start): true}
+	for layer := []int{sol.Layout.Index(&start)}; len(layer) > 0; {
+		var next []int
+		for _, i := range layer {
+			s := sol.Layout.state(g, i)
+			if g.SchoolFull(&s) {
+				continue
+			}
+			total, value := 0.0, 0.0
+			for _, a := range k.outcomes(s, sol.Value, sol.Layout, w) {
+				total += a.P
+				value += a.P * (float64(a.Points) + sol.Values[a.Next])
+				if !seen[int(a.Next)] {
+					seen[int(a.Next)] = true
+					next = append(next, int(a.Next))
+				}
+			}
+			if math.Abs(total-1) > 1e-12 || math.Abs(value-sol.Values[i]) > 1e-9 {
+				t.Fatalf("state %+v: probabilities add up to %.15f, worth %.12f, the solution says %.12f", s, total, value, sol.Values[i])
+			}
+		}
+		layer = next
+	}
+	t.Logf("%d states reached", len(seen))
+}
+
+// TestDistributionMean checks the exact distribution on reduced sheets:
+// it adds up to 1, its mean is the solution's expected score and its
+// bits do not depend on the number of threads.
+func TestDistributionMean(t *testing.T) {
+	for _, rows := range [][]string{
+		distributionRows,
+		{"ones", "sixes", "two-pairs", "five-of-a-kind"},
+		{"threes", "pair", "small-straight", "large-straight"},
+	} {
+		g, sol := solvedSubset(t, rows...)
+		d, err := Distribution(g, sol.Value, scores.Options{Threads: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := d.Summary()
+		if total := d.Scores.Total(); math.Abs(total-1) > 1e-12 {
+			t.Errorf("%v: probabilities add up to %.15f", rows, total)
+		}
+		if math.Abs(sum.Mean-sol.Expected()) > 1e-9 {
+			t.Errorf("%v: mean %.12f, expected score %.12f", rows, sum.Mean, sol.Expected())
+		}
+		three, _ := Distribution(g, sol.Value, scores.Options{Threads: 3})
+		if three.Scores.Lo != d.Scores.Lo || len(three.Scores.W) != len(d.Scores.W) {
+			t.Fatalf("%v: scores from %d (%d) with one thread, from %d (%d) with three", rows, d.Scores.Lo, len(d.Scores.W), three.Scores.Lo, len(three.Scores.W))
+		}
+		for i, p := range d.Scores.W {
+			if math.Float64bits(p) != math.Float64bits(three.Scores.W[i]) {
+				t.Fatalf("%v: score %d: %v with one thread, %v with three", rows, d.Scores.Lo+i, p, three.Scores.W[i])
+			}
+		}
+		t.Logf("%v: mean %.6f, sd %.4f, %d..%d, %d states", rows, sum.Mean, sum.SD, sum.Min, sum.Max, d.States)
+	}
+}
+
+// TestDistributionSimulated plays the optimal player (Turn) on a reduced
+// sheet and checks its scores against the exact distribution: a
+// chi-square test over scores grouped into bins of at least 20 expected
+// games, at the 0.01% level, and the sample mean within four standard
+// errors.
+func TestDistributionSimulated(t *testing.T) {
+	g, sol := solvedSubset(t, distributionRows...)
+	d, err := Distribution(g, sol.Value, scores.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const games = 20000
+	played := NewKernel(g).Simulate([]Player{Fixed(sol.Value)}, games, 3, 0)
+	count := make([]float64, len(d.Scores.W))
+	sum := 0.0
+	for _, sc := range played {
+		i := sc[0] - d.Scores.Lo
+		if i < 0 || i >= len(count) || d.Scores.W[i] == 0 {
+			t.Fatalf("a game scored %d, which the exact distribution rules out", sc[0])
+		}
+		count[i]++
+		sum += float64(sc[0])
+	}
+	// Bins of consecutive scores, each closed once it expects 20 games;
+	// the last takes what is left.
+	chi2, bins := 0.0, 0
+	expected, observed := 0.0, 0.0
+	for i, p := range d.Scores.W {
+		expected += p * games
+		observed += count[i]
+		if expected >= 20 || i == len(count)-1 {
+			chi2 += (observed - expected) * (observed - expected) / expected
+			bins++
+			expected, observed = 0, 0
+		}
+	}
+	// The 99.99th percentile of chi-square with df degrees of freedom, by
+	// the Wilson-Hilferty approximation.
+	df := float64(bins - 1)
+	limit := df * math.Pow(1-2/(9*df)+3.719*math.Sqrt(2/(9*df)), 3)
+	if chi2 > limit {
+		t.Errorf("chi-square %.1f over %d bins, above the 0.01%% level %.1f", chi2, bins, limit)
+	}
+	s := d.Summary()
+	if mean := sum / games; math.Abs(mean-s.Mean) > 4*s.SD/math.Sqrt(games) {
+		t.Errorf("sample mean %.3f, exact %.3f (sd %.3f)", mean, s.Mean, s.SD)
+	}
+	t.Logf("chi-square %.1f over %d bins (0.01%% level %.1f)", chi2, bins, limit)
+}
