@@ -19,7 +19,9 @@ const distributionSummary = `The exact probability of every final score under th
 carried forward through the states between turns (no sampling): the mean,
 standard deviation, median and percentiles, and a histogram, drawn in the
 terminal and, with --png, as a PNG chart. The strategy table is solved and
-saved the first time a game is asked about.`
+saved the first time a game is asked about. School with more than one
+column has no exact strategy: its distribution is sampled from 20,000
+games of the estimate player.`
 
 // histogramRows is how many rows of scores the text histogram has at most.
 const histogramRows = 30
@@ -62,16 +64,7 @@ func runDistribution(args []string, stdout io.Writer) error {
 	start := time.Now()
 	d := scores.Exact(p, scores.Options{Threads: *threads, Progress: progressIn("carrying "+g.Name+" forward", "turns")})
 	r := exact{game: g, dist: d, summary: d.Summary(), expected: table.Expected, seconds: time.Since(start).Seconds()}
-	if *png != "" {
-		title := fmt.Sprintf("%s: exact final score distribution, optimal strategy (mean %.2f)", strategy.Describe(g), r.summary.Mean)
-		if err := chart.PNG(*png, d.Scores, title); err != nil {
-			return err
-		}
-	}
-	if *asJSON {
-		return writeJSON(stdout, r.json())
-	}
-	return r.writeText(stdout)
+	return r.print(*png, *asJSON, stdout)
 }
 
 // exact is a distribution run, ready to print.
@@ -96,18 +89,36 @@ func probabilitiesJSON(h scores.Histogram, total float64) ordered[float64] {
 	return probs
 }
 
+// print draws r's histogram in png, if named, and prints r as JSON or
+// text.
+func (r *exact) print(png string, asJSON bool, stdout io.Writer) error {
+	if png != "" {
+		title := fmt.Sprintf("%s: exact final score distribution, optimal strategy (mean %.2f)", strategy.Describe(r.game), r.summary.Mean)
+		if err := chart.PNG(png, r.dist.Scores, title); err != nil {
+			return err
+		}
+	}
+	if asJSON {
+		return writeJSON(stdout, r.json())
+	}
+	return r.writeText(stdout)
+}
+
+// json is r as the JSON object distribution --json prints.
 func (r *exact) json() any {
 	return struct {
 		Game          string           `json:"game"`
 		Options       string           `json:"options,omitempty"`
+		Method        string           `json:"method"` // exact; a sample says sampled
 		Expected      float64          `json:"expected"`
 		Mean          float64          `json:"mean"`
 		SD            float64          `json:"sd"`
 		Percentiles   ordered[float64] `json:"percentiles"`
 		Probabilities ordered[float64] `json:"probabilities"`
-	}{r.game.Name, r.game.Options.String(), r.expected, r.summary.Mean, r.summary.SD, percentilesJSON(r.summary), probabilitiesJSON(r.dist.Scores, 1)}
+	}{r.game.Name, r.game.Options.String(), "exact", r.expected, r.summary.Mean, r.summary.SD, percentilesJSON(r.summary), probabilitiesJSON(r.dist.Scores, 1)}
 }
 
+// writeText prints r as text, with a histogram.
 func (r *exact) writeText(w io.Writer) error {
 	sum := r.summary
 	fmt.Fprintf(w, "%s, optimal strategy: exact distribution of the final score\n", strategy.Describe(r.game))

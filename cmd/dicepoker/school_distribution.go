@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"time"
 
 	"dicepoker/chart"
 	"dicepoker/engine"
@@ -13,13 +14,18 @@ import (
 )
 
 // schoolDistributionGames is how many games school's distribution is
-// sampled from: its states carry the reserve and the column bonus, too
-// many to carry every score forward exactly.
+// sampled from when there is no exact table to carry every score
+// forward with (more than one column).
 const schoolDistributionGames = 20000
 
 // distributionSchool prints the distribution of school's final score
-// under its default strategy, sampled from simulated games.
+// under its default strategy: exact for one column, whose optimal player
+// is carried forward through the states between turns, else sampled from
+// simulated games of the estimate.
 func distributionSchool(g *engine.Game, table, png string, threads int, asJSON bool, stdout io.Writer) error {
+	if g.Columns == 1 {
+		return exactSchool(g, table, png, threads, asJSON, stdout)
+	}
 	st, err := openSchool(g, table, "")
 	if err != nil {
 		return err
@@ -44,16 +50,34 @@ func distributionSchool(g *engine.Game, table, png string, threads int, asJSON b
 		return writeJSON(stdout, struct {
 			Game     string `json:"game"`
 			Options  string `json:"options,omitempty"`
+			Method   string `json:"method"` // sampled; an exact distribution says exact
 			Strategy string `json:"strategy"`
 			Games    int    `json:"games"`
 			sampleStats
 			Probabilities ordered[float64] `json:"probabilities"` // shares of the sampled games
-		}{g.Name, g.Options.String(), st.Name, s.Games, statsOf(s), probabilitiesJSON(s.Scores, float64(s.Games))})
+		}{g.Name, g.Options.String(), "sampled", st.Name, s.Games, statsOf(s), probabilitiesJSON(s.Scores, float64(s.Games))})
 	}
-	fmt.Fprintf(stdout, "%s, %s strategy: final score distribution sampled from %d games (seed 1)\n", strategy.Describe(g), st.Name, s.Games)
+	fmt.Fprintf(stdout, "%s, %s strategy: final score distribution sampled from %d games (seed 1); only one column is solved exactly\n", strategy.Describe(g), st.Name, s.Games)
 	fmt.Fprintf(stdout, "mean         %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo95, hi95)
 	fmt.Fprintf(stdout, "sd           %.4f\n", sum.SD)
 	fmt.Fprintf(stdout, "percentiles  %s\n", percentilesText(sum))
 	fmt.Fprintf(stdout, "min, max     %d, %d\n\n", sum.Min, sum.Max)
 	return chart.Text(stdout, s.Scores, histogramRows)
+}
+
+// exactSchool prints the exact distribution of one-column school's final
+// score under the optimal strategy, read from file or the tables
+// directory, as distribution does for the other games.
+func exactSchool(g *engine.Game, file, png string, threads int, asJSON bool, stdout io.Writer) error {
+	t, err := openExact(g, file)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	d, err := school.Distribution(g, t.Value, scores.Options{Threads: threads, Progress: progressIn("carrying "+g.Name+" forward", "turns")})
+	if err != nil {
+		return err
+	}
+	r := exact{game: g, dist: d, summary: d.Summary(), expected: t.Expected, seconds: time.Since(start).Seconds()}
+	return r.print(png, asJSON, stdout)
 }

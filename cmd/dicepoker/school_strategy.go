@@ -42,7 +42,7 @@ func openSchool(g *engine.Game, file, name string) (*schoolStrategy, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &schoolStrategy{Name: name, Player: school.Fixed(t.Value), Value: t.Value, Expected: t.Value(g.NewSchoolState())}, nil
+		return &schoolStrategy{Name: name, Player: school.Fixed(t.Value), Value: t.Value, Expected: t.Expected}, nil
 	case "estimate":
 		e, err := openEstimate(g, file)
 		if err != nil {
