@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"dicepoker/scores"
@@ -63,6 +64,21 @@ func TestText(t *testing.T) {
 		"> 100         0.05%\n"
 	if out.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
+
+// TestTextNegative checks the labels of bins of negative scores, which
+// school's -200 zeros give.
+func TestTextNegative(t *testing.T) {
+	var out bytes.Buffer
+	h := scores.Histogram{Lo: -20, W: []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}
+	if err := Text(&out, h, 3); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\n-20..-11 ", "\n-10..-1 ", "\n0-9 "} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("no row %q in\n%s", want[1:], out.String())
+		}
 	}
 }
 

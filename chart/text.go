@@ -25,6 +25,10 @@ func Text(w io.Writer, h scores.Histogram, rows int) error {
 		if b.Lo == b.Hi {
 			return fmt.Sprint(b.Lo)
 		}
+		if b.Lo < 0 {
+			// "-250--201" would read badly.
+			return fmt.Sprintf("%d..%d", b.Lo, b.Hi)
+		}
 		return fmt.Sprintf("%d-%d", b.Lo, b.Hi)
 	}
 	var sb strings.Builder
