@@ -49,7 +49,7 @@ func (k *Kernel) Actions(s engine.SchoolState, dice engine.Multiset, rollsLeft i
 		// rolls fewer dice first.
 		for i := engine.FirstRollKeep - 1; i >= 0; i-- {
 			if keep := engine.Keep(i); dice.Contains(keep) {
-				actions = append(actions, Action{Keep: keep, Reroll: dice.Minus(keep), Value: w.keeps[rollsLeft][i]})
+				actions = append(actions, Action{Keep: keep, Reroll: dice.Minus(keep), Value: w.keeps[rollsLeft][i][0]})
 			}
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"sort"
 
 	"dicepoker/engine"
 	"dicepoker/internal/workers"
@@ -35,15 +34,6 @@ func Distribution(g *engine.Game, next Values, o scores.Options) (*scores.Distri
 		return k.outcomes(l.state(g, i), next, l, works[w])
 	}, o)
 	return d, nil
-}
-
-// state returns a state at position i of the index, one of those that
-// Index puts there: they play and score alike, which is what lets the
-// index tell them apart no further.
-func (l *Layout) state(g *engine.Game, i int) engine.SchoolState {
-	m := sort.Search(len(l.offset), func(m int) bool { return l.offset[m] > i }) - 1
-	rest := i - l.offset[m]
-	return l.State(g, m, rest/l.slots(m), rest%l.slots(m))
 }
 
 // turnWork is the work space of outcomes.
@@ -92,7 +82,7 @@ func (k *Kernel) outcomes(s engine.SchoolState, next Values, l *Layout, w *turnW
 				continue
 			}
 			keep, v := w.search.bestKeep(r, left)
-			for f, final := range [2]float64{w.search.finals.Stale[r], w.search.finals.Fresh[r]} {
+			for f, final := range [2]float64{w.search.finals.Stale[r][0], w.search.finals.Fresh[r][0]} {
 				// As Turn: a keep only when it is worth more than writing.
 				if q := byFresh[f][r]; v > final {
 					kept[keep] += q

@@ -11,12 +11,6 @@ import (
 // what is still to come, cells, bonuses and changes of the reserve.
 type Values func(s engine.SchoolState) float64
 
-// Rolls holds a value for each roll of five dice, by freshness: Fresh when
-// the dice came from a roll of all five, Stale when some were kept.
-type Rolls struct {
-	Fresh, Stale [engine.NumRolls]float64
-}
-
 // Kernel evaluates turns of one school game. It holds the game's scoring
 // tables and is safe for concurrent use.
 type Kernel struct {
@@ -52,109 +46,154 @@ func NewKernel(g *engine.Game) *Kernel {
 			}
 			k.level[c][r] = pos[p]
 		}
+		if len(k.levels[c]) >= solver.Levels {
+			panic("school: " + cat.Name + " scores more than solver.Levels point values")
+		}
 	}
 	return k
 }
 
-// Finals fills f with the value of writing each final roll in state s: the
-// best legal write's cell, reserve change and bonuses plus the value next
-// gives the sheet after it.
-func (k *Kernel) Finals(s *engine.SchoolState, next Values, f *Rolls) {
-	for r := range f.Fresh {
-		f.Fresh[r], f.Stale[r] = math.Inf(-1), math.Inf(-1)
+// finals fills w.finals: lane j gets the value of writing each final roll
+// in states[j] (at most solver.Lanes of them), fresh or not: the best legal
+// write's cell, reserve change and bonuses plus the value next gives the
+// sheet after it. The lanes past the states are left holding values that
+// mean nothing, but no NaN.
+func (k *Kernel) finals(states []engine.SchoolState, next Values, w *scratch) {
+	var empty [solver.Lanes]float64
+	for j := range empty {
+		empty[j] = math.Inf(-1)
 	}
-	value := func(w engine.SchoolWrite) float64 { return float64(w.Total()) + next(w.Next) }
-	var byCount [engine.Dice + 1]float64
-	var fresh, stale [engine.NumRolls + 1]float64 // by level
+	for r := range engine.NumRolls {
+		w.finals.Fresh[r], w.finals.Stale[r] = empty, empty
+	}
+	value := func(m engine.SchoolWrite) float64 { return float64(m.Total()) + next(m.Next) }
 	for c, cat := range k.g.Categories {
-		if !k.g.RowOpen(s, c) {
+		// What writing in row c is worth in each lane, by the roll's
+		// level there: for a School row the dice of its face (the same
+		// fresh or not), for a combination row its points' level.
+		open := false
+		for j := range states {
+			if !k.g.RowOpen(&states[j], c) {
+				for i := range max(engine.Dice, len(k.levels[c])) + 1 {
+					w.fresh[i][j], w.stale[i][j] = empty[j], empty[j]
+				}
+				continue
+			}
+			open = true
+			s := &states[j]
+			if cat.School {
+				for n := range engine.Dice + 1 {
+					v := value(k.g.SchoolClose(*s, c, n))
+					w.fresh[n][j], w.stale[n][j] = v, v
+				}
+				continue
+			}
+			cross := value(k.g.SchoolScore(*s, c, 0))
+			w.fresh[0][j], w.stale[0][j] = cross, cross
+			for i, p := range k.levels[c] {
+				w.stale[i+1][j] = max(cross, value(k.g.SchoolScore(*s, c, p)))
+				w.fresh[i+1][j] = max(cross, value(k.g.SchoolScore(*s, c, 2*p)))
+			}
+		}
+		if !open {
 			continue
 		}
+		level := &k.level[c]
 		if cat.School {
-			for n := range byCount {
-				byCount[n] = value(k.g.SchoolClose(*s, c, n))
-			}
-			for r, n := range &k.count[c] {
-				v := byCount[n]
-				f.Fresh[r], f.Stale[r] = max(f.Fresh[r], v), max(f.Stale[r], v)
-			}
-			continue
+			level = &k.count[c]
 		}
-		cross := value(k.g.SchoolScore(*s, c, 0))
-		fresh[0], stale[0] = cross, cross
-		for i, p := range k.levels[c] {
-			stale[i+1] = max(cross, value(k.g.SchoolScore(*s, c, p)))
-			fresh[i+1] = max(cross, value(k.g.SchoolScore(*s, c, 2*p)))
-		}
-		for r, l := range &k.level[c] {
-			f.Fresh[r], f.Stale[r] = max(f.Fresh[r], fresh[l]), max(f.Stale[r], stale[l])
-		}
+		w.finals.Fresh.MaxByLevel(level, &w.fresh)
+		w.finals.Stale.MaxByLevel(level, &w.stale)
 	}
 }
 
-// KeepValues sets v[k], for every keep k of fewer than five dice, to its
-// value when the dice it does not hold are rolled, given hold, the value
-// of holding each roll after that roll: the mean of hold.Stale over the
-// rolls the keep can become, and for the empty keep, which rolls all five,
-// the mean of hold.Fresh.
-func KeepValues(hold *Rolls, v *solver.Keeps) {
-	copy(v[engine.FirstRollKeep:engine.NumKeeps], hold.Stale[:])
-	solver.KeepValues(v)
-	v[0] = Mean(&hold.Fresh)
+// laneRolls holds a value for each roll of five dice in solver.Lanes states
+// side by side, by freshness: Fresh when the dice came from a roll of all
+// five, Stale when some were kept.
+type laneRolls struct {
+	Fresh, Stale solver.LaneRolls
 }
 
-// Hold sets hold, from keep values v (see KeepValues) of the next roll
-// and the finals f, to the value of holding each roll before choosing:
-// the best of writing it now and of its best proper keep. v's roll
-// entries are overwritten.
-func Hold(f *Rolls, v *solver.Keeps, hold *Rolls) {
-	for r := engine.FirstRollKeep; r < engine.NumKeeps; r++ {
-		v[r] = math.Inf(-1)
-	}
-	solver.BestKeeps(v)
-	for r := range hold.Fresh {
-		best := v[engine.FirstRollKeep+r]
-		hold.Fresh[r], hold.Stale[r] = max(f.Fresh[r], best), max(f.Stale[r], best)
-	}
-}
-
-// Mean returns the expected value over a roll of all five dice.
-func Mean(x *[engine.NumRolls]float64) float64 {
-	e := 0.0
-	for r, v := range x {
-		e += engine.RollProbability(r) * v
-	}
-	return e
-}
-
-// scratch is the work space of one turn's search.
+// scratch is the work space of a turn's search, for up to solver.Lanes
+// states side by side; lane 0 is the state of a one-state search.
 type scratch struct {
-	finals, hold Rolls
+	finals, hold laneRolls
+	fresh, stale solver.LaneLevels // one row's values by level
 	// keeps[j] is the value of each keep with j rolls to go, the one
 	// after the keep included (j >= 1).
-	keeps []solver.Keeps
-	work  solver.Keeps
+	keeps []solver.LaneKeeps
+	work  solver.LaneKeeps
 }
 
 // newScratch returns the work space for turns of k's game.
-func (k *Kernel) newScratch() *scratch { return &scratch{keeps: make([]solver.Keeps, k.g.Rolls)} }
+func (k *Kernel) newScratch() *scratch { return &scratch{keeps: make([]solver.LaneKeeps, k.g.Rolls)} }
 
 // Value returns the value of state s before its first roll, given the
 // values of the sheets after it.
 func (k *Kernel) Value(s *engine.SchoolState, next Values, w *scratch) float64 {
-	k.search(s, next, w)
-	return Mean(&w.hold.Fresh)
+	var e [solver.Lanes]float64
+	k.values([]engine.SchoolState{*s}, next, w, e[:1])
+	return e[0]
 }
 
-// search fills w with the turn's search in state s: the finals, the keep
-// values with each number of rolls to go, and the value of holding each
-// roll of the turn's first roll.
+// values sets out[j] to the value of states[j] (at most solver.Lanes of
+// them) before its first roll, as Value gives it.
+func (k *Kernel) values(states []engine.SchoolState, next Values, w *scratch, out []float64) {
+	k.searchLanes(states, next, w)
+	var e [solver.Lanes]float64
+	w.hold.Fresh.Expect(&e)
+	copy(out, e[:len(states)])
+}
+
+// search fills lane 0 of w with the turn's search in state s (see
+// searchLanes).
 func (k *Kernel) search(s *engine.SchoolState, next Values, w *scratch) {
-	k.Finals(s, next, &w.finals)
-	w.hold = w.finals
+	k.searchLanes([]engine.SchoolState{*s}, next, w)
+}
+
+// searchLanes fills w with the turn's search in each of states, one lane
+// each: the finals, the keep values with each number of rolls to go, and
+// the value of holding each roll of the turn's first roll. A keep's value
+// is the mean over the rolls it can become of holding them (stale), but
+// the empty keep rolls all five afresh; holding a roll is worth the best
+// of writing it now and of its best proper keep.
+func (k *Kernel) searchLanes(states []engine.SchoolState, next Values, w *scratch) {
+	k.finals(states, next, w)
+	var empty [solver.Lanes]float64
+	for j := range empty {
+		empty[j] = math.Inf(-1)
+	}
+	hold := &w.finals // with one roll to go, holding a roll is writing it
 	for j := 1; j < k.g.Rolls; j++ {
-		KeepValues(&w.hold, &w.keeps[j])
-		w.work = w.keeps[j]
-		Hold(&w.finals, &w.work, &w.hold)
+		v := &w.keeps[j]
+		*v.Rolls() = hold.Stale
+		v.KeepValues()
+		hold.Fresh.Expect(&v[0])
+		// Each roll's best proper keep: the rolls themselves stand for
+		// no keep.
+		copy(w.work[:engine.FirstRollKeep], v[:engine.FirstRollKeep])
+		best := w.work.Rolls()
+		for r := range best {
+			best[r] = empty
+		}
+		w.work.BestKeeps()
+		for r := range best {
+			for l := range states {
+				// Plain comparisons, not the max builtin: no value
+				// here is NaN.
+				b, fresh, stale := best[r][l], w.finals.Fresh[r][l], w.finals.Stale[r][l]
+				if b > fresh {
+					fresh = b
+				}
+				if b > stale {
+					stale = b
+				}
+				w.hold.Fresh[r][l], w.hold.Stale[r][l] = fresh, stale
+			}
+		}
+		hold = &w.hold
+	}
+	if hold == &w.finals {
+		w.hold = w.finals // one roll a turn
 	}
 }

@@ -114,19 +114,19 @@ func TestEstimateAgainstExact(t *testing.T) {
 			dice, fresh := engine.Multiset{}.RollRest(rng), true
 			for left := g.Rolls - 1; left > 0; left-- {
 				r := engine.RollIndex(dice)
-				best, keep, exact := we.finals.Stale[r], -1, wx.finals.Stale[r]
+				best, keep, exact := we.finals.Stale[r][0], -1, wx.finals.Stale[r][0]
 				if fresh {
-					best, exact = we.finals.Fresh[r], wx.finals.Fresh[r]
+					best, exact = we.finals.Fresh[r][0], wx.finals.Fresh[r][0]
 				}
 				top := exact
 				for _, i := range engine.SubKeeps(r) {
-					top = max(top, wx.keeps[left][i])
-					if v := we.keeps[left][i]; v > best {
+					top = max(top, wx.keeps[left][i][0])
+					if v := we.keeps[left][i][0]; v > best {
 						best, keep = v, i
 					}
 				}
 				if keep >= 0 {
-					exact = wx.keeps[left][keep]
+					exact = wx.keeps[left][keep][0]
 				}
 				loss += top - exact
 				if keep < 0 {

@@ -19,14 +19,13 @@ func Fixed(v Values) Player { return func(*engine.SchoolState) Values { return v
 // turn's search says, and at last writes in the best cell. It returns the
 // write and the value the search gave the state before the first roll.
 func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scratch) (engine.SchoolWrite, float64) {
-	k.search(&s, next, w)
-	value := Mean(&w.hold.Fresh)
+	value := k.Value(&s, next, w)
 	dice, fresh := engine.Multiset{}.RollRest(rng), true
 	for left := k.g.Rolls - 1; left > 0; left-- {
 		r := engine.RollIndex(dice)
-		write := w.finals.Stale[r]
+		write := w.finals.Stale[r][0]
 		if fresh {
-			write = w.finals.Fresh[r]
+			write = w.finals.Fresh[r][0]
 		}
 		keep, v := w.bestKeep(r, left)
 		if v <= write {
@@ -45,7 +44,7 @@ func (w *scratch) bestKeep(r, left int) (int, float64) {
 	keeps := &w.keeps[left]
 	keep, best := -1, math.Inf(-1)
 	for _, i := range engine.SubKeeps(r) {
-		if v := keeps[i]; v > best {
+		if v := keeps[i][0]; v > best {
 			best, keep = v, i
 		}
 	}

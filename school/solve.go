@@ -43,25 +43,31 @@ func Solve(g *engine.Game, o solver.Options) (*Solution, error) {
 	k := NewKernel(g)
 	done := 0
 	for layer := n - 1; layer >= 0; layer-- {
-		masks := layers[layer]
-		parallel(len(masks), o.Threads, func(i int, w *scratch) { sol.solveMask(k, masks[i], w) }, k)
-		for _, m := range masks {
-			done += (l.cap[m] + 1) * l.slots(m)
+		var todo []int32 // the indices of the layer's states
+		for _, m := range layers[layer] {
+			for i := range (l.cap[m] + 1) * l.slots(m) {
+				todo = append(todo, int32(l.offset[m]+i))
+			}
 		}
+		// The states go through their turns solver.Lanes at a time;
+		// which states share a batch does not change their values.
+		batches := (len(todo) + solver.Lanes - 1) / solver.Lanes
+		parallel(batches, o.Threads, func(b int, w *scratch) {
+			batch := todo[b*solver.Lanes : min(len(todo), (b+1)*solver.Lanes)]
+			var states [solver.Lanes]engine.SchoolState
+			for j, i := range batch {
+				states[j] = l.state(g, int(i))
+			}
+			var out [solver.Lanes]float64
+			k.values(states[:len(batch)], sol.Value, w, out[:])
+			for j, i := range batch {
+				sol.Values[i] = out[j]
+			}
+		}, k)
+		done += len(todo)
 		if o.Progress != nil {
 			o.Progress(done, l.Size())
 		}
 	}
 	return sol, nil
-}
-
-// solveMask solves every state of filled set m.
-func (sol *Solution) solveMask(k *Kernel, m int, w *scratch) {
-	l := sol.Layout
-	for r := range l.cap[m] + 1 {
-		for slot := range l.slots(m) {
-			s := l.State(sol.Game, m, r, slot)
-			sol.Values[l.Index(&s)] = k.Value(&s, sol.Value, w)
-		}
-	}
 }

@@ -18,9 +18,10 @@ func (t *Turn) Final(s engine.State, next Values, f *[engine.NumRolls]float64) {
 }
 
 // finalLanes sets the roll rows of w.keeps: lane j gets the value of each
-// final roll in states[j] (at most lanes of them), as Final gives it; the
-// lanes past them get -Inf. The lanes' states need not share their open
-// boxes: a box closed in a lane is worth -Inf there.
+// final roll in states[j] (at most Lanes of them), as Final gives it; the
+// lanes past them are left holding values that mean nothing, but no NaN.
+// The lanes' states need not share their open boxes: a box closed in a
+// lane is worth -Inf there.
 //
 // Boxes whose points matter only for the score (not PointsMatter) and
 // never score below zero are done sparsely. Writing roll r in such a box c
@@ -43,9 +44,7 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 		w.written[j].slots = 0
 		w.written[j].slot = [32]uint8{}
 	}
-	// inLane reports whether box c is open in lane j.
-	inLane := func(j, c int) bool { return j < len(states) && states[j].Open(c) }
-	var base [lanes]float64
+	var base [Lanes]float64
 	for j := range base {
 		base[j] = math.Inf(-1)
 	}
@@ -54,8 +53,8 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 			continue
 		}
 		t.adds(states, c, next, w)
-		for j := range lanes {
-			if inLane(j, c) {
+		for j, s := range states {
+			if s.Open(c) {
 				zero := 0.0
 				base[j] = max(base[j], zero+w.adds[c&31][j])
 			}
@@ -75,10 +74,10 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 			k.points(v, &t.points[c], &w.adds[c&31])
 			continue
 		}
-		for j := range lanes {
-			if !inLane(j, c) {
+		for j, s := range states {
+			if !s.Open(c) {
 				for i := range levels {
-					w.totals[i&7][j] = math.Inf(-1)
+					w.totals[i&(Levels-1)][j] = math.Inf(-1)
 				}
 				continue
 			}
@@ -96,10 +95,10 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 					o.levelTotal[slot&7][i&7] = p + bonus
 					o.levelNext[slot&7][i&7] = n
 				}
-				w.totals[i&7][j] = float64(p+bonus) + n
+				w.totals[i&(Levels-1)][j] = float64(p+bonus) + n
 			}
 		}
-		k.levels(v, &t.level[c], &w.totals)
+		v.Rolls().MaxByLevel(&t.level[c], &w.totals)
 	}
 	for c, list := range t.scoring {
 		if open&(1<<c) != 0 && list != nil {
@@ -118,13 +117,14 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 	}
 }
 
-// adds sets w.adds[c][j] to what writing 0 in box c is worth in lane j:
-// its bonus plus the value of the state after it; -Inf where c is not
-// open. It notes the next state's value for the five-alike rolls.
+// adds sets w.adds[c][j] to what writing 0 in box c is worth in lane j,
+// for each of states: its bonus plus the value of the state after it;
+// -Inf where c is not open. It notes the next state's value for the
+// five-alike rolls.
 func (t *Turn) adds(states []engine.State, c int, next Values, w *laneScratch) {
 	add := &w.adds[c&31]
-	for j := range lanes {
-		if j >= len(states) || !states[j].Open(c) {
+	for j := range states {
+		if !states[j].Open(c) {
 			add[j] = math.Inf(-1)
 			continue
 		}

@@ -2,25 +2,61 @@ package solver
 
 import "dicepoker/engine"
 
-// lanes is how many states the solver takes through a turn's keep passes
+// Lanes is how many states the solver takes through a turn's keep passes
 // together. Every state of a layer runs the same passes over the same
 // keep indices; only the final roll values differ. Side by side, one
 // index load serves eight states and each operation is one vector
 // instruction per four of them.
-const lanes = 8
+const Lanes = 8
 
-// laneKeeps holds the keep values of lanes states: v[k][j] is keep k's
+// LaneKeeps holds the keep values of Lanes states: v[k][j] is keep k's
 // value in the j-th state. Like Keeps, rows from engine.NumKeeps on are
 // padding.
-type laneKeeps [keepsLen][lanes]float64
+type LaneKeeps [keepsLen][Lanes]float64
 
-// laneRow is one keep pass step: the byte offset in a laneKeeps of the keep
+// LaneRolls holds a value for each roll of five dice in Lanes states:
+// r[roll][j] in the j-th state.
+type LaneRolls [engine.NumRolls][Lanes]float64
+
+// Rolls returns the rows of v's rolls: Rolls()[r] is the row of keep
+// engine.FirstRollKeep+r.
+func (v *LaneKeeps) Rolls() *LaneRolls { return (*LaneRolls)(v[keepParents:engine.NumKeeps]) }
+
+// KeepValues does KeepValues in every lane of v, to the same bits.
+func (v *LaneKeeps) KeepValues() { activeKernel.mean(v, meanRows) }
+
+// BestKeeps does BestKeeps in every lane of v, to the same bits.
+func (v *LaneKeeps) BestKeeps() {
+	for _, g := range maxGroups {
+		activeKernel.max(v, g.rows, g.parents)
+	}
+}
+
+// Levels is how many levels LaneRolls.MaxByLevel tells apart.
+const Levels = 32
+
+// LaneLevels holds a value for each level of a box in Lanes states.
+type LaneLevels [Levels][Lanes]float64
+
+// MaxByLevel sets each roll's row of r to the larger of it and
+// totals[level[roll]], lane by lane: the value of writing the roll in a
+// box whose rolls fall in levels, each worth its own. Levels are taken
+// modulo Levels.
+func (r *LaneRolls) MaxByLevel(level *[engine.NumRolls]uint8, totals *LaneLevels) {
+	activeKernel.levels(r, level, totals)
+}
+
+// Expect sets e[j] to the expected value of the j-th state's rolls over a
+// roll of all five dice, adding in roll order.
+func (r *LaneRolls) Expect(e *[Lanes]float64) { activeKernel.expect(r, e) }
+
+// laneRow is one keep pass step: the byte offset in a LaneKeeps of the keep
 // written, then those of the keeps it reads. Offsets, not indices, so the
 // assembly needs no scaling beyond what an address can say.
 type laneRow [8]uint16
 
-// rowOffset is the byte offset of keep k's row in a laneKeeps.
-func rowOffset(k int) uint16 { return uint16(k * lanes * 8) }
+// rowOffset is the byte offset of keep k's row in a LaneKeeps.
+func rowOffset(k int) uint16 { return uint16(k * Lanes * 8) }
 
 // meanRows are the steps of KeepValues, in its order: each keep with fewer
 // than five dice, then its six children.
@@ -63,18 +99,17 @@ var maxGroups = func() []maxGroup {
 // vector instructions where the CPU has them. Both give the same bits.
 type laneKernel struct {
 	// mean does the rows' KeepValues steps.
-	mean func(v *laneKeeps, rows []laneRow)
+	mean func(v *LaneKeeps, rows []laneRow)
 	// max does the rows' BestKeeps steps, each with the given parents.
-	max func(v *laneKeeps, rows []laneRow, parents int)
+	max func(v *LaneKeeps, rows []laneRow, parents int)
 	// expect sets e[j] to the expected value of the j-th state's rolls.
-	expect func(v *laneKeeps, e *[lanes]float64)
-	// levels maximises each roll's row with totals[level[r]], the value of
-	// writing the roll in a box whose points matter, by its points level.
-	levels func(v *laneKeeps, level *[engine.NumRolls]uint8, totals *[8][lanes]float64)
+	expect func(r *LaneRolls, e *[Lanes]float64)
+	// levels is LaneRolls.MaxByLevel.
+	levels func(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels)
 	// sparse maximises the row of each listed roll with its points plus add.
-	sparse func(v *laneKeeps, list []scoredRoll, add *[lanes]float64)
+	sparse func(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64)
 	// points maximises each roll's row with points[r] plus add.
-	points func(v *laneKeeps, points *[engine.NumRolls]float64, add *[lanes]float64)
+	points func(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
 }
 
 // kernelGo is the plain Go lane kernel.
@@ -90,30 +125,30 @@ var rollProbs = func() (p [engine.NumRolls]float64) {
 }()
 
 // at returns the row of v at byte offset off.
-func at(v *laneKeeps, off uint16) *[lanes]float64 {
-	return &v[(off/(lanes*8))&(keepsLen-1)]
+func at(v *LaneKeeps, off uint16) *[Lanes]float64 {
+	return &v[(off/(Lanes*8))&(keepsLen-1)]
 }
 
 // meanLanesGo does KeepValues' steps, adding in the same order.
-func meanLanesGo(v *laneKeeps, rows []laneRow) {
+func meanLanesGo(v *LaneKeeps, rows []laneRow) {
 	for i := range rows {
 		r := &rows[i]
 		c0, c1, c2, c3, c4, c5 := at(v, r[1]), at(v, r[2]), at(v, r[3]), at(v, r[4]), at(v, r[5]), at(v, r[6])
 		dst := at(v, r[0])
-		for j := range lanes {
+		for j := range Lanes {
 			dst[j] = (c0[j] + c1[j] + c2[j] + c3[j] + c4[j] + c5[j]) * (1.0 / 6)
 		}
 	}
 }
 
 // maxLanesGo does BestKeeps' steps.
-func maxLanesGo(v *laneKeeps, rows []laneRow, parents int) {
+func maxLanesGo(v *LaneKeeps, rows []laneRow, parents int) {
 	for i := range rows {
 		r := &rows[i]
 		dst := at(v, r[0])
 		for _, off := range r[1 : 1+parents] {
 			p := at(v, off)
-			for j := range lanes {
+			for j := range Lanes {
 				dst[j] = max(dst[j], p[j])
 			}
 		}
@@ -122,41 +157,40 @@ func maxLanesGo(v *laneKeeps, rows []laneRow, parents int) {
 
 // expectLanesGo sums each lane's rolls weighted by their probabilities, in
 // roll order as Turn.Value does.
-func expectLanesGo(v *laneKeeps, e *[lanes]float64) {
-	*e = [lanes]float64{}
+func expectLanesGo(rolls *LaneRolls, e *[Lanes]float64) {
+	*e = [Lanes]float64{}
 	for r, p := range &rollProbs {
-		row := &v[keepParents+r]
-		for j := range lanes {
-			e[j] += p * row[j]
+		for j := range Lanes {
+			e[j] += p * rolls[r][j]
 		}
 	}
 }
 
 // levelsLanesGo is laneKernel.levels in plain Go.
-func levelsLanesGo(v *laneKeeps, level *[engine.NumRolls]uint8, totals *[8][lanes]float64) {
+func levelsLanesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels) {
 	for r, l := range level {
-		row, t := &v[keepParents+r], &totals[l&7]
-		for j := range lanes {
+		row, t := &rolls[r], &totals[l&(Levels-1)]
+		for j := range Lanes {
 			row[j] = max(row[j], t[j])
 		}
 	}
 }
 
 // sparseLanesGo is laneKernel.sparse in plain Go.
-func sparseLanesGo(v *laneKeeps, list []scoredRoll, add *[lanes]float64) {
+func sparseLanesGo(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64) {
 	for _, e := range list {
 		row := at(v, e.off)
-		for j := range lanes {
+		for j := range Lanes {
 			row[j] = max(row[j], e.points+add[j])
 		}
 	}
 }
 
 // pointsLanesGo is laneKernel.points in plain Go.
-func pointsLanesGo(v *laneKeeps, points *[engine.NumRolls]float64, add *[lanes]float64) {
+func pointsLanesGo(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64) {
 	for r, p := range points {
 		row := &v[keepParents+r]
-		for j := range lanes {
+		for j := range Lanes {
 			row[j] = max(row[j], p+add[j])
 		}
 	}
@@ -164,10 +198,10 @@ func pointsLanesGo(v *laneKeeps, points *[engine.NumRolls]float64, add *[lanes]f
 
 // laneScratch is one goroutine's work arrays for a batch of states.
 type laneScratch struct {
-	keeps   laneKeeps
-	written [lanes]written
-	adds    [32][lanes]float64 // by box: see Turn.adds
-	totals  [8][lanes]float64  // by level, for one box at a time
+	keeps   LaneKeeps
+	written [Lanes]written
+	adds    [32][Lanes]float64 // by box: see Turn.adds
+	totals  LaneLevels         // by level, for one box at a time
 }
 
 // Value returns the value of state s before its first roll: the optimal
@@ -180,19 +214,16 @@ func (t *Turn) Value(s engine.State, next Values) float64 {
 	return e[0]
 }
 
-// values sets out[j] to the value of states[j] (at most lanes of them), as
+// values sets out[j] to the value of states[j] (at most Lanes of them), as
 // Value gives it: their turns run side by side.
 func (t *Turn) values(states []engine.State, next Values, w *laneScratch, out []float64) {
 	v := &w.keeps
 	t.finalLanes(states, next, w)
-	k := activeKernel
 	for range t.g.Rolls - 1 {
-		k.mean(v, meanRows)
-		for _, g := range maxGroups {
-			k.max(v, g.rows, g.parents)
-		}
+		v.KeepValues()
+		v.BestKeeps()
 	}
-	var e [lanes]float64
-	k.expect(v, &e)
+	var e [Lanes]float64
+	v.Rolls().Expect(&e)
 	copy(out, e[:len(states)])
 }

@@ -8,10 +8,10 @@ import (
 	"dicepoker/engine"
 )
 
-// firstRollOffset is the byte offset of roll 0's row in a laneKeeps.
+// firstRollOffset is the byte offset of roll 0's row in a LaneKeeps.
 //
 //lint:ignore U1000 read by lanes_amd64.s as const_firstRollOffset
-const firstRollOffset = keepParents * lanes * 8
+const firstRollOffset = keepParents * Lanes * 8
 
 // numRolls is engine.NumRolls, for the assembly.
 //
@@ -24,22 +24,22 @@ const numRolls = engine.NumRolls
 var sixth = 1.0 / 6
 
 //go:noescape
-func meanLanesAVX2(v *laneKeeps, rows []laneRow)
+func meanLanesAVX2(v *LaneKeeps, rows []laneRow)
 
 //go:noescape
-func maxLanesAVX2(v *laneKeeps, rows []laneRow, parents int)
+func maxLanesAVX2(v *LaneKeeps, rows []laneRow, parents int)
 
 //go:noescape
-func expectLanesAVX2(v *laneKeeps, e *[lanes]float64)
+func expectLanesAVX2(r *LaneRolls, e *[Lanes]float64)
 
 //go:noescape
-func levelsAVX2(v *laneKeeps, level *[engine.NumRolls]uint8, totals *[8][lanes]float64)
+func levelsAVX2(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels)
 
 //go:noescape
-func sparseAVX2(v *laneKeeps, list []scoredRoll, add *[lanes]float64)
+func sparseAVX2(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64)
 
 //go:noescape
-func pointsAVX2(v *laneKeeps, points *[engine.NumRolls]float64, add *[lanes]float64)
+func pointsAVX2(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
 
 // kernelAVX2 is the lane kernel in AVX2 instructions: the same operations
 // in the same order as kernelGo, two registers of four lanes each.

@@ -3,7 +3,7 @@
 #include "go_asm.h"
 #include "textflag.h"
 
-// The lane kernels for AVX2: each keep row of a laneKeeps is 64 bytes,
+// The lane kernels for AVX2: each keep row of a LaneKeeps is 64 bytes,
 // eight float64 lanes, held in two Y registers (Y0 low half, Y1 high).
 
 // LOAD2 loads the row at byte offset off(SI) into Y0, Y1.
@@ -30,7 +30,7 @@
 	VMOVUPD Y0, (DI)(AX*1); \
 	VMOVUPD Y1, 32(DI)(AX*1)
 
-// func meanLanesAVX2(v *laneKeeps, rows []laneRow)
+// func meanLanesAVX2(v *LaneKeeps, rows []laneRow)
 TEXT ·meanLanesAVX2(SB), NOSPLIT, $0-32
 	MOVQ v+0(FP), DI
 	MOVQ rows_base+8(FP), SI
@@ -55,7 +55,7 @@ meandone:
 	VZEROUPPER
 	RET
 
-// func maxLanesAVX2(v *laneKeeps, rows []laneRow, parents int)
+// func maxLanesAVX2(v *LaneKeeps, rows []laneRow, parents int)
 TEXT ·maxLanesAVX2(SB), NOSPLIT, $0-40
 	MOVQ v+0(FP), DI
 	MOVQ rows_base+8(FP), SI
@@ -124,11 +124,10 @@ maxdone:
 	VZEROUPPER
 	RET
 
-// func expectLanesAVX2(v *laneKeeps, e *[lanes]float64)
+// func expectLanesAVX2(r *LaneRolls, e *[Lanes]float64)
 TEXT ·expectLanesAVX2(SB), NOSPLIT, $0-16
-	MOVQ v+0(FP), DI
+	MOVQ r+0(FP), DI
 	MOVQ e+8(FP), DX
-	ADDQ $const_firstRollOffset, DI
 	LEAQ ·rollProbs(SB), SI
 	MOVQ $const_numRolls, CX
 	VXORPD Y0, Y0, Y0
@@ -148,15 +147,15 @@ expectloop:
 	VZEROUPPER
 	RET
 
-// func levelsAVX2(v *laneKeeps, level *[engine.NumRolls]uint8, totals *[8][lanes]float64)
+// func levelsAVX2(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels)
 TEXT ·levelsAVX2(SB), NOSPLIT, $0-24
-	MOVQ v+0(FP), DI
+	MOVQ r+0(FP), DI
 	MOVQ level+8(FP), SI
 	MOVQ totals+16(FP), DX
-	ADDQ $const_firstRollOffset, DI
 	MOVQ $const_numRolls, CX
 levelsloop:
 	MOVBQZX (SI), AX
+	ANDQ $(const_Levels-1), AX
 	SHLQ $6, AX
 	VMOVUPD (DI), Y0
 	VMOVUPD 32(DI), Y1
@@ -171,7 +170,7 @@ levelsloop:
 	VZEROUPPER
 	RET
 
-// func sparseAVX2(v *laneKeeps, list []scoredRoll, add *[lanes]float64)
+// func sparseAVX2(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64)
 TEXT ·sparseAVX2(SB), NOSPLIT, $0-40
 	MOVQ v+0(FP), DI
 	MOVQ list_base+8(FP), SI
@@ -197,7 +196,7 @@ sparsedone:
 	VZEROUPPER
 	RET
 
-// func pointsAVX2(v *laneKeeps, points *[engine.NumRolls]float64, add *[lanes]float64)
+// func pointsAVX2(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
 TEXT ·pointsAVX2(SB), NOSPLIT, $0-24
 	MOVQ v+0(FP), DI
 	MOVQ points+8(FP), SI

@@ -19,9 +19,9 @@ func TestLaneKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for name, k := range laneKernels {
 		for trial := range 50 {
-			var v laneKeeps
-			var want [lanes]Keeps
-			for j := range lanes {
+			var v LaneKeeps
+			var want [Lanes]Keeps
+			for j := range Lanes {
 				for r := range engine.NumRolls {
 					x := rng.Float64()*100 - 20*float64(trial%2)
 					v[keepParents+r][j] = x
@@ -45,8 +45,8 @@ func TestLaneKernels(t *testing.T) {
 					}
 				}
 			}
-			var e [lanes]float64
-			k.expect(&v, &e)
+			var e [Lanes]float64
+			k.expect(v.Rolls(), &e)
 			for j := range want {
 				w := 0.0
 				for r := range engine.NumRolls {
@@ -60,11 +60,11 @@ func TestLaneKernels(t *testing.T) {
 	}
 }
 
-// randomLanes returns a laneKeeps with random values of either sign.
-func randomLanes(rng *rand.Rand) *laneKeeps {
-	var v laneKeeps
+// randomLanes returns a LaneKeeps with random values of either sign.
+func randomLanes(rng *rand.Rand) *LaneKeeps {
+	var v LaneKeeps
 	for i := range engine.NumKeeps {
-		for j := range lanes {
+		for j := range Lanes {
 			v[i][j] = rng.Float64()*100 - 30
 		}
 	}
@@ -80,20 +80,25 @@ func TestLaneFinalKernels(t *testing.T) {
 		t.Fatal(err)
 	}
 	turn := NewTurn(g)
-	var add [lanes]float64
-	var totals [8][lanes]float64
+	var add [Lanes]float64
+	var totals LaneLevels
 	for trial := range 20 {
-		for j := range lanes {
+		for j := range Lanes {
 			add[j] = rng.Float64()*50 - 10
 			for l := range totals {
 				totals[l][j] = rng.Float64()*50 - 10
 			}
 		}
 		c := trial % len(g.Categories)
-		steps := map[string]func(k laneKernel, v *laneKeeps){
-			"levels": func(k laneKernel, v *laneKeeps) { k.levels(v, &turn.level[c], &totals) },
-			"points": func(k laneKernel, v *laneKeeps) { k.points(v, &turn.points[c], &add) },
-			"sparse": func(k laneKernel, v *laneKeeps) {
+		var anyLevel [engine.NumRolls]uint8 // levels of any size, taken modulo Levels
+		for r := range anyLevel {
+			anyLevel[r] = uint8(rng.IntN(256))
+		}
+		steps := map[string]func(k laneKernel, v *LaneKeeps){
+			"levels":     func(k laneKernel, v *LaneKeeps) { k.levels(v.Rolls(), &turn.level[c], &totals) },
+			"any levels": func(k laneKernel, v *LaneKeeps) { k.levels(v.Rolls(), &anyLevel, &totals) },
+			"points":     func(k laneKernel, v *LaneKeeps) { k.points(v, &turn.points[c], &add) },
+			"sparse": func(k laneKernel, v *LaneKeeps) {
 				if turn.scoring[c] != nil {
 					k.sparse(v, turn.scoring[c], &add)
 				}
@@ -132,7 +137,7 @@ func TestBatchesMatchSingleStates(t *testing.T) {
 		}
 		var w laneScratch
 		for range 100 {
-			states := make([]engine.State, 1+rng.IntN(lanes))
+			states := make([]engine.State, 1+rng.IntN(Lanes))
 			for i := range states {
 				s := engine.State{Filled: uint32(rng.IntN(1<<n - 1)), Upper: rng.IntN(g.UpperCap() + 1)}
 				if g.Extra != nil && !s.Open(g.Extra.Box) {

@@ -69,12 +69,12 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 			todo, copies = layerStates(sol, m, uppers[m&upper], todo, copies)
 			done += len(uppers[m&upper].totals) * flags(g, m)
 		}
-		// The states go through their turns lanes at a time; which states
+		// The states go through their turns Lanes at a time; which states
 		// share a batch does not change their values.
-		batches := (len(todo) + lanes - 1) / lanes
+		batches := (len(todo) + Lanes - 1) / Lanes
 		workers.Each(batches, o.Threads, func(w, b int) {
-			states := todo[b*lanes : min(len(todo), (b+1)*lanes)]
-			var out [lanes]float64
+			states := todo[b*Lanes : min(len(todo), (b+1)*Lanes)]
+			var out [Lanes]float64
 			turn.values(states, next, &scratch[w], out[:])
 			for j, s := range states {
 				sol.Values[l.Index(s)] = out[j]

@@ -72,17 +72,17 @@ func BenchmarkTurnLanes(b *testing.B) {
 	for _, name := range []string{"yahtzee", "yahtzee-full", "yatzy", "swedish-full"} {
 		b.Run(name, func(b *testing.B) {
 			t, s, next := benchState(b, name)
-			states := make([]engine.State, lanes)
+			states := make([]engine.State, Lanes)
 			for j := range states {
 				states[j] = s
 				states[j].Upper = min(s.Upper+j, t.g.UpperCap())
 			}
 			var w laneScratch
-			var out [lanes]float64
+			var out [Lanes]float64
 			for b.Loop() {
 				t.values(states, next, &w, out[:])
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/lanes, "ns/state")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/Lanes, "ns/state")
 		})
 	}
 }
