@@ -68,16 +68,36 @@ func TestText(t *testing.T) {
 }
 
 // TestTextNegative checks the labels of bins of negative scores, which
-// school's -200 zeros give.
+// school's -200 zeros give, and that the shares stay in one column when a
+// label is wider than usual.
 func TestTextNegative(t *testing.T) {
 	var out bytes.Buffer
-	h := scores.Histogram{Lo: -20, W: []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}
+	h := scores.Histogram{Lo: -20, W: make([]float64, 30)}
+	for i := range h.W {
+		h.W[i] = 1
+	}
 	if err := Text(&out, h, 3); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"\n-20..-11 ", "\n-10..-1 ", "\n0-9 "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("no row %q in\n%s", want[1:], out.String())
+		}
+	}
+	out.Reset()
+	h = scores.Histogram{Lo: -1180, W: make([]float64, 2504)}
+	for i := range h.W {
+		h.W[i] = 1
+	}
+	if err := Text(&out, h, 30); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	at := strings.Index(lines[1], "%")
+	for _, line := range lines[1:] {
+		if strings.Index(line, "%") != at {
+			t.Errorf("shares out of line:\n%s", out.String())
+			break
 		}
 	}
 }

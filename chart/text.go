@@ -31,17 +31,23 @@ func Text(w io.Writer, h scores.Histogram, rows int) error {
 		}
 		return fmt.Sprintf("%d-%d", b.Lo, b.Hi)
 	}
+	// The labels' column: as wide as the widest label, 11 at least.
+	lowest, highest := fmt.Sprintf("< %d", bins[0].Lo), fmt.Sprintf("> %d", bins[len(bins)-1].Hi)
+	width := max(11, len(lowest), len(highest))
+	for _, b := range bins {
+		width = max(width, len(label(b)))
+	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%-11s %7s\n", "score", "share")
+	fmt.Fprintf(&sb, "%-*s %7s\n", width, "score", "share")
 	if below.Share > 0 {
-		fmt.Fprintf(&sb, "%-11s %6.2f%%\n", fmt.Sprintf("< %d", bins[0].Lo), 100*below.Share)
+		fmt.Fprintf(&sb, "%-*s %6.2f%%\n", width, lowest, 100*below.Share)
 	}
 	for _, b := range bins {
 		bar := strings.Repeat("#", int(math.Round(barWidth*b.Share/most)))
-		fmt.Fprintf(&sb, "%-11s %6.2f%% %s\n", label(b), 100*b.Share, bar)
+		fmt.Fprintf(&sb, "%-*s %6.2f%% %s\n", width, label(b), 100*b.Share, bar)
 	}
 	if above.Share > 0 {
-		fmt.Fprintf(&sb, "%-11s %6.2f%%\n", fmt.Sprintf("> %d", bins[len(bins)-1].Hi), 100*above.Share)
+		fmt.Fprintf(&sb, "%-*s %6.2f%%\n", width, highest, 100*above.Share)
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err

@@ -11,7 +11,7 @@
 //
 // The solver plays the turns of eight states side by side: every step
 // reads and writes the same keeps in each state, so one index serves all
-// eight and, on amd64 with AVX2, each step is two vector instructions
+// eight and, on amd64 with AVX, each step is two vector instructions
 // (lanes_amd64.s; plain Go elsewhere, or with the purego build tag). The
 // values are the same bits either way. States whose upper totals earn the
 // bonus in the same futures share one turn.

@@ -96,7 +96,12 @@ var maxGroups = func() []maxGroup {
 }()
 
 // laneKernel is the code that runs the keep passes over lanes: plain Go, or
-// vector instructions where the CPU has them. Both give the same bits.
+// vector instructions where the CPU has them. Both give the same bits for
+// the values a solve meets, which are never NaN and never -0 (points are
+// integers, and the rest are sums, means and maxima of them): the vector
+// maximum and Go's max builtin differ only there. Products that are
+// summed are rounded before the sum (float64(p*x)), so that no compiler
+// fuses them into one multiply-add on any architecture.
 type laneKernel struct {
 	// mean does the rows' KeepValues steps.
 	mean func(v *LaneKeeps, rows []laneRow)
@@ -161,7 +166,7 @@ func expectLanesGo(rolls *LaneRolls, e *[Lanes]float64) {
 	*e = [Lanes]float64{}
 	for r, p := range &rollProbs {
 		for j := range Lanes {
-			e[j] += p * rolls[r][j]
+			e[j] += float64(p * rolls[r][j])
 		}
 	}
 }

@@ -18,38 +18,42 @@ const firstRollOffset = keepParents * Lanes * 8
 //lint:ignore U1000 read by lanes_amd64.s as const_numRolls
 const numRolls = engine.NumRolls
 
-// sixth is 1/6, for the assembly to broadcast.
-//
-//lint:ignore U1000 read by lanes_amd64.s
-var sixth = 1.0 / 6
+// The assembly holds a row of LaneKeeps in two registers of four float64.
+var (
+	_ [Lanes - 8]struct{}
+	_ [8 - Lanes]struct{}
+)
 
 //go:noescape
-func meanLanesAVX2(v *LaneKeeps, rows []laneRow)
+func meanLanesAVX(v *LaneKeeps, rows []laneRow)
 
 //go:noescape
-func maxLanesAVX2(v *LaneKeeps, rows []laneRow, parents int)
+func maxLanesAVX(v *LaneKeeps, rows []laneRow, parents int)
 
 //go:noescape
-func expectLanesAVX2(r *LaneRolls, e *[Lanes]float64)
+func expectLanesAVX(r *LaneRolls, e *[Lanes]float64)
 
 //go:noescape
-func levelsAVX2(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels)
+func levelsAVX(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels)
 
 //go:noescape
-func sparseAVX2(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64)
+func sparseAVX(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64)
 
 //go:noescape
-func pointsAVX2(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
+func pointsAVX(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
 
-// kernelAVX2 is the lane kernel in AVX2 instructions: the same operations
-// in the same order as kernelGo, two registers of four lanes each.
-var kernelAVX2 = laneKernel{mean: meanLanesAVX2, max: maxLanesAVX2, expect: expectLanesAVX2,
-	levels: levelsAVX2, sparse: sparseAVX2, points: pointsAVX2}
+// kernelAVX is the lane kernel in AVX instructions (VEX-encoded 256-bit
+// arithmetic, nothing of AVX2): the same operations in the same order as
+// kernelGo, two registers of four lanes each. Its maxima (VMAXPD) agree
+// with Go's max builtin for every value but NaN and signed zeros, which
+// never occur: see laneKernel.
+var kernelAVX = laneKernel{mean: meanLanesAVX, max: maxLanesAVX, expect: expectLanesAVX,
+	levels: levelsAVX, sparse: sparseAVX, points: pointsAVX}
 
 // activeKernel is the fastest lane kernel this CPU runs.
 var activeKernel = func() laneKernel {
-	if cpu.X86.HasAVX2 {
-		return kernelAVX2
+	if cpu.X86.HasAVX {
+		return kernelAVX
 	}
 	return kernelGo
 }()

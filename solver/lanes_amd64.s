@@ -3,7 +3,12 @@
 #include "go_asm.h"
 #include "textflag.h"
 
-// The lane kernels for AVX2: each keep row of a LaneKeeps is 64 bytes,
+// sixth is 1/6 as a float64 (0x3fc5555555555555), which the Go kernel's
+// constant 1.0/6 rounds to as well.
+DATA sixth<>+0(SB)/8, $0x3fc5555555555555
+GLOBL sixth<>(SB), RODATA|NOPTR, $8
+
+// The lane kernels for AVX: each keep row of a LaneKeeps is 64 bytes,
 // eight float64 lanes, held in two Y registers (Y0 low half, Y1 high).
 
 // LOAD2 loads the row at byte offset off(SI) into Y0, Y1.
@@ -30,12 +35,12 @@
 	VMOVUPD Y0, (DI)(AX*1); \
 	VMOVUPD Y1, 32(DI)(AX*1)
 
-// func meanLanesAVX2(v *LaneKeeps, rows []laneRow)
-TEXT ·meanLanesAVX2(SB), NOSPLIT, $0-32
+// func meanLanesAVX(v *LaneKeeps, rows []laneRow)
+TEXT ·meanLanesAVX(SB), NOSPLIT, $0-32
 	MOVQ v+0(FP), DI
 	MOVQ rows_base+8(FP), SI
 	MOVQ rows_len+16(FP), CX
-	VBROADCASTSD ·sixth(SB), Y15
+	VBROADCASTSD sixth<>(SB), Y15
 	TESTQ CX, CX
 	JZ meandone
 meanloop:
@@ -55,8 +60,9 @@ meandone:
 	VZEROUPPER
 	RET
 
-// func maxLanesAVX2(v *LaneKeeps, rows []laneRow, parents int)
-TEXT ·maxLanesAVX2(SB), NOSPLIT, $0-40
+// func maxLanesAVX(v *LaneKeeps, rows []laneRow, parents int)
+// parents is 1 to 5, as in every maxGroup.
+TEXT ·maxLanesAVX(SB), NOSPLIT, $0-40
 	MOVQ v+0(FP), DI
 	MOVQ rows_base+8(FP), SI
 	MOVQ rows_len+16(FP), CX
@@ -124,8 +130,8 @@ maxdone:
 	VZEROUPPER
 	RET
 
-// func expectLanesAVX2(r *LaneRolls, e *[Lanes]float64)
-TEXT ·expectLanesAVX2(SB), NOSPLIT, $0-16
+// func expectLanesAVX(r *LaneRolls, e *[Lanes]float64)
+TEXT ·expectLanesAVX(SB), NOSPLIT, $0-16
 	MOVQ r+0(FP), DI
 	MOVQ e+8(FP), DX
 	LEAQ ·rollProbs(SB), SI
@@ -147,8 +153,8 @@ expectloop:
 	VZEROUPPER
 	RET
 
-// func levelsAVX2(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels)
-TEXT ·levelsAVX2(SB), NOSPLIT, $0-24
+// func levelsAVX(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels)
+TEXT ·levelsAVX(SB), NOSPLIT, $0-24
 	MOVQ r+0(FP), DI
 	MOVQ level+8(FP), SI
 	MOVQ totals+16(FP), DX
@@ -170,8 +176,8 @@ levelsloop:
 	VZEROUPPER
 	RET
 
-// func sparseAVX2(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64)
-TEXT ·sparseAVX2(SB), NOSPLIT, $0-40
+// func sparseAVX(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64)
+TEXT ·sparseAVX(SB), NOSPLIT, $0-40
 	MOVQ v+0(FP), DI
 	MOVQ list_base+8(FP), SI
 	MOVQ list_len+16(FP), CX
@@ -196,8 +202,8 @@ sparsedone:
 	VZEROUPPER
 	RET
 
-// func pointsAVX2(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
-TEXT ·pointsAVX2(SB), NOSPLIT, $0-24
+// func pointsAVX(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
+TEXT ·pointsAVX(SB), NOSPLIT, $0-24
 	MOVQ v+0(FP), DI
 	MOVQ points+8(FP), SI
 	MOVQ add+16(FP), DX

@@ -9,7 +9,7 @@ import (
 )
 
 // laneKernels are the plain Go lane kernel and the one this CPU runs (the
-// assembly, on amd64 with AVX2).
+// assembly, on amd64 with AVX).
 var laneKernels = map[string]laneKernel{"go": kernelGo, "active": activeKernel}
 
 // TestLaneKernels checks every lane kernel, bit for bit, against the
@@ -50,7 +50,7 @@ func TestLaneKernels(t *testing.T) {
 			for j := range want {
 				w := 0.0
 				for r := range engine.NumRolls {
-					w += engine.RollProbability(r) * want[j][keepParents+r]
+					w += float64(engine.RollProbability(r) * want[j][keepParents+r])
 				}
 				if math.Float64bits(e[j]) != math.Float64bits(w) {
 					t.Fatalf("%s kernel, trial %d, lane %d: expectation %v, want %v", name, trial, j, e[j], w)

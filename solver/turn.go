@@ -14,8 +14,8 @@ const keepParents = engine.FirstRollKeep
 
 // Keeps holds a value for every keep, by keep index; the rolls' values
 // are at engine.FirstRollKeep+r. Its length is a power of two so that
-// masked indices need no bounds checks in the hot loops; entries from
-// engine.NumKeeps on are padding.
+// masked indices need no bounds checks in KeepValues and BestKeeps;
+// entries from engine.NumKeeps on are padding.
 type Keeps [keepsLen]float64
 
 const keepsLen = 512

@@ -1,0 +1,37 @@
+package solver
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"testing"
+
+	"dicepoker/engine"
+)
+
+// TestSolveBits pins every bit of a whole solve: the SHA-256 of all of
+// poker-dice's values, solved before the solver played states side by
+// side. Any kernel, on any architecture, with any thread count, must
+// give these bits. A change meant to alter the values' rounding must say
+// why and update the sum.
+func TestSolveBits(t *testing.T) {
+	const want = "ce7e3ff76ebab6829a0430b419bc3e65238180a30d5edb27def68c9eaf4d9d7f"
+	g, err := engine.New("poker-dice", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, threads := range []int{1, 3} {
+		sol, err := Solve(g, Options{Threads: threads})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := sha256.New()
+		for _, v := range sol.Values {
+			h.Write(binary.LittleEndian.AppendUint64(nil, math.Float64bits(v)))
+		}
+		if got := fmt.Sprintf("%x", h.Sum(nil)); got != want {
+			t.Errorf("%d threads: values hash to %s, want %s", threads, got, want)
+		}
+	}
+}
