@@ -101,7 +101,7 @@ func OpenExact(dir string, g *engine.Game, o solver.Options, notice func(msg str
 		return t, err
 	}
 	if notice != nil {
-		notice("no strategy table for " + strategy.Describe(g) + " yet: solving it once (a few minutes) and saving it to " + path)
+		notice("no strategy table for " + strategy.Describe(g) + " yet: solving it once (about a minute) and saving it to " + path)
 	}
 	sol, err := Solve(g, o)
 	if err != nil {
