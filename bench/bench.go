@@ -170,8 +170,8 @@ func PeakRSS() int64 {
 	return 0
 }
 
-// Machine describes the machine the figures come from: processor, cores
-// and Go version.
+// Machine describes the machine the figures come from: processor, cores,
+// Go version and the solver's lane kernel.
 func Machine() string {
 	cpu := runtime.GOARCH
 	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
@@ -182,5 +182,5 @@ func Machine() string {
 			}
 		}
 	}
-	return fmt.Sprintf("%s, %d cores (GOMAXPROCS %d), %s %s/%s", cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return fmt.Sprintf("%s, %d cores (GOMAXPROCS %d), %s %s/%s, %s lane kernel", cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH, solver.Kernel())
 }

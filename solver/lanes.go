@@ -103,6 +103,7 @@ var maxGroups = func() []maxGroup {
 // summed are rounded before the sum (float64(p*x)), so that no compiler
 // fuses them into one multiply-add on any architecture.
 type laneKernel struct {
+	name string // for Kernel
 	// mean does the rows' KeepValues steps.
 	mean func(v *LaneKeeps, rows []laneRow)
 	// max does the rows' BestKeeps steps, each with the given parents.
@@ -117,8 +118,11 @@ type laneKernel struct {
 	points func(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
 }
 
+// Kernel names the lane kernel this CPU runs: "avx" (the assembly) or "go".
+func Kernel() string { return activeKernel.name }
+
 // kernelGo is the plain Go lane kernel.
-var kernelGo = laneKernel{mean: meanLanesGo, max: maxLanesGo, expect: expectLanesGo,
+var kernelGo = laneKernel{name: "go", mean: meanLanesGo, max: maxLanesGo, expect: expectLanesGo,
 	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo}
 
 // rollProbs holds each roll's probability, for the expectation.

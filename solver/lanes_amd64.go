@@ -47,7 +47,7 @@ func pointsAVX(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float
 // kernelGo, two registers of four lanes each. Its maxima (VMAXPD) agree
 // with Go's max builtin for every value but NaN and signed zeros, which
 // never occur: see laneKernel.
-var kernelAVX = laneKernel{mean: meanLanesAVX, max: maxLanesAVX, expect: expectLanesAVX,
+var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, max: maxLanesAVX, expect: expectLanesAVX,
 	levels: levelsAVX, sparse: sparseAVX, points: pointsAVX}
 
 // activeKernel is the fastest lane kernel this CPU runs.
