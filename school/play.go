@@ -20,8 +20,15 @@ func Fixed(v Values) Player { return func(*engine.SchoolState) Values { return v
 // write and the value the search gave the state before the first roll.
 func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scratch) (engine.SchoolWrite, float64) {
 	value := k.Value(&s, next, w)
-	dice, fresh := engine.Multiset{}.RollRest(rng), true
-	for left := k.g.Rolls - 1; left > 0; left-- {
+	dice := engine.Multiset{}.RollRest(rng)
+	return k.finish(s, dice, k.g.Rolls-1, true, next, rng, w), value
+}
+
+// finish plays the rest of a turn in state s, whose search with the values
+// next is in w, from dice (fresh: from a roll of all five) with left
+// rerolls still allowed, as Turn plays it, and returns the write.
+func (k *Kernel) finish(s engine.SchoolState, dice engine.Multiset, left int, fresh bool, next Values, rng *rand.Rand, w *scratch) engine.SchoolWrite {
+	for ; left > 0; left-- {
 		r := engine.RollIndex(dice)
 		write := w.finals.Stale[r][0]
 		if fresh {
@@ -33,7 +40,7 @@ func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scra
 		}
 		dice, fresh = engine.Keep(keep).RollRest(rng), keep == 0
 	}
-	return k.bestWrite(s, dice, fresh, next), value
+	return k.bestWrite(s, dice, fresh, next)
 }
 
 // bestKeep returns, after the search in w, the best proper keep of roll r
