@@ -29,6 +29,8 @@ func runAdvise(args []string, stdout io.Writer) error {
 	rollsLeft := fs.Int("rolls-left", -1, "rerolls still allowed this turn (default: all but the first roll)")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five (always so on the first roll)")
+	rollouts := fs.Int("rollouts", 0, "school: also play this many games on after each of the best actions (0: none)")
+	seed := fs.Uint64("seed", 1, "school: the seed of the --rollouts games' dice")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	if err := parseFlags(fs, args, stdout, "advise --game G [options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--json]", adviseSummary); err != nil {
 		return err
@@ -39,10 +41,12 @@ func runAdvise(args []string, stdout io.Writer) error {
 	}
 	if g.Columns != 0 {
 		return adviseSchool(g, fs, schoolPosition{sheet: *sheetFlag, sheetFile: *sheetFile, table: *tableFile,
-			rollsLeft: *rollsLeft, fresh: *fresh, asJSON: *asJSON}, stdout)
+			rollsLeft: *rollsLeft, fresh: *fresh, asJSON: *asJSON, rollouts: *rollouts, seed: *seed}, stdout)
 	}
-	if fs.Changed("fresh") {
-		return usagef("--fresh belongs to school, not to %s", g.Name)
+	for _, name := range []string{"fresh", "rollouts", "seed"} {
+		if fs.Changed(name) {
+			return usagef("--%s belongs to school, not to %s, whose values are exact", name, g.Name)
+		}
 	}
 	sheet, err := readSheet(fs, *sheetFlag, *sheetFile,
 		func(s string) (engine.Sheet, error) { return engine.ParseSheet(g, s) },

@@ -90,6 +90,49 @@ func writeFile(t *testing.T, data string) string {
 	return path
 }
 
+// TestAdviseSchoolRollouts plays games on after the best actions of a
+// one-column sheet with one row left: each write ends the game, so its
+// rollout is its own points, with no spread; the keeps are rolled.
+func TestAdviseSchoolRollouts(t *testing.T) {
+	exact, _ := schoolTables(t)
+	sheet := "ones=x,twos=x,threes=x,fours=x,fives=x,sixes=x,pair=12,three-of-a-kind=18,two-pairs=22,full-house=28,four-of-a-kind=44,five-of-a-kind=-,small-straight=15,large-straight=20"
+	args := []string{"advise", "--game", "school", "--columns", "1", "--table", exact, "--sheet", sheet, "--dice", "66655", "--rolls-left", "1", "--rollouts", "300"}
+	out := runOK(t, append(args, "--json")...)
+	var a struct {
+		SheetScore int `json:"sheet_score"`
+		Options    []struct {
+			Action  string `json:"action"`
+			Points  *int   `json:"points"`
+			Rollout *struct {
+				Games      int        `json:"games"`
+				Expected   float64    `json:"expected"`
+				CI95       [2]float64 `json:"ci95"`
+				VsBestCI95 [2]float64 `json:"vs_best_ci95"`
+			} `json:"rollout"`
+		} `json:"options"`
+	}
+	if err := json.Unmarshal([]byte(out), &a); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for i, o := range a.Options {
+		r := o.Rollout
+		switch {
+		case i >= 5 && r != nil, i < 5 && (r == nil || r.Games != 300):
+			t.Errorf("option %d: rollout %+v; want 300 games for the 5 best, none after", i, r)
+		case r != nil && o.Action == "score" && (r.Expected != float64(a.SheetScore+*o.Points) || r.CI95[0] != r.CI95[1]):
+			t.Errorf("option %d, a last write of %d points: rollout %+v", i, *o.Points, r)
+		case r != nil && o.Action == "keep" && r.CI95[0] >= r.CI95[1]:
+			t.Errorf("option %d, a keep: rollout %+v, with no spread", i, r)
+		}
+	}
+	if again := runOK(t, append(args, "--json")...); again != out {
+		t.Errorf("the same seed gave other rollouts:\n%s\n%s", out, again)
+	}
+	if text := runOK(t, args...); !strings.Contains(text, "rollouts: 300 games played on after each of the 5 best actions (seed 1)") {
+		t.Errorf("advise --rollouts text:\n%s", text)
+	}
+}
+
 func TestAdviseSchoolQuick(t *testing.T) {
 	_, estimate := schoolTables(t)
 	start := time.Now()
@@ -112,6 +155,8 @@ func TestSchoolBadInput(t *testing.T) {
 		{[]string{"advise", "--game", "school", "--columns", "1", "--table", estimate, "--dice", "12345"}, "was built for other rules"},
 		{[]string{"advise", "--game", "school", "--table", exact, "--dice", "12345"}, "was built for other rules"},
 		{[]string{"advise", "--game", "yahtzee", "--dice", "12345", "--fresh"}, "--fresh belongs to school"},
+		{[]string{"advise", "--game", "yahtzee", "--dice", "12345", "--rollouts", "10"}, "--rollouts belongs to school, not to yahtzee, whose values are exact"},
+		{[]string{"advise", "--game", "school", "--table", estimate, "--dice", "12345", "--rollouts", "-1"}, "--rollouts -1: must be 0 to"},
 		{[]string{"simulate", "--game", "school", "--strategy", "optimal", "--games", "10"}, "solved exactly with one column only"},
 		{[]string{"simulate", "--game", "school", "--strategy", "best", "--games", "10"}, `--strategy "best"`},
 		{[]string{"simulate", "--game", "school", "--players", "5", "--games", "10"}, "--players 5: school has 1 to 4 players"},
