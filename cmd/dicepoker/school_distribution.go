@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"runtime/debug"
 	"slices"
 	"time"
 
@@ -73,6 +74,10 @@ func exactSchool(g *engine.Game, file, png string, threads int, asJSON bool, std
 	if err != nil {
 		return err
 	}
+	// The pass holds two turns of score distributions, about 4 GB at the
+	// widest turn. A tighter garbage-collector target keeps the process
+	// near that: a peak of 4.8 GB instead of 6.8, and no slower.
+	defer debug.SetGCPercent(debug.SetGCPercent(30))
 	start := time.Now()
 	d, err := school.Distribution(g, t.Value, scores.Options{Threads: threads, Progress: progressIn("carrying "+g.Name+" forward", "turns")})
 	if err != nil {
