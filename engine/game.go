@@ -22,6 +22,9 @@ type Category struct {
 	// School marks a School row (school game): it closes with three dice of
 	// Face and the reserve (see CloseSchool) instead of scoring points.
 	School bool
+	// BonusTaken marks a school row whose bonus another player has taken
+	// before the game starts (Options.Taken).
+	BonusTaken bool
 }
 
 // Upper reports whether the box belongs to the upper section, whose points
@@ -121,6 +124,11 @@ func (g *Game) Fingerprint() [32]byte {
 			school = 1
 		}
 		put(cat.Face, cat.Joker, school)
+		if cat.BonusTaken {
+			// Only then, so that the fingerprints of the other rules
+			// stay as they were.
+			fmt.Fprintf(h, "bonus taken\x00")
+		}
 		put(g.points[c][:]...)
 	}
 	if e := g.Extra; e != nil {

@@ -20,7 +20,13 @@ func New(name string, opts Options) (*Game, error) {
 		return nil, err
 	}
 	g := build(opts)
-	g.Name, g.Options = name, opts
+	g.Name = name
+	if opts.Taken != "" {
+		if opts.Taken, err = g.takeRowBonuses(opts.Taken); err != nil {
+			return nil, err
+		}
+	}
+	g.Options = opts
 	if g.Letters == "" {
 		g.Letters = DigitFaces
 	}

@@ -15,6 +15,11 @@ type Options struct {
 	NoUpperBonus        bool // yahtzee: no upper bonus
 	UpperBonusThreshold int  // swedish: upper total that earns the bonus; 0 = 63
 	Columns             int  // school: columns of the sheet, 1..5; 0 = 3
+	// Taken, for school, names the row bonuses other players have already
+	// taken, joined by "+" as in the sheet notation: a new game starts
+	// with them out of reach. It gives the exact one-column player its
+	// table for such a sheet.
+	Taken string
 }
 
 // optionGames says which game each option belongs to, by its flag name.
@@ -25,6 +30,7 @@ var optionGames = map[string]string{
 	"no-upper-bonus":        "yahtzee",
 	"upper-bonus-threshold": "swedish",
 	"columns":               "school",
+	"taken":                 "school",
 }
 
 // OptionNames returns the flag names of the options that o sets, in a fixed order.
@@ -40,6 +46,7 @@ func (o Options) OptionNames() []string {
 		{"no-upper-bonus", o.NoUpperBonus},
 		{"upper-bonus-threshold", o.UpperBonusThreshold != 0},
 		{"columns", o.Columns != 0},
+		{"taken", o.Taken != ""},
 	} {
 		if opt.set {
 			names = append(names, opt.name)
@@ -58,6 +65,8 @@ func (o Options) String() string {
 			names[i] += "=" + strconv.Itoa(o.UpperBonusThreshold)
 		case "columns":
 			names[i] += "=" + strconv.Itoa(o.Columns)
+		case "taken":
+			names[i] += "=" + o.Taken
 		}
 	}
 	return strings.Join(names, ",")

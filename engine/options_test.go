@@ -17,6 +17,7 @@ func TestOptionsBelongToTheirGame(t *testing.T) {
 		{"no-upper-bonus", "yahtzee", Options{NoUpperBonus: true}},
 		{"upper-bonus-threshold", "swedish", Options{UpperBonusThreshold: 70}},
 		{"columns", "school", Options{Columns: 2}},
+		{"taken", "school", Options{Taken: "twos"}},
 	}
 	for _, o := range options {
 		for _, game := range GameNames {
@@ -52,6 +53,9 @@ func TestOptionsRefused(t *testing.T) {
 		{"yatzy", Options{NoUpperBonus: true}},
 		{"poker-dice", Options{Columns: 3}}, // even a default value belongs to its game
 		{"yahtzee", Options{UpperBonusThreshold: 63}},
+		{"school", Options{Taken: "sum"}},    // sum has no row bonus
+		{"school", Options{Taken: "chance"}}, // no such row
+		{"school", Options{Taken: "twos+"}},
 	} {
 		if g, err := New(tc.game, tc.opts); err == nil {
 			t.Errorf("New(%s, %+v) = %s, want an error", tc.game, tc.opts, g.Options)
@@ -80,6 +84,7 @@ func TestOptionsCanonical(t *testing.T) {
 		{"school", Options{Columns: 3}, ""},
 		{"school", Options{Columns: 1}, "columns=1"},
 		{"school", Options{Columns: 5}, "columns=5"},
+		{"school", Options{Columns: 1, Taken: "pair+twos+pair"}, "columns=1,taken=twos+pair"},
 		{"yatzy", Options{}, ""},
 		{"poker-dice", Options{}, ""},
 	} {
@@ -116,6 +121,8 @@ func TestFingerprint(t *testing.T) {
 		{"school", Options{}},
 		{"school", Options{Columns: 1}},
 		{"school", Options{Columns: 5}},
+		{"school", Options{Columns: 1, Taken: "twos"}},
+		{"school", Options{Columns: 1, Taken: "twos+pair"}},
 	}
 	seen := map[[32]byte]rules{}
 	for _, r := range distinct {
@@ -131,12 +138,26 @@ func TestFingerprint(t *testing.T) {
 	for _, pair := range [][2]rules{
 		{{"swedish", Options{}}, {"swedish", Options{UpperBonusThreshold: 63}}},
 		{{"school", Options{}}, {"school", Options{Columns: 3}}},
+		{{"school", Options{Taken: "pair+twos"}}, {"school", Options{Taken: "twos+pair"}}},
 		{{"yahtzee", Options{NoYahtzeeBonus: true}}, {"yahtzee", Options{NoYahtzeeBonus: true, NoJoker: true}}},
 	} {
 		a := mustGame(t, pair[0].game, pair[0].opts).Fingerprint()
 		b := mustGame(t, pair[1].game, pair[1].opts).Fingerprint()
 		if a != b {
 			t.Errorf("%s %+v and %+v are the same rules, but fingerprints differ", pair[0].game, pair[0].opts, pair[1].opts)
+		}
+	}
+}
+
+// TestTakenRowBonuses checks that a new game under Options.Taken starts
+// with just those row bonuses out of reach.
+func TestTakenRowBonuses(t *testing.T) {
+	g := mustGame(t, "school", Options{Columns: 1, Taken: "twos+pair"})
+	s := g.NewSchoolState()
+	for c, cat := range g.Categories {
+		want := cat.Name != "twos" && cat.Name != "pair" && cat.Name != "sum"
+		if got := s.RowBonus&(1<<c) != 0; got != want {
+			t.Errorf("%s: bonus in reach %v, want %v", cat.Name, got, want)
 		}
 	}
 }

@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Sizes of the school sheet.
 const (
 	MaxSchoolRows = 15 // rows of the full school sheet
@@ -22,11 +27,12 @@ type SchoolState struct {
 	ColBest  [MaxColumns]uint8    // best combination-or-sum cell in each column
 }
 
-// NewSchoolState returns the empty sheet of school game g, every bonus in reach.
+// NewSchoolState returns the empty sheet of school game g, every bonus in
+// reach but those that Options.Taken says others have taken.
 func (g *Game) NewSchoolState() SchoolState {
 	var s SchoolState
-	for c := range g.Categories {
-		if g.HasRowBonus(c) {
+	for c, cat := range g.Categories {
+		if g.HasRowBonus(c) && !cat.BonusTaken {
 			s.RowBonus |= 1 << c
 		}
 	}
@@ -65,4 +71,27 @@ func (g *Game) SchoolTurnsLeft(s *SchoolState) int {
 func (s *SchoolState) Take(rows uint16, cols uint8) {
 	s.RowBonus &^= rows
 	s.ColBonus &^= cols
+}
+
+// takeRowBonuses marks the row bonuses named in taken, joined by "+", as
+// taken before the game starts (Options.Taken), and returns their names
+// in sheet order.
+func (g *Game) takeRowBonuses(taken string) (string, error) {
+	for _, name := range strings.Split(taken, "+") {
+		c := g.Category(name)
+		switch {
+		case c < 0:
+			return "", fmt.Errorf("taken: %q is not a row of %s", name, g.Name)
+		case !g.HasRowBonus(c):
+			return "", fmt.Errorf("taken: %s has no row bonus", name)
+		}
+		g.Categories[c].BonusTaken = true
+	}
+	var names []string
+	for _, cat := range g.Categories {
+		if cat.BonusTaken {
+			names = append(names, cat.Name)
+		}
+	}
+	return strings.Join(names, "+"), nil
 }

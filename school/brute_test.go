@@ -101,13 +101,21 @@ func (b *brute) hold(s engine.SchoolState, dice engine.Multiset, left int, fresh
 }
 
 func TestSolveBrute(t *testing.T) {
-	school := mustSchool(t, 1)
-	for _, rows := range [][]string{
-		{"ones", "threes", "five-of-a-kind"},
-		{"twos", "pair", "small-straight"},
-		{"sixes", "fives", "sum"},
-		{"twos", "pair", "four-of-a-kind"},
+	for _, c := range []struct {
+		taken string // row bonuses others have taken (Options.Taken)
+		rows  []string
+	}{
+		{"", []string{"ones", "threes", "five-of-a-kind"}},
+		{"", []string{"twos", "pair", "small-straight"}},
+		{"", []string{"sixes", "fives", "sum"}},
+		{"", []string{"twos", "pair", "four-of-a-kind"}},
+		{"twos+four-of-a-kind", []string{"twos", "pair", "four-of-a-kind"}},
 	} {
+		rows := c.rows
+		school, err := engine.New("school", engine.Options{Columns: 1, Taken: c.taken})
+		if err != nil {
+			t.Fatal(err)
+		}
 		g, err := school.Subset(rows...)
 		if err != nil {
 			t.Fatal(err)
@@ -132,7 +140,7 @@ func TestSolveBrute(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%v: %.9f over %d sheets", rows, want, len(b.states))
+		t.Logf("%v, taken %q: %.9f over %d sheets", rows, c.taken, want, len(b.states))
 	}
 }
 
