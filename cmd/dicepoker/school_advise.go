@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -51,6 +52,11 @@ func adviseSchool(g *engine.Game, fs *pflag.FlagSet, p schoolPosition, stdout io
 		}
 		p.fresh = true
 	}
+	if p.table == "" {
+		if g, err = takenGame(g, sheet); err != nil {
+			return err
+		}
+	}
 	st, err := openSchool(g, p.table, "")
 	if err != nil {
 		return err
@@ -76,6 +82,26 @@ func adviseSchool(g *engine.Game, fs *pflag.FlagSet, p schoolPosition, stdout io
 		writeRollouts(stdout, &a, rolls, p.seed)
 	}
 	return nil
+}
+
+// takenGame returns the game whose exact table values the sheets after a
+// turn rightly for a one-column sheet on which other players have taken
+// row bonuses: the game that starts without those bonuses (its own table,
+// solved on first use). Other sheets keep g: the estimate of several
+// columns sees taken bonuses in the sheet itself.
+func takenGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Game, error) {
+	if g.Columns != 1 || sheet.TakenRows == 0 {
+		return g, nil
+	}
+	var names []string
+	for c, cat := range g.Categories {
+		if sheet.TakenRows&(1<<c) != 0 {
+			names = append(names, cat.Name)
+		}
+	}
+	o := g.Options
+	o.Taken = strings.Join(names, "+")
+	return engine.New(g.Name, o)
 }
 
 // writeRollouts prints what the games played on after the best actions of

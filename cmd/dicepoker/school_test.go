@@ -12,6 +12,7 @@ import (
 
 	"dicepoker/engine"
 	"dicepoker/school"
+	"dicepoker/strategy"
 )
 
 // schoolTables writes tables for school that value every sheet at 0 (the
@@ -130,6 +131,36 @@ func TestAdviseSchoolRollouts(t *testing.T) {
 	}
 	if text := runOK(t, args...); !strings.Contains(text, "rollouts: 300 games played on after each of the 5 best actions (seed 1)") {
 		t.Errorf("advise --rollouts text:\n%s", text)
+	}
+}
+
+// TestAdviseSchoolTakenBonuses checks that a one-column sheet whose row
+// bonuses others have taken is advised from the table of the game that
+// starts without them.
+func TestAdviseSchoolTakenBonuses(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("DICEPOKER_TABLES", dir)
+	g, err := engine.New("school", engine.Options{Columns: 1, Taken: "twos+pair"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := school.NewLayout(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A table of zeros, found where the advisor looks: no solve.
+	if err := (&school.Exact{Game: g, Layout: l, Values: make([]float32, l.Size())}).Save(strategy.Path(dir, g)); err != nil {
+		t.Fatal(err)
+	}
+	out := runOK(t, "advise", "--game", "school", "--columns", "1", "--sheet", "taken=pair+twos", "--dice", "22256", "--json")
+	var a struct {
+		Rules string `json:"rules"`
+	}
+	if err := json.Unmarshal([]byte(out), &a); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if a.Rules != "columns=1,taken=twos+pair" {
+		t.Errorf("advise with taken row bonuses: rules %q, want the game without them\n%s", a.Rules, out)
 	}
 }
 
