@@ -53,16 +53,20 @@ func NewKernel(g *engine.Game) *Kernel {
 	return k
 }
 
+// empty is a lane row of -Inf: nothing to be had.
+var empty = func() (row [solver.Lanes]float64) {
+	for j := range row {
+		row[j] = math.Inf(-1)
+	}
+	return row
+}()
+
 // finals fills w.finals: lane j gets the value of writing each final roll
 // in states[j] (at most solver.Lanes of them), fresh or not: the best legal
 // write's cell, reserve change and bonuses plus the value next gives the
 // sheet after it. The lanes past the states are left holding values that
 // mean nothing, but no NaN.
 func (k *Kernel) finals(states []engine.SchoolState, next Values, w *scratch) {
-	var empty [solver.Lanes]float64
-	for j := range empty {
-		empty[j] = math.Inf(-1)
-	}
 	for r := range engine.NumRolls {
 		w.finals.Fresh[r], w.finals.Stale[r] = empty, empty
 	}
@@ -159,10 +163,6 @@ func (k *Kernel) search(s *engine.SchoolState, next Values, w *scratch) {
 // of writing it now and of its best proper keep.
 func (k *Kernel) searchLanes(states []engine.SchoolState, next Values, w *scratch) {
 	k.finals(states, next, w)
-	var empty [solver.Lanes]float64
-	for j := range empty {
-		empty[j] = math.Inf(-1)
-	}
 	hold := &w.finals // with one roll to go, holding a roll is writing it
 	for j := 1; j < k.g.Rolls; j++ {
 		v := &w.keeps[j]
