@@ -75,6 +75,16 @@ func spaced(m engine.Multiset, letters string) string { return coach.Spaced(m, l
 
 // writeText prints the ranking, the first limit actions of it when limit
 // is above 0.
+// actionWidth is the width of the action column for a's first n actions:
+// the longest description, 36 at least.
+func (a *advice) actionWidth(n int) int {
+	width := 36
+	for i := range n {
+		width = max(width, len(a.describe(i)))
+	}
+	return width
+}
+
 func (a *advice) writeText(w io.Writer, limit int) {
 	fresh := ""
 	if a.fresh && a.game.Columns != 0 {
@@ -90,10 +100,7 @@ func (a *advice) writeText(w io.Writer, limit int) {
 	if limit > 0 {
 		shown = min(shown, limit)
 	}
-	width := 36
-	for i := range shown {
-		width = max(width, len(a.describe(i)))
-	}
+	width := a.actionWidth(shown)
 	fmt.Fprintf(w, "%4s  %-*s %10s %8s\n", "rank", width, "action", "expected", "loss")
 	for i := range shown {
 		mark := ""

@@ -110,10 +110,7 @@ func takenGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Game, error) {
 func writeRollouts(w io.Writer, a *advice, rolls []school.Rollout, seed uint64) {
 	fmt.Fprintf(w, "\nrollouts: %d games played on after each of the %d best actions (seed %d),\n", rolls[0].Games, len(rolls), seed)
 	fmt.Fprintf(w, "each turn rolling the same dice after every action; no other player takes a bonus meanwhile\n")
-	width := 36
-	for i := range rolls {
-		width = max(width, len(a.describe(i)))
-	}
+	width := a.actionWidth(len(rolls))
 	fmt.Fprintf(w, "%4s  %-*s %10s %10s %9s %9s %9s\n", "rank", width, "action", "expected", "rollout", "95% CI", "vs 1st", "95% CI")
 	for i, r := range rolls {
 		fmt.Fprintf(w, "%4d  %-*s %10.3f %10.3f %9s %9.3f %9s\n", i+1, width, a.describe(i), a.expected(i),
