@@ -1,12 +1,12 @@
 package school
 
 import (
-	"math"
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/stat"
 
 	"dicepoker/engine"
+	"dicepoker/scores"
 )
 
 // Rollout is what games played on after an action say of it: the mean of
@@ -70,5 +70,5 @@ func meanCI95(x []float64) (mean, ci float64) {
 	if len(x) < 2 {
 		return mean, 0
 	}
-	return mean, 1.96 * sd / math.Sqrt(float64(len(x)))
+	return mean, scores.HalfWidth95(sd, len(x))
 }

@@ -84,8 +84,15 @@ func (s *Sample) Summary() Summary { return s.Scores.summarize(true) }
 // normal approximation: mean ± 1.96 standard errors.
 func (s *Sample) CI95() (lo, hi float64) {
 	sum := s.Summary()
-	half := distuv.UnitNormal.Quantile(0.975) * stat.StdErr(sum.SD, float64(s.Games))
+	half := HalfWidth95(sum.SD, s.Games)
 	return sum.Mean - half, sum.Mean + half
+}
+
+// HalfWidth95 returns the half-width of the 95% confidence interval of the
+// mean of n values whose standard deviation is sd, from the normal
+// approximation: 1.96 standard errors.
+func HalfWidth95(sd float64, n int) float64 {
+	return distuv.UnitNormal.Quantile(0.975) * stat.StdErr(sd, float64(n))
 }
 
 // Bonus is how many games earned one of the game's bonuses.
