@@ -1,0 +1,121 @@
+package target
+
+import (
+	"fmt"
+	"math/bits"
+
+	"dicepoker/engine"
+	"dicepoker/internal/workers"
+	"dicepoker/solver"
+)
+
+// Solution holds, for the states reachable from a starting state, the
+// value of every need from 1 to Need: the best chance of scoring at least
+// that many more points, with the expected points to come.
+type Solution struct {
+	Game   *engine.Game
+	Layout solver.Layout
+	From   engine.State // the states solved are those whose filled boxes include From's
+	Need   int          // the largest need solved
+	// EV is the expected-value solution, the value of needs met (0 or
+	// less) and of needs out of reach.
+	EV *solver.Solution
+	// rows[Layout.Index(s)][n-1] is the value of need n in state s, for
+	// n up to len(row); needs beyond it are out of reach.
+	rows    [][]Chance
+	States  int // states solved
+	Entries int // values stored: needs in reach, over the states solved
+	turn    *turn
+}
+
+// Solve computes the value of every need 1..need in every state reachable
+// from state from of single-sheet game g. School is refused with
+// solver.ErrNotSingleSheet.
+func Solve(g *engine.Game, from engine.State, need int, o solver.Options) (*Solution, error) {
+	if need < 0 {
+		return nil, fmt.Errorf("a need of %d points: want 0 or more", need)
+	}
+	ev, err := solver.Solve(g, solver.Options{Threads: o.Threads})
+	if err != nil {
+		return nil, err
+	}
+	l := ev.Layout
+	sol := &Solution{Game: g, Layout: l, From: from, Need: need, EV: ev, rows: make([][]Chance, l.Size()), turn: newTurn(g)}
+	n := len(g.Categories)
+	layers := make([][]engine.State, n+1)
+	totals := map[uint32][]int{}
+	for m := range uint32(1 << n) {
+		if m&from.Filled != from.Filled {
+			continue
+		}
+		up := m & g.UpperMask()
+		if _, ok := totals[up]; !ok {
+			totals[up] = g.UpperTotals(up)
+		}
+		for _, u := range totals[up] {
+			for f := range flags(g, m) {
+				layers[bits.OnesCount32(m)] = append(layers[bits.OnesCount32(m)], engine.State{Filled: m, Upper: u, FullBox: f == 1})
+			}
+		}
+	}
+	for _, states := range layers {
+		sol.States += len(states)
+	}
+	done := 0
+	for layer := n - 1; layer >= 0; layer-- {
+		states := layers[layer]
+		workers.Each(len(states), o.Threads, func(_, i int) {
+			w := lanePool.Get().(*lanes)
+			sol.rows[l.Index(states[i])] = sol.solveState(states[i], w)
+			lanePool.Put(w)
+		})
+		for _, s := range states {
+			sol.Entries += len(sol.rows[l.Index(s)])
+		}
+		done += len(states)
+		if o.Progress != nil {
+			o.Progress(done+len(layers[n]), sol.States)
+		}
+	}
+	return sol, nil
+}
+
+// solveState returns the row of state s: its values for needs 1, 2, ...
+// up to Need or to the last need in reach. A need is out of reach only
+// when no way of playing scores that much, and then so are all larger
+// ones: the first batch out of reach ends the row.
+func (sol *Solution) solveState(s engine.State, w *lanes) []Chance {
+	var row []Chance
+	for from := 1; from <= sol.Need; from += solver.Lanes {
+		out := sol.turn.batch(s, from, sol, w)
+		row = append(row, out[:min(solver.Lanes, sol.Need-from+1)]...)
+		if out[solver.Lanes-1].P == 0 {
+			break
+		}
+	}
+	for len(row) > 0 && row[len(row)-1].P == 0 {
+		row = row[:len(row)-1]
+	}
+	return row
+}
+
+// flags returns how many five-alike box states filled set m has: two when
+// the box is filled (it holds its full points or not), else one.
+func flags(g *engine.Game, m uint32) int {
+	if g.Extra != nil && m&(1<<g.Extra.Box) != 0 {
+		return 2
+	}
+	return 1
+}
+
+func (sol *Solution) row(s engine.State) ([]Chance, float64) {
+	return sol.rows[sol.Layout.Index(s)], sol.EV.Value(s)
+}
+
+// Value returns the value of state s when need more points are needed:
+// the best chance of scoring them and the expected points to come under
+// that play. s must be reachable from From, need at most Need.
+func (sol *Solution) Value(s engine.State, need int) Chance {
+	row, ev := sol.row(s)
+	return lookup(row, ev, need)
+}

@@ -1,0 +1,260 @@
+package target
+
+import (
+	"math"
+	"sync"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
+
+// Chance is the value of a state for one need: the best probability of
+// scoring at least that many more points, and the expected points to come
+// under the play that achieves it.
+type Chance struct {
+	P float64 // probability of reaching the need
+	E float64 // expected points to come
+}
+
+// Tolerance is the relative difference below which two probabilities
+// count as the same: far above the rounding of a solve (about 1e-15),
+// far below any difference a player could see.
+const Tolerance = 1e-12
+
+// near reports whether probability p is as good as best, the largest
+// one of a choice: at most Tolerance times it below. Of the options near
+// the best, a choice takes the one with the most points expected. Two
+// passes (the largest probability first, then the points among those
+// near it) make the choice the same in whatever order the options come.
+func near(p, best float64) bool { return p >= best-Tolerance*best }
+
+// turn plays the turns of one game for eight needs of a state at a time.
+// It is safe for concurrent use.
+type turn struct {
+	g *engine.Game
+	// levels[c] lists the points box c can score with some roll (plain
+	// rules), level[c][r] which of them roll r scores.
+	levels [][]int
+	level  [][engine.NumRolls]uint8
+	// subs[subStart[r]:subStart[r+1]] are the keeps of roll r's proper
+	// sub-multisets (keeping none included), the largest keep first.
+	subs     []uint16
+	subStart [engine.NumRolls + 1]int
+}
+
+// lanes is one goroutine's work arrays for a batch of eight needs.
+type lanes struct {
+	p, e solver.LaneKeeps // probabilities and expected points, by keep
+	best solver.LaneKeeps // the largest probability within reach of each keep
+	// p0, e0 are the final rolls' values: writing the dice now.
+	p0, e0 solver.LaneRolls
+	// box[r][j] is the box final roll r is written in for the j-th need.
+	box [engine.NumRolls][solver.Lanes]uint8
+	// lp, le hold each open box's levels' values for each need.
+	lp, le [32][maxLevels][solver.Lanes]float64
+}
+
+// maxLevels is the most distinct points a box may score.
+const maxLevels = 32
+
+var lanePool = sync.Pool{New: func() any { return new(lanes) }}
+
+func newTurn(g *engine.Game) *turn {
+	n := len(g.Categories)
+	t := &turn{g: g, levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n)}
+	for c := range n {
+		at := map[int]uint8{}
+		for r := range engine.NumRolls {
+			p := g.Score(c, r)
+			l, ok := at[p]
+			if !ok {
+				if len(t.levels[c]) == maxLevels {
+					panic("target: " + g.Categories[c].Name + " scores too many distinct points")
+				}
+				l = uint8(len(t.levels[c]))
+				at[p] = l
+				t.levels[c] = append(t.levels[c], p)
+			}
+			t.level[c][r] = l
+		}
+	}
+	for r := range engine.NumRolls {
+		t.subStart[r] = len(t.subs)
+		subs := engine.SubKeeps(r)
+		for i := len(subs) - 1; i >= 0; i-- {
+			t.subs = append(t.subs, uint16(subs[i]))
+		}
+	}
+	t.subStart[engine.NumRolls] = len(t.subs)
+	return t
+}
+
+// chances gives the value of the states between turns for each need.
+type chances interface {
+	// row returns the stored values of s for needs 1..len(row) and its
+	// expected-value optimum, the points to come for the other needs.
+	row(s engine.State) (row []Chance, ev float64)
+}
+
+// lookup returns the value of need n for a state with the given row and
+// expected-value optimum: needs met are certain, needs past the row out
+// of reach, and either way every play is as good and the expected-value
+// optimum decides.
+func lookup(row []Chance, ev float64, n int) Chance {
+	switch {
+	case n <= 0:
+		return Chance{1, ev}
+	case n > len(row):
+		return Chance{0, ev}
+	}
+	return row[n-1]
+}
+
+// final sets w.p0, w.e0 and w.box for needs from..from+7 of state s: each
+// final roll's best placement. Of the boxes whose chances are near the
+// best, the one with the most points expected wins, the first in sheet
+// order on a tie, as Placements lists them.
+func (t *turn) final(s engine.State, from int, next chances, w *lanes) {
+	g := t.g
+	p, e := &w.p0, &w.e0
+	var open []int
+	for c := range g.Categories {
+		if !s.Open(c) {
+			continue
+		}
+		lp, le := &w.lp[len(open)], &w.le[len(open)]
+		open = append(open, c)
+		for l, pts := range t.levels[c] {
+			bonus, after := g.Move(s, c, pts)
+			row, ev := next.row(after)
+			tot := pts + bonus
+			for j := range solver.Lanes {
+				v := lookup(row, ev, from+j-tot)
+				lp[l][j], le[l][j] = v.P, float64(tot)+v.E
+			}
+		}
+	}
+	for r := range engine.NumRolls {
+		p[r], e[r] = [solver.Lanes]float64{}, [solver.Lanes]float64{}
+		for i, c := range open {
+			lp := &w.lp[i][t.level[c][r]]
+			for j := range solver.Lanes {
+				p[r][j] = max(p[r][j], lp[j])
+			}
+		}
+		for j := range solver.Lanes {
+			e[r][j] = math.Inf(-1)
+		}
+		best := p[r]
+		for i, c := range open {
+			lp, le := &w.lp[i][t.level[c][r]], &w.le[i][t.level[c][r]]
+			for j := range solver.Lanes {
+				if near(lp[j], best[j]) && le[j] > e[r][j] {
+					p[r][j], e[r][j], w.box[r][j] = lp[j], le[j], uint8(c)
+				}
+			}
+		}
+	}
+	if x := g.Extra; x == nil || s.Open(x.Box) {
+		return
+	}
+	// Five alike with the five-alike box filled: the bonus and joker
+	// rules, from the placements the rules allow.
+	var buf [32]engine.Placement
+	for _, r := range fiveAlike {
+		pls := g.Placements(s, r, buf[:0])
+		for j := range solver.Lanes {
+			vs := make([]Chance, len(pls))
+			for i, pl := range pls {
+				vs[i] = placed(pl, from+j, next)
+			}
+			i := choose(vs)
+			p[r][j], e[r][j], w.box[r][j] = vs[i].P, vs[i].E, uint8(pls[i].Category)
+		}
+	}
+}
+
+// choose returns the option a choice takes: of those near the largest
+// probability, the first with the most points expected.
+func choose(vs []Chance) int {
+	best := 0.0
+	for _, v := range vs {
+		best = max(best, v.P)
+	}
+	c := -1
+	for i, v := range vs {
+		if near(v.P, best) && (c < 0 || v.E > vs[c].E) {
+			c = i
+		}
+	}
+	return c
+}
+
+// placed returns the value of a placement with need points still needed
+// before it: the chance of its next state at the need less its points,
+// and its points added to the expected points to come.
+func placed(pl engine.Placement, need int, next chances) Chance {
+	row, ev := next.row(pl.Next)
+	v := lookup(row, ev, need-pl.Total())
+	v.E += float64(pl.Total())
+	return v
+}
+
+// fiveAlike lists the rolls of five dice alike.
+var fiveAlike = func() (rolls [engine.Faces]int) {
+	for f := range engine.Faces {
+		var m engine.Multiset
+		m[f] = engine.Dice
+		rolls[f] = engine.RollIndex(m)
+	}
+	return rolls
+}()
+
+// keeps sets the keep rows of w.p and w.e to each keep's value with one
+// reroll more than their roll rows hold, and then the roll rows to the
+// value of each roll with that reroll to come: the better of writing it
+// now (w.p0, w.e0) and its best proper sub-keep, chosen as final does.
+// The largest probability within reach of every roll comes from the
+// solver's BestKeeps over the probabilities.
+func (t *turn) keeps(w *lanes) {
+	w.p.KeepValues()
+	w.e.KeepValues()
+	w.best = w.p
+	*w.best.Rolls() = w.p0
+	w.best.BestKeeps()
+	p, e, best := w.p.Rolls(), w.e.Rolls(), w.best.Rolls()
+	for r := range engine.NumRolls {
+		p[r], e[r] = w.p0[r], w.e0[r]
+		for j := range solver.Lanes {
+			if !near(p[r][j], best[r][j]) {
+				e[r][j] = math.Inf(-1)
+			}
+		}
+		for _, k := range t.subs[t.subStart[r]:t.subStart[r+1]] {
+			kp, ke := &w.p[k], &w.e[k]
+			for j := range solver.Lanes {
+				if near(kp[j], best[r][j]) && ke[j] > e[r][j] {
+					p[r][j], e[r][j] = kp[j], ke[j]
+				}
+			}
+		}
+	}
+}
+
+// batch returns the values of state s for needs from..from+7: the final
+// rolls, then a keep pass for each reroll, then the mean over the first
+// roll (KeepValues' mean of the empty keep, which keeps a certainty at
+// exactly 1).
+func (t *turn) batch(s engine.State, from int, next chances, w *lanes) (out [solver.Lanes]Chance) {
+	t.final(s, from, next, w)
+	*w.p.Rolls(), *w.e.Rolls() = w.p0, w.e0
+	for range t.g.Rolls - 1 {
+		t.keeps(w)
+	}
+	w.p.KeepValues()
+	w.e.KeepValues()
+	for j := range out {
+		out[j] = Chance{w.p[0][j], w.e[0][j]}
+	}
+	return out
+}
