@@ -146,7 +146,7 @@ func (b *brute) choose(options [][]Chance) []Chance {
 		for i, o := range options {
 			vs[i] = o[n]
 		}
-		best[n] = vs[choose(vs)]
+		_, best[n] = choose(vs)
 	}
 	return best
 }

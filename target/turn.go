@@ -16,17 +16,17 @@ type Chance struct {
 	E float64 // expected points to come
 }
 
-// Tolerance is the relative difference below which two probabilities
-// count as the same: far above the rounding of a solve (about 1e-15),
-// far below any difference a player could see.
-const Tolerance = 1e-12
-
-// near reports whether probability p is as good as best, the largest
-// one of a choice: at most Tolerance times it below. Of the options near
-// the best, a choice takes the one with the most points expected. Two
-// passes (the largest probability first, then the points among those
-// near it) make the choice the same in whatever order the options come.
+// near reports whether probability p is as good as best, the largest of
+// a choice: at most Tolerance times best below it.
 func near(p, best float64) bool { return p >= best-Tolerance*best }
+
+// Tolerance is the relative difference below which two probabilities
+// count as the same (near): far above the rounding of a solve
+// (about 1e-15), far below any difference a player could see. A choice
+// takes, of the options whose probability is near the largest, the one
+// with the most points expected, the first on a tie; the largest
+// probability stays the value of the choice.
+const Tolerance = 1e-12
 
 // turn plays the turns of one game for eight needs of a state at a time.
 // It is safe for concurrent use.
@@ -111,9 +111,8 @@ func lookup(row []Chance, ev float64, n int) Chance {
 }
 
 // final sets w.p0, w.e0 and w.box for needs from..from+7 of state s: each
-// final roll's best placement. Of the boxes whose chances are near the
-// best, the one with the most points expected wins, the first in sheet
-// order on a tie, as Placements lists them.
+// final roll's best placement, chosen as choose does: boxes are tried
+// in sheet order, as Placements lists them.
 func (t *turn) final(s engine.State, from int, next chances, w *lanes) {
 	g := t.g
 	p, e := &w.p0, &w.e0
@@ -145,12 +144,11 @@ func (t *turn) final(s engine.State, from int, next chances, w *lanes) {
 		for j := range solver.Lanes {
 			e[r][j] = math.Inf(-1)
 		}
-		best := p[r]
 		for i, c := range open {
 			lp, le := &w.lp[i][t.level[c][r]], &w.le[i][t.level[c][r]]
 			for j := range solver.Lanes {
-				if near(lp[j], best[j]) && le[j] > e[r][j] {
-					p[r][j], e[r][j], w.box[r][j] = lp[j], le[j], uint8(c)
+				if near(lp[j], p[r][j]) && le[j] > e[r][j] {
+					e[r][j], w.box[r][j] = le[j], uint8(c)
 				}
 			}
 		}
@@ -168,15 +166,16 @@ func (t *turn) final(s engine.State, from int, next chances, w *lanes) {
 			for i, pl := range pls {
 				vs[i] = placed(pl, from+j, next)
 			}
-			i := choose(vs)
-			p[r][j], e[r][j], w.box[r][j] = vs[i].P, vs[i].E, uint8(pls[i].Category)
+			i, v := choose(vs)
+			p[r][j], e[r][j], w.box[r][j] = v.P, v.E, uint8(pls[i].Category)
 		}
 	}
 }
 
-// choose returns the option a choice takes: of those near the largest
-// probability, the first with the most points expected.
-func choose(vs []Chance) int {
+// choose returns the option a choice takes, of those near the largest
+// probability the first with the most points expected, and the value of
+// the choice: that largest probability and the option's points.
+func choose(vs []Chance) (int, Chance) {
 	best := 0.0
 	for _, v := range vs {
 		best = max(best, v.P)
@@ -187,7 +186,7 @@ func choose(vs []Chance) int {
 			c = i
 		}
 	}
-	return c
+	return c, Chance{best, vs[c].E}
 }
 
 // placed returns the value of a placement with need points still needed
@@ -210,13 +209,15 @@ var fiveAlike = func() (rolls [engine.Faces]int) {
 	return rolls
 }()
 
-// keeps sets the keep rows of w.p and w.e to each keep's value with one
-// reroll more than their roll rows hold, and then the roll rows to the
-// value of each roll with that reroll to come: the better of writing it
-// now (w.p0, w.e0) and its best proper sub-keep, chosen as final does.
-// The largest probability within reach of every roll comes from the
-// solver's BestKeeps over the probabilities.
-func (t *turn) keeps(w *lanes) {
+// reroll sets the keep rows of w.p and w.e to each keep's value with one
+// reroll more than their roll rows hold, then the roll rows to the value
+// of each roll with that reroll to come: the choice (as choose makes it)
+// between writing it now (w.p0, w.e0) and its proper sub-keeps. The
+// largest probability of each choice comes from the solver's BestKeeps
+// over the probabilities; the points expected are then the most among
+// the options near it, compared with each roll's options all at once, so
+// that the choice is the same whatever the order of the options.
+func (t *turn) reroll(w *lanes) {
 	w.p.KeepValues()
 	w.e.KeepValues()
 	w.best = w.p
@@ -224,17 +225,17 @@ func (t *turn) keeps(w *lanes) {
 	w.best.BestKeeps()
 	p, e, best := w.p.Rolls(), w.e.Rolls(), w.best.Rolls()
 	for r := range engine.NumRolls {
-		p[r], e[r] = w.p0[r], w.e0[r]
+		p[r], e[r] = best[r], w.e0[r]
 		for j := range solver.Lanes {
-			if !near(p[r][j], best[r][j]) {
+			if !near(w.p0[r][j], best[r][j]) {
 				e[r][j] = math.Inf(-1)
 			}
 		}
 		for _, k := range t.subs[t.subStart[r]:t.subStart[r+1]] {
 			kp, ke := &w.p[k], &w.e[k]
 			for j := range solver.Lanes {
-				if near(kp[j], best[r][j]) && ke[j] > e[r][j] {
-					p[r][j], e[r][j] = kp[j], ke[j]
+				if near(kp[j], best[r][j]) {
+					e[r][j] = max(e[r][j], ke[j])
 				}
 			}
 		}
@@ -249,7 +250,7 @@ func (t *turn) batch(s engine.State, from int, next chances, w *lanes) (out [sol
 	t.final(s, from, next, w)
 	*w.p.Rolls(), *w.e.Rolls() = w.p0, w.e0
 	for range t.g.Rolls - 1 {
-		t.keeps(w)
+		t.reroll(w)
 	}
 	w.p.KeepValues()
 	w.e.KeepValues()
