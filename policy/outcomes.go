@@ -19,9 +19,12 @@ type Outcome struct {
 // state and points, ordered by the next state's layout index
 // (solver.Layout.Index), then by points. It computes s's decisions afresh
 // without caching them, for a pass that meets each state once.
-func (p *Policy) Outcomes(s engine.State) []Outcome {
-	t := p.plan(s)
-	g := p.game
+func (p *Policy) Outcomes(s engine.State) []Outcome { return p.TurnOutcomes(p.plan(s)) }
+
+// TurnOutcomes returns the ways turn t of p's game ends, as Outcomes
+// does, whatever made its decisions (Decided).
+func (p *Policy) TurnOutcomes(t *Turn) []Outcome {
+	g, s := p.game, t.state
 	// The probability of each roll after the first roll, then after each
 	// reroll: the mass of the rolls that keep the same dice goes to the
 	// rolls that keep can become.

@@ -21,9 +21,10 @@ func mix(x uint64) uint64 {
 // decisions, scattered over a large cache) overlap those of the others.
 const lanes = 16
 
-// player plays games with a policy.
+// player plays games with a way of playing.
 type player struct {
-	p     *policy.Policy
+	g     *engine.Game
+	turn  TurnOf
 	lanes [lanes]lane
 }
 
@@ -46,8 +47,8 @@ type game struct {
 	fullBox    bool // the five-alike box ended holding its full points
 }
 
-func newPlayer(p *policy.Policy) *player {
-	pl := &player{p: p}
+func newPlayer(g *engine.Game, turn TurnOf) *player {
+	pl := &player{g: g, turn: turn}
 	for i := range pl.lanes {
 		pl.lanes[i].rng = rand.New(&pl.lanes[i].pcg)
 	}
@@ -56,7 +57,7 @@ func newPlayer(p *policy.Policy) *player {
 
 // play plays games from..to-1 of those seeded with seed and adds them to t.
 func (pl *player) play(seed uint64, from, to int, t *tally) {
-	g := pl.p.Game()
+	g := pl.g
 	for first := from; first < to; first += lanes {
 		ls := pl.lanes[:min(lanes, to-first)]
 		for i := range ls {
@@ -66,7 +67,7 @@ func (pl *player) play(seed uint64, from, to int, t *tally) {
 		for range g.Turns() {
 			for i := range ls {
 				l := &ls[i]
-				l.t, l.r, l.rolling = pl.p.Turn(l.s), roll(l.rng, 0), true
+				l.t, l.r, l.rolling = pl.turn(l.s, l.score), roll(l.rng, 0), true
 			}
 			for left := g.Rolls - 1; left > 0; left-- {
 				for i := range ls {

@@ -47,6 +47,17 @@ const batch = 512
 // dice from a PCG generator seeded with seed and a hash of i, so the same
 // seed gives the same games, whatever the number of threads.
 func Simulate(p *policy.Policy, games int, seed uint64, o Options) (*Sample, error) {
+	return SimulateBy(p.Game(), func(s engine.State, _ int) *policy.Turn { return p.Turn(s) }, games, seed, o)
+}
+
+// TurnOf gives the decisions of a turn in state s with score points
+// scored so far, for a way of playing that looks at more than the state
+// (a target to reach). It is called from several goroutines at once.
+type TurnOf func(s engine.State, score int) *policy.Turn
+
+// SimulateBy plays games games of g as Simulate does, each turn's
+// decisions from turn.
+func SimulateBy(g *engine.Game, turn TurnOf, games int, seed uint64, o Options) (*Sample, error) {
 	if games <= 0 {
 		return nil, fmt.Errorf("cannot simulate %d games", games)
 	}
@@ -54,7 +65,7 @@ func Simulate(p *policy.Policy, games int, seed uint64, o Options) (*Sample, err
 	parts := make([]tally, threads)
 	players := make([]*player, threads)
 	for w := range players {
-		players[w] = newPlayer(p)
+		players[w] = newPlayer(g, turn)
 	}
 	var mu sync.Mutex
 	done := 0
@@ -73,7 +84,7 @@ func Simulate(p *policy.Policy, games int, seed uint64, o Options) (*Sample, err
 	for i := range parts {
 		total.merge(&parts[i])
 	}
-	return total.sample(p.Game(), games), nil
+	return total.sample(g, games), nil
 }
 
 // Summary describes the sample's scores: the sample mean and standard
