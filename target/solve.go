@@ -6,6 +6,7 @@ import (
 
 	"dicepoker/engine"
 	"dicepoker/internal/workers"
+	"dicepoker/policy"
 	"dicepoker/solver"
 )
 
@@ -34,6 +35,9 @@ type Solution struct {
 func Solve(g *engine.Game, from engine.State, need int, o solver.Options) (*Solution, error) {
 	if need < 0 {
 		return nil, fmt.Errorf("a need of %d points: want 0 or more", need)
+	}
+	if g.Rolls > policy.MaxRolls {
+		return nil, fmt.Errorf("%s has %d rolls a turn, a target is played with at most %d", g.Name, g.Rolls, policy.MaxRolls)
 	}
 	ev, err := solver.Solve(g, solver.Options{Threads: o.Threads})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"dicepoker/engine"
+	"dicepoker/policy"
 	"dicepoker/solver"
 )
 
@@ -50,6 +51,9 @@ type lanes struct {
 	p0, e0 solver.LaneRolls
 	// box[r][j] is the box final roll r is written in for the j-th need.
 	box [engine.NumRolls][solver.Lanes]uint8
+	// keep[j-1][r][l], with j rerolls left, is the keep of roll r for the
+	// l-th need: policy.WriteNow, or its place among the roll's sub-keeps.
+	keep [policy.MaxRolls - 1][engine.NumRolls][solver.Lanes]uint8
 	// lp, le hold each open box's levels' values for each need.
 	lp, le [32][maxLevels][solver.Lanes]float64
 }
@@ -217,25 +221,34 @@ var fiveAlike = func() (rolls [engine.Faces]int) {
 // over the probabilities; the points expected are then the most among
 // the options near it, compared with each roll's options all at once, so
 // that the choice is the same whatever the order of the options.
-func (t *turn) reroll(w *lanes) {
+func (t *turn) reroll(w *lanes, j int) {
 	w.p.KeepValues()
 	w.e.KeepValues()
+	t.chooseKeeps(w, j)
+}
+
+// chooseKeeps sets the roll rows of w.p and w.e, whose keep rows hold the
+// keeps' values with j rerolls left, to each roll's choice between writing
+// it now and its proper sub-keeps, and notes the choice in w.keep[j-1].
+func (t *turn) chooseKeeps(w *lanes, j int) {
 	w.best = w.p
 	*w.best.Rolls() = w.p0
 	w.best.BestKeeps()
 	p, e, best := w.p.Rolls(), w.e.Rolls(), w.best.Rolls()
+	keep := &w.keep[j-1]
 	for r := range engine.NumRolls {
 		p[r], e[r] = best[r], w.e0[r]
-		for j := range solver.Lanes {
-			if !near(w.p0[r][j], best[r][j]) {
-				e[r][j] = math.Inf(-1)
+		for l := range solver.Lanes {
+			keep[r][l] = policy.WriteNow
+			if !near(w.p0[r][l], best[r][l]) {
+				e[r][l] = math.Inf(-1)
 			}
 		}
-		for _, k := range t.subs[t.subStart[r]:t.subStart[r+1]] {
+		for i, k := range t.subs[t.subStart[r]:t.subStart[r+1]] {
 			kp, ke := &w.p[k], &w.e[k]
-			for j := range solver.Lanes {
-				if near(kp[j], best[r][j]) {
-					e[r][j] = max(e[r][j], ke[j])
+			for l := range solver.Lanes {
+				if near(kp[l], best[r][l]) && ke[l] > e[r][l] {
+					e[r][l], keep[r][l] = ke[l], uint8(i)
 				}
 			}
 		}
@@ -249,8 +262,8 @@ func (t *turn) reroll(w *lanes) {
 func (t *turn) batch(s engine.State, from int, next chances, w *lanes) (out [solver.Lanes]Chance) {
 	t.final(s, from, next, w)
 	*w.p.Rolls(), *w.e.Rolls() = w.p0, w.e0
-	for range t.g.Rolls - 1 {
-		t.reroll(w)
+	for j := 1; j < t.g.Rolls; j++ {
+		t.reroll(w, j)
 	}
 	w.p.KeepValues()
 	w.e.KeepValues()

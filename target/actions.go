@@ -1,0 +1,72 @@
+package target
+
+import (
+	"fmt"
+	"sort"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
+
+// Action is one choice in a position, valued for a target: the
+// solver's action, whose Value is the expected sum of the points still to
+// come under the play that follows (its own points and bonuses included),
+// with P, the chance of reaching the need with that play.
+type Action struct {
+	solver.Action
+	P float64
+}
+
+// Actions ranks every legal action in state s with dice showing, rollsLeft
+// rerolls still allowed and need more points needed, as solver.Turn.Actions
+// lists them: first the actions whose chance is near the largest (within
+// Tolerance), by the points expected, then the others by their chance and
+// then their points. The first is the one the play to reach the need takes.
+func (sol *Solution) Actions(s engine.State, need int, dice engine.Multiset, rollsLeft int) ([]Action, error) {
+	g := sol.Game
+	switch {
+	case dice.Size() != engine.Dice:
+		return nil, fmt.Errorf("need five dice, have %d", dice.Size())
+	case rollsLeft < 0 || rollsLeft >= g.Rolls:
+		return nil, fmt.Errorf("rolls left must be 0..%d in %s", g.Rolls-1, g.Name)
+	case s.Filled == 1<<len(g.Categories)-1:
+		return nil, fmt.Errorf("the sheet is full")
+	case need > sol.Need || s.Filled&sol.From.Filled != sol.From.Filled:
+		return nil, fmt.Errorf("the solution does not reach %d points needed in that state", need)
+	}
+	var actions []Action
+	for _, p := range g.Placements(s, engine.RollIndex(dice), nil) {
+		v := placed(p, need, sol)
+		actions = append(actions, Action{solver.Action{Score: true, Placement: p, Value: v.E}, v.P})
+	}
+	if rollsLeft > 0 {
+		w := lanePool.Get().(*lanes)
+		defer lanePool.Put(w)
+		sol.turn.final(s, need, sol, w)
+		*w.p.Rolls(), *w.e.Rolls() = w.p0, w.e0
+		for j := 1; j <= rollsLeft; j++ {
+			if j > 1 {
+				sol.turn.chooseKeeps(w, j-1)
+			}
+			w.p.KeepValues()
+			w.e.KeepValues()
+		}
+		subs := engine.SubKeeps(engine.RollIndex(dice))
+		for i := len(subs) - 1; i >= 0; i-- {
+			keep := engine.Keep(subs[i])
+			actions = append(actions, Action{solver.Action{Keep: keep, Reroll: dice.Minus(keep), Value: w.e[subs[i]][0]}, w.p[subs[i]][0]})
+		}
+	}
+	best := 0.0
+	for _, a := range actions {
+		best = max(best, a.P)
+	}
+	sort.SliceStable(actions, func(i, j int) bool {
+		a, b := actions[i], actions[j]
+		if na, nb := near(a.P, best), near(b.P, best); na || nb {
+			return na && (!nb || a.Value > b.Value)
+		}
+		return a.P > b.P || a.P == b.P && a.Value > b.Value
+	})
+	return actions, nil
+}

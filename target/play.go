@@ -1,0 +1,174 @@
+package target
+
+import (
+	"math/bits"
+	"sync"
+
+	"dicepoker/engine"
+	"dicepoker/policy"
+	"dicepoker/scores"
+	"dicepoker/solver"
+)
+
+// Player plays to reach a target score T from the solution's starting
+// state: each turn, with n = T less the points scored so far, it plays
+// the turn Actions would advise for need n. Where n is met or out of
+// reach every play is as likely, and it plays for the expected score
+// (the EV policy). It is safe for concurrent use.
+type Player struct {
+	sol    *Solution
+	target int
+	ev     *policy.Policy // plays the needs met and out of reach
+	turns  sync.Map       // block key -> *[solver.Lanes]*policy.Turn
+}
+
+// NewPlayer returns the player that aims at target points in all, with
+// score points already on the sheet of the solution's starting state.
+// The solution must reach the need, target less score.
+func (sol *Solution) NewPlayer(target, score int) (*Player, error) {
+	ev, err := policy.New(sol.Game, sol.EV.Value)
+	if err != nil {
+		return nil, err
+	}
+	pl := &Player{sol: sol, target: target - score, ev: ev}
+	return pl, nil
+}
+
+// inReach reports whether need n in state s is neither met nor out of
+// reach: the states and needs where the play differs from the EV policy's.
+func (sol *Solution) inReach(s engine.State, n int) bool {
+	return n > 0 && n <= len(sol.rows[sol.Layout.Index(s)])
+}
+
+// Turn returns the decisions of state s with score points scored since
+// the starting state.
+func (pl *Player) Turn(s engine.State, score int) *policy.Turn {
+	n := pl.target - score
+	if !pl.sol.inReach(s, n) {
+		return pl.ev.Turn(s)
+	}
+	return pl.plan(s, n)
+}
+
+// block is the key of eight needs of a state, planned together.
+type block struct {
+	index int // layout index of the state
+	from  int // the first need, 1 + a multiple of solver.Lanes
+}
+
+// plan returns the turn of state s for need n, planning the needs of its
+// block together on first use.
+func (pl *Player) plan(s engine.State, n int) *policy.Turn {
+	k := block{pl.sol.Layout.Index(s), n - (n-1)%solver.Lanes}
+	if ts, ok := pl.turns.Load(k); ok {
+		return ts.(*[solver.Lanes]*policy.Turn)[n-k.from]
+	}
+	ts, _ := pl.turns.LoadOrStore(k, pl.sol.plans(s, k.from))
+	return ts.(*[solver.Lanes]*policy.Turn)[n-k.from]
+}
+
+// plans returns the turns of state s for needs from..from+7.
+func (sol *Solution) plans(s engine.State, from int) *[solver.Lanes]*policy.Turn {
+	w := lanePool.Get().(*lanes)
+	defer lanePool.Put(w)
+	sol.turn.batch(s, from, sol, w)
+	var ts [solver.Lanes]*policy.Turn
+	for l := range ts {
+		var boxes [engine.NumRolls]uint8
+		keeps := make([][engine.NumRolls]uint8, sol.Game.Rolls-1)
+		for r := range boxes {
+			boxes[r] = w.box[r][l]
+			for j := range keeps {
+				keeps[j][r] = w.keep[j][r][l]
+			}
+		}
+		ts[l] = policy.Decided(sol.Game, s, &boxes, keeps)
+	}
+	return &ts
+}
+
+// Simulate plays games games from a new game (the solution must start
+// there) aiming at target, as scores.Simulate plays a policy.
+func (pl *Player) Simulate(games int, seed uint64, o scores.Options) (*scores.Sample, error) {
+	return scores.SimulateBy(pl.sol.Game, pl.Turn, games, seed, o)
+}
+
+// Distribution returns the exact distribution of the points the player
+// scores from the solution's starting state to the end of the game
+// (scores.Carry). A state is followed with its need while the need is in
+// reach, and once it is met or out of reach as the EV policy's state,
+// whatever the need.
+func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
+	sol := pl.sol
+	l := sol.Layout
+	size := l.Size()
+	// Nodes below size are the EV policy's states by layout index; node
+	// size+offset[i]+n-1 is state i with need n in reach.
+	offset := make([]int, size)
+	for i, row := range sol.rows {
+		offset[i] = size
+		size += len(row)
+	}
+	node := func(s engine.State, n int) int32 {
+		i := l.Index(s)
+		if sol.inReach(s, n) {
+			return int32(offset[i] + n - 1)
+		}
+		return int32(i)
+	}
+	// Planned blocks are kept for the turn their states are in: the
+	// needs of a block are met in the same turn.
+	var mu sync.Mutex
+	layer, plans := -1, map[block]*[solver.Lanes]*policy.Turn{}
+	turnOf := func(s engine.State, n int) *policy.Turn {
+		k := block{l.Index(s), n - (n-1)%solver.Lanes}
+		mu.Lock()
+		if f := bits.OnesCount32(s.Filled); f != layer {
+			layer, plans = f, map[block]*[solver.Lanes]*policy.Turn{}
+		}
+		ts, ok := plans[k]
+		mu.Unlock()
+		if !ok {
+			ts = sol.plans(s, k.from)
+			mu.Lock()
+			plans[k] = ts
+			mu.Unlock()
+		}
+		return ts[n-k.from]
+	}
+	start := sol.From
+	turns := len(sol.Game.Categories) - bits.OnesCount32(start.Filled)
+	return scores.Carry(int(node(start, pl.target)), size, turns, func(_, i int) []scores.Arc {
+		var s engine.State
+		var outs []policy.Outcome
+		n := 0
+		if i < l.Size() {
+			s = l.State(i)
+			outs = pl.ev.Outcomes(s)
+		} else {
+			j := searchOffset(offset, i)
+			s, n = l.State(j), i-offset[j]+1
+			outs = pl.ev.TurnOutcomes(turnOf(s, n))
+		}
+		arcs := make([]scores.Arc, len(outs))
+		for k, o := range outs {
+			arcs[k] = scores.Arc{Next: node(o.Next, n-o.Points), Points: int32(o.Points), P: o.P}
+		}
+		return arcs
+	}, o)
+}
+
+// searchOffset returns the layout index whose row holds node i: the last
+// index with a row whose offset is at most i.
+func searchOffset(offset []int, i int) int {
+	lo, hi := 0, len(offset) // offset[lo] <= i < offset[hi]
+	for hi-lo > 1 {
+		m := (lo + hi) / 2
+		if offset[m] <= i {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}

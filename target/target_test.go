@@ -1,0 +1,207 @@
+package target
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"dicepoker/engine"
+	"dicepoker/scores"
+	"dicepoker/solver"
+)
+
+func subset(t testing.TB, game string, opts engine.Options, cats ...string) *engine.Game {
+	t.Helper()
+	g, err := engine.New(game, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cats) == 0 {
+		return g
+	}
+	if g, err = g.Subset(cats...); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func solve(t testing.TB, g *engine.Game, from engine.State, need int) *Solution {
+	t.Helper()
+	sol, err := Solve(g, from, need, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sol
+}
+
+// TestActionsAddUp checks that the best action of each first roll,
+// weighted by the roll's probability, is worth the state's value, and
+// that the best action of a final roll is the placement worth the most.
+func TestActionsAddUp(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		g    *engine.Game
+		from engine.State
+		need int
+	}{
+		{"yahtzee late", subset(t, "yahtzee", engine.Options{}), engine.State{Filled: 0b1110111111110, Upper: 40}, 60},
+		{"yatzy late", subset(t, "yatzy", engine.Options{}), engine.State{Filled: 0b111111111110110, Upper: 30}, 40},
+		{"swedish late", subset(t, "swedish", engine.Options{}), engine.State{Filled: 0b110111111111111, Upper: 63, FullBox: true}, 80},
+		{"poker-dice", subset(t, "poker-dice", engine.Options{}, "aces", "kings", "pair", "straight"), engine.State{}, 12},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sol := solve(t, c.g, c.from, c.need)
+			for _, n := range []int{0, 1, c.need / 3, c.need / 2, c.need} {
+				var sum Chance
+				for r := range engine.NumRolls {
+					as, err := sol.Actions(c.from, n, engine.Roll(r), c.g.Rolls-1)
+					if err != nil {
+						t.Fatal(err)
+					}
+					q := engine.RollProbability(r)
+					sum.P += q * as[0].P
+					sum.E += q * as[0].Value
+					for i := 1; i < len(as); i++ {
+						if as[i].P > as[0].P*(1+Tolerance) {
+							t.Fatalf("need %d, roll %v: action %d is likelier than the first", n, engine.Roll(r), i)
+						}
+					}
+				}
+				want := sol.Value(c.from, n)
+				if math.Abs(sum.P-want.P) > 1e-12 || math.Abs(sum.E-want.E) > 1e-9 {
+					t.Errorf("need %d: the best actions add up to %+v, the state is worth %+v", n, sum, want)
+				}
+				if n == 0 && math.Abs(want.E-sol.EV.Value(c.from)) > 1e-9 {
+					t.Errorf("need 0: %v points expected, the expected-value optimum %v", want.E, sol.EV.Value(c.from))
+				}
+			}
+		})
+	}
+}
+
+// TestPlayerFollowsActions checks, in sampled positions, that the
+// player's turns take the action that Actions ranks first.
+func TestPlayerFollowsActions(t *testing.T) {
+	g := subset(t, "yahtzee", engine.Options{}, "threes", "fours", "full-house", "yahtzee", "chance")
+	sol := solve(t, g, engine.State{}, 120)
+	pl, err := sol.NewPlayer(120, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 400 {
+		s := engine.State{Filled: uint32(rng.IntN(1<<len(g.Categories) - 1))}
+		totals := g.UpperTotals(s.Filled & g.UpperMask())
+		s.Upper = totals[rng.IntN(len(totals))]
+		if !s.Open(g.Extra.Box) {
+			s.FullBox = rng.IntN(2) == 0
+		}
+		score := rng.IntN(120)
+		r := rng.IntN(engine.NumRolls)
+		if rng.IntN(4) == 0 {
+			r = fiveAlike[rng.IntN(engine.Faces)]
+		}
+		left := rng.IntN(g.Rolls)
+		as, err := sol.Actions(s, 120-score, engine.Roll(r), left)
+		if err != nil {
+			t.Fatal(err)
+		}
+		turn := pl.Turn(s, score)
+		best := as[0]
+		if left > 0 {
+			keep, reroll := turn.Keep(r, left)
+			if reroll == best.Score || reroll && engine.Keep(keep) != best.Keep {
+				t.Errorf("%+v need %d, %v with %d left: turn keeps %v (reroll %v), advice %+v", s, 120-score, engine.Roll(r), left, engine.Keep(keep), reroll, best)
+			}
+			if reroll {
+				continue
+			}
+		}
+		if got := turn.Place(r); got != best.Placement {
+			t.Errorf("%+v need %d, %v: turn writes %+v, advice %+v", s, 120-score, engine.Roll(r), got, best.Placement)
+		}
+	}
+}
+
+// TestDistributionAgrees checks the exact distribution of the player's
+// final score against the solution (its chance of the target and its
+// mean) and against simulated games.
+func TestDistributionAgrees(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		g      *engine.Game
+		target int
+	}{
+		{"yahtzee", subset(t, "yahtzee", engine.Options{}, "threes", "fours", "full-house", "yahtzee", "chance"), 90},
+		{"yahtzee forced joker", subset(t, "yahtzee", engine.Options{ForcedJoker: true}, "ones", "small-straight", "yahtzee", "chance"), 60},
+		{"yatzy", subset(t, "yatzy", engine.Options{}, "sixes", "two-pairs", "small-straight", "chance"), 50},
+		{"poker-dice", subset(t, "poker-dice", engine.Options{}, "aces", "kings", "pair", "straight", "full-house"), 12},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sol := solve(t, c.g, engine.State{}, c.target)
+			pl, err := sol.NewPlayer(c.target, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, states := pl.Distribution(scores.Options{})
+			want := sol.Value(engine.State{}, c.target)
+			reach, mean := 0.0, 0.0
+			for i, p := range h.W {
+				if h.Lo+i >= c.target {
+					reach += p
+				}
+				mean += p * float64(h.Lo+i)
+			}
+			if math.Abs(h.Total()-1) > 1e-12 || math.Abs(reach-want.P) > 1e-12 || math.Abs(mean-want.E) > 1e-9 {
+				t.Errorf("distribution: total %v, P(>= %d) %v, mean %v; solution %+v", h.Total(), c.target, reach, mean, want)
+			}
+			games := 20000
+			sample, err := pl.Simulate(games, 7, scores.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			hits := 0.0
+			for i, n := range sample.Scores.W {
+				if sample.Scores.Lo+i >= c.target {
+					hits += n
+				}
+			}
+			rate := hits / float64(games)
+			sd := math.Sqrt(want.P * (1 - want.P) / float64(games))
+			if math.Abs(rate-want.P) > 4*sd {
+				t.Errorf("%d games reach %d in %.4f of games, the exact chance is %.4f (sd %.4f)", games, c.target, rate, want.P, sd)
+			}
+			lo, hi := sample.CI95()
+			t.Logf("%s: %d states, P(>= %d) = %.6f, simulated %.4f; mean %.4f, simulated %.2f..%.2f", c.g.Name, states, c.target, want.P, rate, want.E, lo, hi)
+			if half := (hi - lo) / 2; math.Abs(sample.Summary().Mean-want.E) > 2*half {
+				t.Errorf("simulated mean %.3f, exact %.3f", sample.Summary().Mean, want.E)
+			}
+		})
+	}
+}
+
+// TestTargetBeatsExpectedValue checks that playing for the target
+// reaches it more often than playing for the expected score, whose
+// chance of it comes from its own exact distribution, and that the
+// expected-value play expects more points.
+func TestTargetBeatsExpectedValue(t *testing.T) {
+	g := subset(t, "yatzy", engine.Options{}, "fives", "sixes", "four-of-a-kind", "large-straight", "yatzy")
+	const target = 70
+	sol := solve(t, g, engine.State{}, target)
+	pl, err := sol.NewPlayer(target, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := scores.Exact(pl.ev, scores.Options{})
+	evReach := 0.0
+	for i, p := range d.Scores.W {
+		if d.Scores.Lo+i >= target {
+			evReach += p
+		}
+	}
+	got := sol.Value(engine.State{}, target)
+	if got.P <= evReach || got.E >= sol.EV.Expected() {
+		t.Errorf("target play: P %.6f, E %.4f; expected-value play: P %.6f, E %.4f", got.P, got.E, evReach, sol.EV.Expected())
+	}
+	t.Logf("P(>= %d): %.6f playing for it, %.6f playing for the expected score", target, got.P, evReach)
+}
