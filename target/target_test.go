@@ -145,11 +145,8 @@ func TestDistributionAgrees(t *testing.T) {
 			}
 			h, states := pl.Distribution(scores.Options{})
 			want := sol.Value(engine.State{}, c.target)
-			reach, mean := 0.0, 0.0
+			reach, mean := h.AtLeast(c.target), 0.0
 			for i, p := range h.W {
-				if h.Lo+i >= c.target {
-					reach += p
-				}
 				mean += p * float64(h.Lo+i)
 			}
 			if math.Abs(h.Total()-1) > 1e-12 || math.Abs(reach-want.P) > 1e-12 || math.Abs(mean-want.E) > 1e-9 {
@@ -160,13 +157,7 @@ func TestDistributionAgrees(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			hits := 0.0
-			for i, n := range sample.Scores.W {
-				if sample.Scores.Lo+i >= c.target {
-					hits += n
-				}
-			}
-			rate := hits / float64(games)
+			rate := sample.Scores.AtLeast(c.target) / float64(games)
 			sd := math.Sqrt(want.P * (1 - want.P) / float64(games))
 			if math.Abs(rate-want.P) > 4*sd {
 				t.Errorf("%d games reach %d in %.4f of games, the exact chance is %.4f (sd %.4f)", games, c.target, rate, want.P, sd)
@@ -193,12 +184,7 @@ func TestTargetBeatsExpectedValue(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := scores.Exact(pl.ev, scores.Options{})
-	evReach := 0.0
-	for i, p := range d.Scores.W {
-		if d.Scores.Lo+i >= target {
-			evReach += p
-		}
-	}
+	evReach := d.Scores.AtLeast(target)
 	got := sol.Value(engine.State{}, target)
 	if got.P <= evReach || got.E >= sol.EV.Expected() {
 		t.Errorf("target play: P %.6f, E %.4f; expected-value play: P %.6f, E %.4f", got.P, got.E, evReach, sol.EV.Expected())

@@ -31,11 +31,16 @@ func runAdvise(args []string, stdout io.Writer) error {
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five (always so on the first roll)")
 	rollouts := fs.Int("rollouts", 0, "school: also play this many games on after each of the best actions (0: none)")
 	seed := fs.Uint64("seed", 1, "school: the seed of the --rollouts games' dice")
+	total := addTargetFlag(fs, "rank by the chance")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "advise --game G [options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--json]", adviseSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "advise --game G [options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T] [--json]", adviseSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
+	if err != nil {
+		return err
+	}
+	aim, byTarget, err := targetOf(fs, g, *total)
 	if err != nil {
 		return err
 	}
@@ -63,6 +68,12 @@ func runAdvise(args []string, stdout io.Writer) error {
 	}
 	if *rollsLeft < 0 || *rollsLeft >= g.Rolls {
 		return usagef("--rolls-left %d: %s allows 0..%d rerolls after the first roll", *rollsLeft, g.Name, g.Rolls-1)
+	}
+	if byTarget {
+		if fs.Changed("table") {
+			return usagef("--target solves for its target and reads no --table")
+		}
+		return adviseTarget(g, sheet, hand, *rollsLeft, aim, *asJSON, stdout)
 	}
 	t, err := openTable(g, *tableFile)
 	if err != nil {
@@ -172,13 +183,21 @@ func (a *advice) json() any {
 		}
 		opts[i] = o
 	}
-	return struct {
-		Game       string         `json:"game"`
-		Rules      string         `json:"rules"`
-		SheetScore int            `json:"sheet_score"`
-		RollsLeft  int            `json:"rolls_left"`
-		Dice       []int          `json:"dice"`
-		Best       adviceOption   `json:"best"`
-		All        []adviceOption `json:"options"`
-	}{a.game.Name, a.game.Options.String(), a.sheetScore, a.rollsLeft, a.dice.Dice(), opts[0], opts}
+	return adviceJSON{adviceHead{a.game.Name, a.game.Options.String(), a.sheetScore, a.rollsLeft, a.dice.Dice()}, opts[0], opts}
+}
+
+// adviceHead is what advise's JSON says of the position.
+type adviceHead struct {
+	Game       string `json:"game"`
+	Rules      string `json:"rules"`
+	SheetScore int    `json:"sheet_score"`
+	RollsLeft  int    `json:"rolls_left"`
+	Dice       []int  `json:"dice"`
+}
+
+// adviceJSON is advise's JSON output.
+type adviceJSON struct {
+	adviceHead
+	Best adviceOption   `json:"best"`
+	All  []adviceOption `json:"options"`
 }

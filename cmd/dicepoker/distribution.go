@@ -33,8 +33,9 @@ func runDistribution(args []string, stdout io.Writer) error {
 	png := fs.String("png", "", "also draw the histogram as a PNG chart in this file")
 	threads := addThreadsFlag(fs, "compute")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	total := addTargetFlag(fs, "play")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "distribution --game G [options] [--png FILE] [--json]", distributionSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "distribution --game G [options] [--target T] [--png FILE] [--json]", distributionSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
@@ -50,8 +51,18 @@ func runDistribution(args []string, stdout io.Writer) error {
 			return usagef("--png %s is a directory, not a file", *png)
 		}
 	}
+	aim, byTarget, err := targetOf(fs, g, *total)
+	if err != nil {
+		return err
+	}
 	if g.Columns != 0 {
 		return distributionSchool(g, *tableFile, *png, *threads, *asJSON, stdout)
+	}
+	if byTarget {
+		if fs.Changed("table") {
+			return usagef("--target solves for its target and reads no --table")
+		}
+		return distributionTarget(g, aim, *png, *threads, *asJSON, stdout)
 	}
 	table, err := openTable(g, *tableFile)
 	if err != nil {
@@ -74,6 +85,15 @@ type exact struct {
 	summary  scores.Summary
 	expected float64 // the table's expected score
 	seconds  float64
+	target   *aimed // for --target
+}
+
+// strategyName names the play whose scores r gives.
+func (r *exact) strategyName() string {
+	if r.target != nil {
+		return fmt.Sprintf("playing for %d or more", r.target.Target)
+	}
+	return "optimal strategy"
 }
 
 // probabilitiesJSON maps each score of h with some weight to that weight
@@ -93,7 +113,7 @@ func probabilitiesJSON(h scores.Histogram, total float64) ordered[float64] {
 // text.
 func (r *exact) print(png string, asJSON bool, stdout io.Writer) error {
 	if png != "" {
-		title := fmt.Sprintf("%s: exact final score distribution, optimal strategy (mean %.2f)", strategy.Describe(r.game), r.summary.Mean)
+		title := fmt.Sprintf("%s: exact final score distribution, %s (mean %.2f)", strategy.Describe(r.game), r.strategyName(), r.summary.Mean)
 		if err := chart.PNG(png, r.dist.Scores, title); err != nil {
 			return err
 		}
@@ -110,19 +130,26 @@ func (r *exact) json() any {
 		Game          string           `json:"game"`
 		Options       string           `json:"options,omitempty"`
 		Method        string           `json:"method"` // exact; a sample says sampled
+		Target        *int             `json:"target,omitempty"`
+		Probability   *float64         `json:"probability,omitempty"` // of the target or more
 		Expected      float64          `json:"expected"`
 		Mean          float64          `json:"mean"`
 		SD            float64          `json:"sd"`
 		Percentiles   ordered[float64] `json:"percentiles"`
 		Probabilities ordered[float64] `json:"probabilities"`
-	}{r.game.Name, r.game.Options.String(), "exact", r.expected, r.summary.Mean, r.summary.SD, percentilesJSON(r.summary), probabilitiesJSON(r.dist.Scores, 1)}
+	}{r.game.Name, r.game.Options.String(), "exact", r.targetJSON(), r.reach(), r.expected, r.summary.Mean, r.summary.SD, percentilesJSON(r.summary), probabilitiesJSON(r.dist.Scores, 1)}
 }
 
 // writeText prints r as text, with a histogram.
 func (r *exact) writeText(w io.Writer) error {
 	sum := r.summary
-	fmt.Fprintf(w, "%s, optimal strategy: exact distribution of the final score\n", strategy.Describe(r.game))
-	fmt.Fprintf(w, "mean         %.7f (the strategy table expects %.7f)\n", sum.Mean, r.expected)
+	fmt.Fprintf(w, "%s, %s: exact distribution of the final score\n", strategy.Describe(r.game), r.strategyName())
+	if r.target != nil {
+		fmt.Fprintf(w, "mean         %.7f (the solution expects %.7f)\n", sum.Mean, r.expected)
+		fmt.Fprintf(w, "P(>= %d)%*s%.7f (the solution's chance %.7f)\n", r.target.Target, max(1, 7-len(strconv.Itoa(r.target.Target))), "", *r.reach(), r.target.Probability)
+	} else {
+		fmt.Fprintf(w, "mean         %.7f (the strategy table expects %.7f)\n", sum.Mean, r.expected)
+	}
 	fmt.Fprintf(w, "sd           %.4f\n", sum.SD)
 	fmt.Fprintf(w, "median       %g\n", sum.Percentiles[3])
 	fmt.Fprintf(w, "percentiles  %s\n", percentilesText(sum))

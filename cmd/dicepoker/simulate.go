@@ -35,8 +35,9 @@ func runSimulate(args []string, stdout io.Writer) error {
 	threads := addThreadsFlag(fs, "play")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
 	players := fs.Int("players", 1, "school: advised players taking turns, 1..4; bonuses go to whoever earns them first")
+	total := addTargetFlag(fs, "play")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "simulate --game G [options] --games N --seed S [--strategy optimal|greedy] [--threads N] [--json]", simulateSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "simulate --game G [options] --games N --seed S [--strategy optimal|greedy | --target T] [--threads N] [--json]", simulateSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
@@ -45,6 +46,10 @@ func runSimulate(args []string, stdout io.Writer) error {
 	}
 	if *games <= 0 || *games > maxGames {
 		return usagef("--games %d: must be 1 to %d", *games, maxGames)
+	}
+	aim, byTarget, err := targetOf(fs, g, *total)
+	if err != nil {
+		return err
 	}
 	if g.Columns != 0 {
 		if !fs.Changed("strategy") {
@@ -55,6 +60,12 @@ func runSimulate(args []string, stdout io.Writer) error {
 	}
 	if fs.Changed("players") {
 		return usagef("--players belongs to school, not to %s", g.Name)
+	}
+	if byTarget {
+		if fs.Changed("strategy") || fs.Changed("table") {
+			return usagef("--target plays to reach its target: leave out --strategy and --table")
+		}
+		return simulateTarget(g, aim, *games, *seed, *threads, *asJSON, stdout)
 	}
 	var p *policy.Policy
 	var table *strategy.Table
@@ -94,6 +105,15 @@ type simulation struct {
 	summary  scores.Summary
 	seconds  float64
 	table    *strategy.Table // nil for greedy
+	target   *aimed          // for --target
+}
+
+// aimed is what a run with --target adds: the target, the exact chance
+// of reaching it and the expected score of that play.
+type aimed struct {
+	Target      int     `json:"target"`
+	Probability float64 `json:"probability"`
+	Expected    float64 `json:"expected"`
 }
 
 // bonusRates maps each bonus key to the share of games that earned it.
@@ -112,9 +132,11 @@ func (r *simulation) json() any {
 		Strategy string `json:"strategy"`
 		Seed     uint64 `json:"seed"`
 		Games    int    `json:"games"`
+		*aimed
+		Reached *float64 `json:"reached,omitempty"`
 		sampleStats
 		BonusRates ordered[float64] `json:"bonus_rates"`
-	}{r.game.Name, r.game.Options.String(), r.strategy, r.seed, r.sample.Games, statsOf(r.sample), r.bonusRates()}
+	}{r.game.Name, r.game.Options.String(), r.strategy, r.seed, r.sample.Games, r.target, r.reached(), statsOf(r.sample), r.bonusRates()}
 }
 
 func (r *simulation) writeText(w io.Writer) {
@@ -124,6 +146,10 @@ func (r *simulation) writeText(w io.Writer) {
 	fmt.Fprintf(w, "mean           %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo, hi)
 	if r.table != nil {
 		fmt.Fprintf(w, "expected       %.3f (the strategy table's exact value)\n", r.table.Expected)
+	}
+	if a := r.target; a != nil {
+		fmt.Fprintf(w, "expected       %.3f (exact, playing for %d or more)\n", a.Expected, a.Target)
+		fmt.Fprintf(w, "reached %-6d %5.2f%% of games (exact chance %.4f%%)\n", a.Target, 100**r.reached(), 100*a.Probability)
 	}
 	fmt.Fprintf(w, "sd             %.3f\n", sum.SD)
 	fmt.Fprintf(w, "min, max       %d, %d\n", sum.Min, sum.Max)
