@@ -39,3 +39,12 @@ func ExampleSimulate() {
 	// mean 28.313, 95% confidence interval 28.217 to 28.408
 	// upper-bonus in 3807 games
 }
+
+// The share of games that reached a target: AtLeast adds up the weight
+// of the scores from it on.
+func ExampleHistogram_AtLeast() {
+	h := scores.Histogram{Lo: 10, W: []float64{0.25, 0.25, 0.5}} // scores 10, 11, 12
+	fmt.Println(h.AtLeast(11), h.AtLeast(13))
+	// Output:
+	// 0.75 0
+}
