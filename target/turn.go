@@ -145,14 +145,17 @@ func (t *turn) final(s engine.State, from int, next chances, w *lanes) {
 				p[r][j] = max(p[r][j], lp[j])
 			}
 		}
+		var bar [solver.Lanes]float64 // the least probability near the best
 		for j := range solver.Lanes {
+			bar[j] = p[r][j] - Tolerance*p[r][j]
 			e[r][j] = math.Inf(-1)
 		}
+		er, box := &e[r], &w.box[r]
 		for i, c := range open {
 			lp, le := &w.lp[i][t.level[c][r]], &w.le[i][t.level[c][r]]
 			for j := range solver.Lanes {
-				if near(lp[j], p[r][j]) && le[j] > e[r][j] {
-					e[r][j], w.box[r][j] = le[j], uint8(c)
+				if lp[j] >= bar[j] && le[j] > er[j] {
+					er[j], box[j] = le[j], uint8(c)
 				}
 			}
 		}
@@ -238,17 +241,20 @@ func (t *turn) chooseKeeps(w *lanes, j int) {
 	keep := &w.keep[j-1]
 	for r := range engine.NumRolls {
 		p[r], e[r] = best[r], w.e0[r]
+		var bar [solver.Lanes]float64 // the least probability near the best
 		for l := range solver.Lanes {
+			bar[l] = best[r][l] - Tolerance*best[r][l]
 			keep[r][l] = policy.WriteNow
-			if !near(w.p0[r][l], best[r][l]) {
+			if w.p0[r][l] < bar[l] {
 				e[r][l] = math.Inf(-1)
 			}
 		}
+		er, kr := &e[r], &keep[r]
 		for i, k := range t.subs[t.subStart[r]:t.subStart[r+1]] {
 			kp, ke := &w.p[k], &w.e[k]
 			for l := range solver.Lanes {
-				if near(kp[l], best[r][l]) && ke[l] > e[r][l] {
-					e[r][l], keep[r][l] = ke[l], uint8(i)
+				if kp[l] >= bar[l] && ke[l] > er[l] {
+					er[l], kr[l] = ke[l], uint8(i)
 				}
 			}
 		}

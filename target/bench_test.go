@@ -1,0 +1,32 @@
+package target
+
+import (
+	"testing"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
+
+// BenchmarkBatch measures one batch: eight needs of a mid-game yahtzee
+// state played through its turn.
+func BenchmarkBatch(b *testing.B) {
+	g := subset(b, "yahtzee", engine.Options{})
+	s := engine.State{Filled: 0b0101010101010, Upper: 20}
+	sol := solve(b, g, s, 100)
+	w := new(lanes)
+	for b.Loop() {
+		sol.turn.batch(s, 41, sol, w)
+	}
+}
+
+// BenchmarkSolveLate measures the solve that advise --target runs in a
+// late yahtzee position: eight boxes filled, 132 points needed.
+func BenchmarkSolveLate(b *testing.B) {
+	g := subset(b, "yahtzee", engine.Options{})
+	from := engine.State{Filled: 0b1001010111111, Upper: 45}
+	for b.Loop() {
+		if _, err := Solve(g, from, 132, solver.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
