@@ -98,8 +98,9 @@ func TestPlayerFollowsActions(t *testing.T) {
 		}
 		score := rng.IntN(120)
 		r := rng.IntN(engine.NumRolls)
-		if rng.IntN(4) == 0 {
-			r = fiveAlike[rng.IntN(engine.Faces)]
+		if f := 1 + rng.IntN(engine.Faces); rng.IntN(4) == 0 {
+			five, _ := engine.FromDice(f, f, f, f, f)
+			r = engine.RollIndex(five)
 		}
 		left := rng.IntN(g.Rolls)
 		as, err := sol.Actions(s, 120-score, engine.Roll(r), left)

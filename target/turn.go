@@ -166,7 +166,10 @@ func (t *turn) final(s engine.State, from int, next chances, w *lanes) {
 	// Five alike with the five-alike box filled: the bonus and joker
 	// rules, from the placements the rules allow.
 	var buf [32]engine.Placement
-	for _, r := range fiveAlike {
+	for r := range engine.NumRolls {
+		if !g.Special(s, r) {
+			continue
+		}
 		pls := g.Placements(s, r, buf[:0])
 		for j := range solver.Lanes {
 			vs := make([]Chance, len(pls))
@@ -205,16 +208,6 @@ func placed(pl engine.Placement, need int, next chances) Chance {
 	v.E += float64(pl.Total())
 	return v
 }
-
-// fiveAlike lists the rolls of five dice alike.
-var fiveAlike = func() (rolls [engine.Faces]int) {
-	for f := range engine.Faces {
-		var m engine.Multiset
-		m[f] = engine.Dice
-		rolls[f] = engine.RollIndex(m)
-	}
-	return rolls
-}()
 
 // reroll sets the keep rows of w.p and w.e to each keep's value with one
 // reroll more than their roll rows hold, then the roll rows to the value

@@ -128,13 +128,25 @@ func (a *targetAdvice) json() any {
 	}{base.adviceHead, a.target, a.chance[0], opts[0], opts}
 }
 
-// simulateTarget plays games aiming at a final total of at least total.
-func simulateTarget(g *engine.Game, total, games int, seed uint64, threads int, asJSON bool, stdout io.Writer) error {
+// playerFor solves g for a final total of at least total from a new game
+// and returns the player that aims at it, with its exact chance and
+// expected score.
+func playerFor(g *engine.Game, total, threads int) (*target.Player, *aimed, error) {
 	sol, err := solveTarget(g, engine.State{}, 0, total, threads)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	pl, err := sol.NewPlayer(total, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	v := sol.Value(engine.State{}, total)
+	return pl, &aimed{Target: total, Probability: v.P, Expected: v.E}, nil
+}
+
+// simulateTarget plays games aiming at a final total of at least total.
+func simulateTarget(g *engine.Game, total, games int, seed uint64, threads int, asJSON bool, stdout io.Writer) error {
+	pl, aim, err := playerFor(g, total, threads)
 	if err != nil {
 		return err
 	}
@@ -143,9 +155,7 @@ func simulateTarget(g *engine.Game, total, games int, seed uint64, threads int, 
 	if err != nil {
 		return err
 	}
-	v := sol.Value(engine.State{}, total)
-	r := simulation{game: g, strategy: "target", seed: seed, sample: s, summary: s.Summary(), seconds: time.Since(start).Seconds(),
-		target: &aimed{Target: total, Probability: v.P, Expected: v.E}}
+	r := simulation{game: g, strategy: "target", seed: seed, sample: s, summary: s.Summary(), seconds: time.Since(start).Seconds(), target: aim}
 	if asJSON {
 		return writeJSON(stdout, r.json())
 	}
@@ -166,20 +176,14 @@ func (r *simulation) reached() *float64 {
 // distributionTarget computes the exact final score distribution of the
 // play that aims at a total of at least total.
 func distributionTarget(g *engine.Game, total int, png string, threads int, asJSON bool, stdout io.Writer) error {
-	sol, err := solveTarget(g, engine.State{}, 0, total, threads)
-	if err != nil {
-		return err
-	}
-	pl, err := sol.NewPlayer(total, 0)
+	pl, aim, err := playerFor(g, total, threads)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
 	h, states := pl.Distribution(scores.Options{Threads: threads, Progress: progressIn("carrying "+g.Name+" forward", "turns")})
 	d := &scores.Distribution{Game: g, Scores: h, States: states}
-	v := sol.Value(engine.State{}, total)
-	r := exact{game: g, dist: d, summary: d.Summary(), expected: v.E, seconds: time.Since(start).Seconds(),
-		target: &aimed{Target: total, Probability: v.P, Expected: v.E}}
+	r := exact{game: g, dist: d, summary: d.Summary(), expected: aim.Expected, seconds: time.Since(start).Seconds(), target: aim}
 	return r.print(png, asJSON, stdout)
 }
 
