@@ -45,6 +45,12 @@ func PNG(file string, h scores.Histogram, title string) error {
 	}
 	p.Add(plotter.NewGrid(), hist)
 	p.Y.Max = 1.05 * most // room under the title
+	return save(p, file)
+}
+
+// save writes p to file as a PNG picture 8 by 4.5 inches, written to a
+// temporary file and renamed into place.
+func save(p *plot.Plot, file string) error {
 	w, err := p.WriterTo(8*vg.Inch, 4.5*vg.Inch, "png")
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package scores
 
 import (
 	"math"
+	"math/bits"
 	"sync"
 
 	"dicepoker/engine"
@@ -40,11 +41,17 @@ type Arc struct {
 
 // Exact computes the distribution of p's game's final score exactly (see
 // Carry), each way a turn ends coming from policy.Outcomes.
-func Exact(p *policy.Policy, o Options) *Distribution {
+func Exact(p *policy.Policy, o Options) *Distribution { return ExactFrom(p, engine.State{}, o) }
+
+// ExactFrom computes, as Exact does, the distribution of the points p
+// scores from state start to the end of the game: from a sheet in play,
+// the final score less the sheet's.
+func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 	g := p.Game()
 	l := solver.NewLayout(g)
 	d := &Distribution{Game: g}
-	d.Scores, d.States = Carry(l.Index(engine.State{}), l.Size(), g.Turns(), func(_, i int) []Arc {
+	turns := len(g.Categories) - bits.OnesCount32(start.Filled)
+	d.Scores, d.States = Carry(l.Index(start), l.Size(), turns, func(_, i int) []Arc {
 		outs := p.Outcomes(l.State(i))
 		arcs := make([]Arc, len(outs))
 		for j, o := range outs {

@@ -43,7 +43,12 @@ func Solve(g *engine.Game, from engine.State, need int, o solver.Options) (*Solu
 	if err != nil {
 		return nil, err
 	}
-	l := ev.Layout
+	return solveWith(ev, from, need, o), nil
+}
+
+// solveWith is Solve with the expected-value solution at hand.
+func solveWith(ev *solver.Solution, from engine.State, need int, o solver.Options) *Solution {
+	g, l := ev.Game, ev.Layout
 	sol := &Solution{Game: g, Layout: l, From: from, Need: need, EV: ev, rows: make([][]Chance, l.Size()), turn: newTurn(g)}
 	n := len(g.Categories)
 	layers := make([][]engine.State, n+1)
@@ -81,7 +86,7 @@ func Solve(g *engine.Game, from engine.State, need int, o solver.Options) (*Solu
 			o.Progress(done+len(layers[n]), sol.States)
 		}
 	}
-	return sol, nil
+	return sol
 }
 
 // solveState returns the row of state s: its values for needs 1, 2, ...

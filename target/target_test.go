@@ -192,3 +192,39 @@ func TestTargetBeatsExpectedValue(t *testing.T) {
 	}
 	t.Logf("P(>= %d): %.6f playing for it, %.6f playing for the expected score", target, got.P, evReach)
 }
+
+// TestChances checks the curve: playing for a total never reaches it
+// less often than expected-value play, sometimes more, and as often as
+// the exact distribution of the play for it says.
+func TestChances(t *testing.T) {
+	g := subset(t, "yatzy", engine.Options{}, "fives", "sixes", "four-of-a-kind", "large-straight", "yatzy")
+	from := engine.State{Filled: 1 << g.Category("fives"), Upper: 15}
+	c, err := Chances(g, from, 15, 0, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	more := 0
+	for i := range c.Best {
+		if c.Best[i] < c.EV[i]-1e-12 {
+			t.Errorf("total %d: %v playing for it, %v for the expected score", c.Lo+i, c.Best[i], c.EV[i])
+		}
+		if c.Best[i] > c.EV[i]+1e-6 {
+			more++
+		}
+	}
+	top := c.Lo + len(c.Best) - 1
+	if more == 0 || c.EV[len(c.EV)-1] >= TopChance || len(c.EV) > 1 && c.EV[len(c.EV)-2] < TopChance {
+		t.Errorf("curve %d..%d: %d totals likelier, last chances %v", c.Lo, top, more, c.EV[len(c.EV)-2:])
+	}
+	for _, total := range []int{c.Lo + 5, (c.Lo + top) / 2} {
+		sol := solve(t, g, from, total-15)
+		pl, err := sol.NewPlayer(total, 15)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _ := pl.Distribution(scores.Options{})
+		if got, want := h.AtLeast(total-15), c.Best[total-c.Lo]; math.Abs(got-want) > 1e-12 {
+			t.Errorf("total %d: the play's distribution reaches it with %v, the curve says %v", total, got, want)
+		}
+	}
+}

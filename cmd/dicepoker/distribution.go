@@ -42,14 +42,8 @@ func runDistribution(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *png != "" {
-		// Refuse a picture that cannot be saved before the long computation.
-		if fi, err := os.Stat(filepath.Dir(*png)); err != nil || !fi.IsDir() {
-			return usagef("--png %s: no directory %s to save it in", *png, filepath.Dir(*png))
-		}
-		if fi, err := os.Stat(*png); err == nil && fi.IsDir() {
-			return usagef("--png %s is a directory, not a file", *png)
-		}
+	if err := checkPNG(*png); err != nil {
+		return err
 	}
 	aim, byTarget, err := targetOf(fs, g, *total)
 	if err != nil {
@@ -76,6 +70,21 @@ func runDistribution(args []string, stdout io.Writer) error {
 	d := scores.Exact(p, scores.Options{Threads: *threads, Progress: progressIn("carrying "+g.Name+" forward", "turns")})
 	r := exact{game: g, dist: d, summary: d.Summary(), expected: table.Expected, seconds: time.Since(start).Seconds()}
 	return r.print(*png, *asJSON, stdout)
+}
+
+// checkPNG refuses a --png picture that cannot be saved, before the long
+// computation; "" is no picture.
+func checkPNG(png string) error {
+	if png == "" {
+		return nil
+	}
+	if fi, err := os.Stat(filepath.Dir(png)); err != nil || !fi.IsDir() {
+		return usagef("--png %s: no directory %s to save it in", png, filepath.Dir(png))
+	}
+	if fi, err := os.Stat(png); err == nil && fi.IsDir() {
+		return usagef("--png %s is a directory, not a file", png)
+	}
+	return nil
 }
 
 // exact is a distribution run, ready to print.

@@ -34,6 +34,7 @@ var commands = []command{
 	{"advise", "rank every action for the dice in hand, best first", runAdvise},
 	{"simulate", "play games with a strategy and report the scores", runSimulate},
 	{"distribution", "the exact probability of every final score", runDistribution},
+	{"chances", "the chance of each final total, playing for it and for the expected score", runChances},
 	{"play", "play a game in the terminal with the advisor as coach", runPlay},
 	{"review", "review a game record: the points each decision lost", runReview},
 	{"bench", "measure solve, table load and advice times for each game", runBench},

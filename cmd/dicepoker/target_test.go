@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"os"
 	"slices"
 	"testing"
 )
@@ -75,5 +76,48 @@ func TestTargetRefused(t *testing.T) {
 				t.Errorf("%q: status %d, stderr %q", args, status, stderr.String())
 			}
 		})
+	}
+}
+
+// TestChances checks chances --json on a poker-dice sheet with the
+// straight and the full house open: playing for a total never reaches it
+// less often, and 8 more points (both boxes) come only from making both.
+func TestChances(t *testing.T) {
+	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	sheet := "aces=3,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,four-of-a-kind=4,five-of-a-kind=0"
+	png := t.TempDir() + "/c.png"
+	out := runOK(t, "chances", "--game", "poker-dice", "--sheet", sheet, "--max", "36", "--png", png, "--json")
+	var res struct {
+		SheetScore int `json:"sheet_score"`
+		Chances    []struct {
+			Total int     `json:"total"`
+			Best  float64 `json:"best"`
+			EV    float64 `json:"ev"`
+		} `json:"chances"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	last := res.Chances[len(res.Chances)-1]
+	if res.SheetScore != 28 || res.Chances[0].Total != 29 || last.Total != 36 || last.Best <= 0 || last.Best >= 0.1 {
+		t.Fatalf("chances: %s", out)
+	}
+	for _, c := range res.Chances {
+		if c.Best < c.EV-1e-12 || c.Best > 1 || c.EV < 0 {
+			t.Errorf("total %d: best %v, ev %v", c.Total, c.Best, c.EV)
+		}
+	}
+	if fi, err := os.Stat(png); err != nil || fi.Size() == 0 {
+		t.Errorf("--png: %v", err)
+	}
+	for _, args := range [][]string{
+		{"chances", "--game", "school"},
+		{"chances", "--game", "poker-dice", "--max", "0"},
+		{"chances", "--game", "poker-dice", "--png", "/no/such/dir/c.png"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if status := run(args, &stdout, &stderr); status != 2 {
+			t.Errorf("%q: status %d, stderr %q", args, status, stderr.String())
+		}
 	}
 }

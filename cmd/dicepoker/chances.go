@@ -1,0 +1,101 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"dicepoker/chart"
+	"dicepoker/engine"
+	"dicepoker/solver"
+	"dicepoker/strategy"
+	"dicepoker/target"
+)
+
+const chancesSummary = `For each final total, the chance of finishing with at least it when every
+turn from now on is played for that total, beside the chance under
+expected-value play, from a new game or a sheet: a table and, with --png,
+a chart of the two curves. Both are exact; the first comes from one solve
+for the highest total shown (slow for a new yahtzee or yatzy game).`
+
+// runChances prints the chance curves of a position.
+func runChances(args []string, stdout io.Writer) error {
+	fs := newFlagSet("chances")
+	gf := addGameFlags(fs)
+	sheetFlag := fs.String("sheet", "", `the filled boxes with their points, "ones=3,fives=15,yahtzee=50" (empty: a new game)`)
+	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
+	top := fs.Int("max", 0, fmt.Sprintf("the highest total shown (default: the first that expected-value play reaches with a chance below %g)", target.TopChance))
+	png := fs.String("png", "", "also draw the two curves as a PNG chart in this file")
+	threads := addThreadsFlag(fs, "compute")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	if err := parseFlags(fs, args, stdout, "chances --game G [options] [--sheet S | --sheet-file F] [--max N] [--png FILE] [--json]", chancesSummary); err != nil {
+		return err
+	}
+	g, err := gf.build(fs)
+	if err != nil {
+		return err
+	}
+	if g.Columns != 0 {
+		return usagef("chances is for the single-sheet games, not %s", g.Name)
+	}
+	if fs.Changed("max") && (*top < 1 || *top > maxTarget) {
+		return usagef("--max %d: must be 1 to %d", *top, maxTarget)
+	}
+	if err := checkPNG(*png); err != nil {
+		return err
+	}
+	sheet, err := readSheet(fs, *sheetFlag, *sheetFile,
+		func(s string) (engine.Sheet, error) { return engine.ParseSheet(g, s) },
+		func(b []byte) (engine.Sheet, error) { return engine.ParseSheetJSON(g, b) })
+	if err != nil {
+		return err
+	}
+	score := sheet.Score(g)
+	c, err := target.Chances(g, sheet.State(g), score, *top, solver.Options{Threads: *threads,
+		Progress: progress("solving " + g.Name + " for every total")})
+	if err != nil {
+		return err
+	}
+	if *png != "" {
+		title := fmt.Sprintf("%s from a sheet of %d: chance of each final total or more", strategy.Describe(g), score)
+		if err := chart.Lines(*png, title, "final total", "chance of at least it (%)", c.Lo,
+			chart.Series{Name: "playing for that total", Y: percents(c.Best)},
+			chart.Series{Name: "playing for the expected score", Y: percents(c.EV)}); err != nil {
+			return err
+		}
+	}
+	if *asJSON {
+		rows := make([]chanceJSON, len(c.Best))
+		for i := range rows {
+			rows[i] = chanceJSON{c.Lo + i, c.Best[i], c.EV[i]}
+		}
+		return writeJSON(stdout, struct {
+			Game       string       `json:"game"`
+			Options    string       `json:"options,omitempty"`
+			SheetScore int          `json:"sheet_score"`
+			Chances    []chanceJSON `json:"chances"`
+		}{g.Name, g.Options.String(), score, rows})
+	}
+	fmt.Fprintf(stdout, "%s, sheet score %d: the chance of finishing with each total or more\n", strategy.Describe(g), score)
+	fmt.Fprintf(stdout, "(every total below %d is certain either way)\n\n", c.Lo)
+	fmt.Fprintf(stdout, "%6s %14s %14s\n", "total", "playing for it", "for expected")
+	for i := range c.Best {
+		fmt.Fprintf(stdout, "%6d %13.6f%% %13.6f%%\n", c.Lo+i, 100*c.Best[i], 100*c.EV[i])
+	}
+	return nil
+}
+
+// chanceJSON is one total of chances --json.
+type chanceJSON struct {
+	Total int     `json:"total"`
+	Best  float64 `json:"best"` // playing for that total
+	EV    float64 `json:"ev"`   // playing for the expected score
+}
+
+// percents returns the shares in percent.
+func percents(shares []float64) []float64 {
+	out := make([]float64, len(shares))
+	for i, s := range shares {
+		out[i] = 100 * s
+	}
+	return out
+}
