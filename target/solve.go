@@ -24,8 +24,8 @@ type Solution struct {
 	// rows[Layout.Index(s)][n-1] is the value of need n in state s, for
 	// n up to len(row); needs beyond it are out of reach.
 	rows    [][]Chance
-	States  int // states solved
-	Entries int // values stored: needs in reach, over the states solved
+	States  int // states solved, those that share another's values included
+	Entries int // values stored: needs in reach, over the states whose turns were played
 	turn    *turn
 }
 
@@ -51,28 +51,38 @@ func solveWith(ev *solver.Solution, from engine.State, need int, o solver.Option
 	g, l := ev.Game, ev.Layout
 	sol := &Solution{Game: g, Layout: l, From: from, Need: need, EV: ev, rows: make([][]Chance, l.Size()), turn: newTurn(g)}
 	n := len(g.Categories)
-	layers := make([][]engine.State, n+1)
+	// layers[k] holds the states with k boxes filled whose turns are
+	// played; shares[k] the (state, state of the same future) pairs
+	// that take the row of another (solver.UpperClasses).
+	layers, shares := make([][]engine.State, n+1), make([][][2]engine.State, n+1)
 	totals := map[uint32][]int{}
+	classes := solver.NewUpperClasses(g)
 	for m := range uint32(1 << n) {
 		if m&from.Filled != from.Filled {
 			continue
 		}
+		k := bits.OnesCount32(m)
 		up := m & g.UpperMask()
 		if _, ok := totals[up]; !ok {
 			totals[up] = g.UpperTotals(up)
 		}
-		for _, u := range totals[up] {
-			for f := range flags(g, m) {
-				layers[bits.OnesCount32(m)] = append(layers[bits.OnesCount32(m)], engine.State{Filled: m, Upper: u, FullBox: f == 1})
+		for f := range flags(g, m) {
+			first := map[int]engine.State{}
+			for _, u := range totals[up] {
+				s := engine.State{Filled: m, Upper: u, FullBox: f == 1}
+				if rep, ok := first[classes.Class(m, u)]; ok {
+					shares[k] = append(shares[k], [2]engine.State{s, rep})
+					continue
+				}
+				first[classes.Class(m, u)] = s
+				layers[k] = append(layers[k], s)
 			}
 		}
-	}
-	for _, states := range layers {
-		sol.States += len(states)
+		sol.States += len(totals[up]) * flags(g, m)
 	}
 	done := 0
-	for layer := n - 1; layer >= 0; layer-- {
-		states := layers[layer]
+	for k := n - 1; k >= 0; k-- {
+		states := layers[k]
 		workers.Each(len(states), o.Threads, func(_, i int) {
 			w := lanePool.Get().(*lanes)
 			sol.rows[l.Index(states[i])] = sol.solveState(states[i], w)
@@ -81,9 +91,12 @@ func solveWith(ev *solver.Solution, from engine.State, need int, o solver.Option
 		for _, s := range states {
 			sol.Entries += len(sol.rows[l.Index(s)])
 		}
-		done += len(states)
+		for _, sh := range shares[k] {
+			sol.rows[l.Index(sh[0])] = sol.rows[l.Index(sh[1])]
+		}
+		done += len(states) + len(shares[k])
 		if o.Progress != nil {
-			o.Progress(done+len(layers[n]), sol.States)
+			o.Progress(done+len(layers[n])+len(shares[n]), sol.States)
 		}
 	}
 	return sol
