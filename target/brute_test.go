@@ -15,6 +15,7 @@ import (
 type brute struct {
 	g      *engine.Game
 	need   int                       // values for needs 0..need, need 0 meaning met
+	worth  []float64                 // the end's worth for needs 1.., as solveWith takes it
 	states map[engine.State][]Chance // by state, for needs 0..need
 	hands  [][]int                   // every hand, as sorted faces
 	code   map[[engine.Dice]int]int  // hand -> its position in hands
@@ -90,6 +91,9 @@ func (b *brute) value(s engine.State) []Chance {
 	v := make([]Chance, b.need+1)
 	if s.Filled == 1<<len(b.g.Categories)-1 {
 		v[0].P = 1
+		for n := 1; n <= b.need && n <= len(b.worth); n++ {
+			v[n].P = b.worth[n-1]
+		}
 		b.states[s] = v
 		return v
 	}

@@ -40,7 +40,7 @@ func Chances(g *engine.Game, from engine.State, score, top int, o solver.Options
 		for top = lo; h.AtLeast(top-score) >= TopChance; top++ {
 		}
 	}
-	sol := solveWith(ev, from, max(0, top-score), o)
+	sol := solveWith(ev, from, max(0, top-score), nil, o)
 	c := &Curve{Lo: min(lo, top)}
 	for t := c.Lo; t <= top; t++ {
 		c.Best = append(c.Best, sol.Value(from, t-score).P)

@@ -43,11 +43,15 @@ func Solve(g *engine.Game, from engine.State, need int, o solver.Options) (*Solu
 	if err != nil {
 		return nil, err
 	}
-	return solveWith(ev, from, need, o), nil
+	return solveWith(ev, from, need, nil, o), nil
 }
 
-// solveWith is Solve with the expected-value solution at hand.
-func solveWith(ev *solver.Solution, from engine.State, need int, o solver.Options) *Solution {
+// solveWith is Solve with the expected-value solution at hand, and with
+// worth the value of the end of the game: worth[n-1] when n points were
+// still needed, for n = 1..len(worth); 1 for needs met, 0 for larger
+// needs. A target's end is worth nothing short of it (worth is empty);
+// another objective's worth falls from 1 to 0 as its need grows.
+func solveWith(ev *solver.Solution, from engine.State, need int, worth []float64, o solver.Options) *Solution {
 	g, l := ev.Game, ev.Layout
 	sol := &Solution{Game: g, Layout: l, From: from, Need: need, EV: ev, rows: make([][]Chance, l.Size()), turn: newTurn(g)}
 	n := len(g.Categories)
@@ -79,6 +83,16 @@ func solveWith(ev *solver.Solution, from engine.State, need int, o solver.Option
 			}
 		}
 		sol.States += len(totals[up]) * flags(g, m)
+	}
+	end := make([]Chance, len(worth))
+	for i, w := range worth {
+		end[i].P = w
+	}
+	for _, s := range layers[n] {
+		sol.rows[l.Index(s)] = end
+	}
+	for _, sh := range shares[n] {
+		sol.rows[l.Index(sh[0])] = end
 	}
 	done := 0
 	for k := n - 1; k >= 0; k-- {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/policy"
 	"dicepoker/scores"
 	"dicepoker/solver"
 )
@@ -226,5 +227,63 @@ func TestChances(t *testing.T) {
 		if got, want := h.AtLeast(total-15), c.Best[total-c.Lo]; math.Abs(got-want) > 1e-12 {
 			t.Errorf("total %d: the play's distribution reaches it with %v, the curve says %v", total, got, want)
 		}
+	}
+}
+
+// TestBeat checks the play against an opponent: against a brute force
+// with the same worth of the end of the game; its value against the win
+// chance its own exact distribution gives with the opponent's; and
+// against expected-value play, which wins less often.
+func TestBeat(t *testing.T) {
+	g := subset(t, "yahtzee", engine.Options{NoYahtzeeBonus: true}, "threes", "full-house", "yahtzee", "chance")
+	me := engine.State{Filled: 1 << g.Category("chance"), Upper: 0}
+	opp := []Opponent{{State: engine.State{Filled: 1 << g.Category("yahtzee")}, Score: 50}}
+	sol, need, err := Beat(g, me, 20, opp, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	worth := sol.rows[sol.Layout.Index(engine.State{Filled: 1<<len(g.Categories) - 1})]
+	b := newBrute(g, need)
+	b.worth = make([]float64, len(worth))
+	for i, w := range worth {
+		b.worth[i] = w.P
+	}
+	for _, n := range []int{need, need - 10, need - 40} {
+		got, want := sol.Value(me, n), b.value(me)[n]
+		if math.Abs(got.P-want.P) > 1e-12 || math.Abs(got.E-want.E) > 1e-9 {
+			t.Errorf("need %d: solve %+v, brute force %+v", n, got, want)
+		}
+	}
+	pl, err := sol.NewPlayer(20+need, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine, _ := pl.Distribution(scores.Options{})
+	ev, err := solver.Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := policy.New(g, ev.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs := scores.ExactFrom(p, opp[0].State, scores.Options{}).Scores
+	evMine := scores.ExactFrom(p, me, scores.Options{}).Scores
+	win := func(mine scores.Histogram) float64 {
+		w := 0.0
+		for i, q := range mine.W {
+			x := 20 + mine.Lo + i - 50 // my total less the opponent's sheet
+			w += q * (1 - theirs.AtLeast(x) + (theirs.AtLeast(x)-theirs.AtLeast(x+1))/2)
+		}
+		return w
+	}
+	got := sol.Value(me, need).P
+	if w := win(mine); math.Abs(w-got) > 1e-12 {
+		t.Errorf("the play's distribution wins %v, its value says %v", w, got)
+	}
+	if w := win(evMine); w >= got {
+		t.Errorf("expected-value play wins %v, the play to win %v", w, got)
+	} else {
+		t.Logf("win chance %.6f playing to win, %.6f playing for the expected score", got, w)
 	}
 }
