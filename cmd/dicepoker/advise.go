@@ -32,8 +32,9 @@ func runAdvise(args []string, stdout io.Writer) error {
 	rollouts := fs.Int("rollouts", 0, "school: also play this many games on after each of the best actions (0: none)")
 	seed := fs.Uint64("seed", 1, "school: the seed of the --rollouts games' dice")
 	total := addTargetFlag(fs, "rank by the chance")
+	opponents := fs.StringArray("opponent", nil, "rank by the chance of finishing ahead of this player's sheet (repeatable; single-sheet games)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "advise --game G [options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T] [--json]", adviseSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "advise --game G [options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--json]", adviseSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
@@ -43,6 +44,9 @@ func runAdvise(args []string, stdout io.Writer) error {
 	aim, byTarget, err := targetOf(fs, g, *total)
 	if err != nil {
 		return err
+	}
+	if fs.Changed("opponent") && g.Columns != 0 {
+		return usagef("--opponent belongs to the single-sheet games, not to %s", g.Name)
 	}
 	if g.Columns != 0 {
 		return adviseSchool(g, fs, schoolPosition{sheet: *sheetFlag, sheetFile: *sheetFile, table: *tableFile,
@@ -69,11 +73,8 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if *rollsLeft < 0 || *rollsLeft >= g.Rolls {
 		return usagef("--rolls-left %d: %s allows 0..%d rerolls after the first roll", *rollsLeft, g.Name, g.Rolls-1)
 	}
-	if byTarget {
-		if fs.Changed("table") {
-			return usagef("--target solves for its target and reads no --table")
-		}
-		return adviseTarget(g, sheet, hand, *rollsLeft, aim, *asJSON, stdout)
+	if byTarget || fs.Changed("opponent") {
+		return adviseToWin(fs, g, sheet, hand, *rollsLeft, aim, *opponents, *asJSON, stdout)
 	}
 	t, err := openTable(g, *tableFile)
 	if err != nil {

@@ -49,11 +49,42 @@ func solveTarget(g *engine.Game, s engine.State, score, total, threads int) (*ta
 		Progress: progress(fmt.Sprintf("solving %s for a total of %d", g.Name, total))})
 }
 
-// targetAdvice is one position ranked for a target, ready to print.
+// targetAdvice is one position ranked for a target or against
+// opponents, ready to print.
 type targetAdvice struct {
 	advice
-	target int
-	chance []float64 // by action, the chance of the target
+	target    *int      // the total aimed at, or nil
+	opponents []int     // the opponents' sheet scores, when playing to beat them
+	chance    []float64 // by action, the chance of the target or of winning
+}
+
+// goal says what the chances are of, for people.
+func (a *targetAdvice) goal() string {
+	if a.target != nil {
+		return fmt.Sprintf("%d or more", *a.target)
+	}
+	return "winning"
+}
+
+// adviseToWin is advise with --target or --opponent.
+func adviseToWin(fs *pflag.FlagSet, g *engine.Game, sheet engine.Sheet, hand engine.Multiset, rollsLeft, total int, opponents []string, asJSON bool, stdout io.Writer) error {
+	switch {
+	case fs.Changed("table"):
+		return usagef("--target and --opponent solve for their aim and read no --table")
+	case fs.Changed("target") && fs.Changed("opponent"):
+		return usagef("give --target or --opponent, not both")
+	case fs.Changed("target"):
+		return adviseTarget(g, sheet, hand, rollsLeft, total, asJSON, stdout)
+	}
+	sheets := make([]engine.Sheet, len(opponents))
+	for i, o := range opponents {
+		sh, err := engine.ParseSheet(g, o)
+		if err != nil {
+			return usagef("--opponent %q: %v", o, err)
+		}
+		sheets[i] = sh
+	}
+	return adviseBeat(g, sheet, hand, rollsLeft, sheets, asJSON, stdout)
 }
 
 // adviseTarget ranks the actions of a position by their chance of a
@@ -64,16 +95,41 @@ func adviseTarget(g *engine.Game, sheet engine.Sheet, hand engine.Multiset, roll
 	if err != nil {
 		return err
 	}
-	ranked, err := sol.Actions(sheet.State(g), max(0, total-score), hand, rollsLeft)
+	a := targetAdvice{target: &total}
+	return a.rank(sol, sheet, hand, rollsLeft, max(0, total-score), asJSON, stdout)
+}
+
+// adviseBeat ranks the actions of a position by their chance of
+// finishing ahead of the opponents, whose sheets are given.
+func adviseBeat(g *engine.Game, sheet engine.Sheet, hand engine.Multiset, rollsLeft int, opponents []engine.Sheet, asJSON bool, stdout io.Writer) error {
+	a := targetAdvice{}
+	ops := make([]target.Opponent, len(opponents))
+	for i, o := range opponents {
+		ops[i] = target.Opponent{State: o.State(g), Score: o.Score(g)}
+		a.opponents = append(a.opponents, ops[i].Score)
+	}
+	sol, need, err := target.Beat(g, sheet.State(g), sheet.Score(g), ops, solver.Options{
+		Progress: progress("solving " + g.Name + " to beat the opponents")})
+	if err != nil {
+		return err
+	}
+	return a.rank(sol, sheet, hand, rollsLeft, max(0, need), asJSON, stdout)
+}
+
+// rank ranks the position's actions with sol, need more points needed,
+// and prints them.
+func (a *targetAdvice) rank(sol *target.Solution, sheet engine.Sheet, hand engine.Multiset, rollsLeft, need int, asJSON bool, stdout io.Writer) error {
+	g := sol.Game
+	ranked, err := sol.Actions(sheet.State(g), need, hand, rollsLeft)
 	if err != nil {
 		return usagef("%v", err)
 	}
 	actions := make([]solver.Action, len(ranked))
-	a := targetAdvice{target: total, chance: make([]float64, len(ranked))}
+	a.chance = make([]float64, len(ranked))
 	for i, r := range ranked {
 		actions[i], a.chance[i] = r.Action, r.P
 	}
-	a.advice = advice{game: g, sheetScore: score, rollsLeft: rollsLeft, dice: hand, actions: coach.Ranking(g, actions)}
+	a.advice = advice{game: g, sheetScore: sheet.Score(g), rollsLeft: rollsLeft, dice: hand, actions: coach.Ranking(g, actions)}
 	if asJSON {
 		return writeJSON(stdout, a.json())
 	}
@@ -92,9 +148,15 @@ func (a *targetAdvice) tie(i int) bool {
 }
 
 func (a *targetAdvice) writeText(w io.Writer) {
-	fmt.Fprintf(w, "%s, sheet score %d, dice %s, %d %s left, target %d (%d more points)\n", a.game.Name, a.sheetScore,
-		spaced(a.dice, a.game.Letters), a.rollsLeft, plural(a.rollsLeft, "reroll", "rerolls"), a.target, max(0, a.target-a.sheetScore))
-	fmt.Fprintf(w, "best: %s (chance of %d or more %.4f%%, expected final score %.2f)\n\n", a.describe(0), a.target, 100*a.chance[0], a.expected(0))
+	aim := ""
+	if a.target != nil {
+		aim = fmt.Sprintf(", target %d (%d more points)", *a.target, max(0, *a.target-a.sheetScore))
+	} else {
+		aim = fmt.Sprintf(", opponents' sheet scores %v", a.opponents)
+	}
+	fmt.Fprintf(w, "%s, sheet score %d, dice %s, %d %s left%s\n", a.game.Name, a.sheetScore,
+		spaced(a.dice, a.game.Letters), a.rollsLeft, plural(a.rollsLeft, "reroll", "rerolls"), aim)
+	fmt.Fprintf(w, "best: %s (chance of %s %.4f%%, expected final score %.2f)\n\n", a.describe(0), a.goal(), 100*a.chance[0], a.expected(0))
 	width := a.actionWidth(len(a.actions))
 	fmt.Fprintf(w, "%4s  %-*s %10s %10s\n", "rank", width, "action", "chance", "expected")
 	for i := range a.actions {
@@ -121,11 +183,12 @@ func (a *targetAdvice) json() any {
 	}
 	return struct {
 		adviceHead
-		Target      int            `json:"target"`
+		Target      *int           `json:"target,omitempty"`
+		Opponents   []int          `json:"opponents,omitempty"` // their sheet scores
 		Probability float64        `json:"probability"`
 		Best        targetOption   `json:"best"`
 		All         []targetOption `json:"options"`
-	}{base.adviceHead, a.target, a.chance[0], opts[0], opts}
+	}{base.adviceHead, a.target, a.opponents, a.chance[0], opts[0], opts}
 }
 
 // playerFor solves g for a final total of at least total from a new game

@@ -121,3 +121,39 @@ func TestChances(t *testing.T) {
 		}
 	}
 }
+
+// TestAdviseOpponent checks advise --opponent where the chance is known:
+// both players have only the straight left and equal scores; keeping four
+// to the straight makes it 1 time in 6, the opponent's turn 0.1297 of the
+// time (policy's example), and a tie counts half.
+func TestAdviseOpponent(t *testing.T) {
+	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	out := runOK(t, "advise", "--game", "poker-dice", "--sheet", pokerAllButStraight, "--dice", "9TJQA",
+		"--opponent", pokerAllButStraight, "--json")
+	var res struct {
+		Opponents   []int   `json:"opponents"`
+		Probability float64 `json:"probability"`
+		Best        struct {
+			Keep        []int   `json:"keep"`
+			Probability float64 `json:"probability"`
+		} `json:"best"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	const mine, theirs = 1.0 / 6, 0.1297
+	want := mine*(1-theirs) + (mine*theirs+(1-mine)*(1-theirs))/2
+	if !slices.Equal(res.Opponents, []int{32}) || math.Abs(res.Probability-want) > 1e-4 || res.Best.Probability != res.Probability || len(res.Best.Keep) != 4 {
+		t.Errorf("advise --opponent: %s; want a win chance of %.4f", out, want)
+	}
+	for _, args := range [][]string{
+		{"advise", "--game", "poker-dice", "--dice", "9TJQA", "--opponent", "aces=7"},
+		{"advise", "--game", "poker-dice", "--dice", "9TJQA", "--opponent", "", "--target", "30"},
+		{"advise", "--game", "school", "--dice", "33456", "--opponent", ""},
+	} {
+		var stdout, stderr bytes.Buffer
+		if status := run(args, &stdout, &stderr); status != 2 {
+			t.Errorf("%q: status %d, stderr %q", args, status, stderr.String())
+		}
+	}
+}
