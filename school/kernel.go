@@ -2,6 +2,7 @@ package school
 
 import (
 	"math"
+	"slices"
 
 	"dicepoker/engine"
 	"dicepoker/solver"
@@ -45,6 +46,9 @@ func NewKernel(g *engine.Game) *Kernel {
 				pos[p] = uint8(len(k.levels[c]))
 			}
 			k.level[c][r] = pos[p]
+		}
+		if slices.Max(append([]int{0}, k.levels[c]...)) >= maxPoints {
+			panic("school: " + cat.Name + " scores more than maxPoints")
 		}
 		if len(k.levels[c]) >= solver.Levels {
 			panic("school: " + cat.Name + " scores more than solver.Levels point values")
@@ -94,9 +98,18 @@ func (k *Kernel) finals(states []engine.SchoolState, next Values, w *scratch) {
 			}
 			cross := value(k.g.SchoolScore(*s, c, 0))
 			w.fresh[0][j], w.stale[0][j] = cross, cross
+			// A fresh roll's doubled points are often another roll's
+			// plain ones: each score is valued once.
+			w.stamp++
+			score := func(points int) float64 {
+				if w.scored[points] != w.stamp {
+					w.scored[points], w.score[points] = w.stamp, max(cross, value(k.g.SchoolScore(*s, c, points)))
+				}
+				return w.score[points]
+			}
 			for i, p := range k.levels[c] {
-				w.stale[i+1][j] = max(cross, value(k.g.SchoolScore(*s, c, p)))
-				w.fresh[i+1][j] = max(cross, value(k.g.SchoolScore(*s, c, 2*p)))
+				w.stale[i+1][j] = score(p)
+				w.fresh[i+1][j] = score(2 * p)
 			}
 		}
 		if !open {
@@ -127,7 +140,15 @@ type scratch struct {
 	// after the keep included (j >= 1).
 	keeps []solver.LaneKeeps
 	work  solver.LaneKeeps
+	// score[p] is the value of scoring p points in the row and lane that
+	// finals is at, where scored[p] is stamp.
+	score  [2 * maxPoints]float64
+	scored [2 * maxPoints]uint32
+	stamp  uint32
 }
+
+// maxPoints bounds the points of a combination cell, not doubled.
+const maxPoints = 128
 
 // newScratch returns the work space for turns of k's game.
 func (k *Kernel) newScratch() *scratch { return &scratch{keeps: make([]solver.LaneKeeps, k.g.Rolls)} }
