@@ -13,7 +13,7 @@ var GameNames = []string{"yahtzee", "yatzy", "swedish", "poker-dice", "school"}
 func New(name string, opts Options) (*Game, error) {
 	build, ok := builders[name]
 	if !ok {
-		return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(GameNames, ", "))
+		return nil, unknownGame(name)
 	}
 	opts, err := opts.normalize(name)
 	if err != nil {
@@ -31,6 +31,10 @@ func New(name string, opts Options) (*Game, error) {
 		g.Letters = DigitFaces
 	}
 	return g.finish(), nil
+}
+
+func unknownGame(name string) error {
+	return fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(GameNames, ", "))
 }
 
 var builders = map[string]func(Options) *Game{

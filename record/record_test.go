@@ -3,7 +3,6 @@ package record
 import (
 	"bytes"
 	"encoding/json"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -186,23 +185,6 @@ func TestReadRefuses(t *testing.T) {
 	for _, empty := range []string{"", "\n\n"} {
 		if _, err := Read(strings.NewReader(empty), "r.jsonl"); err == nil || err.Error() != "r.jsonl: no decisions in the record" {
 			t.Errorf("empty record: %v", err)
-		}
-	}
-}
-
-func TestParseOptions(t *testing.T) {
-	for _, o := range []engine.Options{
-		{}, {ForcedJoker: true}, {NoJoker: true, NoUpperBonus: true}, {NoYahtzeeBonus: true},
-		{UpperBonusThreshold: 70}, {Columns: 5},
-	} {
-		got, err := ParseOptions(o.String())
-		if err != nil || !reflect.DeepEqual(got, o) {
-			t.Errorf("ParseOptions(%q) = %+v, %v; want %+v", o.String(), got, err, o)
-		}
-	}
-	for _, bad := range []string{"forced-joker=1", "columns", "columns=x", "upper-bonus-threshold=0", "joker"} {
-		if _, err := ParseOptions(bad); err == nil {
-			t.Errorf("ParseOptions(%q) accepted", bad)
 		}
 	}
 }
