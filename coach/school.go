@@ -130,7 +130,7 @@ func WriteDetail(w engine.SchoolWrite) string {
 			s += fmt.Sprintf(", reserve %+d", w.Reserve)
 		}
 	case engine.Zeroed:
-		s += fmt.Sprintf("zero (%d)", engine.Zero)
+		s += fmt.Sprintf("zero (%d)", w.Cell.Points)
 	case engine.Crossed:
 		s += "cross out"
 	default:

@@ -27,10 +27,7 @@ func New(name string, opts Options) (*Game, error) {
 		}
 	}
 	g.Options = opts
-	if g.Letters == "" {
-		g.Letters = DigitFaces
-	}
-	return g.finish(), nil
+	return Define(*g)
 }
 
 func unknownGame(name string) error {

@@ -75,7 +75,7 @@ func (sh *SchoolSheet) Bonuses(g *Game) int {
 		}
 		switch {
 		case full && g.Categories[c].School:
-			b += 5 * g.Categories[c].Face
+			b += g.RowBonusOf(c)
 		case full:
 			b += int(s.RowBest[c])
 		}
@@ -93,7 +93,7 @@ func (sh *SchoolSheet) Bonuses(g *Game) int {
 }
 
 // Score returns the sheet's total so far: cells, bonuses and reserve, a
-// zero counting Zero.
+// zero counting SchoolRules.Zero.
 func (sh *SchoolSheet) Score(g *Game) int {
 	t := sh.Reserve + sh.Bonuses(g)
 	for _, row := range sh.Cells {

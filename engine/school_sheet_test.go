@@ -13,7 +13,7 @@ func TestParseSchoolSheet(t *testing.T) {
 		check func(s SchoolState) bool
 	}{
 		{"", 0, func(s SchoolState) bool { return s == g.NewSchoolState() }},
-		{"ones=x/x,fives=x/r,threes=0,pair=12/-,sum=22,reserve=6", 6 + 12 + 22 + Zero, func(s SchoolState) bool {
+		{"ones=x/x,fives=x/r,threes=0,pair=12/-,sum=22,reserve=6", 6 + 12 + 22 - 200, func(s SchoolState) bool {
 			return s.Fill[0] == 2 && s.Fill[2] == 1 && s.Fill[6] == 2 && s.Reserve == 6 &&
 				s.RowBonus&(1<<4|1<<2|1<<6) == 0 && s.RowBonus&(1<<0|1<<1) == 3 && s.ColBonus == 0b100 &&
 				s.ColBest == [MaxColumns]uint8{22, 0, 0, 0, 0} && s.RowBest[6] == 12

@@ -68,7 +68,17 @@ func TestSchoolSheet(t *testing.T) {
 			t.Errorf("row %d %s: School %v Face %d Upper %v", i, c.Name, c.School, c.Face, c.Upper())
 		}
 	}
-	if Zero != -200 {
-		t.Errorf("Zero = %d, want -200", Zero)
+	// RULES.md: a zero costs 200, fresh rolls score double, a School
+	// row's bonus is five times its number, and every row but sum has one.
+	if want := (SchoolRules{Zero: -200, Fresh: 2, FaceBonus: 5}); g.School != want {
+		t.Errorf("School = %+v, want %+v", g.School, want)
+	}
+	for c, cat := range g.Categories {
+		if cat.RowBonus != (cat.Name != "sum") {
+			t.Errorf("%s: RowBonus %v", cat.Name, cat.RowBonus)
+		}
+		if cat.School && g.RowBonusOf(c) != 5*cat.Face {
+			t.Errorf("%s: row bonus %d, want %d", cat.Name, g.RowBonusOf(c), 5*cat.Face)
+		}
 	}
 }

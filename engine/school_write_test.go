@@ -48,10 +48,10 @@ func TestSchoolWrites(t *testing.T) {
 		}, ClosedReserve, -3, 0, func(n SchoolState) bool { return n.Reserve == 1 && n.RowBonus&(1<<2) == 0 && n.ColBonus == 1 }},
 		{"one five without the reserve to pay: a zero, column bonus lost", func() SchoolWrite {
 			return g1.SchoolClose(withReserve(g1.NewSchoolState(), 9), row(g1, "fives"), 1)
-		}, Zeroed, Zero, 0, func(n SchoolState) bool { return n.Reserve == 9 && n.ColBonus == 0 && n.RowBonus&(1<<4) == 0 }},
+		}, Zeroed, -200, 0, func(n SchoolState) bool { return n.Reserve == 9 && n.ColBonus == 0 && n.RowBonus&(1<<4) == 0 }},
 		{"no die of the face: a zero whatever the reserve", func() SchoolWrite {
 			return g1.SchoolClose(withReserve(g1.NewSchoolState(), 100), row(g1, "ones"), 0)
-		}, Zeroed, Zero, 0, func(n SchoolState) bool { return n.Reserve == 100 }},
+		}, Zeroed, -200, 0, func(n SchoolState) bool { return n.Reserve == 100 }},
 		{"pair 10 in one column: the row bonus is the cell", func() SchoolWrite {
 			return g1.SchoolScore(g1.NewSchoolState(), row(g1, "pair"), 10)
 		}, Scored, 20, 10, func(n SchoolState) bool { return n.ColBest[0] == 10 && n.RowBest[6] == 10 }},

@@ -25,6 +25,11 @@ type Kernel struct {
 	level  [][engine.NumRolls]uint8
 }
 
+// engine.New refuses a combination row with more point values than the
+// lanes' levels tell apart after the cross (level 0); this fails to
+// compile should the two limits part.
+const _ = uint(solver.Levels - 1 - engine.MaxSchoolLevels)
+
 // NewKernel prepares the tables of school game g.
 func NewKernel(g *engine.Game) *Kernel {
 	n := len(g.Categories)
@@ -45,9 +50,6 @@ func NewKernel(g *engine.Game) *Kernel {
 				pos[p] = uint8(len(k.levels[c]))
 			}
 			k.level[c][r] = pos[p]
-		}
-		if len(k.levels[c]) >= solver.Levels {
-			panic("school: " + cat.Name + " scores more than solver.Levels point values")
 		}
 	}
 	return k
@@ -96,7 +98,7 @@ func (k *Kernel) finals(states []engine.SchoolState, next Values, w *scratch) {
 			w.fresh[0][j], w.stale[0][j] = cross, cross
 			for i, p := range k.levels[c] {
 				w.stale[i+1][j] = max(cross, value(k.g.SchoolScore(*s, c, p)))
-				w.fresh[i+1][j] = max(cross, value(k.g.SchoolScore(*s, c, 2*p)))
+				w.fresh[i+1][j] = max(cross, value(k.g.SchoolScore(*s, c, k.g.School.Fresh*p)))
 			}
 		}
 		if !open {
