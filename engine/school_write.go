@@ -14,7 +14,7 @@ const (
 
 // SchoolEntry is one written cell of the school sheet.
 type SchoolEntry struct {
-	Mark   SchoolMark
+	Mark SchoolMark
 	// Points are the points of a Scored cell, and what a Zeroed one counts
 	// (SchoolRules.Zero); 0 for the others.
 	Points int
