@@ -60,18 +60,20 @@ func TestCheck(t *testing.T) {
 		{"filled box", position(t, y, "ones=3", "33556", 2), Action{Box: "ones"}, "ones is filled already (3)", 0, 0, ""},
 		{"forced joker", position(t, forced, "yahtzee=50", "66666", 0), Action{Box: "chance"}, "the joker rule does not allow chance for 6 6 6 6 6: write it in sixes", 0, 0, ""},
 	} {
-		m, err := Check(c.p, c.a)
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%s: %v", c.name, err)
-		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
-			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
-		case c.want == "" && c.a.Box != "":
-			want, _ := ParseSheet(c.p.Game, c.next)
-			if m.Box != c.a.Box || m.Points != c.points || m.Bonus != c.bonus || m.Next.String() != want.String() {
-				t.Errorf("%s: move %s %d +%d -> %q, want %d +%d -> %q", c.name, m.Box, m.Points, m.Bonus, m.Next, c.points, c.bonus, want)
+		t.Run(c.name, func(t *testing.T) {
+			m, err := Check(c.p, c.a)
+			switch {
+			case c.want == "" && err != nil:
+				t.Errorf("%s: %v", c.name, err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+				t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+			case c.want == "" && c.a.Box != "":
+				want, _ := ParseSheet(c.p.Game, c.next)
+				if m.Box != c.a.Box || m.Points != c.points || m.Bonus != c.bonus || m.Next.String() != want.String() {
+					t.Errorf("%s: move %s %d +%d -> %q, want %d +%d -> %q", c.name, m.Box, m.Points, m.Bonus, m.Next, c.points, c.bonus, want)
+				}
 			}
-		}
+		})
 	}
 }
 

@@ -42,19 +42,21 @@ func TestSchoolSheet(t *testing.T) {
 		{"12346", false, "sixes", true, 0, 0, "", "sixes is a School row: its cells close or take a zero, they cannot be crossed out"},
 		{"1234", false, "sum", false, 0, 0, "", "need five dice to write, have 4"},
 	} {
-		m, err := sh.Write(dice(c.dice), c.fresh, c.box, c.cross)
-		switch {
-		case c.detail == "":
-			if err == nil || err.Error() != c.after {
-				t.Errorf("%s in %s: %v, want %q", c.dice, c.box, err, c.after)
+		t.Run(c.dice+" "+c.box, func(t *testing.T) {
+			m, err := sh.Write(dice(c.dice), c.fresh, c.box, c.cross)
+			switch {
+			case c.detail == "":
+				if err == nil || err.Error() != c.after {
+					t.Errorf("%s in %s: %v, want %q", c.dice, c.box, err, c.after)
+				}
+			case err != nil:
+				t.Errorf("%s in %s: %v", c.dice, c.box, err)
+			case m.Points != c.points || m.Bonus != c.bonus || m.Detail != c.detail || c.after != "" && m.Next.String() != c.after:
+				t.Errorf("%s in %s: %+v, next %q", c.dice, c.box, m, m.Next)
+			case m.Next.Turn() != 8 || sh.String() != text:
+				t.Errorf("%s in %s: next turn %d, the sheet became %q", c.dice, c.box, m.Next.Turn(), sh)
 			}
-		case err != nil:
-			t.Errorf("%s in %s: %v", c.dice, c.box, err)
-		case m.Points != c.points || m.Bonus != c.bonus || m.Detail != c.detail || c.after != "" && m.Next.String() != c.after:
-			t.Errorf("%s in %s: %+v, next %q", c.dice, c.box, m, m.Next)
-		case m.Next.Turn() != 8 || sh.String() != text:
-			t.Errorf("%s in %s: next turn %d, the sheet became %q", c.dice, c.box, m.Next.Turn(), sh)
-		}
+		})
 	}
 	if show := sh.Show(); !strings.Contains(show, "  pair              12    -\n") || !strings.Contains(show, "  reserve 1   bonuses 0   score -165\n") {
 		t.Errorf("Show:\n%s", show)

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -21,22 +22,24 @@ func TestOptionsBelongToTheirGame(t *testing.T) {
 		{"taken", "school", Options{Taken: "twos"}},
 	}
 	for _, o := range options {
-		for _, game := range GameNames {
-			g, err := New(game, o.opts)
-			if game == o.game {
-				if err != nil {
-					t.Errorf("New(%s, --%s): %v", game, o.flag, err)
-				} else if g.Options.String() == "" {
-					t.Errorf("New(%s, --%s): option dropped", game, o.flag)
+		t.Run(o.flag, func(t *testing.T) {
+			for _, game := range GameNames {
+				g, err := New(game, o.opts)
+				if game == o.game {
+					if err != nil {
+						t.Errorf("New(%s, --%s): %v", game, o.flag, err)
+					} else if g.Options.String() == "" {
+						t.Errorf("New(%s, --%s): option dropped", game, o.flag)
+					}
+					continue
 				}
-				continue
+				if err == nil {
+					t.Errorf("New(%s, --%s): no error; the option belongs to %s", game, o.flag, o.game)
+				} else if !strings.Contains(err.Error(), "--"+o.flag) {
+					t.Errorf("New(%s, --%s): error %q does not name the option", game, o.flag, err)
+				}
 			}
-			if err == nil {
-				t.Errorf("New(%s, --%s): no error; the option belongs to %s", game, o.flag, o.game)
-			} else if !strings.Contains(err.Error(), "--"+o.flag) {
-				t.Errorf("New(%s, --%s): error %q does not name the option", game, o.flag, err)
-			}
-		}
+		})
 	}
 }
 
@@ -58,9 +61,11 @@ func TestOptionsRefused(t *testing.T) {
 		{"school", Options{Taken: "chance"}}, // no such row
 		{"school", Options{Taken: "twos+"}},
 	} {
-		if g, err := New(tc.game, tc.opts); err == nil {
-			t.Errorf("New(%s, %+v) = %s, want an error", tc.game, tc.opts, g.Options)
-		}
+		t.Run(fmt.Sprintf("%s %+v", tc.game, tc.opts), func(t *testing.T) {
+			if g, err := New(tc.game, tc.opts); err == nil {
+				t.Errorf("New(%s, %+v) = %s, want an error", tc.game, tc.opts, g.Options)
+			}
+		})
 	}
 }
 
@@ -89,14 +94,16 @@ func TestOptionsCanonical(t *testing.T) {
 		{"yatzy", Options{}, ""},
 		{"poker-dice", Options{}, ""},
 	} {
-		g, err := New(tc.game, tc.opts)
-		if err != nil {
-			t.Errorf("New(%s, %+v): %v", tc.game, tc.opts, err)
-			continue
-		}
-		if got := g.Options.String(); got != tc.want {
-			t.Errorf("New(%s, %+v).Options = %q, want %q", tc.game, tc.opts, got, tc.want)
-		}
+		t.Run(fmt.Sprintf("%s %+v", tc.game, tc.opts), func(t *testing.T) {
+			g, err := New(tc.game, tc.opts)
+			if err != nil {
+				t.Errorf("New(%s, %+v): %v", tc.game, tc.opts, err)
+				return
+			}
+			if got := g.Options.String(); got != tc.want {
+				t.Errorf("New(%s, %+v).Options = %q, want %q", tc.game, tc.opts, got, tc.want)
+			}
+		})
 	}
 	if got := (Options{UpperBonusThreshold: 70, Columns: 2, ForcedJoker: true}).String(); got != "forced-joker,upper-bonus-threshold=70,columns=2" {
 		t.Errorf("String() = %q", got)

@@ -98,10 +98,12 @@ func TestSchoolWrites(t *testing.T) {
 			return g2.SchoolClose(s, row(g2, "fours"), 3)
 		}, Closed, 20, 20, func(n SchoolState) bool { return n.Reserve == 8 }},
 	} {
-		w := tc.write()
-		if w.Cell.Mark != tc.mark || w.Total() != tc.total || w.Bonus != tc.bonus || tc.next != nil && !tc.next(w.Next) {
-			t.Errorf("%s: got %+v, total %d; want mark %d, total %d, bonus %d", tc.name, w, w.Total(), tc.mark, tc.total, tc.bonus)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			w := tc.write()
+			if w.Cell.Mark != tc.mark || w.Total() != tc.total || w.Bonus != tc.bonus || tc.next != nil && !tc.next(w.Next) {
+				t.Errorf("%s: got %+v, total %d; want mark %d, total %d, bonus %d", tc.name, w, w.Total(), tc.mark, tc.total, tc.bonus)
+			}
+		})
 	}
 }
 
@@ -143,10 +145,12 @@ func TestSchoolMoves(t *testing.T) {
 		{"every open row, in sheet order", open("sixes", "pair", "sum"), []int{6, 6, 2, 2, 1}, false,
 			[]string{"sixes:3:-200", "pair:5:12", "pair:4:0", "sum:5:17", "sum:4:0"}},
 	} {
-		got := moveStrings(t, g, tc.s, tc.dice, tc.fresh)
-		if !slices.Equal(got, tc.want) {
-			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			got := moveStrings(t, g, tc.s, tc.dice, tc.fresh)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+			}
+		})
 	}
 }
 

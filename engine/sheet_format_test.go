@@ -17,18 +17,20 @@ func TestSheetFormat(t *testing.T) {
 		{sw, "poker=50,poker-bonus=200,pair=12,chance=30", "pair=12,poker=50,chance=30,poker-bonus=200"},
 		{pd, "nines=0,aces=3,straight=4", "aces=3,nines=0,straight=4"},
 	} {
-		sh, err := ParseSheet(c.g, c.in)
-		if err != nil {
-			t.Fatalf("%s %q: %v", c.g.Name, c.in, err)
-		}
-		got := sh.Format(c.g)
-		if got != c.format {
-			t.Errorf("%s %q: Format %q, want %q", c.g.Name, c.in, got, c.format)
-		}
-		back, err := ParseSheet(c.g, got)
-		if err != nil || back.Format(c.g) != got || back.Score(c.g) != sh.Score(c.g) || back.State(c.g) != sh.State(c.g) {
-			t.Errorf("%s %q: round trip gave %q, %v", c.g.Name, got, back.Format(c.g), err)
-		}
+		t.Run(c.g.Name+" "+c.in, func(t *testing.T) {
+			sh, err := ParseSheet(c.g, c.in)
+			if err != nil {
+				t.Fatalf("%s %q: %v", c.g.Name, c.in, err)
+			}
+			got := sh.Format(c.g)
+			if got != c.format {
+				t.Errorf("%s %q: Format %q, want %q", c.g.Name, c.in, got, c.format)
+			}
+			back, err := ParseSheet(c.g, got)
+			if err != nil || back.Format(c.g) != got || back.Score(c.g) != sh.Score(c.g) || back.State(c.g) != sh.State(c.g) {
+				t.Errorf("%s %q: round trip gave %q, %v", c.g.Name, got, back.Format(c.g), err)
+			}
+		})
 	}
 }
 

@@ -74,33 +74,35 @@ func TestAgreesWithActions(t *testing.T) {
 		{"swedish", engine.Options{}, []values{zero, whole, fraction}},
 		{"poker-dice", engine.Options{}, []values{zero, whole, {"optimal", func(*engine.Game) solver.Values { return sol.Value }}}},
 	} {
-		g := newGame(t, tc.game, tc.opts)
-		for _, v := range tc.values {
-			next := v.next(g)
-			p, err := New(g, next)
-			if err != nil {
-				t.Fatal(err)
-			}
-			turn := solver.NewTurn(g)
-			rng := rand.New(rand.NewPCG(1, 2))
-			for range 300 {
-				s := randomState(g, rng)
-				// Five alike often, for the bonus and joker rules.
-				r := rng.IntN(engine.NumRolls)
-				if rng.IntN(4) == 0 {
-					r = fiveAlike[rng.IntN(engine.Faces)]
-				}
-				rollsLeft := rng.IntN(g.Rolls)
-				actions, err := turn.Actions(s, engine.Roll(r), rollsLeft, next)
+		t.Run(tc.game+" "+tc.opts.String(), func(t *testing.T) {
+			g := newGame(t, tc.game, tc.opts)
+			for _, v := range tc.values {
+				next := v.next(g)
+				p, err := New(g, next)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if msg := disagreement(p.Turn(s), r, rollsLeft, actions[0]); msg != "" {
-					t.Errorf("%s %v, %s values, state %+v, dice %v, %d rerolls left: %s",
-						tc.game, tc.opts, v.name, s, engine.Roll(r), rollsLeft, msg)
+				turn := solver.NewTurn(g)
+				rng := rand.New(rand.NewPCG(1, 2))
+				for range 300 {
+					s := randomState(g, rng)
+					// Five alike often, for the bonus and joker rules.
+					r := rng.IntN(engine.NumRolls)
+					if rng.IntN(4) == 0 {
+						r = fiveAlike[rng.IntN(engine.Faces)]
+					}
+					rollsLeft := rng.IntN(g.Rolls)
+					actions, err := turn.Actions(s, engine.Roll(r), rollsLeft, next)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if msg := disagreement(p.Turn(s), r, rollsLeft, actions[0]); msg != "" {
+						t.Errorf("%s %v, %s values, state %+v, dice %v, %d rerolls left: %s",
+							tc.game, tc.opts, v.name, s, engine.Roll(r), rollsLeft, msg)
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

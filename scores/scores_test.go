@@ -90,15 +90,17 @@ func TestSimulationMatchesExact(t *testing.T) {
 		{"poker-dice", 20000},
 		{"yahtzee", 4000},
 	} {
-		s, err := Simulate(optimal(t, tc.game), tc.games, 1, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		lo, hi := s.CI95()
-		want := table(t, tc.game).Expected
-		if want < lo || want > hi {
-			t.Errorf("%s: expected score %.4f outside the simulation's 95%% interval %.3f..%.3f", tc.game, want, lo, hi)
-		}
+		t.Run(tc.game, func(t *testing.T) {
+			s, err := Simulate(optimal(t, tc.game), tc.games, 1, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lo, hi := s.CI95()
+			want := table(t, tc.game).Expected
+			if want < lo || want > hi {
+				t.Errorf("%s: expected score %.4f outside the simulation's 95%% interval %.3f..%.3f", tc.game, want, lo, hi)
+			}
+		})
 	}
 }
 
@@ -162,20 +164,22 @@ func TestBonuses(t *testing.T) {
 		{"swedish", []string{"upper-bonus", "poker-bonus", "poker-50"}},
 		{"poker-dice", []string{"upper-bonus"}},
 	} {
-		s, err := Simulate(greedy(t, tc.game), 300, 1, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var keys []string
-		for _, b := range s.Bonuses() {
-			keys = append(keys, b.Key)
-			if b.Games < 0 || b.Games > s.Games {
-				t.Errorf("%s: %s earned in %d of %d games", tc.game, b.Key, b.Games, s.Games)
+		t.Run(tc.game, func(t *testing.T) {
+			s, err := Simulate(greedy(t, tc.game), 300, 1, Options{})
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if !reflect.DeepEqual(keys, tc.keys) {
-			t.Errorf("%s: bonuses %v, want %v", tc.game, keys, tc.keys)
-		}
+			var keys []string
+			for _, b := range s.Bonuses() {
+				keys = append(keys, b.Key)
+				if b.Games < 0 || b.Games > s.Games {
+					t.Errorf("%s: %s earned in %d of %d games", tc.game, b.Key, b.Games, s.Games)
+				}
+			}
+			if !reflect.DeepEqual(keys, tc.keys) {
+				t.Errorf("%s: bonuses %v, want %v", tc.game, keys, tc.keys)
+			}
+		})
 	}
 }
 
