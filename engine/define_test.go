@@ -9,28 +9,28 @@ import (
 // TestFingerprintsKept pins the fingerprint of the shipped rules, as the
 // first fingerprints wrote them: a table saved before must still load.
 func TestFingerprintsKept(t *testing.T) {
-	for _, tc := range []struct {
-		game string
-		opts Options
-		want string
-	}{
-		{"yahtzee", Options{}, "33bd1b073e1cdf8324aae7605456070091eae2f5bc0eda5333250105ca75a98c"},
-		{"yahtzee", Options{ForcedJoker: true}, "c142d97136cb830eb795908466bf800b089109f0a03b045f55dc702b863d56b8"},
-		{"yahtzee", Options{NoJoker: true}, "de118eb50faad03581ce1e413ff88d9ef4eff761dd8445ebe7fe58baddec34c0"},
-		{"yahtzee", Options{NoYahtzeeBonus: true, NoUpperBonus: true}, "4f73c1f7f96a7d28cbf5d227da11b74bff9c39c66619014bb8feede60fb34b62"},
-		{"yatzy", Options{}, "c184c565971eb0eee9b4e51460f0883f30bd3327b1017b1e1597ed4881f6e8e4"},
-		{"swedish", Options{}, "102db0908c4feabaabd2df552bf06446f7971e648b65ef1bf443fbf2e9ef14e8"},
-		{"swedish", Options{UpperBonusThreshold: 70}, "af382abdcae323134d2775586c80c193cda020fa7e3d13ec69632055eea46228"},
-		{"poker-dice", Options{}, "82642fd18a75477291d4eb2a3788f5215e9e773439b49c9ab6f3a457a50aab2c"},
-		{"school", Options{}, "fda72008858d390a197a3af20e0232bbdf66847bea60ee75cfda94ad1e9695c5"},
-		{"school", Options{Columns: 1}, "f98957fb1f6c1639a356d9e34a765e00b513bcbce9ef0135f40d7b95a02d14f4"},
-		{"school", Options{Columns: 5}, "c64b1b8cd7cb0920baa1e54bc9062e6350ef402108e7ec3f041b797aaeb0a32a"},
-		{"school", Options{Columns: 1, Taken: "twos+pair"}, "d009d4d02d387f927f3402d512e42e402783e7aa558e8f608fdbcafde5cf7917"},
+	for rules, want := range map[string]string{ // game and options, as a table's file name has them
+		"yahtzee":              "33bd1b073e1cdf8324aae7605456070091eae2f5bc0eda5333250105ca75a98c",
+		"yahtzee forced-joker": "c142d97136cb830eb795908466bf800b089109f0a03b045f55dc702b863d56b8",
+		"yahtzee no-joker":     "de118eb50faad03581ce1e413ff88d9ef4eff761dd8445ebe7fe58baddec34c0",
+		"yahtzee no-yahtzee-bonus,no-upper-bonus": "4f73c1f7f96a7d28cbf5d227da11b74bff9c39c66619014bb8feede60fb34b62",
+		"yatzy":                            "c184c565971eb0eee9b4e51460f0883f30bd3327b1017b1e1597ed4881f6e8e4",
+		"swedish":                          "102db0908c4feabaabd2df552bf06446f7971e648b65ef1bf443fbf2e9ef14e8",
+		"swedish upper-bonus-threshold=70": "af382abdcae323134d2775586c80c193cda020fa7e3d13ec69632055eea46228",
+		"poker-dice":                       "82642fd18a75477291d4eb2a3788f5215e9e773439b49c9ab6f3a457a50aab2c",
+		"school":                           "fda72008858d390a197a3af20e0232bbdf66847bea60ee75cfda94ad1e9695c5",
+		"school columns=1":                 "f98957fb1f6c1639a356d9e34a765e00b513bcbce9ef0135f40d7b95a02d14f4",
+		"school columns=5":                 "c64b1b8cd7cb0920baa1e54bc9062e6350ef402108e7ec3f041b797aaeb0a32a",
+		"school columns=1,taken=twos+pair": "d009d4d02d387f927f3402d512e42e402783e7aa558e8f608fdbcafde5cf7917",
 	} {
-		g := mustGame(t, tc.game, tc.opts)
-		t.Run(g.Name+" "+g.Options.String(), func(t *testing.T) {
-			if got := fmt.Sprintf("%x", g.Fingerprint()); got != tc.want {
-				t.Errorf("fingerprint %s, want %s", got, tc.want)
+		t.Run(rules, func(t *testing.T) {
+			name, text, _ := strings.Cut(rules, " ")
+			opts, err := ParseOptions(text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := fmt.Sprintf("%x", mustGame(t, name, opts).Fingerprint()); got != want {
+				t.Errorf("fingerprint %s, want %s", got, want)
 			}
 		})
 	}

@@ -217,7 +217,7 @@ func checkSchoolSheet(t *testing.T, g *Game, sh SchoolSheet) {
 	t.Helper()
 	can := reachableOf(g)
 	open := false
-	reserves := map[int]bool{0: true} // the reserves the School cells can leave
+	var steps [][]int // for each School cell closed, what it may have done to the reserve
 	for c, cat := range g.Categories {
 		row := sh.Cells[c]
 		if len(row) > g.Columns {
@@ -225,28 +225,17 @@ func checkSchoolSheet(t *testing.T, g *Game, sh SchoolSheet) {
 		}
 		open = open || len(row) < g.Columns
 		for _, e := range row {
-			var steps []int
 			switch {
 			case cat.School && e.Mark == Closed && e.Points == 0:
-				steps = []int{0, cat.Face, 2 * cat.Face}
+				steps = append(steps, []int{0, cat.Face, 2 * cat.Face})
 			case cat.School && e.Mark == ClosedReserve && e.Points == 0:
-				steps = []int{-cat.Face, -2 * cat.Face}
+				steps = append(steps, []int{-cat.Face, -2 * cat.Face})
 			case cat.School && e.Mark == Zeroed && e.Points == g.School.Zero:
 			case !cat.School && e.Mark == Crossed && e.Points == 0:
 			case !cat.School && e.Mark == Scored && e.Points > 0 && can[c][e.Points]:
 			default:
 				t.Fatalf("%s: cell %+v in %s", g.Name, e, cat.Name)
 			}
-			if steps == nil {
-				continue
-			}
-			next := map[int]bool{}
-			for r := range reserves {
-				for _, d := range steps {
-					next[r+d] = true
-				}
-			}
-			reserves = next
 		}
 		if sh.TakenRows&(1<<c) != 0 && !cat.RowBonus {
 			t.Fatalf("%s: %s's bonus taken, but it has none", g.Name, cat.Name)
@@ -257,9 +246,28 @@ func checkSchoolSheet(t *testing.T, g *Game, sh SchoolSheet) {
 		t.Fatalf("%s: a full sheet was accepted", g.Name)
 	case sh.TakenRows>>len(g.Categories) != 0 || sh.TakenCols>>g.Columns != 0:
 		t.Fatalf("%s: bonuses taken past the sheet: rows %b, columns %b", g.Name, sh.TakenRows, sh.TakenCols)
-	case sh.Reserve < 0 || !reserves[sh.Reserve]:
+	case sh.Reserve < 0 || !leaves(steps, sh.Reserve):
 		t.Fatalf("%s: a reserve of %d that the School cells cannot leave", g.Name, sh.Reserve)
 	}
+}
+
+// leaves reports whether one step from each list adds up to reserve,
+// remembering what it found for each tail of steps and reserve left.
+func leaves(steps [][]int, reserve int) bool {
+	seen := map[[2]int]bool{}
+	var from func(i, left int) bool
+	from = func(i, left int) bool {
+		if i == len(steps) {
+			return left == 0
+		}
+		key := [2]int{i, left}
+		if ok, done := seen[key]; done {
+			return ok
+		}
+		seen[key] = slices.ContainsFunc(steps[i], func(d int) bool { return from(i+1, left-d) })
+		return seen[key]
+	}
+	return from(0, reserve)
 }
 
 // schoolJSON writes a school sheet as ParseSchoolSheetJSON reads it.

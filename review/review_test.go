@@ -17,11 +17,7 @@ import (
 
 var pokerTable = sync.OnceValues(func() (*strategy.Table, error) {
 	g, _ := engine.New("poker-dice", engine.Options{})
-	sol, err := solver.Solve(g, solver.Options{})
-	if err != nil {
-		return nil, err
-	}
-	return strategy.FromSolution(sol), nil
+	return strategy.Solve(g, solver.Options{})
 })
 
 // playGame plays a whole game with the table's best action at every

@@ -23,11 +23,7 @@ func table(t testing.TB, name string) *strategy.Table {
 		if err != nil {
 			return nil, err
 		}
-		sol, err := solver.Solve(g, solver.Options{})
-		if err != nil {
-			return nil, err
-		}
-		return strategy.FromSolution(sol), nil
+		return strategy.Solve(g, solver.Options{})
 	}))
 	tab, err := once.(func() (*strategy.Table, error))()
 	if err != nil {
