@@ -62,7 +62,7 @@ type FiveAlike struct {
 }
 
 // Game is one game of the dice-poker family as data. Games are built by New
-// and must not be modified afterwards.
+// or Define and must not be modified afterwards.
 type Game struct {
 	Name       string
 	Options    Options

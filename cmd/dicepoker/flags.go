@@ -64,6 +64,9 @@ func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 	g := &gameFlags{}
 	fs.StringVar(&g.game, "game", "yahtzee", "the game: "+strings.Join(engine.GameNames, ", "))
 	for _, opt := range engine.OptionList {
+		if opt.InSheet {
+			continue // taken= comes with the sheet
+		}
 		usage := opt.Game + ": " + opt.Usage
 		switch p := opt.Field(&g.opts).(type) {
 		case *bool:
