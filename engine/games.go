@@ -9,7 +9,8 @@ import (
 var GameNames = []string{"yahtzee", "yatzy", "swedish", "poker-dice", "school"}
 
 // New builds the game called name with the given rule options. It refuses
-// an unknown game and options that do not belong to it.
+// an unknown game and options that do not belong to it, and builds the
+// game through Define, which checks it.
 func New(name string, opts Options) (*Game, error) {
 	build, ok := builders[name]
 	if !ok {
