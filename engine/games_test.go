@@ -492,22 +492,24 @@ func TestScoreTables(t *testing.T) {
 		},
 	}
 	for _, name := range GameNames {
-		g := mustGame(t, name, Options{})
-		rs := rules[name]
-		if len(rs) != len(g.Categories) {
-			t.Fatalf("%s: %d rules for %d categories", name, len(rs), len(g.Categories))
-		}
-		for r := range NumRolls {
-			m := Roll(r)
-			var c [Faces + 1]int
-			for f := 1; f <= Faces; f++ {
-				c[f] = m.Count(f)
+		t.Run(name, func(t *testing.T) {
+			g := mustGame(t, name, Options{})
+			rs := rules[name]
+			if len(rs) != len(g.Categories) {
+				t.Fatalf("%s: %d rules for %d categories", name, len(rs), len(g.Categories))
 			}
-			for i, rule := range rs {
-				if got, want := g.Score(i, r), rule(c, m.Sum()); got != want {
-					t.Errorf("%s: %v in %s = %d, want %d", name, m, g.Categories[i].Name, got, want)
+			for r := range NumRolls {
+				m := Roll(r)
+				var c [Faces + 1]int
+				for f := 1; f <= Faces; f++ {
+					c[f] = m.Count(f)
+				}
+				for i, rule := range rs {
+					if got, want := g.Score(i, r), rule(c, m.Sum()); got != want {
+						t.Errorf("%s: %v in %s = %d, want %d", name, m, g.Categories[i].Name, got, want)
+					}
 				}
 			}
-		}
+		})
 	}
 }

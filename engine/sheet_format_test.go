@@ -38,27 +38,29 @@ func TestSheetFormat(t *testing.T) {
 // single-sheet game, a box at a time as play does, and reads them back.
 func TestSheetFormatRoundTrip(t *testing.T) {
 	for _, name := range []string{"yahtzee", "yatzy", "swedish", "poker-dice"} {
-		g, _ := New(name, Options{})
-		seed := uint32(len(name))
-		next := func(n int) int { seed = seed*1664525 + 1013904223; return int(seed>>16) % n }
-		for game := 0; game < 50; game++ {
-			sh := NewSheet(g)
-			for turn := 1; turn < len(g.Categories); turn++ {
-				r := next(NumRolls)
-				if game%5 == 0 {
-					r = RollIndex(Multiset{0, 0, 0, 0, 0, 5}) // five sixes: bonuses and jokers
-				}
-				ps := g.Placements(sh.State(g), r, nil)
-				sh.Apply(ps[next(len(ps))])
-				text := sh.Format(g)
-				back, err := ParseSheet(g, text)
-				if err != nil {
-					t.Fatalf("%s: %q: %v", name, text, err)
-				}
-				if back.Format(g) != text || back.Score(g) != sh.Score(g) || back.State(g) != sh.State(g) {
-					t.Fatalf("%s: %q read back as %q", name, text, back.Format(g))
+		t.Run(name, func(t *testing.T) {
+			g, _ := New(name, Options{})
+			seed := uint32(len(name))
+			next := func(n int) int { seed = seed*1664525 + 1013904223; return int(seed>>16) % n }
+			for game := 0; game < 50; game++ {
+				sh := NewSheet(g)
+				for turn := 1; turn < len(g.Categories); turn++ {
+					r := next(NumRolls)
+					if game%5 == 0 {
+						r = RollIndex(Multiset{0, 0, 0, 0, 0, 5}) // five sixes: bonuses and jokers
+					}
+					ps := g.Placements(sh.State(g), r, nil)
+					sh.Apply(ps[next(len(ps))])
+					text := sh.Format(g)
+					back, err := ParseSheet(g, text)
+					if err != nil {
+						t.Fatalf("%s: %q: %v", name, text, err)
+					}
+					if back.Format(g) != text || back.Score(g) != sh.Score(g) || back.State(g) != sh.State(g) {
+						t.Fatalf("%s: %q read back as %q", name, text, back.Format(g))
+					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -83,9 +83,11 @@ func TestParseSheetJSON(t *testing.T) {
 	}
 	for _, bad := range []string{`[1,2]`, `{"ones": 2.5}`, `{"ones": 9}`, `not json`, `null`, `{"ones": "1"}`,
 		`{"ones": 1, "ones": 2}`, `{"ones": 1} {"twos": 2}`, `{"ones": 1`, `{"ones": [1]}`} {
-		if _, err := ParseSheetJSON(y, []byte(bad)); err == nil {
-			t.Errorf("%s: accepted", bad)
-		}
+		t.Run(bad, func(t *testing.T) {
+			if _, err := ParseSheetJSON(y, []byte(bad)); err == nil {
+				t.Errorf("%s: accepted", bad)
+			}
+		})
 	}
 }
 

@@ -132,28 +132,30 @@ func disagreement(t *Turn, r, rollsLeft int, best solver.Action) string {
 // state's value.
 func TestOutcomesAddUp(t *testing.T) {
 	for _, name := range []string{"yahtzee", "swedish", "poker-dice"} {
-		g := newGame(t, name, engine.Options{})
-		next := hashed(solver.NewLayout(g), 0)
-		p, err := New(g, next)
-		if err != nil {
-			t.Fatal(err)
-		}
-		turn := solver.NewTurn(g)
-		rng := rand.New(rand.NewPCG(3, 4))
-		for range 20 {
-			s := randomState(g, rng)
-			total, value := 0.0, 0.0
-			for _, o := range p.Outcomes(s) {
-				total += o.P
-				value += o.P * (float64(o.Points) + next(o.Next))
+		t.Run(name, func(t *testing.T) {
+			g := newGame(t, name, engine.Options{})
+			next := hashed(solver.NewLayout(g), 0)
+			p, err := New(g, next)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if math.Abs(total-1) > 1e-12 {
-				t.Errorf("%s %+v: outcomes add up to %.15f", name, s, total)
+			turn := solver.NewTurn(g)
+			rng := rand.New(rand.NewPCG(3, 4))
+			for range 20 {
+				s := randomState(g, rng)
+				total, value := 0.0, 0.0
+				for _, o := range p.Outcomes(s) {
+					total += o.P
+					value += o.P * (float64(o.Points) + next(o.Next))
+				}
+				if math.Abs(total-1) > 1e-12 {
+					t.Errorf("%s %+v: outcomes add up to %.15f", name, s, total)
+				}
+				if want := turn.Value(s, next); math.Abs(value-want) > 1e-9*max(1, want) {
+					t.Errorf("%s %+v: outcomes are worth %.12f, the turn %.12f", name, s, value, want)
+				}
 			}
-			if want := turn.Value(s, next); math.Abs(value-want) > 1e-9*max(1, want) {
-				t.Errorf("%s %+v: outcomes are worth %.12f, the turn %.12f", name, s, value, want)
-			}
-		}
+		})
 	}
 }
 

@@ -104,18 +104,20 @@ func TestSimulationMatchesExact(t *testing.T) {
 // distributions come out the same to the bit with one thread and three.
 func TestDeterministicAcrossThreads(t *testing.T) {
 	for _, name := range []string{"poker-dice", "yahtzee"} {
-		p := optimal(t, name)
-		var samples [2]*Sample
-		for i, threads := range []int{1, 3} {
-			s, err := Simulate(p, 1500, 42, Options{Threads: threads})
-			if err != nil {
-				t.Fatal(err)
+		t.Run(name, func(t *testing.T) {
+			p := optimal(t, name)
+			var samples [2]*Sample
+			for i, threads := range []int{1, 3} {
+				s, err := Simulate(p, 1500, 42, Options{Threads: threads})
+				if err != nil {
+					t.Fatal(err)
+				}
+				samples[i] = s
 			}
-			samples[i] = s
-		}
-		if !reflect.DeepEqual(samples[0], samples[1]) {
-			t.Errorf("%s: simulations differ with 1 and 3 threads", name)
-		}
+			if !reflect.DeepEqual(samples[0], samples[1]) {
+				t.Errorf("%s: simulations differ with 1 and 3 threads", name)
+			}
+		})
 	}
 	p := optimal(t, "poker-dice")
 	var dists [2]*Distribution
