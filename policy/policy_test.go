@@ -78,12 +78,7 @@ func TestAgreesWithActions(t *testing.T) {
 			g := newGame(t, tc.game, tc.opts)
 			for _, v := range tc.values {
 				next := v.next(g)
-				p, err := New(g, next)
-				if err != nil {
-					t.Fatal(err)
-				}
-				turn := solver.NewTurn(g)
-				rng := rand.New(rand.NewPCG(1, 2))
+				p, turn, rng := under(t, g, next, 1)
 				for range 300 {
 					s := randomState(g, rng)
 					// Five alike often, for the bonus and joker rules.
@@ -135,12 +130,7 @@ func TestOutcomesAddUp(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			g := newGame(t, name, engine.Options{})
 			next := hashed(solver.NewLayout(g), 0)
-			p, err := New(g, next)
-			if err != nil {
-				t.Fatal(err)
-			}
-			turn := solver.NewTurn(g)
-			rng := rand.New(rand.NewPCG(3, 4))
+			p, turn, rng := under(t, g, next, 3)
 			for range 20 {
 				s := randomState(g, rng)
 				total, value := 0.0, 0.0
@@ -163,4 +153,15 @@ func TestRefusesSchool(t *testing.T) {
 	if _, err := Greedy(newGame(t, "school", engine.Options{})); err == nil {
 		t.Error("school: accepted")
 	}
+}
+
+// under returns the policy of g over next, the turn it is checked
+// against, and a generator of random states seeded with seed.
+func under(t *testing.T, g *engine.Game, next solver.Values, seed uint64) (*Policy, *solver.Turn, *rand.Rand) {
+	t.Helper()
+	p, err := New(g, next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, solver.NewTurn(g), rand.New(rand.NewPCG(seed, seed+1))
 }
