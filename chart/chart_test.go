@@ -32,20 +32,22 @@ func TestBins(t *testing.T) {
 		{"tails", scores.Histogram{Lo: 0, W: append(append([]float64{5}, make([]float64, 98)...), 9990, 5)}, 5,
 			[]Bin{{99, 99, 0.999}}, 0.0005, 0.0005},
 	} {
-		bins, below, above := Bins(tc.h, tc.n)
-		if len(bins) != len(tc.bins) {
-			t.Errorf("%s: bins %v, want %v", tc.name, bins, tc.bins)
-			continue
-		}
-		for i, b := range bins {
-			if b.Lo != tc.bins[i].Lo || b.Hi != tc.bins[i].Hi || !near(b.Share, tc.bins[i].Share) {
+		t.Run(tc.name, func(t *testing.T) {
+			bins, below, above := Bins(tc.h, tc.n)
+			if len(bins) != len(tc.bins) {
 				t.Errorf("%s: bins %v, want %v", tc.name, bins, tc.bins)
-				break
+				return
 			}
-		}
-		if !near(below.Share, tc.below) || !near(above.Share, tc.over) {
-			t.Errorf("%s: tails %v %v, want shares %v %v", tc.name, below, above, tc.below, tc.over)
-		}
+			for i, b := range bins {
+				if b.Lo != tc.bins[i].Lo || b.Hi != tc.bins[i].Hi || !near(b.Share, tc.bins[i].Share) {
+					t.Errorf("%s: bins %v, want %v", tc.name, bins, tc.bins)
+					break
+				}
+			}
+			if !near(below.Share, tc.below) || !near(above.Share, tc.over) {
+				t.Errorf("%s: tails %v %v, want shares %v %v", tc.name, below, above, tc.below, tc.over)
+			}
+		})
 	}
 }
 

@@ -172,7 +172,7 @@ func (g *Game) parseRow(c int, tokens []string) ([]SchoolEntry, error) {
 		case cat.School && tok == "r":
 			e.Mark = ClosedReserve
 		case cat.School && tok == "0":
-			e.Mark = Zeroed
+			e = SchoolEntry{Mark: Zeroed, Points: g.School.Zero}
 		case cat.School:
 			return nil, fmt.Errorf("column %d: %q: a School cell is x (closed), r (closed with the reserve) or 0 (a zero)", j+1, tok)
 		case tok == "-":
@@ -197,7 +197,7 @@ func (g *Game) schoolPossible(c int) []int {
 	var ps []int
 	for r := range NumRolls {
 		if p := g.points[c][r]; p > 0 {
-			ps = append(ps, p, 2*p)
+			ps = append(ps, p, g.SchoolPoints(c, r, true))
 		}
 	}
 	slices.Sort(ps)

@@ -23,17 +23,19 @@ func TestParseSheet(t *testing.T) {
 		{y, "full-house=25", 25, State{Filled: 1 << 8}},
 		{sw, "poker=50,poker-bonus=200,pair=12,chance=30", 292, State{Filled: 1<<13 | 1<<6 | 1<<14, FullBox: true}},
 	} {
-		sh, err := ParseSheet(c.g, c.sheet)
-		if err != nil {
-			t.Errorf("%s %q: %v", c.g.Name, c.sheet, err)
-			continue
-		}
-		if got := sh.Score(c.g); got != c.score {
-			t.Errorf("%s %q: score %d, want %d", c.g.Name, c.sheet, got, c.score)
-		}
-		if got := sh.State(c.g); got != c.state {
-			t.Errorf("%s %q: state %+v, want %+v", c.g.Name, c.sheet, got, c.state)
-		}
+		t.Run(c.g.Name+" "+c.sheet, func(t *testing.T) {
+			sh, err := ParseSheet(c.g, c.sheet)
+			if err != nil {
+				t.Errorf("%s %q: %v", c.g.Name, c.sheet, err)
+				return
+			}
+			if got := sh.Score(c.g); got != c.score {
+				t.Errorf("%s %q: score %d, want %d", c.g.Name, c.sheet, got, c.score)
+			}
+			if got := sh.State(c.g); got != c.state {
+				t.Errorf("%s %q: state %+v, want %+v", c.g.Name, c.sheet, got, c.state)
+			}
+		})
 	}
 }
 
@@ -61,10 +63,12 @@ func TestParseSheetRefuses(t *testing.T) {
 		{noBonus, "yahtzee=50,ones=5,yahtzee-bonus=100", `no category "yahtzee-bonus"`},
 		{y, full, "the game is over"},
 	} {
-		_, err := ParseSheet(c.g, c.sheet)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%q: error %v, want one saying %q", c.sheet, err, c.want)
-		}
+		t.Run(c.g.Name+" "+c.sheet, func(t *testing.T) {
+			_, err := ParseSheet(c.g, c.sheet)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%q: error %v, want one saying %q", c.sheet, err, c.want)
+			}
+		})
 	}
 }
 
@@ -79,9 +83,11 @@ func TestParseSheetJSON(t *testing.T) {
 	}
 	for _, bad := range []string{`[1,2]`, `{"ones": 2.5}`, `{"ones": 9}`, `not json`, `null`, `{"ones": "1"}`,
 		`{"ones": 1, "ones": 2}`, `{"ones": 1} {"twos": 2}`, `{"ones": 1`, `{"ones": [1]}`} {
-		if _, err := ParseSheetJSON(y, []byte(bad)); err == nil {
-			t.Errorf("%s: accepted", bad)
-		}
+		t.Run(bad, func(t *testing.T) {
+			if _, err := ParseSheetJSON(y, []byte(bad)); err == nil {
+				t.Errorf("%s: accepted", bad)
+			}
+		})
 	}
 }
 

@@ -3,7 +3,6 @@ package record
 import (
 	"bytes"
 	"encoding/json"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -73,29 +72,31 @@ func TestWriteRead(t *testing.T) {
 		{"yatzy", engine.Options{}},
 		{"swedish", engine.Options{UpperBonusThreshold: 70}},
 	} {
-		g, err := engine.New(c.name, c.o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data := scripted(t, g).String()
-		rec, err := Read(strings.NewReader(data), "game.jsonl")
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", c.name, err, data)
-		}
-		lines := strings.Split(strings.TrimSuffix(data, "\n"), "\n")
-		if len(rec.Entries) != len(lines) || rec.Game.Name != g.Name || rec.Game.Options != g.Options || !rec.Final().Over() {
-			t.Fatalf("%s: %d entries of %d lines, game %s %s, over %v", c.name, len(rec.Entries), len(lines), rec.Game.Name, rec.Game.Options, rec.Final().Over())
-		}
-		for i, e := range rec.Entries {
-			line, _ := json.Marshal(e.Decision())
-			if string(line) != lines[i] || e.Line != i+1 {
-				t.Errorf("%s line %d: read back as %s (line %d)", c.name, i+1, line, e.Line)
+		t.Run(c.name+" "+c.o.String(), func(t *testing.T) {
+			g, err := engine.New(c.name, c.o)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		// Blank lines are skipped but counted.
-		if rec, err := Read(strings.NewReader("\n"+strings.ReplaceAll(data, "\n", "\n\n")), "x"); err != nil || rec.Entries[1].Line != 4 {
-			t.Errorf("%s with blank lines: %v", c.name, err)
-		}
+			data := scripted(t, g).String()
+			rec, err := Read(strings.NewReader(data), "game.jsonl")
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", c.name, err, data)
+			}
+			lines := strings.Split(strings.TrimSuffix(data, "\n"), "\n")
+			if len(rec.Entries) != len(lines) || rec.Game.Name != g.Name || rec.Game.Options != g.Options || !rec.Final().Over() {
+				t.Fatalf("%s: %d entries of %d lines, game %s %s, over %v", c.name, len(rec.Entries), len(lines), rec.Game.Name, rec.Game.Options, rec.Final().Over())
+			}
+			for i, e := range rec.Entries {
+				line, _ := json.Marshal(e.Decision())
+				if string(line) != lines[i] || e.Line != i+1 {
+					t.Errorf("%s line %d: read back as %s (line %d)", c.name, i+1, line, e.Line)
+				}
+			}
+			// Blank lines are skipped but counted.
+			if rec, err := Read(strings.NewReader("\n"+strings.ReplaceAll(data, "\n", "\n\n")), "x"); err != nil || rec.Entries[1].Line != 4 {
+				t.Errorf("%s with blank lines: %v", c.name, err)
+			}
+		})
 	}
 }
 
@@ -168,16 +169,18 @@ func TestReadRefuses(t *testing.T) {
 		{3, last, `3: sheet "aces=3,kings=3,`, ""},
 		{0, strings.Repeat(" ", maxLine+1), "4: line longer than 65536 bytes", ""},
 	} {
-		lines := append([]string{}, good...)
-		if c.line == 0 {
-			lines = append(lines, c.text)
-		} else {
-			lines[c.line-1] = c.text
-		}
-		_, err := Read(strings.NewReader(strings.Join(lines, "\n")+"\n"), "r.jsonl")
-		if err == nil || !strings.HasPrefix(err.Error(), "r.jsonl:"+c.want) {
-			t.Errorf("line %d = %.60s...: error %v, want r.jsonl:%s", c.line, c.text, err, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			lines := append([]string{}, good...)
+			if c.line == 0 {
+				lines = append(lines, c.text)
+			} else {
+				lines[c.line-1] = c.text
+			}
+			_, err := Read(strings.NewReader(strings.Join(lines, "\n")+"\n"), "r.jsonl")
+			if err == nil || !strings.HasPrefix(err.Error(), "r.jsonl:"+c.want) {
+				t.Errorf("line %d = %.60s...: error %v, want r.jsonl:%s", c.line, c.text, err, c.want)
+			}
+		})
 	}
 	// A line after the last box, and an empty record.
 	if _, err := Read(strings.NewReader(last+"\n"+last), "r.jsonl"); err == nil || err.Error() != "r.jsonl:2: the game ended on line 1" {
@@ -186,23 +189,6 @@ func TestReadRefuses(t *testing.T) {
 	for _, empty := range []string{"", "\n\n"} {
 		if _, err := Read(strings.NewReader(empty), "r.jsonl"); err == nil || err.Error() != "r.jsonl: no decisions in the record" {
 			t.Errorf("empty record: %v", err)
-		}
-	}
-}
-
-func TestParseOptions(t *testing.T) {
-	for _, o := range []engine.Options{
-		{}, {ForcedJoker: true}, {NoJoker: true, NoUpperBonus: true}, {NoYahtzeeBonus: true},
-		{UpperBonusThreshold: 70}, {Columns: 5},
-	} {
-		got, err := ParseOptions(o.String())
-		if err != nil || !reflect.DeepEqual(got, o) {
-			t.Errorf("ParseOptions(%q) = %+v, %v; want %+v", o.String(), got, err, o)
-		}
-	}
-	for _, bad := range []string{"forced-joker=1", "columns", "columns=x", "upper-bonus-threshold=0", "joker"} {
-		if _, err := ParseOptions(bad); err == nil {
-			t.Errorf("ParseOptions(%q) accepted", bad)
 		}
 	}
 }

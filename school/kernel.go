@@ -2,7 +2,6 @@ package school
 
 import (
 	"math"
-	"slices"
 
 	"dicepoker/engine"
 	"dicepoker/solver"
@@ -26,6 +25,11 @@ type Kernel struct {
 	level  [][engine.NumRolls]uint8
 }
 
+// engine.New refuses a combination row with more point values than the
+// lanes' levels tell apart after the cross (level 0); this fails to
+// compile should the two limits part.
+const _ = uint(solver.Levels - 1 - engine.MaxSchoolLevels)
+
 // NewKernel prepares the tables of school game g.
 func NewKernel(g *engine.Game) *Kernel {
 	n := len(g.Categories)
@@ -46,12 +50,6 @@ func NewKernel(g *engine.Game) *Kernel {
 				pos[p] = uint8(len(k.levels[c]))
 			}
 			k.level[c][r] = pos[p]
-		}
-		if slices.Max(append([]int{0}, k.levels[c]...)) >= maxPoints {
-			panic("school: " + cat.Name + " scores more than maxPoints")
-		}
-		if len(k.levels[c]) >= solver.Levels {
-			panic("school: " + cat.Name + " scores more than solver.Levels point values")
 		}
 	}
 	return k
@@ -109,7 +107,7 @@ func (k *Kernel) finals(states []engine.SchoolState, next Values, w *scratch) {
 			}
 			for i, p := range k.levels[c] {
 				w.stale[i+1][j] = score(p)
-				w.fresh[i+1][j] = score(2 * p)
+				w.fresh[i+1][j] = score(k.g.School.Fresh * p)
 			}
 		}
 		if !open {
@@ -142,13 +140,10 @@ type scratch struct {
 	work  solver.LaneKeeps
 	// score[p] is the value of scoring p points in the row and lane that
 	// finals is at, where scored[p] is stamp.
-	score  [2 * maxPoints]float64
-	scored [2 * maxPoints]uint32
+	score  [engine.MaxCellPoints + 1]float64
+	scored [engine.MaxCellPoints + 1]uint32
 	stamp  uint32
 }
-
-// maxPoints bounds the points of a combination cell, not doubled.
-const maxPoints = 128
 
 // newScratch returns the work space for turns of k's game.
 func (k *Kernel) newScratch() *scratch { return &scratch{keeps: make([]solver.LaneKeeps, k.g.Rolls)} }

@@ -45,8 +45,9 @@ func NewLayout(g *engine.Game) (*Layout, error) {
 	top := 0
 	for c := range g.Categories {
 		for _, p := range k.levels[c] {
-			cells[c] = append(cells[c], p, 2*p)
-			top = max(top, 2*p)
+			fresh := g.School.Fresh * p
+			cells[c] = append(cells[c], p, fresh)
+			top = max(top, fresh)
 		}
 		if len(cells[c]) > 0 {
 			least[c] = slices.Min(cells[c])

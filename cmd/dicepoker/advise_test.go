@@ -152,13 +152,15 @@ func TestAdviseBadInput(t *testing.T) {
 		{[]string{"--dice", "9TJQK", "--table", corrupt}, "is corrupt (payload checksum mismatch); rebuild it with: dicepoker solve --game poker-dice"},
 		{[]string{"--dice", "9TJQK", "--forced-joker"}, "belongs to yahtzee"},
 	} {
-		var stdout, stderr bytes.Buffer
-		args := append(append([]string{}, base...), c.args...)
-		status := run(args, &stdout, &stderr)
-		line := stderr.String()
-		if status != 2 || !strings.Contains(line, c.want) || strings.Count(line, "\n") != 1 || stdout.Len() != 0 {
-			t.Errorf("%q: status %d, stderr %q, stdout %q; want status 2 and one line containing %q", c.args, status, line, stdout.String(), c.want)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			args := append(append([]string{}, base...), c.args...)
+			status := run(args, &stdout, &stderr)
+			line := stderr.String()
+			if status != 2 || !strings.Contains(line, c.want) || strings.Count(line, "\n") != 1 || stdout.Len() != 0 {
+				t.Errorf("%q: status %d, stderr %q, stdout %q; want status 2 and one line containing %q", c.args, status, line, stdout.String(), c.want)
+			}
+		})
 	}
 	if after, _ := os.ReadFile(corrupt); !bytes.Equal(after, data) {
 		t.Error("the corrupt table was changed")
@@ -175,9 +177,11 @@ func TestSolveBadInput(t *testing.T) {
 		{[]string{"solve", "--game", "poker-dice", "--out", os.TempDir()}, "is a directory, not a file"},
 		{[]string{"distribution", "--game", "poker-dice", "--png", os.TempDir()}, "is a directory, not a file"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if status := run(c.args, &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("%q: status %d, stderr %q; want 2 and %q", c.args, status, stderr.String(), c.want)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(c.args, &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), c.want) {
+				t.Errorf("%q: status %d, stderr %q; want 2 and %q", c.args, status, stderr.String(), c.want)
+			}
+		})
 	}
 }

@@ -58,52 +58,38 @@ type gameFlags struct {
 	opts engine.Options
 }
 
-// optionProbes holds, for each rule option's flag, the option alone at a
-// valid non-default value. build asks engine.New whether it belongs to the
-// chosen game, so that an option given explicitly at its zero value
-// (--no-joker=false, --columns 0) is refused for another game all the same.
-var optionProbes = []struct {
-	flag  string
-	probe engine.Options
-}{
-	{"forced-joker", engine.Options{ForcedJoker: true}},
-	{"no-joker", engine.Options{NoJoker: true}},
-	{"no-yahtzee-bonus", engine.Options{NoYahtzeeBonus: true}},
-	{"no-upper-bonus", engine.Options{NoUpperBonus: true}},
-	{"upper-bonus-threshold", engine.Options{UpperBonusThreshold: 70}},
-	{"columns", engine.Options{Columns: 1}},
-}
-
-// addGameFlags registers --game and the rule options on fs.
+// addGameFlags registers --game and a flag for each rule option that has
+// one (engine.OptionList) on fs.
 func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 	g := &gameFlags{}
 	fs.StringVar(&g.game, "game", "yahtzee", "the game: "+strings.Join(engine.GameNames, ", "))
-	fs.BoolVar(&g.opts.ForcedJoker, "forced-joker", false, "yahtzee: the official forced joker placement rule")
-	fs.BoolVar(&g.opts.NoJoker, "no-joker", false, "yahtzee: Yahtzee bonus without the joker")
-	fs.BoolVar(&g.opts.NoYahtzeeBonus, "no-yahtzee-bonus", false, "yahtzee: neither Yahtzee bonus nor joker")
-	fs.BoolVar(&g.opts.NoUpperBonus, "no-upper-bonus", false, "yahtzee: no upper bonus")
-	fs.IntVar(&g.opts.UpperBonusThreshold, "upper-bonus-threshold", 0, "swedish: upper total that earns the bonus, 1..105 (default 63)")
-	fs.IntVar(&g.opts.Columns, "columns", 0, "school: columns of the sheet, 1..5 (default 3)")
+	for _, opt := range engine.OptionList {
+		if opt.InSheet {
+			continue // taken= comes with the sheet
+		}
+		usage := opt.Game + ": " + opt.Usage
+		switch p := opt.Field(&g.opts).(type) {
+		case *bool:
+			fs.BoolVar(p, opt.Name, false, usage)
+		case *int:
+			fs.IntVar(p, opt.Name, 0, usage)
+		}
+	}
 	return g
 }
 
 // build returns the game the parsed flags name, or a usage error for an
-// unknown game, an option of another game or an option out of range.
+// unknown game, an option of another game or an option out of range. An
+// option given explicitly at its zero value (--no-joker=false, --columns 0)
+// is checked all the same.
 func (g *gameFlags) build(fs *pflag.FlagSet) (*engine.Game, error) {
-	for _, o := range optionProbes {
-		if !fs.Changed(o.flag) {
+	for _, opt := range engine.OptionList {
+		if !fs.Changed(opt.Name) {
 			continue
 		}
-		if _, err := engine.New(g.game, o.probe); err != nil {
+		if err := opt.Given(g.game, g.opts); err != nil {
 			return nil, &usageError{err.Error()}
 		}
-	}
-	// 0 stands for the default in engine.Options; given explicitly it is out of range.
-	if fs.Changed("upper-bonus-threshold") && g.opts.UpperBonusThreshold == 0 {
-		return nil, usagef("--upper-bonus-threshold 0 is out of range 1..105")
-	}
-	if fs.Changed("columns") && g.opts.Columns == 0 {
-		return nil, usagef("--columns 0 is out of range 1..5")
 	}
 	game, err := engine.New(g.game, g.opts)
 	if err != nil {

@@ -134,52 +134,54 @@ func TestPlayFollowingTheAdvisor(t *testing.T) {
 		{"poker-dice", nil, 42},
 		{"yahtzee", nil, 7},
 	} {
-		g, _ := engine.New(c.game, engine.Options{})
-		table := tableFor(t, g)
-		pl := playWithTable(t, table, c.seed, nil)
-		rec := filepath.Join(t.TempDir(), "game.jsonl")
-		args := append([]string{"--game", c.game, "--seed", fmt.Sprint(c.seed), "--record", rec}, c.args...)
-		out := playOK(t, pl.input, args...)
-		for _, want := range []string{
-			fmt.Sprintf("seed %d (play the same dice again with --seed %d)\n", c.seed, c.seed),
-			fmt.Sprintf("optimal expected score from the start: %.2f\n", table.Expected),
-			fmt.Sprintf("\ngame over: final score %d\n", pl.score),
-			fmt.Sprintf("\ntotal loss 0.000 points; %d of %d decisions optimal (100.0%%)\n", pl.n, pl.n),
-			"rank  action", // the hints
-		} {
-			if !strings.Contains(out, want) {
-				t.Errorf("%s: the output lacks %q:\n%s", c.game, want, out)
+		t.Run(c.game+" "+strings.Join(c.args, " "), func(t *testing.T) {
+			g, _ := engine.New(c.game, engine.Options{})
+			table := tableFor(t, g)
+			pl := playWithTable(t, table, c.seed, nil)
+			rec := filepath.Join(t.TempDir(), "game.jsonl")
+			args := append([]string{"--game", c.game, "--seed", fmt.Sprint(c.seed), "--record", rec}, c.args...)
+			out := playOK(t, pl.input, args...)
+			for _, want := range []string{
+				fmt.Sprintf("seed %d (play the same dice again with --seed %d)\n", c.seed, c.seed),
+				fmt.Sprintf("optimal expected score from the start: %.2f\n", table.Expected),
+				fmt.Sprintf("\ngame over: final score %d\n", pl.score),
+				fmt.Sprintf("\ntotal loss 0.000 points; %d of %d decisions optimal (100.0%%)\n", pl.n, pl.n),
+				"rank  action", // the hints
+			} {
+				if !strings.Contains(out, want) {
+					t.Errorf("%s: the output lacks %q:\n%s", c.game, want, out)
+				}
 			}
-		}
-		if strings.Contains(out, "coach:") || strings.Contains(out, "not allowed") {
-			t.Errorf("%s: the coach spoke up at best play:\n%s", c.game, out)
-		}
-		data, err := os.ReadFile(rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := strings.Count(string(data), "\n"); n != pl.n {
-			t.Errorf("%s: %d record lines, want %d", c.game, n, pl.n)
-		}
-		if c.game == "poker-dice" { // the same seed plays the same dice: the same record
-			again := filepath.Join(t.TempDir(), "again.jsonl")
-			playOK(t, pl.input, append([]string{"--game", c.game, "--seed", fmt.Sprint(c.seed), "--record", again}, c.args...)...)
-			if data2, _ := os.ReadFile(again); !bytes.Equal(data, data2) {
-				t.Errorf("%s: the same seed gave another record", c.game)
+			if strings.Contains(out, "coach:") || strings.Contains(out, "not allowed") {
+				t.Errorf("%s: the coach spoke up at best play:\n%s", c.game, out)
 			}
-		}
-		var res struct {
-			TotalLoss    float64 `json:"total_loss"`
-			OptimalShare float64 `json:"optimal_share"`
-			Complete     bool    `json:"complete"`
-			Score        int     `json:"score"`
-		}
-		if err := json.Unmarshal([]byte(runOK(t, "review", rec, "--json")), &res); err != nil {
-			t.Fatal(err)
-		}
-		if res.TotalLoss != 0 || res.OptimalShare != 1 || !res.Complete || res.Score != pl.score {
-			t.Errorf("%s: review --json %+v", c.game, res)
-		}
+			data, err := os.ReadFile(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(string(data), "\n"); n != pl.n {
+				t.Errorf("%s: %d record lines, want %d", c.game, n, pl.n)
+			}
+			if c.game == "poker-dice" { // the same seed plays the same dice: the same record
+				again := filepath.Join(t.TempDir(), "again.jsonl")
+				playOK(t, pl.input, append([]string{"--game", c.game, "--seed", fmt.Sprint(c.seed), "--record", again}, c.args...)...)
+				if data2, _ := os.ReadFile(again); !bytes.Equal(data, data2) {
+					t.Errorf("%s: the same seed gave another record", c.game)
+				}
+			}
+			var res struct {
+				TotalLoss    float64 `json:"total_loss"`
+				OptimalShare float64 `json:"optimal_share"`
+				Complete     bool    `json:"complete"`
+				Score        int     `json:"score"`
+			}
+			if err := json.Unmarshal([]byte(runOK(t, "review", rec, "--json")), &res); err != nil {
+				t.Fatal(err)
+			}
+			if res.TotalLoss != 0 || res.OptimalShare != 1 || !res.Complete || res.Score != pl.score {
+				t.Errorf("%s: review --json %+v", c.game, res)
+			}
+		})
 	}
 }
 
@@ -355,11 +357,13 @@ func TestPlayRefuses(t *testing.T) {
 		{[]string{"play", "--seed", "-1"}, ""},
 		{[]string{"play", "extra"}, "dicepoker: unexpected argument \"extra\" (flags start with --)\n"},
 	} {
-		var stdout, stderr bytes.Buffer
-		status := run(c.args, &stdout, &stderr)
-		if status != 2 || c.want != "" && stderr.String() != c.want || strings.Count(stderr.String(), "\n") != 1 {
-			t.Errorf("%q: status %d, stderr %q; want 2, %q", c.args, status, stderr.String(), c.want)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(c.args, &stdout, &stderr)
+			if status != 2 || c.want != "" && stderr.String() != c.want || strings.Count(stderr.String(), "\n") != 1 {
+				t.Errorf("%q: status %d, stderr %q; want 2, %q", c.args, status, stderr.String(), c.want)
+			}
+		})
 	}
 	if data, _ := os.ReadFile(exists); string(data) != "keep me\n" {
 		t.Error("an existing record was overwritten")

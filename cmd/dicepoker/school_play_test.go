@@ -54,46 +54,48 @@ func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 		{3, map[int]bool{4: true, 20: true}},
 		{11, map[int]bool{0: true}},
 	} {
-		pl := playWith(t, g, adv, c.seed, c.mistakes)
-		rec := filepath.Join(t.TempDir(), "game.jsonl")
-		out := playOK(t, pl.input, "--game", "school", "--columns", "1", "--seed", fmt.Sprint(c.seed), "--record", rec, "--table", table)
-		wrong := len(c.mistakes)
-		for _, want := range []string{
-			fmt.Sprintf("optimal expected score from the start: %.2f\n", adv.Expected()),
-			fmt.Sprintf("\ngame over: final score %d\n", pl.score),
-			fmt.Sprintf("\ntotal loss %.3f points; %d of %d decisions optimal (", pl.lost, pl.n-wrong, pl.n),
-			"review of school (columns=1)",
-			"rank  action", // the hints
-		} {
-			if !strings.Contains(out, want) {
-				t.Errorf("seed %d: the output lacks %q:\n%s", c.seed, want, out)
+		t.Run(fmt.Sprintf("seed %d mistakes %v", c.seed, c.mistakes), func(t *testing.T) {
+			pl := playWith(t, g, adv, c.seed, c.mistakes)
+			rec := filepath.Join(t.TempDir(), "game.jsonl")
+			out := playOK(t, pl.input, "--game", "school", "--columns", "1", "--seed", fmt.Sprint(c.seed), "--record", rec, "--table", table)
+			wrong := len(c.mistakes)
+			for _, want := range []string{
+				fmt.Sprintf("optimal expected score from the start: %.2f\n", adv.Expected()),
+				fmt.Sprintf("\ngame over: final score %d\n", pl.score),
+				fmt.Sprintf("\ntotal loss %.3f points; %d of %d decisions optimal (", pl.lost, pl.n-wrong, pl.n),
+				"review of school (columns=1)",
+				"rank  action", // the hints
+			} {
+				if !strings.Contains(out, want) {
+					t.Errorf("seed %d: the output lacks %q:\n%s", c.seed, want, out)
+				}
 			}
-		}
-		if n := strings.Count(out, "coach: the best was "); n != wrong || strings.Contains(out, "not allowed") || strings.Contains(out, "note:") {
-			t.Errorf("seed %d: %d coach lines, want %d (and no refusal, no note):\n%s", c.seed, n, wrong, out)
-		}
-		data, err := os.ReadFile(rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := strings.Count(string(data), "\n"); n != pl.n || !strings.Contains(string(data), `"action":{"cross":"`) {
-			t.Errorf("seed %d: %d record lines, want %d, with a cross:\n%s", c.seed, n, pl.n, data)
-		}
-		var res struct {
-			TotalLoss    float64 `json:"total_loss"`
-			Optimal      int     `json:"optimal"`
-			OptimalShare float64 `json:"optimal_share"`
-			Complete     bool    `json:"complete"`
-			Score        int     `json:"score"`
-			Note         string  `json:"note"`
-		}
-		if err := json.Unmarshal([]byte(runOK(t, "review", rec, "--json", "--table", table)), &res); err != nil {
-			t.Fatal(err)
-		}
-		if math.Abs(res.TotalLoss-pl.lost) > 1e-9 || res.Optimal != pl.n-wrong || !res.Complete || res.Score != pl.score || res.Note != "" ||
-			wrong == 0 && (res.TotalLoss != 0 || res.OptimalShare != 1) {
-			t.Errorf("seed %d: review --json %+v; want loss %v, %d of %d optimal, score %d", c.seed, res, pl.lost, pl.n-wrong, pl.n, pl.score)
-		}
+			if n := strings.Count(out, "coach: the best was "); n != wrong || strings.Contains(out, "not allowed") || strings.Contains(out, "note:") {
+				t.Errorf("seed %d: %d coach lines, want %d (and no refusal, no note):\n%s", c.seed, n, wrong, out)
+			}
+			data, err := os.ReadFile(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(string(data), "\n"); n != pl.n || !strings.Contains(string(data), `"action":{"cross":"`) {
+				t.Errorf("seed %d: %d record lines, want %d, with a cross:\n%s", c.seed, n, pl.n, data)
+			}
+			var res struct {
+				TotalLoss    float64 `json:"total_loss"`
+				Optimal      int     `json:"optimal"`
+				OptimalShare float64 `json:"optimal_share"`
+				Complete     bool    `json:"complete"`
+				Score        int     `json:"score"`
+				Note         string  `json:"note"`
+			}
+			if err := json.Unmarshal([]byte(runOK(t, "review", rec, "--json", "--table", table)), &res); err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(res.TotalLoss-pl.lost) > 1e-9 || res.Optimal != pl.n-wrong || !res.Complete || res.Score != pl.score || res.Note != "" ||
+				wrong == 0 && (res.TotalLoss != 0 || res.OptimalShare != 1) {
+				t.Errorf("seed %d: review --json %+v; want loss %v, %d of %d optimal, score %d", c.seed, res, pl.lost, pl.n-wrong, pl.n, pl.score)
+			}
+		})
 	}
 }
 

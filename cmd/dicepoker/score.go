@@ -54,7 +54,7 @@ func runScore(args []string, stdout io.Writer) error {
 // scoreRow is one category's result.
 type scoreRow struct {
 	name   string
-	points int                // points written; 0 for a School cell that closes, engine.Zero for a zero
+	points int                // points written; 0 for a School cell that closes, SchoolRules.Zero for a zero
 	school *engine.SchoolCell // School rows only
 	text   string             // how the table shows it
 }
@@ -78,8 +78,8 @@ func scoreDice(g *engine.Game, m engine.Multiset, fresh bool, reserve int) score
 			row.school = &cell
 			switch {
 			case !cell.Closed:
-				row.points = engine.Zero
-				row.text = fmt.Sprintf("zero: %d", engine.Zero)
+				row.points = g.School.Zero
+				row.text = fmt.Sprintf("zero: %d", g.School.Zero)
 			case cell.UsedReserve:
 				row.text = fmt.Sprintf("closes, pays %d from reserve", reserve-cell.Reserve)
 			case cell.Reserve > reserve:

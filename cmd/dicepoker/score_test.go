@@ -64,13 +64,15 @@ func TestScoreJSON(t *testing.T) {
 				`"options":"columns=5","fresh":false,"reserve":4}` + "\n",
 		},
 	} {
-		got := score(t, tc.args...)
-		if got != tc.want {
-			t.Errorf("score %q:\n got %s\nwant %s", tc.args, got, tc.want)
-		}
-		if !json.Valid([]byte(got)) {
-			t.Errorf("score %q: invalid JSON", tc.args)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			got := score(t, tc.args...)
+			if got != tc.want {
+				t.Errorf("score %q:\n got %s\nwant %s", tc.args, got, tc.want)
+			}
+			if !json.Valid([]byte(got)) {
+				t.Errorf("score %q: invalid JSON", tc.args)
+			}
+		})
 	}
 }
 
@@ -131,9 +133,11 @@ func TestScoreText(t *testing.T) {
 				"  five-of-a-kind   0\n  small-straight   0\n  large-straight   0\n  sum              18\n",
 		},
 	} {
-		if got := score(t, tc.args...); got != tc.want {
-			t.Errorf("score %q:\n got:\n%s\nwant:\n%s", tc.args, got, tc.want)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			if got := score(t, tc.args...); got != tc.want {
+				t.Errorf("score %q:\n got:\n%s\nwant:\n%s", tc.args, got, tc.want)
+			}
+		})
 	}
 	// School rows: closes with an extra die, and a fresh roll doubles combinations.
 	out := score(t, "--game", "school", "--dice", "2,2,2,2,6", "--fresh")
@@ -189,19 +193,21 @@ func TestScoreBadInput(t *testing.T) {
 		{[]string{"--game", "yatzy", "--dice", "12345", "--reserve", "3"}, "--reserve belongs to school, not to yatzy"},
 		{[]string{"--game", "school", "--dice", "12345", "--reserve", "-1"}, "--reserve -1: the reserve is never below 0"},
 	} {
-		var out bytes.Buffer
-		err := runScore(tc.args, &out)
-		var usage *usageError
-		if !errors.As(err, &usage) {
-			t.Errorf("score %q: err %v, want a usage error", tc.args, err)
-			continue
-		}
-		if err.Error() != tc.want {
-			t.Errorf("score %q: %q, want %q", tc.args, err, tc.want)
-		}
-		if out.Len() > 0 {
-			t.Errorf("score %q: printed %q", tc.args, out.String())
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var out bytes.Buffer
+			err := runScore(tc.args, &out)
+			var usage *usageError
+			if !errors.As(err, &usage) {
+				t.Errorf("score %q: err %v, want a usage error", tc.args, err)
+				return
+			}
+			if err.Error() != tc.want {
+				t.Errorf("score %q: %q, want %q", tc.args, err, tc.want)
+			}
+			if out.Len() > 0 {
+				t.Errorf("score %q: printed %q", tc.args, out.String())
+			}
+		})
 	}
 }
 
@@ -221,18 +227,20 @@ func TestGameFlags(t *testing.T) {
 		{[]string{"--game", "school", "--columns", "3"}, "school", ""},
 		{[]string{"--game", "poker-dice"}, "poker-dice", ""},
 	} {
-		fs := newFlagSet("test")
-		gf := addGameFlags(fs)
-		if err := fs.Parse(tc.args); err != nil {
-			t.Fatal(err)
-		}
-		g, err := gf.build(fs)
-		if err != nil {
-			t.Errorf("%q: %v", tc.args, err)
-			continue
-		}
-		if g.Name != tc.name || g.Options.String() != tc.options {
-			t.Errorf("%q: game %s options %q, want %s %q", tc.args, g.Name, g.Options, tc.name, tc.options)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			fs := newFlagSet("test")
+			gf := addGameFlags(fs)
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			g, err := gf.build(fs)
+			if err != nil {
+				t.Errorf("%q: %v", tc.args, err)
+				return
+			}
+			if g.Name != tc.name || g.Options.String() != tc.options {
+				t.Errorf("%q: game %s options %q, want %s %q", tc.args, g.Name, g.Options, tc.name, tc.options)
+			}
+		})
 	}
 }
