@@ -94,7 +94,7 @@ func probabilitiesJSON(h scores.Histogram, total float64) ordered[float64] {
 func (r *exact) print(png string, asJSON bool, stdout io.Writer) error {
 	if png != "" {
 		title := fmt.Sprintf("%s: exact final score distribution, optimal strategy (mean %.2f)", strategy.Describe(r.game), r.summary.Mean)
-		if err := chart.PNG(png, r.dist.Scores, title); err != nil {
+		if err := chart.Save(png, r.dist.Scores, title); err != nil {
 			return err
 		}
 	}

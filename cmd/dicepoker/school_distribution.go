@@ -42,7 +42,7 @@ func distributionSchool(g *engine.Game, table, png string, threads int, asJSON b
 	sum := s.Summary()
 	if png != "" {
 		title := fmt.Sprintf("%s: final score distribution, %s strategy, %d games (mean %.2f)", strategy.Describe(g), st.Name, s.Games, sum.Mean)
-		if err := chart.PNG(png, s.Scores, title); err != nil {
+		if err := chart.Save(png, s.Scores, title); err != nil {
 			return err
 		}
 	}
