@@ -114,8 +114,8 @@ func (s *Sample) Bonuses() []Bonus {
 	if key := g.BonusKey(); key != "" {
 		bs = append(bs, Bonus{key, s.FiveAlikeBonus})
 	}
-	if e := g.Extra; e != nil {
-		bs = append(bs, Bonus{fmt.Sprintf("%s-%d", g.Categories[e.Box].Name, e.Full), s.FullBox})
+	if key := g.FullBoxKey(); key != "" {
+		bs = append(bs, Bonus{key, s.FullBox})
 	}
 	return bs
 }

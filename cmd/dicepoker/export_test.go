@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestExport(t *testing.T) {
+	table := pokerTable(t)
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		file  string
+		rows  int    // data rows, the header not counted
+		first string // the first data line
+	}{
+		{"states by extension", []string{"--what", "states"}, "states.csv", 111872,
+			"0,0,false,false,false,false,false,false,false,false,false,false,false,false,false,0,false,31.423012"},
+		{"positions", []string{"--what", "positions", "--sample", "3", "--seed", "5", "--format", "csv"}, "positions.txt", -1, "0,"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(dir, tc.file)
+			args := append([]string{"export", "--game", "poker-dice", "--table", table, "--out", file}, tc.args...)
+			out := runOK(t, args...)
+			f, err := os.Open(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			records, err := csv.NewReader(f).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.rows >= 0 && len(records)-1 != tc.rows {
+				t.Errorf("%d rows, want %d", len(records)-1, tc.rows)
+			}
+			if first := strings.Join(records[1], ","); !strings.HasPrefix(first, tc.first) {
+				t.Errorf("first row %s, want %s", first, tc.first)
+			}
+			if want := "rows of " + tc.args[1] + " written to " + file; !strings.Contains(out, want) {
+				t.Errorf("stdout %q, want it to say %q", out, want)
+			}
+			if matches, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(matches) > 0 {
+				t.Errorf("temporary files left: %v", matches)
+			}
+		})
+	}
+}
+
+func TestExportStdout(t *testing.T) {
+	out := runOK(t, "export", "--game", "poker-dice", "--table", pokerTable(t), "--what", "positions", "--sample", "2", "--format", "jsonl", "--out", "-")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if !strings.HasPrefix(lines[0], `{"position":0,"turn":`) || !strings.Contains(lines[0], `"rank":1,`) || !strings.HasSuffix(lines[0], `"loss":0,"tie":true}`) {
+		t.Errorf("first line %s", lines[0])
+	}
+}
+
+func TestExportBadInput(t *testing.T) {
+	table := pokerTable(t)
+	dir := t.TempDir()
+	base := []string{"export", "--game", "poker-dice", "--table", table}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{}, "missing --out"},
+		{[]string{"--out", filepath.Join(dir, "x")}, "has no extension that names one"},
+		{[]string{"--out", "-"}, "has no extension that names one"},
+		{[]string{"--out", filepath.Join(dir, "x.xlsx")}, `no format "xlsx"`},
+		{[]string{"--out", "x.csv", "--what", "games"}, `--what "games": want states or positions`},
+		{[]string{"--out", "x.csv", "--sample", "5"}, "--sample belongs to --what positions"},
+		{[]string{"--out", "x.csv", "--what", "positions", "--sample", "0"}, "--sample 0"},
+		{[]string{"--out", dir, "--format", "csv"}, "is not a regular file"},
+		{[]string{"--out", "/dev/null", "--format", "csv"}, "is not a regular file"},
+	} {
+		var stdout, stderr bytes.Buffer
+		status := run(append(append([]string{}, base...), c.args...), &stdout, &stderr)
+		line := stderr.String()
+		if status != 2 || !strings.Contains(line, c.want) || strings.Count(line, "\n") != 1 || stdout.Len() != 0 {
+			t.Errorf("%q: status %d, stderr %q; want status 2 and one line containing %q", c.args, status, line, c.want)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"export", "--game", "school", "--out", "x.csv"}, &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), "school's states are not exported") {
+		t.Errorf("school states: status %d, %q", status, stderr.String())
+	}
+}
