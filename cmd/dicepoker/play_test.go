@@ -103,6 +103,9 @@ func playWith(t *testing.T, g *engine.Game, adv coach.Advisor, seed uint64, mist
 		if err != nil {
 			t.Fatal(err)
 		}
+		if better, _ := betterThanZero(p, m); better != "" {
+			in.WriteString("yes\n") // play asks before a zero
+		}
 		switch {
 		case a.Box == "":
 			p.Dice, p.RollsLeft, p.Fresh = d.roll(a.Keep), p.RollsLeft-1, a.Keep.Size() == 0
@@ -246,8 +249,11 @@ func TestPlayExplains(t *testing.T) {
 		{"score s", `"s" could be sixes or small-straight: say which`},
 		{"hint all", "reroll all five"},
 		{"sheet", "upper 0 of 63 for the bonus 35"},
-		{"KEEP 1 1", "roll 2 of 3: 1 1 2 3 4"},
-		{"score full house", "full-house: 0 points\ncoach: the best was "},
+		{"KEEP 1 1", "roll 2 of 3: 1 1 2* 3* 4*  (* rerolled)"},
+		{"score full house", "full-house gets 0, but small-straight scores 30: write 0 in full-house? (yes/no) "},
+		{"no", "not written: choose again"},
+		{"score full house", "(yes/no) "},
+		{"yes", "full-house: 0 points\ncoach: the best was "},
 		{"score full-house", "not allowed: full-house is filled already (0)"},
 		{"quit", "game stopped before turn 2 of 13, score 0"},
 	}
@@ -289,6 +295,125 @@ func TestPlayExplains(t *testing.T) {
 	}
 }
 
+// TestPlayUndo takes decisions back: the position comes back with its
+// dice, the generator with it, so the same keep rolls the same dice, and
+// the record loses the lines taken back.
+func TestPlayUndo(t *testing.T) {
+	g, _ := engine.New("yahtzee", engine.Options{})
+	tableFor(t, g)
+	// Seed 5 rolls 1 1 2 4 5, then 1 1 2 3 4 after keeping 1 1 (see
+	// TestPlayExplains).
+	steps := []struct{ in, want string }{
+		{"undo", "nothing to undo: no decision to take back"},
+		{"keep 1 1", "roll 2 of 3: 1 1 2* 3* 4*  (* rerolled)"},
+		{"undo", "took back keep 1 1 (turn 1, roll 1 of 3)\nroll 1 of 3: 1 1 2 4 5\n"},
+		{"keep 1 1", "roll 2 of 3: 1 1 2* 3* 4*  (* rerolled)"},
+		{"score small", "small-straight: 30 points"},
+		{"", "turn 2 of 13, score 30"},
+		{"undo", "took back score small-straight (turn 1, roll 2 of 3)\n\nturn 1 of 13, score 0\n"},
+		{"", "roll 2 of 3: 1 1 2 3 4\n"},
+		{"score chance", "chance: 11 points\ncoach: the best was keep 1 2 3 4, reroll 1"},
+		{"quit", "game stopped before turn 2 of 13, score 11"},
+	}
+	var in strings.Builder
+	for _, s := range steps {
+		in.WriteString(s.in + "\n")
+	}
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	rest := playOK(t, in.String(), "--seed", "5", "--record", rec)
+	for _, s := range steps {
+		i := strings.Index(rest, s.want)
+		if i < 0 {
+			t.Fatalf("after %q, want %q in:\n%s", s.in, s.want, rest)
+		}
+		rest = rest[i+len(s.want):]
+	}
+	data, _ := os.ReadFile(rec)
+	if want := `{"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,1,2,4,5],"rolls_left":2,"action":{"keep":[1,1]}}
+{"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,1,2,3,4],"rolls_left":1,"action":{"score":"chance"}}
+`; string(data) != want {
+		t.Errorf("record:\n%s\nwant\n%s", data, want)
+	}
+}
+
+// TestPlayResume stops a game and goes on with it from its record: after
+// a keep the kept dice are rolled again, after a box the next turn
+// starts; the record grows, and the review covers the whole game.
+func TestPlayResume(t *testing.T) {
+	g, _ := engine.New("yahtzee", engine.Options{})
+	tableFor(t, g)
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	playOK(t, "keep 1 1\nquit\n", "--seed", "5", "--record", rec)
+	out := playOK(t, "score chance\nquit\n", "--resume", rec, "--seed", "9")
+	for _, want := range []string{"resuming after decision 1: keep 1 1\n", "roll 2 of 3: 1 1 ", "chance: ", "review of yahtzee: 2 decisions"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("resumed after a keep: the output lacks %q:\n%s", want, out)
+		}
+	}
+	out = playOK(t, "undo\nundo\nkeep none\nquit\n", "--resume", rec, "--seed", "9")
+	for _, want := range []string{"resuming after decision 2: score chance\n", "turn 2 of 13, score ",
+		"took back score chance (turn 1, roll 2 of 3)", "took back keep 1 1 (turn 1, roll 1 of 3)\nroll 1 of 3: 1 1 2 4 5", "review of yahtzee: 1 decisions"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("resumed after a box: the output lacks %q:\n%s", want, out)
+		}
+	}
+	data, _ := os.ReadFile(rec)
+	r, err := record.Read(bytes.NewReader(data), rec)
+	if err != nil || len(r.Entries) != 1 || r.Entries[0].Action.Keep.Size() != 0 || r.Entries[0].Position.Dice.String() != "11245" {
+		t.Errorf("record %v:\n%s", err, data)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--resume", rec, "--record", rec + "2"}, "--resume " + rec + " goes on writing that record"},
+		{[]string{"--resume", rec, "--game", "yatzy"}, "is a game of yahtzee, not of yatzy"},
+		{[]string{"--resume", rec + ".none"}, "--resume: open"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if status := run(append([]string{"play"}, c.args...), &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: status %d, stderr %q; want 2 and %q", c.args, status, stderr.String(), c.want)
+		}
+	}
+}
+
+// TestPlayRecordDir keeps records in the user's data directory by default,
+// each game its own, even two started in the same second.
+func TestPlayRecordDir(t *testing.T) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	tableFor(t, g)
+	data := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", data)
+	for range 3 {
+		playOK(t, "score pair\nquit\n", "--game", "poker-dice", "--seed", "1")
+	}
+	files, _ := filepath.Glob(filepath.Join(data, "dicepoker", "dicepoker-*.jsonl"))
+	if len(files) != 3 {
+		t.Fatalf("records %v, want 3", files)
+	}
+	for _, f := range files {
+		if b, _ := os.ReadFile(f); strings.Count(string(b), "\n") != 1 {
+			t.Errorf("%s holds %q", f, b)
+		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"short", "one two", "one two"},
+		{"at the width", "aaaa bbbb", "aaaa bbbb"},
+		{"over", "aaaa bbbb cc", "aaaa bbbb\n  cc"},
+		{"long word", "aaaaaaaaaaaa b", "aaaaaaaaaaaa\n  b"},
+		{"lines", "aaaa bbbb cc\ndd", "aaaa bbbb\n  cc\ndd"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := wrap(tc.text, 9); got != tc.want {
+				t.Errorf("wrap(%q, 9) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
+	}
+}
+
 func TestPlayManual(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
 	tableFor(t, g)
@@ -318,7 +443,7 @@ func TestPlayManual(t *testing.T) {
 		"keep 9 9, reroll 3 dice and type their values (or all five dice)",
 		"type 3 dice, or all five",
 		"those five dice do not hold the dice kept, 9 9",
-		"roll 2 of 2: 9 9 J J J",
+		"roll 2 of 2: 9 9 J* J* J*  (* rerolled)",
 		"full-house: 4 points",
 		"roll 1 of 2: 9 9 9 9 9",
 	} {

@@ -108,8 +108,8 @@ func TestPlaySchoolCommands(t *testing.T) {
 	steps := []struct{ in, want string }{
 		{"help", "  cross ROW      cross out the row's next cell (combination rows only), scoring or not\n"},
 		{"hint", "school (columns=1), sheet score 0, dice 1 2 3 4 4 (fresh), 2 rerolls left\n"},
-		{"cross ones", "not allowed: ones is a School row: its cells close or take a zero, they cannot be crossed out\n"},
-		{"score five-of", "not allowed: 1 2 3 4 4 scores nothing in five-of-a-kind: the cell can only be crossed out\n"},
+		{"cross ones", "not allowed: ones is a School row: its cells close or take a zero, they cannot\n  be crossed out\n"},
+		{"score five-of", "not allowed: 1 2 3 4 4 scores nothing in five-of-a-kind: the cell can only be\n  crossed out\n"},
 		{"cross", "cross in which row? say 'cross sum'\n"},
 		{"cross t", `"t" could be twos or threes or three-of-a-kind or two-pairs: say which`},
 		{"cross bananas", `school has no row "bananas" (type 'help' for the rows)`},
@@ -151,7 +151,10 @@ func TestPlaySchoolEstimate(t *testing.T) {
 	_, estimate := schoolTables(t)
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
 	out := playOK(t, "hint\nscore sum\nhint\nquit\n", "--game", "school", "--seed", "3", "--record", rec, "--table", estimate)
-	note := "note: school with 3 columns is not solved exactly: the advisor values the sheets between turns by its estimate, so its best actions, expected scores and losses are estimates\n"
+	// The note, wrapped at 80 columns.
+	note := "note: school with 3 columns is not solved exactly: the advisor values the sheets\n" +
+		"  between turns by its estimate, so its best actions, expected scores and losses\n" +
+		"  are estimates\n"
 	for _, want := range []string{
 		"school: 15 rows x 3 columns, 45 turns, 3 rolls a turn",
 		"estimated expected score from the start: 0.00\n" + note,
