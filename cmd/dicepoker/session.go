@@ -49,7 +49,7 @@ const schoolLegend = "marks: x closed, r closed with help from the reserve, 0 a 
 // each decision is recorded, judged by the coach and followed by the
 // next roll or turn; undo goes back to the position of the last one.
 func (s *session) play(p coach.Position) error {
-	turn := 0             // the turn whose header was shown
+	turn := 0                   // the turn whose header was shown
 	var changed engine.Multiset // the dice the last reroll changed
 	for {
 		if t := p.Sheet.Turn(); t != turn {
