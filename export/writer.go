@@ -164,7 +164,7 @@ func (w *jsonlWriter) close() error { return w.out.Flush() }
 // sort them by name), so each export's columns become a struct type made
 // at run time.
 type parquetWriter struct {
-	w   *parquet.Writer
+	w   *parquet.GenericWriter[any]
 	row reflect.Value // a struct of the columns' fields, reused
 }
 
@@ -185,7 +185,7 @@ func newParquet(out io.Writer, cols []Column) *parquetWriter {
 	}
 	row := reflect.New(reflect.StructOf(fields)).Elem()
 	schema := parquet.SchemaOf(row.Interface())
-	return &parquetWriter{w: parquet.NewWriter(out, schema, parquet.Compression(&zstd.Codec{})), row: row}
+	return &parquetWriter{w: parquet.NewGenericWriter[any](out, schema, parquet.Compression(&zstd.Codec{})), row: row}
 }
 
 func (w *parquetWriter) write(row []any) error {
@@ -204,7 +204,8 @@ func (w *parquetWriter) write(row []any) error {
 			f.Set(reflect.ValueOf(v))
 		}
 	}
-	return w.w.Write(w.row.Interface())
+	_, err := w.w.Write([]any{w.row.Interface()})
+	return err
 }
 
 func (w *parquetWriter) close() error { return w.w.Close() }
