@@ -128,6 +128,29 @@ func playOK(t *testing.T, input string, args ...string) string {
 	return out.String()
 }
 
+// step is a line typed into play and what the output must show next.
+type step struct{ in, want string }
+
+// playSteps plays the lines of steps, then extra, and checks that each
+// step's want follows in the output, in order; it returns the output.
+func playSteps(t *testing.T, steps []step, extra string, args ...string) string {
+	t.Helper()
+	var in strings.Builder
+	for _, s := range steps {
+		in.WriteString(s.in + "\n")
+	}
+	out := playOK(t, in.String()+extra, args...)
+	rest := out
+	for _, s := range steps {
+		i := strings.Index(rest, s.want)
+		if i < 0 {
+			t.Fatalf("after %q, want %q in:\n%s", s.in, s.want, rest)
+		}
+		rest = rest[i+len(s.want):]
+	}
+	return out
+}
+
 func TestPlayFollowingTheAdvisor(t *testing.T) {
 	for _, c := range []struct {
 		game string
@@ -234,7 +257,7 @@ func TestPlayExplains(t *testing.T) {
 	if first.String() != "11245" || second.String() != "11234" {
 		t.Fatalf("seed 5 rolls %s, then %s", first, second)
 	}
-	steps := []struct{ in, want string }{
+	steps := []step{
 		{"", "> > "},
 		{"dance", `unknown command "dance": type 'help' for the commands`},
 		{"help", "keep 3 3 5     keep those dice"},
@@ -257,21 +280,8 @@ func TestPlayExplains(t *testing.T) {
 		{"score full-house", "not allowed: full-house is filled already (0)"},
 		{"quit", "game stopped before turn 2 of 13, score 0"},
 	}
-	var in strings.Builder
-	for _, s := range steps {
-		in.WriteString(s.in + "\n")
-	}
-	in.WriteString("score chance\n") // after quit: never read
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
-	out := playOK(t, in.String(), "--seed", "5", "--record", rec)
-	rest := out
-	for _, s := range steps {
-		i := strings.Index(rest, s.want)
-		if i < 0 {
-			t.Fatalf("after %q, want %q in:\n%s", s.in, s.want, rest)
-		}
-		rest = rest[i+len(s.want):]
-	}
+	out := playSteps(t, steps, "score chance\n" /* after quit: never read */, "--seed", "5", "--record", rec)
 	for _, want := range []string{"review of yahtzee: 2 decisions", " of 2 decisions optimal (", "dicepoker review " + rec} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output lacks %q", want)
@@ -303,7 +313,7 @@ func TestPlayUndo(t *testing.T) {
 	tableFor(t, g)
 	// Seed 5 rolls 1 1 2 4 5, then 1 1 2 3 4 after keeping 1 1 (see
 	// TestPlayExplains).
-	steps := []struct{ in, want string }{
+	steps := []step{
 		{"undo", "nothing to undo: no decision to take back"},
 		{"keep 1 1", "roll 2 of 3: 1 1 2* 3* 4*  (* rerolled)"},
 		{"undo", "took back keep 1 1 (turn 1, roll 1 of 3)\nroll 1 of 3: 1 1 2 4 5\n"},
@@ -315,19 +325,8 @@ func TestPlayUndo(t *testing.T) {
 		{"score chance", "chance: 11 points\ncoach: the best was keep 1 2 3 4, reroll 1"},
 		{"quit", "game stopped before turn 2 of 13, score 11"},
 	}
-	var in strings.Builder
-	for _, s := range steps {
-		in.WriteString(s.in + "\n")
-	}
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
-	rest := playOK(t, in.String(), "--seed", "5", "--record", rec)
-	for _, s := range steps {
-		i := strings.Index(rest, s.want)
-		if i < 0 {
-			t.Fatalf("after %q, want %q in:\n%s", s.in, s.want, rest)
-		}
-		rest = rest[i+len(s.want):]
-	}
+	playSteps(t, steps, "", "--seed", "5", "--record", rec)
 	data, _ := os.ReadFile(rec)
 	if want := `{"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,1,2,4,5],"rolls_left":2,"action":{"keep":[1,1]}}
 {"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,1,2,3,4],"rolls_left":1,"action":{"score":"chance"}}

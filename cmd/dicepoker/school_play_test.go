@@ -105,7 +105,7 @@ func TestPlaySchoolCommands(t *testing.T) {
 	if d := newRoller(3).roll(engine.Multiset{}); d.String() != "12344" {
 		t.Fatalf("seed 3 rolls %s first", d)
 	}
-	steps := []struct{ in, want string }{
+	steps := []step{
 		{"help", "  cross ROW      cross out the row's next cell (combination rows only), scoring or not\n"},
 		{"hint", "school (columns=1), sheet score 0, dice 1 2 3 4 4 (fresh), 2 rerolls left\n"},
 		{"cross ones", "not allowed: ones is a School row: its cells close or take a zero, they cannot\n  be crossed out\n"},
@@ -119,20 +119,8 @@ func TestPlaySchoolCommands(t *testing.T) {
 		{"sheet", "  pair               -\n"},
 		{"quit", "game stopped before turn 2 of 15, score 0\n"},
 	}
-	var in strings.Builder
-	for _, s := range steps {
-		in.WriteString(s.in + "\n")
-	}
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
-	out := playOK(t, in.String(), "--game", "school", "--columns", "1", "--seed", "3", "--record", rec, "--table", table)
-	rest := out
-	for _, s := range steps {
-		i := strings.Index(rest, s.want)
-		if i < 0 {
-			t.Fatalf("after %q, want %q in:\n%s", s.in, s.want, rest)
-		}
-		rest = rest[i+len(s.want):]
-	}
+	out := playSteps(t, steps, "", "--game", "school", "--columns", "1", "--seed", "3", "--record", rec, "--table", table)
 	if !strings.Contains(out, "review of school (columns=1): 2 decisions") {
 		t.Errorf("no review:\n%s", out)
 	}
