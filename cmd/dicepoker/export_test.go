@@ -60,6 +60,64 @@ func TestExportStdout(t *testing.T) {
 	}
 }
 
+// TestExportSchool samples one-column school positions, with a table
+// made up for the test: the school columns are there, and every position
+// has a best action, fresh on its turn's first roll.
+func TestExportSchool(t *testing.T) {
+	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	_, table := schoolExact(t, scrambled)
+	file := filepath.Join(t.TempDir(), "school.csv")
+	runOK(t, "export", "--game", "school", "--columns", "1", "--table", table, "--what", "positions", "--sample", "20", "--out", file)
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	records, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "position,turn,sheet,sheet_score,rolls_left,dice,fresh,rank,action,keep,reroll,category,points,bonus,detail,expected,loss,tie"
+	if got := strings.Join(records[0], ","); got != want {
+		t.Fatalf("columns %s, want %s", got, want)
+	}
+	best := 0
+	for _, r := range records[1:] {
+		if r[7] == "1" {
+			best++
+			if r[4] == "2" && r[6] != "true" {
+				t.Errorf("a first roll that is not fresh: %v", r)
+			}
+		}
+		if r[8] != "keep" && r[14] == "" {
+			t.Errorf("a write without its detail: %v", r)
+		}
+	}
+	if best != 20 {
+		t.Errorf("%d positions ranked, want 20", best)
+	}
+}
+
+// TestExportThroughLink writes through a symbolic link to the file it
+// names, and keeps the link.
+func TestExportThroughLink(t *testing.T) {
+	dir := t.TempDir()
+	target, link := filepath.Join(dir, "target.csv"), filepath.Join(dir, "link.csv")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip(err)
+	}
+	if err := os.WriteFile(target, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runOK(t, "export", "--game", "poker-dice", "--table", pokerTable(t), "--out", link)
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link is gone: %v", err)
+	}
+	if data, _ := os.ReadFile(target); !strings.HasPrefix(string(data), "index,filled,aces") {
+		t.Errorf("the target holds %.40q", data)
+	}
+}
+
 func TestExportBadInput(t *testing.T) {
 	table := pokerTable(t)
 	dir := t.TempDir()
@@ -85,8 +143,17 @@ func TestExportBadInput(t *testing.T) {
 			t.Errorf("%q: status %d, stderr %q; want status 2 and one line containing %q", c.args, status, line, c.want)
 		}
 	}
-	var stdout, stderr bytes.Buffer
-	if status := run([]string{"export", "--game", "school", "--out", "x.csv"}, &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), "school's states are not exported") {
-		t.Errorf("school states: status %d, %q", status, stderr.String())
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--out", "x.csv"}, "school's states are not exported"},
+		{[]string{"--out", "x.csv", "--what", "positions"}, "school with 3 columns is not solved exactly"},
+	} {
+		var stdout, stderr bytes.Buffer
+		status := run(append([]string{"export", "--game", "school"}, c.args...), &stdout, &stderr)
+		if status != 2 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("school %q: status %d, %q; want 2 and %q", c.args, status, stderr.String(), c.want)
+		}
 	}
 }
