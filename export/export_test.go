@@ -306,3 +306,22 @@ func TestPositions(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkStates writes poker-dice's 111,872 states in each format.
+func BenchmarkStates(b *testing.B) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	sol, err := solver.Solve(g, solver.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	tab := strategy.FromSolution(sol)
+	for _, f := range Formats {
+		b.Run(string(f), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := States(tab).Write(io.Discard, f); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -75,7 +75,7 @@ func newWriter(out io.Writer, f Format, cols []Column) (writer, error) {
 	case CSV:
 		return newCSV(out, cols)
 	case JSONL:
-		return &jsonlWriter{out: bufio.NewWriter(out), cols: cols}, nil
+		return newJSONL(out, cols), nil
 	case Parquet:
 		return newParquet(out, cols), nil
 	}
@@ -132,10 +132,21 @@ func diceText(dice []int) string {
 }
 
 // jsonlWriter writes JSON Lines, each row an object with every column.
+// Numbers, booleans and dice are written directly, as encoding/json
+// would write them; strings go through encoding/json for its escapes.
 type jsonlWriter struct {
 	out  *bufio.Writer
-	cols []Column
+	keys [][]byte // `"name":` of each column
 	buf  []byte
+}
+
+func newJSONL(out io.Writer, cols []Column) *jsonlWriter {
+	w := &jsonlWriter{out: bufio.NewWriter(out)}
+	for _, c := range cols {
+		key, _ := json.Marshal(c.Name)
+		w.keys = append(w.keys, append(key, ':'))
+	}
+	return w
 }
 
 func (w *jsonlWriter) write(row []any) error {
@@ -144,13 +155,32 @@ func (w *jsonlWriter) write(row []any) error {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendQuote(b, w.cols[i].Name)
-		b = append(b, ':')
-		value, err := json.Marshal(v)
-		if err != nil {
-			return err
+		b = append(b, w.keys[i]...)
+		switch v := v.(type) {
+		case int:
+			b = strconv.AppendInt(b, int64(v), 10)
+		case float64:
+			b = strconv.AppendFloat(b, v, 'g', -1, 64)
+		case float32:
+			b = strconv.AppendFloat(b, float64(v), 'g', -1, 32)
+		case bool:
+			b = strconv.AppendBool(b, v)
+		case []int:
+			b = append(b, '[')
+			for j, d := range v {
+				if j > 0 {
+					b = append(b, ',')
+				}
+				b = strconv.AppendInt(b, int64(d), 10)
+			}
+			b = append(b, ']')
+		default:
+			text, err := json.Marshal(v)
+			if err != nil {
+				return err
+			}
+			b = append(b, text...)
 		}
-		b = append(b, value...)
 	}
 	w.buf = append(b, '}', '\n')
 	_, err := w.out.Write(w.buf)

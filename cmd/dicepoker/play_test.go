@@ -462,6 +462,7 @@ func TestPlayManual(t *testing.T) {
 
 func TestPlayRefuses(t *testing.T) {
 	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	t.Setenv("XDG_DATA_HOME", t.TempDir()) // the records of the games without --record
 	_, estimate := schoolTables(t)
 	exists := filepath.Join(t.TempDir(), "exists.jsonl")
 	if err := os.WriteFile(exists, []byte("keep me\n"), 0o644); err != nil {
