@@ -16,7 +16,7 @@ import (
 // scripted plays a whole game of g with dice from a fixed generator: it
 // keeps the most common face while it may reroll, then writes the dice in
 // the first open box the rules allow.
-func scripted(t *testing.T, g *engine.Game) *bytes.Buffer {
+func scripted(t testing.TB, g *engine.Game) *bytes.Buffer {
 	t.Helper()
 	var out bytes.Buffer
 	w := NewWriter(&out)
@@ -269,4 +269,26 @@ func TestContinueUndo(t *testing.T) {
 	if _, err := Continue(f, rec, data[:len(data)-1]); err == nil {
 		t.Error("Continue took a record whose last line is unfinished")
 	}
+}
+
+// FuzzContinue checks that Continue finds the line of every decision of
+// any record that Read accepts, whatever blank lines and spaces it holds.
+func FuzzContinue(f *testing.F) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	lines := strings.SplitAfter(scripted(f, g).String(), "\n")
+	f.Add([]byte(strings.Join(lines[:3], "")))
+	f.Add([]byte(lines[0] + "\n  \n" + lines[1]))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rec, err := Read(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			return
+		}
+		w, err := Continue(&bytes.Buffer{}, rec, data)
+		if complete := data[len(data)-1] == '\n'; complete != (err == nil) {
+			t.Fatalf("Continue: %v, with the last line complete %v", err, complete)
+		}
+		if err == nil && len(w.Record().Entries) != len(rec.Entries) {
+			t.Fatalf("%d entries, want %d", len(w.Record().Entries), len(rec.Entries))
+		}
+	})
 }
