@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 
+	"dicepoker/school"
 	"dicepoker/strategy"
 )
 
@@ -78,6 +79,52 @@ func States(t *strategy.Table) *Table {
 				row = append(row, s.FullBox)
 			}
 			if err := emit(append(row, v)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}}
+}
+
+// SchoolStates is every state of the exact table of one-column school,
+// in the order of its index, one row each:
+//
+//	index            the state's position in the table's payload
+//	filled           how many rows are written (the turn is filled+1)
+//	ones, ..., sum   one column a row, in sheet order: whether it is written
+//	reserve          the reserve, capped at what the open School rows could still take from it
+//	column-bonus     whether the column bonus is still in reach
+//	best             the best combination-or-sum cell so far, while the bonus is in reach, as the
+//	                 index tells it apart: 0 for any cell no larger than the least that an open
+//	                 combination row must still score
+//	value            the optimal expected sum of what is still to come (float32, as stored)
+//
+// Each index stands for the states that play and score alike; its row
+// shows one of them.
+func SchoolStates(t *school.Exact) *Table {
+	g := t.Game
+	cols := []Column{{"index", Int}, {"filled", Int}}
+	for _, c := range g.Categories {
+		cols = append(cols, Column{c.Name, Bool})
+	}
+	cols = append(cols, []Column{{"reserve", Int}, {"column-bonus", Bool}, {"best", Int}, {"value", Float32}}...)
+	return &Table{Columns: cols, rows: func(emit func([]any) error) error {
+		row := make([]any, len(cols))
+		for i, v := range t.Values {
+			s := t.Layout.StateAt(g, i)
+			filled := 0
+			row = append(row[:0], i, 0)
+			for c := range g.Categories {
+				row = append(row, s.Fill[c] != 0)
+				filled += int(s.Fill[c])
+			}
+			row[1] = filled
+			inReach := s.ColBonus&1 != 0
+			best := 0
+			if inReach {
+				best = int(s.ColBest[0])
+			}
+			if err := emit(append(row, s.Reserve, inReach, best, v)); err != nil {
 				return err
 			}
 		}

@@ -15,6 +15,7 @@ import (
 
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 )
@@ -323,5 +324,72 @@ func BenchmarkStates(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestSchoolStates exports the states of one-column school played on
+// three rows: one row for each index, the row's state the one the index
+// holds, its value the table's, and a full sheet worth nothing more.
+func TestSchoolStates(t *testing.T) {
+	full, _ := engine.New("school", engine.Options{Columns: 1})
+	g, err := full.Subset("ones", "pair", "sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := school.Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab := school.FromSolution(sol)
+	var buf bytes.Buffer
+	if _, err := SchoolStates(tab).Write(&buf, CSV); err != nil {
+		t.Fatal(err)
+	}
+	records, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(records[0], ","), "index,filled,ones,pair,sum,reserve,column-bonus,best,value"; got != want {
+		t.Fatalf("columns %s, want %s", got, want)
+	}
+	if len(records)-1 != tab.Layout.Size() {
+		t.Fatalf("%d rows, want the layout's %d states", len(records)-1, tab.Layout.Size())
+	}
+	atoi := func(s string) int {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	fulls := 0
+	for i, r := range records[1:] {
+		s := engine.SchoolState{Reserve: atoi(r[5])}
+		filled := 0
+		for c := range g.Categories {
+			if r[2+c] == "true" {
+				s.Fill[c], filled = 1, filled+1
+			}
+		}
+		if r[6] == "true" {
+			s.ColBonus, s.ColBest[0] = 1, uint8(atoi(r[7]))
+		}
+		value, _ := strconv.ParseFloat(r[8], 32)
+		if atoi(r[0]) != i || atoi(r[1]) != filled || tab.Layout.Index(&s) != i || float32(value) != tab.Values[i] {
+			t.Fatalf("row %d: %v: index %d, want %d, value %v", i, r, tab.Layout.Index(&s), i, tab.Values[i])
+		}
+		if filled == len(g.Categories) {
+			fulls++
+			if value != 0 {
+				t.Errorf("row %d: a full sheet worth %v", i, value)
+			}
+		}
+	}
+	if fulls == 0 {
+		t.Error("no full sheet among the states")
+	}
+	start := g.NewSchoolState()
+	if v := float64(tab.Values[tab.Layout.Index(&start)]); math.Abs(v-tab.Expected) > 1e-4 {
+		t.Errorf("a new sheet is worth %v, the table expects %v", v, tab.Expected)
 	}
 }

@@ -13,8 +13,9 @@ import (
 )
 
 const exportSummary = `Write what the solver knows as a table for Python, R or a spreadsheet:
---what states gives every state of a single-sheet game (its filled boxes,
-upper total, bonus flags and optimal expected points to come), --what
+--what states gives every state of a game solved exactly (its filled boxes,
+upper total or reserve, bonus flags and optimal expected points to come;
+school with --columns 1), --what
 positions a sample of the positions optimal play meets, one row for each
 action with its expected final score, as advise --json ranks them. The
 format is CSV, JSON Lines or Parquet (--format, or the --out file's
@@ -49,14 +50,22 @@ func runExport(args []string, stdout io.Writer) error {
 				return usagef("--%s belongs to --what positions", name)
 			}
 		}
-		if g.Columns != 0 {
-			return usagef("--what states: school's states are not exported yet; --what positions --columns 1 gives its positions")
+		switch {
+		case g.Columns > 1:
+			return usagef("--what states: school with %d columns has no table of states, only an estimate of their value; use --columns 1", g.Columns)
+		case g.Columns == 1:
+			t, err := openExact(g, *tableFile)
+			if err != nil {
+				return err
+			}
+			table = export.SchoolStates(t)
+		default:
+			t, err := openTable(g, *tableFile)
+			if err != nil {
+				return err
+			}
+			table = export.States(t)
 		}
-		t, err := openTable(g, *tableFile)
-		if err != nil {
-			return err
-		}
-		table = export.States(t)
 	case "positions":
 		if *sample < 1 {
 			return usagef("--sample %d: sample at least one position", *sample)

@@ -147,7 +147,7 @@ func TestExportBadInput(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--out", "x.csv"}, "school's states are not exported"},
+		{[]string{"--out", "x.csv"}, "school with 3 columns has no table of states"},
 		{[]string{"--out", "x.csv", "--what", "positions"}, "school with 3 columns is not solved exactly"},
 	} {
 		var stdout, stderr bytes.Buffer
