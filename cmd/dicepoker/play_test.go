@@ -361,6 +361,15 @@ func TestPlayResume(t *testing.T) {
 	if err != nil || len(r.Entries) != 1 || r.Entries[0].Action.Keep.Size() != 0 || r.Entries[0].Position.Dice.String() != "11245" {
 		t.Errorf("record %v:\n%s", err, data)
 	}
+	// Past the point of resuming, a decision made after it and taken back
+	// rolls the same dice again.
+	out = playOK(t, "undo\nkeep 1 1\nundo\nkeep 1 1\nquit\n", "--resume", rec, "--seed", "9")
+	after := out[strings.Index(out, "took back"):]
+	first := strings.Index(after, "roll 2 of 3: ")
+	again := strings.LastIndex(after, "roll 2 of 3: ")
+	if first < 0 || first == again || after[first:first+30] != after[again:again+30] {
+		t.Errorf("after undo the same keep rolled other dice:\n%s", out)
+	}
 	for _, c := range []struct {
 		args []string
 		want string

@@ -142,7 +142,12 @@ func (s *session) undo() (coach.Position, bool) {
 		s.say("nothing to undo: %v", err)
 		return coach.Position{}, false
 	}
-	if i := len(s.rec.Record().Entries) - s.first; s.rng != nil && i >= 0 {
+	// n is the decision's number, from 0. One made before a resumed
+	// session was rolled by another generator: there is none to put back,
+	// and the session's decisions now start at it.
+	n := len(s.rec.Record().Entries)
+	s.first = min(s.first, n)
+	if i := n - s.first; i < len(s.rngAt) {
 		*s.rng.pcg = s.rngAt[i]
 		s.rngAt = s.rngAt[:i]
 	}
