@@ -12,14 +12,14 @@ import (
 	"dicepoker/strategy"
 )
 
-const exportSummary = `Write what the solver knows as a table for Python, R or a spreadsheet:
---what states gives every state of a game solved exactly (its filled boxes,
-upper total or reserve, bonus flags and optimal expected points to come;
-school with --columns 1), --what
-positions a sample of the positions optimal play meets, one row for each
-action with its expected final score, as advise --json ranks them. The
-format is CSV, JSON Lines or Parquet (--format, or the --out file's
-extension). The strategy table is solved and saved first when missing.`
+const exportSummary = `Write what the solver knows as a table for Python, R or a spreadsheet.
+--what states gives every state of a game solved exactly (its filled
+boxes, upper total or reserve, bonus flags and optimal expected points to
+come; school with --columns 1); --what positions gives a sample of the
+positions optimal play meets, one row for each action with its expected
+final score, as advise --json ranks them. The format is CSV, JSON Lines
+or Parquet (--format, or the extension of --out). The strategy table is
+solved and saved first when missing.`
 
 // runExport writes a game's states or sampled positions to a file.
 func runExport(args []string, stdout io.Writer) error {
