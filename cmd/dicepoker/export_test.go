@@ -27,15 +27,7 @@ func TestExport(t *testing.T) {
 			file := filepath.Join(dir, tc.file)
 			args := append([]string{"export", "--game", "poker-dice", "--table", table, "--out", file}, tc.args...)
 			out := runOK(t, args...)
-			f, err := os.Open(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer f.Close()
-			records, err := csv.NewReader(f).ReadAll()
-			if err != nil {
-				t.Fatal(err)
-			}
+			records := readCSV(t, file)
 			if tc.rows >= 0 && len(records)-1 != tc.rows {
 				t.Errorf("%d rows, want %d", len(records)-1, tc.rows)
 			}
@@ -50,6 +42,21 @@ func TestExport(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readCSV reads the CSV file written by an export.
+func readCSV(t *testing.T, file string) [][]string {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	records, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return records
 }
 
 func TestExportStdout(t *testing.T) {
@@ -68,15 +75,7 @@ func TestExportSchool(t *testing.T) {
 	_, table := schoolExact(t, scrambled)
 	file := filepath.Join(t.TempDir(), "school.csv")
 	runOK(t, "export", "--game", "school", "--columns", "1", "--table", table, "--what", "positions", "--sample", "20", "--out", file)
-	f, err := os.Open(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	records, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	records := readCSV(t, file)
 	want := "position,turn,sheet,sheet_score,rolls_left,dice,fresh,rank,action,keep,reroll,category,points,bonus,detail,expected,loss,tie"
 	if got := strings.Join(records[0], ","); got != want {
 		t.Fatalf("columns %s, want %s", got, want)
