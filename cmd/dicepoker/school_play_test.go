@@ -107,16 +107,20 @@ func TestPlaySchoolCommands(t *testing.T) {
 	}
 	steps := []step{
 		{"help", "  cross ROW      cross out the row's next cell (combination rows only), scoring or not\n"},
+		{"", "marks: x closed"},
 		{"hint", "school (columns=1), sheet score 0, dice 1 2 3 4 4 (fresh), 2 rerolls left\n"},
 		{"cross ones", "not allowed: ones is a School row: its cells close or take a zero, they cannot\n  be crossed out\n"},
 		{"score five-of", "not allowed: 1 2 3 4 4 scores nothing in five-of-a-kind: the cell can only be\n  crossed out\n"},
 		{"cross", "cross in which row? say 'cross sum'\n"},
 		{"cross t", `"t" could be twos or threes or three-of-a-kind or two-pairs: say which`},
 		{"cross bananas", `school has no row "bananas" (type 'help' for the rows)`},
+		{"score fives", "fives gets -200, but "},
+		{"no", "write -200 in fives? (yes/no) not written: choose again\n"},
 		{"cross pair", "pair 1: cross out\n"},
 		{"cross pair", "not allowed: pair is filled in every column already\n"},
 		{"keep none", "roll 2 of 3: "},
 		{"sheet", "  pair               -\n"},
+		{"", "marks: x closed, r closed with help from the reserve, 0 a zero (-200), - crossed\n  out, . open; numbers are points\n"},
 		{"quit", "game stopped before turn 2 of 15, score 0\n"},
 	}
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
