@@ -117,9 +117,7 @@ func writeExport(t *export.Table, f export.Format, out string, stdout io.Writer)
 	if out == "-" {
 		return t.Write(stdout, f)
 	}
-	if target, err := filepath.EvalSymlinks(out); err == nil {
-		out = target // write the link's target and keep the link
-	}
+	out = linkTarget(out)
 	if fi, err := os.Stat(out); err == nil && !fi.Mode().IsRegular() {
 		return 0, usagef("--out %s is not a regular file", out)
 	}
@@ -133,4 +131,25 @@ func writeExport(t *export.Table, f export.Format, out string, stdout io.Writer)
 		return rows, err
 	}
 	return rows, file.Commit()
+}
+
+// linkTarget follows path through symbolic links, a target that does not
+// exist yet included, so that writing it keeps the links; a path that is
+// no link is its own target.
+func linkTarget(path string) string {
+	for range 40 { // as many links as Linux follows
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return path
+		}
+		target, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(path), target)
+		}
+		path = target
+	}
+	return path
 }

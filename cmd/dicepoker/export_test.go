@@ -115,6 +115,18 @@ func TestExportThroughLink(t *testing.T) {
 	if data, _ := os.ReadFile(target); !strings.HasPrefix(string(data), "index,filled,aces") {
 		t.Errorf("the target holds %.40q", data)
 	}
+	// A link to a file still to be made, relative to its directory.
+	dangling := filepath.Join(dir, "dangling.csv")
+	if err := os.Symlink("new.csv", dangling); err != nil {
+		t.Fatal(err)
+	}
+	runOK(t, "export", "--game", "poker-dice", "--table", pokerTable(t), "--out", dangling)
+	if fi, err := os.Lstat(dangling); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the dangling link is gone: %v", err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "new.csv")); !strings.HasPrefix(string(data), "index,filled,aces") {
+		t.Errorf("the new target holds %.40q", data)
+	}
 }
 
 func TestExportBadInput(t *testing.T) {
