@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 
+	"dicepoker/engine"
 	"dicepoker/school"
 	"dicepoker/strategy"
 )
@@ -12,7 +13,7 @@ import (
 // Table is an export: its columns, and the rows it sends to a writer.
 type Table struct {
 	Columns []Column
-	// rows calls row for each row in turn, and stops at its first error.
+	// rows calls emit with each row in turn, and stops at its first error.
 	rows func(row func([]any) error) error
 }
 
@@ -48,11 +49,7 @@ func (t *Table) Write(out io.Writer, f Format) (int, error) {
 // have no value in the table and no row here.
 func States(t *strategy.Table) *Table {
 	g := t.Game
-	cols := []Column{{"index", Int}, {"filled", Int}}
-	for _, c := range g.Categories {
-		cols = append(cols, Column{c.Name, Bool})
-	}
-	cols = append(cols, Column{"upper", Int})
+	cols := append(boxColumns(g), Column{"upper", Int})
 	if g.Upper.Points != 0 {
 		cols = append(cols, Column{"upper-bonus", Bool})
 	}
@@ -103,11 +100,7 @@ func States(t *strategy.Table) *Table {
 // shows one of them.
 func SchoolStates(t *school.Exact) *Table {
 	g := t.Game
-	cols := []Column{{"index", Int}, {"filled", Int}}
-	for _, c := range g.Categories {
-		cols = append(cols, Column{c.Name, Bool})
-	}
-	cols = append(cols, []Column{{"reserve", Int}, {"column-bonus", Bool}, {"best", Int}, {"value", Float32}}...)
+	cols := append(boxColumns(g), []Column{{"reserve", Int}, {"column-bonus", Bool}, {"best", Int}, {"value", Float32}}...)
 	return &Table{Columns: cols, rows: func(emit func([]any) error) error {
 		row := make([]any, len(cols))
 		for i, v := range t.Values {
@@ -130,4 +123,14 @@ func SchoolStates(t *school.Exact) *Table {
 		}
 		return nil
 	}}
+}
+
+// boxColumns are the columns every export of states starts with: the
+// index, the boxes filled and, for each box, whether it is.
+func boxColumns(g *engine.Game) []Column {
+	cols := []Column{{"index", Int}, {"filled", Int}}
+	for _, c := range g.Categories {
+		cols = append(cols, Column{c.Name, Bool})
+	}
+	return cols
 }
