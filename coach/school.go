@@ -76,7 +76,7 @@ func (s schoolSheet) Write(dice engine.Multiset, fresh bool, box string, cross b
 		next.Cells[r] = slices.Clone(row)
 	}
 	next.Apply(w)
-	return Move{Box: box, Points: w.Cell.Value(), Bonus: w.Bonus, Detail: WriteDetail(w), Next: schoolSheet{g, next}}, nil
+	return Move{Box: box, Points: w.Cell.Value(), Bonus: w.Bonus, Detail: WriteDetail(w), Zero: w.Cell.Mark == engine.Zeroed, Next: schoolSheet{g, next}}, nil
 }
 
 // WriteDetail describes a school write after its row's name: the column,

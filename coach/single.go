@@ -65,7 +65,7 @@ func (s single) Write(dice engine.Multiset, _ bool, box string, cross bool) (Mov
 	p := ps[i]
 	next := engine.Sheet{Filled: slices.Clone(s.sh.Filled), Points: slices.Clone(s.sh.Points), Bonus: s.sh.Bonus}
 	next.Apply(p)
-	return Move{Box: box, Points: p.Points, Bonus: p.Bonus, Next: single{g, next}}, nil
+	return Move{Box: box, Points: p.Points, Bonus: p.Bonus, Zero: p.Points == 0, Next: single{g, next}}, nil
 }
 
 // Show draws the upper section beside the others, then the upper total,

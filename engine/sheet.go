@@ -32,6 +32,16 @@ func (g *Game) BonusKey() string {
 	return g.Categories[g.Extra.Box].Name + "-bonus"
 }
 
+// FullBoxKey names the five-alike box holding its full points, the state's
+// FullBox flag: "yahtzee-50", "poker-50"; "" when the game has no
+// five-alike box.
+func (g *Game) FullBoxKey() string {
+	if g.Extra == nil {
+		return ""
+	}
+	return g.Categories[g.Extra.Box].Name + "-" + strconv.Itoa(g.Extra.Full)
+}
+
 // ParseSheet reads a sheet written as "ones=3,fives=15,yahtzee=50", with
 // the five-alike bonuses as "yahtzee-bonus=100"; "" is a new game.
 func ParseSheet(g *Game, s string) (Sheet, error) {

@@ -3,6 +3,8 @@ package record
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,7 +15,7 @@ import (
 // scripted plays a whole game of g with dice from a fixed generator: it
 // keeps the most common face while it may reroll, then writes the dice in
 // the first open box the rules allow.
-func scripted(t *testing.T, g *engine.Game) *bytes.Buffer {
+func scripted(t testing.TB, g *engine.Game) *bytes.Buffer {
 	t.Helper()
 	var out bytes.Buffer
 	w := NewWriter(&out)
@@ -191,4 +193,88 @@ func TestReadRefuses(t *testing.T) {
 			t.Errorf("empty record: %v", err)
 		}
 	}
+}
+
+// TestContinueUndo goes on with a scripted record in a file, with blank
+// lines in it, and takes decisions back: each undo cuts one line off the
+// file, and the file reads back as the record the writer holds.
+func TestContinueUndo(t *testing.T) {
+	g, _ := engine.New("yahtzee", engine.Options{})
+	lines := strings.SplitAfter(scripted(t, g).String(), "\n")
+	data := []byte(lines[0] + "\n" + strings.Join(lines[1:5], ""))
+	rec, err := Read(bytes.NewReader(data), "game.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "game.jsonl")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w, err := Continue(f, rec, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, _ := Read(strings.NewReader(strings.Join(lines[:6], "")), "all")
+	e := next.Entries[5]
+	if err := w.Write(e.Position, e.Action); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		entries int
+	}{{"the line written", 5}, {"a line read", 4}, {"another", 3}, {"and another", 2}, {"after the blank line", 1}, {"the first", 0}} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := w.Undo(); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := os.ReadFile(path)
+			want := strings.Join(lines[:tc.entries], "")
+			if tc.entries >= 1 {
+				want = lines[0] + "\n" + strings.Join(lines[1:tc.entries], "")
+			}
+			if string(got) != want || len(w.Record().Entries) != tc.entries {
+				t.Errorf("file after undo:\n%s\nwant\n%s(%d entries)", got, want, len(w.Record().Entries))
+			}
+		})
+	}
+	if _, err := w.Undo(); err == nil {
+		t.Error("undo of an empty record succeeded")
+	}
+	// The writer goes on writing after the undos, from the file's start.
+	if err := w.Write(next.Entries[0].Position, next.Entries[0].Action); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != lines[0] {
+		t.Errorf("file %q, want %q", got, lines[0])
+	}
+	if _, err := Continue(f, rec, data[:len(data)-1]); err == nil {
+		t.Error("Continue took a record whose last line is unfinished")
+	}
+}
+
+// FuzzContinue checks that Continue finds the line of every decision of
+// any record that Read accepts, whatever blank lines and spaces it holds.
+func FuzzContinue(f *testing.F) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	lines := strings.SplitAfter(scripted(f, g).String(), "\n")
+	f.Add([]byte(strings.Join(lines[:3], "")))
+	f.Add([]byte(lines[0] + "\n  \n" + lines[1]))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rec, err := Read(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			return
+		}
+		w, err := Continue(&bytes.Buffer{}, rec, data)
+		if complete := data[len(data)-1] == '\n'; complete != (err == nil) {
+			t.Fatalf("Continue: %v, with the last line complete %v", err, complete)
+		}
+		if err == nil && len(w.Record().Entries) != len(rec.Entries) {
+			t.Fatalf("%d entries, want %d", len(w.Record().Entries), len(rec.Entries))
+		}
+	})
 }

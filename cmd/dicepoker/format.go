@@ -93,7 +93,7 @@ func (a *advice) writeText(w io.Writer, limit int) {
 	fmt.Fprintf(w, "%s, sheet score %d, dice %s%s, %d %s left\n", strategy.Describe(a.game), a.sheetScore,
 		spaced(a.dice, a.game.Letters), fresh, a.rollsLeft, plural(a.rollsLeft, "reroll", "rerolls"))
 	if a.note != "" {
-		fmt.Fprintf(w, "note: %s\n", a.note)
+		fmt.Fprintln(w, wrap("note: "+a.note, lineWidth))
 	}
 	fmt.Fprintf(w, "best: %s (expected final score %.2f)\n\n", a.describe(0), a.expected(0))
 	shown := len(a.actions)

@@ -36,6 +36,7 @@ var commands = []command{
 	{"distribution", "the exact probability of every final score", runDistribution},
 	{"play", "play a game in the terminal with the advisor as coach", runPlay},
 	{"review", "review a game record: the points each decision lost", runReview},
+	{"export", "write every state's value or sampled positions as CSV, JSON Lines or Parquet", runExport},
 	{"bench", "measure solve, table load and advice times for each game", runBench},
 }
 

@@ -7,6 +7,7 @@ import (
 	"dicepoker/engine"
 	"dicepoker/school"
 	"dicepoker/solver"
+	"dicepoker/strategy"
 	"dicepoker/tables"
 )
 
@@ -118,5 +119,11 @@ func schoolFit(g *engine.Game, threads int) (school.Fit, error) {
 		}
 		teacher = t.Value
 	}
-	return school.DefaultFit(g, teacher, threads), nil
+	f := school.DefaultFit(g, teacher, threads)
+	// The rounds are alike, so the time left at the rate of the rounds so
+	// far is honest; the games that measure the estimate come after them.
+	if tick := ticking("fitting the "+strategy.Describe(g)+" estimate", "rounds", f.Train.Rounds); tick != nil {
+		f.Train.Progress = func(round int, _ *school.Estimate) { tick(round + 1) }
+	}
+	return f, nil
 }

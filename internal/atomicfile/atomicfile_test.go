@@ -30,3 +30,42 @@ func TestWriteFile(t *testing.T) {
 		t.Errorf("mode %v, want 0644", fi.Mode().Perm())
 	}
 }
+
+func TestCreate(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.txt")
+	if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		commit bool
+		want   string
+	}{{"abort keeps the old file", false, "old"}, {"commit replaces it", true, "new"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := Create(path, 0o644)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.WriteString("new"); err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := os.ReadFile(path); string(got) != "old" {
+				t.Errorf("before the end the file holds %q", got)
+			}
+			if tc.commit {
+				if err := f.Commit(); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				f.Abort()
+			}
+			if got, _ := os.ReadFile(path); string(got) != tc.want {
+				t.Errorf("file holds %q, want %q", got, tc.want)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+				t.Errorf("directory holds %v, want only f.txt", entries)
+			}
+		})
+	}
+}
