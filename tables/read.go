@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"math"
 	"os"
+
+	"dicepoker/internal/atomicfile"
 )
 
 // maxHeader is the size of the longest possible header.
@@ -29,6 +31,7 @@ var (
 // format (wrapping [ErrVersion]), or not for the game, options and
 // fingerprint in want (wrapping [ErrRules]).
 func Read(path string, want Expect) (Header, []float32, error) {
+	atomicfile.RemoveStale(path) // what a killed write of this table left
 	h, values, e := read(path, want)
 	if e != nil {
 		e.Path, e.Rebuild = path, want.Rebuild

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"time"
 
@@ -41,14 +39,9 @@ func runDistribution(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *png != "" {
-		// Refuse a picture that cannot be saved before the long computation.
-		if fi, err := os.Stat(filepath.Dir(*png)); err != nil || !fi.IsDir() {
-			return usagef("--png %s: no directory %s to save it in", *png, filepath.Dir(*png))
-		}
-		if fi, err := os.Stat(*png); err == nil && fi.IsDir() {
-			return usagef("--png %s is a directory, not a file", *png)
-		}
+	// Refuse a picture that cannot be saved before the long computation.
+	if err := outputFlag("png", *png); err != nil {
+		return err
 	}
 	if g.Columns != 0 {
 		return distributionSchool(g, *tableFile, *png, *threads, *asJSON, stdout)

@@ -4,11 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"dicepoker/engine"
+	"dicepoker/internal/atomicfile"
 )
 
 // newFlagSet returns a flag set for a command that reports errors instead
@@ -125,4 +128,25 @@ func handFlag(fs *pflag.FlagSet, name string, g *engine.Game, what string) (engi
 		return m, usagef("%v", err)
 	}
 	return m, nil
+}
+
+// outputFlag checks the file that flag name says to write, before any work
+// is done: its directory must exist, and what is there, through any
+// symbolic links, must be a regular file or nothing. "" (not given) passes.
+func outputFlag(name, path string) error {
+	if path == "" {
+		return nil
+	}
+	target, err := atomicfile.Target(path)
+	if err != nil {
+		if errors.Is(err, atomicfile.ErrNotRegular) {
+			err = errors.Unwrap(err) // the PathError's reason: what is there
+			return usagef("--%s %s: %v; give the name of a file to write", name, path, err)
+		}
+		return usagef("--%s %s: %v", name, path, err)
+	}
+	if fi, err := os.Stat(filepath.Dir(target)); err != nil || !fi.IsDir() {
+		return usagef("--%s %s: no directory %s to save it in", name, path, filepath.Dir(target))
+	}
+	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"dicepoker/solver"
@@ -33,8 +32,8 @@ func runSolve(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if fi, err := os.Stat(*out); *out != "" && err == nil && fi.IsDir() {
-		return usagef("--out %s is a directory, not a file", *out)
+	if err := outputFlag("out", *out); err != nil {
+		return err
 	}
 	if g.Columns != 0 {
 		return solveSchool(g, *out, *threads, *asJSON, stdout)
