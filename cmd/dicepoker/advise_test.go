@@ -172,8 +172,8 @@ func TestSolveBadInput(t *testing.T) {
 	}{
 		{[]string{"solve", "--game", "yatzy", "--threads", "-1"}, "--threads -1"},
 		{[]string{"solve", "--game", "chess"}, `unknown game "chess"`},
-		{[]string{"solve", "--game", "poker-dice", "--out", os.TempDir()}, "is a directory, not a file"},
-		{[]string{"distribution", "--game", "poker-dice", "--png", os.TempDir()}, "is a directory, not a file"},
+		{[]string{"solve", "--game", "poker-dice", "--out", os.TempDir()}, "not a regular file (a directory)"},
+		{[]string{"distribution", "--game", "poker-dice", "--png", os.TempDir()}, "not a regular file (a directory)"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if status := run(c.args, &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), c.want) {

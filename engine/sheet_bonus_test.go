@@ -1,0 +1,173 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// lowerFilled fills every lower box of yahtzee but chance with 0 and the
+// yahtzee box with 50, chance with 20: the forced joker's late case.
+const lowerFilled = "three-of-a-kind=0,four-of-a-kind=0,full-house=0,small-straight=0,large-straight=0,yahtzee=50,chance=20"
+
+// TestFiveAlikeBonusSheets checks hand-made sheets against the joker rules
+// of RULES.md: each five-alike bonus needs a box that could hold five
+// alike at its points when it was rolled.
+func TestFiveAlikeBonusSheets(t *testing.T) {
+	free, _ := New("yahtzee", Options{})
+	forced, _ := New("yahtzee", Options{ForcedJoker: true})
+	noJoker, _ := New("yahtzee", Options{NoJoker: true})
+	sw, _ := New("swedish", Options{})
+	for _, tc := range []struct {
+		name  string
+		g     *Game
+		sheet string
+		want  string // "" accepted, else a part of the refusal
+	}{
+		{"own upper box", free, "yahtzee=50,fours=20,yahtzee-bonus=100", ""},
+		{"other upper box at 0", free, "yahtzee=50,twos=0,yahtzee-bonus=100", ""},
+		{"ones=3 holds no five-alike", free, "yahtzee=50,ones=3,yahtzee-bonus=100", "only 0 of the filled boxes"},
+		{"joker full house needs an upper box", free, "yahtzee=50,full-house=25,yahtzee-bonus=100", "only 0"},
+		{"joker full house after ones", free, "yahtzee=50,ones=3,full-house=25,yahtzee-bonus=100", ""},
+		{"joker large straight after sixes", free, "yahtzee=50,sixes=18,large-straight=40,yahtzee-bonus=100", ""},
+		{"joker large straight alone", free, "yahtzee=50,large-straight=40,yahtzee-bonus=100", "only 0"},
+		{"full house 0 with its upper box open", free, "yahtzee=50,full-house=0,yahtzee-bonus=100", ""},
+		{"chance 30 with sixes open", free, "yahtzee=50,chance=30,yahtzee-bonus=100", ""},
+		{"chance 22", free, "yahtzee=50,chance=22,yahtzee-bonus=100", "only 0"},
+		{"two boxes, two bonuses", free, "yahtzee=50,fours=20,full-house=25,yahtzee-bonus=200", ""},
+		{"two boxes, three bonuses", free, "yahtzee=50,fours=20,full-house=25,yahtzee-bonus=300", "needs 1 more filled box"},
+		{"three boxes, one fits", free, "yahtzee=50,ones=3,twos=4,chance=13,yahtzee-bonus=200", "only 0"},
+		{"upper box holding 5 of another face", free, "yahtzee=50,ones=5,twos=4,yahtzee-bonus=200", "only 1"},
+
+		{"forced: chance 30 with sixes open", forced, "yahtzee=50,chance=30,yahtzee-bonus=100", "forced joker"},
+		{"forced: chance 30 after sixes", forced, "yahtzee=50,sixes=24,chance=30,yahtzee-bonus=100", ""},
+		{"forced: upper 0 with lower boxes open", forced, "yahtzee=50,twos=0,yahtzee-bonus=100", "only 0"},
+		{"forced: full house 0 is no joker", forced, "yahtzee=50,ones=3,full-house=0,yahtzee-bonus=100", "only 0"},
+		{"forced: upper 0 when the lower boxes are full", forced, lowerFilled + ",ones=3,twos=0,yahtzee-bonus=100", ""},
+		{"forced: upper 0 with no upper box before", forced, lowerFilled + ",ones=0,yahtzee-bonus=100", "only 0"},
+		{"forced: two upper 0s need each other", forced, lowerFilled + ",ones=0,twos=0,yahtzee-bonus=200", "only 1"},
+		{"forced: three upper 0s after one", forced, lowerFilled + ",ones=3,twos=0,threes=0,yahtzee-bonus=200", ""},
+		{"forced: own upper box", forced, "yahtzee=50,sixes=30,yahtzee-bonus=100", ""},
+
+		{"no joker: full house 25", noJoker, "yahtzee=50,ones=3,full-house=25,yahtzee-bonus=100", "without the joker"},
+		{"no joker: full house 0", noJoker, "yahtzee=50,full-house=0,yahtzee-bonus=100", ""},
+		{"no joker: chance 30", noJoker, "yahtzee=50,chance=30,yahtzee-bonus=100", ""},
+		{"no joker: small straight 30", noJoker, "yahtzee=50,sixes=30,small-straight=30,yahtzee-bonus=200", "only 1"},
+
+		{"swedish: pair 12", sw, "poker=50,pair=12,poker-bonus=100", "only 0"},
+		{"swedish: pair 30 after sixes", sw, "poker=50,sixes=30,pair=30,poker-bonus=200", ""},
+		{"swedish: pair 30 with sixes open", sw, "poker=50,pair=30,poker-bonus=100", "only 0"},
+		{"swedish: two-pairs 0 as a joker", sw, "poker=50,ones=2,two-pairs=0,poker-bonus=100", ""},
+		{"swedish: two-pairs 0 alone", sw, "poker=50,two-pairs=0,poker-bonus=100", "only 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseSheet(tc.g, tc.sheet)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("%q refused: %v", tc.sheet, err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("%q: error %v, want one saying %q", tc.sheet, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestFiveAlikeBonusReachable plays random games in which a third of the
+// rolls are five alike, each written in a random box the rules allow, and
+// checks that every sheet met is accepted: the check refuses no sheet that
+// play can reach, under every joker rule.
+func TestFiveAlikeBonusReachable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	for _, tc := range []struct {
+		name string
+		opts Options
+	}{
+		{"yahtzee", Options{}},
+		{"yahtzee", Options{ForcedJoker: true}},
+		{"yahtzee", Options{NoJoker: true}},
+		{"swedish", Options{}},
+	} {
+		g, err := New(tc.name, tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(g.Name+" "+g.Options.String(), func(t *testing.T) {
+			bonuses := 0
+			for range 500 {
+				sh := NewSheet(g)
+				for turn := 1; turn < len(g.Categories); turn++ {
+					r := rng.IntN(NumRolls)
+					if rng.IntN(3) == 0 {
+						var five Multiset
+						five[rng.IntN(Faces)] = Dice
+						r = RollIndex(five)
+					}
+					ps := g.Placements(sh.State(g), r, nil)
+					sh.Apply(ps[rng.IntN(len(ps))])
+					if _, err := ParseSheet(g, sh.Format(g)); err != nil {
+						t.Fatalf("%q, reached in play, refused: %v", sh.Format(g), err)
+					}
+				}
+				bonuses += sh.Bonus / g.Extra.Bonus
+			}
+			if bonuses < 250 {
+				t.Errorf("only %d five-alike bonuses in 500 games: the test checks too little", bonuses)
+			}
+		})
+	}
+}
+
+func TestUpperBonusEntry(t *testing.T) {
+	y, _ := New("yahtzee", Options{})
+	pd, _ := New("poker-dice", Options{})
+	for _, tc := range []struct {
+		name  string
+		g     *Game
+		sheet string
+		want  string // "" accepted, else a part of the refusal
+	}{
+		{"earned", y, "fours=16,fives=20,sixes=30,upper-bonus=35", ""},
+		{"not yet, 0", y, "fours=16,upper-bonus=0", ""},
+		{"not yet, 35", y, "fours=16,upper-bonus=35", "follows from the upper boxes, which hold 16 of the 63 that earn 35"},
+		{"case-blind", y, "Fours=16,FIVES=20,sixes=30,Upper-Bonus=35", ""},
+		{"earned, 0", y, "fours=16,fives=20,sixes=30,upper-bonus=0", "hold 66 of the 63"},
+		{"poker-dice", pd, "aces=5,kings=5,queens=5,upper-bonus=3", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sh, err := ParseSheet(tc.g, tc.sheet)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("%q refused: %v", tc.sheet, err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("%q: error %v, want one saying %q", tc.sheet, err, tc.want)
+			case err == nil && strings.Contains(sh.Format(tc.g), "upper-bonus"):
+				t.Errorf("%q: Format %q keeps the bonus", tc.sheet, sh.Format(tc.g))
+			}
+		})
+	}
+}
+
+func TestSheetNames(t *testing.T) {
+	y, _ := New("yahtzee", Options{})
+	for _, tc := range []struct{ sheet, want string }{
+		{"ONES=3,Full-House=25", "ones=3,full-house=25"},
+		{"Yahtzee=50,FOURS=20,yahtzee-BONUS=100", "fours=20,yahtzee=50,yahtzee-bonus=100"},
+	} {
+		sh, err := ParseSheet(y, tc.sheet)
+		if err != nil || sh.Format(y) != tc.want {
+			t.Errorf("%q: %q, %v; want %q", tc.sheet, sh.Format(y), err, tc.want)
+		}
+	}
+	for _, tc := range []struct{ sheet, want string }{
+		{"ones=1,ONES=2", "ones is given twice"},
+		{"fullhouse=25", `yahtzee has no category "fullhouse", did you mean full-house? (categories: ones, twos,`},
+		{"chanse=20", "did you mean chance?"},
+		{"bananas=3", `no category "bananas" (categories: ones,`},
+		{strings.Repeat("x", 5000) + "=3", `no category "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"... (5000 bytes)`},
+	} {
+		_, err := ParseSheet(y, tc.sheet)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || len(err.Error()) > 400 {
+			t.Errorf("%.50q: error %v, want one saying %q", tc.sheet, err, tc.want)
+		}
+	}
+}
