@@ -119,16 +119,24 @@ func editDistance(a, b string) int {
 // quoteLimit is the most bytes of an input that a message quotes.
 const quoteLimit = 40
 
-// Quote quotes s for a message, cut to its first quoteLimit bytes with
-// "..." after when it is longer, so that a long input never floods the
-// terminal.
+// Quote quotes s for a message, cut to its first quoteLimit bytes (see
+// clip), so that a long input never floods the terminal.
 func Quote(s string) string {
-	if len(s) <= quoteLimit {
+	c := clip(s)
+	if len(c) == len(s) {
 		return strconv.Quote(s)
+	}
+	return strconv.Quote(c) + fmt.Sprintf("... (%d bytes)", len(s))
+}
+
+// clip returns s cut to its first quoteLimit bytes, on a rune boundary.
+func clip(s string) string {
+	if len(s) <= quoteLimit {
+		return s
 	}
 	cut := quoteLimit
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
-	return strconv.Quote(s[:cut]) + fmt.Sprintf("... (%d bytes)", len(s))
+	return s[:cut]
 }

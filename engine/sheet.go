@@ -154,13 +154,19 @@ func sheetFrom(g *Game, entries map[string]int, order []string) (Sheet, error) {
 	return sh, nil
 }
 
+// categoryNames returns the names of g's boxes (school: rows), in sheet order.
+func (g *Game) categoryNames() []string {
+	names := make([]string, len(g.Categories), len(g.Categories)+1)
+	for c, cat := range g.Categories {
+		names[c] = cat.Name
+	}
+	return names
+}
+
 // sheetKeys returns the names a sheet of g may give: its boxes, then its
 // five-alike bonus.
 func (g *Game) sheetKeys() []string {
-	names := make([]string, 0, len(g.Categories)+1)
-	for _, c := range g.Categories {
-		names = append(names, c.Name)
-	}
+	names := g.categoryNames()
 	if key := g.BonusKey(); key != "" {
 		names = append(names, key)
 	}

@@ -44,6 +44,9 @@ func runScore(args []string, stdout io.Writer) error {
 	if *reserve < 0 {
 		return usagef("--reserve %d: the reserve is never below 0", *reserve)
 	}
+	if top := g.MaxSchoolReserve(); *reserve > top {
+		return usagef("--reserve %d: a sheet of %d columns holds at most %d (every School cell closed with five dice)", *reserve, g.Columns, top)
+	}
 	s := scoreDice(g, m, *fresh, *reserve)
 	if *asJSON {
 		return s.writeJSON(stdout)
