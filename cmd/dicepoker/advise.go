@@ -32,7 +32,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 	rollouts := fs.Int("rollouts", 0, "school: also play this many games on after each of the best actions (0: none)")
 	seed := fs.Uint64("seed", 1, "school: the seed of the --rollouts games' dice")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "advise --game G [options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--json]", adviseSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--top N] [--table FILE] [--json]", adviseSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)

@@ -24,12 +24,16 @@ func runBench(args []string, stdout io.Writer) error {
 	games := fs.Int("simulate", 100000, "games to simulate with the optimal strategy, twice (cold and warm cache); 0: none")
 	exact := fs.Bool("distribution", true, "time the exact score distribution")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2] [--threads N] [--json]", benchSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2] [--threads N] [--simulate N] [--distribution=false] [--json]", benchSummary); err != nil {
 		return err
 	}
 	var list []*engine.Game
-	for _, name := range strings.Split(*names, ",") {
-		g, err := engine.New(strings.TrimSpace(name), engine.Options{})
+	for _, raw := range strings.Split(*names, ",") {
+		name, err := gameName(raw)
+		if err != nil {
+			return err
+		}
+		g, err := engine.New(name, engine.Options{})
 		if err != nil {
 			return usagef("%v", err)
 		}

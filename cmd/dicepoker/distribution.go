@@ -32,7 +32,7 @@ func runDistribution(args []string, stdout io.Writer) error {
 	threads := addThreadsFlag(fs, "compute")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "distribution --game G [options] [--png FILE] [--json]", distributionSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "distribution [--game G] [game options] [--png FILE] [--threads N] [--table FILE] [--json]", distributionSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)

@@ -2,10 +2,10 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -30,14 +30,18 @@ func newFlagSet(name string) *pflag.FlagSet {
 func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summary string) error {
 	err := fs.Parse(args)
 	if errors.Is(err, pflag.ErrHelp) {
-		fmt.Fprintf(stdout, "usage: dicepoker %s\n\n%s\n\nflags:\n%s", usage, summary, fs.FlagUsages())
+		writeHelp(stdout, fs, usage, summary)
 		return errHelpShown
 	}
 	if err != nil {
 		return usagef("%v", err)
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q (flags start with --)", fs.Arg(0))
+		if d := fs.Lookup("dice"); d != nil && d.Changed && looksLikeDice(fs.Args()) {
+			return usagef("--dice takes the five dice as one argument: quote them (--dice \"%s %s\") or use commas (--dice %s,%s)",
+				d.Value, strings.Join(fs.Args(), " "), d.Value, strings.Join(fs.Args(), ","))
+		}
+		return usagef("unexpected argument %s (flags start with --)", engine.Quote(fs.Arg(0)))
 	}
 	if fs.Lookup("threads") != nil {
 		if n, _ := fs.GetInt("threads"); n < 0 {
@@ -45,6 +49,20 @@ func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summa
 		}
 	}
 	return nil
+}
+
+// looksLikeDice reports whether args are a few single dice, the rest of
+// "--dice 3 3 5 5 6" typed without quotes.
+func looksLikeDice(args []string) bool {
+	if len(args) >= engine.Dice {
+		return false
+	}
+	for _, a := range args {
+		if len(a) != 1 || !strings.ContainsAny(strings.ToUpper(a), engine.DigitFaces+engine.CardFaces) {
+			return false
+		}
+	}
+	return true
 }
 
 // addThreadsFlag registers --threads, the goroutines a command works with
@@ -93,6 +111,11 @@ func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 // build returns the game the parsed flags name, or a usage error for an
 // unknown game, an option of another game or an option out of range.
 func (g *gameFlags) build(fs *pflag.FlagSet) (*engine.Game, error) {
+	name, err := gameName(g.game)
+	if err != nil {
+		return nil, err
+	}
+	g.game = name
 	for _, o := range optionProbes {
 		if !fs.Changed(o.flag) {
 			continue
@@ -113,6 +136,16 @@ func (g *gameFlags) build(fs *pflag.FlagSet) (*engine.Game, error) {
 		return nil, &usageError{err.Error()}
 	}
 	return game, nil
+}
+
+// gameName returns the game a command line names, case aside, or a usage
+// error with the nearest name and the list.
+func gameName(name string) (string, error) {
+	lower := strings.ToLower(strings.TrimSpace(name))
+	if !slices.Contains(engine.GameNames, lower) {
+		return "", usagef("unknown game %s%s", engine.Quote(name), engine.Suggest(lower, engine.GameNames, "games"))
+	}
+	return lower, nil
 }
 
 // handFlag returns the five dice of the flag name, written with the digits

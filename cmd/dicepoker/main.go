@@ -37,6 +37,8 @@ var commands = []command{
 	{"play", "play a game in the terminal with the advisor as coach", runPlay},
 	{"review", "review a game record: the points each decision lost", runReview},
 	{"bench", "measure solve, table load and advice times for each game", runBench},
+	{"version", "print the version of dicepoker", runVersion},
+	{"completion", "print the shell completion script for bash, zsh or fish", runCompletion},
 }
 
 // usageError is bad input: an unknown command or flag, a bad flag value, bad
@@ -86,6 +88,8 @@ func dispatch(args []string, stdout io.Writer) error {
 		}
 		printHelp(stdout)
 		return nil
+	case "--version", "-version":
+		return runVersion(rest, stdout)
 	}
 	c := lookup(name)
 	if c == nil {

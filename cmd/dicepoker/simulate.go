@@ -36,7 +36,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
 	players := fs.Int("players", 1, "school: advised players taking turns, 1..4; bonuses go to whoever earns them first")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "simulate --game G [options] --games N --seed S [--strategy optimal|greedy] [--threads N] [--json]", simulateSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "simulate [--game G] [game options] [--games N] [--seed S] [--strategy optimal|greedy] [--players K] [--threads N] [--table FILE] [--json]", simulateSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)

@@ -25,7 +25,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	out := fs.String("out", "", "the table file to write (default: the tables directory)")
 	threads := addThreadsFlag(fs, "solve")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "solve --game G [options] [--out FILE] [--threads N] [--json]", solveSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "solve [--game G] [game options] [--out FILE] [--threads N] [--json]", solveSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
