@@ -31,6 +31,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five (always so on the first roll)")
 	rollouts := fs.Int("rollouts", 0, "school: also play this many games on after each of the best actions (0: none)")
 	seed := fs.Uint64("seed", 1, "school: the seed of the --rollouts games' dice")
+	top := fs.Int("top", 0, fmt.Sprintf("show only the N best actions (default: %d in text, every one with --json; 0: every one)", textTop))
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	if err := parseFlags(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--top N] [--table FILE] [--json]", adviseSummary); err != nil {
 		return err
@@ -39,9 +40,15 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *top < 0 {
+		return usagef("--top %d: give 1 or more, or 0 for every action", *top)
+	}
+	if !fs.Changed("top") && !*asJSON {
+		*top = textTop
+	}
 	if g.Columns != 0 {
 		return adviseSchool(g, fs, schoolPosition{sheet: *sheetFlag, sheetFile: *sheetFile, table: *tableFile,
-			rollsLeft: *rollsLeft, fresh: *fresh, asJSON: *asJSON, rollouts: *rollouts, seed: *seed}, stdout)
+			rollsLeft: *rollsLeft, fresh: *fresh, asJSON: *asJSON, rollouts: *rollouts, seed: *seed, top: *top}, stdout)
 	}
 	for _, name := range []string{"fresh", "rollouts", "seed"} {
 		if fs.Changed(name) {
@@ -72,12 +79,27 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	a := advice{game: g, sheetScore: sheet.Score(g), rollsLeft: *rollsLeft, dice: hand, actions: coach.Ranking(g, actions)}
+	a := advice{game: g, sheetScore: sheet.Score(g), rollsLeft: *rollsLeft, dice: hand, actions: coach.Ranking(g, actions),
+		upper: sheet.UpperLine(g), rest: restHint}
 	if *asJSON {
-		return writeJSON(stdout, a.json())
+		return writeJSON(stdout, a.json(*top))
 	}
-	a.writeText(stdout, 0)
+	a.writeText(stdout, *top)
 	return nil
+}
+
+// textTop is how many actions advise shows people by default.
+const textTop = 10
+
+// restHint says where advise shows the actions its text leaves out.
+const restHint = "--top 0 shows every one"
+
+// shown returns how many of n options the JSON keeps for --top top.
+func shown(n, top int) int {
+	if top > 0 {
+		return min(n, top)
+	}
+	return n
 }
 
 // readSheet reads the sheet from --sheet, with parse, or from the JSON
@@ -161,9 +183,11 @@ func (a *advice) rank(i int) rankJSON {
 	return rankJSON{a.expected(i), a.expected(0) - a.expected(i), a.tie(i)}
 }
 
-func (a *advice) json() any {
-	opts := make([]adviceOption, len(a.actions))
-	for i, act := range a.actions {
+// json returns advise's JSON object, with the first top options (every
+// one for 0).
+func (a *advice) json(top int) any {
+	opts := make([]adviceOption, shown(len(a.actions), top))
+	for i, act := range a.actions[:len(opts)] {
 		o := adviceOption{rankJSON: a.rank(i)}
 		if act.Box != "" {
 			o.Action, o.Category, o.Points, o.Bonus = "score", act.Box, &act.Points, &act.Bonus
@@ -179,6 +203,8 @@ func (a *advice) json() any {
 		RollsLeft  int            `json:"rolls_left"`
 		Dice       []int          `json:"dice"`
 		Best       adviceOption   `json:"best"`
+		BestTied   int            `json:"best_tied"` // the options, from the first, tied with the best
 		All        []adviceOption `json:"options"`
-	}{a.game.Name, a.game.Options.String(), a.sheetScore, a.rollsLeft, a.dice.Dice(), opts[0], opts}
+		Total      int            `json:"total_options"` // every legal action, shown or not
+	}{a.game.Name, a.game.Options.String(), a.sheetScore, a.rollsLeft, a.dice.Dice(), opts[0], a.bests(), opts, len(a.actions)}
 }
