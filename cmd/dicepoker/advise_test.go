@@ -33,7 +33,7 @@ func pokerTable(t *testing.T) string {
 		Seconds  float64 `json:"seconds"`
 		Table    string  `json:"table"`
 	}
-	out := runOK(t, "solve", "--game", "poker-dice", "--out", path, "--json")
+	out := runOK(t, "solve", "--game", "poker-dice", "--out", path, "--json", "--timing")
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("solve --json: %v\n%s", err, out)
 	}

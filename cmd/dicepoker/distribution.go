@@ -102,13 +102,16 @@ func (r *exact) json() any {
 	return struct {
 		Game          string           `json:"game"`
 		Options       string           `json:"options,omitempty"`
+		Rules         string           `json:"rules"`
 		Method        string           `json:"method"` // exact; a sample says sampled
 		Expected      float64          `json:"expected"`
+		ExpectedScore float64          `json:"expected_score"` // the same, named as solve names it
 		Mean          float64          `json:"mean"`
 		SD            float64          `json:"sd"`
 		Percentiles   ordered[float64] `json:"percentiles"`
 		Probabilities ordered[float64] `json:"probabilities"`
-	}{r.game.Name, r.game.Options.String(), "exact", r.expected, r.summary.Mean, r.summary.SD, percentilesJSON(r.summary), probabilitiesJSON(r.dist.Scores, 1)}
+	}{r.game.Name, r.game.Options.String(), r.game.Options.String(), "exact", r.expected, r.expected, r.summary.Mean, r.summary.SD,
+		percentilesJSON(r.summary), probabilitiesJSON(r.dist.Scores, 1)}
 }
 
 // writeText prints r as text, with a histogram.

@@ -71,6 +71,21 @@ func addThreadsFlag(fs *pflag.FlagSet, verb string) *int {
 	return fs.Int("threads", 0, "goroutines to "+verb+" with (default: all cores)")
 }
 
+// addTimingFlag registers --timing, which puts the wall seconds of the
+// work in the JSON output: left out by default, as they change from run
+// to run.
+func addTimingFlag(fs *pflag.FlagSet) *bool {
+	return fs.Bool("timing", false, "with --json, also give the wall seconds the work took (seconds)")
+}
+
+// secondsIf returns &seconds when timing is on, for an omitempty field.
+func secondsIf(timing bool, seconds float64) *float64 {
+	if !timing {
+		return nil
+	}
+	return &seconds
+}
+
 // gameFlags are --game and the rule options of every game. Commands that
 // work on one game register them with addGameFlags and, after parsing, get
 // the game from build.

@@ -133,6 +133,7 @@ type scoreJSON struct {
 	Scores  ordered[int]        `json:"scores"`
 	School  ordered[schoolJSON] `json:"school,omitempty"`
 	Options string              `json:"options,omitempty"`
+	Rules   string              `json:"rules"`
 	Fresh   *bool               `json:"fresh,omitempty"`
 	Reserve *int                `json:"reserve,omitempty"`
 }
@@ -144,7 +145,7 @@ type schoolJSON struct {
 }
 
 func (s scored) writeJSON(w io.Writer) error {
-	out := scoreJSON{Game: s.game.Name, Dice: s.dice.Dice(), Options: s.game.Options.String()}
+	out := scoreJSON{Game: s.game.Name, Dice: s.dice.Dice(), Options: s.game.Options.String(), Rules: s.game.Options.String()}
 	for _, row := range s.rows {
 		out.Scores = append(out.Scores, entry[int]{row.name, row.points})
 		if row.school != nil {
