@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"syscall"
 
 	"dicepoker/internal/atomicfile"
 )
@@ -185,6 +186,9 @@ func ioError(err error) *Error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		e.Reason = ""
+	case errors.Is(err, syscall.ENOTDIR):
+		// A file where the directory should be: no table there either.
+		e.Err, e.Reason = fs.ErrNotExist, ""
 	case err == io.EOF:
 		// The file shrank while we read it.
 		e.Err, e.Reason = ErrCorrupt, "truncated while reading"

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/spf13/pflag"
@@ -110,9 +112,9 @@ func readSheet[S any](fs *pflag.FlagSet, sheet, file string, parse func(string) 
 		return none, usagef("give --sheet or --sheet-file, not both")
 	}
 	if file != "" {
-		data, err := os.ReadFile(file)
+		data, err := readBounded(file, maxSheetFile)
 		if err != nil {
-			return none, usagef("sheet file: %v", err)
+			return none, usagef("--sheet-file %v", err)
 		}
 		sh, err := parseJSON(data)
 		if err != nil {
@@ -125,6 +127,29 @@ func readSheet[S any](fs *pflag.FlagSet, sheet, file string, parse func(string) 
 		return sh, usagef("%v", err)
 	}
 	return sh, nil
+}
+
+// maxSheetFile is the most bytes --sheet-file reads: a sheet in JSON
+// takes a few hundred.
+const maxSheetFile = 64 << 10
+
+// readBounded reads the file at path, refusing one longer than limit bytes
+// as soon as it reads that much, so that /dev/zero or a huge file is
+// refused at once instead of filling the memory.
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: longer than %d KiB, too long for a sheet", path, limit>>10)
+	}
+	return data, nil
 }
 
 // openTable reads the table of g from file, or from the tables directory,
@@ -140,13 +165,27 @@ func openTable(g *engine.Game, file string) (*strategy.Table, error) {
 		if derr != nil {
 			return nil, derr
 		}
-		t, err = strategy.Open(dir, g, solver.Options{Progress: progress("solving " + g.Name)},
-			func(msg string) { fmt.Fprintln(os.Stderr, "dicepoker: "+msg) })
+		t, err = strategy.Open(dir, g, solver.Options{Progress: progress("solving " + g.Name)}, notice)
 	}
-	if err != nil {
-		return nil, &usageError{err.Error()}
+	return t, tableError(err)
+}
+
+// tableError sorts an error of opening a table: nil when only saving it
+// failed (the table solved in memory serves this run, and stderr says so),
+// bad input for a table that cannot be used (it says how to rebuild it),
+// else a failure of the system, as it is.
+func tableError(err error) error {
+	var write *tables.WriteError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &write):
+		notice(fmt.Sprintf("warning: %v; the table is used from memory for this run only", err))
+		return nil
+	case errors.Is(err, tables.ErrCorrupt), errors.Is(err, tables.ErrVersion), errors.Is(err, tables.ErrRules), errors.Is(err, fs.ErrNotExist):
+		return &usageError{err.Error()}
 	}
-	return t, nil
+	return err
 }
 
 // adviceOption is one action in the JSON output.

@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 // command is one row of the command table. A new command is one file with
@@ -54,12 +56,22 @@ func usagef(format string, args ...any) error {
 // errHelpShown reports that a command printed its help as asked: success.
 var errHelpShown = errors.New("help shown")
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	// A closed pipe is then a write error, which run reports with status 1,
+	// instead of a signal that kills the program in the middle of a write.
+	signal.Ignore(syscall.SIGPIPE)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
 // run runs the command line args and returns the exit status: 0, 1 for a
-// failure, 2 for bad input. Errors go to stderr as one line.
+// failure (of the system: disk, permissions, a closed or full output),
+// 2 for bad input. Errors go to stderr as one line.
 func run(args []string, stdout, stderr io.Writer) int {
-	err := dispatch(args, stdout)
+	out := &checkedWriter{w: stdout}
+	err := dispatch(args, out)
+	if out.err != nil && (err == nil || errors.Is(err, errHelpShown)) {
+		err = fmt.Errorf("cannot write the output: %w", out.err)
+	}
 	var usage *usageError
 	switch {
 	case err == nil || errors.Is(err, errHelpShown):
@@ -71,6 +83,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "dicepoker: %v\n", err)
 		return 1
 	}
+}
+
+// checkedWriter keeps the first error of the writes to w and writes
+// nothing after it, so that text output, printed without checking each
+// write, still fails when the output does (a full disk, a closed pipe).
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.err = err
+	return n, err
 }
 
 func dispatch(args []string, stdout io.Writer) error {
