@@ -114,7 +114,7 @@ func readSheet[S any](fs *pflag.FlagSet, sheet, file string, parse func(string) 
 	if file != "" {
 		data, err := readBounded(file, maxSheetFile)
 		if err != nil {
-			return none, usagef("--sheet-file %v", err)
+			return none, usagef("--sheet-file: sheet file %v", err)
 		}
 		sh, err := parseJSON(data)
 		if err != nil {
@@ -138,7 +138,9 @@ const maxSheetFile = 64 << 10
 // refused at once instead of filling the memory.
 func readBounded(path string, limit int64) ([]byte, error) {
 	f, err := os.Open(path)
-	if err != nil {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return nil, fmt.Errorf("%s: %w", path, pe.Err)
+	} else if err != nil {
 		return nil, err
 	}
 	defer f.Close()
