@@ -123,13 +123,14 @@ const quoteLimit = 40
 // clip), so that a long input never floods the terminal.
 func Quote(s string) string {
 	c := clip(s)
-	if len(c) == len(s) {
+	if c == s {
 		return strconv.Quote(s)
 	}
-	return strconv.Quote(c) + fmt.Sprintf("... (%d bytes)", len(s))
+	return strconv.Quote(strings.TrimSuffix(c, "...")) + fmt.Sprintf("... (%d bytes)", len(s))
 }
 
-// clip returns s cut to its first quoteLimit bytes, on a rune boundary.
+// clip returns s cut to its first quoteLimit bytes, on a rune boundary,
+// with "..." after when it was cut.
 func clip(s string) string {
 	if len(s) <= quoteLimit {
 		return s
@@ -138,5 +139,5 @@ func clip(s string) string {
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
-	return s[:cut]
+	return s[:cut] + "..."
 }

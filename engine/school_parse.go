@@ -160,7 +160,7 @@ func (p *sheetParser) build(g *Game) (SchoolSheet, error) {
 		given[c] = true
 		row, err := g.parseRow(c, p.cells[i])
 		if err != nil {
-			return sh, fmt.Errorf("sheet: %s=%s: %v", name, Quote(p.values[i]), err)
+			return sh, fmt.Errorf("sheet: %s=%s: %v", name, clip(p.values[i]), err)
 		}
 		sh.Cells[c] = row
 	}

@@ -71,7 +71,7 @@ func TestParseSchoolSheetRefusals(t *testing.T) {
 		{"taken=ones+ones", "taken: ones is given twice"},
 		{"taken=column1,taken=column1", "taken: column1 is given twice"},
 		{"fulhouse=25", `school has no row "fulhouse", did you mean full-house? (rows: ones,`},
-		{"ones=x" + strings.Repeat("/x", 1000), `sheet: ones="x/x/x/x/x/x/x/x/x/x/x/x/x/x/x/x/x/x/x/x/"... (2001 bytes): 1001 cells`},
+		{"ones=x" + strings.Repeat("/x", 1000), `sheet: ones=x/x/x/x/x/x/x/x/x/x/x/x/x/x/x/x/x/x/x/x/...: 1001 cells`},
 		{"taken=sum", "sum has no row bonus"},
 		{"taken=column3", `"column3": the columns are column1..column2`},
 		{"taken=columnx", "the columns are column1..column2"},
