@@ -34,7 +34,7 @@ func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summa
 		return errHelpShown
 	}
 	if err != nil {
-		return usagef("%v", err)
+		return usagef("%s", clipMessage(err.Error()))
 	}
 	if fs.NArg() > 0 {
 		if d := fs.Lookup("dice"); d != nil && d.Changed && looksLikeDice(fs.Args()) {
@@ -49,6 +49,18 @@ func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summa
 		}
 	}
 	return nil
+}
+
+// maxMessage is the longest flag error shown whole: pflag quotes a bad
+// value in full, however long.
+const maxMessage = 200
+
+// clipMessage cuts a message to maxMessage bytes.
+func clipMessage(msg string) string {
+	if len(msg) <= maxMessage {
+		return msg
+	}
+	return strings.ToValidUTF8(msg[:maxMessage], "") + "..."
 }
 
 // looksLikeDice reports whether args are a few single dice, the rest of
