@@ -18,12 +18,7 @@ func TestFiveAlikeBonusSheets(t *testing.T) {
 	forced, _ := New("yahtzee", Options{ForcedJoker: true})
 	noJoker, _ := New("yahtzee", Options{NoJoker: true})
 	sw, _ := New("swedish", Options{})
-	for _, tc := range []struct {
-		name  string
-		g     *Game
-		sheet string
-		want  string // "" accepted, else a part of the refusal
-	}{
+	checkSheets(t, []sheetCase{
 		{"own upper box", free, "yahtzee=50,fours=20,yahtzee-bonus=100", ""},
 		{"other upper box at 0", free, "yahtzee=50,twos=0,yahtzee-bonus=100", ""},
 		{"ones=3 holds no five-alike", free, "yahtzee=50,ones=3,yahtzee-bonus=100", "only 0 of the filled boxes"},
@@ -59,14 +54,32 @@ func TestFiveAlikeBonusSheets(t *testing.T) {
 		{"swedish: pair 30 with sixes open", sw, "poker=50,pair=30,poker-bonus=100", "only 0"},
 		{"swedish: two-pairs 0 as a joker", sw, "poker=50,ones=2,two-pairs=0,poker-bonus=100", ""},
 		{"swedish: two-pairs 0 alone", sw, "poker=50,two-pairs=0,poker-bonus=100", "only 0"},
-	} {
+	})
+}
+
+// sheetCase is a sheet that ParseSheet must accept (want "") or refuse
+// with an error saying want.
+type sheetCase struct {
+	name  string
+	g     *Game
+	sheet string
+	want  string
+}
+
+// checkSheets runs the cases; an accepted sheet must not keep the upper
+// bonus entry, which follows from the boxes.
+func checkSheets(t *testing.T, cases []sheetCase) {
+	t.Helper()
+	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseSheet(tc.g, tc.sheet)
+			sh, err := ParseSheet(tc.g, tc.sheet)
 			switch {
 			case tc.want == "" && err != nil:
 				t.Errorf("%q refused: %v", tc.sheet, err)
 			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
 				t.Errorf("%q: error %v, want one saying %q", tc.sheet, err, tc.want)
+			case err == nil && strings.Contains(sh.Format(tc.g), UpperBonusKey):
+				t.Errorf("%q: Format %q keeps the upper bonus", tc.sheet, sh.Format(tc.g))
 			}
 		})
 	}
@@ -120,31 +133,14 @@ func TestFiveAlikeBonusReachable(t *testing.T) {
 func TestUpperBonusEntry(t *testing.T) {
 	y, _ := New("yahtzee", Options{})
 	pd, _ := New("poker-dice", Options{})
-	for _, tc := range []struct {
-		name  string
-		g     *Game
-		sheet string
-		want  string // "" accepted, else a part of the refusal
-	}{
+	checkSheets(t, []sheetCase{
 		{"earned", y, "fours=16,fives=20,sixes=30,upper-bonus=35", ""},
 		{"not yet, 0", y, "fours=16,upper-bonus=0", ""},
 		{"not yet, 35", y, "fours=16,upper-bonus=35", "follows from the upper boxes, which hold 16 of the 63 that earn 35"},
 		{"case-blind", y, "Fours=16,FIVES=20,sixes=30,Upper-Bonus=35", ""},
 		{"earned, 0", y, "fours=16,fives=20,sixes=30,upper-bonus=0", "hold 66 of the 63"},
 		{"poker-dice", pd, "aces=5,kings=5,queens=5,upper-bonus=3", ""},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			sh, err := ParseSheet(tc.g, tc.sheet)
-			switch {
-			case tc.want == "" && err != nil:
-				t.Errorf("%q refused: %v", tc.sheet, err)
-			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
-				t.Errorf("%q: error %v, want one saying %q", tc.sheet, err, tc.want)
-			case err == nil && strings.Contains(sh.Format(tc.g), "upper-bonus"):
-				t.Errorf("%q: Format %q keeps the bonus", tc.sheet, sh.Format(tc.g))
-			}
-		})
-	}
+	})
 }
 
 func TestSheetNames(t *testing.T) {

@@ -226,13 +226,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
 // TestClosedPipe runs the binary with its output a pipe closed at the
 // other end: status 1 and one line saying why, text or JSON alike.
 func TestClosedPipe(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the binary")
-	}
-	bin := filepath.Join(t.TempDir(), "dicepoker")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	for _, args := range [][]string{{"games"}, {"games", "--json"}, {"completion", "bash"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			r, w, err := os.Pipe()
