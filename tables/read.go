@@ -23,7 +23,6 @@ const maxHeader = fixedSize + 2*math.MaxUint16
 const chunk = 1 << 16
 
 var (
-	errNotRegular = errors.New("not a regular file")
 	errTooLarge   = errors.New("too large for this computer")
 )
 
@@ -52,7 +51,7 @@ func read(path string, want Expect) (Header, []float32, *Error) {
 		return Header{}, nil, ioError(err)
 	}
 	if !fi.Mode().IsRegular() {
-		return Header{}, nil, &Error{Err: errNotRegular, Reason: errNotRegular.Error()}
+		return Header{}, nil, &Error{Err: atomicfile.ErrNotRegular, Reason: atomicfile.ErrNotRegular.Error()}
 	}
 	size := fi.Size()
 

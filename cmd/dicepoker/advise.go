@@ -11,6 +11,7 @@ import (
 
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/internal/atomicfile"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 	"dicepoker/tables"
@@ -184,7 +185,8 @@ func tableError(err error) error {
 	case errors.As(err, &write):
 		notice(fmt.Sprintf("warning: %v; the table is used from memory for this run only", err))
 		return nil
-	case errors.Is(err, tables.ErrCorrupt), errors.Is(err, tables.ErrVersion), errors.Is(err, tables.ErrRules), errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, tables.ErrCorrupt), errors.Is(err, tables.ErrVersion), errors.Is(err, tables.ErrRules),
+		errors.Is(err, fs.ErrNotExist), errors.Is(err, atomicfile.ErrNotRegular):
 		return &usageError{err.Error()}
 	}
 	return err

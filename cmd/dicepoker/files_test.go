@@ -190,6 +190,7 @@ func TestExitStatus(t *testing.T) {
 	}{
 		{"corrupt table", []string{"advise", "--game", "poker-dice", "--table", corrupt, "--dice", "QQKKA"}, 2, "is corrupt"},
 		{"missing table", []string{"advise", "--game", "poker-dice", "--table", corrupt + ".none", "--dice", "QQKKA"}, 2, "does not exist"},
+		{"table /dev/zero", []string{"advise", "--game", "poker-dice", "--table", zero, "--dice", "QQKKA"}, 2, "not a regular file"},
 		{"sheet file /dev/zero", []string{"advise", "--sheet-file", zero, "--dice", "QQKKA"}, 2, "--sheet-file: sheet file /dev/zero: longer than 64 KiB"},
 	}
 	if os.Geteuid() != 0 {
