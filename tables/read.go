@@ -23,7 +23,7 @@ const maxHeader = fixedSize + 2*math.MaxUint16
 const chunk = 1 << 16
 
 var (
-	errTooLarge   = errors.New("too large for this computer")
+	errTooLarge = errors.New("too large for this computer")
 )
 
 // Read loads the table file at path. It returns an [*Error] if the file
