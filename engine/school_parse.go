@@ -346,15 +346,33 @@ func (s reserveSet) empty() bool {
 }
 
 // addShifted adds every reserve of from moved by each of the steps that
-// stays at 0 or more (and at most the set's top, which no sheet passes).
+// stays at 0 or more (and at most the set's top, which no sheet passes):
+// the set shifted a word at a time.
 func (s reserveSet) addShifted(from reserveSet, steps ...int) {
-	for n := range 64 * len(from) {
-		if !from.has(n) {
-			continue
+	for _, d := range steps {
+		words, shift := d/64, uint(d%64)
+		if d < 0 {
+			words, shift = -(-d / 64), uint(-d%64)
 		}
-		for _, d := range steps {
-			if m := n + d; m >= 0 && m < 64*len(s) {
-				s.add(m)
+		for i := range s {
+			if d >= 0 {
+				// Bit n of s gets bit n-d of from.
+				j := i - words
+				if j >= 0 && j < len(from) {
+					s[i] |= from[j] << shift
+				}
+				if shift != 0 && j-1 >= 0 && j-1 < len(from) {
+					s[i] |= from[j-1] >> (64 - shift)
+				}
+				continue
+			}
+			// Bit n of s gets bit n+|d| of from.
+			j := i - words
+			if j >= 0 && j < len(from) {
+				s[i] |= from[j] >> shift
+			}
+			if shift != 0 && j+1 < len(from) {
+				s[i] |= from[j+1] << (64 - shift)
 			}
 		}
 	}
