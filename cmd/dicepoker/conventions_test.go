@@ -133,6 +133,7 @@ func TestNamesCaseBlind(t *testing.T) {
 		{"dice unquoted", []string{"advise", "--dice", "3", "3", "5", "5", "6"}, 2,
 			`--dice takes the five dice as one argument: quote them (--dice "3 3 5 5 6") or use commas (--dice 3,3,5,5,6)`},
 		{"bench games", []string{"bench", "--games", "Yatzi"}, 2, "did you mean yatzy?"},
+		{"command did you mean", []string{"advice"}, 2, `unknown command "advice", did you mean advise? (run 'dicepoker help' for the commands)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			status, stdout, stderr := runLine(tc.args...)

@@ -16,6 +16,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"dicepoker/engine"
 )
 
 // command is one row of the command table. A new command is one file with
@@ -113,7 +115,7 @@ func dispatch(args []string, stdout io.Writer) error {
 			if c := lookup(rest[0]); c != nil {
 				return c.run([]string{"-h"}, stdout)
 			}
-			return usagef("unknown command %q (run 'dicepoker help' for the commands)", rest[0])
+			return unknownCommand(rest[0])
 		}
 		printHelp(stdout)
 		return nil
@@ -122,9 +124,23 @@ func dispatch(args []string, stdout io.Writer) error {
 	}
 	c := lookup(name)
 	if c == nil {
-		return usagef("unknown command %q (run 'dicepoker help' for the commands)", name)
+		return unknownCommand(name)
 	}
 	return c.run(rest, stdout)
+}
+
+// unknownCommand is the error for a command that is not in the table, with
+// the nearest name when one is close.
+func unknownCommand(name string) error {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	hint := ""
+	if near := engine.Nearest(name, names); near != "" {
+		hint = ", did you mean " + near + "?"
+	}
+	return usagef("unknown command %s%s (run 'dicepoker help' for the commands)", engine.Quote(name), hint)
 }
 
 func lookup(name string) *command {
