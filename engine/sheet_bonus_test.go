@@ -167,3 +167,15 @@ func TestSheetNames(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkParseSheetBonus reads a sheet with three Yahtzee bonuses under
+// the forced joker, whose check tries the late boxes' orders.
+func BenchmarkParseSheetBonus(b *testing.B) {
+	g, _ := New("yahtzee", Options{ForcedJoker: true})
+	sheet := lowerFilled + ",ones=3,twos=0,threes=0,fours=0,yahtzee-bonus=300"
+	for b.Loop() {
+		if _, err := ParseSheet(g, sheet); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
