@@ -129,6 +129,9 @@ func sheetFrom(g *Game, entries map[string]int, order []string) (Sheet, error) {
 			continue
 		}
 		c := g.Category(name)
+		if box, ok := strings.CutSuffix(name, "-bonus"); c < 0 && ok && (box == "upper" || g.Category(box) >= 0) {
+			return Sheet{}, fmt.Errorf("sheet: %s: these rules of %s pay no such bonus; leave it out", name, g.Name)
+		}
 		if c < 0 {
 			return Sheet{}, fmt.Errorf("sheet: %s has no category %s%s", g.Name, Quote(name), Suggest(name, g.sheetKeys(), "categories"))
 		}

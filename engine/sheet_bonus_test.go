@@ -133,6 +133,8 @@ func TestFiveAlikeBonusReachable(t *testing.T) {
 func TestUpperBonusEntry(t *testing.T) {
 	y, _ := New("yahtzee", Options{})
 	pd, _ := New("poker-dice", Options{})
+	noUpper, _ := New("yahtzee", Options{NoUpperBonus: true})
+	yz, _ := New("yatzy", Options{})
 	checkSheets(t, []sheetCase{
 		{"earned", y, "fours=16,fives=20,sixes=30,upper-bonus=35", ""},
 		{"not yet, 0", y, "fours=16,upper-bonus=0", ""},
@@ -140,6 +142,8 @@ func TestUpperBonusEntry(t *testing.T) {
 		{"case-blind", y, "Fours=16,FIVES=20,sixes=30,Upper-Bonus=35", ""},
 		{"earned, 0", y, "fours=16,fives=20,sixes=30,upper-bonus=0", "hold 66 of the 63"},
 		{"poker-dice", pd, "aces=5,kings=5,queens=5,upper-bonus=3", ""},
+		{"no upper bonus", noUpper, "ones=3,upper-bonus=0", "upper-bonus: these rules of yahtzee pay no such bonus"},
+		{"yatzy has no five-alike bonus", yz, "yatzy=50,yatzy-bonus=100", "yatzy-bonus: these rules of yatzy pay no such bonus"},
 	})
 }
 

@@ -59,7 +59,7 @@ func TestParseSheetRefuses(t *testing.T) {
 		{y, "yahtzee=50,yahtzee-bonus=150", "multiple of 100"},
 		{y, "yahtzee=50,ones=5,yahtzee-bonus=200", "needs 1 more filled box"},
 		{y, "yahtzee=50,yahtzee-bonus=300", "needs 3 more filled boxes"},
-		{noBonus, "yahtzee=50,ones=5,yahtzee-bonus=100", `no category "yahtzee-bonus"`},
+		{noBonus, "yahtzee=50,ones=5,yahtzee-bonus=100", "yahtzee-bonus: these rules of yahtzee pay no such bonus"},
 		{y, full, "the game is over"},
 	} {
 		_, err := ParseSheet(c.g, c.sheet)
