@@ -261,9 +261,10 @@ func (sh Sheet) fiveAlikeBoxes(g *Game) int {
 		}
 		return false
 	}
-	// early[c]: the faces whose five-alike box c takes without waiting for
-	// any box but the upper box of the face (bit f-1); late[c]: the faces
-	// it takes only with every other box filled.
+	// For each box c, a bit for each face f (bit f-1): early[c], the faces
+	// whose five alike c takes with only the five-alike box filled;
+	// afterUpper[c], those it takes once the upper box of f is filled;
+	// late[c], those it takes only with every other box filled.
 	var early, afterUpper, late [32]uint8
 	var lateOnly []int
 	for c := range g.Categories {
@@ -294,7 +295,7 @@ func (sh Sheet) fiveAlikeBoxes(g *Game) int {
 				lateSet |= 1 << c
 			}
 		}
-		n := lateOrder(g, lateSet, late[:])
+		n := lateOrder(g, all, lateSet, late[:])
 		for c := range g.Categories {
 			if lateSet&(1<<c) != 0 || early[c]|afterUpper[c] == 0 {
 				continue
@@ -316,10 +317,10 @@ func (sh Sheet) fiveAlikeBoxes(g *Game) int {
 }
 
 // lateOrder returns how many boxes of lateSet can be written one after the
-// other, each when the upper box of some face in late[c] is filled: one
-// outside the set, or one of the set written before.
-func lateOrder(g *Game, lateSet uint32, late []uint8) int {
-	done := ^lateSet
+// other, each when the upper box of some face in late[c] is filled: one of
+// the filled boxes outside the set, or one of the set written before.
+func lateOrder(g *Game, filled, lateSet uint32, late []uint8) int {
+	done := filled &^ lateSet
 	for progress := true; progress; {
 		progress = false
 		for c := range g.Categories {
