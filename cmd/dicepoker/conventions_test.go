@@ -90,7 +90,7 @@ func TestHelp(t *testing.T) {
 				t.Errorf("a boolean shown with [=true|false]:\n%s", help)
 			}
 			for _, line := range strings.Split(help, "\n") {
-				if strings.Count(line, "(default") > 1 {
+				if strings.Count(line, "default") > 1 {
 					t.Errorf("two defaults: %q", line)
 				}
 			}

@@ -42,8 +42,8 @@ func writeHelp(w io.Writer, fs *pflag.FlagSet, usage, summary string) {
 
 // flagUsages lists the flags of fs, one a line, as people read them: a
 // boolean as --json alone (--coach=false where it is on by default), a
-// value with its type, and one default, the one the description states
-// or else the flag's own when it is not the zero value.
+// value with its type, and one default: the one the description states,
+// else the flag's own when it is not the zero value.
 func flagUsages(fs *pflag.FlagSet) string {
 	type line struct{ name, usage string }
 	var lines []line
@@ -60,7 +60,7 @@ func flagUsages(fs *pflag.FlagSet) string {
 		} else {
 			varname, u := pflag.UnquoteUsage(f)
 			name, usage = name+" "+varname, u
-			if !strings.Contains(usage, "(default") && !isZero(f.DefValue) {
+			if !strings.Contains(usage, "default") && !isZero(f.DefValue) {
 				usage += fmt.Sprintf(" (default %s)", f.DefValue)
 			}
 		}

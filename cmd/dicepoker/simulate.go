@@ -31,7 +31,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	gf := addGameFlags(fs)
 	games := fs.Int("games", 10000, "games to play")
 	seed := fs.Uint64("seed", 1, "the seed of the dice, 0..2^64-1")
-	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (the default where no exact table exists)")
+	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (default: optimal; school: estimate where no exact table exists)")
 	threads := addThreadsFlag(fs, "play")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
 	timing := addTimingFlag(fs)
