@@ -317,8 +317,9 @@ func (sh Sheet) fiveAlikeBoxes(g *Game) int {
 }
 
 // lateOrder returns how many boxes of lateSet can be written one after the
-// other, each when the upper box of some face in late[c] is filled: one of
-// the filled boxes outside the set, or one of the set written before.
+// other, each when the upper box of some face in late[c] is filled (or
+// there is none): one of the filled boxes outside the set, or one of the
+// set written before.
 func lateOrder(g *Game, filled, lateSet uint32, late []uint8) int {
 	done := filled &^ lateSet
 	for progress := true; progress; {
@@ -328,7 +329,8 @@ func lateOrder(g *Game, filled, lateSet uint32, late []uint8) int {
 				continue
 			}
 			for face := 1; face <= Faces; face++ {
-				if up := g.UpperBox(face); late[c]&(1<<(face-1)) != 0 && up >= 0 && done&(1<<up) != 0 {
+				// A face with no upper box (a reduced game) waits on none.
+				if up := g.UpperBox(face); late[c]&(1<<(face-1)) != 0 && (up < 0 || done&(1<<up) != 0) {
 					done |= 1 << c
 					progress = true
 					break

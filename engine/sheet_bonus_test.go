@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -182,4 +183,98 @@ func BenchmarkParseSheetBonus(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestFiveAlikeBonusBruteForce plays every roll and every legal placement
+// of small games (four or five boxes, the five-alike box among them) from a new
+// sheet to the last turn, and checks that ParseSheet accepts exactly the
+// sheets that play reaches, among every sheet of possible points with up
+// to three five-alike bonuses.
+func TestFiveAlikeBonusBruteForce(t *testing.T) {
+	for _, tc := range []struct {
+		game  string
+		opts  Options
+		boxes []string
+	}{
+		{"yahtzee", Options{}, []string{"ones", "twos", "full-house", "large-straight", "yahtzee"}},
+		{"yahtzee", Options{ForcedJoker: true}, []string{"ones", "twos", "full-house", "large-straight", "yahtzee"}},
+		{"yahtzee", Options{NoJoker: true}, []string{"ones", "twos", "full-house", "large-straight", "yahtzee"}},
+		{"swedish", Options{}, []string{"ones", "twos", "full-house", "large-straight", "poker"}},
+		// Every face has a box that takes its five alike: the upper boxes of
+		// 1 and 6, and three-of-a-kind at any face.
+		{"yahtzee", Options{}, []string{"ones", "sixes", "three-of-a-kind", "yahtzee"}},
+		{"yahtzee", Options{ForcedJoker: true}, []string{"ones", "sixes", "three-of-a-kind", "yahtzee"}},
+		{"swedish", Options{}, []string{"ones", "sixes", "pair", "poker"}},
+	} {
+		full, _ := New(tc.game, tc.opts)
+		g, err := full.Subset(tc.boxes...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(g.Name+" "+g.Options.String(), func(t *testing.T) {
+			reached := map[string]bool{"": true}
+			layer := []Sheet{NewSheet(g)}
+			for turn := 1; turn < len(g.Categories); turn++ { // the last turn's sheets are full
+				var next []Sheet
+				for _, sh := range layer {
+					for r := range NumRolls {
+						for _, p := range g.Placements(sh.State(g), r, nil) {
+							n := Sheet{Filled: slices.Clone(sh.Filled), Points: slices.Clone(sh.Points), Bonus: sh.Bonus}
+							n.Apply(p)
+							if key := n.Format(g); !reached[key] {
+								reached[key] = true
+								next = append(next, n)
+							}
+						}
+					}
+				}
+				layer = next
+			}
+			accepted, bonuses := 0, 0
+			forEachSheet(g, func(sh Sheet) {
+				text := sh.Format(g)
+				_, err := ParseSheet(g, text)
+				if (err == nil) != reached[text] {
+					t.Errorf("%q: reached in play %v, but ParseSheet says %v", text, reached[text], err)
+				}
+				if err == nil {
+					accepted++
+					if sh.Bonus > 0 {
+						bonuses++
+					}
+				}
+			})
+			if accepted != len(reached) || bonuses == 0 {
+				t.Errorf("%d sheets accepted, %d with bonuses; play reaches %d", accepted, bonuses, len(reached))
+			}
+		})
+	}
+}
+
+// forEachSheet calls f with every sheet of g that is not full: each box
+// open or holding points it can hold, and 0 to 3 five-alike bonuses.
+func forEachSheet(g *Game, f func(Sheet)) {
+	sh := NewSheet(g)
+	var fill func(c, filled int)
+	fill = func(c, filled int) {
+		if c == len(g.Categories) {
+			if filled == len(g.Categories) {
+				return
+			}
+			for n := range 4 {
+				sh.Bonus = n * g.Extra.Bonus
+				f(sh)
+			}
+			sh.Bonus = 0
+			return
+		}
+		sh.Filled[c] = false
+		fill(c+1, filled)
+		for _, p := range g.Possible(c) {
+			sh.Filled[c], sh.Points[c] = true, p
+			fill(c+1, filled+1)
+		}
+		sh.Filled[c], sh.Points[c] = false, 0
+	}
+	fill(0, 0)
 }
