@@ -106,16 +106,7 @@ func (s single) Show() string {
 }
 
 // upperLine says where the upper section stands against its bonus.
-func (s single) upperLine() string {
-	g, t := s.g, s.sh.UpperTotal(s.g)
-	switch {
-	case g.Upper.Points == 0:
-		return fmt.Sprintf("upper %d (no bonus)", t)
-	case t >= g.Upper.Threshold:
-		return fmt.Sprintf("upper %d, bonus %d", t, g.Upper.Points)
-	}
-	return fmt.Sprintf("upper %d of %d for the bonus %d", t, g.Upper.Threshold, g.Upper.Points)
-}
+func (s single) upperLine() string { return s.sh.UpperLine(s.g) }
 
 func nameWidth(g *engine.Game) int {
 	w := 0

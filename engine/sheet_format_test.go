@@ -14,7 +14,7 @@ func TestSheetFormat(t *testing.T) {
 		{y, "fives=15, ones=3", "ones=3,fives=15"},
 		{y, "yahtzee-bonus=100,yahtzee=50,fours=20", "fours=20,yahtzee=50,yahtzee-bonus=100"},
 		{y, "yahtzee=0,chance=5,full-house=25", "full-house=25,yahtzee=0,chance=5"},
-		{sw, "poker=50,poker-bonus=200,pair=12,chance=30", "pair=12,poker=50,chance=30,poker-bonus=200"},
+		{sw, "poker=50,poker-bonus=200,sixes=30,chance=30", "sixes=30,poker=50,chance=30,poker-bonus=200"},
 		{pd, "nines=0,aces=3,straight=4", "aces=3,nines=0,straight=4"},
 	} {
 		t.Run(c.g.Name+" "+c.in, func(t *testing.T) {

@@ -24,6 +24,11 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte(`{"game":"yahtzee","options":"taken=twos","turn":1,"sheet":"","dice":[1,2,3,4,5],"rolls_left":2,"action":{"keep":[]}}`))
 	f.Add([]byte(`{"game":"school","options":"columns=1,taken=twos+pair","turn":1,"sheet":"","dice":[1,2,3,4,5],"rolls_left":2,"action":{"keep":[]}}`))
 	f.Add([]byte("{}"))
+	// Strict reading: a field twice, a field in another case, something
+	// after the object.
+	f.Add([]byte(strings.Replace(good[0], `"turn":1,`, `"turn":1,"turn":1,`, 1)))
+	f.Add([]byte(strings.Replace(good[0], `"game":`, `"Game":`, 1)))
+	f.Add([]byte(good[0] + "]"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := Read(bytes.NewReader(data), "f.jsonl")
 		if err != nil {

@@ -1,14 +1,17 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/spf13/pflag"
 
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/internal/atomicfile"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 	"dicepoker/tables"
@@ -31,17 +34,24 @@ func runAdvise(args []string, stdout io.Writer) error {
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five (always so on the first roll)")
 	rollouts := fs.Int("rollouts", 0, "school: also play this many games on after each of the best actions (0: none)")
 	seed := fs.Uint64("seed", 1, "school: the seed of the --rollouts games' dice")
+	top := fs.Int("top", 0, fmt.Sprintf("show only the N best actions (default: %d in text, every one with --json; 0: every one)", textTop))
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "advise --game G [options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--json]", adviseSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--top N] [--table FILE] [--json]", adviseSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
 	if err != nil {
 		return err
 	}
+	if *top < 0 {
+		return usagef("--top %d: give 1 or more, or 0 for every action", *top)
+	}
+	if !fs.Changed("top") && !*asJSON {
+		*top = textTop
+	}
 	if g.Columns != 0 {
 		return adviseSchool(g, fs, schoolPosition{sheet: *sheetFlag, sheetFile: *sheetFile, table: *tableFile,
-			rollsLeft: *rollsLeft, fresh: *fresh, asJSON: *asJSON, rollouts: *rollouts, seed: *seed}, stdout)
+			rollsLeft: *rollsLeft, fresh: *fresh, asJSON: *asJSON, rollouts: *rollouts, seed: *seed, top: *top}, stdout)
 	}
 	for _, name := range []string{"fresh", "rollouts", "seed"} {
 		if fs.Changed(name) {
@@ -72,12 +82,27 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	a := advice{game: g, sheetScore: sheet.Score(g), rollsLeft: *rollsLeft, dice: hand, actions: coach.Ranking(g, actions)}
+	a := advice{game: g, sheetScore: sheet.Score(g), rollsLeft: *rollsLeft, dice: hand, actions: coach.Ranking(g, actions),
+		upper: sheet.UpperLine(g), rest: restHint}
 	if *asJSON {
-		return writeJSON(stdout, a.json())
+		return writeJSON(stdout, a.json(*top))
 	}
-	a.writeText(stdout, 0)
+	a.writeText(stdout, *top)
 	return nil
+}
+
+// textTop is how many actions advise shows people by default.
+const textTop = 10
+
+// restHint says where advise shows the actions its text leaves out.
+const restHint = "--top 0 shows every one"
+
+// shown returns how many of n options the JSON keeps for --top top.
+func shown(n, top int) int {
+	if top > 0 {
+		return min(n, top)
+	}
+	return n
 }
 
 // readSheet reads the sheet from --sheet, with parse, or from the JSON
@@ -88,9 +113,9 @@ func readSheet[S any](fs *pflag.FlagSet, sheet, file string, parse func(string) 
 		return none, usagef("give --sheet or --sheet-file, not both")
 	}
 	if file != "" {
-		data, err := os.ReadFile(file)
+		data, err := readBounded(file, maxSheetFile)
 		if err != nil {
-			return none, usagef("sheet file: %v", err)
+			return none, usagef("--sheet-file: sheet file %v", err)
 		}
 		sh, err := parseJSON(data)
 		if err != nil {
@@ -103,6 +128,31 @@ func readSheet[S any](fs *pflag.FlagSet, sheet, file string, parse func(string) 
 		return sh, usagef("%v", err)
 	}
 	return sh, nil
+}
+
+// maxSheetFile is the most bytes --sheet-file reads: a sheet in JSON
+// takes a few hundred.
+const maxSheetFile = 64 << 10
+
+// readBounded reads the file at path, refusing one longer than limit bytes
+// as soon as it reads that much, so that /dev/zero or a huge file is
+// refused at once instead of filling the memory.
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return nil, fmt.Errorf("%s: %w", path, pe.Err)
+	} else if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: longer than %d KiB, too long for a sheet", path, limit>>10)
+	}
+	return data, nil
 }
 
 // openTable reads the table of g from file, or from the tables directory,
@@ -118,13 +168,28 @@ func openTable(g *engine.Game, file string) (*strategy.Table, error) {
 		if derr != nil {
 			return nil, derr
 		}
-		t, err = strategy.Open(dir, g, solver.Options{Progress: progress("solving " + g.Name)},
-			func(msg string) { fmt.Fprintln(os.Stderr, "dicepoker: "+msg) })
+		t, err = strategy.Open(dir, g, solver.Options{Progress: progress("solving " + g.Name)}, notice)
 	}
-	if err != nil {
-		return nil, &usageError{err.Error()}
+	return t, tableError(err)
+}
+
+// tableError sorts an error of opening a table: nil when only saving it
+// failed (the table solved in memory serves this run, and stderr says so),
+// bad input for a table that cannot be used (it says how to rebuild it),
+// else a failure of the system, as it is.
+func tableError(err error) error {
+	var write *tables.WriteError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &write):
+		notice(fmt.Sprintf("warning: %v; the table is used from memory for this run only", err))
+		return nil
+	case errors.Is(err, tables.ErrCorrupt), errors.Is(err, tables.ErrVersion), errors.Is(err, tables.ErrRules),
+		errors.Is(err, fs.ErrNotExist), errors.Is(err, atomicfile.ErrNotRegular):
+		return &usageError{err.Error()}
 	}
-	return t, nil
+	return err
 }
 
 // adviceOption is one action in the JSON output.
@@ -161,9 +226,11 @@ func (a *advice) rank(i int) rankJSON {
 	return rankJSON{a.expected(i), a.expected(0) - a.expected(i), a.tie(i)}
 }
 
-func (a *advice) json() any {
-	opts := make([]adviceOption, len(a.actions))
-	for i, act := range a.actions {
+// json returns advise's JSON object, with the first top options (every
+// one for 0).
+func (a *advice) json(top int) any {
+	opts := make([]adviceOption, shown(len(a.actions), top))
+	for i, act := range a.actions[:len(opts)] {
 		o := adviceOption{rankJSON: a.rank(i)}
 		if act.Box != "" {
 			o.Action, o.Category, o.Points, o.Bonus = "score", act.Box, &act.Points, &act.Bonus
@@ -179,6 +246,8 @@ func (a *advice) json() any {
 		RollsLeft  int            `json:"rolls_left"`
 		Dice       []int          `json:"dice"`
 		Best       adviceOption   `json:"best"`
+		BestTied   int            `json:"best_tied"` // the options, from the first, tied with the best
 		All        []adviceOption `json:"options"`
-	}{a.game.Name, a.game.Options.String(), a.sheetScore, a.rollsLeft, a.dice.Dice(), opts[0], opts}
+		Total      int            `json:"total_options"` // every legal action, shown or not
+	}{a.game.Name, a.game.Options.String(), a.sheetScore, a.rollsLeft, a.dice.Dice(), opts[0], a.bests(), opts, len(a.actions)}
 }

@@ -33,7 +33,7 @@ func pokerTable(t *testing.T) string {
 		Seconds  float64 `json:"seconds"`
 		Table    string  `json:"table"`
 	}
-	out := runOK(t, "solve", "--game", "poker-dice", "--out", path, "--json")
+	out := runOK(t, "solve", "--game", "poker-dice", "--out", path, "--json", "--timing")
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("solve --json: %v\n%s", err, out)
 	}
@@ -174,8 +174,8 @@ func TestSolveBadInput(t *testing.T) {
 	}{
 		{[]string{"solve", "--game", "yatzy", "--threads", "-1"}, "--threads -1"},
 		{[]string{"solve", "--game", "chess"}, `unknown game "chess"`},
-		{[]string{"solve", "--game", "poker-dice", "--out", os.TempDir()}, "is a directory, not a file"},
-		{[]string{"distribution", "--game", "poker-dice", "--png", os.TempDir()}, "is a directory, not a file"},
+		{[]string{"solve", "--game", "poker-dice", "--out", os.TempDir()}, "not a regular file (a directory)"},
+		{[]string{"distribution", "--game", "poker-dice", "--png", os.TempDir()}, "not a regular file (a directory)"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer

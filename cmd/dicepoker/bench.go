@@ -32,15 +32,19 @@ func runBench(args []string, stdout io.Writer) error {
 	rollouts := fs.Int("rollouts", 1000, "with --school-check: games played on from each sheet")
 	seed := fs.Uint64("seed", 1, "with --school-check: the seed of the sheets and games")
 	actions := fs.Int("actions", 1, "with --school-check: the best actions played on, to check the ranking too")
-	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2] [--threads N] [--json] | bench --school-check [--columns 2,3,4] [--sheets N] [--rollouts N] [--actions N] [--seed S] [--json]", benchSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2] [--threads N] [--simulate N] [--distribution=false] [--json] | bench --school-check [--columns 2,3,4] [--sheets N] [--rollouts N] [--actions N] [--seed S] [--json]", benchSummary); err != nil {
 		return err
 	}
 	if *check {
 		return runSchoolCheck(stdout, *columns, school.CheckOptions{Sheets: *sheets, Games: *rollouts, Seed: *seed, Threads: *threads, Actions: *actions}, *asJSON)
 	}
 	var list []*engine.Game
-	for _, name := range strings.Split(*names, ",") {
-		g, err := engine.New(strings.TrimSpace(name), engine.Options{})
+	for _, raw := range strings.Split(*names, ",") {
+		name, err := gameName(raw)
+		if err != nil {
+			return err
+		}
+		g, err := engine.New(name, engine.Options{})
 		if err != nil {
 			return usagef("%v", err)
 		}

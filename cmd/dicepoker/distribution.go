@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"time"
 
@@ -39,21 +37,16 @@ func runDistribution(args []string, stdout io.Writer) error {
 	threads := addThreadsFlag(fs, "compute")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "distribution --game G [options] [--png FILE] [--json]", distributionSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "distribution [--game G] [game options] [--png FILE] [--threads N] [--table FILE] [--json]", distributionSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
 	if err != nil {
 		return err
 	}
-	if *png != "" {
-		// Refuse a picture that cannot be saved before the long computation.
-		if fi, err := os.Stat(filepath.Dir(*png)); err != nil || !fi.IsDir() {
-			return usagef("--png %s: no directory %s to save it in", *png, filepath.Dir(*png))
-		}
-		if fi, err := os.Stat(*png); err == nil && fi.IsDir() {
-			return usagef("--png %s is a directory, not a file", *png)
-		}
+	// Refuse a picture that cannot be saved before the long computation.
+	if err := outputFlag("png", *png); err != nil {
+		return err
 	}
 	if g.Columns != 0 {
 		return distributionSchool(g, *tableFile, *png, *threads, *asJSON, stdout)
@@ -115,13 +108,16 @@ func (r *exact) json() any {
 	return struct {
 		Game          string           `json:"game"`
 		Options       string           `json:"options,omitempty"`
+		Rules         string           `json:"rules"`
 		Method        string           `json:"method"` // exact; a sample says sampled
 		Expected      float64          `json:"expected"`
+		ExpectedScore float64          `json:"expected_score"` // the same, named as solve names it
 		Mean          float64          `json:"mean"`
 		SD            float64          `json:"sd"`
 		Percentiles   ordered[float64] `json:"percentiles"`
 		Probabilities ordered[float64] `json:"probabilities"`
-	}{r.game.Name, r.game.Options.String(), "exact", r.expected, r.summary.Mean, r.summary.SD, percentilesJSON(r.summary), probabilitiesJSON(r.dist.Scores, 1)}
+	}{r.game.Name, r.game.Options.String(), r.game.Options.String(), "exact", r.expected, r.expected, r.summary.Mean, r.summary.SD,
+		percentilesJSON(r.summary), probabilitiesJSON(r.dist.Scores, 1)}
 }
 
 // writeText prints r as text, with a histogram.

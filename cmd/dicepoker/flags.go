@@ -2,13 +2,16 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"dicepoker/engine"
+	"dicepoker/internal/atomicfile"
 )
 
 // newFlagSet returns a flag set for a command that reports errors instead
@@ -27,14 +30,18 @@ func newFlagSet(name string) *pflag.FlagSet {
 func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summary string) error {
 	err := fs.Parse(args)
 	if errors.Is(err, pflag.ErrHelp) {
-		fmt.Fprintf(stdout, "usage: dicepoker %s\n\n%s\n\nflags:\n%s", usage, summary, fs.FlagUsages())
+		writeHelp(stdout, fs, usage, summary)
 		return errHelpShown
 	}
 	if err != nil {
-		return usagef("%v", err)
+		return usagef("%s", clipMessage(err.Error()))
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q (flags start with --)", fs.Arg(0))
+		if d := fs.Lookup("dice"); d != nil && d.Changed && looksLikeDice(fs.Args()) {
+			return usagef("--dice takes the five dice as one argument: quote them (--dice \"%s %s\") or use commas (--dice %s,%s)",
+				d.Value, strings.Join(fs.Args(), " "), d.Value, strings.Join(fs.Args(), ","))
+		}
+		return usagef("unexpected argument %s (flags start with --)", engine.Quote(fs.Arg(0)))
 	}
 	if fs.Lookup("threads") != nil {
 		if n, _ := fs.GetInt("threads"); n < 0 {
@@ -44,10 +51,51 @@ func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summa
 	return nil
 }
 
+// maxMessage is the longest flag error shown whole: pflag quotes a bad
+// value in full, however long.
+const maxMessage = 200
+
+// clipMessage cuts a message to maxMessage bytes.
+func clipMessage(msg string) string {
+	if len(msg) <= maxMessage {
+		return msg
+	}
+	return strings.ToValidUTF8(msg[:maxMessage], "") + "..."
+}
+
+// looksLikeDice reports whether args are a few single dice, the rest of
+// "--dice 3 3 5 5 6" typed without quotes.
+func looksLikeDice(args []string) bool {
+	if len(args) >= engine.Dice {
+		return false
+	}
+	for _, a := range args {
+		if len(a) != 1 || !strings.ContainsAny(strings.ToUpper(a), engine.DigitFaces+engine.CardFaces) {
+			return false
+		}
+	}
+	return true
+}
+
 // addThreadsFlag registers --threads, the goroutines a command works with
 // (0: all cores); parseFlags refuses a negative count.
 func addThreadsFlag(fs *pflag.FlagSet, verb string) *int {
 	return fs.Int("threads", 0, "goroutines to "+verb+" with (default: all cores)")
+}
+
+// addTimingFlag registers --timing, which puts the wall seconds of the
+// work in the JSON output: left out by default, as they change from run
+// to run.
+func addTimingFlag(fs *pflag.FlagSet) *bool {
+	return fs.Bool("timing", false, "with --json, also give the wall seconds the work took (seconds)")
+}
+
+// secondsIf returns &seconds when timing is on, for an omitempty field.
+func secondsIf(timing bool, seconds float64) *float64 {
+	if !timing {
+		return nil
+	}
+	return &seconds
 }
 
 // gameFlags are --game and the rule options of every game. Commands that
@@ -83,6 +131,11 @@ func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 // option given explicitly at its zero value (--no-joker=false, --columns 0)
 // is checked all the same.
 func (g *gameFlags) build(fs *pflag.FlagSet) (*engine.Game, error) {
+	name, err := gameName(g.game)
+	if err != nil {
+		return nil, err
+	}
+	g.game = name
 	for _, opt := range engine.OptionList {
 		if !fs.Changed(opt.Name) {
 			continue
@@ -98,6 +151,16 @@ func (g *gameFlags) build(fs *pflag.FlagSet) (*engine.Game, error) {
 	return game, nil
 }
 
+// gameName returns the game a command line names, case aside, or a usage
+// error with the nearest name and the list.
+func gameName(name string) (string, error) {
+	lower := strings.ToLower(strings.TrimSpace(name))
+	if !slices.Contains(engine.GameNames, lower) {
+		return "", usagef("unknown game %s%s", engine.Quote(name), engine.Suggest(lower, engine.GameNames, "games"))
+	}
+	return lower, nil
+}
+
 // handFlag returns the five dice of the flag name, written with the digits
 // or the game's letters; missing or bad dice are usage errors that say what
 // the dice are for.
@@ -111,4 +174,25 @@ func handFlag(fs *pflag.FlagSet, name string, g *engine.Game, what string) (engi
 		return m, usagef("%v", err)
 	}
 	return m, nil
+}
+
+// outputFlag checks the file that flag name says to write, before any work
+// is done: its directory must exist, and what is there, through any
+// symbolic links, must be a regular file or nothing. "" (not given) passes.
+func outputFlag(name, path string) error {
+	if path == "" {
+		return nil
+	}
+	target, err := atomicfile.Target(path)
+	if err != nil {
+		if errors.Is(err, atomicfile.ErrNotRegular) {
+			err = errors.Unwrap(err) // the PathError's reason: what is there
+			return usagef("--%s %s: %v; give the name of a file to write", name, path, err)
+		}
+		return usagef("--%s %s: %v", name, path, err)
+	}
+	if fi, err := os.Stat(filepath.Dir(target)); err != nil || !fi.IsDir() {
+		return usagef("--%s %s: no directory %s to save it in", name, path, filepath.Dir(target))
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 
 	"dicepoker/coach"
 	"dicepoker/engine"
@@ -25,16 +26,29 @@ type advice struct {
 	dice       engine.Multiset
 	actions    []coach.Option
 	note       string // how the advisor values positions, when not exactly
+	upper      string // where the upper section stands against its bonus, or ""
+	rest       string // where the actions left out of the text are shown, or ""
 }
 
 // expected returns action i's expected final score.
 func (a *advice) expected(i int) float64 { return float64(a.sheetScore) + a.actions[i].Value }
 
-// tie reports whether action i's value equals another action's.
+// tie reports whether action i is tied with the best: for the best itself,
+// whether another action is.
 func (a *advice) tie(i int) bool {
-	v := a.actions[i].Value
-	return i > 0 && math.Abs(a.actions[i-1].Value-v) <= tieEpsilon ||
-		i+1 < len(a.actions) && math.Abs(a.actions[i+1].Value-v) <= tieEpsilon
+	if i == 0 {
+		return len(a.actions) > 1 && a.tie(1)
+	}
+	return math.Abs(a.actions[0].Value-a.actions[i].Value) <= tieEpsilon
+}
+
+// bests returns how many actions, from the first, are tied with the best.
+func (a *advice) bests() int {
+	n := 1
+	for n < len(a.actions) && a.tie(n) {
+		n++
+	}
+	return n
 }
 
 // describe writes action i for people, with the game's own faces.
@@ -73,8 +87,6 @@ func bonusText(bonus int) string {
 // spaced writes dice with spaces, "3 3 5".
 func spaced(m engine.Multiset, letters string) string { return coach.Spaced(m, letters) }
 
-// writeText prints the ranking, the first limit actions of it when limit
-// is above 0.
 // actionWidth is the width of the action column for a's first n actions:
 // the longest description, 36 at least.
 func (a *advice) actionWidth(n int) int {
@@ -85,6 +97,8 @@ func (a *advice) actionWidth(n int) int {
 	return width
 }
 
+// writeText prints the ranking, the first limit actions of it when limit
+// is above 0, and a line for the rest.
 func (a *advice) writeText(w io.Writer, limit int) {
 	fresh := ""
 	if a.fresh && a.game.Columns != 0 {
@@ -95,7 +109,14 @@ func (a *advice) writeText(w io.Writer, limit int) {
 	if a.note != "" {
 		fmt.Fprintln(w, wrap("note: "+a.note, lineWidth))
 	}
-	fmt.Fprintf(w, "best: %s (expected final score %.2f)\n\n", a.describe(0), a.expected(0))
+	if a.upper != "" {
+		fmt.Fprintf(w, "%s\n", a.upper)
+	}
+	best := make([]string, a.bests())
+	for i := range best {
+		best[i] = a.describe(i)
+	}
+	fmt.Fprintf(w, "best: %s (expected final score %.2f)\n\n", orList(best), a.expected(0))
 	shown := len(a.actions)
 	if limit > 0 {
 		shown = min(shown, limit)
@@ -110,9 +131,16 @@ func (a *advice) writeText(w io.Writer, limit int) {
 		fmt.Fprintf(w, "%4d  %-*s %10.3f %8.3f%s\n", i+1, width, a.describe(i), a.expected(i), a.expected(0)-a.expected(i), mark)
 	}
 	if shown < len(a.actions) {
-		fmt.Fprintf(w, "      ... %d more\n", len(a.actions)-shown)
+		rest := ""
+		if a.rest != "" {
+			rest = " (" + a.rest + ")"
+		}
+		fmt.Fprintf(w, "      ... %d more%s\n", len(a.actions)-shown, rest)
 	}
 }
+
+// orList joins items with " or ": a description has commas of its own.
+func orList(items []string) string { return strings.Join(items, " or ") }
 
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -89,9 +89,10 @@ func TestGames(t *testing.T) {
 	}
 }
 
-// TestBinary builds dicepoker and checks that bad input exits with status 2
-// and one line on stderr, no panic and nothing on stdout.
-func TestBinary(t *testing.T) {
+// buildBinary builds dicepoker in a temporary directory and returns its
+// path; -short skips the test.
+func buildBinary(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -99,6 +100,13 @@ func TestBinary(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return bin
+}
+
+// TestBinary builds dicepoker and checks that bad input exits with status 2
+// and one line on stderr, no panic and nothing on stdout.
+func TestBinary(t *testing.T) {
+	bin := buildBinary(t)
 	for _, tc := range []struct {
 		args   []string
 		status int

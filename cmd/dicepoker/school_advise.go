@@ -19,6 +19,7 @@ type schoolPosition struct {
 	fresh, asJSON           bool
 	rollouts                int    // games to play on after each of the best actions
 	seed                    uint64 // of the rollouts' dice
+	top                     int    // the options shown, 0 for every one
 }
 
 // rolloutActions is how many of the best actions --rollouts plays on after.
@@ -68,16 +69,16 @@ func adviseSchool(g *engine.Game, fs *pflag.FlagSet, p schoolPosition, stdout io
 		return usagef("%v", err)
 	}
 	a := advice{game: g, sheetScore: sheet.Score(g), rollsLeft: p.rollsLeft, fresh: p.fresh, dice: hand,
-		actions: coach.SchoolOptions(g, actions), note: st.note(g)}
+		actions: coach.SchoolOptions(g, actions), note: st.note(g), rest: restHint}
 	var rolls []school.Rollout
 	if p.rollouts > 0 {
 		top := actions[:min(len(actions), rolloutActions)]
 		rolls = k.Rollouts(state, top, p.rollsLeft, st.Player, p.rollouts, p.seed, 0)
 	}
 	if p.asJSON {
-		return writeJSON(stdout, schoolAdviceObject(&a, st.Name, actions, rolls))
+		return writeJSON(stdout, schoolAdviceObject(&a, st.Name, actions[:shown(len(actions), p.top)], rolls))
 	}
-	a.writeText(stdout, 0)
+	a.writeText(stdout, p.top)
 	if rolls != nil {
 		writeRollouts(stdout, &a, rolls, p.seed)
 	}
@@ -173,6 +174,8 @@ func schoolAdviceObject(a *advice, strategyName string, actions []school.Action,
 		Fresh      bool           `json:"fresh"`
 		Dice       []int          `json:"dice"`
 		Best       schoolOption   `json:"best"`
+		BestTied   int            `json:"best_tied"`
 		All        []schoolOption `json:"options"`
-	}{a.game.Name, a.game.Options.String(), strategyName, a.sheetScore, a.rollsLeft, a.fresh, a.dice.Dice(), opts[0], opts}
+		Total      int            `json:"total_options"`
+	}{a.game.Name, a.game.Options.String(), strategyName, a.sheetScore, a.rollsLeft, a.fresh, a.dice.Dice(), opts[0], a.bests(), opts, len(a.actions)}
 }

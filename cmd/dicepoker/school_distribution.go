@@ -62,12 +62,13 @@ func distributionSchool(g *engine.Game, table, png string, threads int, asJSON b
 		return writeJSON(stdout, struct {
 			Game     string `json:"game"`
 			Options  string `json:"options,omitempty"`
+			Rules    string `json:"rules"`
 			Method   string `json:"method"` // sampled; an exact distribution says exact
 			Strategy string `json:"strategy"`
 			Games    int    `json:"games"`
 			sampleStats
 			Probabilities ordered[float64] `json:"probabilities"` // shares of the sampled games
-		}{g.Name, g.Options.String(), "sampled", st.Name, s.Games, statsOf(s), probabilitiesJSON(s.Scores, float64(s.Games))})
+		}{g.Name, g.Options.String(), g.Options.String(), "sampled", st.Name, s.Games, statsOf(s), probabilitiesJSON(s.Scores, float64(s.Games))})
 	}
 	fmt.Fprintf(stdout, "%s, %s strategy: final score distribution sampled from %d games (seed 1); only one column is solved exactly\n", strategy.Describe(g), st.Name, s.Games)
 	fmt.Fprintf(stdout, "mean         %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo95, hi95)

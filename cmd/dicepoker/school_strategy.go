@@ -82,10 +82,7 @@ func openExact(g *engine.Game, file string) (*school.Exact, error) {
 		}
 		t, err = school.OpenExact(dir, g, solver.Options{Progress: progress("solving " + g.Name)}, notice)
 	}
-	if err != nil {
-		return nil, &usageError{err.Error()}
-	}
-	return t, nil
+	return t, tableError(err)
 }
 
 // openEstimate reads the estimate of school game g from file, or from the
@@ -102,10 +99,7 @@ func openEstimate(g *engine.Game, file string) (*school.Estimate, error) {
 		}
 		e, err = school.OpenEstimate(dir, g, func() (school.Fit, error) { return schoolFit(g, 0) }, notice)
 	}
-	if err != nil {
-		return nil, &usageError{err.Error()}
-	}
-	return e, nil
+	return e, tableError(err)
 }
 
 // schoolFit returns how g's estimate is fitted: seeded from the exact

@@ -24,7 +24,7 @@ func runScore(args []string, stdout io.Writer) error {
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five dice (combinations score double)")
 	reserve := fs.Int("reserve", 0, "school: the reserve before this turn")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
-	if err := parseFlags(fs, args, stdout, "score --game G [options] --dice D [--fresh] [--reserve N] [--json]", scoreSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "score [--game G] [game options] --dice D [--fresh] [--reserve N] [--json]", scoreSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
@@ -43,6 +43,9 @@ func runScore(args []string, stdout io.Writer) error {
 	}
 	if *reserve < 0 {
 		return usagef("--reserve %d: the reserve is never below 0", *reserve)
+	}
+	if top := g.MaxSchoolReserve(); *reserve > top {
+		return usagef("--reserve %d: a sheet of %d columns holds at most %d (every School cell closed with five dice)", *reserve, g.Columns, top)
 	}
 	s := scoreDice(g, m, *fresh, *reserve)
 	if *asJSON {
@@ -130,6 +133,7 @@ type scoreJSON struct {
 	Scores  ordered[int]        `json:"scores"`
 	School  ordered[schoolJSON] `json:"school,omitempty"`
 	Options string              `json:"options,omitempty"`
+	Rules   string              `json:"rules"`
 	Fresh   *bool               `json:"fresh,omitempty"`
 	Reserve *int                `json:"reserve,omitempty"`
 }
@@ -141,7 +145,7 @@ type schoolJSON struct {
 }
 
 func (s scored) writeJSON(w io.Writer) error {
-	out := scoreJSON{Game: s.game.Name, Dice: s.dice.Dice(), Options: s.game.Options.String()}
+	out := scoreJSON{Game: s.game.Name, Dice: s.dice.Dice(), Options: s.game.Options.String(), Rules: s.game.Options.String()}
 	for _, row := range s.rows {
 		out.Scores = append(out.Scores, entry[int]{row.name, row.points})
 		if row.school != nil {
