@@ -144,7 +144,7 @@ func (k *Kernel) styleSheets(base Player, st Style, nearlyFull bool) func(rng *r
 		}
 		sh, s := g.NewSchoolSheet(), g.NewSchoolState()
 		for range cut {
-			m, _, _ := k.turn(s, player(&s), st.Random, rng, w)
+			m, _ := k.turn(s, player(&s), st.Random, rng, w)
 			sh.Apply(m)
 			s = m.Next
 		}

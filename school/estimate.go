@@ -7,9 +7,10 @@ import (
 	"dicepoker/engine"
 )
 
-// Estimate values school sheets of any number of columns as a sum of
-// table entries, an n-tuple network: each tuple looks at a few parts of
-// the sheet, and the combination of their values picks one weight of its
+// Estimate values school sheets of any number of columns: a weighted sum
+// of features that generalise smoothly (see linear), plus a sum of table
+// entries, an n-tuple network, where each tuple looks at a few parts of
+// the sheet and the combination of their values picks one weight of its
 // table. The tuples, with the turns left cut into spans:
 //
 //   - each open row: its open cells, whether its bonus is in reach, the
@@ -33,10 +34,13 @@ import (
 // reserve (see After).
 type Estimate struct {
 	Game *engine.Game
-	W    []float64 // the weights of every table, laid out by layout
+	// W holds the weights: first the linear part's (see linear), then
+	// those of every table, laid out by layout.
+	W []float64
 	// Expected is the mean final score of the estimate-based player,
 	// measured when the weights were fitted.
 	Expected float64
+	lin      featureLayout
 	l        layout
 }
 
@@ -142,19 +146,24 @@ func bestLevel(points uint8) int {
 // NewEstimate returns the estimate of school game g with weights w (nil:
 // all zero, which values every sheet at 0: the greedy player).
 func NewEstimate(g *engine.Game, w []float64) (*Estimate, error) {
-	e := &Estimate{Game: g, l: newLayout(g)}
+	e := &Estimate{Game: g, lin: newFeatureLayout(g), l: newLayout(g)}
 	if w == nil {
-		w = make([]float64, e.l.number)
+		w = make([]float64, e.Features())
 	}
-	if len(w) != e.l.number {
-		return nil, fmt.Errorf("%s: %d weights, the estimate has %d", g.Name, len(w), e.l.number)
+	if len(w) != e.Features() {
+		return nil, fmt.Errorf("%s: %d weights, the estimate has %d", g.Name, len(w), e.Features())
 	}
 	e.W = w
 	return e, nil
 }
 
 // Features returns the number of weights.
-func (e *Estimate) Features() int { return e.l.number }
+func (e *Estimate) Features() int { return e.lin.number + e.l.number }
+
+// linear returns the linear part of the estimate, on its weights.
+func (e *Estimate) linear() *linear {
+	return &linear{Game: e.Game, W: e.W[:e.lin.number], f: e.lin}
+}
 
 // emit receives the entries a sheet's tuples pick: a weight's index and
 // what it is multiplied by (1 for a table entry, more for a linear term).
@@ -301,24 +310,32 @@ func (l *layout) terms(x *sheet, out emit) {
 	out(l.time+x.turns, 1)
 }
 
-// features emits the tuples of s, none for a full sheet.
+// features emits the features of s and the entries its tuples pick,
+// none for a full sheet.
 func (e *Estimate) features(s *engine.SchoolState, out emit) {
+	e.linear().features(s, out)
 	if turns := e.Game.SchoolTurnsLeft(s); turns > 0 {
 		x := e.l.sheet(s, turns)
-		e.l.terms(&x, out)
+		e.l.terms(&x, func(i int, v float64) { out(e.lin.number+i, v) })
 	}
 }
 
-// sum returns the weighted sum of the entries that each emits.
+// sum returns the weighted sum of the table entries that each emits.
 func (e *Estimate) sum(each func(out emit)) float64 {
+	w := e.W[e.lin.number:]
 	v := 0.0
-	each(func(i int, x float64) { v += e.W[i] * x })
+	each(func(i int, x float64) { v += w[i] * x })
 	return v
 }
 
 // Value returns the estimated sum of what is still to come from state s.
 func (e *Estimate) Value(s engine.SchoolState) float64 {
-	return e.sum(func(out emit) { e.features(&s, out) })
+	v := e.linear().value(s)
+	if turns := e.Game.SchoolTurnsLeft(&s); turns > 0 {
+		x := e.l.sheet(&s, turns)
+		v += e.sum(func(out emit) { e.l.terms(&x, out) })
+	}
+	return v
 }
 
 // After returns the estimate's values for the sheets one write after
@@ -333,6 +350,7 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 	if turns <= 0 {
 		return e.Value
 	}
+	lin := e.linear().after(base)
 	b := l.sheet(base, turns)
 	var rows, pairs [engine.MaxSchoolRows]float64
 	var cols [engine.MaxColumns]float64
@@ -349,7 +367,7 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 		open[j] = l.colOpenRows(base, j)
 	}
 	reserve := e.sum(func(out emit) { l.reserveTerms(&b, out) })
-	total += reserve + e.W[l.time+turns]
+	total += reserve + e.W[e.lin.number+l.time+turns]
 	// The pairs of each row after a write, by its side then; NaN until
 	// looked up.
 	var sidePairs [engine.MaxSchoolRows][2 * (engine.MaxColumns + 1)]float64
@@ -373,7 +391,7 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 		}
 		j := int(base.Fill[r])
 		x := l.sheet(&s, turns)
-		v := total - rows[r] - pairs[r] - cols[j]
+		v := lin(s) + total - rows[r] - pairs[r] - cols[j]
 		v += e.sum(func(out emit) { l.rowTerms(&x, r, out) })
 		side := x.side(r)
 		p := &sidePairs[r][side]

@@ -14,8 +14,12 @@ type TrainOptions struct {
 	Threads int    // goroutines; 0 means runtime.GOMAXPROCS
 	// Lambda mixes the targets: 0 fits each sheet to its turn's search,
 	// 1 to the points the rest of the game brought, in between the
-	// λ-return of temporal-difference learning.
-	Lambda float64
+	// λ-return of temporal-difference learning. LateLambda is the mix of
+	// the second half of the rounds: the search's values, bootstrapped from
+	// the estimate, learn fast from a poor start but lean towards the
+	// sheets the search overrates; the points alone then settle the values
+	// to what the player makes of them.
+	Lambda, LateLambda float64
 	// Teacher, when set, are exact values (the one-column solution): each
 	// sheet met is fitted to them, and so are the sheets that the writes
 	// of a few rolls there lead to, where the decisions are made.
@@ -28,9 +32,10 @@ type TrainOptions struct {
 	Progress func(round int, e *Estimate)
 }
 
-// trainStyles are the styles of the games a round plays, game i taking
-// style i mod len(trainStyles): mostly the estimate's own player, whose
-// sheets matter most, and others that reach the sheets it never does.
+// trainStyles are the styles that lead in the games a round plays, game i
+// taking style i mod len(trainStyles): the estimate's own player from the
+// start, whose sheets matter most, and others that reach the sheets it
+// never does.
 var trainStyles = []Style{
 	{}, {}, {}, {},
 	{Random: 0.1}, {Random: 0.1}, {Random: 0.3}, {Random: 0.6},
@@ -38,14 +43,17 @@ var trainStyles = []Style{
 }
 
 // Train fits an estimate of school game g by rounds of approximate policy
-// iteration: each round plays games in several styles (see trainStyles)
-// with the current estimate, then fits the weights by least squares to a
-// target for each sheet met, this round's sheets and, at half weight, the
-// round before's. The target is the λ-return: the value the turn's exact
-// search gives the sheet, with the current estimate for the sheets after
-// it, mixed with the points the rest of the game brought for as long as
-// the estimate's own player made the choices. With a Teacher the target
-// is the exact value. The estimate is the mean of the last rounds' fits.
+// iteration: each round plays games with the current estimate, each game
+// led in by one of several styles of play (see trainStyles) for a random
+// number of turns and played on from there by the estimate's own player,
+// then fits the weights by least squares to a target for each sheet the
+// estimate's player met, this round's sheets and, at half weight, the
+// round before's. The target is the λ-return: the points the rest of the
+// game brought (λ = 1), or their mix with the value the turn's exact search
+// gives the sheet. So the estimate learns what its own player makes of the
+// sheets that other players leave. With a Teacher the target is the exact
+// value, on every sheet met. The estimate is the mean of the last rounds'
+// fits.
 func Train(g *engine.Game, o TrainOptions) (*Estimate, error) {
 	e, err := NewEstimate(g, nil)
 	if err != nil {
@@ -56,7 +64,11 @@ func Train(g *engine.Game, o TrainOptions) (*Estimate, error) {
 	from := o.Rounds - max(o.Average, 1)
 	var before [][]sample // the round before's samples
 	for round := range o.Rounds {
-		games := e.play(k, o, o.Seed+uint64(round))
+		lambda := o.Lambda
+		if 2*round >= o.Rounds {
+			lambda = o.LateLambda
+		}
+		games := e.play(k, o, lambda, o.Seed+uint64(round))
 		fit := newLSQ(e.Features(), o.Threads)
 		fit.add(games, 1)
 		if before != nil {
@@ -95,10 +107,10 @@ type sample struct {
 
 // play plays a round's games with the current estimate and returns each
 // game's samples, in the order of the games whatever the threads.
-func (e *Estimate) play(k *Kernel, o TrainOptions, seed uint64) [][]sample {
+func (e *Estimate) play(k *Kernel, o TrainOptions, lambda float64, seed uint64) [][]sample {
 	games := make([][]sample, o.Games)
 	parallel(o.Games, o.Threads, func(i int, w *scratch) {
-		f := fitter{e: e, k: k, o: &o, w: w, style: trainStyles[i%len(trainStyles)]}
+		f := fitter{e: e, k: k, o: &o, lambda: lambda, w: w, style: trainStyles[i%len(trainStyles)]}
 		games[i] = f.game(gameRand(seed, i))
 	}, k)
 	return games
@@ -106,56 +118,62 @@ func (e *Estimate) play(k *Kernel, o TrainOptions, seed uint64) [][]sample {
 
 // fitter plays one game for a fit.
 type fitter struct {
-	e     *Estimate
-	k     *Kernel
-	o     *TrainOptions
-	w     *scratch
-	style Style
-	out   []sample
+	e      *Estimate
+	k      *Kernel
+	o      *TrainOptions
+	lambda float64
+	w      *scratch
+	style  Style
+	out    []sample
 }
 
 // turn is one turn of a fit's game, before its target is known.
 type turn struct {
 	at             int     // its sample
 	search, points float64 // the search's value of the sheet; the points the turn brought
-	own            bool    // whether the estimate's player chose every action
 }
 
-// game plays a game rolling with rng and returns its samples.
+// game plays a game rolling with rng and returns its samples. Its style
+// plays a lead-in of a random number of turns (none for the estimate's
+// own player), whose sheets are not fitted but for a Teacher; from the
+// sheet it leads to, the estimate's own player plays the rest, and each
+// sheet there is fitted to the λ-return of its turns.
 func (f *fitter) game(rng *rand.Rand) []sample {
 	g, e, k := f.k.g, f.e, f.k
 	player := f.style.player(g, e.After)
+	lead := 0
+	if !f.style.own() || f.style.Random > 0 {
+		lead = rng.IntN(g.Turns())
+	}
 	var turns []turn
 	s := g.NewSchoolState()
-	for !g.SchoolFull(&s) {
-		t := turn{at: len(f.out)}
+	for t := 0; !g.SchoolFull(&s); t++ {
+		if t < lead {
+			if f.o.Teacher != nil {
+				f.add(&s, f.o.Teacher(s))
+			}
+			m, _ := k.turn(s, player(&s), f.style.Random, rng, f.w)
+			s = m.Next
+			continue
+		}
+		x := turn{at: len(f.out)}
 		f.add(&s, 0)
 		var m engine.SchoolWrite
-		var explored bool
-		if f.style.own() {
-			m, t.search, explored = k.turn(s, e.After(&s), f.style.Random, rng, f.w)
-		} else {
-			t.search = k.Value(&s, e.After(&s), f.w)
-			m, _, _ = k.turn(s, player(&s), f.style.Random, rng, f.w)
-			explored = true
-		}
-		t.points, t.own = float64(m.Total()), !explored
+		m, x.search = k.turn(s, e.After(&s), 0, rng, f.w)
+		x.points = float64(m.Total())
 		if f.o.Teacher != nil {
-			f.out[t.at].target = f.o.Teacher(s)
+			f.out[x.at].target = f.o.Teacher(s)
 			f.alternatives(&s, rng)
 		}
-		turns = append(turns, t)
+		turns = append(turns, x)
 		s = m.Next
 	}
 	if f.o.Teacher == nil {
 		after := 0.0 // the target of the turn after
 		for i := len(turns) - 1; i >= 0; i-- {
-			t := &turns[i]
-			y := t.search
-			if t.own {
-				y = (1-f.o.Lambda)*t.search + f.o.Lambda*(t.points+after)
-			}
-			f.out[t.at].target = y
+			x := &turns[i]
+			y := (1-f.lambda)*x.search + f.lambda*(x.points+after)
+			f.out[x.at].target = y
 			after = y
 		}
 	}

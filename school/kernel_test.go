@@ -92,15 +92,16 @@ func TestSolveThreads(t *testing.T) {
 
 // TestEstimateAgainstExact plays the estimate-based player on a reduced
 // one-column sheet and measures, with the exact values, what each of its
-// decisions loses against the best: in all, within 1.5% of the optimum
-// (on the full sheet it is within 1%; see the README).
+// decisions loses against the best: in all, within 0.5% of the optimum.
 func TestEstimateAgainstExact(t *testing.T) {
 	g, _ := mustSchool(t, 1).Subset("ones", "threes", "fives", "pair", "two-pairs", "full-house", "small-straight", "sum")
 	sol, err := Solve(g, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := Train(g, DefaultFit(g, sol.Value, 0).Train)
+	o := DefaultFit(g, sol.Value, 0).Train
+	o.Games = 200 // a reduced sheet needs fewer
+	e, err := Train(g, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +148,7 @@ func TestEstimateAgainstExact(t *testing.T) {
 		}
 	}
 	loss /= games
-	if loss > 0.015*sol.Expected() {
+	if loss > 0.005*sol.Expected() {
 		t.Errorf("the estimate-based player loses %.3f a game against the optimum %.3f", loss, sol.Expected())
 	}
 	t.Logf("optimum %.3f, the estimate-based player loses %.3f a game", sol.Expected(), loss)

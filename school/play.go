@@ -19,32 +19,26 @@ func Fixed(v Values) Player { return func(*engine.SchoolState) Values { return v
 // turn's search says, and at last writes in the best cell. It returns the
 // write and the value the search gave the state before the first roll.
 func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scratch) (engine.SchoolWrite, float64) {
-	m, v, _ := k.turn(s, next, 0, rng, w)
-	return m, v
+	return k.turn(s, next, 0, rng, w)
 }
 
 // turn plays a turn as Turn does, but at each decision, with probability
 // random, takes a legal action drawn at random instead of the best one:
-// any write of the dice, or, with rerolls left, any proper keep. It also
-// reports whether it did so (the turn then departs from the search).
-func (k *Kernel) turn(s engine.SchoolState, next Values, random float64, rng *rand.Rand, w *scratch) (m engine.SchoolWrite, value float64, explored bool) {
-	value = k.Value(&s, next, w)
+// any write of the dice, or, with rerolls left, any proper keep.
+func (k *Kernel) turn(s engine.SchoolState, next Values, random float64, rng *rand.Rand, w *scratch) (engine.SchoolWrite, float64) {
+	value := k.Value(&s, next, w)
 	dice := engine.Multiset{}.RollRest(rng)
-	m, explored = k.finish(s, dice, k.g.Rolls-1, true, next, random, rng, w)
-	return m, value, explored
+	return k.finish(s, dice, k.g.Rolls-1, true, next, random, rng, w), value
 }
 
 // finish plays the rest of a turn in state s, whose search with the values
 // next is in w, from dice (fresh: from a roll of all five) with left
-// rerolls still allowed, as turn plays it, and returns the write and
-// whether a decision was drawn at random.
-func (k *Kernel) finish(s engine.SchoolState, dice engine.Multiset, left int, fresh bool, next Values, random float64, rng *rand.Rand, w *scratch) (engine.SchoolWrite, bool) {
+// rerolls still allowed, as turn plays it, and returns the write.
+func (k *Kernel) finish(s engine.SchoolState, dice engine.Multiset, left int, fresh bool, next Values, random float64, rng *rand.Rand, w *scratch) engine.SchoolWrite {
 	var moves [2 * engine.MaxSchoolRows]engine.SchoolWrite
-	explored := false
 	for ; ; left-- {
 		r := engine.RollIndex(dice)
 		if random > 0 && rng.Float64() < random {
-			explored = true
 			writes := k.g.SchoolMoves(s, r, fresh, moves[:0])
 			var keeps []int
 			if left > 0 {
@@ -52,7 +46,7 @@ func (k *Kernel) finish(s engine.SchoolState, dice engine.Multiset, left int, fr
 			}
 			i := rng.IntN(len(writes) + len(keeps))
 			if i < len(writes) {
-				return writes[i], true
+				return writes[i]
 			}
 			keep := keeps[i-len(writes)]
 			dice, fresh = engine.Keep(keep).RollRest(rng), keep == 0
@@ -71,7 +65,7 @@ func (k *Kernel) finish(s engine.SchoolState, dice engine.Multiset, left int, fr
 		}
 		dice, fresh = engine.Keep(keep).RollRest(rng), keep == 0
 	}
-	return k.bestWrite(s, dice, fresh, next), explored
+	return k.bestWrite(s, dice, fresh, next)
 }
 
 // bestKeep returns, after the search in w, the best proper keep of roll r
