@@ -61,7 +61,7 @@ type Fit struct {
 // column, teacher are the exact values, and the estimate is fitted to
 // them; else teacher is nil, and the estimate is fitted by rounds of play.
 func DefaultFit(g *engine.Game, teacher Values, threads int) Fit {
-	t := TrainOptions{Rounds: 40, Games: 2000, Seed: 1, Threads: threads, Lambda: 0.7, LateLambda: 0.7, Average: 8}
+	t := TrainOptions{Rounds: 40, Games: 2000, Seed: 1, Threads: threads, Lambda: 0.4, Average: 8}
 	if teacher != nil {
 		t = TrainOptions{Rounds: 4, Games: 400, Seed: 1, Threads: threads, Average: 2, Teacher: teacher}
 	}

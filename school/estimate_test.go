@@ -92,7 +92,7 @@ func TestEstimateTable(t *testing.T) {
 // once ranked it 17th, below all six).
 func TestEstimateRanksScoresAboveZeros(t *testing.T) {
 	g := mustSchool(t, 3)
-	e, err := Train(g, TrainOptions{Rounds: 3, Games: 120, Seed: 1, Lambda: 0.7, LateLambda: 0.7, Average: 2})
+	e, err := Train(g, TrainOptions{Rounds: 3, Games: 120, Seed: 1, Lambda: 0.4, Average: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,12 +14,10 @@ type TrainOptions struct {
 	Threads int    // goroutines; 0 means runtime.GOMAXPROCS
 	// Lambda mixes the targets: 0 fits each sheet to its turn's search,
 	// 1 to the points the rest of the game brought, in between the
-	// λ-return of temporal-difference learning. LateLambda is the mix of
-	// the second half of the rounds: the search's values, bootstrapped from
-	// the estimate, learn fast from a poor start but lean towards the
-	// sheets the search overrates; the points alone then settle the values
-	// to what the player makes of them.
-	Lambda, LateLambda float64
+	// λ-return of temporal-difference learning. Leaning on the search
+	// (λ about 0.4) learns fastest and steadiest; the points alone (λ = 1)
+	// are noisy enough to make the rounds' players drift.
+	Lambda float64
 	// Teacher, when set, are exact values (the one-column solution): each
 	// sheet met is fitted to them, and so are the sheets that the writes
 	// of a few rolls there lead to, where the decisions are made.
@@ -64,11 +62,7 @@ func Train(g *engine.Game, o TrainOptions) (*Estimate, error) {
 	from := o.Rounds - max(o.Average, 1)
 	var before [][]sample // the round before's samples
 	for round := range o.Rounds {
-		lambda := o.Lambda
-		if 2*round >= o.Rounds {
-			lambda = o.LateLambda
-		}
-		games := e.play(k, o, lambda, o.Seed+uint64(round))
+		games := e.play(k, o, o.Seed+uint64(round))
 		fit := newLSQ(e.Features(), o.Threads)
 		fit.add(games, 1)
 		if before != nil {
@@ -107,10 +101,10 @@ type sample struct {
 
 // play plays a round's games with the current estimate and returns each
 // game's samples, in the order of the games whatever the threads.
-func (e *Estimate) play(k *Kernel, o TrainOptions, lambda float64, seed uint64) [][]sample {
+func (e *Estimate) play(k *Kernel, o TrainOptions, seed uint64) [][]sample {
 	games := make([][]sample, o.Games)
 	parallel(o.Games, o.Threads, func(i int, w *scratch) {
-		f := fitter{e: e, k: k, o: &o, lambda: lambda, w: w, style: trainStyles[i%len(trainStyles)]}
+		f := fitter{e: e, k: k, o: &o, w: w, style: trainStyles[i%len(trainStyles)]}
 		games[i] = f.game(gameRand(seed, i))
 	}, k)
 	return games
@@ -118,13 +112,12 @@ func (e *Estimate) play(k *Kernel, o TrainOptions, lambda float64, seed uint64) 
 
 // fitter plays one game for a fit.
 type fitter struct {
-	e      *Estimate
-	k      *Kernel
-	o      *TrainOptions
-	lambda float64
-	w      *scratch
-	style  Style
-	out    []sample
+	e     *Estimate
+	k     *Kernel
+	o     *TrainOptions
+	w     *scratch
+	style Style
+	out   []sample
 }
 
 // turn is one turn of a fit's game, before its target is known.
@@ -172,7 +165,7 @@ func (f *fitter) game(rng *rand.Rand) []sample {
 		after := 0.0 // the target of the turn after
 		for i := len(turns) - 1; i >= 0; i-- {
 			x := &turns[i]
-			y := (1-f.lambda)*x.search + f.lambda*(x.points+after)
+			y := (1-f.o.Lambda)*x.search + f.o.Lambda*(x.points+after)
 			f.out[x.at].target = y
 			after = y
 		}
