@@ -105,49 +105,7 @@ func TestEstimateAgainstExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := NewKernel(g)
-	we, wx := k.newScratch(), k.newScratch()
-	const games = 300
-	loss := 0.0
-	for i := range games {
-		rng := gameRand(7, i)
-		s := g.NewSchoolState()
-		for !g.SchoolFull(&s) {
-			k.search(&s, e.After(&s), we)
-			k.search(&s, sol.Value, wx)
-			dice, fresh := engine.Multiset{}.RollRest(rng), true
-			for left := g.Rolls - 1; left > 0; left-- {
-				r := engine.RollIndex(dice)
-				best, keep, exact := we.finals.Stale[r][0], -1, wx.finals.Stale[r][0]
-				if fresh {
-					best, exact = we.finals.Fresh[r][0], wx.finals.Fresh[r][0]
-				}
-				top := exact
-				for _, i := range engine.SubKeeps(r) {
-					top = max(top, wx.keeps[left][i][0])
-					if v := we.keeps[left][i][0]; v > best {
-						best, keep = v, i
-					}
-				}
-				if keep >= 0 {
-					exact = wx.keeps[left][keep][0]
-				}
-				loss += top - exact
-				if keep < 0 {
-					break
-				}
-				dice, fresh = engine.Keep(keep).RollRest(rng), keep == 0
-			}
-			m := k.bestWrite(s, dice, fresh, e.After(&s))
-			top := math.Inf(-1)
-			for _, w := range g.SchoolMoves(s, engine.RollIndex(dice), fresh, nil) {
-				top = max(top, float64(w.Total())+sol.Value(w.Next))
-			}
-			loss += top - float64(m.Total()) - sol.Value(m.Next)
-			s = m.Next
-		}
-	}
-	loss /= games
+	loss := NewKernel(g).Loss(e.After, sol.Value, 300, 7, 0)
 	if loss > 0.005*sol.Expected() {
 		t.Errorf("the estimate-based player loses %.3f a game against the optimum %.3f", loss, sol.Expected())
 	}

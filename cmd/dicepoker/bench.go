@@ -94,14 +94,20 @@ func runBench(args []string, stdout io.Writer) error {
 
 // runSchoolCheck compares, for each column count in columns, the school
 // advisor's value of its best action with the games its player plays on,
-// on sheets of many kinds (school.Check), and prints a line a source.
+// on sheets of many kinds (school.Check), and prints a line a source; for
+// one column, solved exactly, it measures the estimate's player against
+// the optimum instead.
 func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJSON bool) error {
 	if o.Sheets < 1 || o.Games < 2 {
 		return usagef("--sheets must be at least 1 and --rollouts at least 2")
 	}
 	type result struct {
 		Columns int                   `json:"columns"`
-		Sources []school.CheckSummary `json:"sources"`
+		Sources []school.CheckSummary `json:"sources,omitempty"`
+		// One column: the optimum and what the estimate's player loses
+		// against it a game.
+		Optimum float64 `json:"optimum,omitempty"`
+		Loss    float64 `json:"loss,omitempty"`
 	}
 	var results []result
 	for _, c := range strings.Split(columns, ",") {
@@ -113,19 +119,30 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 		if err != nil {
 			return usagef("%v", err)
 		}
-		if n == 1 {
-			return usagef("--columns 1: one column is solved exactly; the check is for the estimate")
-		}
 		e, err := openEstimate(g, "")
 		if err != nil {
 			return err
+		}
+		if n == 1 {
+			// One column is solved exactly: the estimate's player is
+			// measured against the optimum instead, decision by decision.
+			exact, err := openExact(g, "")
+			if err != nil {
+				return err
+			}
+			loss := school.NewKernel(g).Loss(e.After, exact.Value, o.Games, o.Seed, o.Threads)
+			results = append(results, result{Columns: 1, Optimum: exact.Expected, Loss: loss})
+			if !asJSON {
+				fmt.Fprintf(stdout, "school, 1 column: over %d games the estimate's player loses %.3f a game against the optimum %.4f (%.2f%%)\n\n", o.Games, loss, exact.Expected, 100*loss/exact.Expected)
+			}
+			continue
 		}
 		cases, err := school.NewKernel(g).Check(e.After, o)
 		if err != nil {
 			return err
 		}
 		sums := school.Summarize(cases)
-		results = append(results, result{n, sums})
+		results = append(results, result{Columns: n, Sources: sums})
 		if !asJSON {
 			fmt.Fprintf(stdout, "school, %d columns: %d sheets, %d games each\n%s\n", n, len(cases), o.Games, school.FormatSummary(sums))
 		}
