@@ -7,11 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"dicepoker/coach"
-	"dicepoker/engine"
-	"dicepoker/solver"
-	"dicepoker/strategy"
-	"dicepoker/tables"
+	"dicepoker/advice"
 )
 
 const adviseSummary = `Rank every legal action for the dice in hand, best first, by the expected
@@ -39,146 +35,60 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if g.Columns != 0 {
-		return adviseSchool(g, fs, schoolPosition{sheet: *sheetFlag, sheetFile: *sheetFile, table: *tableFile,
-			rollsLeft: *rollsLeft, fresh: *fresh, asJSON: *asJSON, rollouts: *rollouts, seed: *seed}, stdout)
-	}
-	for _, name := range []string{"fresh", "rollouts", "seed"} {
-		if fs.Changed(name) {
-			return usagef("--%s belongs to school, not to %s, whose values are exact", name, g.Name)
+	if g.Columns == 0 {
+		for _, name := range []string{"fresh", "rollouts", "seed"} {
+			if fs.Changed(name) {
+				return usagef("--%s belongs to school, not to %s, whose values are exact", name, g.Name)
+			}
 		}
 	}
-	sheet, err := readSheet(fs, *sheetFlag, *sheetFile,
-		func(s string) (engine.Sheet, error) { return engine.ParseSheet(g, s) },
-		func(b []byte) (engine.Sheet, error) { return engine.ParseSheetJSON(g, b) })
+	p := advice.Position{Game: g, Sheet: *sheetFlag, SheetName: *sheetFile, Rollouts: *rollouts, Seed: *seed}
+	if p.SheetJSON, err = readSheetFile(fs, *sheetFile); err != nil {
+		return err
+	}
+	if p.Dice, err = handFlag(fs, "dice", g, "the five dice in hand"); err != nil {
+		return err
+	}
+	if fs.Changed("rolls-left") {
+		p.RollsLeft = rollsLeft
+	}
+	if fs.Changed("fresh") {
+		p.Fresh = fresh
+	}
+	a, err := advice.Advise(opener(*tableFile), p)
 	if err != nil {
 		return err
 	}
-	hand, err := handFlag(fs, "dice", g, "the five dice in hand")
-	if err != nil {
-		return err
-	}
-	if !fs.Changed("rolls-left") {
-		*rollsLeft = g.Rolls - 1
-	}
-	if *rollsLeft < 0 || *rollsLeft >= g.Rolls {
-		return usagef("--rolls-left %d: %s allows 0..%d rerolls after the first roll", *rollsLeft, g.Name, g.Rolls-1)
-	}
-	t, err := openTable(g, *tableFile)
-	if err != nil {
-		return err
-	}
-	actions, err := t.Actions(sheet.State(g), hand, *rollsLeft)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	a := advice{game: g, sheetScore: sheet.Score(g), rollsLeft: *rollsLeft, dice: hand, actions: coach.Ranking(g, actions)}
 	if *asJSON {
-		return writeJSON(stdout, a.json())
+		return writeJSON(stdout, a.JSON())
 	}
-	a.writeText(stdout, 0)
+	writeRanking(stdout, &a.Ranking, 0)
+	if a.Rollouts != nil {
+		writeRollouts(stdout, &a.Ranking, a.Rollouts, *seed)
+	}
 	return nil
 }
 
-// readSheet reads the sheet from --sheet, with parse, or from the JSON
-// file of --sheet-file, with parseJSON.
-func readSheet[S any](fs *pflag.FlagSet, sheet, file string, parse func(string) (S, error), parseJSON func([]byte) (S, error)) (S, error) {
-	var none S
+// readSheetFile returns the JSON of --sheet-file, or nil when it is not given.
+func readSheetFile(fs *pflag.FlagSet, file string) ([]byte, error) {
 	if fs.Changed("sheet") && fs.Changed("sheet-file") {
-		return none, usagef("give --sheet or --sheet-file, not both")
+		return nil, usagef("give --sheet or --sheet-file, not both")
 	}
-	if file != "" {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			return none, usagef("sheet file: %v", err)
-		}
-		sh, err := parseJSON(data)
-		if err != nil {
-			return sh, usagef("%s: %v", file, err)
-		}
-		return sh, nil
+	if file == "" {
+		return nil, nil
 	}
-	sh, err := parse(sheet)
+	data, err := os.ReadFile(file)
 	if err != nil {
-		return sh, usagef("%v", err)
+		return nil, usagef("sheet file: %v", err)
 	}
-	return sh, nil
+	return data, nil
 }
 
-// openTable reads the table of g from file, or from the tables directory,
-// solving and saving it there first when it is missing. A table that
-// cannot be used is bad input: it says how to rebuild it.
-func openTable(g *engine.Game, file string) (*strategy.Table, error) {
-	var t *strategy.Table
-	var err error
-	if file != "" {
-		t, err = strategy.Load(file, g)
-	} else {
-		dir, derr := tables.DefaultDir()
-		if derr != nil {
-			return nil, derr
-		}
-		t, err = strategy.Open(dir, g, solver.Options{Progress: progress("solving " + g.Name)},
-			func(msg string) { fmt.Fprintln(os.Stderr, "dicepoker: "+msg) })
-	}
-	if err != nil {
-		return nil, &usageError{err.Error()}
-	}
-	return t, nil
+// opener opens the strategies of a command: from file, or from the tables
+// directory with a progress bar and notices on stderr.
+func opener(file string) advice.Opener {
+	return advice.Opener{File: file, Progress: progress, Notice: notice}
 }
 
-// adviceOption is one action in the JSON output.
-type adviceOption struct {
-	Action string `json:"action"` // "keep" or "score"
-	keepJSON
-	Category string `json:"category,omitempty"`
-	Points   *int   `json:"points,omitempty"`
-	Bonus    *int   `json:"bonus,omitempty"`
-	rankJSON
-}
-
-// keepJSON is a keep's dice in advise's JSON, for every game.
-type keepJSON struct {
-	Keep   *[]int `json:"keep,omitempty"` // a pointer, so that keeping nothing is []
-	Reroll *[]int `json:"reroll,omitempty"`
-}
-
-// keepOf returns the JSON of keeping keep and rerolling reroll.
-func keepOf(keep, reroll engine.Multiset) keepJSON {
-	k, r := keep.Dice(), reroll.Dice()
-	return keepJSON{&k, &r}
-}
-
-// rankJSON is what every option of advise's JSON ends with.
-type rankJSON struct {
-	Expected float64 `json:"expected"`
-	Loss     float64 `json:"loss"`
-	Tie      bool    `json:"tie"`
-}
-
-// rank returns action i's expected final score, loss and tie.
-func (a *advice) rank(i int) rankJSON {
-	return rankJSON{a.expected(i), a.expected(0) - a.expected(i), a.tie(i)}
-}
-
-func (a *advice) json() any {
-	opts := make([]adviceOption, len(a.actions))
-	for i, act := range a.actions {
-		o := adviceOption{rankJSON: a.rank(i)}
-		if act.Box != "" {
-			o.Action, o.Category, o.Points, o.Bonus = "score", act.Box, &act.Points, &act.Bonus
-		} else {
-			o.Action, o.keepJSON = "keep", keepOf(act.Keep, act.Reroll)
-		}
-		opts[i] = o
-	}
-	return struct {
-		Game       string         `json:"game"`
-		Rules      string         `json:"rules"`
-		SheetScore int            `json:"sheet_score"`
-		RollsLeft  int            `json:"rolls_left"`
-		Dice       []int          `json:"dice"`
-		Best       adviceOption   `json:"best"`
-		All        []adviceOption `json:"options"`
-	}{a.game.Name, a.game.Options.String(), a.sheetScore, a.rollsLeft, a.dice.Dice(), opts[0], opts}
-}
+// notice tells the user on stderr that a table is being built.
+func notice(msg string) { fmt.Fprintln(os.Stderr, "dicepoker: "+msg) }

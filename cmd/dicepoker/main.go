@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"dicepoker/advice"
 )
 
 // command is one row of the command table. A new command is one file with
@@ -59,10 +61,11 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 func run(args []string, stdout, stderr io.Writer) int {
 	err := dispatch(args, stdout)
 	var usage *usageError
+	var input *advice.InputError
 	switch {
 	case err == nil || errors.Is(err, errHelpShown):
 		return 0
-	case errors.As(err, &usage):
+	case errors.As(err, &usage), errors.As(err, &input):
 		fmt.Fprintf(stderr, "dicepoker: %v\n", err)
 		return 2
 	default:

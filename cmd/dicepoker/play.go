@@ -9,6 +9,7 @@ import (
 	"os"
 	"time"
 
+	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/record"
@@ -58,7 +59,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	adv, err := openAdvisor(g, *tableFile)
+	adv, err := advice.Advisor(opener(*tableFile), g)
 	if err != nil {
 		f.Close()
 		os.Remove(path)

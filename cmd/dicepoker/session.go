@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/record"
@@ -60,9 +61,9 @@ func (s *session) turn() error {
 		}
 		switch {
 		case m.Detail != "":
-			fmt.Fprintf(s.out, "%s %s%s\n", a.Box, m.Detail, bonusText(m.Bonus))
+			fmt.Fprintf(s.out, "%s %s%s\n", a.Box, m.Detail, advice.BonusText(m.Bonus))
 		case a.Box != "":
-			fmt.Fprintf(s.out, "%s: %d %s%s\n", a.Box, m.Points, plural(m.Points, "point", "points"), bonusText(m.Bonus))
+			fmt.Fprintf(s.out, "%s: %d %s%s\n", a.Box, m.Points, plural(m.Points, "point", "points"), advice.BonusText(m.Bonus))
 		}
 		if err := s.coachLine(p, a); err != nil {
 			return err
@@ -89,12 +90,12 @@ func (s *session) coachLine(p coach.Position, a coach.Action) error {
 	if err != nil || it.Optimal() {
 		return err
 	}
-	fmt.Fprintf(s.out, "coach: the best was %s; that gave up %.2f points\n", s.advice(p, it.Actions).describe(0), it.Loss)
+	fmt.Fprintf(s.out, "coach: the best was %s; that gave up %.2f points\n", s.ranking(p, it.Actions).Describe(0), it.Loss)
 	return nil
 }
 
-func (s *session) advice(p coach.Position, actions []coach.Option) *advice {
-	return &advice{game: s.g, sheetScore: p.Sheet.Score(), rollsLeft: p.RollsLeft, fresh: p.Fresh, dice: p.Dice, actions: actions, note: s.adv.Note()}
+func (s *session) ranking(p coach.Position, actions []coach.Option) *advice.Ranking {
+	return &advice.Ranking{Game: s.g, SheetScore: p.Sheet.Score(), RollsLeft: p.RollsLeft, Fresh: p.Fresh, Dice: p.Dice, Actions: actions, Note: s.adv.Note()}
 }
 
 // line reads the next line of input after a prompt; errQuit at its end.
@@ -263,7 +264,7 @@ func (s *session) hint(p coach.Position, rest string) {
 	if strings.EqualFold(rest, "all") {
 		limit = 0
 	}
-	s.advice(p, actions).writeText(s.out, limit)
+	writeRanking(s.out, s.ranking(p, actions), limit)
 }
 
 // roll returns the five dice after rerolling those not in keep: rolled

@@ -1,0 +1,241 @@
+package advice
+
+import (
+	"fmt"
+	"strings"
+
+	"dicepoker/coach"
+	"dicepoker/engine"
+	"dicepoker/school"
+	"dicepoker/solver"
+	"dicepoker/strategy"
+	"dicepoker/tables"
+)
+
+// InputError is bad input: a position the rules do not allow, a table that
+// cannot be used. The command line exits with status 2 on it, the server
+// answers 400.
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+// Inputf returns an InputError with a formatted message.
+func Inputf(format string, args ...any) error {
+	return &InputError{fmt.Sprintf(format, args...)}
+}
+
+// Source gives the strategies that rank a game's positions.
+type Source interface {
+	// Table returns the strategy table of single-sheet game g.
+	Table(g *engine.Game) (*strategy.Table, error)
+	// School returns the default strategy of school game g: the exact
+	// table with one column, the estimate with more.
+	School(g *engine.Game) (*SchoolStrategy, error)
+	// SchoolGame returns the game whose strategy advises on a sheet of
+	// school game g: TakenGame's, unless the strategy is fixed.
+	SchoolGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Game, error)
+}
+
+// SchoolStrategy is how one player of school values the sheets between turns.
+type SchoolStrategy struct {
+	Name   string        // optimal, estimate or greedy
+	Player school.Player // the values of the sheets after a turn
+	Value  school.Values // the value of a sheet between turns
+	// Expected is the player's expected score of a new game: exact for the
+	// optimal player, the mean measured when an estimate was fitted.
+	Expected float64
+}
+
+// Greedy is the school player that values every sheet after the turn at
+// 0: the within-turn search for the most points this turn, nothing after.
+func Greedy() *SchoolStrategy {
+	zero := func(engine.SchoolState) float64 { return 0 }
+	return &SchoolStrategy{Name: "greedy", Player: school.Fixed(zero), Value: zero}
+}
+
+// Note says how the strategy values positions when that is not exact, for
+// the output to say so; "" for the optimal player.
+func (st *SchoolStrategy) Note(g *engine.Game) string {
+	if st.Name == "optimal" {
+		return ""
+	}
+	return fmt.Sprintf("school with %d columns is not solved exactly: the advisor values the sheets between turns by its %s, so its best actions, expected scores and losses are estimates",
+		g.Columns, st.Name)
+}
+
+// Advisor returns the advisor that ranks g's positions with src: the
+// strategy table for the single-sheet games; for school its default
+// strategy.
+func Advisor(src Source, g *engine.Game) (coach.Advisor, error) {
+	if g.Columns != 0 {
+		st, err := src.School(g)
+		if err != nil {
+			return nil, err
+		}
+		return coach.SchoolAdvisor(g, st.Player, st.Expected, st.Note(g)), nil
+	}
+	t, err := src.Table(g)
+	if err != nil {
+		return nil, err
+	}
+	return coach.TableAdvisor(t), nil
+}
+
+// TakenGame returns the game whose exact table values the sheets after a
+// turn rightly for a one-column sheet on which other players have taken
+// row bonuses: the game that starts without those bonuses (its own table,
+// solved on first use). Other sheets keep g: the estimate of several
+// columns sees taken bonuses in the sheet itself.
+func TakenGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Game, error) {
+	if g.Columns != 1 || sheet.TakenRows == 0 {
+		return g, nil
+	}
+	var names []string
+	for c, cat := range g.Categories {
+		if sheet.TakenRows&(1<<c) != 0 {
+			names = append(names, cat.Name)
+		}
+	}
+	o := g.Options
+	o.Taken = strings.Join(names, "+")
+	return engine.New(g.Name, o)
+}
+
+// Opener opens strategies from a file or the tables directory, solving
+// and saving them there first when they are missing.
+type Opener struct {
+	// File is the table to read ("": the tables directory).
+	File string
+	// Progress, when set, returns the progress callback of a solve
+	// described by what.
+	Progress func(what string) func(done, total int)
+	// Notice, when set, tells the user that a table is being built.
+	Notice func(msg string)
+}
+
+// progress returns o's progress callback for what, or nil.
+func (o Opener) progress(what string) func(done, total int) {
+	if o.Progress == nil {
+		return nil
+	}
+	return o.Progress(what)
+}
+
+// Table reads the table of g from o.File, or from the tables directory,
+// solving and saving it there first when it is missing. A table that
+// cannot be used is bad input: it says how to rebuild it.
+func (o Opener) Table(g *engine.Game) (*strategy.Table, error) {
+	var t *strategy.Table
+	var err error
+	if o.File != "" {
+		t, err = strategy.Load(o.File, g)
+	} else {
+		dir, derr := tables.DefaultDir()
+		if derr != nil {
+			return nil, derr
+		}
+		t, err = strategy.Open(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
+	}
+	if err != nil {
+		return nil, &InputError{err.Error()}
+	}
+	return t, nil
+}
+
+// SchoolGame returns TakenGame's game, or g when o reads a given file.
+func (o Opener) SchoolGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Game, error) {
+	if o.File != "" {
+		return g, nil
+	}
+	return TakenGame(g, sheet)
+}
+
+// School returns the default strategy of school game g (see Named).
+func (o Opener) School(g *engine.Game) (*SchoolStrategy, error) { return o.Named(g, "") }
+
+// Named returns the strategy called name for school game g ("": the
+// exact table with one column, else the estimate), reading its table from
+// o.File or the tables directory, building it there first when missing.
+func (o Opener) Named(g *engine.Game, name string) (*SchoolStrategy, error) {
+	if name == "" {
+		name = "estimate"
+		if g.Columns == 1 {
+			name = "optimal"
+		}
+	}
+	switch name {
+	case "greedy":
+		return Greedy(), nil
+	case "optimal":
+		if g.Columns != 1 {
+			return nil, Inputf("--strategy optimal: school is solved exactly with one column only (--columns 1); use estimate")
+		}
+		t, err := o.Exact(g)
+		if err != nil {
+			return nil, err
+		}
+		return &SchoolStrategy{Name: name, Player: school.Fixed(t.Value), Value: t.Value, Expected: t.Expected}, nil
+	case "estimate":
+		e, err := o.Estimate(g)
+		if err != nil {
+			return nil, err
+		}
+		return &SchoolStrategy{Name: name, Player: e.After, Value: e.Value, Expected: e.Expected}, nil
+	}
+	return nil, Inputf("--strategy %q: want optimal, estimate or greedy", name)
+}
+
+// Exact reads the exact table of one-column school game g from o.File,
+// or from the tables directory, solving and saving it there first when
+// it is missing.
+func (o Opener) Exact(g *engine.Game) (*school.Exact, error) {
+	var t *school.Exact
+	var err error
+	if o.File != "" {
+		t, err = school.LoadExact(o.File, g)
+	} else {
+		var dir string
+		if dir, err = tables.DefaultDir(); err != nil {
+			return nil, err
+		}
+		t, err = school.OpenExact(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
+	}
+	if err != nil {
+		return nil, &InputError{err.Error()}
+	}
+	return t, nil
+}
+
+// Estimate reads the estimate of school game g from o.File, or from the
+// tables directory, fitting and saving it there first when it is missing.
+func (o Opener) Estimate(g *engine.Game) (*school.Estimate, error) {
+	var e *school.Estimate
+	var err error
+	if o.File != "" {
+		e, err = school.LoadEstimate(o.File, g)
+	} else {
+		var dir string
+		if dir, err = tables.DefaultDir(); err != nil {
+			return nil, err
+		}
+		e, err = school.OpenEstimate(dir, g, func() (school.Fit, error) { return o.Fit(g, 0) }, o.Notice)
+	}
+	if err != nil {
+		return nil, &InputError{err.Error()}
+	}
+	return e, nil
+}
+
+// Fit returns how g's estimate is fitted: seeded from the exact table
+// with one column (from the tables directory).
+func (o Opener) Fit(g *engine.Game, threads int) (school.Fit, error) {
+	var teacher school.Values
+	if g.Columns == 1 {
+		t, err := Opener{Progress: o.Progress, Notice: o.Notice}.Exact(g)
+		if err != nil {
+			return school.Fit{}, err
+		}
+		teacher = t.Value
+	}
+	return school.DefaultFit(g, teacher, threads), nil
+}
