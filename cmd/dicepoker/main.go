@@ -38,6 +38,7 @@ var commands = []command{
 	{"distribution", "the exact probability of every final score", runDistribution},
 	{"play", "play a game in the terminal with the advisor as coach", runPlay},
 	{"review", "review a game record: the points each decision lost", runReview},
+	{"serve", "serve the web advisor: the page and its JSON API", runServe},
 	{"bench", "measure solve, table load and advice times for each game", runBench},
 }
 
