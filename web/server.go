@@ -56,7 +56,7 @@ func New(src advice.Source, addr string, o Options) (*Server, error) {
 	}
 	s := &Server{src: newCache(src, o.SolveWait), hosts: hc, mux: http.NewServeMux()}
 	files, _ := fs.Sub(static, "static")
-	s.mux.Handle("GET /", http.FileServerFS(files))
+	s.mux.Handle("/", http.FileServerFS(files))
 	s.mux.HandleFunc("GET /api/games", s.games)
 	s.mux.HandleFunc("GET /api/status", s.status)
 	s.mux.HandleFunc("POST /api/advise", post(s.advise))
@@ -64,6 +64,9 @@ func New(src advice.Source, addr string, o Options) (*Server, error) {
 	s.mux.HandleFunc("POST /api/sheet", post(s.sheet))
 	s.mux.HandleFunc("POST /api/write", post(s.write))
 	s.mux.HandleFunc("POST /api/review", post(s.review))
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API at %s %s", r.Method, r.URL.Path))
+	})
 	return s, nil
 }
 
