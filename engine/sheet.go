@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -102,6 +103,10 @@ func ParseSheetJSON(g *Game, data []byte) (Sheet, error) {
 	return sheetFrom(g, entries, order)
 }
 
+// ErrGameOver is wrapped by the errors of the sheet parsers for a full
+// sheet, which is otherwise valid: the sheet they return with it is whole.
+var ErrGameOver = errors.New("the game is over")
+
 // sheetFrom checks entries against the rules of g and builds the sheet.
 func sheetFrom(g *Game, entries map[string]int, order []string) (Sheet, error) {
 	if g.Columns != 0 {
@@ -138,7 +143,7 @@ func sheetFrom(g *Game, entries map[string]int, order []string) (Sheet, error) {
 		}
 	}
 	if filled == len(g.Categories) {
-		return sh, fmt.Errorf("sheet: every box is filled; the game is over")
+		return sh, fmt.Errorf("sheet: every box is filled; %w", ErrGameOver)
 	}
 	return sh, nil
 }

@@ -100,11 +100,7 @@ func (s *Server) sheet(req sheetRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	sh, err := coach.ParseSheet(g, req.Sheet)
-	if err != nil {
-		return nil, badf("%v", err)
-	}
-	return layout(g, sh)
+	return layout(g, req.Sheet)
 }
 
 // writeRequest is a turn's last move: the dice written in a box.
@@ -138,7 +134,7 @@ func (s *Server) write(req writeRequest) (any, error) {
 	if err != nil {
 		return nil, badf("%v", err)
 	}
-	next, err := layout(g, mv.Next)
+	next, err := layout(g, mv.Next.String())
 	if err != nil {
 		return nil, err
 	}

@@ -2,13 +2,23 @@ package web
 
 import (
 	"context"
+	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"dicepoker/advice"
+	"dicepoker/coach"
+	"dicepoker/engine"
+	"dicepoker/record"
+	"dicepoker/review"
 )
 
 // screenshots is where the browser tests leave their pictures of the page
@@ -86,18 +96,327 @@ func idle(t *testing.T, ctx context.Context) {
 	}
 }
 
-func TestBrowserLook(t *testing.T) {
+// page is a browser tab on the server, for the tests to drive.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+	url string
+}
+
+func newPage(t *testing.T, src advice.Source) *page {
 	ctx := browser(t)
-	ts := serve(t, testSource{}, Options{})
-	for _, c := range []struct{ name, query string }{
-		{"yahtzee", "?game=yahtzee&dice=33556&rolls=2"},
-		{"poker-dice", "?game=poker-dice&dice=11256&rolls=1"},
-		{"school", "?game=school&rules=columns%3D3&sheet=ones%3Dx%2Cpair%3D12&dice=33355&rolls=2"},
-	} {
-		if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/"+c.query)); err != nil {
+	return &page{t, ctx, serve(t, src, Options{}).URL}
+}
+
+// do runs actions on the page and waits until it has drawn what they did.
+func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	before := eval[string](p, "document.body.dataset.renders || '0'")
+	if err := chromedp.Do(p.ctx, actions...); err != nil {
+		p.t.Fatal(err)
+	}
+	wait := fmt.Sprintf(`document.body.dataset.busy === "0" && Number(document.body.dataset.renders) > %s`, before)
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](wait, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
+		p.t.Fatalf("the page did not settle: %v (busy %s, renders %s, was %s, status %q)", err, eval[string](p, "document.body.dataset.busy"),
+			eval[string](p, "document.body.dataset.renders"), before, eval[string](p, `document.querySelector("#status").textContent`))
+	}
+}
+
+// load loads a page and waits until it has drawn its position.
+func (p *page) load(action chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	if err := chromedp.Do(p.ctx, chromedp.Evaluate[chromedp.Void](`document.body && (document.body.dataset.busy = "1")`), action); err != nil {
+		p.t.Fatal(err)
+	}
+	idle(p.t, p.ctx)
+}
+
+func (p *page) open(query string) { p.t.Helper(); p.load(chromedp.Navigate(p.url + "/" + query)) }
+
+func (p *page) click(css string) { p.t.Helper(); p.do(chromedp.Click(chromedp.CSS(css))) }
+
+// keys types on the page, as a desktop keyboard does.
+func (p *page) keys(s string) {
+	p.t.Helper()
+	for _, k := range s {
+		p.do(chromedp.KeyEvent(string(k)))
+	}
+}
+
+func (p *page) text(css string) string {
+	p.t.Helper()
+	return eval[string](p, fmt.Sprintf(`document.querySelector(%q).textContent`, css))
+}
+
+func eval[T any](p *page, js string) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](js))
+	if err != nil {
+		p.t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// query returns the position the page's URL holds.
+func (p *page) query() url.Values {
+	p.t.Helper()
+	q, err := url.ParseQuery(strings.TrimPrefix(eval[string](p, "location.search"), "?"))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return q
+}
+
+// shownRow is a row of the ranking the page shows.
+type shownRow struct {
+	Action   string
+	Expected string // the full value, from data-expected
+	Tie      string
+}
+
+// checkRanking compares the ranking the page shows with advise's for
+// position pos: every action, in order, with its expected score and tie.
+func (p *page) checkRanking(src advice.Source, pos advice.Position) {
+	p.t.Helper()
+	rows := eval[[]shownRow](p, `[...document.querySelectorAll("#ranking tbody tr")].map((tr) => ({
+		Action: tr.querySelector(".action").firstChild.textContent, Expected: tr.dataset.expected, Tie: tr.dataset.tie }))`)
+	a, err := advice.Advise(src, pos)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	if len(rows) != len(a.Actions) {
+		p.t.Fatalf("the page ranks %d actions, advise %d", len(rows), len(a.Actions))
+	}
+	for i, r := range rows {
+		got, err := strconv.ParseFloat(r.Expected, 64)
+		if err != nil || r.Action != a.Describe(i) || got != a.Expected(i) || r.Tie != strconv.FormatBool(a.Tie(i)) {
+			p.t.Errorf("rank %d: the page shows %+v, advise %q %v tie %v", i+1, r, a.Describe(i), a.Expected(i), a.Tie(i))
+		}
+	}
+	if best := p.text("#best .what"); best != "Best: "+a.Describe(0) {
+		p.t.Errorf("the page shows %q, advise's best is %q", best, a.Describe(0))
+	}
+}
+
+func TestBrowserRankingIsAdvise(t *testing.T) {
+	p := newPage(t, advice.Opener{})
+	g, _ := engine.New("yahtzee", engine.Options{})
+	p.open("?game=yahtzee")
+	// The dice start at 1 2 3 4 5; taps turn a die to the next face.
+	for i, taps := range []int{2, 1, 2, 1, 1} {
+		for range taps {
+			p.click(fmt.Sprintf(`#dice .die[data-i="%d"]`, i))
+		}
+	}
+	p.click(`#rolls button[data-n="1"]`)
+	one := 1
+	dice, _ := engine.FromDice(3, 3, 5, 5, 6)
+	p.checkRanking(advice.Opener{}, advice.Position{Game: g, Dice: dice, RollsLeft: &one})
+	if kept := eval[int](p, `document.querySelectorAll("#dice .die.keep").length`); kept != 2 {
+		t.Errorf("%d dice marked keep, want the two fives of keep 5 5", kept)
+	}
+	if q := p.query(); q.Get("dice") != "33556" || q.Get("rolls") != "1" {
+		t.Errorf("the URL holds %v", q)
+	}
+	shoot(t, p.ctx, "advise-yahtzee")
+
+	// Typed on a desktop keyboard: the digits set the dice from the first.
+	p.click(`#dice .die[data-i="0"]`) // the cursor goes to the die tapped
+	p.keys("66612")
+	dice, _ = engine.FromDice(6, 6, 6, 1, 2)
+	p.checkRanking(advice.Opener{}, advice.Position{Game: g, Dice: dice, RollsLeft: &one})
+
+	// A shared URL opens the same position in a new tab.
+	p.open("?game=poker-dice&sheet=pair%3D1&dice=9TKAA&rolls=0")
+	pd, _ := engine.New("poker-dice", engine.Options{})
+	zero := 0
+	dice, _ = engine.ParseDice("9TKAA", pd.Letters)
+	p.checkRanking(advice.Opener{}, advice.Position{Game: pd, Sheet: "pair=1", Dice: dice, RollsLeft: &zero})
+	if faces := p.text("#dice"); faces != "910KAA" {
+		t.Errorf("poker-dice dice show %q, want the card faces 9 10 K A A", faces)
+	}
+	shoot(t, p.ctx, "advise-poker-dice")
+}
+
+func TestBrowserYahtzeeSheetByTaps(t *testing.T) {
+	p := newPage(t, advice.Opener{})
+	g, _ := engine.New("yahtzee", engine.Options{})
+	sheet, _ := coach.ParseSheet(g, "")
+	p.open("?game=yahtzee")
+	turns := []struct{ dice, box string }{
+		{"55555", "yahtzee"}, {"33356", "threes"}, {"55555", "fives"}, {"12345", "large-straight"},
+		{"22233", "full-house"}, {"66641", "sixes"}, {"11123", "ones"}, {"44442", "four-of-a-kind"},
+		{"22456", "twos"}, {"13456", "small-straight"}, {"44455", "fours"}, {"66655", "three-of-a-kind"},
+		{"12366", "chance"},
+	}
+	var scores []string
+	for i, turn := range turns {
+		p.click(`#dice .die[data-i="0"]`)
+		p.keys(turn.dice)
+		m, _ := engine.ParseDice(turn.dice, g.Letters)
+		mv, err := sheet.Write(m, false, turn.box, false)
+		if err != nil {
 			t.Fatal(err)
 		}
-		idle(t, ctx)
-		shoot(t, ctx, "look-"+c.name)
+		box := fmt.Sprintf(`.box[data-box=%q]`, turn.box)
+		want := strconv.Itoa(mv.Points) // the page writes the + before it
+		if mv.Bonus != 0 {
+			want += fmt.Sprintf(" +%d", mv.Bonus)
+		}
+		if got := p.text(box + " .pts"); got != want {
+			t.Errorf("turn %d: %s would score %q on the page, want %q", i+1, turn.box, got, want)
+		}
+		p.click(box)
+		sheet = mv.Next
+		if got := p.text(box + " .pts"); got != strconv.Itoa(mv.Points) {
+			t.Errorf("turn %d: %s shows %q after the tap, want %d", i+1, turn.box, got, mv.Points)
+		}
+		scores = append(scores, p.text("#totals .score"))
+		if want := fmt.Sprintf("score %d", sheet.Score()); scores[i] != want {
+			t.Errorf("turn %d: the page shows %q, want %q", i+1, scores[i], want)
+		}
 	}
+	if q := p.query(); q.Get("sheet") != sheet.String() {
+		t.Errorf("the URL holds the sheet %q, want %q", q.Get("sheet"), sheet.String())
+	}
+	if best := p.text("#best"); best != fmt.Sprintf("Game over: %d points.", sheet.Score()) {
+		t.Errorf("the full sheet says %q", best)
+	}
+	shoot(t, p.ctx, "yahtzee-sheet")
+	p.click("#undo") // the chance box, then the dice typed before it
+	for range 5 {
+		p.click("#undo")
+	}
+	if got := p.text("#totals .score"); got != scores[len(scores)-2] {
+		t.Errorf("after undo the page shows %q, want %q", got, scores[len(scores)-2])
+	}
+	p.click("#redo")
+	p.load(chromedp.Reload()) // the game survives a reload
+	if !eval[bool](p, `document.querySelector('.box[data-box="chance"]').classList.contains("open")`) {
+		t.Errorf("after one redo and a reload, chance is filled, want it open")
+	}
+	for range 5 {
+		p.click("#redo")
+	}
+	if got := p.text("#totals .score"); got != scores[len(scores)-1] {
+		t.Errorf("after redo the page shows %q, want %q", got, scores[len(scores)-1])
+	}
+}
+
+func TestBrowserPlayPokerDice(t *testing.T) {
+	p := newPage(t, advice.Opener{})
+	p.open("?game=poker-dice")
+	p.click("#mode-play")
+	coachSaid := map[string]bool{}
+	for step := 0; eval[bool](p, `document.querySelector("#review").hidden`); step++ {
+		if step > 100 {
+			t.Fatal("the game did not end in 100 moves")
+		}
+		if eval[bool](p, `!document.querySelector("#roll").hidden && !document.querySelector("#roll").disabled`) {
+			p.click(`#dice .die[data-i="0"]`) // hold one die, reroll the others
+			p.click("#roll")
+		} else {
+			p.click(".box.open:not([disabled])")
+		}
+		coachSaid[p.text("#coach")] = true
+	}
+	// The review is review's for the record of the game played.
+	lines := eval[string](p, `S.record.join("\n") + "\n"`)
+	rec, err := record.Read(strings.NewReader(lines), "played")
+	if err != nil {
+		t.Fatal(err)
+	}
+	adv, err := advice.Advisor(advice.Opener{}, rec.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := review.Review(rec, adv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Entries) != 26 || !r.Final.Over() {
+		t.Errorf("the record holds %d decisions, over %v; want 26 (13 turns, a keep and a box each)", len(rec.Entries), r.Final.Over())
+	}
+	for _, c := range []struct{ css, want string }{
+		{".r-score", strconv.Itoa(r.Final.Score())},
+		{".r-expected", fmt.Sprintf("%.2f", r.Expected)},
+		{".r-loss", fmt.Sprintf("%.3f", r.Loss)},
+		{".r-optimal", fmt.Sprintf("%d of %d (%.1f%%)", r.Optimal, len(r.Items), 100*r.Share())},
+	} {
+		if got := p.text("#review " + c.css); got != c.want {
+			t.Errorf("review %s: the page shows %q, want %q", c.css, got, c.want)
+		}
+	}
+	gaveUp := false
+	for said := range coachSaid {
+		gaveUp = gaveUp || strings.HasPrefix(said, "coach: the best was ") && strings.HasSuffix(said, " points")
+	}
+	if !gaveUp && r.Loss > 0 {
+		t.Errorf("the coach never said what a move gave up: %v", coachSaid)
+	}
+	shoot(t, p.ctx, "play-review")
+}
+
+func TestBrowserSchoolGrid(t *testing.T) {
+	p := newPage(t, testSource{})
+	g, _ := engine.New("school", engine.Options{Columns: 2})
+	p.open("?game=school&rules=columns%3D2")
+	if rows := eval[int](p, `document.querySelectorAll(".grid tbody tr").length`); rows != 16 {
+		t.Errorf("the grid has %d rows, want 15 and the column bonuses", rows)
+	}
+	if cols := eval[int](p, `document.querySelectorAll(".grid thead th").length`); cols != 4 {
+		t.Errorf("the grid's head has %d cells, want the names, 2 columns and the bonus", cols)
+	}
+	sheet, _ := coach.ParseSheet(g, "")
+	for i, turn := range []struct {
+		dice, row string
+		cross     bool
+		cell      string
+	}{
+		{"33335", "threes", false, "x"},
+		{"12346", "pair", true, "-"},
+		{"11234", "ones", false, "r"},
+		{"55443", "two-pairs", false, "36"},
+	} {
+		p.click(`#dice .die[data-i="0"]`)
+		p.keys(turn.dice)
+		if turn.cross {
+			p.click("#cross")
+		}
+		m, _ := engine.ParseDice(turn.dice, g.Letters)
+		mv, err := sheet.Write(m, true, turn.row, turn.cross)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.click(fmt.Sprintf(`.cell.next[data-row=%q]`, turn.row))
+		if turn.cross {
+			p.click("#cross")
+		}
+		sheet = mv.Next
+		if got := p.text(fmt.Sprintf(`.cell.written[data-row=%q][data-col="1"]`, turn.row)); got != turn.cell {
+			t.Errorf("turn %d: %s 1 shows %q, want %q", i+1, turn.row, got, turn.cell)
+		}
+		if got, want := p.text("#totals"), fmt.Sprintf("reserve %d", eval[int](p, "view.reserve")); !strings.HasPrefix(got, want) {
+			t.Errorf("turn %d: totals %q", i+1, got)
+		}
+		if got, want := p.text("#totals .score"), fmt.Sprintf("score %d", sheet.Score()); got != want {
+			t.Errorf("turn %d: the page shows %q, want %q", i+1, got, want)
+		}
+	}
+	if q := p.query(); q.Get("sheet") != sheet.String() {
+		t.Errorf("the URL holds the sheet %q, want %q", q.Get("sheet"), sheet.String())
+	}
+	p.click(`#dice .die[data-i="0"]`)
+	p.keys("11156")
+	p.click(`#rolls button[data-n="1"]`)
+	p.click("#fresh")
+	one, fresh := 1, true
+	dice, _ := engine.FromDice(1, 1, 1, 5, 6)
+	p.checkRanking(testSource{}, advice.Position{Game: g, Sheet: sheet.String(), Dice: dice, RollsLeft: &one, Fresh: &fresh})
+	shoot(t, p.ctx, "school-grid")
+	p.open("?game=school&rules=columns%3D3&sheet=ones%3Dx%2Fr%2Cpair%3D12%2Csixes%3Dx%2Fx%2Fx&dice=33355&rolls=2")
+	if got := p.text(".grid tbody tr:nth-child(6) .bonus"); got != "30" {
+		t.Errorf("sixes closed in 3 columns shows the bonus %q, want 30", got)
+	}
+	shoot(t, p.ctx, "school-grid-3")
 }

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"errors"
+
 	"dicepoker/coach"
 	"dicepoker/engine"
 )
@@ -104,37 +106,40 @@ type sheetView struct {
 	Bonuses *int     `json:"bonuses,omitempty"`
 }
 
-// layout lays sheet sh of g out for the page.
-func layout(g *engine.Game, sh coach.Sheet) (sheetView, error) {
-	v := sheetView{Game: g.Name, Rules: g.Options.String(), Sheet: sh.String(), Score: sh.Score(), Turn: sh.Turn(), Turns: g.Turns(), Over: sh.Over()}
+// layout lays the sheet of g written as text out for the page. A full
+// sheet, which advise refuses (the game is over), is laid out too.
+func layout(g *engine.Game, text string) (sheetView, error) {
+	v := sheetView{Game: g.Name, Rules: g.Options.String(), Sheet: text, Turn: 1, Turns: g.Turns()}
 	if g.Columns != 0 {
-		ss, err := g.ParseSchoolSheet(v.Sheet)
-		if err != nil {
-			return v, err
-		}
+		ss, err := g.ParseSchoolSheet(text)
 		state := ss.State(g)
+		if err != nil && !errors.Is(err, engine.ErrGameOver) {
+			return v, badf("%v", err)
+		}
 		for c, cat := range g.Categories {
 			r := row{Name: cat.Name, School: cat.School, Cells: []string{}, Bonus: ss.RowBonus(g, c), HasBonus: g.HasRowBonus(c), InReach: state.RowBonus&(1<<c) != 0}
 			for _, e := range ss.Cells[c] {
 				r.Cells = append(r.Cells, coach.CellText(e))
 			}
+			v.Turn += len(r.Cells)
 			v.Rows = append(v.Rows, r)
 		}
 		for j := range g.Columns {
 			v.Columns = append(v.Columns, column{ss.ColumnBonus(g, j), state.ColBonus&(1<<j) != 0})
 		}
 		bonuses := ss.Bonuses(g)
-		v.Reserve, v.Bonuses = &ss.Reserve, &bonuses
+		v.Reserve, v.Bonuses, v.Score, v.Over = &ss.Reserve, &bonuses, ss.Score(g), g.SchoolFull(&state)
 		return v, nil
 	}
-	es, err := engine.ParseSheet(g, v.Sheet)
-	if err != nil {
-		return v, err
+	es, err := engine.ParseSheet(g, text)
+	if err != nil && !errors.Is(err, engine.ErrGameOver) {
+		return v, badf("%v", err)
 	}
 	for c, cat := range g.Categories {
 		b := box{Name: cat.Name, Upper: cat.Upper()}
 		if es.Filled[c] {
 			b.Points = &es.Points[c]
+			v.Turn++
 		}
 		v.Boxes = append(v.Boxes, b)
 	}
@@ -143,5 +148,6 @@ func layout(g *engine.Game, sh coach.Sheet) (sheetView, error) {
 	if v.BonusKey = g.BonusKey(); v.BonusKey != "" {
 		v.FiveBonus = &es.Bonus
 	}
+	v.Score, v.Over = es.Score(g), v.Turn > len(g.Categories)
 	return v, nil
 }

@@ -25,6 +25,7 @@ let view = null;     // the sheet as /api/sheet lays it out
 let advice = null;   // /api/advise's answer for the position, or null
 let cursor = 0;      // the die the keyboard sets next
 let seq = 0;         // the latest request for the position
+let renders = 0;     // the page's drawings, for tests to wait on
 
 function newState(game, rules, mode) {
   const g = games[game];
@@ -104,6 +105,7 @@ async function refresh() {
   }
   render();
   await adviseNow(my);
+  if (S.review === "pending") await finish();
   if (my === seq) document.body.dataset.busy = "0";
 }
 
@@ -116,7 +118,6 @@ function commit() {
 }
 
 function save() {
-  try { localStorage.setItem(STORE, JSON.stringify({ S, undo, redo })); } catch (e) { /* private mode */ }
   const g = games[S.game];
   const q = new URLSearchParams({ game: S.game });
   if (S.rules.length) q.set("rules", S.rules.join(","));
@@ -125,7 +126,9 @@ function save() {
   q.set("rolls", S.rollsLeft);
   if (isSchool()) q.set("fresh", S.fresh ? 1 : 0);
   if (S.mode !== "advise") q.set("mode", S.mode);
-  history.replaceState(null, "", "?" + q.toString());
+  const search = "?" + q.toString();
+  history.replaceState(null, "", search);
+  try { localStorage.setItem(STORE, JSON.stringify({ S, undo, redo, search })); } catch (e) { /* private mode */ }
 }
 
 // fromURL reads a shared position, or returns null when the URL has none.
@@ -243,8 +246,7 @@ async function write(box, cross) {
     else S.dice = rollDice(S.held);
   }
   save();
-  await refresh();
-  if (S.review === "pending") finish();
+  refresh();
 }
 
 async function reroll() {
@@ -341,7 +343,7 @@ function drawTable() {
     rolls.append(el("button", { type: "button", "aria-pressed": String(S.rollsLeft === n), data: { n },
       disabled: S.mode === "play", onclick: () => change(() => {
         S.rollsLeft = n;
-        if (n === g.rolls - 1) S.fresh = true;
+        S.fresh = n === g.rolls - 1; // a later roll is fresh only when it rerolled all five
       }) }, String(n)));
   }
   const fresh = $("#fresh");
@@ -515,6 +517,7 @@ function render() {
   drawSheet();
   drawRanking();
   drawReview();
+  document.body.dataset.renders = String(++renders);
 }
 
 // --- input ------------------------------------------------------------------
@@ -548,13 +551,12 @@ async function main() {
     games[g.name] = g;
     $("#game").append(el("option", { value: g.name }, g.name));
   }
-  S = fromURL();
-  if (!S) {
-    try {
-      const saved = JSON.parse(localStorage.getItem(STORE));
-      if (saved && games[saved.S.game]) ({ S, undo, redo } = saved);
-    } catch (e) { /* nothing saved */ }
-  }
+  // The game saved here, unless the URL brings another position.
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORE));
+    if (saved && games[saved.S.game] && (!location.search || location.search === saved.search)) ({ S, undo, redo } = saved);
+  } catch (e) { /* nothing saved */ }
+  if (!S) S = fromURL();
   if (!S) S = newState("yahtzee");
   $("#game").addEventListener("change", (e) => {
     commit();
@@ -584,8 +586,9 @@ async function main() {
   });
   document.addEventListener("keydown", onKey);
   save();
-  await refresh();
-  if (S.review === "pending") finish();
+  refresh();
 }
 
+window.addEventListener("unhandledrejection", (e) => showStatus(String(e.reason), true));
+window.addEventListener("error", (e) => showStatus(e.message, true));
 main().catch((e) => showStatus("cannot start: " + e.message, true));
