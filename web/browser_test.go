@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"dicepoker/advice"
@@ -61,18 +63,28 @@ func browser(t *testing.T) context.Context {
 	return ctx
 }
 
+// colors chooses the page's light or dark colors, as prefers-color-scheme.
+func colors(scheme string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+		return err
+	})
+}
+
 // shoot writes screenshots of the page at a phone's and a desktop's size,
-// name-390.png and name-1280.png.
+// name-390.png and name-1280.png, and in dark colors on the phone,
+// name-390-dark.png.
 func shoot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
 	if err := os.MkdirAll(screenshots, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	for _, size := range []struct {
-		w, h int64
-		tag  string
-	}{{390, 844, "390"}, {1280, 800, "1280"}} {
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h), chromedp.Sleep(150*time.Millisecond)); err != nil {
+		w, h        int64
+		scheme, tag string
+	}{{390, 844, "light", "390"}, {1280, 800, "light", "1280"}, {390, 844, "dark", "390-dark"}} {
+		if err := chromedp.Do(ctx, colors(size.scheme), chromedp.EmulateViewport(size.w, size.h), chromedp.Sleep(150*time.Millisecond)); err != nil {
 			t.Fatal(err)
 		}
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -83,7 +95,7 @@ func shoot(t *testing.T, ctx context.Context, name string) {
 			t.Fatal(err)
 		}
 	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844)); err != nil {
+	if err := chromedp.Do(ctx, colors("light"), chromedp.EmulateViewport(390, 844)); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -186,6 +186,12 @@ function optionText(o) {
   return `score ${o.category} for ${o.points}${bonusText(o.bonus)}`;
 }
 
+// recordText writes an action of a game record: {"keep": [...]}, {"score": box} or {"cross": row}.
+function recordText(a) {
+  if (a.keep) return a.keep.length ? `keep ${facesText(a.keep)}` : "reroll all five";
+  return a.cross ? `cross out ${a.cross}` : `write ${a.score}`;
+}
+
 const sorted = (ds) => [...ds].sort((a, b) => a - b);
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -409,7 +415,7 @@ function drawSingle(sheet) {
   sheet.append(el("div", { class: "sheet-cols" },
     el("div", { class: "boxes upper" }, upper, el("div", { class: "sum" }, el("span", {}, up))),
     el("div", { class: "boxes lower" }, lower, lowerExtra)));
-  $("#totals").replaceChildren(el("span", {}, `turn ${Math.min(view.turn, view.turns)} of ${view.turns}`),
+  $("#totals").replaceChildren(el("span", {}, view.over ? "game over" : `turn ${view.turn} of ${view.turns}`),
     el("span", { class: "score" }, `score ${view.score}`));
 }
 
@@ -471,7 +477,7 @@ function drawReview() {
       el("dt", {}, "points given up"), el("dd", { class: "r-loss" }, r.total_loss.toFixed(3)),
       el("dt", {}, "decisions optimal"), el("dd", { class: "r-optimal" }, `${r.optimal} of ${r.decisions.length} (${(100 * r.optimal_share).toFixed(1)}%)`)),
     worst.length ? el("p", {}, "The costliest decisions:") : el("p", {}, "Every decision was optimal."),
-    el("ol", {}, worst.map((d) => el("li", {}, `turn ${d.turn}, dice ${facesText(d.dice)}: lost ${d.loss.toFixed(2)}`))),
+    el("ol", {}, worst.map((d) => el("li", {}, `turn ${d.turn}, dice ${facesText(d.dice)}: ${recordText(d.taken)} (best: ${recordText(d.best)}) lost ${d.loss.toFixed(2)}`))),
     el("button", { type: "button", class: "primary", onclick: startPlay }, "Play again"));
 }
 
