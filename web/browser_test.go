@@ -115,9 +115,11 @@ type page struct {
 	url string
 }
 
-func newPage(t *testing.T, src advice.Source) *page {
+func newPage(t *testing.T, src advice.Source) *page { return newPageWith(t, src, Options{}) }
+
+func newPageWith(t *testing.T, src advice.Source, o Options) *page {
 	ctx := browser(t)
-	return &page{t, ctx, serve(t, src, Options{}).URL}
+	return &page{t, ctx, serve(t, src, o).URL}
 }
 
 // do runs actions on the page and waits until it has drawn what they did.
@@ -431,4 +433,32 @@ func TestBrowserSchoolGrid(t *testing.T) {
 		t.Errorf("sixes closed in 3 columns shows the bonus %q, want 30", got)
 	}
 	shoot(t, p.ctx, "school-grid-3")
+}
+
+func TestBrowserShowsTheSolve(t *testing.T) {
+	src := &countingSource{release: make(chan struct{})}
+	p := newPageWith(t, src, Options{SolveWait: 100 * time.Millisecond})
+	if err := chromedp.Do(p.ctx, chromedp.Navigate(p.url+"/?game=poker-dice&dice=99TKA&rolls=1")); err != nil {
+		t.Fatal(err)
+	}
+	solving := `document.querySelector("#status").textContent.startsWith("Solving the strategy of poker-dice")`
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](solving, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("the page did not say the table is being solved: %v (status %q)", err, p.text("#status"))
+	}
+	shoot(t, p.ctx, "solving")
+	// The page answers taps meanwhile.
+	if err := chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(`#dice .die[data-i="0"]`))); err != nil {
+		t.Fatal(err)
+	}
+	if q := p.query(); q.Get("dice") != "T9TKA" {
+		t.Errorf("a tap while solving: the dice are %q, want T9TKA", q.Get("dice"))
+	}
+	close(src.release)
+	idle(t, p.ctx)
+	if eval[bool](p, `!document.querySelector("#status").hidden`) || eval[int](p, `document.querySelectorAll("#ranking tbody tr").length`) == 0 {
+		t.Errorf("after the solve: status %q, no ranking", p.text("#status"))
+	}
+	if n := src.opened.Load(); n != 1 {
+		t.Errorf("the table was opened %d times, want once", n)
+	}
 }

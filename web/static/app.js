@@ -368,7 +368,7 @@ function drawTable() {
 
   const best = $("#best");
   best.replaceChildren();
-  best.hidden = S.mode === "play";
+  best.hidden = S.mode === "play" || !advice && !(view && view.over);
   if (view && view.over) best.textContent = `Game over: ${view.score} points.`;
   else if (advice) {
     best.append(el("span", { class: "what" }, "Best: " + optionText(advice.best)), " ",
