@@ -37,6 +37,7 @@ func FuzzAPI(f *testing.F) {
 		p := paths[int(path)%len(paths)]
 		req := httptest.NewRequest("POST", p, strings.NewReader(body))
 		req.Host = "127.0.0.1:8080"
+		req.Header.Set("Content-Type", "application/json")
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, req)
 		var answer map[string]any

@@ -13,8 +13,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"mime"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -71,11 +73,20 @@ func New(src advice.Source, addr string, o Options) (*Server, error) {
 }
 
 // ServeHTTP answers r, after refusing a Host header that is not the
-// server's own (DNS rebinding) and a body over MaxBody.
+// server's own (DNS rebinding), another site's Origin and a body over
+// MaxBody.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.hosts.allows(r.Host) {
 		writeError(w, http.StatusMisdirectedRequest, fmt.Sprintf("host %q is not this server's address", r.Host))
 		return
+	}
+	// Another site's page may not make a browser call the API: a table
+	// solve costs minutes of the user's processor.
+	if o := r.Header.Get("Origin"); o != "" {
+		if u, err := url.Parse(o); err != nil || u.Host != r.Host {
+			writeError(w, http.StatusForbidden, fmt.Sprintf("origin %q is not this server's page", o))
+			return
+		}
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
@@ -144,6 +155,11 @@ func badf(format string, args ...any) error { return &badRequest{fmt.Sprintf(for
 // answers a value or an error.
 func post[R any](h func(R) (any, error)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		// JSON only: a form another site posts is not a simple request then.
+		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+			writeError(w, http.StatusUnsupportedMediaType, "send the request as Content-Type: application/json")
+			return
+		}
 		var req R
 		if err := decode(r.Body, &req); err != nil {
 			var tooBig *http.MaxBytesError

@@ -187,6 +187,7 @@ func TestBadRequests(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			req, _ := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))
+			req.Header.Set("Content-Type", "application/json")
 			res, err := http.DefaultClient.Do(req)
 			if err != nil {
 				t.Fatal(err)
@@ -205,6 +206,38 @@ func TestBadRequests(t *testing.T) {
 	// The server goes on.
 	if status, body := call(t, ts, "/api/score", `{"dice":[6,6,6,6,6]}`); status != 200 || !strings.Contains(body, `"yahtzee":50`) {
 		t.Errorf("after the bad requests: %d %s", status, body)
+	}
+}
+
+func TestOtherSitesRefused(t *testing.T) {
+	ts := serve(t, testSource{}, Options{})
+	for _, c := range []struct {
+		name, origin, contentType string
+		status                    int
+	}{
+		{"the page itself", ts.URL, "application/json", 200},
+		{"another site's page", "http://attacker.example", "application/json", 403},
+		{"the server's port under another name", "http://localhost" + ts.URL[strings.LastIndex(ts.URL, ":"):], "application/json", 403},
+		{"a form", "", "application/x-www-form-urlencoded", 415},
+		{"plain text", "", "text/plain", 415},
+		{"JSON with a charset", "", "application/json; charset=utf-8", 200},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			req, _ := http.NewRequest("POST", ts.URL+"/api/score", strings.NewReader(`{"dice":[1,2,3,4,5]}`))
+			req.Header.Set("Content-Type", c.contentType)
+			if c.origin != "" {
+				req.Header.Set("Origin", c.origin)
+			}
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode != c.status || c.status != 200 && !strings.Contains(string(body), `"error"`) {
+				t.Errorf("status %d, want %d: %s", res.StatusCode, c.status, body)
+			}
+		})
 	}
 }
 
@@ -446,6 +479,8 @@ func BenchmarkAdvise(b *testing.B) {
 			do := func() *httptest.ResponseRecorder {
 				req := httptest.NewRequest("POST", "/api/advise", strings.NewReader(c.body))
 				req.Host = "127.0.0.1:8080"
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("Content-Type", "application/json")
 				rec := httptest.NewRecorder()
 				s.ServeHTTP(rec, req)
 				return rec
