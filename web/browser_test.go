@@ -317,58 +317,72 @@ func TestBrowserYahtzeeSheetByTaps(t *testing.T) {
 	}
 }
 
-func TestBrowserPlayPokerDice(t *testing.T) {
-	p := newPage(t, advice.Opener{})
-	p.open("?game=poker-dice")
-	p.click("#mode-play")
-	coachSaid := map[string]bool{}
-	for step := 0; eval[bool](p, `document.querySelector("#review").hidden`); step++ {
-		if step > 100 {
-			t.Fatal("the game did not end in 100 moves")
-		}
-		if eval[bool](p, `!document.querySelector("#roll").hidden && !document.querySelector("#roll").disabled`) {
-			p.click(`#dice .die[data-i="0"]`) // hold one die, reroll the others
-			p.click("#roll")
-		} else {
-			p.click(".box.open:not([disabled])")
-		}
-		coachSaid[p.text("#coach")] = true
-	}
-	// The review is review's for the record of the game played.
-	lines := eval[string](p, `S.record.join("\n") + "\n"`)
-	rec, err := record.Read(strings.NewReader(lines), "played")
-	if err != nil {
-		t.Fatal(err)
-	}
-	adv, err := advice.Advisor(advice.Opener{}, rec.Game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := review.Review(rec, adv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rec.Entries) != 26 || !r.Final.Over() {
-		t.Errorf("the record holds %d decisions, over %v; want 26 (13 turns, a keep and a box each)", len(rec.Entries), r.Final.Over())
-	}
-	for _, c := range []struct{ css, want string }{
-		{".r-score", strconv.Itoa(r.Final.Score())},
-		{".r-expected", fmt.Sprintf("%.2f", r.Expected)},
-		{".r-loss", fmt.Sprintf("%.3f", r.Loss)},
-		{".r-optimal", fmt.Sprintf("%d of %d (%.1f%%)", r.Optimal, len(r.Items), 100*r.Share())},
+func TestBrowserPlayToTheReview(t *testing.T) {
+	for _, c := range []struct {
+		name, query string
+		src         advice.Source
+		cells       string // what a tap writes in
+	}{
+		{"poker-dice", "?game=poker-dice", advice.Opener{}, ".box.open:not([disabled])"},
+		{"school", "?game=school&rules=columns%3D1", testSource{}, ".cell.next:not([disabled])"},
 	} {
-		if got := p.text("#review " + c.css); got != c.want {
-			t.Errorf("review %s: the page shows %q, want %q", c.css, got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			p := newPage(t, c.src)
+			p.open(c.query)
+			p.click("#mode-play")
+			coachSaid := map[string]bool{}
+			for step := 0; eval[bool](p, `document.querySelector("#review").hidden`); step++ {
+				if step > 100 {
+					t.Fatal("the game did not end in 100 moves")
+				}
+				if eval[bool](p, `!document.querySelector("#roll").hidden && !document.querySelector("#roll").disabled`) {
+					p.click(`#dice .die[data-i="0"]`) // hold one die, reroll the others
+					p.click("#roll")
+				} else {
+					if eval[int](p, fmt.Sprintf("document.querySelectorAll(%q).length", c.cells)) == 0 {
+						p.click("#cross") // school: the dice fit no open row, cross one out
+					}
+					p.click(c.cells)
+				}
+				coachSaid[p.text("#coach")] = true
+			}
+			// The review is review's for the record of the game played.
+			lines := eval[string](p, `S.record.join("\n") + "\n"`)
+			rec, err := record.Read(strings.NewReader(lines), "played")
+			if err != nil {
+				t.Fatal(err)
+			}
+			adv, err := advice.Advisor(c.src, rec.Game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := review.Review(rec, adv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := rec.Game.Turns() * rec.Game.Rolls; len(rec.Entries) != want || !r.Final.Over() {
+				t.Errorf("the record holds %d decisions, over %v; want %d (every reroll and a box each turn)", len(rec.Entries), r.Final.Over(), want)
+			}
+			for _, c := range []struct{ css, want string }{
+				{".r-score", strconv.Itoa(r.Final.Score())},
+				{".r-expected", fmt.Sprintf("%.2f", r.Expected)},
+				{".r-loss", fmt.Sprintf("%.3f", r.Loss)},
+				{".r-optimal", fmt.Sprintf("%d of %d (%.1f%%)", r.Optimal, len(r.Items), 100*r.Share())},
+			} {
+				if got := p.text("#review " + c.css); got != c.want {
+					t.Errorf("review %s: the page shows %q, want %q", c.css, got, c.want)
+				}
+			}
+			gaveUp := false
+			for said := range coachSaid {
+				gaveUp = gaveUp || strings.HasPrefix(said, "coach: the best was ") && strings.HasSuffix(said, " points")
+			}
+			if !gaveUp && r.Loss > 0 {
+				t.Errorf("the coach never said what a move gave up: %v", coachSaid)
+			}
+			shoot(t, p.ctx, "play-review-"+c.name)
+		})
 	}
-	gaveUp := false
-	for said := range coachSaid {
-		gaveUp = gaveUp || strings.HasPrefix(said, "coach: the best was ") && strings.HasSuffix(said, " points")
-	}
-	if !gaveUp && r.Loss > 0 {
-		t.Errorf("the coach never said what a move gave up: %v", coachSaid)
-	}
-	shoot(t, p.ctx, "play-review")
 }
 
 func TestBrowserSchoolGrid(t *testing.T) {
@@ -402,10 +416,7 @@ func TestBrowserSchoolGrid(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p.click(fmt.Sprintf(`.cell.next[data-row=%q]`, turn.row))
-		if turn.cross {
-			p.click("#cross")
-		}
+		p.click(fmt.Sprintf(`.cell.next[data-row=%q]`, turn.row)) // which ends the cross mode
 		sheet = mv.Next
 		if got := p.text(fmt.Sprintf(`.cell.written[data-row=%q][data-col="1"]`, turn.row)); got != turn.cell {
 			t.Errorf("turn %d: %s 1 shows %q, want %q", i+1, turn.row, got, turn.cell)

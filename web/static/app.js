@@ -239,6 +239,7 @@ async function write(box, cross) {
     return;
   }
   commit();
+  $("#cross").setAttribute("aria-pressed", "false"); // a cross is for one write
   if (S.mode === "play") {
     S.record.push(recordLine(cross ? { cross: box } : { score: box }));
     S.coach = coachLine(opt);
