@@ -473,3 +473,19 @@ func TestBrowserShowsTheSolve(t *testing.T) {
 		t.Errorf("the table was opened %d times, want once", n)
 	}
 }
+
+func TestBrowserFitsA360Phone(t *testing.T) {
+	p := newPage(t, testSource{})
+	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(360, 740)); err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"?game=swedish", "?game=poker-dice", "?game=school&rules=columns%3D5&sheet=three-of-a-kind%3D18%2F24%2F30%2F-%2F18&dice=55566"} {
+		t.Run(q, func(t *testing.T) {
+			p.open(q)
+			if w := eval[int](p, "document.documentElement.scrollWidth"); w > 360 {
+				t.Errorf("the page is %d px wide on a 360 px screen", w)
+			}
+		})
+	}
+	shoot(t, p.ctx, "school-5-columns")
+}
