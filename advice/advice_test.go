@@ -10,12 +10,6 @@ import (
 	"dicepoker/engine"
 )
 
-// greedy opens single-sheet tables as the commands do and gives school the
-// greedy player, whose values take no solve.
-type greedy struct{ advice.Opener }
-
-func (greedy) School(*engine.Game) (*advice.SchoolStrategy, error) { return advice.Greedy(), nil }
-
 // The best first-roll actions, averaged over the 252 first rolls by their
 // probability, must give the optimal expected score of a new game: the
 // published optimum for poker-dice (README), through every step advise takes.
@@ -57,7 +51,7 @@ func TestAdviseRefuses(t *testing.T) {
 		{"rollouts", advice.Position{Game: school, Dice: dice, Rollouts: -1}, "--rollouts -1: must be 0 to 1000000"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := advice.Advise(greedy{}, c.p)
+			_, err := advice.Advise(advice.Opener{Strategy: "greedy"}, c.p)
 			if _, ok := err.(*advice.InputError); !ok || !strings.HasPrefix(err.Error(), c.want) {
 				t.Errorf("error %v (%T), want an InputError %q", err, err, c.want)
 			}

@@ -28,7 +28,7 @@ func Inputf(format string, args ...any) error {
 type Source interface {
 	// Table returns the strategy table of single-sheet game g.
 	Table(g *engine.Game) (*strategy.Table, error)
-	// School returns the default strategy of school game g: the exact
+	// School returns the strategy of school game g: by default the exact
 	// table with one column, the estimate with more.
 	School(g *engine.Game) (*SchoolStrategy, error)
 	// SchoolGame returns the game whose strategy advises on a sheet of
@@ -44,13 +44,6 @@ type SchoolStrategy struct {
 	// Expected is the player's expected score of a new game: exact for the
 	// optimal player, the mean measured when an estimate was fitted.
 	Expected float64
-}
-
-// Greedy is the school player that values every sheet after the turn at
-// 0: the within-turn search for the most points this turn, nothing after.
-func Greedy() *SchoolStrategy {
-	zero := func(engine.SchoolState) float64 { return 0 }
-	return &SchoolStrategy{Name: "greedy", Player: school.Fixed(zero), Value: zero}
 }
 
 // Note says how the strategy values positions when that is not exact, for
@@ -111,6 +104,9 @@ type Opener struct {
 	Progress func(what string) func(done, total int)
 	// Notice, when set, tells the user that a table is being built.
 	Notice func(msg string)
+	// Strategy names the strategy School opens (see Named); "": the
+	// default.
+	Strategy string
 }
 
 // progress returns o's progress callback for what, or nil.
@@ -150,8 +146,8 @@ func (o Opener) SchoolGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Ga
 	return TakenGame(g, sheet)
 }
 
-// School returns the default strategy of school game g (see Named).
-func (o Opener) School(g *engine.Game) (*SchoolStrategy, error) { return o.Named(g, "") }
+// School returns o.Strategy for school game g (see Named).
+func (o Opener) School(g *engine.Game) (*SchoolStrategy, error) { return o.Named(g, o.Strategy) }
 
 // Named returns the strategy called name for school game g ("": the
 // exact table with one column, else the estimate), reading its table from
@@ -164,8 +160,9 @@ func (o Opener) Named(g *engine.Game, name string) (*SchoolStrategy, error) {
 		}
 	}
 	switch name {
-	case "greedy":
-		return Greedy(), nil
+	case "greedy": // every sheet after the turn is worth 0: the most points this turn
+		zero := func(engine.SchoolState) float64 { return 0 }
+		return &SchoolStrategy{Name: name, Player: school.Fixed(zero), Value: zero}, nil
 	case "optimal":
 		if g.Columns != 1 {
 			return nil, Inputf("--strategy optimal: school is solved exactly with one column only (--columns 1); use estimate")

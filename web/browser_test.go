@@ -324,7 +324,7 @@ func TestBrowserPlayToTheReview(t *testing.T) {
 		cells       string // what a tap writes in
 	}{
 		{"poker-dice", "?game=poker-dice", advice.Opener{}, ".box.open:not([disabled])"},
-		{"school", "?game=school&rules=columns%3D1", testSource{}, ".cell.next:not([disabled])"},
+		{"school", "?game=school&rules=columns%3D1", testSource, ".cell.next:not([disabled])"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := newPage(t, c.src)
@@ -386,7 +386,7 @@ func TestBrowserPlayToTheReview(t *testing.T) {
 }
 
 func TestBrowserSchoolGrid(t *testing.T) {
-	p := newPage(t, testSource{})
+	p := newPage(t, testSource)
 	g, _ := engine.New("school", engine.Options{Columns: 2})
 	p.open("?game=school&rules=columns%3D2")
 	if rows := eval[int](p, `document.querySelectorAll(".grid tbody tr").length`); rows != 16 {
@@ -437,7 +437,7 @@ func TestBrowserSchoolGrid(t *testing.T) {
 	p.click("#fresh")
 	one, fresh := 1, true
 	dice, _ := engine.FromDice(1, 1, 1, 5, 6)
-	p.checkRanking(testSource{}, advice.Position{Game: g, Sheet: sheet.String(), Dice: dice, RollsLeft: &one, Fresh: &fresh})
+	p.checkRanking(testSource, advice.Position{Game: g, Sheet: sheet.String(), Dice: dice, RollsLeft: &one, Fresh: &fresh})
 	shoot(t, p.ctx, "school-grid")
 	p.open("?game=school&rules=columns%3D3&sheet=ones%3Dx%2Fr%2Cpair%3D12%2Csixes%3Dx%2Fx%2Fx&dice=33355&rolls=2")
 	if got := p.text(".grid tbody tr:nth-child(6) .bonus"); got != "30" {
@@ -475,7 +475,7 @@ func TestBrowserShowsTheSolve(t *testing.T) {
 }
 
 func TestBrowserFitsA360Phone(t *testing.T) {
-	p := newPage(t, testSource{})
+	p := newPage(t, testSource)
 	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(360, 740)); err != nil {
 		t.Fatal(err)
 	}

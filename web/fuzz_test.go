@@ -13,7 +13,7 @@ import (
 // a panic.
 func FuzzAPI(f *testing.F) {
 	f.Setenv("DICEPOKER_TABLES", f.TempDir())
-	s, err := New(testSource{}, "127.0.0.1:8080", Options{})
+	s, err := New(testSource, "127.0.0.1:8080", Options{})
 	if err != nil {
 		f.Fatal(err)
 	}

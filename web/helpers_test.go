@@ -6,16 +6,13 @@ import (
 	"time"
 
 	"dicepoker/advice"
-	"dicepoker/engine"
 )
 
 // testSource opens tables as the commands do, from a temporary tables
-// directory, except school's, which values every sheet after the turn at
-// 0 (advice.Greedy): the real within-turn search, sheets and JSON, without
-// the minutes an exact table or a fitted estimate takes to build.
-type testSource struct{ advice.Opener }
-
-func (testSource) School(*engine.Game) (*advice.SchoolStrategy, error) { return advice.Greedy(), nil }
+// directory, except school's: its player values every sheet after the
+// turn at 0 (greedy), which runs the real within-turn search, sheets and
+// JSON without the minutes an exact table or a fitted estimate takes.
+var testSource = advice.Opener{Strategy: "greedy"}
 
 // serve starts the server on a loopback port with src and a fresh tables
 // directory, and returns it.

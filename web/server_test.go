@@ -157,7 +157,7 @@ func TestReviewAnswersAsTheCommand(t *testing.T) {
 }
 
 func TestBadRequests(t *testing.T) {
-	ts := serve(t, testSource{}, Options{})
+	ts := serve(t, testSource, Options{})
 	for _, c := range []struct {
 		name, method, path, body string
 		status                   int
@@ -210,7 +210,7 @@ func TestBadRequests(t *testing.T) {
 }
 
 func TestOtherSitesRefused(t *testing.T) {
-	ts := serve(t, testSource{}, Options{})
+	ts := serve(t, testSource, Options{})
 	for _, c := range []struct {
 		name, origin, contentType string
 		status                    int
@@ -242,7 +242,7 @@ func TestOtherSitesRefused(t *testing.T) {
 }
 
 func TestHostHeader(t *testing.T) {
-	s, err := New(testSource{}, "127.0.0.1:8080", Options{})
+	s, err := New(testSource, "127.0.0.1:8080", Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -351,7 +351,7 @@ func TestSolvingIsAnsweredAndReported(t *testing.T) {
 }
 
 func TestWriteAndSheet(t *testing.T) {
-	ts := serve(t, testSource{}, Options{})
+	ts := serve(t, testSource, Options{})
 	for _, c := range []struct {
 		name, body string
 		want       []string // parts of the answer
@@ -383,7 +383,7 @@ func TestWriteAndSheet(t *testing.T) {
 }
 
 func TestGames(t *testing.T) {
-	ts := serve(t, testSource{}, Options{})
+	ts := serve(t, testSource, Options{})
 	status, body := call(t, ts, "/api/games", "")
 	var games []gameInfo
 	if err := json.Unmarshal([]byte(body), &games); err != nil || status != 200 {
@@ -432,7 +432,7 @@ func TestServeShutsDownWhenDone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(testSource{}, ln.Addr().String(), Options{})
+	s, err := New(testSource, ln.Addr().String(), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -472,7 +472,7 @@ func BenchmarkAdvise(b *testing.B) {
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.Setenv("DICEPOKER_TABLES", b.TempDir())
-			s, err := New(testSource{}, "127.0.0.1:8080", Options{})
+			s, err := New(testSource, "127.0.0.1:8080", Options{})
 			if err != nil {
 				b.Fatal(err)
 			}
