@@ -3,6 +3,8 @@ package web
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 
 	"dicepoker/advice"
@@ -188,4 +190,66 @@ func (s *Server) games(w http.ResponseWriter, _ *http.Request) {
 		list = append(list, infoOf(g))
 	}
 	writeJSON(w, http.StatusOK, list)
+}
+
+// takeRequest names a school bonus another player took, or gave back.
+type takeRequest struct {
+	game
+	Sheet string `json:"sheet"`
+	Bonus string `json:"bonus"` // a row's name or column1..column5
+}
+
+// take answers the sheet with the bonus marked taken by another player,
+// or unmarked when it was: the advisor then counts it out of reach.
+func (s *Server) take(req takeRequest) (any, error) {
+	g, err := req.build()
+	if err != nil {
+		return nil, err
+	}
+	if g.Columns == 0 {
+		return nil, badf("%s has no bonuses that other players take", g.Name)
+	}
+	var items, taken []string
+	for _, item := range strings.Split(req.Sheet, ",") {
+		if names, ok := strings.CutPrefix(strings.TrimSpace(item), "taken="); ok {
+			taken = strings.Split(names, "+")
+		} else if strings.TrimSpace(item) != "" {
+			items = append(items, item)
+		}
+	}
+	if i := slices.Index(taken, req.Bonus); i >= 0 {
+		taken = slices.Delete(taken, i, i+1)
+	} else {
+		taken = append(taken, req.Bonus)
+	}
+	if len(taken) > 0 {
+		items = append(items, "taken="+strings.Join(taken, "+"))
+	}
+	before, err := layout(g, req.Sheet)
+	if err != nil {
+		return nil, err
+	}
+	if earned(before, req.Bonus) {
+		return nil, badf("the %s bonus is earned on this sheet: no other player can take it", req.Bonus)
+	}
+	sh, err := coach.ParseSheet(g, strings.Join(items, ","))
+	if err != nil {
+		return nil, badf("%v", err)
+	}
+	return layout(g, sh.String())
+}
+
+// earned reports whether the sheet laid out as v has earned bonus.
+func earned(v sheetView, bonus string) bool {
+	for _, r := range v.Rows {
+		if r.Name == bonus {
+			return r.Bonus != 0
+		}
+	}
+	for j, c := range v.Columns {
+		if bonus == "column"+strconv.Itoa(j+1) {
+			return c.Bonus != 0
+		}
+	}
+	return false
 }

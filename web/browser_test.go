@@ -431,6 +431,16 @@ func TestBrowserSchoolGrid(t *testing.T) {
 	if q := p.query(); q.Get("sheet") != sheet.String() {
 		t.Errorf("the URL holds the sheet %q, want %q", q.Get("sheet"), sheet.String())
 	}
+	// Other players took the fives and the second column's bonuses.
+	p.click(`.take[data-bonus="fives"]`)
+	p.click(`.take[data-bonus="column2"]`)
+	sheet, err := coach.ParseSheet(g, sheet.String()+",taken=fives+column2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := p.query(); q.Get("sheet") != sheet.String() || p.text(`.take[data-bonus="fives"]`) != "✕" {
+		t.Errorf("after two bonuses taken the URL holds the sheet %q, want %q", q.Get("sheet"), sheet.String())
+	}
 	p.click(`#dice .die[data-i="0"]`)
 	p.keys("11156")
 	p.click(`#rolls button[data-n="1"]`)

@@ -75,12 +75,14 @@ type row struct {
 	// InReach whether it can still be earned.
 	HasBonus bool `json:"has_bonus"`
 	InReach  bool `json:"in_reach"`
+	Taken    bool `json:"taken"` // by another player
 }
 
 // column is a column's bonus on the school sheet.
 type column struct {
 	Bonus   int  `json:"bonus"`
 	InReach bool `json:"in_reach"`
+	Taken   bool `json:"taken"` // by another player
 }
 
 // sheetView is a sheet laid out for the page.
@@ -117,7 +119,7 @@ func layout(g *engine.Game, text string) (sheetView, error) {
 			return v, badf("%v", err)
 		}
 		for c, cat := range g.Categories {
-			r := row{Name: cat.Name, School: cat.School, Cells: []string{}, Bonus: ss.RowBonus(g, c), HasBonus: g.HasRowBonus(c), InReach: state.RowBonus&(1<<c) != 0}
+			r := row{Name: cat.Name, School: cat.School, Cells: []string{}, Bonus: ss.RowBonus(g, c), HasBonus: g.HasRowBonus(c), InReach: state.RowBonus&(1<<c) != 0, Taken: ss.TakenRows&(1<<c) != 0}
 			for _, e := range ss.Cells[c] {
 				r.Cells = append(r.Cells, coach.CellText(e))
 			}
@@ -125,7 +127,7 @@ func layout(g *engine.Game, text string) (sheetView, error) {
 			v.Rows = append(v.Rows, r)
 		}
 		for j := range g.Columns {
-			v.Columns = append(v.Columns, column{ss.ColumnBonus(g, j), state.ColBonus&(1<<j) != 0})
+			v.Columns = append(v.Columns, column{ss.ColumnBonus(g, j), state.ColBonus&(1<<j) != 0, ss.TakenCols&(1<<j) != 0})
 		}
 		bonuses := ss.Bonuses(g)
 		v.Reserve, v.Bonuses, v.Score, v.Over = &ss.Reserve, &bonuses, ss.Score(g), g.SchoolFull(&state)

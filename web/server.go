@@ -65,6 +65,7 @@ func New(src advice.Source, addr string, o Options) (*Server, error) {
 	s.mux.HandleFunc("POST /api/score", post(s.score))
 	s.mux.HandleFunc("POST /api/sheet", post(s.sheet))
 	s.mux.HandleFunc("POST /api/write", post(s.write))
+	s.mux.HandleFunc("POST /api/take", post(s.take))
 	s.mux.HandleFunc("POST /api/review", post(s.review))
 	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no API at %s %s", r.Method, r.URL.Path))

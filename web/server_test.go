@@ -363,9 +363,9 @@ func TestWriteAndSheet(t *testing.T) {
 		{"school close with reserve", `{"game":"school","rules":["columns=2"],"sheet":"","dice":[3,3,3,3,5],"fresh":true,"box":"threes"}`,
 			[]string{`"detail":"1: close, reserve +3"`, `"sheet":"threes=x,reserve=3"`, `"reserve":3`}},
 		{"school cross out", `{"game":"school","rules":["columns=2"],"sheet":"pair=12","dice":[1,2,3,4,6],"box":"pair","cross":true}`,
-			[]string{`"detail":"2: cross out"`, `"sheet":"pair=12/-"`, `{"name":"pair","cells":["12","-"],"bonus":0,"has_bonus":true,"in_reach":false}`}},
+			[]string{`"detail":"2: cross out"`, `"sheet":"pair=12/-"`, `{"name":"pair","cells":["12","-"],"bonus":0,"has_bonus":true,"in_reach":false,"taken":false}`}},
 		{"school row bonus", `{"game":"school","rules":["columns=1"],"sheet":"","dice":[6,6,6,6,1],"fresh":true,"box":"sixes"}`,
-			[]string{`{"name":"sixes","school":true,"cells":["x"],"bonus":30,"has_bonus":true,"in_reach":false}`}},
+			[]string{`{"name":"sixes","school":true,"cells":["x"],"bonus":30,"has_bonus":true,"in_reach":false,"taken":false}`}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			status, got := call(t, ts, "/api/write", c.body)
@@ -373,6 +373,25 @@ func TestWriteAndSheet(t *testing.T) {
 				if status != 200 || !strings.Contains(got, w) {
 					t.Errorf("%d %s\nwant it to hold %s", status, got, w)
 				}
+			}
+		})
+	}
+	for _, c := range []struct {
+		name, body string
+		status     int
+		want       string // a part of the answer
+	}{
+		{"a row", `{"game":"school","sheet":"pair=12","bonus":"twos"}`, 200, `"sheet":"pair=12,taken=twos"`},
+		{"a column", `{"game":"school","sheet":"pair=12,taken=twos","bonus":"column3"}`, 200, `{"bonus":0,"in_reach":false,"taken":true}],"reserve":0`},
+		{"given back", `{"game":"school","sheet":"pair=12,taken=twos+column3","bonus":"twos"}`, 200, `"sheet":"pair=12,taken=column3"`},
+		{"shown taken", `{"game":"school","sheet":"taken=twos","bonus":"column1"}`, 200, `{"name":"twos","school":true,"cells":[],"bonus":0,"has_bonus":true,"in_reach":false,"taken":true}`},
+		{"an earned bonus", `{"game":"school","rules":["columns=1"],"sheet":"sixes=x","bonus":"sixes"}`, 400, "earned"},
+		{"sum has none", `{"game":"school","bonus":"sum"}`, 400, "sum has no row bonus"},
+		{"not school", `{"game":"yatzy","bonus":"ones"}`, 400, "yatzy has no bonuses"},
+	} {
+		t.Run("take "+c.name, func(t *testing.T) {
+			if status, got := call(t, ts, "/api/take", c.body); status != c.status || !strings.Contains(got, c.want) {
+				t.Errorf("%d %s\nwant %d and %s", status, got, c.status, c.want)
 			}
 		})
 	}

@@ -441,17 +441,38 @@ function drawSchool(sheet) {
         cells.push(el("td", {}, el("span", { class: "cell empty" }, " ")));
       }
     }
-    const bonus = r.bonus ? el("td", { class: "bonus earned" }, String(r.bonus))
-      : !r.has_bonus ? el("td", { class: "bonus" })
-        : el("td", { class: `bonus${r.in_reach ? "" : " lost"}` }, r.in_reach ? "·" : "—");
+    const bonus = r.has_bonus ? bonusCell(r, r.name) : el("td", { class: "bonus" });
     return el("tr", { class: r.school ? "schoolrow" : "" }, el("th", { class: "name" }, r.name), cells, bonus);
   });
   const foot = el("tr", {}, el("th", { class: "name" }, "column bonus"),
-    view.columns.map((c) => c.bonus ? el("td", { class: "bonus earned" }, String(c.bonus)) : el("td", { class: `bonus${c.in_reach ? "" : " lost"}` }, c.in_reach ? "·" : "—")), el("td", {}));
+    view.columns.map((c, j) => bonusCell(c, `column${j + 1}`)), el("td", {}));
   const colgroup = el("colgroup", {}, el("col", { class: "name" }), [...Array(cols).keys()].map(() => el("col", {})), el("col", { class: "bonus" }));
   sheet.append(el("table", { class: "grid" }, colgroup, el("thead", {}, head), el("tbody", {}, rows, foot)));
   $("#totals").replaceChildren(el("span", {}, `reserve ${view.reserve}`), el("span", {}, `bonuses ${view.bonuses}`),
     el("span", { class: "score" }, `score ${view.score}`));
+}
+
+// bonusCell draws a school bonus: its points once earned, else a button
+// that marks it taken by another player (✕) or gives it back, while it is
+// still to be had (·); one out of reach is struck (—).
+function bonusCell(b, name) {
+  if (b.bonus) return el("td", { class: "bonus earned" }, String(b.bonus));
+  if (!b.in_reach && !b.taken) return el("td", { class: "bonus lost" }, "—");
+  return el("td", { class: "bonus" }, el("button", { type: "button", class: `take${b.taken ? " taken" : ""}`, data: { bonus: name },
+    "aria-label": `${name} bonus ${b.taken ? "taken by another player" : "still to be had"}`, title: b.taken ? "taken by another player: tap to give it back" : "tap when another player takes it",
+    disabled: S.mode === "play", onclick: () => take(name) }, b.taken ? "✕" : "·"));
+}
+
+// take marks a school bonus taken by another player, or gives it back.
+async function take(bonus) {
+  let v;
+  try {
+    v = await api("/api/take", { game: S.game, rules: S.rules, sheet: S.sheet, bonus });
+  } catch (e) {
+    showStatus(e.message, true);
+    return;
+  }
+  change(() => { S.sheet = v.sheet; });
 }
 
 function drawSheet() {
