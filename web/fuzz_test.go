@@ -17,7 +17,7 @@ func FuzzAPI(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	paths := []string{"/api/advise", "/api/score", "/api/sheet", "/api/write", "/api/review"}
+	paths := []string{"/api/advise", "/api/score", "/api/sheet", "/api/write", "/api/review", "/api/take"}
 	for _, seed := range []struct {
 		path byte
 		body string
@@ -29,6 +29,7 @@ func FuzzAPI(f *testing.F) {
 		{2, `{"game":"yatzy","sheet":"ones=3,yatzy=50"}`},
 		{3, `{"game":"school","rules":["columns=1"],"dice":[3,3,3,3,5],"fresh":true,"box":"threes"}`},
 		{3, `{"game":"poker-dice","sheet":"pair=1","dice":[1,2,3,4,5],"box":"straight"}`},
+		{5, `{"game":"school","sheet":"pair=12,taken=twos","bonus":"column2"}`},
 		{4, `{"record":"{\"game\":\"poker-dice\",\"turn\":1,\"sheet\":\"\",\"dice\":[1,1,2,5,6],\"rolls_left\":0,\"action\":{\"score\":\"pair\"}}\n"}`},
 	} {
 		f.Add(seed.path, seed.body)
