@@ -38,6 +38,9 @@ func runServe(args []string, stdout io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if ip := ln.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
+		notice(fmt.Sprintf("listening on %s, beyond loopback: whoever reaches it can use the advisor", ln.Addr()))
+	}
 	fmt.Fprintf(stdout, "dicepoker: serving the advisor at http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	if err := web.Serve(ctx, ln, srv); err != nil {
 		return err
