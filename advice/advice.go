@@ -27,16 +27,37 @@ type Ranking struct {
 	Dice       engine.Multiset
 	Actions    []coach.Option
 	Note       string // how the advisor values positions, when not exactly
+	Upper      string // where the upper section stands against its bonus, or ""
 }
 
 // Expected returns action i's expected final score.
 func (a *Ranking) Expected(i int) float64 { return float64(a.SheetScore) + a.Actions[i].Value }
 
-// Tie reports whether action i's value equals another action's.
+// Tie reports whether action i is tied with the best: for the best itself,
+// whether another action is.
 func (a *Ranking) Tie(i int) bool {
-	v := a.Actions[i].Value
-	return i > 0 && math.Abs(a.Actions[i-1].Value-v) <= TieEpsilon ||
-		i+1 < len(a.Actions) && math.Abs(a.Actions[i+1].Value-v) <= TieEpsilon
+	if i == 0 {
+		return len(a.Actions) > 1 && a.Tie(1)
+	}
+	return math.Abs(a.Actions[0].Value-a.Actions[i].Value) <= TieEpsilon
+}
+
+// Bests returns how many actions, from the first, are tied with the best.
+func (a *Ranking) Bests() int {
+	n := 1
+	for n < len(a.Actions) && a.Tie(n) {
+		n++
+	}
+	return n
+}
+
+// Shown returns how many of n options the JSON keeps for top: the first
+// top, every one for 0.
+func Shown(n, top int) int {
+	if top > 0 {
+		return min(n, top)
+	}
+	return n
 }
 
 // Describe writes action i for people, with the game's own faces.
@@ -97,10 +118,11 @@ func (a *Ranking) rank(i int) rankJSON {
 	return rankJSON{a.Expected(i), a.Expected(0) - a.Expected(i), a.Tie(i)}
 }
 
-// JSON returns advise's JSON object for a single-sheet game's ranking.
-func (a *Ranking) JSON() any {
-	opts := make([]option, len(a.Actions))
-	for i, act := range a.Actions {
+// JSON returns advise's JSON object for a single-sheet game's ranking,
+// with the first top options (every one for 0).
+func (a *Ranking) JSON(top int) any {
+	opts := make([]option, Shown(len(a.Actions), top))
+	for i, act := range a.Actions[:len(opts)] {
 		o := option{rankJSON: a.rank(i)}
 		if act.Box != "" {
 			o.Action, o.Category, o.Points, o.Bonus = "score", act.Box, &act.Points, &act.Bonus
@@ -116,6 +138,8 @@ func (a *Ranking) JSON() any {
 		RollsLeft  int      `json:"rolls_left"`
 		Dice       []int    `json:"dice"`
 		Best       option   `json:"best"`
+		BestTied   int      `json:"best_tied"` // the options, from the first, tied with the best
 		All        []option `json:"options"`
-	}{a.Game.Name, a.Game.Options.String(), a.SheetScore, a.RollsLeft, a.Dice.Dice(), opts[0], opts}
+		Total      int      `json:"total_options"` // every legal action, shown or not
+	}{a.Game.Name, a.Game.Options.String(), a.SheetScore, a.RollsLeft, a.Dice.Dice(), opts[0], a.Bests(), opts, len(a.Actions)}
 }

@@ -62,10 +62,13 @@ func TestAdviseRefuses(t *testing.T) {
 func TestTie(t *testing.T) {
 	g, _ := engine.New("yatzy", engine.Options{})
 	r := advice.Ranking{Game: g, SheetScore: 10, Actions: []coach.Option{{Value: 5}, {Value: 5 - 1e-10}, {Value: 4}, {Value: 3}, {Value: 3}}}
-	for i, want := range []bool{true, true, false, true, true} {
+	for i, want := range []bool{true, true, false, false, false} { // tied with the best
 		if r.Tie(i) != want || r.Expected(i) != 10+r.Actions[i].Value {
 			t.Errorf("action %d: tie %v expected %v", i, r.Tie(i), r.Expected(i))
 		}
+	}
+	if r.Bests() != 2 {
+		t.Errorf("Bests %d, want 2", r.Bests())
 	}
 }
 

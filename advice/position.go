@@ -41,12 +41,13 @@ type Advice struct {
 	Rollouts []school.Rollout // school: the games played on after the best actions
 }
 
-// JSON returns the object advise --json prints.
-func (a *Advice) JSON() any {
+// JSON returns the object advise --json prints, with the first top
+// options (every one for 0).
+func (a *Advice) JSON(top int) any {
 	if a.Game.Columns != 0 {
-		return schoolJSON(&a.Ranking, a.Strategy, a.school, a.Rollouts)
+		return schoolJSON(&a.Ranking, a.Strategy, a.school, a.Rollouts, top)
 	}
-	return a.Ranking.JSON()
+	return a.Ranking.JSON(top)
 }
 
 // Advise ranks every action of position p with the strategies of src.
@@ -77,7 +78,7 @@ func Advise(src Source, p Position) (*Advice, error) {
 		return nil, Inputf("%v", err)
 	}
 	return &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Dice: p.Dice,
-		Actions: coach.Ranking(g, actions)}}, nil
+		Actions: coach.Ranking(g, actions), Upper: sheet.UpperLine(g)}}, nil
 }
 
 // readSheet reads p's sheet with parse, or from its JSON with parseJSON.

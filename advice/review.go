@@ -38,6 +38,7 @@ func ReviewJSON(r *review.Report) any {
 	return struct {
 		Game          string           `json:"game"`
 		Options       string           `json:"options"`
+		Rules         string           `json:"rules"`
 		Note          string           `json:"note,omitempty"`
 		Decisions     []reviewDecision `json:"decisions"`
 		TotalLoss     float64          `json:"total_loss"`
@@ -46,5 +47,5 @@ func ReviewJSON(r *review.Report) any {
 		Complete      bool             `json:"complete"`
 		Score         int              `json:"score"`
 		ExpectedScore float64          `json:"expected_score"`
-	}{r.Game.Name, r.Game.Options.String(), r.Note, ds, r.Loss, r.Optimal, r.Share(), r.Final.Over(), r.Final.Score(), r.Expected}
+	}{r.Game.Name, r.Game.Options.String(), r.Game.Options.String(), r.Note, ds, r.Loss, r.Optimal, r.Share(), r.Final.Over(), r.Final.Score(), r.Expected}
 }

@@ -32,10 +32,11 @@ type rolloutJSON struct {
 
 // schoolJSON is advise's JSON object for a school position: a's ranking,
 // with each write's row, column, mark and reserve from actions, and the
-// rollouts of the first len(rolls) actions.
-func schoolJSON(a *Ranking, strategyName string, actions []school.Action, rolls []school.Rollout) any {
-	opts := make([]schoolOption, len(actions))
-	for i, act := range actions {
+// rollouts of the first len(rolls) actions; the first top options (every
+// one for 0).
+func schoolJSON(a *Ranking, strategyName string, actions []school.Action, rolls []school.Rollout, top int) any {
+	opts := make([]schoolOption, Shown(len(actions), top))
+	for i, act := range actions[:len(opts)] {
 		o := schoolOption{rankJSON: a.rank(i)}
 		if act.Score {
 			w := act.Write
@@ -60,6 +61,8 @@ func schoolJSON(a *Ranking, strategyName string, actions []school.Action, rolls 
 		Fresh      bool           `json:"fresh"`
 		Dice       []int          `json:"dice"`
 		Best       schoolOption   `json:"best"`
+		BestTied   int            `json:"best_tied"`
 		All        []schoolOption `json:"options"`
-	}{a.Game.Name, a.Game.Options.String(), strategyName, a.SheetScore, a.RollsLeft, a.Fresh, a.Dice.Dice(), opts[0], opts}
+		Total      int            `json:"total_options"`
+	}{a.Game.Name, a.Game.Options.String(), strategyName, a.SheetScore, a.RollsLeft, a.Fresh, a.Dice.Dice(), opts[0], a.Bests(), opts, len(a.Actions)}
 }

@@ -11,7 +11,7 @@ import (
 // ScoreRow is what five dice score in one category.
 type ScoreRow struct {
 	Name   string
-	Points int                // points written; 0 for a School cell that closes, engine.Zero for a zero
+	Points int                // points written; 0 for a School cell that closes, SchoolRules.Zero for a zero
 	School *engine.SchoolCell // School rows only
 	Text   string             // how score's table shows it
 }
@@ -26,6 +26,18 @@ type Scored struct {
 	Rows    []ScoreRow
 }
 
+// CheckReserve returns the InputError of a reserve before a turn that no
+// sheet of school game g holds, the value named name ("--reserve"), or nil.
+func CheckReserve(g *engine.Game, name string, reserve int) error {
+	switch top := g.MaxSchoolReserve(); {
+	case reserve < 0:
+		return Inputf("%s %d: the reserve is never below 0", name, reserve)
+	case reserve > top:
+		return Inputf("%s %d: a sheet of %d columns holds at most %d (every School cell closed with five dice)", name, reserve, g.Columns, top)
+	}
+	return nil
+}
+
 // Score scores dice m in every category of g.
 func Score(g *engine.Game, m engine.Multiset, fresh bool, reserve int) Scored {
 	s := Scored{Game: g, Dice: m, Fresh: fresh, Reserve: reserve}
@@ -38,8 +50,8 @@ func Score(g *engine.Game, m engine.Multiset, fresh bool, reserve int) Scored {
 			row.School = &cell
 			switch {
 			case !cell.Closed:
-				row.Points = engine.Zero
-				row.Text = fmt.Sprintf("zero: %d", engine.Zero)
+				row.Points = g.School.Zero
+				row.Text = fmt.Sprintf("zero: %d", g.School.Zero)
 			case cell.UsedReserve:
 				row.Text = fmt.Sprintf("closes, pays %d from reserve", reserve-cell.Reserve)
 			case cell.Reserve > reserve:
@@ -68,6 +80,7 @@ type scoreJSON struct {
 	Scores  Ordered[int]        `json:"scores"`
 	School  Ordered[schoolCell] `json:"school,omitempty"`
 	Options string              `json:"options,omitempty"`
+	Rules   string              `json:"rules"`
 	Fresh   *bool               `json:"fresh,omitempty"`
 	Reserve *int                `json:"reserve,omitempty"`
 }
@@ -80,7 +93,7 @@ type schoolCell struct {
 
 // JSON returns the object score --json prints.
 func (s Scored) JSON() any {
-	out := scoreJSON{Game: s.Game.Name, Dice: s.Dice.Dice(), Options: s.Game.Options.String()}
+	out := scoreJSON{Game: s.Game.Name, Dice: s.Dice.Dice(), Options: s.Game.Options.String(), Rules: s.Game.Options.String()}
 	for _, row := range s.Rows {
 		out.Scores = append(out.Scores, Entry[int]{row.Name, row.Points})
 		if row.School != nil {

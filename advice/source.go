@@ -1,11 +1,14 @@
 package advice
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/internal/atomicfile"
 	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
@@ -102,7 +105,11 @@ type Opener struct {
 	// Progress, when set, returns the progress callback of a solve
 	// described by what.
 	Progress func(what string) func(done, total int)
-	// Notice, when set, tells the user that a table is being built.
+	// Ticking, when set, returns the callback of work of total steps in
+	// unit that reports only now and then (a fit's rounds), or nil.
+	Ticking func(what, unit string, total int) func(done int)
+	// Notice, when set, tells the user that a table is being built, or
+	// that it could not be saved.
 	Notice func(msg string)
 	// Strategy names the strategy School opens (see Named); "": the
 	// default.
@@ -132,10 +139,28 @@ func (o Opener) Table(g *engine.Game) (*strategy.Table, error) {
 		}
 		t, err = strategy.Open(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
 	}
-	if err != nil {
-		return nil, &InputError{err.Error()}
+	return t, o.tableError(err)
+}
+
+// tableError sorts an error of opening a table: nil when only saving it
+// failed (the table solved in memory serves this run, and o.Notice says
+// so), bad input for a table that cannot be used (it says how to rebuild
+// it), else a failure of the system, as it is.
+func (o Opener) tableError(err error) error {
+	var write *tables.WriteError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &write):
+		if o.Notice != nil {
+			o.Notice(fmt.Sprintf("warning: %v; the table is used from memory for this run only", err))
+		}
+		return nil
+	case errors.Is(err, tables.ErrCorrupt), errors.Is(err, tables.ErrVersion), errors.Is(err, tables.ErrRules),
+		errors.Is(err, fs.ErrNotExist), errors.Is(err, atomicfile.ErrNotRegular):
+		return &InputError{err.Error()}
 	}
-	return t, nil
+	return err
 }
 
 // SchoolGame returns TakenGame's game, or g when o reads a given file.
@@ -197,10 +222,7 @@ func (o Opener) Exact(g *engine.Game) (*school.Exact, error) {
 		}
 		t, err = school.OpenExact(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
 	}
-	if err != nil {
-		return nil, &InputError{err.Error()}
-	}
-	return t, nil
+	return t, o.tableError(err)
 }
 
 // Estimate reads the estimate of school game g from o.File, or from the
@@ -217,14 +239,12 @@ func (o Opener) Estimate(g *engine.Game) (*school.Estimate, error) {
 		}
 		e, err = school.OpenEstimate(dir, g, func() (school.Fit, error) { return o.Fit(g, 0) }, o.Notice)
 	}
-	if err != nil {
-		return nil, &InputError{err.Error()}
-	}
-	return e, nil
+	return e, o.tableError(err)
 }
 
 // Fit returns how g's estimate is fitted: seeded from the exact table
-// with one column (from the tables directory).
+// with one column (from the tables directory), its rounds reported to
+// o.Ticking.
 func (o Opener) Fit(g *engine.Game, threads int) (school.Fit, error) {
 	var teacher school.Values
 	if g.Columns == 1 {
@@ -234,5 +254,13 @@ func (o Opener) Fit(g *engine.Game, threads int) (school.Fit, error) {
 		}
 		teacher = t.Value
 	}
-	return school.DefaultFit(g, teacher, threads), nil
+	f := school.DefaultFit(g, teacher, threads)
+	// The rounds are alike, so the time left at the rate of the rounds so
+	// far is honest; the games that measure the estimate come after them.
+	if o.Ticking != nil {
+		if tick := o.Ticking("fitting the "+strategy.Describe(g)+" estimate", "rounds", f.Train.Rounds); tick != nil {
+			f.Train.Progress = func(round int, _ *school.Estimate) { tick(round + 1) }
+		}
+	}
+	return f, nil
 }

@@ -1,5 +1,11 @@
 package engine
 
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
 // SchoolSheet is one player's written school sheet: the cells of each row,
 // left to right, the reserve and the bonuses other players have taken.
 type SchoolSheet struct {
@@ -76,8 +82,8 @@ func (sh *SchoolSheet) Bonuses(g *Game) int {
 	return b
 }
 
-// RowBonus returns the bonus row c has earned: 5 times the face for a
-// School row, the best cell for a combination row, once every cell of
+// RowBonus returns the bonus row c has earned: RowBonusOf for a School
+// row, the best cell for a combination row, once every cell of
 // the row is written and qualifies and no other player took it; else 0.
 func (sh *SchoolSheet) RowBonus(g *Game, c int) int {
 	row := sh.Cells[c]
@@ -93,7 +99,7 @@ func (sh *SchoolSheet) RowBonus(g *Game, c int) int {
 	case !full:
 		return 0
 	case g.Categories[c].School:
-		return 5 * g.Categories[c].Face
+		return g.RowBonusOf(c)
 	}
 	return best
 }
@@ -118,7 +124,7 @@ func (sh *SchoolSheet) ColumnBonus(g *Game, j int) int {
 }
 
 // Score returns the sheet's total so far: cells, bonuses and reserve, a
-// zero counting Zero.
+// zero counting SchoolRules.Zero.
 func (sh *SchoolSheet) Score(g *Game) int {
 	t := sh.Reserve + sh.Bonuses(g)
 	for _, row := range sh.Cells {
@@ -133,4 +139,51 @@ func (sh *SchoolSheet) Score(g *Game) int {
 func (sh *SchoolSheet) Apply(w SchoolWrite) {
 	sh.Cells[w.Row] = append(sh.Cells[w.Row], w.Cell)
 	sh.Reserve += w.Reserve
+}
+
+// schoolMarks are the notation's marks of the written cells that hold no points.
+var schoolMarks = map[SchoolMark]string{Closed: "x", ClosedReserve: "r", Zeroed: "0", Crossed: "-"}
+
+// String writes the cell as the sheet notation does: its mark (x, r, 0,
+// -) or its points.
+func (e SchoolEntry) String() string {
+	if m, ok := schoolMarks[e.Mark]; ok {
+		return m
+	}
+	return strconv.Itoa(e.Points)
+}
+
+// Format writes the sheet in the notation ParseSchoolSheet reads: the
+// written rows in sheet order, "ones=x/r,pair=12/-", then the reserve
+// when it is not 0 and the bonuses others took, "taken=twos+column2";
+// "" for a new sheet. ParseSchoolSheet gives the sheet back.
+func (sh *SchoolSheet) Format(g *Game) string {
+	var items, taken []string
+	for c, row := range sh.Cells {
+		if len(row) == 0 {
+			continue
+		}
+		cells := make([]string, len(row))
+		for j, e := range row {
+			cells[j] = e.String()
+		}
+		items = append(items, g.Categories[c].Name+"="+strings.Join(cells, "/"))
+	}
+	if sh.Reserve != 0 {
+		items = append(items, fmt.Sprintf("reserve=%d", sh.Reserve))
+	}
+	for c, cat := range g.Categories {
+		if sh.TakenRows&(1<<c) != 0 {
+			taken = append(taken, cat.Name)
+		}
+	}
+	for j := range g.Columns {
+		if sh.TakenCols&(1<<j) != 0 {
+			taken = append(taken, fmt.Sprintf("column%d", j+1))
+		}
+	}
+	if len(taken) > 0 {
+		items = append(items, "taken="+strings.Join(taken, "+"))
+	}
+	return strings.Join(items, ",")
 }

@@ -1,6 +1,7 @@
 package school
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -29,22 +30,24 @@ func TestActionsFresh(t *testing.T) {
 		// 4 x 17.5 on average; keeping 6666 is not: 2 x (24 + 3.5).
 		{1, false, map[string]float64{"write": 50, "": 70, "6666": 55, "1": 2 * (1 + 14)}},
 	} {
-		actions, err := NewKernel(g).Actions(g.NewSchoolState(), dice, tc.left, tc.fresh, zero)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, a := range actions {
-			key := a.Keep.String()
-			switch {
-			case a.Score && a.Write.Cell.Mark == engine.Crossed:
-				key = "cross"
-			case a.Score:
-				key = "write"
+		t.Run(fmt.Sprintf("left=%d fresh=%v", tc.left, tc.fresh), func(t *testing.T) {
+			actions, err := NewKernel(g).Actions(g.NewSchoolState(), dice, tc.left, tc.fresh, zero)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if want, ok := tc.want[key]; ok && math.Abs(a.Value-want) > 1e-9 {
-				t.Errorf("%d rolls left, fresh %v: %q is worth %g, want %g", tc.left, tc.fresh, key, a.Value, want)
+			for _, a := range actions {
+				key := a.Keep.String()
+				switch {
+				case a.Score && a.Write.Cell.Mark == engine.Crossed:
+					key = "cross"
+				case a.Score:
+					key = "write"
+				}
+				if want, ok := tc.want[key]; ok && math.Abs(a.Value-want) > 1e-9 {
+					t.Errorf("%d rolls left, fresh %v: %q is worth %g, want %g", tc.left, tc.fresh, key, a.Value, want)
+				}
 			}
-		}
+		})
 	}
 	if _, err := NewKernel(g).Actions(g.NewSchoolState(), dice, 2, false, zero); err == nil {
 		t.Error("a first roll that is not fresh was accepted")

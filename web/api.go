@@ -60,7 +60,7 @@ func (s *Server) advise(req adviseRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a.JSON(), nil
+	return a.JSON(0), nil
 }
 
 // scoreRequest is what score's flags give.
@@ -84,8 +84,8 @@ func (s *Server) score(req scoreRequest) (any, error) {
 	if g.Columns == 0 && (req.Fresh || req.Reserve != 0) {
 		return nil, badf("fresh and reserve belong to school, not to %s", g.Name)
 	}
-	if req.Reserve < 0 {
-		return nil, badf("reserve %d: the reserve is never below 0", req.Reserve)
+	if err := advice.CheckReserve(g, "reserve", req.Reserve); err != nil {
+		return nil, err
 	}
 	return advice.Score(g, m, req.Fresh, req.Reserve).JSON(), nil
 }

@@ -22,7 +22,6 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/engine"
-	"dicepoker/record"
 )
 
 //go:embed static
@@ -244,7 +243,7 @@ func (g game) build() (*engine.Game, error) {
 	if name == "" {
 		name = "yahtzee"
 	}
-	o, err := record.ParseOptions(strings.Join(g.Rules, ","))
+	o, err := engine.ParseOptions(strings.Join(g.Rules, ","))
 	if err != nil {
 		return nil, badf("%v", err)
 	}

@@ -421,7 +421,7 @@ func TestGames(t *testing.T) {
 			if o.Kind == "number" {
 				rule += "=" + strings.Repeat("1", 1)
 			}
-			opts, err := record.ParseOptions(rule)
+			opts, err := engine.ParseOptions(rule)
 			if _, err2 := engine.New(g.Name, opts); err != nil || err2 != nil {
 				t.Errorf("%s: option %s: %v %v", g.Name, rule, err, err2)
 			}

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/spf13/pflag"
@@ -27,13 +29,20 @@ func runAdvise(args []string, stdout io.Writer) error {
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five (always so on the first roll)")
 	rollouts := fs.Int("rollouts", 0, "school: also play this many games on after each of the best actions (0: none)")
 	seed := fs.Uint64("seed", 1, "school: the seed of the --rollouts games' dice")
+	top := fs.Int("top", 0, fmt.Sprintf("show only the N best actions (default: %d in text, every one with --json; 0: every one)", textTop))
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "advise --game G [options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--json]", adviseSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--top N] [--table FILE] [--json]", adviseSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
 	if err != nil {
 		return err
+	}
+	if *top < 0 {
+		return usagef("--top %d: give 1 or more, or 0 for every action", *top)
+	}
+	if !fs.Changed("top") && !*asJSON {
+		*top = textTop
 	}
 	if g.Columns == 0 {
 		for _, name := range []string{"fresh", "rollouts", "seed"} {
@@ -60,14 +69,20 @@ func runAdvise(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *asJSON {
-		return writeJSON(stdout, a.JSON())
+		return writeJSON(stdout, a.JSON(*top))
 	}
-	writeRanking(stdout, &a.Ranking, 0)
+	writeRanking(stdout, &a.Ranking, *top, restHint)
 	if a.Rollouts != nil {
 		writeRollouts(stdout, &a.Ranking, a.Rollouts, *seed)
 	}
 	return nil
 }
+
+// textTop is how many actions advise shows people by default.
+const textTop = 10
+
+// restHint says where advise shows the actions its text leaves out.
+const restHint = "--top 0 shows every one"
 
 // readSheetFile returns the JSON of --sheet-file, or nil when it is not given.
 func readSheetFile(fs *pflag.FlagSet, file string) ([]byte, error) {
@@ -77,17 +92,42 @@ func readSheetFile(fs *pflag.FlagSet, file string) ([]byte, error) {
 	if file == "" {
 		return nil, nil
 	}
-	data, err := os.ReadFile(file)
+	data, err := readBounded(file, maxSheetFile)
 	if err != nil {
-		return nil, usagef("sheet file: %v", err)
+		return nil, usagef("--sheet-file: sheet file %v", err)
+	}
+	return data, nil
+}
+
+// maxSheetFile is the most bytes --sheet-file reads: a sheet in JSON
+// takes a few hundred.
+const maxSheetFile = 64 << 10
+
+// readBounded reads the file at path, refusing one longer than limit bytes
+// as soon as it reads that much, so that /dev/zero or a huge file is
+// refused at once instead of filling the memory.
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return nil, fmt.Errorf("%s: %w", path, pe.Err)
+	} else if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: longer than %d KiB, too long for a sheet", path, limit>>10)
 	}
 	return data, nil
 }
 
 // opener opens the strategies of a command: from file, or from the tables
-// directory with a progress bar and notices on stderr.
+// directory with progress bars and notices on stderr.
 func opener(file string) advice.Opener {
-	return advice.Opener{File: file, Progress: progress, Notice: notice}
+	return advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice}
 }
 
 // notice tells the user on stderr that a table is being built.

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"dicepoker/advice"
 	"dicepoker/coach"
@@ -35,8 +36,9 @@ func actionWidth(a *advice.Ranking, n int) int {
 }
 
 // writeRanking prints the ranking, the first limit actions of it when
-// limit is above 0.
-func writeRanking(w io.Writer, a *advice.Ranking, limit int) {
+// limit is above 0, and a line for the rest, saying where they are shown
+// when rest is not "".
+func writeRanking(w io.Writer, a *advice.Ranking, limit int, rest string) {
 	fresh := ""
 	if a.Fresh && a.Game.Columns != 0 {
 		fresh = " (fresh)"
@@ -44,9 +46,16 @@ func writeRanking(w io.Writer, a *advice.Ranking, limit int) {
 	fmt.Fprintf(w, "%s, sheet score %d, dice %s%s, %d %s left\n", strategy.Describe(a.Game), a.SheetScore,
 		spaced(a.Dice, a.Game.Letters), fresh, a.RollsLeft, plural(a.RollsLeft, "reroll", "rerolls"))
 	if a.Note != "" {
-		fmt.Fprintf(w, "note: %s\n", a.Note)
+		fmt.Fprintln(w, wrap("note: "+a.Note, lineWidth))
 	}
-	fmt.Fprintf(w, "best: %s (expected final score %.2f)\n\n", a.Describe(0), a.Expected(0))
+	if a.Upper != "" {
+		fmt.Fprintf(w, "%s\n", a.Upper)
+	}
+	best := make([]string, a.Bests())
+	for i := range best {
+		best[i] = a.Describe(i)
+	}
+	fmt.Fprintf(w, "best: %s (expected final score %.2f)\n\n", orList(best), a.Expected(0))
 	shown := len(a.Actions)
 	if limit > 0 {
 		shown = min(shown, limit)
@@ -61,9 +70,15 @@ func writeRanking(w io.Writer, a *advice.Ranking, limit int) {
 		fmt.Fprintf(w, "%4d  %-*s %10.3f %8.3f%s\n", i+1, width, a.Describe(i), a.Expected(i), a.Expected(0)-a.Expected(i), mark)
 	}
 	if shown < len(a.Actions) {
-		fmt.Fprintf(w, "      ... %d more\n", len(a.Actions)-shown)
+		if rest != "" {
+			rest = " (" + rest + ")"
+		}
+		fmt.Fprintf(w, "      ... %d more%s\n", len(a.Actions)-shown, rest)
 	}
 }
+
+// orList joins items with " or ": a description has commas of its own.
+func orList(items []string) string { return strings.Join(items, " or ") }
 
 func plural(n int, one, many string) string {
 	if n == 1 {

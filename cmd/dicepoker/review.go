@@ -71,7 +71,7 @@ func parseFile(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summar
 func writeReview(w io.Writer, r *review.Report) {
 	fmt.Fprintf(w, "review of %s: %d decisions\n", strategy.Describe(r.Game), len(r.Items))
 	if r.Note != "" {
-		fmt.Fprintf(w, "note: %s\n", r.Note)
+		fmt.Fprintln(w, wrap("note: "+r.Note, lineWidth))
 	}
 	taken, best := make([]string, len(r.Items)), make([]string, len(r.Items))
 	width := 32

@@ -22,7 +22,7 @@ func runScore(args []string, stdout io.Writer) error {
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five dice (combinations score double)")
 	reserve := fs.Int("reserve", 0, "school: the reserve before this turn")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
-	if err := parseFlags(fs, args, stdout, "score --game G [options] --dice D [--fresh] [--reserve N] [--json]", scoreSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "score [--game G] [game options] --dice D [--fresh] [--reserve N] [--json]", scoreSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
@@ -39,8 +39,8 @@ func runScore(args []string, stdout io.Writer) error {
 			return usagef("--%s belongs to school, not to %s", name, g.Name)
 		}
 	}
-	if *reserve < 0 {
-		return usagef("--reserve %d: the reserve is never below 0", *reserve)
+	if err := advice.CheckReserve(g, "--reserve", *reserve); err != nil {
+		return usagef("%v", err)
 	}
 	s := advice.Score(g, m, *fresh, *reserve)
 	if *asJSON {

@@ -32,12 +32,13 @@ func runSimulate(args []string, stdout io.Writer) error {
 	gf := addGameFlags(fs)
 	games := fs.Int("games", 10000, "games to play")
 	seed := fs.Uint64("seed", 1, "the seed of the dice, 0..2^64-1")
-	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (the default where no exact table exists)")
+	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (default: optimal; school: estimate where no exact table exists)")
 	threads := addThreadsFlag(fs, "play")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	timing := addTimingFlag(fs)
 	players := fs.Int("players", 1, "school: advised players taking turns, 1..4; bonuses go to whoever earns them first")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "simulate --game G [options] --games N --seed S [--strategy optimal|greedy] [--threads N] [--json]", simulateSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "simulate [--game G] [game options] [--games N] [--seed S] [--strategy optimal|greedy] [--players K] [--threads N] [--table FILE] [--json]", simulateSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
@@ -52,7 +53,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 			*name = "" // the exact table with one column, else the estimate
 		}
 		return simulateSchool(g, schoolRun{games: *games, players: *players, threads: *threads, seed: *seed,
-			strategy: *name, table: *tableFile, asJSON: *asJSON}, stdout)
+			strategy: *name, table: *tableFile, asJSON: *asJSON, timing: *timing}, stdout)
 	}
 	if fs.Changed("players") {
 		return usagef("--players belongs to school, not to %s", g.Name)
@@ -78,7 +79,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := simulation{game: g, strategy: *name, seed: *seed, sample: s, summary: s.Summary(), seconds: time.Since(start).Seconds(), table: table}
+	r := simulation{game: g, strategy: *name, seed: *seed, sample: s, summary: s.Summary(), seconds: time.Since(start).Seconds(), table: table, timing: *timing}
 	if *asJSON {
 		return writeJSON(stdout, r.json())
 	}
@@ -95,6 +96,7 @@ type simulation struct {
 	summary  scores.Summary
 	seconds  float64
 	table    *strategy.Table // nil for greedy
+	timing   bool            // the JSON gives the seconds
 }
 
 // bonusRates maps each bonus key to the share of games that earned it.
@@ -107,15 +109,23 @@ func (r *simulation) bonusRates() advice.Ordered[float64] {
 }
 
 func (r *simulation) json() any {
+	var expected *float64 // the table's exact value, which the interval should hold
+	if r.table != nil {
+		expected = &r.table.Expected
+	}
 	return struct {
 		Game     string `json:"game"`
 		Options  string `json:"options,omitempty"`
+		Rules    string `json:"rules"`
 		Strategy string `json:"strategy"`
 		Seed     uint64 `json:"seed"`
 		Games    int    `json:"games"`
 		sampleStats
-		BonusRates advice.Ordered[float64] `json:"bonus_rates"`
-	}{r.game.Name, r.game.Options.String(), r.strategy, r.seed, r.sample.Games, statsOf(r.sample), r.bonusRates()}
+		ExpectedScore *float64                `json:"expected_score,omitempty"`
+		BonusRates    advice.Ordered[float64] `json:"bonus_rates"`
+		Seconds       *float64                `json:"seconds,omitempty"`
+	}{r.game.Name, r.game.Options.String(), r.game.Options.String(), r.strategy, r.seed, r.sample.Games, statsOf(r.sample),
+		expected, r.bonusRates(), secondsIf(r.timing, r.seconds)}
 }
 
 func (r *simulation) writeText(w io.Writer) {
