@@ -180,7 +180,7 @@ func (p *sheetParser) build(g *Game) (SchoolSheet, error) {
 		return sh, err
 	}
 	if s := sh.State(g); g.SchoolFull(&s) {
-		return sh, fmt.Errorf("sheet: every cell is written; the game is over")
+		return sh, fmt.Errorf("sheet: every cell is written; %w", ErrGameOver)
 	}
 	return sh, nil
 }

@@ -73,29 +73,54 @@ func (g *Game) columnFull(s *SchoolState, j int) bool {
 // complete with every cell qualifying that no other player took.
 func (sh *SchoolSheet) Bonuses(g *Game) int {
 	b := 0
-	s := sh.State(g)
-	for c, row := range sh.Cells {
-		full := len(row) == g.Columns && g.HasRowBonus(c) && sh.TakenRows&(1<<c) == 0
-		for _, e := range row {
-			full = full && e.qualifies()
-		}
-		switch {
-		case full && g.Categories[c].School:
-			b += g.RowBonusOf(c)
-		case full:
-			b += int(s.RowBest[c])
-		}
+	for c := range sh.Cells {
+		b += sh.RowBonus(g, c)
 	}
 	for j := range g.Columns {
-		ok := g.columnFull(&s, j) && sh.TakenCols&(1<<j) == 0
-		for _, row := range sh.Cells {
-			ok = ok && row[j].Mark != Zeroed && row[j].Mark != Crossed
-		}
-		if ok {
-			b += int(s.ColBest[j])
-		}
+		b += sh.ColumnBonus(g, j)
 	}
 	return b
+}
+
+// RowBonus returns the bonus row c has earned: RowBonusOf for a School
+// row, the best cell for a combination row, once every cell of
+// the row is written and qualifies and no other player took it; else 0.
+func (sh *SchoolSheet) RowBonus(g *Game, c int) int {
+	row := sh.Cells[c]
+	full := len(row) == g.Columns && g.HasRowBonus(c) && sh.TakenRows&(1<<c) == 0
+	best := 0
+	for _, e := range row {
+		full = full && e.qualifies()
+		if e.Mark == Scored {
+			best = max(best, e.Points)
+		}
+	}
+	switch {
+	case !full:
+		return 0
+	case g.Categories[c].School:
+		return g.RowBonusOf(c)
+	}
+	return best
+}
+
+// ColumnBonus returns the bonus column j has earned, its best combination
+// or sum cell, once every row has its cell there, none a zero or a cross,
+// and no other player took it; else 0.
+func (sh *SchoolSheet) ColumnBonus(g *Game, j int) int {
+	if sh.TakenCols&(1<<j) != 0 {
+		return 0
+	}
+	best := 0
+	for _, row := range sh.Cells {
+		if len(row) <= j || row[j].Mark == Zeroed || row[j].Mark == Crossed {
+			return 0
+		}
+		if row[j].Mark == Scored {
+			best = max(best, row[j].Points)
+		}
+	}
+	return best
 }
 
 // Score returns the sheet's total so far: cells, bonuses and reserve, a

@@ -163,6 +163,50 @@ func TestSchoolSheetApply(t *testing.T) {
 	}
 }
 
+func TestSchoolSheetBonuses(t *testing.T) {
+	g, _ := New("school", Options{Columns: 2})
+	column := "ones=x,twos=x,threes=x,fours=x,fives=x,sixes=x,pair=12,three-of-a-kind=18,two-pairs=22,full-house=28,four-of-a-kind=24,five-of-a-kind=55,small-straight=15,large-straight=20,sum=25"
+	for _, c := range []struct {
+		sheet   string
+		rows    map[string]int // the rows with a bonus
+		columns [2]int
+	}{
+		{"sixes=x/x", map[string]int{"sixes": 30}, [2]int{}},
+		{"sixes=x/r,reserve=0", nil, [2]int{}},
+		{"ones=x/0", nil, [2]int{}},
+		{"pair=12/10", map[string]int{"pair": 12}, [2]int{}},
+		{"pair=12/-", nil, [2]int{}},
+		{"sum=20/22", nil, [2]int{}}, // sum has no row bonus
+		{"sixes=x/x,taken=sixes", nil, [2]int{}},
+		{column, nil, [2]int{55, 0}},
+		{column + ",taken=column1", nil, [2]int{}},
+		{strings.Replace(column, "pair=12", "pair=-", 1), nil, [2]int{}},
+	} {
+		t.Run(c.sheet, func(t *testing.T) {
+			sh, err := g.ParseSchoolSheet(c.sheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			total := 0
+			for r, cat := range g.Categories {
+				if got := sh.RowBonus(g, r); got != c.rows[cat.Name] {
+					t.Errorf("row %s: bonus %d, want %d", cat.Name, got, c.rows[cat.Name])
+				}
+				total += c.rows[cat.Name]
+			}
+			for j, want := range c.columns {
+				if got := sh.ColumnBonus(g, j); got != want {
+					t.Errorf("column %d: bonus %d, want %d", j+1, got, want)
+				}
+				total += want
+			}
+			if got := sh.Bonuses(g); got != total {
+				t.Errorf("Bonuses %d, want the rows' and columns' %d", got, total)
+			}
+		})
+	}
+}
+
 // TestSchoolSheetReachable writes random school games a cell at a time and
 // checks that every sheet met, in the sheet notation, is read back with
 // the same state: the reserve check refuses no sheet that play reaches.

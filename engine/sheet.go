@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -113,6 +114,10 @@ func ParseSheetJSON(g *Game, data []byte) (Sheet, error) {
 	return sheetFrom(g, entries, order)
 }
 
+// ErrGameOver is wrapped by the errors of the sheet parsers for a full
+// sheet, which is otherwise valid: the sheet they return with it is whole.
+var ErrGameOver = errors.New("the game is over")
+
 // UpperBonusKey is the name a paper sheet gives the upper bonus. It is not
 // a box: it follows from the upper boxes, so a sheet may give it only as
 // they say it.
@@ -162,7 +167,7 @@ func sheetFrom(g *Game, entries map[string]int, order []string) (Sheet, error) {
 		}
 	}
 	if filled == len(g.Categories) {
-		return sh, fmt.Errorf("sheet: every box is filled; the game is over")
+		return sh, fmt.Errorf("sheet: every box is filled; %w", ErrGameOver)
 	}
 	return sh, nil
 }

@@ -9,12 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"dicepoker/coach"
-	"dicepoker/engine"
-	"dicepoker/internal/atomicfile"
-	"dicepoker/solver"
-	"dicepoker/strategy"
-	"dicepoker/tables"
+	"dicepoker/advice"
 )
 
 const adviseSummary = `Rank every legal action for the dice in hand, best first, by the expected
@@ -49,45 +44,37 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if !fs.Changed("top") && !*asJSON {
 		*top = textTop
 	}
-	if g.Columns != 0 {
-		return adviseSchool(g, fs, schoolPosition{sheet: *sheetFlag, sheetFile: *sheetFile, table: *tableFile,
-			rollsLeft: *rollsLeft, fresh: *fresh, asJSON: *asJSON, rollouts: *rollouts, seed: *seed, top: *top}, stdout)
-	}
-	for _, name := range []string{"fresh", "rollouts", "seed"} {
-		if fs.Changed(name) {
-			return usagef("--%s belongs to school, not to %s, whose values are exact", name, g.Name)
+	if g.Columns == 0 {
+		for _, name := range []string{"fresh", "rollouts", "seed"} {
+			if fs.Changed(name) {
+				return usagef("--%s belongs to school, not to %s, whose values are exact", name, g.Name)
+			}
 		}
 	}
-	sheet, err := readSheet(fs, *sheetFlag, *sheetFile,
-		func(s string) (engine.Sheet, error) { return engine.ParseSheet(g, s) },
-		func(b []byte) (engine.Sheet, error) { return engine.ParseSheetJSON(g, b) })
+	p := advice.Position{Game: g, Sheet: *sheetFlag, SheetName: *sheetFile, Rollouts: *rollouts, Seed: *seed}
+	if p.SheetJSON, err = readSheetFile(fs, *sheetFile); err != nil {
+		return err
+	}
+	if p.Dice, err = handFlag(fs, "dice", g, "the five dice in hand"); err != nil {
+		return err
+	}
+	if fs.Changed("rolls-left") {
+		p.RollsLeft = rollsLeft
+	}
+	if fs.Changed("fresh") {
+		p.Fresh = fresh
+	}
+	a, err := advice.Advise(opener(*tableFile), p)
 	if err != nil {
 		return err
 	}
-	hand, err := handFlag(fs, "dice", g, "the five dice in hand")
-	if err != nil {
-		return err
-	}
-	if !fs.Changed("rolls-left") {
-		*rollsLeft = g.Rolls - 1
-	}
-	if *rollsLeft < 0 || *rollsLeft >= g.Rolls {
-		return usagef("--rolls-left %d: %s allows 0..%d rerolls after the first roll", *rollsLeft, g.Name, g.Rolls-1)
-	}
-	t, err := openTable(g, *tableFile)
-	if err != nil {
-		return err
-	}
-	actions, err := t.Actions(sheet.State(g), hand, *rollsLeft)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	a := advice{game: g, sheetScore: sheet.Score(g), rollsLeft: *rollsLeft, dice: hand, actions: coach.Ranking(g, actions),
-		upper: sheet.UpperLine(g), rest: restHint}
 	if *asJSON {
-		return writeJSON(stdout, a.json(*top))
+		return writeJSON(stdout, a.JSON(*top))
 	}
-	a.writeText(stdout, *top)
+	writeRanking(stdout, &a.Ranking, *top, restHint)
+	if a.Rollouts != nil {
+		writeRollouts(stdout, &a.Ranking, a.Rollouts, *seed)
+	}
 	return nil
 }
 
@@ -97,37 +84,19 @@ const textTop = 10
 // restHint says where advise shows the actions its text leaves out.
 const restHint = "--top 0 shows every one"
 
-// shown returns how many of n options the JSON keeps for --top top.
-func shown(n, top int) int {
-	if top > 0 {
-		return min(n, top)
-	}
-	return n
-}
-
-// readSheet reads the sheet from --sheet, with parse, or from the JSON
-// file of --sheet-file, with parseJSON.
-func readSheet[S any](fs *pflag.FlagSet, sheet, file string, parse func(string) (S, error), parseJSON func([]byte) (S, error)) (S, error) {
-	var none S
+// readSheetFile returns the JSON of --sheet-file, or nil when it is not given.
+func readSheetFile(fs *pflag.FlagSet, file string) ([]byte, error) {
 	if fs.Changed("sheet") && fs.Changed("sheet-file") {
-		return none, usagef("give --sheet or --sheet-file, not both")
+		return nil, usagef("give --sheet or --sheet-file, not both")
 	}
-	if file != "" {
-		data, err := readBounded(file, maxSheetFile)
-		if err != nil {
-			return none, usagef("--sheet-file: sheet file %v", err)
-		}
-		sh, err := parseJSON(data)
-		if err != nil {
-			return sh, usagef("%s: %v", file, err)
-		}
-		return sh, nil
+	if file == "" {
+		return nil, nil
 	}
-	sh, err := parse(sheet)
+	data, err := readBounded(file, maxSheetFile)
 	if err != nil {
-		return sh, usagef("%v", err)
+		return nil, usagef("--sheet-file: sheet file %v", err)
 	}
-	return sh, nil
+	return data, nil
 }
 
 // maxSheetFile is the most bytes --sheet-file reads: a sheet in JSON
@@ -155,99 +124,11 @@ func readBounded(path string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// openTable reads the table of g from file, or from the tables directory,
-// solving and saving it there first when it is missing. A table that
-// cannot be used is bad input: it says how to rebuild it.
-func openTable(g *engine.Game, file string) (*strategy.Table, error) {
-	var t *strategy.Table
-	var err error
-	if file != "" {
-		t, err = strategy.Load(file, g)
-	} else {
-		dir, derr := tables.DefaultDir()
-		if derr != nil {
-			return nil, derr
-		}
-		t, err = strategy.Open(dir, g, solver.Options{Progress: progress("solving " + g.Name)}, notice)
-	}
-	return t, tableError(err)
+// opener opens the strategies of a command: from file, or from the tables
+// directory with progress bars and notices on stderr.
+func opener(file string) advice.Opener {
+	return advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice}
 }
 
-// tableError sorts an error of opening a table: nil when only saving it
-// failed (the table solved in memory serves this run, and stderr says so),
-// bad input for a table that cannot be used (it says how to rebuild it),
-// else a failure of the system, as it is.
-func tableError(err error) error {
-	var write *tables.WriteError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &write):
-		notice(fmt.Sprintf("warning: %v; the table is used from memory for this run only", err))
-		return nil
-	case errors.Is(err, tables.ErrCorrupt), errors.Is(err, tables.ErrVersion), errors.Is(err, tables.ErrRules),
-		errors.Is(err, fs.ErrNotExist), errors.Is(err, atomicfile.ErrNotRegular):
-		return &usageError{err.Error()}
-	}
-	return err
-}
-
-// adviceOption is one action in the JSON output.
-type adviceOption struct {
-	Action string `json:"action"` // "keep" or "score"
-	keepJSON
-	Category string `json:"category,omitempty"`
-	Points   *int   `json:"points,omitempty"`
-	Bonus    *int   `json:"bonus,omitempty"`
-	rankJSON
-}
-
-// keepJSON is a keep's dice in advise's JSON, for every game.
-type keepJSON struct {
-	Keep   *[]int `json:"keep,omitempty"` // a pointer, so that keeping nothing is []
-	Reroll *[]int `json:"reroll,omitempty"`
-}
-
-// keepOf returns the JSON of keeping keep and rerolling reroll.
-func keepOf(keep, reroll engine.Multiset) keepJSON {
-	k, r := keep.Dice(), reroll.Dice()
-	return keepJSON{&k, &r}
-}
-
-// rankJSON is what every option of advise's JSON ends with.
-type rankJSON struct {
-	Expected float64 `json:"expected"`
-	Loss     float64 `json:"loss"`
-	Tie      bool    `json:"tie"`
-}
-
-// rank returns action i's expected final score, loss and tie.
-func (a *advice) rank(i int) rankJSON {
-	return rankJSON{a.expected(i), a.expected(0) - a.expected(i), a.tie(i)}
-}
-
-// json returns advise's JSON object, with the first top options (every
-// one for 0).
-func (a *advice) json(top int) any {
-	opts := make([]adviceOption, shown(len(a.actions), top))
-	for i, act := range a.actions[:len(opts)] {
-		o := adviceOption{rankJSON: a.rank(i)}
-		if act.Box != "" {
-			o.Action, o.Category, o.Points, o.Bonus = "score", act.Box, &act.Points, &act.Bonus
-		} else {
-			o.Action, o.keepJSON = "keep", keepOf(act.Keep, act.Reroll)
-		}
-		opts[i] = o
-	}
-	return struct {
-		Game       string         `json:"game"`
-		Rules      string         `json:"rules"`
-		SheetScore int            `json:"sheet_score"`
-		RollsLeft  int            `json:"rolls_left"`
-		Dice       []int          `json:"dice"`
-		Best       adviceOption   `json:"best"`
-		BestTied   int            `json:"best_tied"` // the options, from the first, tied with the best
-		All        []adviceOption `json:"options"`
-		Total      int            `json:"total_options"` // every legal action, shown or not
-	}{a.game.Name, a.game.Options.String(), a.sheetScore, a.rollsLeft, a.dice.Dice(), opts[0], a.bests(), opts, len(a.actions)}
-}
+// notice tells the user on stderr that a table is being built.
+func notice(msg string) { fmt.Fprintln(os.Stderr, "dicepoker: "+msg) }

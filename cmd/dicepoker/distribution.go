@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"dicepoker/advice"
 	"dicepoker/chart"
 	"dicepoker/engine"
 	"dicepoker/policy"
@@ -51,7 +52,7 @@ func runDistribution(args []string, stdout io.Writer) error {
 	if g.Columns != 0 {
 		return distributionSchool(g, *tableFile, *png, *threads, *asJSON, stdout)
 	}
-	table, err := openTable(g, *tableFile)
+	table, err := opener(*tableFile).Table(g)
 	if err != nil {
 		return err
 	}
@@ -78,11 +79,11 @@ type exact struct {
 // probabilitiesJSON maps each score of h with some weight to that weight
 // divided by total (1 for an exact distribution, the games for a sample),
 // in increasing order of score.
-func probabilitiesJSON(h scores.Histogram, total float64) ordered[float64] {
-	var probs ordered[float64]
+func probabilitiesJSON(h scores.Histogram, total float64) advice.Ordered[float64] {
+	var probs advice.Ordered[float64]
 	for i, w := range h.W {
 		if w != 0 {
-			probs = append(probs, entry[float64]{strconv.Itoa(h.Lo + i), w / total})
+			probs = append(probs, advice.Entry[float64]{Key: strconv.Itoa(h.Lo + i), Value: w / total})
 		}
 	}
 	return probs
@@ -106,16 +107,16 @@ func (r *exact) print(png string, asJSON bool, stdout io.Writer) error {
 // json is r as the JSON object distribution --json prints.
 func (r *exact) json() any {
 	return struct {
-		Game          string           `json:"game"`
-		Options       string           `json:"options,omitempty"`
-		Rules         string           `json:"rules"`
-		Method        string           `json:"method"` // exact; a sample says sampled
-		Expected      float64          `json:"expected"`
-		ExpectedScore float64          `json:"expected_score"` // the same, named as solve names it
-		Mean          float64          `json:"mean"`
-		SD            float64          `json:"sd"`
-		Percentiles   ordered[float64] `json:"percentiles"`
-		Probabilities ordered[float64] `json:"probabilities"`
+		Game          string                  `json:"game"`
+		Options       string                  `json:"options,omitempty"`
+		Rules         string                  `json:"rules"`
+		Method        string                  `json:"method"` // exact; a sample says sampled
+		Expected      float64                 `json:"expected"`
+		ExpectedScore float64                 `json:"expected_score"` // the same, named as solve names it
+		Mean          float64                 `json:"mean"`
+		SD            float64                 `json:"sd"`
+		Percentiles   advice.Ordered[float64] `json:"percentiles"`
+		Probabilities advice.Ordered[float64] `json:"probabilities"`
 	}{r.game.Name, r.game.Options.String(), r.game.Options.String(), "exact", r.expected, r.expected, r.summary.Mean, r.summary.SD,
 		percentilesJSON(r.summary), probabilitiesJSON(r.dist.Scores, 1)}
 }

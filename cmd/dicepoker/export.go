@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"dicepoker/advice"
 	"dicepoker/export"
 	"dicepoker/internal/atomicfile"
 	"dicepoker/strategy"
@@ -31,7 +32,7 @@ func runExport(args []string, stdout io.Writer) error {
 	sample := fs.Int("sample", 1000, "positions: how many to sample")
 	seed := fs.Uint64("seed", 1, "positions: the seed of their dice")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
-	if err := parseFlags(fs, args, stdout, "export --game G [options] [--what states|positions] [--sample N] [--seed S] [--format F] --out FILE", exportSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "export [--game G] [game options] [--what states|positions] [--sample N] [--seed S] [--format F] --out FILE", exportSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
@@ -54,13 +55,13 @@ func runExport(args []string, stdout io.Writer) error {
 		case g.Columns > 1:
 			return usagef("--what states: school with %d columns has no table of states, only an estimate of their value; use --columns 1", g.Columns)
 		case g.Columns == 1:
-			t, err := openExact(g, *tableFile)
+			t, err := opener(*tableFile).Exact(g)
 			if err != nil {
 				return err
 			}
 			table = export.SchoolStates(t)
 		default:
-			t, err := openTable(g, *tableFile)
+			t, err := opener(*tableFile).Table(g)
 			if err != nil {
 				return err
 			}
@@ -73,7 +74,7 @@ func runExport(args []string, stdout io.Writer) error {
 		if g.Columns > 1 {
 			return usagef("--what positions: school with %d columns is not solved exactly, so its values would be estimates; use --columns 1", g.Columns)
 		}
-		adv, err := openAdvisor(g, *tableFile)
+		adv, err := advice.Advisor(opener(*tableFile), g)
 		if err != nil {
 			return err
 		}

@@ -17,6 +17,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"dicepoker/advice"
 	"dicepoker/engine"
 )
 
@@ -41,6 +42,7 @@ var commands = []command{
 	{"play", "play a game in the terminal with the advisor as coach", runPlay},
 	{"review", "review a game record: the points each decision lost", runReview},
 	{"export", "write every state's value or sampled positions as CSV, JSON Lines or Parquet", runExport},
+	{"serve", "serve the web advisor: the page and its JSON API", runServe},
 	{"bench", "measure solve, table load and advice times for each game", runBench},
 	{"version", "print the version of dicepoker", runVersion},
 	{"completion", "print the shell completion script for bash, zsh or fish", runCompletion},
@@ -76,10 +78,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("cannot write the output: %w", out.err)
 	}
 	var usage *usageError
+	var input *advice.InputError
 	switch {
 	case err == nil || errors.Is(err, errHelpShown):
 		return 0
-	case errors.As(err, &usage):
+	case errors.As(err, &usage), errors.As(err, &input):
 		fmt.Fprintf(stderr, "dicepoker: %v\n", err)
 		return 2
 	default:

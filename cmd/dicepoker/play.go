@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/record"
@@ -81,7 +82,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 		s.rec = record.NewWriter(f)
 	}
 	s.g = g
-	if s.adv, err = openAdvisor(g, *tableFile); err != nil {
+	if s.adv, err = advice.Advisor(opener(*tableFile), g); err != nil {
 		f.Close()
 		if start == nil {
 			os.Remove(path)

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"dicepoker/advice"
 	"dicepoker/chart"
 	"dicepoker/engine"
 	"dicepoker/school"
@@ -33,7 +34,7 @@ func distributionSchool(g *engine.Game, table, png string, threads int, asJSON b
 	if g.Columns == 1 {
 		return exactSchool(g, table, png, threads, asJSON, stdout)
 	}
-	st, err := openSchool(g, table, "")
+	st, err := opener(table).School(g)
 	if err != nil {
 		return err
 	}
@@ -67,7 +68,7 @@ func distributionSchool(g *engine.Game, table, png string, threads int, asJSON b
 			Strategy string `json:"strategy"`
 			Games    int    `json:"games"`
 			sampleStats
-			Probabilities ordered[float64] `json:"probabilities"` // shares of the sampled games
+			Probabilities advice.Ordered[float64] `json:"probabilities"` // shares of the sampled games
 		}{g.Name, g.Options.String(), g.Options.String(), "sampled", st.Name, s.Games, statsOf(s), probabilitiesJSON(s.Scores, float64(s.Games))})
 	}
 	fmt.Fprintf(stdout, "%s, %s strategy: final score distribution sampled from %d games (seed 1); only one column is solved exactly\n", strategy.Describe(g), st.Name, s.Games)
@@ -82,7 +83,7 @@ func distributionSchool(g *engine.Game, table, png string, threads int, asJSON b
 // score under the optimal strategy, read from file or the tables
 // directory, as distribution does for the other games.
 func exactSchool(g *engine.Game, file, png string, threads int, asJSON bool, stdout io.Writer) error {
-	t, err := openExact(g, file)
+	t, err := opener(file).Exact(g)
 	if err != nil {
 		return err
 	}

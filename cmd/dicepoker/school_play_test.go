@@ -1,6 +1,7 @@
 package main
 
 import (
+	"dicepoker/advice"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -42,7 +43,7 @@ func scrambled(i int) float32 { return float32(i*7%23) - 11 }
 func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 	t.Setenv("DICEPOKER_TABLES", t.TempDir()) // nothing is solved or fitted there
 	g, table := schoolExact(t, scrambled)
-	adv, err := openAdvisor(g, table)
+	adv, err := advice.Advisor(opener(table), g)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func simulateSchool(g *engine.Game, r schoolRun, stdout io.Writer) error {
 	if r.players < 1 || r.players > 4 {
 		return usagef("--players %d: school has 1 to 4 players", r.players)
 	}
-	st, err := openSchool(g, r.table, r.strategy)
+	st, err := opener(r.table).Named(g, r.strategy)
 	if err != nil {
 		return err
 	}

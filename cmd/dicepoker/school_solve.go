@@ -39,7 +39,7 @@ func solveSchool(g *engine.Game, out string, threads int, asJSON, timing bool, s
 		}
 		kind, unit, expected, states = "optimal expected score", "states", t.Expected, len(t.Values)
 	} else {
-		f, err := schoolFit(g, threads)
+		f, err := opener("").Fit(g, threads)
 		if err != nil {
 			return err
 		}

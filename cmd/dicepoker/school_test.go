@@ -41,12 +41,19 @@ func schoolTables(t *testing.T) (exact, estimate string) {
 
 // schoolAdviceJSON is advise's --json output for school.
 type schoolAdviceJSON struct {
-	Strategy   string         `json:"strategy"`
-	SheetScore int            `json:"sheet_score"`
-	RollsLeft  int            `json:"rolls_left"`
-	Fresh      bool           `json:"fresh"`
-	Best       schoolOption   `json:"best"`
-	Options    []schoolOption `json:"options"`
+	Strategy   string             `json:"strategy"`
+	SheetScore int                `json:"sheet_score"`
+	RollsLeft  int                `json:"rolls_left"`
+	Fresh      bool               `json:"fresh"`
+	Best       schoolOptionJSON   `json:"best"`
+	Options    []schoolOptionJSON `json:"options"`
+}
+
+// schoolOptionJSON is what the tests read of an option of advise's JSON for school.
+type schoolOptionJSON struct {
+	Row  string  `json:"row"`
+	Mark string  `json:"mark"`
+	Loss float64 `json:"loss"`
 }
 
 func TestAdviseSchool(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/record"
@@ -77,9 +78,9 @@ func (s *session) play(p coach.Position) error {
 		}
 		switch {
 		case m.Detail != "":
-			fmt.Fprintf(s.out, "%s %s%s\n", a.Box, m.Detail, bonusText(m.Bonus))
+			fmt.Fprintf(s.out, "%s %s%s\n", a.Box, m.Detail, advice.BonusText(m.Bonus))
 		case a.Box != "":
-			fmt.Fprintf(s.out, "%s: %d %s%s\n", a.Box, m.Points, plural(m.Points, "point", "points"), bonusText(m.Bonus))
+			fmt.Fprintf(s.out, "%s: %d %s%s\n", a.Box, m.Points, plural(m.Points, "point", "points"), advice.BonusText(m.Bonus))
 		}
 		if err := s.coachLine(p, a); err != nil {
 			return err
@@ -212,12 +213,12 @@ func (s *session) coachLine(p coach.Position, a coach.Action) error {
 	if err != nil || it.Optimal() {
 		return err
 	}
-	s.say("coach: the best was %s; that gave up %.2f points", s.advice(p, it.Actions).describe(0), it.Loss)
+	s.say("coach: the best was %s; that gave up %.2f points", s.ranking(p, it.Actions).Describe(0), it.Loss)
 	return nil
 }
 
-func (s *session) advice(p coach.Position, actions []coach.Option) *advice {
-	return &advice{game: s.g, sheetScore: p.Sheet.Score(), rollsLeft: p.RollsLeft, fresh: p.Fresh, dice: p.Dice, actions: actions, note: s.adv.Note()}
+func (s *session) ranking(p coach.Position, actions []coach.Option) *advice.Ranking {
+	return &advice.Ranking{Game: s.g, SheetScore: p.Sheet.Score(), RollsLeft: p.RollsLeft, Fresh: p.Fresh, Dice: p.Dice, Actions: actions, Note: s.adv.Note()}
 }
 
 // line reads the next line of input after a prompt; errQuit at its end.
@@ -429,7 +430,7 @@ func (s *session) hint(p coach.Position, rest string) {
 	if strings.EqualFold(rest, "all") {
 		limit = 0
 	}
-	s.advice(p, actions).writeText(s.out, limit)
+	writeRanking(s.out, s.ranking(p, actions), limit, "")
 }
 
 // roll returns the five dice after rerolling those not in keep: rolled

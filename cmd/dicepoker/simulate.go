@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/policy"
 	"dicepoker/scores"
@@ -61,7 +62,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	var table *strategy.Table
 	switch *name {
 	case "optimal":
-		if table, err = openTable(g, *tableFile); err != nil {
+		if table, err = opener(*tableFile).Table(g); err != nil {
 			return err
 		}
 		p, err = policy.New(g, table.Value)
@@ -99,10 +100,10 @@ type simulation struct {
 }
 
 // bonusRates maps each bonus key to the share of games that earned it.
-func (r *simulation) bonusRates() ordered[float64] {
-	var o ordered[float64]
+func (r *simulation) bonusRates() advice.Ordered[float64] {
+	var o advice.Ordered[float64]
 	for _, b := range r.sample.Bonuses() {
-		o = append(o, entry[float64]{b.Key, float64(b.Games) / float64(r.sample.Games)})
+		o = append(o, advice.Entry[float64]{Key: b.Key, Value: float64(b.Games) / float64(r.sample.Games)})
 	}
 	return o
 }
@@ -120,9 +121,9 @@ func (r *simulation) json() any {
 		Seed     uint64 `json:"seed"`
 		Games    int    `json:"games"`
 		sampleStats
-		ExpectedScore *float64         `json:"expected_score,omitempty"`
-		BonusRates    ordered[float64] `json:"bonus_rates"`
-		Seconds       *float64         `json:"seconds,omitempty"`
+		ExpectedScore *float64                `json:"expected_score,omitempty"`
+		BonusRates    advice.Ordered[float64] `json:"bonus_rates"`
+		Seconds       *float64                `json:"seconds,omitempty"`
 	}{r.game.Name, r.game.Options.String(), r.game.Options.String(), r.strategy, r.seed, r.sample.Games, statsOf(r.sample),
 		expected, r.bonusRates(), secondsIf(r.timing, r.seconds)}
 }
