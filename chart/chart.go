@@ -1,5 +1,5 @@
 // Package chart draws distributions of final scores: as rows of '#' for a
-// terminal, and as PNG pictures with gonum's plot package.
+// terminal, and as PNG or SVG pictures with gonum's plot package.
 package chart
 
 import (

@@ -2,6 +2,7 @@ package chart
 
 import (
 	"bytes"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,20 +33,22 @@ func TestBins(t *testing.T) {
 		{"tails", scores.Histogram{Lo: 0, W: append(append([]float64{5}, make([]float64, 98)...), 9990, 5)}, 5,
 			[]Bin{{99, 99, 0.999}}, 0.0005, 0.0005},
 	} {
-		bins, below, above := Bins(tc.h, tc.n)
-		if len(bins) != len(tc.bins) {
-			t.Errorf("%s: bins %v, want %v", tc.name, bins, tc.bins)
-			continue
-		}
-		for i, b := range bins {
-			if b.Lo != tc.bins[i].Lo || b.Hi != tc.bins[i].Hi || !near(b.Share, tc.bins[i].Share) {
+		t.Run(tc.name, func(t *testing.T) {
+			bins, below, above := Bins(tc.h, tc.n)
+			if len(bins) != len(tc.bins) {
 				t.Errorf("%s: bins %v, want %v", tc.name, bins, tc.bins)
-				break
+				return
 			}
-		}
-		if !near(below.Share, tc.below) || !near(above.Share, tc.over) {
-			t.Errorf("%s: tails %v %v, want shares %v %v", tc.name, below, above, tc.below, tc.over)
-		}
+			for i, b := range bins {
+				if b.Lo != tc.bins[i].Lo || b.Hi != tc.bins[i].Hi || !near(b.Share, tc.bins[i].Share) {
+					t.Errorf("%s: bins %v, want %v", tc.name, bins, tc.bins)
+					break
+				}
+			}
+			if !near(below.Share, tc.below) || !near(above.Share, tc.over) {
+				t.Errorf("%s: tails %v %v, want shares %v %v", tc.name, below, above, tc.below, tc.over)
+			}
+		})
 	}
 }
 
@@ -102,17 +105,70 @@ func TestTextNegative(t *testing.T) {
 	}
 }
 
-func TestPNG(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "chart.png")
-	h := scores.Histogram{Lo: 10, W: []float64{0.1, 0.2, 0.4, 0.2, 0.1}}
-	if err := PNG(file, h, "test"); err != nil {
-		t.Fatal(err)
+func TestSave(t *testing.T) {
+	// Two dice: mean 7, median 7.
+	h := scores.Histogram{Lo: 2, W: []float64{1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1}}
+	for _, tc := range []struct{ name, file, magic string }{
+		{"png", "chart.png", "\x89PNG\r\n\x1a\n"},
+		{"svg", "chart.SVG", "<?xml"},
+		{"other names are png", "chart", "\x89PNG\r\n\x1a\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			file := filepath.Join(t.TempDir(), tc.file)
+			if err := Save(file, h, "two dice"); err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.HasPrefix(data, []byte(tc.magic)) {
+				t.Fatalf("%s starts %q, want %q", file, data[:min(len(data), 8)], tc.magic)
+			}
+			if tc.magic == "<?xml" {
+				for _, want := range []string{"mean 7.00", "median 7", "two dice"} {
+					if !bytes.Contains(data, []byte(want)) {
+						t.Errorf("the SVG has no %q", want)
+					}
+				}
+				return
+			}
+			img, err := png.Decode(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b := img.Bounds(); b.Dx() != 1600 || b.Dy() != 900 {
+				t.Errorf("%d x %d pixels, want 1600 x 900", b.Dx(), b.Dy())
+			}
+		})
 	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")) {
-		t.Errorf("%s is not a PNG file", file)
+}
+
+func TestRoundTicks(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		lo, hi float64
+		labels []string
+	}{
+		{"scores", 11.5, 1580.5, []string{"200", "400", "600", "800", "1000", "1200", "1400"}},
+		{"percent", 0, 3.7, []string{"0", "0.5", "1", "1.5", "2", "2.5", "3", "3.5"}},
+		{"negative", -1180.5, 1323.5, []string{"-1000", "-500", "0", "500", "1000"}},
+		{"small", 0, 0.12, []string{"0", "0.02", "0.04", "0.06", "0.08", "0.1", "0.12"}},
+		{"one value", 3, 3, []string{"3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var labels []string
+			for _, tick := range RoundTicks(tc.lo, tc.hi) {
+				if tick.Value < tc.lo || tick.Value > tc.hi {
+					t.Errorf("tick %v outside %v..%v", tick.Value, tc.lo, tc.hi)
+				}
+				if tick.Label != "" {
+					labels = append(labels, tick.Label)
+				}
+			}
+			if strings.Join(labels, " ") != strings.Join(tc.labels, " ") {
+				t.Errorf("labels %v, want %v", labels, tc.labels)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package chart_test
 
 import (
+	"fmt"
 	"os"
 
 	"dicepoker/chart"
@@ -24,4 +25,15 @@ func ExampleText() {
 	// 10            8.33% #########################
 	// 11            5.56% #################
 	// 12            2.78% ########
+}
+
+// The labelled ticks of a score axis from 11.5 to 1580.5: every 200.
+func ExampleRoundTicks() {
+	for _, t := range chart.RoundTicks(11.5, 1580.5) {
+		if t.Label != "" {
+			fmt.Print(t.Label, " ")
+		}
+	}
+	fmt.Println()
+	// Output: 200 400 600 800 1000 1200 1400
 }

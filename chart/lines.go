@@ -23,14 +23,16 @@ var seriesColors = []color.Color{
 }
 
 // Lines draws each series as a curve over the scores lo, lo+1, ..., with
-// the title and the axis labels given and a legend, and saves it to file
-// as a PNG picture 8 by 4.5 inches, written to a temporary file and
-// renamed into place.
+// the title and the axis labels given, round values on both axes and a
+// legend, and saves it to file as Save does: an SVG picture for a ".svg"
+// name, else a PNG one of 1600 by 900 pixels.
 func Lines(file, title, xLabel, yLabel string, lo int, series ...Series) error {
 	p := plot.New()
 	p.Title.Text = title
 	p.Title.Padding = vg.Points(6)
 	p.X.Label.Text, p.Y.Label.Text = xLabel, yLabel
+	p.X.Tick.Marker = plot.TickerFunc(RoundTicks)
+	p.Y.Tick.Marker = plot.TickerFunc(RoundTicks)
 	p.Add(plotter.NewGrid())
 	p.Legend.Top = true
 	for i, s := range series {
@@ -47,5 +49,5 @@ func Lines(file, title, xLabel, yLabel string, lo int, series ...Series) error {
 		p.Add(line)
 		p.Legend.Add(s.Name, line)
 	}
-	return save(p, file)
+	return save(file, p)
 }

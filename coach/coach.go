@@ -49,7 +49,11 @@ type Move struct {
 	// all: for school the column and the close, zero, score or cross,
 	// "1: close, reserve +2" (see WriteDetail); "" for the other games.
 	Detail string
-	Next   Sheet // the sheet afterwards
+	// Zero reports that the box gets nothing: a 0 written, or school's
+	// zero of a School row (-200); a School row's close and a cross-out
+	// are not zeros.
+	Zero bool
+	Next Sheet // the sheet afterwards
 }
 
 // ParseSheet reads a sheet of g written in its notation; "" is a new

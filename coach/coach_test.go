@@ -60,18 +60,20 @@ func TestCheck(t *testing.T) {
 		{"filled box", position(t, y, "ones=3", "33556", 2), Action{Box: "ones"}, "ones is filled already (3)", 0, 0, ""},
 		{"forced joker", position(t, forced, "yahtzee=50", "66666", 0), Action{Box: "chance"}, "the joker rule does not allow chance for 6 6 6 6 6: write it in sixes", 0, 0, ""},
 	} {
-		m, err := Check(c.p, c.a)
-		switch {
-		case c.want == "" && err != nil:
-			t.Errorf("%s: %v", c.name, err)
-		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
-			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
-		case c.want == "" && c.a.Box != "":
-			want, _ := ParseSheet(c.p.Game, c.next)
-			if m.Box != c.a.Box || m.Points != c.points || m.Bonus != c.bonus || m.Next.String() != want.String() {
-				t.Errorf("%s: move %s %d +%d -> %q, want %d +%d -> %q", c.name, m.Box, m.Points, m.Bonus, m.Next, c.points, c.bonus, want)
+		t.Run(c.name, func(t *testing.T) {
+			m, err := Check(c.p, c.a)
+			switch {
+			case c.want == "" && err != nil:
+				t.Errorf("%s: %v", c.name, err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+				t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+			case c.want == "" && c.a.Box != "":
+				want, _ := ParseSheet(c.p.Game, c.next)
+				if m.Box != c.a.Box || m.Points != c.points || m.Bonus != c.bonus || m.Next.String() != want.String() {
+					t.Errorf("%s: move %s %d +%d -> %q, want %d +%d -> %q", c.name, m.Box, m.Points, m.Bonus, m.Next, c.points, c.bonus, want)
+				}
 			}
-		}
+		})
 	}
 }
 
@@ -126,11 +128,7 @@ func TestParseSheetSchool(t *testing.T) {
 
 var pokerTable = sync.OnceValues(func() (*strategy.Table, error) {
 	g, _ := engine.New("poker-dice", engine.Options{})
-	sol, err := solver.Solve(g, solver.Options{})
-	if err != nil {
-		return nil, err
-	}
-	return strategy.FromSolution(sol), nil
+	return strategy.Solve(g, solver.Options{})
 })
 
 func TestTableAdvisor(t *testing.T) {
@@ -151,6 +149,21 @@ func TestTableAdvisor(t *testing.T) {
 	if len(actions) != 23+12 {
 		t.Errorf("%d actions, want 35", len(actions))
 	}
+	checkRanked(t, p, actions)
+	if Find(actions, Action{Box: "aces"}) != -1 {
+		t.Error("found a filled box among the actions")
+	}
+	y := game(t, "yahtzee", engine.Options{})
+	if _, err := adv.Actions(position(t, y, "", "33556", 2)); err == nil || !strings.Contains(err.Error(), "the table of poker-dice cannot rank a yahtzee position") {
+		t.Errorf("yahtzee position with the poker-dice table: %v", err)
+	}
+}
+
+// checkRanked checks that each action an advisor ranked for p is found
+// back in the ranking, is legal, and writes the points, bonus and detail
+// it was ranked with, or keeps and rerolls five dice in all.
+func checkRanked(t *testing.T, p Position, actions []Option) {
+	t.Helper()
 	for i, o := range actions {
 		if Find(actions, o.Action) != i {
 			t.Errorf("action %d (%+v) not found back", i, o.Action)
@@ -158,18 +171,11 @@ func TestTableAdvisor(t *testing.T) {
 		m, err := Check(p, o.Action)
 		switch {
 		case err != nil:
-			t.Errorf("ranked action %d is illegal: %v", i, err)
-		case o.Box != "" && (m.Points != o.Points || m.Bonus != o.Bonus):
-			t.Errorf("%s: ranked for %d +%d, written for %d +%d", o.Box, o.Points, o.Bonus, m.Points, m.Bonus)
+			t.Errorf("ranked action %d (%+v) is illegal: %v", i, o.Action, err)
+		case o.Box != "" && (m.Points != o.Points || m.Bonus != o.Bonus || m.Detail != o.Detail):
+			t.Errorf("%s: ranked %+v, written %+v", o.Box, o, m)
 		case o.Box == "" && o.Keep.Size()+o.Reroll.Size() != engine.Dice:
 			t.Errorf("keep %v, reroll %v", o.Keep, o.Reroll)
 		}
-	}
-	if Find(actions, Action{Box: "aces"}) != -1 {
-		t.Error("found a filled box among the actions")
-	}
-	y := game(t, "yahtzee", engine.Options{})
-	if _, err := adv.Actions(position(t, y, "", "33556", 2)); err == nil || !strings.Contains(err.Error(), "the table of poker-dice cannot rank a yahtzee position") {
-		t.Errorf("yahtzee position with the poker-dice table: %v", err)
 	}
 }

@@ -3,7 +3,6 @@ package coach
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"dicepoker/engine"
@@ -26,50 +25,13 @@ func parseSchool(g *engine.Game, text string) (Sheet, error) {
 	return schoolSheet{g, sh}, nil
 }
 
-// schoolMarks are the notation's marks of the written cells that hold no points.
-var schoolMarks = map[engine.SchoolMark]string{engine.Closed: "x", engine.ClosedReserve: "r", engine.Zeroed: "0", engine.Crossed: "-"}
-
 // CellText writes a school cell as the sheet notation does: its mark
 // (x, r, 0, -) or its points.
-func CellText(e engine.SchoolEntry) string {
-	if m, ok := schoolMarks[e.Mark]; ok {
-		return m
-	}
-	return strconv.Itoa(e.Points)
-}
+func CellText(e engine.SchoolEntry) string { return e.String() }
 
 // String writes the sheet as engine.ParseSchoolSheet reads it:
 // "ones=x/r,pair=12,reserve=3".
-func (s schoolSheet) String() string {
-	var items, taken []string
-	for c, row := range s.sh.Cells {
-		if len(row) == 0 {
-			continue
-		}
-		cells := make([]string, len(row))
-		for j, e := range row {
-			cells[j] = CellText(e)
-		}
-		items = append(items, s.g.Categories[c].Name+"="+strings.Join(cells, "/"))
-	}
-	if s.sh.Reserve != 0 {
-		items = append(items, fmt.Sprintf("reserve=%d", s.sh.Reserve))
-	}
-	for c, cat := range s.g.Categories {
-		if s.sh.TakenRows&(1<<c) != 0 {
-			taken = append(taken, cat.Name)
-		}
-	}
-	for j := range s.g.Columns {
-		if s.sh.TakenCols&(1<<j) != 0 {
-			taken = append(taken, fmt.Sprintf("column%d", j+1))
-		}
-	}
-	if len(taken) > 0 {
-		items = append(items, "taken="+strings.Join(taken, "+"))
-	}
-	return strings.Join(items, ",")
-}
+func (s schoolSheet) String() string { return s.sh.Format(s.g) }
 
 func (s schoolSheet) Turn() int {
 	n := 1
@@ -114,7 +76,7 @@ func (s schoolSheet) Write(dice engine.Multiset, fresh bool, box string, cross b
 		next.Cells[r] = slices.Clone(row)
 	}
 	next.Apply(w)
-	return Move{Box: box, Points: w.Cell.Value(), Bonus: w.Bonus, Detail: WriteDetail(w), Next: schoolSheet{g, next}}, nil
+	return Move{Box: box, Points: w.Cell.Value(), Bonus: w.Bonus, Detail: WriteDetail(w), Zero: w.Cell.Mark == engine.Zeroed, Next: schoolSheet{g, next}}, nil
 }
 
 // WriteDetail describes a school write after its row's name: the column,
@@ -130,7 +92,7 @@ func WriteDetail(w engine.SchoolWrite) string {
 			s += fmt.Sprintf(", reserve %+d", w.Reserve)
 		}
 	case engine.Zeroed:
-		s += fmt.Sprintf("zero (%d)", engine.Zero)
+		s += fmt.Sprintf("zero (%d)", w.Cell.Points)
 	case engine.Crossed:
 		s += "cross out"
 	default:

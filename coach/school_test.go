@@ -42,19 +42,21 @@ func TestSchoolSheet(t *testing.T) {
 		{"12346", false, "sixes", true, 0, 0, "", "sixes is a School row: its cells close or take a zero, they cannot be crossed out"},
 		{"1234", false, "sum", false, 0, 0, "", "need five dice to write, have 4"},
 	} {
-		m, err := sh.Write(dice(c.dice), c.fresh, c.box, c.cross)
-		switch {
-		case c.detail == "":
-			if err == nil || err.Error() != c.after {
-				t.Errorf("%s in %s: %v, want %q", c.dice, c.box, err, c.after)
+		t.Run(c.dice+" "+c.box, func(t *testing.T) {
+			m, err := sh.Write(dice(c.dice), c.fresh, c.box, c.cross)
+			switch {
+			case c.detail == "":
+				if err == nil || err.Error() != c.after {
+					t.Errorf("%s in %s: %v, want %q", c.dice, c.box, err, c.after)
+				}
+			case err != nil:
+				t.Errorf("%s in %s: %v", c.dice, c.box, err)
+			case m.Points != c.points || m.Bonus != c.bonus || m.Detail != c.detail || c.after != "" && m.Next.String() != c.after:
+				t.Errorf("%s in %s: %+v, next %q", c.dice, c.box, m, m.Next)
+			case m.Next.Turn() != 8 || sh.String() != text:
+				t.Errorf("%s in %s: next turn %d, the sheet became %q", c.dice, c.box, m.Next.Turn(), sh)
 			}
-		case err != nil:
-			t.Errorf("%s in %s: %v", c.dice, c.box, err)
-		case m.Points != c.points || m.Bonus != c.bonus || m.Detail != c.detail || c.after != "" && m.Next.String() != c.after:
-			t.Errorf("%s in %s: %+v, next %q", c.dice, c.box, m, m.Next)
-		case m.Next.Turn() != 8 || sh.String() != text:
-			t.Errorf("%s in %s: next turn %d, the sheet became %q", c.dice, c.box, m.Next.Turn(), sh)
-		}
+		})
 	}
 	if show := sh.Show(); !strings.Contains(show, "  pair              12    -\n") || !strings.Contains(show, "  reserve 1   bonuses 0   score -165\n") {
 		t.Errorf("Show:\n%s", show)
@@ -85,20 +87,9 @@ func TestSchoolAdvisor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkRanked(t, p, actions)
 	crosses := 0
-	for i, o := range actions {
-		if Find(actions, o.Action) != i {
-			t.Errorf("action %d (%+v) not found back", i, o.Action)
-		}
-		m, err := Check(p, o.Action)
-		switch {
-		case err != nil:
-			t.Errorf("ranked action %d (%+v) is illegal: %v", i, o.Action, err)
-		case o.Box != "" && (m.Points != o.Points || m.Bonus != o.Bonus || m.Detail != o.Detail):
-			t.Errorf("%s: ranked %+v, written %+v", o.Box, o, m)
-		case o.Box == "" && o.Keep.Size()+o.Reroll.Size() != engine.Dice:
-			t.Errorf("keep %v, reroll %v", o.Keep, o.Reroll)
-		}
+	for _, o := range actions {
 		if o.Cross {
 			crosses++
 		}

@@ -65,7 +65,7 @@ func (s single) Write(dice engine.Multiset, _ bool, box string, cross bool) (Mov
 	p := ps[i]
 	next := engine.Sheet{Filled: slices.Clone(s.sh.Filled), Points: slices.Clone(s.sh.Points), Bonus: s.sh.Bonus}
 	next.Apply(p)
-	return Move{Box: box, Points: p.Points, Bonus: p.Bonus, Next: single{g, next}}, nil
+	return Move{Box: box, Points: p.Points, Bonus: p.Bonus, Zero: p.Points == 0, Next: single{g, next}}, nil
 }
 
 // Show draws the upper section beside the others, then the upper total,
@@ -106,16 +106,7 @@ func (s single) Show() string {
 }
 
 // upperLine says where the upper section stands against its bonus.
-func (s single) upperLine() string {
-	g, t := s.g, s.sh.UpperTotal(s.g)
-	switch {
-	case g.Upper.Points == 0:
-		return fmt.Sprintf("upper %d (no bonus)", t)
-	case t >= g.Upper.Threshold:
-		return fmt.Sprintf("upper %d, bonus %d", t, g.Upper.Points)
-	}
-	return fmt.Sprintf("upper %d of %d for the bonus %d", t, g.Upper.Threshold, g.Upper.Points)
-}
+func (s single) upperLine() string { return s.sh.UpperLine(s.g) }
 
 func nameWidth(g *engine.Game) int {
 	w := 0

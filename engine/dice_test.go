@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -36,9 +37,11 @@ func TestCounts(t *testing.T) {
 		{"sum of len(Outcomes)", transitions, NumTransitions},
 		{"FirstRollKeep", FirstRollKeep, 210},
 	} {
-		if tc.got != tc.want {
-			t.Errorf("%s = %d, want %d", tc.name, tc.got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.got != tc.want {
+				t.Errorf("%s = %d, want %d", tc.name, tc.got, tc.want)
+			}
+		})
 	}
 }
 
@@ -97,11 +100,13 @@ func TestRollProbability(t *testing.T) {
 		{[]int{1, 1, 2, 3, 4}, 60},
 		{[]int{1, 1, 1, 2, 3}, 20},
 	} {
-		r := RollIndex(mustDice(t, tc.dice...))
-		want := float64(tc.ways) / 7776
-		if got := RollProbability(r); math.Abs(got-want) > eps {
-			t.Errorf("RollProbability(%v) = %g, want %d/7776 = %g", tc.dice, got, tc.ways, want)
-		}
+		t.Run(fmt.Sprint(tc.dice), func(t *testing.T) {
+			r := RollIndex(mustDice(t, tc.dice...))
+			want := float64(tc.ways) / 7776
+			if got := RollProbability(r); math.Abs(got-want) > eps {
+				t.Errorf("RollProbability(%v) = %g, want %d/7776 = %g", tc.dice, got, tc.ways, want)
+			}
+		})
 	}
 }
 
@@ -116,19 +121,21 @@ func TestOutcomeProbability(t *testing.T) {
 		{[]int{3, 3, 5, 5, 6}, 2.0 / 36},
 		{[]int{3, 3, 3, 3, 5}, 1.0 / 36},
 	} {
-		r := RollIndex(mustDice(t, tc.roll...))
-		found := false
-		for _, o := range Outcomes(k) {
-			if o.Roll == r {
-				found = true
-				if math.Abs(o.P-tc.want) > eps {
-					t.Errorf("keep 335 -> %v: P = %g, want %g", tc.roll, o.P, tc.want)
+		t.Run(fmt.Sprint(tc.roll), func(t *testing.T) {
+			r := RollIndex(mustDice(t, tc.roll...))
+			found := false
+			for _, o := range Outcomes(k) {
+				if o.Roll == r {
+					found = true
+					if math.Abs(o.P-tc.want) > eps {
+						t.Errorf("keep 335 -> %v: P = %g, want %g", tc.roll, o.P, tc.want)
+					}
 				}
 			}
-		}
-		if !found {
-			t.Errorf("keep 335 -> %v: not among the outcomes", tc.roll)
-		}
+			if !found {
+				t.Errorf("keep 335 -> %v: not among the outcomes", tc.roll)
+			}
+		})
 	}
 	if n := len(Outcomes(k)); n != 21 {
 		t.Errorf("keep 335 has %d outcomes, want 21 (two dice)", n)
@@ -153,9 +160,11 @@ func TestIndexStability(t *testing.T) {
 		{"Keep(FirstRollKeep)", Keep(FirstRollKeep).String(), "11111"},
 		{"Keep(NumKeeps-1)", Keep(NumKeeps - 1).String(), "66666"},
 	} {
-		if tc.got != tc.want {
-			t.Errorf("%s = %s, want %s", tc.name, tc.got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.got != tc.want {
+				t.Errorf("%s = %s, want %s", tc.name, tc.got, tc.want)
+			}
+		})
 	}
 	prevSize := 0
 	for k := range NumKeeps {
@@ -263,15 +272,17 @@ func TestParseDice(t *testing.T) {
 		{"9TJQKA", CardFaces, ""},
 		{"9TJQKX", CardFaces, ""},
 	} {
-		got, err := ParseDice(tc.in, tc.letters)
-		switch {
-		case tc.want == "" && err == nil:
-			t.Errorf("ParseDice(%q, %q) = %v, want an error", tc.in, tc.letters, got)
-		case tc.want != "" && err != nil:
-			t.Errorf("ParseDice(%q, %q): %v", tc.in, tc.letters, err)
-		case tc.want != "" && got.String() != tc.want:
-			t.Errorf("ParseDice(%q, %q) = %v, want %s", tc.in, tc.letters, got, tc.want)
-		}
+		t.Run(tc.in+" "+tc.letters, func(t *testing.T) {
+			got, err := ParseDice(tc.in, tc.letters)
+			switch {
+			case tc.want == "" && err == nil:
+				t.Errorf("ParseDice(%q, %q) = %v, want an error", tc.in, tc.letters, got)
+			case tc.want != "" && err != nil:
+				t.Errorf("ParseDice(%q, %q): %v", tc.in, tc.letters, err)
+			case tc.want != "" && got.String() != tc.want:
+				t.Errorf("ParseDice(%q, %q) = %v, want %s", tc.in, tc.letters, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -296,14 +307,16 @@ func TestParseKeep(t *testing.T) {
 		{"0", DigitFaces, "", false},
 		{"J", DigitFaces, "", false},
 	} {
-		got, err := ParseKeep(tc.in, tc.letters)
-		if tc.ok != (err == nil) {
-			t.Errorf("ParseKeep(%q, %q) = %v, %v; want ok=%v", tc.in, tc.letters, got, err, tc.ok)
-			continue
-		}
-		if tc.ok && got.String() != tc.want {
-			t.Errorf("ParseKeep(%q, %q) = %q, want %q", tc.in, tc.letters, got, tc.want)
-		}
+		t.Run(tc.in+" "+tc.letters, func(t *testing.T) {
+			got, err := ParseKeep(tc.in, tc.letters)
+			if tc.ok != (err == nil) {
+				t.Errorf("ParseKeep(%q, %q) = %v, %v; want ok=%v", tc.in, tc.letters, got, err, tc.ok)
+				return
+			}
+			if tc.ok && got.String() != tc.want {
+				t.Errorf("ParseKeep(%q, %q) = %q, want %q", tc.in, tc.letters, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -316,10 +329,12 @@ func TestParseDiceMessages(t *testing.T) {
 		{"1234x", CardFaces, `dice "1234x": 'X' is not a die (use 1-6 or 9TJQKA)`},
 		{"1234", DigitFaces, `dice "1234": need exactly 5 dice, got 4`},
 	} {
-		_, err := ParseDice(tc.in, tc.letters)
-		if err == nil || err.Error() != tc.want {
-			t.Errorf("ParseDice(%q, %q): %v, want %q", tc.in, tc.letters, err, tc.want)
-		}
+		t.Run(tc.in+" "+tc.letters, func(t *testing.T) {
+			_, err := ParseDice(tc.in, tc.letters)
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("ParseDice(%q, %q): %v, want %q", tc.in, tc.letters, err, tc.want)
+			}
+		})
 	}
 }
 
@@ -330,16 +345,18 @@ func TestSubKeeps(t *testing.T) {
 	}{
 		{"66666", 5}, {"33556", 17}, {"12345", 31}, {"11123", 15}, // (counts+1) multiplied, less the whole roll
 	} {
-		m, _ := ParseDice(c.roll, "")
-		subs := SubKeeps(RollIndex(m))
-		if len(subs) != c.want {
-			t.Errorf("%s: %d sub-keeps, want %d", c.roll, len(subs), c.want)
-		}
-		for i, k := range subs {
-			if !m.Contains(Keep(k)) || Keep(k).Size() == Dice || i > 0 && k <= subs[i-1] {
-				t.Errorf("%s: sub-keep %d (%s) out of place", c.roll, k, Keep(k))
+		t.Run(c.roll, func(t *testing.T) {
+			m, _ := ParseDice(c.roll, "")
+			subs := SubKeeps(RollIndex(m))
+			if len(subs) != c.want {
+				t.Errorf("%s: %d sub-keeps, want %d", c.roll, len(subs), c.want)
 			}
-		}
+			for i, k := range subs {
+				if !m.Contains(Keep(k)) || Keep(k).Size() == Dice || i > 0 && k <= subs[i-1] {
+					t.Errorf("%s: sub-keep %d (%s) out of place", c.roll, k, Keep(k))
+				}
+			}
+		})
 	}
 }
 

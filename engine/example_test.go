@@ -95,3 +95,33 @@ func ExampleOutcomes() {
 	fmt.Printf("%d outcomes, five sixes with p = %.4f\n", n, p)
 	// Output: 6 outcomes, five sixes with p = 0.1667
 }
+
+// A game written by hand: two boxes, the dice's total in the first and
+// how many sixes in the second. A box that feeds the upper bonus with
+// more point values than the solver keeps is refused.
+func ExampleDefine() {
+	pips := func(m engine.Multiset) int { return m.Sum() }
+	sixes := func(m engine.Multiset) int { return m.Count(6) }
+	g, err := engine.Define(engine.Game{Name: "pips", Rolls: 2, Categories: []engine.Category{
+		{Name: "total", Points: pips}, {Name: "sixes", Points: sixes},
+	}})
+	fmt.Println(g.Describe(), err)
+
+	_, err = engine.Define(engine.Game{Name: "bad", Rolls: 3, Upper: engine.UpperBonus{Threshold: 20, Points: 10},
+		Categories: []engine.Category{{Name: "total", Points: pips, Face: 1}}})
+	fmt.Println(err)
+	// Output:
+	// 2 categories, 2 turns, 2 rolls a turn: total sixes <nil>
+	// bad: total can hold 26 point values, at most 8 for a box whose points change the bonuses
+}
+
+// Rule options as tables and records write them, and back.
+func ExampleParseOptions() {
+	o, err := engine.ParseOptions("columns=1,taken=pair+twos")
+	fmt.Println(o.Columns, o.Taken, err)
+	g, _ := engine.New("school", o)
+	fmt.Println(g.Options)
+	// Output:
+	// 1 pair+twos <nil>
+	// columns=1,taken=twos+pair
+}

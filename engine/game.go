@@ -22,6 +22,8 @@ type Category struct {
 	// School marks a School row (school game): it closes with three dice of
 	// Face and the reserve (see CloseSchool) instead of scoring points.
 	School bool
+	// RowBonus marks a school row that has a row bonus (every row but sum).
+	RowBonus bool
 	// BonusTaken marks a school row whose bonus another player has taken
 	// before the game starts (Options.Taken).
 	BonusTaken bool
@@ -60,7 +62,7 @@ type FiveAlike struct {
 }
 
 // Game is one game of the dice-poker family as data. Games are built by New
-// and must not be modified afterwards.
+// or Define and must not be modified afterwards.
 type Game struct {
 	Name       string
 	Options    Options
@@ -71,6 +73,7 @@ type Game struct {
 	Extra      *FiveAlike // nil: no five-alike bonus and no joker
 	// Columns is the number of columns of the school sheet; 0 for single-sheet games.
 	Columns int
+	School  SchoolRules // the school sheet's scoring; zero for single-sheet games
 
 	points  [][NumRolls]int // points[c][r]: category c's points for roll r
 	upperOf [Faces + 1]int  // upperOf[f]: category index of the upper box of face f, or -1
@@ -105,8 +108,13 @@ func (g *Game) UpperCap() int {
 	return g.Upper.Threshold
 }
 
+// firstSchoolRules are the school rules that the first fingerprints took
+// for granted; only other rules are hashed, so that those stay as they were.
+var firstSchoolRules = SchoolRules{Zero: -200, Fresh: 2, FaceBonus: 5}
+
 // Fingerprint is a hash of everything the rules say: every category's
-// name and points for every roll, joker points, bonuses and rolls a turn.
+// name and points for every roll, joker points, bonuses, rolls a turn and
+// the school rules.
 // A strategy table carries the fingerprint of the rules it was solved for.
 func (g *Game) Fingerprint() [32]byte {
 	h := sha256.New()
@@ -129,6 +137,11 @@ func (g *Game) Fingerprint() [32]byte {
 			// stay as they were.
 			fmt.Fprintf(h, "bonus taken\x00")
 		}
+		if g.Columns > 0 && cat.RowBonus != (cat.Name != "sum") {
+			// The first fingerprints took every school row but sum to
+			// have a row bonus; only a row that differs says so.
+			fmt.Fprintf(h, "row bonus %t\x00", cat.RowBonus)
+		}
 		put(g.points[c][:]...)
 	}
 	if e := g.Extra; e != nil {
@@ -137,6 +150,10 @@ func (g *Game) Fingerprint() [32]byte {
 			jn = 1
 		}
 		put(e.Box, e.Full, e.Bonus, int(e.Joker), jn)
+	}
+	if g.Columns > 0 && g.School != firstSchoolRules {
+		fmt.Fprintf(h, "school rules\x00")
+		put(g.School.Zero, g.School.Fresh, g.School.FaceBonus)
 	}
 	var sum [32]byte
 	copy(sum[:], h.Sum(nil))
@@ -235,5 +252,5 @@ func (g *Game) Subset(names ...string) (*Game, error) {
 		sub.Categories = append(sub.Categories, g.Categories[c])
 	}
 	sub.Name = g.Name + "[" + strings.Join(names, " ") + "]"
-	return sub.finish(), nil
+	return Define(sub)
 }

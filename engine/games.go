@@ -9,11 +9,12 @@ import (
 var GameNames = []string{"yahtzee", "yatzy", "swedish", "poker-dice", "school"}
 
 // New builds the game called name with the given rule options. It refuses
-// an unknown game and options that do not belong to it.
+// an unknown game and options that do not belong to it, and builds the
+// game through Define, which checks it.
 func New(name string, opts Options) (*Game, error) {
 	build, ok := builders[name]
 	if !ok {
-		return nil, fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(GameNames, ", "))
+		return nil, unknownGame(name)
 	}
 	opts, err := opts.normalize(name)
 	if err != nil {
@@ -27,10 +28,11 @@ func New(name string, opts Options) (*Game, error) {
 		}
 	}
 	g.Options = opts
-	if g.Letters == "" {
-		g.Letters = DigitFaces
-	}
-	return g.finish(), nil
+	return Define(*g)
+}
+
+func unknownGame(name string) error {
+	return fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(GameNames, ", "))
 }
 
 var builders = map[string]func(Options) *Game{

@@ -29,20 +29,22 @@ type scoreCase struct {
 func checkScores(t *testing.T, g *Game, cases []scoreCase) {
 	t.Helper()
 	for _, tc := range cases {
-		// The seeds write hands as 1-3-2-4-4; ParseDice takes commas.
-		m, err := ParseDice(strings.ReplaceAll(tc.dice, "-", ","), g.Letters)
-		if err != nil {
-			t.Errorf("%s: ParseDice(%q): %v", g.Name, tc.dice, err)
-			continue
-		}
-		c := g.Category(tc.category)
-		if c < 0 {
-			t.Errorf("%s: no category %q", g.Name, tc.category)
-			continue
-		}
-		if got := g.Score(c, RollIndex(m)); got != tc.want {
-			t.Errorf("%s: %s in %s = %d, want %d", g.Name, tc.dice, tc.category, got, tc.want)
-		}
+		t.Run(tc.dice+" "+tc.category, func(t *testing.T) {
+			// The seeds write hands as 1-3-2-4-4; ParseDice takes commas.
+			m, err := ParseDice(strings.ReplaceAll(tc.dice, "-", ","), g.Letters)
+			if err != nil {
+				t.Errorf("%s: ParseDice(%q): %v", g.Name, tc.dice, err)
+				return
+			}
+			c := g.Category(tc.category)
+			if c < 0 {
+				t.Errorf("%s: no category %q", g.Name, tc.category)
+				return
+			}
+			if got := g.Score(c, RollIndex(m)); got != tc.want {
+				t.Errorf("%s: %s in %s = %d, want %d", g.Name, tc.dice, tc.category, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -66,21 +68,23 @@ func TestSheets(t *testing.T) {
 		{"school", "ones twos threes fours fives sixes pair three-of-a-kind two-pairs full-house four-of-a-kind five-of-a-kind small-straight large-straight sum",
 			3, 45, DigitFaces, UpperBonus{}},
 	} {
-		g := mustGame(t, tc.game, Options{})
-		var names []string
-		for _, c := range g.Categories {
-			names = append(names, c.Name)
-		}
-		if got := strings.Join(names, " "); got != tc.names {
-			t.Errorf("%s categories:\n got %s\nwant %s", tc.game, got, tc.names)
-		}
-		if g.Name != tc.game || g.Rolls != tc.rolls || g.Turns() != tc.turns || g.Letters != tc.letters || g.Upper != tc.upper {
-			t.Errorf("%s: name %q rolls %d turns %d letters %q upper %+v; want %d %d %q %+v",
-				tc.game, g.Name, g.Rolls, g.Turns(), g.Letters, g.Upper, tc.rolls, tc.turns, tc.letters, tc.upper)
-		}
-		if !strings.Contains(g.Describe(), tc.names) {
-			t.Errorf("%s: Describe() = %q does not list the categories", tc.game, g.Describe())
-		}
+		t.Run(tc.game, func(t *testing.T) {
+			g := mustGame(t, tc.game, Options{})
+			var names []string
+			for _, c := range g.Categories {
+				names = append(names, c.Name)
+			}
+			if got := strings.Join(names, " "); got != tc.names {
+				t.Errorf("%s categories:\n got %s\nwant %s", tc.game, got, tc.names)
+			}
+			if g.Name != tc.game || g.Rolls != tc.rolls || g.Turns() != tc.turns || g.Letters != tc.letters || g.Upper != tc.upper {
+				t.Errorf("%s: name %q rolls %d turns %d letters %q upper %+v; want %d %d %q %+v",
+					tc.game, g.Name, g.Rolls, g.Turns(), g.Letters, g.Upper, tc.rolls, tc.turns, tc.letters, tc.upper)
+			}
+			if !strings.Contains(g.Describe(), tc.names) {
+				t.Errorf("%s: Describe() = %q does not list the categories", tc.game, g.Describe())
+			}
+		})
 	}
 	if g := mustGame(t, "school", Options{Columns: 5}); g.Turns() != 75 || g.Columns != 5 {
 		t.Errorf("school --columns 5: Turns %d Columns %d, want 75 5", g.Turns(), g.Columns)
@@ -101,13 +105,15 @@ func TestUpperBoxes(t *testing.T) {
 		{"yahtzee", [Faces + 1]string{"", "ones", "twos", "threes", "fours", "fives", "sixes"}},
 		{"poker-dice", [Faces + 1]string{"", "nines", "tens", "jacks", "queens", "kings", "aces"}},
 	} {
-		g := mustGame(t, tc.game, Options{})
-		for f := 1; f <= Faces; f++ {
-			c := g.UpperBox(f)
-			if c < 0 || g.Categories[c].Name != tc.want[f] || !g.Categories[c].Upper() {
-				t.Errorf("%s: UpperBox(%d) = %d, want %s", tc.game, f, c, tc.want[f])
+		t.Run(tc.game, func(t *testing.T) {
+			g := mustGame(t, tc.game, Options{})
+			for f := 1; f <= Faces; f++ {
+				c := g.UpperBox(f)
+				if c < 0 || g.Categories[c].Name != tc.want[f] || !g.Categories[c].Upper() {
+					t.Errorf("%s: UpperBox(%d) = %d, want %s", tc.game, f, c, tc.want[f])
+				}
 			}
-		}
+		})
 	}
 	g := mustGame(t, "school", Options{})
 	for f := 1; f <= Faces; f++ {
@@ -486,22 +492,24 @@ func TestScoreTables(t *testing.T) {
 		},
 	}
 	for _, name := range GameNames {
-		g := mustGame(t, name, Options{})
-		rs := rules[name]
-		if len(rs) != len(g.Categories) {
-			t.Fatalf("%s: %d rules for %d categories", name, len(rs), len(g.Categories))
-		}
-		for r := range NumRolls {
-			m := Roll(r)
-			var c [Faces + 1]int
-			for f := 1; f <= Faces; f++ {
-				c[f] = m.Count(f)
+		t.Run(name, func(t *testing.T) {
+			g := mustGame(t, name, Options{})
+			rs := rules[name]
+			if len(rs) != len(g.Categories) {
+				t.Fatalf("%s: %d rules for %d categories", name, len(rs), len(g.Categories))
 			}
-			for i, rule := range rs {
-				if got, want := g.Score(i, r), rule(c, m.Sum()); got != want {
-					t.Errorf("%s: %v in %s = %d, want %d", name, m, g.Categories[i].Name, got, want)
+			for r := range NumRolls {
+				m := Roll(r)
+				var c [Faces + 1]int
+				for f := 1; f <= Faces; f++ {
+					c[f] = m.Count(f)
+				}
+				for i, rule := range rs {
+					if got, want := g.Score(i, r), rule(c, m.Sum()); got != want {
+						t.Errorf("%s: %v in %s = %d, want %d", name, m, g.Categories[i].Name, got, want)
+					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -20,22 +22,24 @@ func TestOptionsBelongToTheirGame(t *testing.T) {
 		{"taken", "school", Options{Taken: "twos"}},
 	}
 	for _, o := range options {
-		for _, game := range GameNames {
-			g, err := New(game, o.opts)
-			if game == o.game {
-				if err != nil {
-					t.Errorf("New(%s, --%s): %v", game, o.flag, err)
-				} else if g.Options.String() == "" {
-					t.Errorf("New(%s, --%s): option dropped", game, o.flag)
+		t.Run(o.flag, func(t *testing.T) {
+			for _, game := range GameNames {
+				g, err := New(game, o.opts)
+				if game == o.game {
+					if err != nil {
+						t.Errorf("New(%s, --%s): %v", game, o.flag, err)
+					} else if g.Options.String() == "" {
+						t.Errorf("New(%s, --%s): option dropped", game, o.flag)
+					}
+					continue
 				}
-				continue
+				if err == nil {
+					t.Errorf("New(%s, --%s): no error; the option belongs to %s", game, o.flag, o.game)
+				} else if !strings.Contains(err.Error(), "--"+o.flag) {
+					t.Errorf("New(%s, --%s): error %q does not name the option", game, o.flag, err)
+				}
 			}
-			if err == nil {
-				t.Errorf("New(%s, --%s): no error; the option belongs to %s", game, o.flag, o.game)
-			} else if !strings.Contains(err.Error(), "--"+o.flag) {
-				t.Errorf("New(%s, --%s): error %q does not name the option", game, o.flag, err)
-			}
-		}
+		})
 	}
 }
 
@@ -57,9 +61,11 @@ func TestOptionsRefused(t *testing.T) {
 		{"school", Options{Taken: "chance"}}, // no such row
 		{"school", Options{Taken: "twos+"}},
 	} {
-		if g, err := New(tc.game, tc.opts); err == nil {
-			t.Errorf("New(%s, %+v) = %s, want an error", tc.game, tc.opts, g.Options)
-		}
+		t.Run(fmt.Sprintf("%s %+v", tc.game, tc.opts), func(t *testing.T) {
+			if g, err := New(tc.game, tc.opts); err == nil {
+				t.Errorf("New(%s, %+v) = %s, want an error", tc.game, tc.opts, g.Options)
+			}
+		})
 	}
 }
 
@@ -88,14 +94,16 @@ func TestOptionsCanonical(t *testing.T) {
 		{"yatzy", Options{}, ""},
 		{"poker-dice", Options{}, ""},
 	} {
-		g, err := New(tc.game, tc.opts)
-		if err != nil {
-			t.Errorf("New(%s, %+v): %v", tc.game, tc.opts, err)
-			continue
-		}
-		if got := g.Options.String(); got != tc.want {
-			t.Errorf("New(%s, %+v).Options = %q, want %q", tc.game, tc.opts, got, tc.want)
-		}
+		t.Run(fmt.Sprintf("%s %+v", tc.game, tc.opts), func(t *testing.T) {
+			g, err := New(tc.game, tc.opts)
+			if err != nil {
+				t.Errorf("New(%s, %+v): %v", tc.game, tc.opts, err)
+				return
+			}
+			if got := g.Options.String(); got != tc.want {
+				t.Errorf("New(%s, %+v).Options = %q, want %q", tc.game, tc.opts, got, tc.want)
+			}
+		})
 	}
 	if got := (Options{UpperBonusThreshold: 70, Columns: 2, ForcedJoker: true}).String(); got != "forced-joker,upper-bonus-threshold=70,columns=2" {
 		t.Errorf("String() = %q", got)
@@ -159,5 +167,132 @@ func TestTakenRowBonuses(t *testing.T) {
 		if got := s.RowBonus&(1<<c) != 0; got != want {
 			t.Errorf("%s: bonus in reach %v, want %v", cat.Name, got, want)
 		}
+	}
+}
+
+// sample returns o with opt set to a value other than its default, one
+// that its game accepts.
+func sample(opt Option, o Options) Options {
+	switch p := opt.Field(&o).(type) {
+	case *bool:
+		*p = true
+	case *int:
+		*p = opt.Min
+		if *p == opt.Default {
+			*p = opt.Max
+		}
+	case *string:
+		*p = "pair+twos"
+	}
+	return o
+}
+
+// TestOptionListCoversOptions checks that every field of Options has its
+// entry in OptionList, so that none is left out of String and ParseOptions.
+func TestOptionListCoversOptions(t *testing.T) {
+	var o Options
+	fields := map[any]string{}
+	for _, opt := range OptionList {
+		p := opt.Field(&o)
+		if other, ok := fields[p]; ok {
+			t.Errorf("%s and %s set the same field", opt.Name, other)
+		}
+		fields[p] = opt.Name
+	}
+	if n := reflect.TypeFor[Options]().NumField(); len(fields) != n {
+		t.Errorf("OptionList describes %d fields of Options, which has %d", len(fields), n)
+	}
+}
+
+// TestOptionsRoundTrip checks that every option, set alone or with the
+// others of its game, reads back from what String writes to the same
+// rules, the same fingerprint included.
+func TestOptionsRoundTrip(t *testing.T) {
+	all := map[string]Options{}
+	for _, opt := range OptionList {
+		if opt.Name == "forced-joker" {
+			continue // cannot go with the no-joker options, which the set of all has
+		}
+		all[opt.Game] = sample(opt, all[opt.Game])
+	}
+	cases := map[string]Options{}
+	for _, opt := range OptionList {
+		cases[opt.Name] = sample(opt, Options{})
+	}
+	for game, o := range all {
+		cases["all of "+game] = o
+	}
+	for name, o := range cases {
+		t.Run(name, func(t *testing.T) {
+			game := "yahtzee"
+			for _, opt := range OptionList {
+				if _, set := opt.value(o); set {
+					game = opt.Game
+				}
+			}
+			g := mustGame(t, game, o)
+			text := g.Options.String()
+			if text == "" {
+				t.Fatalf("%+v: String() is empty", o)
+			}
+			back, err := ParseOptions(text)
+			if err != nil {
+				t.Fatalf("ParseOptions(%q): %v", text, err)
+			}
+			if back != g.Options {
+				t.Errorf("ParseOptions(%q) = %+v, want %+v", text, back, g.Options)
+			}
+			if again := mustGame(t, game, back); again.Fingerprint() != g.Fingerprint() {
+				t.Errorf("%q: the rules read back have another fingerprint", text)
+			}
+		})
+	}
+}
+
+func TestParseOptionsRefused(t *testing.T) {
+	for _, bad := range []string{
+		"forced-joker=1", "columns", "columns=x", "columns=-2", "upper-bonus-threshold=0",
+		"joker", "taken", "taken=", "=3", "no-joker=",
+	} {
+		t.Run(bad, func(t *testing.T) {
+			if o, err := ParseOptions(bad); err == nil {
+				t.Errorf("ParseOptions(%q) = %+v, want an error", bad, o)
+			}
+		})
+	}
+}
+
+func TestGiven(t *testing.T) {
+	option := func(name string) Option {
+		for _, opt := range OptionList {
+			if opt.Name == name {
+				return opt
+			}
+		}
+		t.Fatalf("no option %s", name)
+		return Option{}
+	}
+	for _, tc := range []struct {
+		option, game string
+		opts         Options
+		want         string // "" for no error
+	}{
+		{"columns", "school", Options{Columns: 2}, ""},
+		{"columns", "school", Options{}, "--columns 0 is out of range 1..5"},
+		{"columns", "yahtzee", Options{Columns: 3}, "option --columns belongs to school, not to yahtzee"},
+		{"no-joker", "school", Options{}, "option --no-joker belongs to yahtzee, not to school"},
+		{"no-joker", "yahtzee", Options{}, ""},
+		{"upper-bonus-threshold", "swedish", Options{}, "--upper-bonus-threshold 0 is out of range 1..105"},
+		{"forced-joker", "bingo", Options{}, `unknown game "bingo"`},
+	} {
+		t.Run(tc.option+" "+tc.game, func(t *testing.T) {
+			err := option(tc.option).Given(tc.game, tc.opts)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("error %v", err)
+			case tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)):
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
 	}
 }

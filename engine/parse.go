@@ -2,8 +2,10 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Face alphabets: how a game writes faces 1..6.
@@ -21,7 +23,7 @@ func ParseDice(s, letters string) (Multiset, error) {
 		return m, err
 	}
 	if n != Dice {
-		return m, fmt.Errorf("dice %q: need exactly 5 dice, got %d", s, n)
+		return m, fmt.Errorf("dice %s: need exactly 5 dice, got %d", Quote(s), n)
 	}
 	return m, nil
 }
@@ -34,7 +36,7 @@ func ParseKeep(s, letters string) (Multiset, error) {
 	}
 	m, n, err := parseFaces(s, letters)
 	if err == nil && n > Dice {
-		err = fmt.Errorf("dice %q: at most 5 dice, got %d", s, n)
+		err = fmt.Errorf("dice %s: at most 5 dice, got %d", Quote(s), n)
 	}
 	return m, err
 }
@@ -52,9 +54,9 @@ func parseFaces(s, letters string) (Multiset, int, error) {
 		}
 		if f == 0 {
 			if letters != "" && letters != DigitFaces {
-				return m, 0, fmt.Errorf("dice %q: %q is not a die (use 1-6 or %s)", s, r, letters)
+				return m, 0, fmt.Errorf("dice %s: %q is not a die (use 1-6 or %s)", Quote(s), r, letters)
 			}
-			return m, 0, fmt.Errorf("dice %q: %q is not a die (use 1-6)", s, r)
+			return m, 0, fmt.Errorf("dice %s: %q is not a die (use 1-6)", Quote(s), r)
 		}
 		n++
 		if n <= Dice {
@@ -62,4 +64,80 @@ func parseFaces(s, letters string) (Multiset, int, error) {
 		}
 	}
 	return m, n, nil
+}
+
+// Suggest is what a message about an unknown name adds after it: the
+// nearest of names when one is close enough to be a slip of the keyboard,
+// then the names there are, under the label kind:
+// `, did you mean full-house? (categories: ones, ...)`.
+func Suggest(name string, names []string, kind string) string {
+	hint := ""
+	if near := Nearest(name, names); near != "" {
+		hint = ", did you mean " + near + "?"
+	}
+	return fmt.Sprintf("%s (%s: %s)", hint, kind, strings.Join(names, ", "))
+}
+
+// Nearest returns the name in names closest to name, case aside, by edit
+// distance, if it is at most a third of the name's length (at least 1) or
+// name starts it; "" when none is that close.
+func Nearest(name string, names []string) string {
+	name = strings.ToLower(name)
+	best, bestDist := "", max(1, len(name)/3)+1
+	for _, n := range names {
+		d := editDistance(name, n)
+		if strings.HasPrefix(n, name) && len(name) >= 3 {
+			d = min(d, 1)
+		}
+		if d < bestDist {
+			best, bestDist = n, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, by bytes.
+func editDistance(a, b string) int {
+	row := make([]int, len(b)+1)
+	for j := range row {
+		row[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		prev := row[0]
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			prev, row[j] = row[j], min(row[j]+1, row[j-1]+1, prev+cost)
+		}
+	}
+	return row[len(b)]
+}
+
+// quoteLimit is the most bytes of an input that a message quotes.
+const quoteLimit = 40
+
+// Quote quotes s for a message, cut to its first quoteLimit bytes (see
+// clip), so that a long input never floods the terminal.
+func Quote(s string) string {
+	c := clip(s)
+	if c == s {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(strings.TrimSuffix(c, "...")) + fmt.Sprintf("... (%d bytes)", len(s))
+}
+
+// clip returns s cut to its first quoteLimit bytes, on a rune boundary,
+// with "..." after when it was cut.
+func clip(s string) string {
+	if len(s) <= quoteLimit {
+		return s
+	}
+	cut := quoteLimit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }

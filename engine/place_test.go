@@ -215,9 +215,11 @@ func TestFiveAlikePlacements(t *testing.T) {
 		{noJoker, FiveAlike{Box: 11, Full: 50, Bonus: 100, Joker: NoJoker}},
 		{swedish, FiveAlike{Box: 13, Full: 50, Bonus: 100, Joker: ForcedJoker, JokerNeedsFull: true}},
 	} {
-		if tc.g.Extra == nil || *tc.g.Extra != tc.want {
-			t.Errorf("%s %s: Extra = %+v, want %+v", tc.g.Name, tc.g.Options, tc.g.Extra, tc.want)
-		}
+		t.Run(tc.g.Name+" "+tc.g.Options.String(), func(t *testing.T) {
+			if tc.g.Extra == nil || *tc.g.Extra != tc.want {
+				t.Errorf("%s %s: Extra = %+v, want %+v", tc.g.Name, tc.g.Options, tc.g.Extra, tc.want)
+			}
+		})
 	}
 }
 
@@ -259,26 +261,28 @@ func TestUpperBonusPlacement(t *testing.T) {
 		{"poker dice: 15, bonus 3", pokerDice, State{Upper: 12}, "AAA9T", "aces", 3, 3, 15},
 		{"poker dice: 14", pokerDice, State{Upper: 11}, "AAA9T", "aces", 3, 0, 14},
 	} {
-		m, err := ParseDice(tc.dice, tc.g.Letters)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c := tc.g.Category(tc.category)
-		var found *Placement
-		ps := tc.g.Placements(tc.state, RollIndex(m), nil)
-		for i := range ps {
-			if ps[i].Category == c {
-				found = &ps[i]
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := ParseDice(tc.dice, tc.g.Letters)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if found == nil {
-			t.Errorf("%s: no placement in %s", tc.name, tc.category)
-			continue
-		}
-		if found.Points != tc.points || found.Bonus != tc.bonus || found.Next.Upper != tc.nextUpper {
-			t.Errorf("%s: %s in %s from upper %d: points %d bonus %d next upper %d; want %d %d %d",
-				tc.name, tc.dice, tc.category, tc.state.Upper, found.Points, found.Bonus, found.Next.Upper, tc.points, tc.bonus, tc.nextUpper)
-		}
+			c := tc.g.Category(tc.category)
+			var found *Placement
+			ps := tc.g.Placements(tc.state, RollIndex(m), nil)
+			for i := range ps {
+				if ps[i].Category == c {
+					found = &ps[i]
+				}
+			}
+			if found == nil {
+				t.Errorf("%s: no placement in %s", tc.name, tc.category)
+				return
+			}
+			if found.Points != tc.points || found.Bonus != tc.bonus || found.Next.Upper != tc.nextUpper {
+				t.Errorf("%s: %s in %s from upper %d: points %d bonus %d next upper %d; want %d %d %d",
+					tc.name, tc.dice, tc.category, tc.state.Upper, found.Points, found.Bonus, found.Next.Upper, tc.points, tc.bonus, tc.nextUpper)
+			}
+		})
 	}
 	if got := noUpper.UpperCap(); got != 0 {
 		t.Errorf("--no-upper-bonus: UpperCap = %d, want 0", got)
@@ -312,16 +316,18 @@ func TestNextFullBox(t *testing.T) {
 		{swedish, "poker", "55555", true},
 		{swedish, "poker", "12345", false},
 	} {
-		m := mustDice(t, diceOf(tc.dice)...)
-		c := tc.g.Category(tc.box)
-		for _, p := range tc.g.Placements(State{}, RollIndex(m), nil) {
-			if p.Category == c && p.Next.FullBox != tc.full {
-				t.Errorf("%s: %s in %s: Next.FullBox = %v, want %v", tc.g.Name, tc.dice, tc.box, p.Next.FullBox, tc.full)
+		t.Run(tc.g.Name+" "+tc.box+" "+tc.dice, func(t *testing.T) {
+			m := mustDice(t, diceOf(tc.dice)...)
+			c := tc.g.Category(tc.box)
+			for _, p := range tc.g.Placements(State{}, RollIndex(m), nil) {
+				if p.Category == c && p.Next.FullBox != tc.full {
+					t.Errorf("%s: %s in %s: Next.FullBox = %v, want %v", tc.g.Name, tc.dice, tc.box, p.Next.FullBox, tc.full)
+				}
+				if p.Category != c && p.Next.FullBox {
+					t.Errorf("%s: %s in %s sets FullBox", tc.g.Name, tc.dice, tc.g.Categories[p.Category].Name)
+				}
 			}
-			if p.Category != c && p.Next.FullBox {
-				t.Errorf("%s: %s in %s sets FullBox", tc.g.Name, tc.dice, tc.g.Categories[p.Category].Name)
-			}
-		}
+		})
 	}
 	// FullBox carries over to later moves.
 	s := State{Filled: filled(t, yahtzee, "yahtzee"), FullBox: true}
@@ -389,13 +395,15 @@ func TestUpperTotals(t *testing.T) {
 			[]string{"aces", "kings", "queens", "jacks", "tens", "nines"}, reach(15, 1, 1, 1, 1, 1, 1)},
 		{"school has none", mustGame(t, "school", Options{}), []string{"ones", "sixes"}, []int{0}},
 	} {
-		var f uint32
-		if tc.filled != nil {
-			f = filled(t, tc.g, tc.filled...)
-		}
-		if got := tc.g.UpperTotals(f); !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("%s: UpperTotals = %v, want %v", tc.name, got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			var f uint32
+			if tc.filled != nil {
+				f = filled(t, tc.g, tc.filled...)
+			}
+			if got := tc.g.UpperTotals(f); !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("%s: UpperTotals = %v, want %v", tc.name, got, tc.want)
+			}
+		})
 	}
 	// Spot checks of the reach helper itself.
 	if got := reach(63, 1, 2); len(got) != 16 || got[15] != 15 {

@@ -4,26 +4,30 @@ package engine
 // School rows closed with three dice of their number and a reserve, and
 // combination rows that score double on a fresh roll of all five dice.
 
-// Zero is what a zero in a School row costs.
-const Zero = -200
+// SchoolRules are the rules of a school sheet beyond its rows and columns.
+type SchoolRules struct {
+	Zero      int // what a zero in a School row counts in the total (-200)
+	Fresh     int // a combination row's points are multiplied by it on a fresh roll of all five (2)
+	FaceBonus int // a School row's row bonus is this many points a pip of its face (5)
+}
 
 func school(o Options) *Game {
-	g := &Game{Rolls: 3, Columns: 3}
+	g := &Game{Rolls: 3, Columns: 3, School: SchoolRules{Zero: -200, Fresh: 2, FaceBonus: 5}}
 	if o.Columns != 0 {
 		g.Columns = o.Columns
 	}
 	for f := 1; f <= Faces; f++ {
-		g.Categories = append(g.Categories, Category{Name: faceNames[f], Points: fixed(0), Face: f, School: true})
+		g.Categories = append(g.Categories, Category{Name: faceNames[f], Points: fixed(0), Face: f, School: true, RowBonus: true})
 	}
 	g.Categories = append(g.Categories,
-		Category{Name: "pair", Points: ofAKindFaces(2)},
-		Category{Name: "three-of-a-kind", Points: ofAKindFaces(3)},
-		Category{Name: "two-pairs", Points: twoPairDice},
-		Category{Name: "full-house", Points: fullHouseDice},
-		Category{Name: "four-of-a-kind", Points: plus(ofAKindFaces(4), 20)},
-		Category{Name: "five-of-a-kind", Points: plus(ofAKindFaces(5), 50)},
-		Category{Name: "small-straight", Points: when(straight(1, 5), fixed(15))},
-		Category{Name: "large-straight", Points: when(straight(2, 6), fixed(20))},
+		Category{Name: "pair", Points: ofAKindFaces(2), RowBonus: true},
+		Category{Name: "three-of-a-kind", Points: ofAKindFaces(3), RowBonus: true},
+		Category{Name: "two-pairs", Points: twoPairDice, RowBonus: true},
+		Category{Name: "full-house", Points: fullHouseDice, RowBonus: true},
+		Category{Name: "four-of-a-kind", Points: plus(ofAKindFaces(4), 20), RowBonus: true},
+		Category{Name: "five-of-a-kind", Points: plus(ofAKindFaces(5), 50), RowBonus: true},
+		Category{Name: "small-straight", Points: when(straight(1, 5), fixed(15)), RowBonus: true},
+		Category{Name: "large-straight", Points: when(straight(2, 6), fixed(20)), RowBonus: true},
 		Category{Name: "sum", Points: sum},
 	)
 	return g
@@ -31,7 +35,7 @@ func school(o Options) *Game {
 
 // SchoolCell is what writing dice in a School row does.
 type SchoolCell struct {
-	Closed      bool // the row's cell closes (a cross); false: a zero, Zero points
+	Closed      bool // the row's cell closes (a cross); false: a zero, SchoolRules.Zero points
 	Reserve     int  // the reserve afterwards
 	UsedReserve bool // the shortfall was paid from the reserve
 }
@@ -51,12 +55,17 @@ func CloseSchool(face int, dice Multiset, reserve int) SchoolCell {
 	return SchoolCell{Reserve: reserve}
 }
 
-// SchoolPoints returns what combination row c scores for roll r: doubled,
-// extra points included, when the dice came from a fresh roll of all five.
+// SchoolPoints returns what combination row c scores for roll r: doubled
+// (SchoolRules.Fresh), extra points included, when the dice came from a
+// fresh roll of all five.
 func (g *Game) SchoolPoints(c, r int, fresh bool) int {
 	p := g.points[c][r]
 	if fresh {
-		p *= 2
+		p *= g.School.Fresh
 	}
 	return p
 }
+
+// RowBonusOf returns the bonus School row c pays when every cell of it
+// closes without the reserve.
+func (g *Game) RowBonusOf(c int) int { return g.School.FaceBonus * g.Categories[c].Face }

@@ -1,5 +1,11 @@
 package engine
 
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
 // SchoolSheet is one player's written school sheet: the cells of each row,
 // left to right, the reserve and the bonuses other players have taken.
 type SchoolSheet struct {
@@ -67,33 +73,58 @@ func (g *Game) columnFull(s *SchoolState, j int) bool {
 // complete with every cell qualifying that no other player took.
 func (sh *SchoolSheet) Bonuses(g *Game) int {
 	b := 0
-	s := sh.State(g)
-	for c, row := range sh.Cells {
-		full := len(row) == g.Columns && g.HasRowBonus(c) && sh.TakenRows&(1<<c) == 0
-		for _, e := range row {
-			full = full && e.qualifies()
-		}
-		switch {
-		case full && g.Categories[c].School:
-			b += 5 * g.Categories[c].Face
-		case full:
-			b += int(s.RowBest[c])
-		}
+	for c := range sh.Cells {
+		b += sh.RowBonus(g, c)
 	}
 	for j := range g.Columns {
-		ok := g.columnFull(&s, j) && sh.TakenCols&(1<<j) == 0
-		for _, row := range sh.Cells {
-			ok = ok && row[j].Mark != Zeroed && row[j].Mark != Crossed
-		}
-		if ok {
-			b += int(s.ColBest[j])
-		}
+		b += sh.ColumnBonus(g, j)
 	}
 	return b
 }
 
+// RowBonus returns the bonus row c has earned: RowBonusOf for a School
+// row, the best cell for a combination row, once every cell of
+// the row is written and qualifies and no other player took it; else 0.
+func (sh *SchoolSheet) RowBonus(g *Game, c int) int {
+	row := sh.Cells[c]
+	full := len(row) == g.Columns && g.HasRowBonus(c) && sh.TakenRows&(1<<c) == 0
+	best := 0
+	for _, e := range row {
+		full = full && e.qualifies()
+		if e.Mark == Scored {
+			best = max(best, e.Points)
+		}
+	}
+	switch {
+	case !full:
+		return 0
+	case g.Categories[c].School:
+		return g.RowBonusOf(c)
+	}
+	return best
+}
+
+// ColumnBonus returns the bonus column j has earned, its best combination
+// or sum cell, once every row has its cell there, none a zero or a cross,
+// and no other player took it; else 0.
+func (sh *SchoolSheet) ColumnBonus(g *Game, j int) int {
+	if sh.TakenCols&(1<<j) != 0 {
+		return 0
+	}
+	best := 0
+	for _, row := range sh.Cells {
+		if len(row) <= j || row[j].Mark == Zeroed || row[j].Mark == Crossed {
+			return 0
+		}
+		if row[j].Mark == Scored {
+			best = max(best, row[j].Points)
+		}
+	}
+	return best
+}
+
 // Score returns the sheet's total so far: cells, bonuses and reserve, a
-// zero counting Zero.
+// zero counting SchoolRules.Zero.
 func (sh *SchoolSheet) Score(g *Game) int {
 	t := sh.Reserve + sh.Bonuses(g)
 	for _, row := range sh.Cells {
@@ -108,4 +139,51 @@ func (sh *SchoolSheet) Score(g *Game) int {
 func (sh *SchoolSheet) Apply(w SchoolWrite) {
 	sh.Cells[w.Row] = append(sh.Cells[w.Row], w.Cell)
 	sh.Reserve += w.Reserve
+}
+
+// schoolMarks are the notation's marks of the written cells that hold no points.
+var schoolMarks = map[SchoolMark]string{Closed: "x", ClosedReserve: "r", Zeroed: "0", Crossed: "-"}
+
+// String writes the cell as the sheet notation does: its mark (x, r, 0,
+// -) or its points.
+func (e SchoolEntry) String() string {
+	if m, ok := schoolMarks[e.Mark]; ok {
+		return m
+	}
+	return strconv.Itoa(e.Points)
+}
+
+// Format writes the sheet in the notation ParseSchoolSheet reads: the
+// written rows in sheet order, "ones=x/r,pair=12/-", then the reserve
+// when it is not 0 and the bonuses others took, "taken=twos+column2";
+// "" for a new sheet. ParseSchoolSheet gives the sheet back.
+func (sh *SchoolSheet) Format(g *Game) string {
+	var items, taken []string
+	for c, row := range sh.Cells {
+		if len(row) == 0 {
+			continue
+		}
+		cells := make([]string, len(row))
+		for j, e := range row {
+			cells[j] = e.String()
+		}
+		items = append(items, g.Categories[c].Name+"="+strings.Join(cells, "/"))
+	}
+	if sh.Reserve != 0 {
+		items = append(items, fmt.Sprintf("reserve=%d", sh.Reserve))
+	}
+	for c, cat := range g.Categories {
+		if sh.TakenRows&(1<<c) != 0 {
+			taken = append(taken, cat.Name)
+		}
+	}
+	for j := range g.Columns {
+		if sh.TakenCols&(1<<j) != 0 {
+			taken = append(taken, fmt.Sprintf("column%d", j+1))
+		}
+	}
+	if len(taken) > 0 {
+		items = append(items, "taken="+strings.Join(taken, "+"))
+	}
+	return strings.Join(items, ",")
 }

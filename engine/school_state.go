@@ -40,9 +40,9 @@ func (g *Game) NewSchoolState() SchoolState {
 	return s
 }
 
-// HasRowBonus reports whether row c of the school sheet has a row bonus:
-// every row but sum.
-func (g *Game) HasRowBonus(c int) bool { return g.Categories[c].Name != "sum" }
+// HasRowBonus reports whether row c of the school sheet has a row bonus
+// (Category.RowBonus).
+func (g *Game) HasRowBonus(c int) bool { return g.Categories[c].RowBonus }
 
 // RowOpen reports whether row c still has an open cell.
 func (g *Game) RowOpen(s *SchoolState, c int) bool { return int(s.Fill[c]) < g.Columns }

@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestCloseSchool(t *testing.T) {
 	for _, tc := range []struct {
@@ -23,10 +26,12 @@ func TestCloseSchool(t *testing.T) {
 		{"no die of the face: zero even with a big reserve", 4, []int{1, 2, 3, 5, 6}, 100, SchoolCell{Reserve: 100}},
 		{"no die, no reserve: zero", 1, []int{2, 2, 2, 2, 2}, 0, SchoolCell{Reserve: 0}},
 	} {
-		got := CloseSchool(tc.face, mustDice(t, tc.dice...), tc.reserve)
-		if got != tc.want {
-			t.Errorf("%s: CloseSchool(%d, %v, %d) = %+v, want %+v", tc.name, tc.face, tc.dice, tc.reserve, got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			got := CloseSchool(tc.face, mustDice(t, tc.dice...), tc.reserve)
+			if got != tc.want {
+				t.Errorf("%s: CloseSchool(%d, %v, %d) = %+v, want %+v", tc.name, tc.face, tc.dice, tc.reserve, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -49,11 +54,13 @@ func TestSchoolPoints(t *testing.T) {
 		{[]int{5, 5, 5, 2, 2}, "full-house", true, 38},
 		{[]int{5, 5, 1, 2, 3}, "five-of-a-kind", true, 0}, // a failed condition stays 0
 	} {
-		c := g.Category(tc.category)
-		r := RollIndex(mustDice(t, tc.dice...))
-		if got := g.SchoolPoints(c, r, tc.fresh); got != tc.want {
-			t.Errorf("SchoolPoints(%s, %v, fresh=%v) = %d, want %d", tc.category, tc.dice, tc.fresh, got, tc.want)
-		}
+		t.Run(fmt.Sprintf("%s %v fresh=%v", tc.category, tc.dice, tc.fresh), func(t *testing.T) {
+			c := g.Category(tc.category)
+			r := RollIndex(mustDice(t, tc.dice...))
+			if got := g.SchoolPoints(c, r, tc.fresh); got != tc.want {
+				t.Errorf("SchoolPoints(%s, %v, fresh=%v) = %d, want %d", tc.category, tc.dice, tc.fresh, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -68,7 +75,17 @@ func TestSchoolSheet(t *testing.T) {
 			t.Errorf("row %d %s: School %v Face %d Upper %v", i, c.Name, c.School, c.Face, c.Upper())
 		}
 	}
-	if Zero != -200 {
-		t.Errorf("Zero = %d, want -200", Zero)
+	// RULES.md: a zero costs 200, fresh rolls score double, a School
+	// row's bonus is five times its number, and every row but sum has one.
+	if want := (SchoolRules{Zero: -200, Fresh: 2, FaceBonus: 5}); g.School != want {
+		t.Errorf("School = %+v, want %+v", g.School, want)
+	}
+	for c, cat := range g.Categories {
+		if cat.RowBonus != (cat.Name != "sum") {
+			t.Errorf("%s: RowBonus %v", cat.Name, cat.RowBonus)
+		}
+		if cat.School && g.RowBonusOf(c) != 5*cat.Face {
+			t.Errorf("%s: row bonus %d, want %d", cat.Name, g.RowBonusOf(c), 5*cat.Face)
+		}
 	}
 }

@@ -7,28 +7,22 @@ type SchoolMark uint8
 const (
 	Closed        SchoolMark = iota + 1 // a School cell closed with three or more dice (x)
 	ClosedReserve                       // a School cell closed with help from the reserve (r)
-	Zeroed                              // a School cell that could not close: Zero points (0)
+	Zeroed                              // a School cell that could not close: SchoolRules.Zero points (0)
 	Crossed                             // a combination cell crossed out (-)
 	Scored                              // a combination cell with points
 )
 
 // SchoolEntry is one written cell of the school sheet.
 type SchoolEntry struct {
-	Mark   SchoolMark
-	Points int // the points of a Scored cell
+	Mark SchoolMark
+	// Points are the points of a Scored cell, and what a Zeroed one counts
+	// (SchoolRules.Zero); 0 for the others.
+	Points int
 }
 
-// Value returns what the cell counts in the total: its points, Zero for a
-// zero, else 0.
-func (c SchoolEntry) Value() int {
-	switch c.Mark {
-	case Scored:
-		return c.Points
-	case Zeroed:
-		return Zero
-	}
-	return 0
-}
+// Value returns what the cell counts in the total: its points, 0 for a
+// closed or crossed-out cell.
+func (c SchoolEntry) Value() int { return c.Points }
 
 // SchoolWrite is one legal way to fill the next open cell of a row.
 type SchoolWrite struct {
@@ -59,7 +53,7 @@ func (g *Game) SchoolClose(s SchoolState, c, count int) SchoolWrite {
 	w.Next.Reserve = cell.Reserve
 	switch {
 	case !cell.Closed:
-		w.Cell.Mark = Zeroed
+		w.Cell = SchoolEntry{Mark: Zeroed, Points: g.School.Zero}
 		w.Next.RowBonus &^= 1 << c
 		w.Next.ColBonus &^= 1 << w.Column
 	case cell.UsedReserve:
@@ -68,7 +62,7 @@ func (g *Game) SchoolClose(s SchoolState, c, count int) SchoolWrite {
 	default:
 		w.Cell.Mark = Closed
 	}
-	g.settle(&w, 5*face)
+	g.settle(&w, g.RowBonusOf(c))
 	return w
 }
 

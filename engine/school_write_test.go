@@ -48,10 +48,10 @@ func TestSchoolWrites(t *testing.T) {
 		}, ClosedReserve, -3, 0, func(n SchoolState) bool { return n.Reserve == 1 && n.RowBonus&(1<<2) == 0 && n.ColBonus == 1 }},
 		{"one five without the reserve to pay: a zero, column bonus lost", func() SchoolWrite {
 			return g1.SchoolClose(withReserve(g1.NewSchoolState(), 9), row(g1, "fives"), 1)
-		}, Zeroed, Zero, 0, func(n SchoolState) bool { return n.Reserve == 9 && n.ColBonus == 0 && n.RowBonus&(1<<4) == 0 }},
+		}, Zeroed, -200, 0, func(n SchoolState) bool { return n.Reserve == 9 && n.ColBonus == 0 && n.RowBonus&(1<<4) == 0 }},
 		{"no die of the face: a zero whatever the reserve", func() SchoolWrite {
 			return g1.SchoolClose(withReserve(g1.NewSchoolState(), 100), row(g1, "ones"), 0)
-		}, Zeroed, Zero, 0, func(n SchoolState) bool { return n.Reserve == 100 }},
+		}, Zeroed, -200, 0, func(n SchoolState) bool { return n.Reserve == 100 }},
 		{"pair 10 in one column: the row bonus is the cell", func() SchoolWrite {
 			return g1.SchoolScore(g1.NewSchoolState(), row(g1, "pair"), 10)
 		}, Scored, 20, 10, func(n SchoolState) bool { return n.ColBest[0] == 10 && n.RowBest[6] == 10 }},
@@ -98,10 +98,12 @@ func TestSchoolWrites(t *testing.T) {
 			return g2.SchoolClose(s, row(g2, "fours"), 3)
 		}, Closed, 20, 20, func(n SchoolState) bool { return n.Reserve == 8 }},
 	} {
-		w := tc.write()
-		if w.Cell.Mark != tc.mark || w.Total() != tc.total || w.Bonus != tc.bonus || tc.next != nil && !tc.next(w.Next) {
-			t.Errorf("%s: got %+v, total %d; want mark %d, total %d, bonus %d", tc.name, w, w.Total(), tc.mark, tc.total, tc.bonus)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			w := tc.write()
+			if w.Cell.Mark != tc.mark || w.Total() != tc.total || w.Bonus != tc.bonus || tc.next != nil && !tc.next(w.Next) {
+				t.Errorf("%s: got %+v, total %d; want mark %d, total %d, bonus %d", tc.name, w, w.Total(), tc.mark, tc.total, tc.bonus)
+			}
+		})
 	}
 }
 
@@ -143,10 +145,12 @@ func TestSchoolMoves(t *testing.T) {
 		{"every open row, in sheet order", open("sixes", "pair", "sum"), []int{6, 6, 2, 2, 1}, false,
 			[]string{"sixes:3:-200", "pair:5:12", "pair:4:0", "sum:5:17", "sum:4:0"}},
 	} {
-		got := moveStrings(t, g, tc.s, tc.dice, tc.fresh)
-		if !slices.Equal(got, tc.want) {
-			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			got := moveStrings(t, g, tc.s, tc.dice, tc.fresh)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+			}
+		})
 	}
 }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -20,4 +21,18 @@ func (sh Sheet) Format(g *Game) string {
 		items = append(items, key+"="+strconv.Itoa(sh.Bonus))
 	}
 	return strings.Join(items, ",")
+}
+
+// UpperLine says where the upper section stands against its bonus, for
+// people: "upper 18 of 63 for the bonus 35", "upper 70, bonus 35" or
+// "upper 12 (no bonus)".
+func (sh Sheet) UpperLine(g *Game) string {
+	t := sh.UpperTotal(g)
+	switch {
+	case g.Upper.Points == 0:
+		return fmt.Sprintf("upper %d (no bonus)", t)
+	case t >= g.Upper.Threshold:
+		return fmt.Sprintf("upper %d, bonus %d", t, g.Upper.Points)
+	}
+	return fmt.Sprintf("upper %d of %d for the bonus %d", t, g.Upper.Threshold, g.Upper.Points)
 }

@@ -7,15 +7,21 @@ import (
 	"dicepoker/solver"
 )
 
-// BenchmarkPlan measures the decisions of one mid-game yahtzee state,
-// computed afresh.
-func BenchmarkPlan(b *testing.B) {
+// midGame returns a yahtzee policy over hashed values and the mid-game
+// state the benchmarks measure.
+func midGame(b *testing.B) (*Policy, engine.State) {
 	g := newGame(b, "yahtzee", engine.Options{})
 	p, err := New(g, hashed(solver.NewLayout(g), 0))
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := engine.State{Filled: 0b0101010101010, Upper: 20}
+	return p, engine.State{Filled: 0b0101010101010, Upper: 20}
+}
+
+// BenchmarkPlan measures the decisions of one mid-game yahtzee state,
+// computed afresh.
+func BenchmarkPlan(b *testing.B) {
+	p, s := midGame(b)
 	for b.Loop() {
 		p.plan(s)
 	}
@@ -23,12 +29,7 @@ func BenchmarkPlan(b *testing.B) {
 
 // BenchmarkOutcomes measures the turn outcomes of the same state.
 func BenchmarkOutcomes(b *testing.B) {
-	g := newGame(b, "yahtzee", engine.Options{})
-	p, err := New(g, hashed(solver.NewLayout(g), 0))
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := engine.State{Filled: 0b0101010101010, Upper: 20}
+	p, s := midGame(b)
 	for b.Loop() {
 		p.Outcomes(s)
 	}

@@ -74,33 +74,30 @@ func TestAgreesWithActions(t *testing.T) {
 		{"swedish", engine.Options{}, []values{zero, whole, fraction}},
 		{"poker-dice", engine.Options{}, []values{zero, whole, {"optimal", func(*engine.Game) solver.Values { return sol.Value }}}},
 	} {
-		g := newGame(t, tc.game, tc.opts)
-		for _, v := range tc.values {
-			next := v.next(g)
-			p, err := New(g, next)
-			if err != nil {
-				t.Fatal(err)
-			}
-			turn := solver.NewTurn(g)
-			rng := rand.New(rand.NewPCG(1, 2))
-			for range 300 {
-				s := randomState(g, rng)
-				// Five alike often, for the bonus and joker rules.
-				r := rng.IntN(engine.NumRolls)
-				if rng.IntN(4) == 0 {
-					r = fiveAlike[rng.IntN(engine.Faces)]
-				}
-				rollsLeft := rng.IntN(g.Rolls)
-				actions, err := turn.Actions(s, engine.Roll(r), rollsLeft, next)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if msg := disagreement(p.Turn(s), r, rollsLeft, actions[0]); msg != "" {
-					t.Errorf("%s %v, %s values, state %+v, dice %v, %d rerolls left: %s",
-						tc.game, tc.opts, v.name, s, engine.Roll(r), rollsLeft, msg)
+		t.Run(tc.game+" "+tc.opts.String(), func(t *testing.T) {
+			g := newGame(t, tc.game, tc.opts)
+			for _, v := range tc.values {
+				next := v.next(g)
+				p, turn, rng := under(t, g, next, 1)
+				for range 300 {
+					s := randomState(g, rng)
+					// Five alike often, for the bonus and joker rules.
+					r := rng.IntN(engine.NumRolls)
+					if rng.IntN(4) == 0 {
+						r = fiveAlike[rng.IntN(engine.Faces)]
+					}
+					rollsLeft := rng.IntN(g.Rolls)
+					actions, err := turn.Actions(s, engine.Roll(r), rollsLeft, next)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if msg := disagreement(p.Turn(s), r, rollsLeft, actions[0]); msg != "" {
+						t.Errorf("%s %v, %s values, state %+v, dice %v, %d rerolls left: %s",
+							tc.game, tc.opts, v.name, s, engine.Roll(r), rollsLeft, msg)
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -130,28 +127,25 @@ func disagreement(t *Turn, r, rollsLeft int, best solver.Action) string {
 // state's value.
 func TestOutcomesAddUp(t *testing.T) {
 	for _, name := range []string{"yahtzee", "swedish", "poker-dice"} {
-		g := newGame(t, name, engine.Options{})
-		next := hashed(solver.NewLayout(g), 0)
-		p, err := New(g, next)
-		if err != nil {
-			t.Fatal(err)
-		}
-		turn := solver.NewTurn(g)
-		rng := rand.New(rand.NewPCG(3, 4))
-		for range 20 {
-			s := randomState(g, rng)
-			total, value := 0.0, 0.0
-			for _, o := range p.Outcomes(s) {
-				total += o.P
-				value += o.P * (float64(o.Points) + next(o.Next))
+		t.Run(name, func(t *testing.T) {
+			g := newGame(t, name, engine.Options{})
+			next := hashed(solver.NewLayout(g), 0)
+			p, turn, rng := under(t, g, next, 3)
+			for range 20 {
+				s := randomState(g, rng)
+				total, value := 0.0, 0.0
+				for _, o := range p.Outcomes(s) {
+					total += o.P
+					value += o.P * (float64(o.Points) + next(o.Next))
+				}
+				if math.Abs(total-1) > 1e-12 {
+					t.Errorf("%s %+v: outcomes add up to %.15f", name, s, total)
+				}
+				if want := turn.Value(s, next); math.Abs(value-want) > 1e-9*max(1, want) {
+					t.Errorf("%s %+v: outcomes are worth %.12f, the turn %.12f", name, s, value, want)
+				}
 			}
-			if math.Abs(total-1) > 1e-12 {
-				t.Errorf("%s %+v: outcomes add up to %.15f", name, s, total)
-			}
-			if want := turn.Value(s, next); math.Abs(value-want) > 1e-9*max(1, want) {
-				t.Errorf("%s %+v: outcomes are worth %.12f, the turn %.12f", name, s, value, want)
-			}
-		}
+		})
 	}
 }
 
@@ -159,4 +153,15 @@ func TestRefusesSchool(t *testing.T) {
 	if _, err := Greedy(newGame(t, "school", engine.Options{})); err == nil {
 		t.Error("school: accepted")
 	}
+}
+
+// under returns the policy of g over next, the turn it is checked
+// against, and a generator of random states seeded with seed.
+func under(t *testing.T, g *engine.Game, next solver.Values, seed uint64) (*Policy, *solver.Turn, *rand.Rand) {
+	t.Helper()
+	p, err := New(g, next)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, solver.NewTurn(g), rand.New(rand.NewPCG(seed, seed+1))
 }

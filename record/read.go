@@ -130,7 +130,7 @@ func (r *Record) entry(d Decision) (Entry, error) {
 
 // game returns the game of d: the first line's, which every line repeats.
 func (r *Record) game(d Decision) (*engine.Game, error) {
-	opts, err := ParseOptions(d.Options)
+	opts, err := engine.ParseOptions(d.Options)
 	if err != nil {
 		return nil, err
 	}

@@ -21,8 +21,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"reflect"
+	"strings"
 
 	"dicepoker/coach"
+	"dicepoker/engine"
 )
 
 // Decision is one line of a record, as it is written.
@@ -134,13 +138,55 @@ func decode(line []byte) (Decision, error) {
 
 // strict decodes one JSON value, refusing unknown fields and trailing data.
 func strict(data []byte, v any) error {
+	if err := exactKeys(data, v); err != nil {
+		return fmt.Errorf("bad JSON: %v", err)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("bad JSON: %v", err)
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return errors.New("bad JSON: more than one value on the line")
+	}
+	return nil
+}
+
+// exactKeys checks the keys of the JSON object data against the fields of
+// the struct v points to, which encoding/json matches case-blind and lets
+// repeat: each key must be a field's name exactly, and given once.
+func exactKeys(data []byte, v any) error {
+	fields := map[string]bool{}
+	var names []string
+	t := reflect.TypeOf(v).Elem()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		fields[name], names = true, append(names, name)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return errors.New("not a JSON object")
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key := tok.(string) // object keys are strings
+		switch {
+		case !fields[key] && fields[strings.ToLower(key)]:
+			return fmt.Errorf("json: unknown field %s: field names are case-exact (%s)", engine.Quote(key), strings.Join(names, ", "))
+		case !fields[key]:
+			return fmt.Errorf("json: unknown field %s", engine.Quote(key))
+		case seen[key]:
+			return fmt.Errorf("field %q given twice", key)
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return err
+		}
 	}
 	return nil
 }

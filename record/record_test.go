@@ -3,7 +3,8 @@ package record
 import (
 	"bytes"
 	"encoding/json"
-	"reflect"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,7 +15,7 @@ import (
 // scripted plays a whole game of g with dice from a fixed generator: it
 // keeps the most common face while it may reroll, then writes the dice in
 // the first open box the rules allow.
-func scripted(t *testing.T, g *engine.Game) *bytes.Buffer {
+func scripted(t testing.TB, g *engine.Game) *bytes.Buffer {
 	t.Helper()
 	var out bytes.Buffer
 	w := NewWriter(&out)
@@ -73,29 +74,31 @@ func TestWriteRead(t *testing.T) {
 		{"yatzy", engine.Options{}},
 		{"swedish", engine.Options{UpperBonusThreshold: 70}},
 	} {
-		g, err := engine.New(c.name, c.o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data := scripted(t, g).String()
-		rec, err := Read(strings.NewReader(data), "game.jsonl")
-		if err != nil {
-			t.Fatalf("%s: %v\n%s", c.name, err, data)
-		}
-		lines := strings.Split(strings.TrimSuffix(data, "\n"), "\n")
-		if len(rec.Entries) != len(lines) || rec.Game.Name != g.Name || rec.Game.Options != g.Options || !rec.Final().Over() {
-			t.Fatalf("%s: %d entries of %d lines, game %s %s, over %v", c.name, len(rec.Entries), len(lines), rec.Game.Name, rec.Game.Options, rec.Final().Over())
-		}
-		for i, e := range rec.Entries {
-			line, _ := json.Marshal(e.Decision())
-			if string(line) != lines[i] || e.Line != i+1 {
-				t.Errorf("%s line %d: read back as %s (line %d)", c.name, i+1, line, e.Line)
+		t.Run(c.name+" "+c.o.String(), func(t *testing.T) {
+			g, err := engine.New(c.name, c.o)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		// Blank lines are skipped but counted.
-		if rec, err := Read(strings.NewReader("\n"+strings.ReplaceAll(data, "\n", "\n\n")), "x"); err != nil || rec.Entries[1].Line != 4 {
-			t.Errorf("%s with blank lines: %v", c.name, err)
-		}
+			data := scripted(t, g).String()
+			rec, err := Read(strings.NewReader(data), "game.jsonl")
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", c.name, err, data)
+			}
+			lines := strings.Split(strings.TrimSuffix(data, "\n"), "\n")
+			if len(rec.Entries) != len(lines) || rec.Game.Name != g.Name || rec.Game.Options != g.Options || !rec.Final().Over() {
+				t.Fatalf("%s: %d entries of %d lines, game %s %s, over %v", c.name, len(rec.Entries), len(lines), rec.Game.Name, rec.Game.Options, rec.Final().Over())
+			}
+			for i, e := range rec.Entries {
+				line, _ := json.Marshal(e.Decision())
+				if string(line) != lines[i] || e.Line != i+1 {
+					t.Errorf("%s line %d: read back as %s (line %d)", c.name, i+1, line, e.Line)
+				}
+			}
+			// Blank lines are skipped but counted.
+			if rec, err := Read(strings.NewReader("\n"+strings.ReplaceAll(data, "\n", "\n\n")), "x"); err != nil || rec.Entries[1].Line != 4 {
+				t.Errorf("%s with blank lines: %v", c.name, err)
+			}
+		})
 	}
 }
 
@@ -168,16 +171,18 @@ func TestReadRefuses(t *testing.T) {
 		{3, last, `3: sheet "aces=3,kings=3,`, ""},
 		{0, strings.Repeat(" ", maxLine+1), "4: line longer than 65536 bytes", ""},
 	} {
-		lines := append([]string{}, good...)
-		if c.line == 0 {
-			lines = append(lines, c.text)
-		} else {
-			lines[c.line-1] = c.text
-		}
-		_, err := Read(strings.NewReader(strings.Join(lines, "\n")+"\n"), "r.jsonl")
-		if err == nil || !strings.HasPrefix(err.Error(), "r.jsonl:"+c.want) {
-			t.Errorf("line %d = %.60s...: error %v, want r.jsonl:%s", c.line, c.text, err, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			lines := append([]string{}, good...)
+			if c.line == 0 {
+				lines = append(lines, c.text)
+			} else {
+				lines[c.line-1] = c.text
+			}
+			_, err := Read(strings.NewReader(strings.Join(lines, "\n")+"\n"), "r.jsonl")
+			if err == nil || !strings.HasPrefix(err.Error(), "r.jsonl:"+c.want) {
+				t.Errorf("line %d = %.60s...: error %v, want r.jsonl:%s", c.line, c.text, err, c.want)
+			}
+		})
 	}
 	// A line after the last box, and an empty record.
 	if _, err := Read(strings.NewReader(last+"\n"+last), "r.jsonl"); err == nil || err.Error() != "r.jsonl:2: the game ended on line 1" {
@@ -190,19 +195,86 @@ func TestReadRefuses(t *testing.T) {
 	}
 }
 
-func TestParseOptions(t *testing.T) {
-	for _, o := range []engine.Options{
-		{}, {ForcedJoker: true}, {NoJoker: true, NoUpperBonus: true}, {NoYahtzeeBonus: true},
-		{UpperBonusThreshold: 70}, {Columns: 5},
-	} {
-		got, err := ParseOptions(o.String())
-		if err != nil || !reflect.DeepEqual(got, o) {
-			t.Errorf("ParseOptions(%q) = %+v, %v; want %+v", o.String(), got, err, o)
-		}
+// TestContinueUndo goes on with a scripted record in a file, with blank
+// lines in it, and takes decisions back: each undo cuts one line off the
+// file, and the file reads back as the record the writer holds.
+func TestContinueUndo(t *testing.T) {
+	g, _ := engine.New("yahtzee", engine.Options{})
+	lines := strings.SplitAfter(scripted(t, g).String(), "\n")
+	data := []byte(lines[0] + "\n" + strings.Join(lines[1:5], ""))
+	rec, err := Read(bytes.NewReader(data), "game.jsonl")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, bad := range []string{"forced-joker=1", "columns", "columns=x", "upper-bonus-threshold=0", "joker"} {
-		if _, err := ParseOptions(bad); err == nil {
-			t.Errorf("ParseOptions(%q) accepted", bad)
-		}
+	path := filepath.Join(t.TempDir(), "game.jsonl")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w, err := Continue(f, rec, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, _ := Read(strings.NewReader(strings.Join(lines[:6], "")), "all")
+	e := next.Entries[5]
+	if err := w.Write(e.Position, e.Action); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		entries int
+	}{{"the line written", 5}, {"a line read", 4}, {"another", 3}, {"and another", 2}, {"after the blank line", 1}, {"the first", 0}} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := w.Undo(); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := os.ReadFile(path)
+			want := strings.Join(lines[:tc.entries], "")
+			if tc.entries >= 1 {
+				want = lines[0] + "\n" + strings.Join(lines[1:tc.entries], "")
+			}
+			if string(got) != want || len(w.Record().Entries) != tc.entries {
+				t.Errorf("file after undo:\n%s\nwant\n%s(%d entries)", got, want, len(w.Record().Entries))
+			}
+		})
+	}
+	if _, err := w.Undo(); err == nil {
+		t.Error("undo of an empty record succeeded")
+	}
+	// The writer goes on writing after the undos, from the file's start.
+	if err := w.Write(next.Entries[0].Position, next.Entries[0].Action); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != lines[0] {
+		t.Errorf("file %q, want %q", got, lines[0])
+	}
+	if _, err := Continue(f, rec, data[:len(data)-1]); err == nil {
+		t.Error("Continue took a record whose last line is unfinished")
+	}
+}
+
+// FuzzContinue checks that Continue finds the line of every decision of
+// any record that Read accepts, whatever blank lines and spaces it holds.
+func FuzzContinue(f *testing.F) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	lines := strings.SplitAfter(scripted(f, g).String(), "\n")
+	f.Add([]byte(strings.Join(lines[:3], "")))
+	f.Add([]byte(lines[0] + "\n  \n" + lines[1]))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rec, err := Read(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			return
+		}
+		w, err := Continue(&bytes.Buffer{}, rec, data)
+		if complete := data[len(data)-1] == '\n'; complete != (err == nil) {
+			t.Fatalf("Continue: %v, with the last line complete %v", err, complete)
+		}
+		if err == nil && len(w.Record().Entries) != len(rec.Entries) {
+			t.Fatalf("%d entries, want %d", len(w.Record().Entries), len(rec.Entries))
+		}
+	})
 }

@@ -53,11 +53,13 @@ func TestReadSchool(t *testing.T) {
 		{3, strings.Replace(schoolGood[2], `pair=-,`, `pair=4,`, 1), `3: sheet "threes=x,pair=4,reserve=3" does not follow line 2, which leaves "threes=x,pair=-,reserve=3"`},
 		{3, strings.Replace(schoolGood[2], `"options":"columns=1"`, `"options":""`, 1), "3: game school, but the record is of school (columns=1)"},
 	} {
-		lines := append([]string{}, schoolGood...)
-		lines[c.line-1] = c.text
-		_, err := Read(strings.NewReader(strings.Join(lines, "\n")+"\n"), "s.jsonl")
-		if err == nil || !strings.HasPrefix(err.Error(), "s.jsonl:"+c.want) {
-			t.Errorf("line %d = %.70s...: error %v, want s.jsonl:%s", c.line, c.text, err, c.want)
-		}
+		t.Run(c.want, func(t *testing.T) {
+			lines := append([]string{}, schoolGood...)
+			lines[c.line-1] = c.text
+			_, err := Read(strings.NewReader(strings.Join(lines, "\n")+"\n"), "s.jsonl")
+			if err == nil || !strings.HasPrefix(err.Error(), "s.jsonl:"+c.want) {
+				t.Errorf("line %d = %.70s...: error %v, want s.jsonl:%s", c.line, c.text, err, c.want)
+			}
+		})
 	}
 }

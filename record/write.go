@@ -1,7 +1,10 @@
 package record
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 
 	"dicepoker/coach"
@@ -12,10 +15,35 @@ import (
 type Writer struct {
 	w   io.Writer
 	rec Record
+	// starts[i] is the offset in w of entry i's line, size the bytes in w,
+	// for Undo to cut the last line off.
+	starts []int64
+	size   int64
 }
 
 // NewWriter returns a writer of a new record to w.
 func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+
+// Continue returns a writer that goes on with rec, read from data (the
+// record file's bytes, which w writes after), as when a game is resumed.
+func Continue(w io.Writer, rec *Record, data []byte) (*Writer, error) {
+	wr := &Writer{w: w, rec: *rec, size: int64(len(data))}
+	wr.rec.Entries = append([]Entry(nil), rec.Entries...)
+	for at := 0; at < len(data); {
+		end := bytes.IndexByte(data[at:], '\n') + 1
+		if end == 0 {
+			end = len(data) - at
+		}
+		if len(bytes.TrimSpace(data[at:at+end])) > 0 {
+			wr.starts = append(wr.starts, int64(at))
+		}
+		at += end
+	}
+	if len(wr.starts) != len(rec.Entries) || len(data) > 0 && data[len(data)-1] != '\n' {
+		return nil, fmt.Errorf("the record's %d lines do not match its %d decisions, or its last line is unfinished", len(wr.starts), len(rec.Entries))
+	}
+	return wr, nil
+}
 
 // Write checks the decision to take action a in position p as Read would,
 // then writes its line.
@@ -28,8 +56,40 @@ func (w *Writer) Write(p coach.Position, a coach.Action) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.w.Write(append(line, '\n'))
+	w.starts = append(w.starts, w.size)
+	n, err := w.w.Write(append(line, '\n'))
+	w.size += int64(n)
 	return err
+}
+
+// Undo takes back the last decision: it leaves the record and cuts its
+// line off the file, which must be an *os.File (or have Truncate and
+// Seek), and returns it.
+func (w *Writer) Undo() (Entry, error) {
+	n := len(w.rec.Entries)
+	if n == 0 {
+		return Entry{}, errors.New("no decision to take back")
+	}
+	f, ok := w.w.(interface {
+		Truncate(int64) error
+		io.Seeker
+	})
+	if !ok {
+		return Entry{}, errors.New("the record cannot be cut short")
+	}
+	at := w.starts[n-1]
+	if err := f.Truncate(at); err != nil {
+		return Entry{}, err
+	}
+	if _, err := f.Seek(at, io.SeekStart); err != nil {
+		return Entry{}, err
+	}
+	e := w.rec.Entries[n-1]
+	w.rec.Entries, w.starts, w.size = w.rec.Entries[:n-1], w.starts[:n-1], at
+	if n == 1 {
+		w.rec.Game = nil
+	}
+	return e, nil
 }
 
 // Record returns the decisions written so far, as Read would return them.

@@ -18,8 +18,8 @@ import (
 // 9 T J Q needs one K (1 in 6). The keep gave up 4 x (1/6 - 1/36) = 5/9.
 func ExampleReview() {
 	g, _ := engine.New("poker-dice", engine.Options{})
-	sol, _ := solver.Solve(g, solver.Options{})
-	adv := coach.TableAdvisor(strategy.FromSolution(sol))
+	table, _ := strategy.Solve(g, solver.Options{})
+	adv := coach.TableAdvisor(table)
 
 	const line = `{"game":"poker-dice","turn":13,"sheet":"aces=3,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,full-house=4,four-of-a-kind=4,five-of-a-kind=0","dice":[1,2,3,4,4],"rolls_left":1,"action":{"keep":[1,2]}}`
 	rec, _ := record.Read(strings.NewReader(line), "game.jsonl")

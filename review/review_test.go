@@ -17,11 +17,7 @@ import (
 
 var pokerTable = sync.OnceValues(func() (*strategy.Table, error) {
 	g, _ := engine.New("poker-dice", engine.Options{})
-	sol, err := solver.Solve(g, solver.Options{})
-	if err != nil {
-		return nil, err
-	}
-	return strategy.FromSolution(sol), nil
+	return strategy.Solve(g, solver.Options{})
 })
 
 // playGame plays a whole game with the table's best action at every
@@ -91,29 +87,31 @@ func TestReview(t *testing.T) {
 		{"one mistake", map[int]bool{0: true}},
 		{"three mistakes", map[int]bool{3: true, 10: true, 17: true}},
 	} {
-		for seed := range uint64(3) {
-			data, lost := playGame(t, table, seed, c.mistakes)
-			rec, err := record.Read(strings.NewReader(data), "game.jsonl")
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := Review(rec, adv)
-			if err != nil {
-				t.Fatal(err)
-			}
-			n := len(rec.Entries)
-			if math.Abs(r.Loss-lost) > 1e-12 || r.Optimal != n-len(c.mistakes) || r.Share() != float64(n-len(c.mistakes))/float64(n) {
-				t.Errorf("%s, seed %d: loss %v, %d of %d optimal; want %v, %d", c.name, seed, r.Loss, r.Optimal, n, lost, n-len(c.mistakes))
-			}
-			if !r.Final.Over() || r.Expected != table.Expected || r.Note != "" || r.Game != rec.Game {
-				t.Errorf("%s, seed %d: final over %v, expected %v, note %q", c.name, seed, r.Final.Over(), r.Expected, r.Note)
-			}
-			for i, it := range r.Items {
-				if it.Optimal() != !c.mistakes[i] || it.Entry.Line != i+1 || (it.Loss == 0) != it.Optimal() {
-					t.Errorf("%s, seed %d, decision %d: optimal %v, loss %v", c.name, seed, i, it.Optimal(), it.Loss)
+		t.Run(c.name, func(t *testing.T) {
+			for seed := range uint64(3) {
+				data, lost := playGame(t, table, seed, c.mistakes)
+				rec, err := record.Read(strings.NewReader(data), "game.jsonl")
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := Review(rec, adv)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n := len(rec.Entries)
+				if math.Abs(r.Loss-lost) > 1e-12 || r.Optimal != n-len(c.mistakes) || r.Share() != float64(n-len(c.mistakes))/float64(n) {
+					t.Errorf("%s, seed %d: loss %v, %d of %d optimal; want %v, %d", c.name, seed, r.Loss, r.Optimal, n, lost, n-len(c.mistakes))
+				}
+				if !r.Final.Over() || r.Expected != table.Expected || r.Note != "" || r.Game != rec.Game {
+					t.Errorf("%s, seed %d: final over %v, expected %v, note %q", c.name, seed, r.Final.Over(), r.Expected, r.Note)
+				}
+				for i, it := range r.Items {
+					if it.Optimal() != !c.mistakes[i] || it.Entry.Line != i+1 || (it.Loss == 0) != it.Optimal() {
+						t.Errorf("%s, seed %d, decision %d: optimal %v, loss %v", c.name, seed, i, it.Optimal(), it.Loss)
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

@@ -2,6 +2,7 @@ package school
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"dicepoker/engine"
@@ -111,36 +112,38 @@ func TestSolveBrute(t *testing.T) {
 		{"", []string{"twos", "pair", "four-of-a-kind"}},
 		{"twos+four-of-a-kind", []string{"twos", "pair", "four-of-a-kind"}},
 	} {
-		rows := c.rows
-		school, err := engine.New("school", engine.Options{Columns: 1, Taken: c.taken})
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := school.Subset(rows...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sol, err := Solve(g, solver.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := newBrute(g)
-		want := b.value(g.NewSchoolState())
-		if got := sol.Expected(); math.Abs(got-want) > 1e-9 {
-			t.Errorf("%v: solver %.12f, brute force %.12f", rows, got, want)
-		}
-		// Every sheet the brute force met agrees too, whatever its reserve
-		// and best cell.
-		bad := 0
-		for s, v := range b.states {
-			if got := sol.Value(s); math.Abs(got-v) > 1e-9 {
-				bad++
-				if bad <= 3 {
-					t.Errorf("%v: state %+v: solver %.12f, brute force %.12f", rows, s, got, v)
+		t.Run(strings.Join(c.rows, " ")+" taken="+c.taken, func(t *testing.T) {
+			rows := c.rows
+			school, err := engine.New("school", engine.Options{Columns: 1, Taken: c.taken})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := school.Subset(rows...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := Solve(g, solver.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := newBrute(g)
+			want := b.value(g.NewSchoolState())
+			if got := sol.Expected(); math.Abs(got-want) > 1e-9 {
+				t.Errorf("%v: solver %.12f, brute force %.12f", rows, got, want)
+			}
+			// Every sheet the brute force met agrees too, whatever its reserve
+			// and best cell.
+			bad := 0
+			for s, v := range b.states {
+				if got := sol.Value(s); math.Abs(got-v) > 1e-9 {
+					bad++
+					if bad <= 3 {
+						t.Errorf("%v: state %+v: solver %.12f, brute force %.12f", rows, s, got, v)
+					}
 				}
 			}
-		}
-		t.Logf("%v, taken %q: %.9f over %d sheets", rows, c.taken, want, len(b.states))
+			t.Logf("%v, taken %q: %.9f over %d sheets", rows, c.taken, want, len(b.states))
+		})
 	}
 }
 

@@ -31,7 +31,7 @@ func Distribution(g *engine.Game, next Values, o scores.Options) (*scores.Distri
 		if works[w] == nil {
 			works[w] = k.newTurnWork()
 		}
-		return k.outcomes(l.state(g, i), next, l, works[w])
+		return k.outcomes(l.StateAt(g, i), next, l, works[w])
 	}, o)
 	return d, nil
 }

@@ -44,7 +44,7 @@ func TestOutcomesAddUp(t *testing.T) {
 	for layer := []int{sol.Layout.Index(&start)}; len(layer) > 0; {
 		var next []int
 		for _, i := range layer {
-			s := sol.Layout.state(g, i)
+			s := sol.Layout.StateAt(g, i)
 			if g.SchoolFull(&s) {
 				continue
 			}

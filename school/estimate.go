@@ -2,298 +2,409 @@ package school
 
 import (
 	"fmt"
-	"slices"
+	"math"
 
 	"dicepoker/engine"
 )
 
-// Estimate values school sheets of any number of columns by a sum of
-// terms, each a weight times a feature of the sheet:
+// Estimate values school sheets of any number of columns: a weighted sum
+// of features that generalise smoothly (see linear), plus a sum of table
+// entries, an n-tuple network, where each tuple looks at a few parts of
+// the sheet and the combination of their values picks one weight of its
+// table. The tuples, with the turns left cut into spans:
 //
-//   - each row, by its open cells, and by the turns left: what its cells
-//     are still worth, more with more turns to choose from;
-//   - each pair of rows, by their open cells: rows that compete for the
-//     same rolls;
-//   - each row whose bonus is in reach, by its open cells, and for a
-//     combination row its best cell so far;
-//   - each column whose bonus is in reach, by its open cells, its best
-//     cell so far and which rows it still has open; and by which of the
-//     hard rows (four- and five-of-a-kind, the straights, full house) it
-//     still has open, with its best cell;
-//   - the reserve: for each School row, whether the reserve covers one and
-//     two missing dice, times its open cells; and, by the number of open
-//     School cells, the reserve up to each of a few levels.
+//   - each open row: its open cells, whether its bonus is in reach, the
+//     size of its best cell so far and the turns left; and the best cell
+//     itself, linearly, while the bonus is in reach (the bonus pays it);
+//   - each pair of rows: the open cells and bonus of both, by a coarse
+//     span of turns: rows that compete for the same turns and rolls;
+//   - each column whose bonus is in reach: its open cells by the turns
+//     left; which of the hard rows (full house, four and five of a kind,
+//     the straights) it still has open, by the size of its best cell;
+//     which School rows, and which of the other rows, it still has open,
+//     by a coarse span; and its best cell, linearly, by its open cells;
+//   - each open School row: its open cells and bonus by how many dice short
+//     the reserve covers, and the turns left; and the reserve itself by
+//     the turns left and by the open School cells;
+//   - the turns left.
 //
-// The weights are fitted to simulated play (see Train).
+// A table entry is a weight the fit learns (see Train); a sheet's value is
+// the sum of the entries its tuples pick, so it costs one look-up a tuple
+// and a write changes only the tuples of its row, its column and the
+// reserve (see After).
 type Estimate struct {
 	Game *engine.Game
-	W    []float64 // the weights, by feature
+	// W holds the weights: first the linear part's (see linear), then
+	// those of every table, laid out by layout.
+	W []float64
 	// Expected is the mean final score of the estimate-based player,
 	// measured when the weights were fitted.
 	Expected float64
-	f        featureLayout
+	lin      featureLayout
+	l        layout
 }
 
-// featureLayout is where each group of features starts.
-type featureLayout struct {
-	rows, cols                              int
-	rowOpen, rowTime, rowBonus, rowBest     int
-	colOpen, colBest                        int
-	colRow, colHard, colHardBest, pairs     int
-	reserveOne, reserveTwo, reserve, number int
-	hard                                    []int // the hard rows' bit in colHard, by row; -1 for others
+// layout is where each table starts in W, and the sheet's sizes.
+type layout struct {
+	rows, cols, turns int   // turns: of a new sheet
+	school            []int // the School rows
+	schoolBit         []int // each row's bit in a column's School mask; -1 for others
+	hardBit           []int // each row's bit in a column's hard mask; -1 for others
+	restBit           []int // each other row's bit in a column's mask of the rest
+	bonus             []bool
+	faces             []int
+	// The tables, each the offset of its first weight.
+	row, rowBest, pair, colOpen, colHard, colSchool, colRest, colBest int
+	reserveRow, reserve, reserveCells, time                           int
+	rest                                                              int // rows neither School nor hard
+	number                                                            int
 }
 
-// timeBuckets is the number of spans the turns left are cut into.
-const timeBuckets = 15
-
-// reserveLevels are the levels the reserve is counted up to.
-var reserveLevels = []int{1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30}
+// Sizes of the tables' parts.
+const (
+	spans       = 12 // spans the turns left are cut into
+	coarseSpans = 3  // and coarsely
+	bestLevels  = 6  // sizes of a best cell
+	shortLevels = 7  // dice short the reserve covers, 0..6
+	reserveCap  = 40 // the reserve counted up to
+	hardRowsN   = 5
+)
 
 // hardRows are the rows that make a column's bonus hard to keep.
-var hardRows = []string{"full-house", "four-of-a-kind", "five-of-a-kind", "small-straight", "large-straight"}
+var hardRows = [hardRowsN]string{"full-house", "four-of-a-kind", "five-of-a-kind", "small-straight", "large-straight"}
 
-func newFeatureLayout(g *engine.Game) featureLayout {
+func newLayout(g *engine.Game) layout {
 	n, c := len(g.Categories), g.Columns
-	f := featureLayout{rows: n, cols: c, hard: make([]int, n)}
-	hard := 0
+	l := layout{rows: n, cols: c, turns: n * c, schoolBit: make([]int, n), hardBit: make([]int, n), restBit: make([]int, n), bonus: make([]bool, n), faces: make([]int, n)}
 	for r, cat := range g.Categories {
-		f.hard[r] = -1
-		if slices.Contains(hardRows, cat.Name) {
-			f.hard[r] = hard
-			hard++
+		l.schoolBit[r], l.hardBit[r], l.restBit[r] = -1, -1, -1
+		if cat.School {
+			l.schoolBit[r] = len(l.school)
+			l.school = append(l.school, r)
 		}
+		for i, name := range hardRows {
+			if cat.Name == name {
+				l.hardBit[r] = i
+			}
+		}
+		if l.schoolBit[r] < 0 && l.hardBit[r] < 0 {
+			l.restBit[r] = l.rest
+			l.rest++
+		}
+		l.bonus[r] = g.HasRowBonus(r)
+		l.faces[r] = cat.Face
 	}
+	sides := 2 * (c + 1) // a row's fill and bonus bit, in a pair
 	next := 0
 	for _, p := range []struct {
 		at   *int
 		size int
-	}{{&f.rowOpen, n * c}, {&f.rowTime, n * timeBuckets}, {&f.rowBonus, n * c}, {&f.rowBest, n * c}, {&f.colOpen, n}, {&f.colBest, n}, {&f.colRow, n},
-		{&f.colHard, 1 << hard}, {&f.colHardBest, 1 << hard}, {&f.pairs, n * n},
-		{&f.reserveOne, n}, {&f.reserveTwo, n}, {&f.reserve, len(reserveLevels) * (6*c + 1)}} {
+	}{
+		{&l.row, n * c * 2 * bestLevels * spans},
+		{&l.rowBest, n * c * spans},
+		{&l.pair, n * n * sides * sides * coarseSpans},
+		{&l.colOpen, c * (n + 1) * spans},
+		{&l.colHard, c * (1 << hardRowsN) * bestLevels},
+		{&l.colSchool, c * (1 << len(l.school)) * coarseSpans},
+		{&l.colRest, c * (1 << l.rest) * coarseSpans},
+		{&l.colBest, c * (n + 1)},
+		{&l.reserveRow, n * c * 2 * shortLevels * spans},
+		{&l.reserve, (reserveCap + 1) * spans},
+		{&l.reserveCells, (reserveCap + 1) * (len(l.school)*c + 1)},
+		{&l.time, n*c + 1},
+	} {
 		*p.at = next
 		next += p.size
 	}
-	f.number = next
-	return f
+	l.number = next
+	return l
+}
+
+// span returns the span of turns that turns left (>= 1) is in.
+func (l *layout) span(turns int) int { return (turns - 1) * spans / l.turns }
+
+// coarse returns the coarse span of turns left (>= 1).
+func (l *layout) coarse(turns int) int { return (turns - 1) * coarseSpans / l.turns }
+
+// bestLevel returns the size class of a best cell of points.
+func bestLevel(points uint8) int {
+	switch {
+	case points == 0:
+		return 0
+	case points < 10:
+		return 1
+	case points < 20:
+		return 2
+	case points < 30:
+		return 3
+	case points < 45:
+		return 4
+	}
+	return 5
 }
 
 // NewEstimate returns the estimate of school game g with weights w (nil:
 // all zero, which values every sheet at 0: the greedy player).
 func NewEstimate(g *engine.Game, w []float64) (*Estimate, error) {
-	e := &Estimate{Game: g, f: newFeatureLayout(g)}
+	e := &Estimate{Game: g, lin: newFeatureLayout(g), l: newLayout(g)}
 	if w == nil {
-		w = make([]float64, e.f.number)
+		w = make([]float64, e.Features())
 	}
-	if len(w) != e.f.number {
-		return nil, fmt.Errorf("%s: %d weights, the estimate has %d features", g.Name, len(w), e.f.number)
+	if len(w) != e.Features() {
+		return nil, fmt.Errorf("%s: %d weights, the estimate has %d", g.Name, len(w), e.Features())
 	}
 	e.W = w
 	return e, nil
 }
 
-// Features returns the number of features.
-func (e *Estimate) Features() int { return e.f.number }
+// Features returns the number of weights.
+func (e *Estimate) Features() int { return e.lin.number + e.l.number }
 
-// sparse is a list of features with their values.
-type sparse struct {
-	idx []int
-	val []float64
+// linear returns the linear part of the estimate, on its weights.
+func (e *Estimate) linear() *linear {
+	return &linear{Game: e.Game, W: e.W[:e.lin.number], f: e.lin}
 }
 
-func (x *sparse) add(i int, v float64) { x.idx, x.val = append(x.idx, i), append(x.val, v) }
-
-func (x *sparse) reset() { x.idx, x.val = x.idx[:0], x.val[:0] }
-
-// emit receives the features of a sheet, one at a time.
+// emit receives the entries a sheet's tuples pick: a weight's index and
+// what it is multiplied by (1 for a table entry, more for a linear term).
 type emit func(i int, v float64)
 
-// features emits the features of s.
-func (e *Estimate) features(s *engine.SchoolState, out emit) {
-	for c := range e.f.rows {
-		e.rowFeatures(s, c, out)
-	}
-	e.timeFeatures(s, out)
-	for c := range e.f.rows {
-		e.pairFeatures(s, c, c+1, out)
-	}
-	for j := range e.f.cols {
-		e.colFeatures(s, j, out)
-	}
-	e.reserveFeatures(s, out)
+// sheet is what the tuples read of a sheet, worked out once.
+type sheet struct {
+	s           *engine.SchoolState
+	turns       int // turns left, >= 1
+	span, crude int
 }
 
-// pairFeatures emits the features of the pairs of row c with the rows
-// from row from on.
-func (e *Estimate) pairFeatures(s *engine.SchoolState, c, from int, out emit) {
-	open := e.f.cols - int(s.Fill[c])
-	if open == 0 {
-		return
-	}
-	for d := from; d < e.f.rows; d++ {
-		if other := e.f.cols - int(s.Fill[d]); d != c && other > 0 {
-			out(e.f.pairs+min(c, d)*e.f.rows+max(c, d), float64(open*other))
-		}
-	}
+func (l *layout) sheet(s *engine.SchoolState, turns int) sheet {
+	return sheet{s: s, turns: turns, span: l.span(turns), crude: l.coarse(turns)}
 }
 
-// span returns the span of turns that turns left is in; turns >= 1.
-func (e *Estimate) span(turns int) int { return (turns - 1) * timeBuckets / (e.f.rows * e.f.cols) }
+// side returns row r's fill and bonus bit, as a pair reads them.
+func (x *sheet) side(r int) int {
+	return 2*int(x.s.Fill[r]) + int(x.s.RowBonus>>r&1)
+}
 
-// timeFeatures emits each row's open cells by the span of turns left.
-func (e *Estimate) timeFeatures(s *engine.SchoolState, out emit) {
-	turns := e.Game.SchoolTurnsLeft(s)
-	if turns == 0 {
+// rowTerms emits the tuples of row r, if open.
+func (l *layout) rowTerms(x *sheet, r int, out emit) {
+	s := x.s
+	f := int(s.Fill[r])
+	if f >= l.cols {
 		return
 	}
-	at := e.f.rowTime + e.span(turns)
-	for c := range e.f.rows {
-		if open := e.f.cols - int(s.Fill[c]); open > 0 {
-			out(at+c*timeBuckets, float64(open))
-		}
+	b := int(s.RowBonus >> r & 1)
+	best := s.RowBest[r]
+	out(l.row+(((r*l.cols+f)*2+b)*bestLevels+bestLevel(best))*spans+x.span, 1)
+	if b == 1 && best > 0 {
+		out(l.rowBest+(r*l.cols+f)*spans+x.span, float64(best)/10)
 	}
 }
 
-// rowFeatures emits the features of row c.
-func (e *Estimate) rowFeatures(s *engine.SchoolState, c int, out emit) {
-	f := &e.f
-	open := f.cols - int(s.Fill[c])
-	if open == 0 {
-		return
+// pairTerms emits the tuples of row r with every other row, or with the
+// rows after r only when after is set (so that each pair counts once).
+func (l *layout) pairTerms(x *sheet, r int, after bool, out emit) {
+	sides := 2 * (l.cols + 1)
+	a := x.side(r)
+	open := int(x.s.Fill[r]) < l.cols
+	from := 0
+	if after {
+		from = r + 1
 	}
-	i := c*f.cols + open - 1
-	out(f.rowOpen+i, 1)
-	if s.RowBonus&(1<<c) != 0 {
-		out(f.rowBonus+i, 1)
-		if b := s.RowBest[c]; b != 0 {
-			out(f.rowBest+i, float64(b)/10)
-		}
-	}
-}
-
-// colFeatures emits the features of column j.
-func (e *Estimate) colFeatures(s *engine.SchoolState, j int, out emit) {
-	if s.ColBonus&(1<<j) == 0 {
-		return
-	}
-	f := &e.f
-	open, hard := 0, 0
-	for c := range f.rows {
-		if int(s.Fill[c]) <= j {
-			open++
-			out(f.colRow+c, 1)
-			if f.hard[c] >= 0 {
-				hard |= 1 << f.hard[c]
-			}
-		}
-	}
-	if open == 0 {
-		return
-	}
-	out(f.colOpen+open-1, 1)
-	out(f.colHard+hard, 1)
-	if b := s.ColBest[j]; b != 0 {
-		out(f.colBest+open-1, float64(b)/10)
-		out(f.colHardBest+hard, float64(b)/10)
-	}
-}
-
-// reserveFeatures emits the features of the reserve.
-func (e *Estimate) reserveFeatures(s *engine.SchoolState, out emit) {
-	cells := 0 // open School cells
-	for c, cat := range e.Game.Categories {
-		open := e.f.cols - int(s.Fill[c])
-		if !cat.School || open == 0 {
+	for d := from; d < l.rows; d++ {
+		if d == r || !open && int(x.s.Fill[d]) >= l.cols {
 			continue
 		}
-		cells += open
-		if s.Reserve >= cat.Face {
-			out(e.f.reserveOne+c, float64(open))
+		lo, hi, sa, sb := r, d, a, x.side(d)
+		if d < r {
+			lo, hi, sa, sb = d, r, sb, a
 		}
-		if s.Reserve >= 2*cat.Face {
-			out(e.f.reserveTwo+c, float64(open))
-		}
+		out(l.pair+((lo*l.rows+hi)*sides*sides+sa*sides+sb)*coarseSpans+x.crude, 1)
 	}
-	if s.Reserve == 0 || cells == 0 {
+}
+
+// colTerms emits the tuples of column j, while its bonus is in reach.
+func (l *layout) colTerms(x *sheet, j int, out emit) {
+	if x.s.ColBonus>>j&1 == 0 {
 		return
 	}
-	at := e.f.reserve + cells*len(reserveLevels)
-	for i, l := range reserveLevels {
-		out(at+i, float64(min(s.Reserve, l)))
+	l.colMaskTerms(x, j, l.colOpenRows(x.s, j), x.s.ColBest[j], out)
+}
+
+// openRows is which rows of a column are open: how many, and which of the
+// hard rows, of the School rows and of the rest, a bit each.
+type openRows struct{ n, hard, school, rest int }
+
+// colOpenRows returns the open rows of column j in s.
+func (l *layout) colOpenRows(s *engine.SchoolState, j int) openRows {
+	var o openRows
+	for r := range l.rows {
+		if int(s.Fill[r]) <= j {
+			o = o.with(l, r)
+		}
+	}
+	return o
+}
+
+// with returns o with row r, which is not in it, open too.
+func (o openRows) with(l *layout, r int) openRows { return o.toggle(l, r, 1) }
+
+// without returns o with row r, which is in it, no longer open.
+func (o openRows) without(l *layout, r int) openRows { return o.toggle(l, r, -1) }
+
+func (o openRows) toggle(l *layout, r, n int) openRows {
+	o.n += n
+	if b := l.hardBit[r]; b >= 0 {
+		o.hard ^= 1 << b
+	}
+	if b := l.schoolBit[r]; b >= 0 {
+		o.school ^= 1 << b
+	}
+	if b := l.restBit[r]; b >= 0 {
+		o.rest ^= 1 << b
+	}
+	return o
+}
+
+// colMaskTerms emits the tuples of column j, in reach, with open rows o
+// and best cell best.
+func (l *layout) colMaskTerms(x *sheet, j int, o openRows, best uint8, out emit) {
+	out(l.colOpen+(j*(l.rows+1)+o.n)*spans+x.span, 1)
+	out(l.colHard+(j<<hardRowsN+o.hard)*bestLevels+bestLevel(best), 1)
+	out(l.colSchool+(j<<len(l.school)+o.school)*coarseSpans+x.crude, 1)
+	out(l.colRest+(j<<l.rest+o.rest)*coarseSpans+x.crude, 1)
+	if best > 0 {
+		out(l.colBest+j*(l.rows+1)+o.n, float64(best)/10)
 	}
 }
 
-// terms are an estimate's value of one sheet, by term.
-type terms struct {
-	rows          [engine.MaxSchoolRows]float64
-	pairs         [engine.MaxSchoolRows]float64 // each row's pairs with all others
-	cols          [engine.MaxColumns]float64
-	time, reserve float64
-	total         float64
+// reserveTerms emits the tuples of the reserve: with each open School row,
+// alone by the turns left, and by the open School cells.
+func (l *layout) reserveTerms(x *sheet, out emit) {
+	s := x.s
+	cells := 0
+	for _, r := range l.school {
+		f := int(s.Fill[r])
+		if f >= l.cols {
+			continue
+		}
+		cells += l.cols - f
+		short := min(s.Reserve/l.faces[r], shortLevels-1)
+		b := int(s.RowBonus >> r & 1)
+		out(l.reserveRow+(((r*l.cols+f)*2+b)*shortLevels+short)*spans+x.span, 1)
+	}
+	reserve := min(s.Reserve, reserveCap)
+	out(l.reserve+reserve*spans+x.span, 1)
+	out(l.reserveCells+reserve*(len(l.school)*l.cols+1)+cells, 1)
 }
 
-// terms returns the value of s by term.
-func (e *Estimate) terms(s *engine.SchoolState) terms {
-	var t terms
-	for c := range e.f.rows {
-		t.rows[c] = e.sum(func(out emit) { e.rowFeatures(s, c, out) })
-		t.pairs[c] = e.sum(func(out emit) { e.pairFeatures(s, c, 0, out) })
-		t.total += t.rows[c] + t.pairs[c]/2
+// terms emits every tuple of the sheet.
+func (l *layout) terms(x *sheet, out emit) {
+	for r := range l.rows {
+		l.rowTerms(x, r, out)
+		l.pairTerms(x, r, true, out)
 	}
-	for j := range e.f.cols {
-		t.cols[j] = e.sum(func(out emit) { e.colFeatures(s, j, out) })
-		t.total += t.cols[j]
+	for j := range l.cols {
+		l.colTerms(x, j, out)
 	}
-	t.time = e.sum(func(out emit) { e.timeFeatures(s, out) })
-	t.reserve = e.sum(func(out emit) { e.reserveFeatures(s, out) })
-	t.total += t.time + t.reserve
-	return t
+	l.reserveTerms(x, out)
+	out(l.time+x.turns, 1)
 }
 
-// sum returns the weighted sum of the features that each emits.
+// features emits the features of s and the entries its tuples pick,
+// none for a full sheet.
+func (e *Estimate) features(s *engine.SchoolState, out emit) {
+	e.linear().features(s, out)
+	if turns := e.Game.SchoolTurnsLeft(s); turns > 0 {
+		x := e.l.sheet(s, turns)
+		e.l.terms(&x, func(i int, v float64) { out(e.lin.number+i, v) })
+	}
+}
+
+// sum returns the weighted sum of the table entries that each emits.
 func (e *Estimate) sum(each func(out emit)) float64 {
+	w := e.W[e.lin.number:]
 	v := 0.0
-	each(func(i int, x float64) { v += e.W[i] * x })
+	each(func(i int, x float64) { v += w[i] * x })
 	return v
 }
 
 // Value returns the estimated sum of what is still to come from state s.
-func (e *Estimate) Value(s engine.SchoolState) float64 { return e.terms(&s).total }
+func (e *Estimate) Value(s engine.SchoolState) float64 {
+	v := e.linear().value(s)
+	if turns := e.Game.SchoolTurnsLeft(&s); turns > 0 {
+		x := e.l.sheet(&s, turns)
+		v += e.sum(func(out emit) { e.l.terms(&x, out) })
+	}
+	return v
+}
 
 // After returns the estimate's values for the sheets one write after
-// base, the same as Value but quicker: a write changes one row, one
-// column, the reserve and the turns left, and only their terms are
-// computed again.
+// base, the same as Value but quicker: a write fills one cell, so only the
+// tuples of its row, its column and the reserve are looked up again; the
+// others are those of base with one turn less. The writes of one row
+// leave it with one of two sides (scored or not), so its pairs are looked
+// up once for each.
 func (e *Estimate) After(base *engine.SchoolState) Values {
-	t := e.terms(base)
+	l := &e.l
 	turns := e.Game.SchoolTurnsLeft(base) - 1
-	if turns == 0 {
+	if turns <= 0 {
 		return e.Value
 	}
-	// The time term of base with one turn less, and each row's share in it.
-	at := e.f.rowTime + e.span(turns)
-	time := 0.0
-	for c := range e.f.rows {
-		time += float64(e.f.cols-int(base.Fill[c])) * e.W[at+c*timeBuckets]
+	lin := e.linear().after(base)
+	b := l.sheet(base, turns)
+	var rows, pairs [engine.MaxSchoolRows]float64
+	var cols [engine.MaxColumns]float64
+	var open [engine.MaxColumns]openRows // each column's open rows in base
+	total := 0.0
+	for r := range l.rows {
+		rows[r] = e.sum(func(out emit) { l.rowTerms(&b, r, out) })
+		pairs[r] = e.sum(func(out emit) { l.pairTerms(&b, r, false, out) })
+		total += rows[r] + pairs[r]/2
+	}
+	for j := range l.cols {
+		cols[j] = e.sum(func(out emit) { l.colTerms(&b, j, out) })
+		total += cols[j]
+		open[j] = l.colOpenRows(base, j)
+	}
+	reserve := e.sum(func(out emit) { l.reserveTerms(&b, out) })
+	total += reserve + e.W[e.lin.number+l.time+turns]
+	// The pairs of each row after a write, by its side then; NaN until
+	// looked up.
+	var sidePairs [engine.MaxSchoolRows][2 * (engine.MaxColumns + 1)]float64
+	for r := range sidePairs {
+		for i := range sidePairs[r] {
+			sidePairs[r][i] = math.NaN()
+		}
 	}
 	return func(s engine.SchoolState) float64 {
-		c := -1
-		for r := range e.f.rows {
-			if s.Fill[r] != base.Fill[r] {
-				if c >= 0 || s.Fill[r] != base.Fill[r]+1 {
+		r := -1
+		for c := range l.rows {
+			if s.Fill[c] != base.Fill[c] {
+				if r >= 0 || s.Fill[c] != base.Fill[c]+1 {
 					return e.Value(s)
 				}
-				c = r
+				r = c
 			}
 		}
-		if c < 0 {
+		if r < 0 {
 			return e.Value(s)
 		}
-		j := int(base.Fill[c])
-		v := t.total - t.rows[c] - t.pairs[c] - t.cols[j] - t.reserve - t.time + time - e.W[at+c*timeBuckets]
-		v += e.sum(func(out emit) { e.rowFeatures(&s, c, out) })
-		v += e.sum(func(out emit) { e.pairFeatures(&s, c, 0, out) })
-		v += e.sum(func(out emit) { e.colFeatures(&s, j, out) })
-		return v + e.sum(func(out emit) { e.reserveFeatures(&s, out) })
+		j := int(base.Fill[r])
+		x := l.sheet(&s, turns)
+		v := lin(s) + total - rows[r] - pairs[r] - cols[j]
+		v += e.sum(func(out emit) { l.rowTerms(&x, r, out) })
+		side := x.side(r)
+		p := &sidePairs[r][side]
+		if math.IsNaN(*p) {
+			*p = e.sum(func(out emit) { l.pairTerms(&x, r, false, out) })
+		}
+		v += *p
+		if s.ColBonus>>j&1 != 0 {
+			v += e.sum(func(out emit) { l.colMaskTerms(&x, j, open[j].without(l, r), s.ColBest[j], out) })
+		}
+		if s.Reserve != base.Reserve || l.schoolBit[r] >= 0 {
+			v += e.sum(func(out emit) { l.reserveTerms(&x, out) }) - reserve
+		}
+		return v
 	}
 }

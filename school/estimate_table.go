@@ -11,8 +11,10 @@ import (
 	"dicepoker/tables"
 )
 
-// estimateTag marks estimate tables in their header's options and name.
-const estimateTag = "estimate"
+// estimateTag marks estimate tables in their header's options and name:
+// the n-tuple estimate's (the linear estimate before it was "estimate";
+// its files are left alone, and never read as this one).
+const estimateTag = "ntuple"
 
 // EstimatePath returns the estimate table file of g in directory dir.
 func EstimatePath(dir string, g *engine.Game) string {
@@ -59,9 +61,9 @@ type Fit struct {
 // column, teacher are the exact values, and the estimate is fitted to
 // them; else teacher is nil, and the estimate is fitted by rounds of play.
 func DefaultFit(g *engine.Game, teacher Values, threads int) Fit {
-	t := TrainOptions{Rounds: 40, Games: 1000, Seed: 1, Threads: threads, Lambda: 0.7, Average: 8}
+	t := TrainOptions{Rounds: 40, Games: 2000, Seed: 1, Threads: threads, Lambda: 0.4, Average: 8}
 	if teacher != nil {
-		t = TrainOptions{Rounds: 1, Games: 3000, Seed: 1, Threads: threads, Teacher: teacher}
+		t = TrainOptions{Rounds: 4, Games: 400, Seed: 1, Threads: threads, Average: 2, Teacher: teacher}
 	}
 	return Fit{Train: t, Games: 2000}
 }

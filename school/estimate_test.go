@@ -2,6 +2,7 @@ package school
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"path/filepath"
@@ -12,29 +13,45 @@ import (
 )
 
 // TestEstimateAfter checks the quick values of the sheets after a write
-// against the full ones, on sheets met in random play.
+// against the full ones, for every roll, fresh or not, on sheets met in
+// play that takes a random write half the time.
 func TestEstimateAfter(t *testing.T) {
-	for _, columns := range []int{1, 3} {
-		g := mustSchool(t, columns)
-		e, _ := NewEstimate(g, nil)
-		rng := rand.New(rand.NewPCG(1, 2))
-		for i := range e.W {
-			e.W[i] = rng.NormFloat64()
-		}
-		s := g.NewSchoolState()
-		for !g.SchoolFull(&s) {
-			after := e.After(&s)
-			moves := g.SchoolMoves(s, rng.IntN(engine.NumRolls), rng.IntN(2) == 0, nil)
-			for _, m := range moves {
-				if got, want := after(m.Next), e.Value(m.Next); math.Abs(got-want) > 1e-9 {
-					t.Fatalf("columns %d: after %+v: quick value %g, full %g", columns, m, got, want)
+	for _, columns := range []int{1, 2, 3, 4} {
+		t.Run(fmt.Sprintf("columns=%d", columns), func(t *testing.T) {
+			g := mustSchool(t, columns)
+			e, _ := NewEstimate(g, nil)
+			rng := rand.New(rand.NewPCG(1, uint64(columns)))
+			for i := range e.W {
+				e.W[i] = rng.NormFloat64()
+			}
+			for range 2 {
+				s := g.NewSchoolState()
+				for !g.SchoolFull(&s) {
+					after := e.After(&s)
+					for r := range engine.NumRolls {
+						for _, m := range g.SchoolMoves(s, r, r%2 == 0, nil) {
+							if got, want := after(m.Next), e.Value(m.Next); math.Abs(got-want) > 1e-9 {
+								t.Fatalf("after %+v: quick value %g, full %g", m, got, want)
+							}
+						}
+					}
+					moves := g.SchoolMoves(s, rng.IntN(engine.NumRolls), rng.IntN(2) == 0, nil)
+					m := moves[rng.IntN(len(moves))]
+					if rng.IntN(2) == 0 {
+						// The best cell scored, as a player keeps bonuses.
+						for _, o := range moves {
+							if o.Total() > m.Total() {
+								m = o
+							}
+						}
+					}
+					s = m.Next
+				}
+				if v := e.Value(s); v != 0 {
+					t.Errorf("a full sheet is worth %g, want 0", v)
 				}
 			}
-			s = moves[rng.IntN(len(moves))].Next
-		}
-		if v := e.Value(s); v != 0 {
-			t.Errorf("columns %d: a full sheet is worth %g, want 0", columns, v)
-		}
+		})
 	}
 }
 
@@ -63,7 +80,38 @@ func TestEstimateTable(t *testing.T) {
 	if _, err := LoadExact(path, mustSchool(t, 1)); !errors.Is(err, tables.ErrRules) {
 		t.Errorf("an estimate read as an exact table: %v", err)
 	}
-	if filepath.Base(EstimatePath(dir, g2)) != "school+columns=2+estimate.dpt" {
+	if filepath.Base(EstimatePath(dir, g2)) != "school+columns=2+ntuple.dpt" {
 		t.Errorf("path %s", EstimatePath(dir, g2))
 	}
+}
+
+// TestEstimateRanksScoresAboveZeros fits a small estimate of the full
+// three-column sheet and ranks the writes of 3 3 5 5 6 on a new sheet with
+// no rerolls left: writing 22 in sum must rank above every -200 zero, as
+// it does in play (the estimate fitted on its own player's sheets alone
+// once ranked it 17th, below all six).
+func TestEstimateRanksScoresAboveZeros(t *testing.T) {
+	g := mustSchool(t, 3)
+	e, err := Train(g, TrainOptions{Rounds: 3, Games: 120, Seed: 1, Lambda: 0.4, Average: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.NewSchoolState()
+	actions, err := NewKernel(g).Actions(s, engine.Multiset{0, 0, 2, 0, 2, 1}, 0, false, e.After(&s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := g.Category("sum")
+	for i, a := range actions {
+		switch {
+		case a.Write.Row == sum && a.Write.Cell.Mark == engine.Scored:
+			if a.Write.Cell.Points != 22 {
+				t.Fatalf("sum scores %d, want 22", a.Write.Cell.Points)
+			}
+			return
+		case a.Write.Cell.Mark == engine.Zeroed:
+			t.Fatalf("action %d, a zero in %s (%.1f), ranks above sum 22", i+1, g.Categories[a.Write.Row].Name, a.Value)
+		}
+	}
+	t.Fatal("no write in sum")
 }

@@ -25,6 +25,11 @@ type Kernel struct {
 	level  [][engine.NumRolls]uint8
 }
 
+// engine.New refuses a combination row with more point values than the
+// lanes' levels tell apart after the cross (level 0); this fails to
+// compile should the two limits part.
+const _ = uint(solver.Levels - 1 - engine.MaxSchoolLevels)
+
 // NewKernel prepares the tables of school game g.
 func NewKernel(g *engine.Game) *Kernel {
 	n := len(g.Categories)
@@ -45,9 +50,6 @@ func NewKernel(g *engine.Game) *Kernel {
 				pos[p] = uint8(len(k.levels[c]))
 			}
 			k.level[c][r] = pos[p]
-		}
-		if len(k.levels[c]) >= solver.Levels {
-			panic("school: " + cat.Name + " scores more than solver.Levels point values")
 		}
 	}
 	return k
@@ -94,9 +96,18 @@ func (k *Kernel) finals(states []engine.SchoolState, next Values, w *scratch) {
 			}
 			cross := value(k.g.SchoolScore(*s, c, 0))
 			w.fresh[0][j], w.stale[0][j] = cross, cross
+			// A fresh roll's doubled points are often another roll's
+			// plain ones: each score is valued once.
+			w.stamp++
+			score := func(points int) float64 {
+				if w.scored[points] != w.stamp {
+					w.scored[points], w.score[points] = w.stamp, max(cross, value(k.g.SchoolScore(*s, c, points)))
+				}
+				return w.score[points]
+			}
 			for i, p := range k.levels[c] {
-				w.stale[i+1][j] = max(cross, value(k.g.SchoolScore(*s, c, p)))
-				w.fresh[i+1][j] = max(cross, value(k.g.SchoolScore(*s, c, 2*p)))
+				w.stale[i+1][j] = score(p)
+				w.fresh[i+1][j] = score(k.g.School.Fresh * p)
 			}
 		}
 		if !open {
@@ -127,6 +138,11 @@ type scratch struct {
 	// after the keep included (j >= 1).
 	keeps []solver.LaneKeeps
 	work  solver.LaneKeeps
+	// score[p] is the value of scoring p points in the row and lane that
+	// finals is at, where scored[p] is stamp.
+	score  [engine.MaxCellPoints + 1]float64
+	scored [engine.MaxCellPoints + 1]uint32
+	stamp  uint32
 }
 
 // newScratch returns the work space for turns of k's game.

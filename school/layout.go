@@ -45,8 +45,9 @@ func NewLayout(g *engine.Game) (*Layout, error) {
 	top := 0
 	for c := range g.Categories {
 		for _, p := range k.levels[c] {
-			cells[c] = append(cells[c], p, 2*p)
-			top = max(top, 2*p)
+			fresh := g.School.Fresh * p
+			cells[c] = append(cells[c], p, fresh)
+			top = max(top, fresh)
 		}
 		if len(cells[c]) > 0 {
 			least[c] = slices.Min(cells[c])
@@ -130,10 +131,10 @@ func (l *Layout) State(g *engine.Game, m, reserve, slot int) engine.SchoolState 
 	return s
 }
 
-// state returns a state at position i of the index, one of those that
+// StateAt returns a state at position i of the index, one of those that
 // Index puts there: they play and score alike, which is what lets the
 // index tell them apart no further.
-func (l *Layout) state(g *engine.Game, i int) engine.SchoolState {
+func (l *Layout) StateAt(g *engine.Game, i int) engine.SchoolState {
 	m := sort.Search(len(l.offset), func(m int) bool { return l.offset[m] > i }) - 1
 	rest := i - l.offset[m]
 	return l.State(g, m, rest/l.slots(m), rest%l.slots(m))

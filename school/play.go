@@ -19,17 +19,42 @@ func Fixed(v Values) Player { return func(*engine.SchoolState) Values { return v
 // turn's search says, and at last writes in the best cell. It returns the
 // write and the value the search gave the state before the first roll.
 func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scratch) (engine.SchoolWrite, float64) {
+	return k.turn(s, next, 0, rng, w)
+}
+
+// turn plays a turn as Turn does, but at each decision, with probability
+// random, takes a legal action drawn at random instead of the best one:
+// any write of the dice, or, with rerolls left, any proper keep.
+func (k *Kernel) turn(s engine.SchoolState, next Values, random float64, rng *rand.Rand, w *scratch) (engine.SchoolWrite, float64) {
 	value := k.Value(&s, next, w)
 	dice := engine.Multiset{}.RollRest(rng)
-	return k.finish(s, dice, k.g.Rolls-1, true, next, rng, w), value
+	return k.finish(s, dice, k.g.Rolls-1, true, next, random, rng, w), value
 }
 
 // finish plays the rest of a turn in state s, whose search with the values
 // next is in w, from dice (fresh: from a roll of all five) with left
-// rerolls still allowed, as Turn plays it, and returns the write.
-func (k *Kernel) finish(s engine.SchoolState, dice engine.Multiset, left int, fresh bool, next Values, rng *rand.Rand, w *scratch) engine.SchoolWrite {
-	for ; left > 0; left-- {
+// rerolls still allowed, as turn plays it, and returns the write.
+func (k *Kernel) finish(s engine.SchoolState, dice engine.Multiset, left int, fresh bool, next Values, random float64, rng *rand.Rand, w *scratch) engine.SchoolWrite {
+	var moves [2 * engine.MaxSchoolRows]engine.SchoolWrite
+	for ; ; left-- {
 		r := engine.RollIndex(dice)
+		if random > 0 && rng.Float64() < random {
+			writes := k.g.SchoolMoves(s, r, fresh, moves[:0])
+			var keeps []int
+			if left > 0 {
+				keeps = engine.SubKeeps(r)
+			}
+			i := rng.IntN(len(writes) + len(keeps))
+			if i < len(writes) {
+				return writes[i]
+			}
+			keep := keeps[i-len(writes)]
+			dice, fresh = engine.Keep(keep).RollRest(rng), keep == 0
+			continue
+		}
+		if left == 0 {
+			break
+		}
 		write := w.finals.Stale[r][0]
 		if fresh {
 			write = w.finals.Fresh[r][0]
@@ -73,17 +98,19 @@ func (k *Kernel) bestWrite(s engine.SchoolState, dice engine.Multiset, fresh boo
 }
 
 // Play plays one game of school with a player per seat, seats taking
-// turns in order; a bonus goes to the first who earns it. It returns each
-// seat's final score.
-func (k *Kernel) Play(players []Player, rng *rand.Rand, w *scratch) []int {
+// turns in order; a bonus goes to the first who earns it. Each seat's turn
+// t rolls with its own generator, roll(t, seat), so that players compared
+// game by game meet the same dice on the same turn for as long as they
+// keep the same dice. It returns each seat's final score.
+func (k *Kernel) Play(players []Player, roll func(turn, seat int) *rand.Rand, w *scratch) []int {
 	states := make([]engine.SchoolState, len(players))
 	scores := make([]int, len(players))
 	for i := range states {
 		states[i] = k.g.NewSchoolState()
 	}
-	for range k.g.Turns() {
+	for t := range k.g.Turns() {
 		for i, p := range players {
-			m, _ := k.Turn(states[i], p(&states[i]), rng, w)
+			m, _ := k.Turn(states[i], p(&states[i]), roll(t, i), w)
 			states[i] = m.Next
 			scores[i] += m.Total()
 			for j := range states {

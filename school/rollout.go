@@ -39,7 +39,7 @@ func (k *Kernel) Rollouts(s engine.SchoolState, actions []Action, rollsLeft int,
 		if !a.Score {
 			next, rng := player(&s), turn(0)
 			k.search(&s, next, w)
-			m = k.finish(s, a.Keep.RollRest(rng), rollsLeft-1, a.Keep.Size() == 0, next, rng, w)
+			m = k.finish(s, a.Keep.RollRest(rng), rollsLeft-1, a.Keep.Size() == 0, next, 0, rng, w)
 		}
 		total, st := m.Total(), m.Next
 		for t := uint64(1); !k.g.SchoolFull(&st); t++ {

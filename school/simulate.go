@@ -7,13 +7,17 @@ import (
 )
 
 // Simulate plays games games of the kernel's game with one player per
-// seat and returns each game's final scores by seat. Game i rolls with
-// its own generator seeded from seed and i, so the result does not depend
-// on threads (0: runtime.GOMAXPROCS).
+// seat and returns each game's final scores by seat. Turn t of seat j in
+// game i rolls with its own generator, seeded from seed, i, t and j, so
+// the result does not depend on threads (0: runtime.GOMAXPROCS), and two
+// runs with the same seed and other players meet the same dice wherever
+// their choices let them: their scores compare game by game.
 func (k *Kernel) Simulate(players []Player, games int, seed uint64, threads int) [][]int {
 	scores := make([][]int, games)
 	parallel(games, threads, func(i int, w *scratch) {
-		scores[i] = k.Play(players, gameRand(seed, i), w)
+		scores[i] = k.Play(players, func(t, j int) *rand.Rand {
+			return rand.New(rand.NewPCG(seed, uint64(i)<<16|uint64(t)<<4|uint64(j)))
+		}, w)
 	}, k)
 	return scores
 }

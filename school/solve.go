@@ -56,7 +56,7 @@ func Solve(g *engine.Game, o solver.Options) (*Solution, error) {
 			batch := todo[b*solver.Lanes : min(len(todo), (b+1)*solver.Lanes)]
 			var states [solver.Lanes]engine.SchoolState
 			for j, i := range batch {
-				states[j] = l.state(g, int(i))
+				states[j] = l.StateAt(g, int(i))
 			}
 			var out [solver.Lanes]float64
 			k.values(states[:len(batch)], sol.Value, w, out[:])

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"dicepoker/engine"
 	"dicepoker/internal/workers"
@@ -73,7 +74,8 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 // shifted by the arc's points and scaled by its probability, to the next
 // state's. The states of a turn are shared among goroutines so that each
 // next state adds what reaches it in the same order whatever the number
-// of threads: the result is the same to the bit. o.Progress counts turns.
+// of threads: the result is the same to the bit. o.Progress counts turns,
+// o.TurnProgress the states of each turn.
 func Carry(start, size, turns int, arcs func(w, i int) []Arc, o Options) (Histogram, int) {
 	threads := o.threads()
 	// where[i]-1 is the position in the next turn's layer of the state
@@ -83,7 +85,17 @@ func Carry(start, size, turns int, arcs func(w, i int) []Arc, o Options) (Histog
 	states := 1
 	for turn := range turns {
 		out := make([][]Arc, len(layer))
-		workers.Each(len(layer), threads, func(w, i int) { out[i] = arcs(w, layer[i].index) })
+		var done atomic.Int64
+		workers.Each(len(layer), threads, func(w, i int) {
+			out[i] = arcs(w, layer[i].index)
+			// Goroutine 0 alone reports, so that no two calls overlap.
+			if n := done.Add(1); o.TurnProgress != nil && w == 0 && n%256 == 0 {
+				o.TurnProgress(turn+1, turns, int(n), len(layer))
+			}
+		})
+		if o.TurnProgress != nil {
+			o.TurnProgress(turn+1, turns, len(layer), len(layer))
+		}
 		next := nextLayer(out, where)
 		var wg sync.WaitGroup
 		for w := range threads {

@@ -23,11 +23,7 @@ func table(t testing.TB, name string) *strategy.Table {
 		if err != nil {
 			return nil, err
 		}
-		sol, err := solver.Solve(g, solver.Options{})
-		if err != nil {
-			return nil, err
-		}
-		return strategy.FromSolution(sol), nil
+		return strategy.Solve(g, solver.Options{})
 	}))
 	tab, err := once.(func() (*strategy.Table, error))()
 	if err != nil {
@@ -90,15 +86,17 @@ func TestSimulationMatchesExact(t *testing.T) {
 		{"poker-dice", 20000},
 		{"yahtzee", 4000},
 	} {
-		s, err := Simulate(optimal(t, tc.game), tc.games, 1, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		lo, hi := s.CI95()
-		want := table(t, tc.game).Expected
-		if want < lo || want > hi {
-			t.Errorf("%s: expected score %.4f outside the simulation's 95%% interval %.3f..%.3f", tc.game, want, lo, hi)
-		}
+		t.Run(tc.game, func(t *testing.T) {
+			s, err := Simulate(optimal(t, tc.game), tc.games, 1, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lo, hi := s.CI95()
+			want := table(t, tc.game).Expected
+			if want < lo || want > hi {
+				t.Errorf("%s: expected score %.4f outside the simulation's 95%% interval %.3f..%.3f", tc.game, want, lo, hi)
+			}
+		})
 	}
 }
 
@@ -106,18 +104,20 @@ func TestSimulationMatchesExact(t *testing.T) {
 // distributions come out the same to the bit with one thread and three.
 func TestDeterministicAcrossThreads(t *testing.T) {
 	for _, name := range []string{"poker-dice", "yahtzee"} {
-		p := optimal(t, name)
-		var samples [2]*Sample
-		for i, threads := range []int{1, 3} {
-			s, err := Simulate(p, 1500, 42, Options{Threads: threads})
-			if err != nil {
-				t.Fatal(err)
+		t.Run(name, func(t *testing.T) {
+			p := optimal(t, name)
+			var samples [2]*Sample
+			for i, threads := range []int{1, 3} {
+				s, err := Simulate(p, 1500, 42, Options{Threads: threads})
+				if err != nil {
+					t.Fatal(err)
+				}
+				samples[i] = s
 			}
-			samples[i] = s
-		}
-		if !reflect.DeepEqual(samples[0], samples[1]) {
-			t.Errorf("%s: simulations differ with 1 and 3 threads", name)
-		}
+			if !reflect.DeepEqual(samples[0], samples[1]) {
+				t.Errorf("%s: simulations differ with 1 and 3 threads", name)
+			}
+		})
 	}
 	p := optimal(t, "poker-dice")
 	var dists [2]*Distribution
@@ -162,20 +162,22 @@ func TestBonuses(t *testing.T) {
 		{"swedish", []string{"upper-bonus", "poker-bonus", "poker-50"}},
 		{"poker-dice", []string{"upper-bonus"}},
 	} {
-		s, err := Simulate(greedy(t, tc.game), 300, 1, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var keys []string
-		for _, b := range s.Bonuses() {
-			keys = append(keys, b.Key)
-			if b.Games < 0 || b.Games > s.Games {
-				t.Errorf("%s: %s earned in %d of %d games", tc.game, b.Key, b.Games, s.Games)
+		t.Run(tc.game, func(t *testing.T) {
+			s, err := Simulate(greedy(t, tc.game), 300, 1, Options{})
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		if !reflect.DeepEqual(keys, tc.keys) {
-			t.Errorf("%s: bonuses %v, want %v", tc.game, keys, tc.keys)
-		}
+			var keys []string
+			for _, b := range s.Bonuses() {
+				keys = append(keys, b.Key)
+				if b.Games < 0 || b.Games > s.Games {
+					t.Errorf("%s: %s earned in %d of %d games", tc.game, b.Key, b.Games, s.Games)
+				}
+			}
+			if !reflect.DeepEqual(keys, tc.keys) {
+				t.Errorf("%s: bonuses %v, want %v", tc.game, keys, tc.keys)
+			}
+		})
 	}
 }
 

@@ -20,6 +20,12 @@ type Options struct {
 	// far and the total: games played, or turns carried forward. Calls
 	// do not overlap.
 	Progress func(done, total int)
+	// TurnProgress, when set, is called now and then during an exact pass
+	// with the turn being carried forward (from 1), the turns, and how
+	// many of the turn's states are done of how many. The turns in the
+	// middle of a game hold the most states, so a turn's share of the
+	// time is known only once it starts. Calls do not overlap.
+	TurnProgress func(turn, turns, done, states int)
 }
 
 func (o Options) threads() int { return workers.Threads(o.Threads) }
@@ -125,8 +131,8 @@ func (s *Sample) Bonuses() []Bonus {
 	if key := g.BonusKey(); key != "" {
 		bs = append(bs, Bonus{key, s.FiveAlikeBonus})
 	}
-	if e := g.Extra; e != nil {
-		bs = append(bs, Bonus{fmt.Sprintf("%s-%d", g.Categories[e.Box].Name, e.Full), s.FullBox})
+	if key := g.FullBoxKey(); key != "" {
+		bs = append(bs, Bonus{key, s.FullBox})
 	}
 	return bs
 }

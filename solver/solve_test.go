@@ -47,13 +47,15 @@ func TestPublishedOptima(t *testing.T) {
 		{"yahtzee", 254.5896095, 536448},
 		{"yatzy", 248.4399894, 1430528},
 	} {
-		sol := solve(t, c.game, engine.Options{}, 0)
-		if got := sol.Expected(); math.Abs(got-c.want) > 1e-6 {
-			t.Errorf("%s: optimal expected score %.7f, published %.7f", c.game, got, c.want)
-		}
-		if sol.States != c.states {
-			t.Errorf("%s: %d states, want %d", c.game, sol.States, c.states)
-		}
+		t.Run(c.game, func(t *testing.T) {
+			sol := solve(t, c.game, engine.Options{}, 0)
+			if got := sol.Expected(); math.Abs(got-c.want) > 1e-6 {
+				t.Errorf("%s: optimal expected score %.7f, published %.7f", c.game, got, c.want)
+			}
+			if sol.States != c.states {
+				t.Errorf("%s: %d states, want %d", c.game, sol.States, c.states)
+			}
+		})
 	}
 }
 
@@ -130,9 +132,11 @@ func TestYahtzeeOptions(t *testing.T) {
 		{"no Yahtzee bonus", noBonus, 245.8707745},
 		{"no bonuses", neither, 229.6384996},
 	} {
-		if math.Abs(c.got-c.want) > 1e-6 {
-			t.Errorf("%s: %.7f, want %.7f", c.name, c.got, c.want)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if math.Abs(c.got-c.want) > 1e-6 {
+				t.Errorf("%s: %.7f, want %.7f", c.name, c.got, c.want)
+			}
+		})
 	}
 	if !(noBonus <= noJoker && noJoker <= def && forced <= def) {
 		t.Errorf("want no bonus %.4f <= no joker %.4f <= free joker %.4f and forced joker %.4f <= free", noBonus, noJoker, def, forced)

@@ -71,6 +71,11 @@ type scoredRoll struct {
 	off    uint16
 }
 
+// engine.New refuses a box whose points matter with more point values
+// than the eight a state's written levels keep (levelTotal); this fails
+// to compile should the two limits part.
+const _ = uint(8 - engine.MaxPointLevels)
+
 // NewTurn prepares the tables of game g.
 func NewTurn(g *engine.Game) *Turn {
 	n := len(g.Categories)
@@ -90,9 +95,6 @@ func NewTurn(g *engine.Game) *Turn {
 				continue
 			}
 			if _, ok := pos[p]; !ok {
-				if len(t.levels[c]) == 8 {
-					panic("solver: " + g.Categories[c].Name + " can hold more than 8 point values")
-				}
 				pos[p] = uint8(len(t.levels[c]))
 				t.levels[c] = append(t.levels[c], p)
 			}

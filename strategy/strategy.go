@@ -113,12 +113,20 @@ func Open(dir string, g *engine.Game, opts solver.Options, notice func(msg strin
 	if notice != nil {
 		notice("no strategy table for " + Describe(g) + " yet: solving it once and saving it to " + path)
 	}
+	if t, err = Solve(g, opts); err != nil {
+		return nil, err
+	}
+	return t, t.Save(path)
+}
+
+// Solve solves g and returns its table, saving nothing: for a game to
+// play at once, or a test.
+func Solve(g *engine.Game, opts solver.Options) (*Table, error) {
 	sol, err := solver.Solve(g, opts)
 	if err != nil {
 		return nil, err
 	}
-	t = FromSolution(sol)
-	return t, t.Save(path)
+	return FromSolution(sol), nil
 }
 
 // Describe names a game with its options for people: "yahtzee" or

@@ -10,6 +10,9 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"syscall"
+
+	"dicepoker/internal/atomicfile"
 )
 
 // maxHeader is the size of the longest possible header.
@@ -20,8 +23,7 @@ const maxHeader = fixedSize + 2*math.MaxUint16
 const chunk = 1 << 16
 
 var (
-	errNotRegular = errors.New("not a regular file")
-	errTooLarge   = errors.New("too large for this computer")
+	errTooLarge = errors.New("too large for this computer")
 )
 
 // Read loads the table file at path. It returns an [*Error] if the file
@@ -29,6 +31,7 @@ var (
 // format (wrapping [ErrVersion]), or not for the game, options and
 // fingerprint in want (wrapping [ErrRules]).
 func Read(path string, want Expect) (Header, []float32, error) {
+	atomicfile.RemoveStale(path) // what a killed write of this table left
 	h, values, e := read(path, want)
 	if e != nil {
 		e.Path, e.Rebuild = path, want.Rebuild
@@ -48,7 +51,7 @@ func read(path string, want Expect) (Header, []float32, *Error) {
 		return Header{}, nil, ioError(err)
 	}
 	if !fi.Mode().IsRegular() {
-		return Header{}, nil, &Error{Err: errNotRegular, Reason: errNotRegular.Error()}
+		return Header{}, nil, &Error{Err: atomicfile.ErrNotRegular, Reason: atomicfile.ErrNotRegular.Error()}
 	}
 	size := fi.Size()
 
@@ -182,6 +185,9 @@ func ioError(err error) *Error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		e.Reason = ""
+	case errors.Is(err, syscall.ENOTDIR):
+		// A file where the directory should be: no table there either.
+		e.Err, e.Reason = fs.ErrNotExist, ""
 	case err == io.EOF:
 		// The file shrank while we read it.
 		e.Err, e.Reason = ErrCorrupt, "truncated while reading"

@@ -183,9 +183,11 @@ func TestErrorMessage(t *testing.T) {
 			"table t.dpt cannot be read (permission denied)"},
 	}
 	for _, tt := range tests {
-		if got := tt.err.Error(); got != tt.want {
-			t.Errorf("message\n got %q\nwant %q", got, tt.want)
-		}
+		t.Run(tt.err.Reason+" "+tt.err.Err.Error(), func(t *testing.T) {
+			if got := tt.err.Error(); got != tt.want {
+				t.Errorf("message\n got %q\nwant %q", got, tt.want)
+			}
+		})
 	}
 }
 

@@ -274,9 +274,11 @@ func TestFileName(t *testing.T) {
 		{"big kniffel", "x", "big+kniffel+x.dpt"},
 	}
 	for _, tt := range tests {
-		if got := FileName(tt.game, tt.options); got != tt.want {
-			t.Errorf("FileName(%q, %q) = %q, want %q", tt.game, tt.options, got, tt.want)
-		}
+		t.Run(tt.game+" "+tt.options, func(t *testing.T) {
+			if got := FileName(tt.game, tt.options); got != tt.want {
+				t.Errorf("FileName(%q, %q) = %q, want %q", tt.game, tt.options, got, tt.want)
+			}
+		})
 	}
 }
 

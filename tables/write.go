@@ -17,10 +17,22 @@ import (
 // file at path untouched and no temporary file behind.
 func Write(path string, h Header, values []float32) error {
 	if err := write(path, h, values); err != nil {
-		return fmt.Errorf("cannot write table %s: %w", path, err)
+		return &WriteError{Path: path, Err: err}
 	}
 	return nil
 }
+
+// WriteError is the error of a table that could not be written: the disk
+// or its permissions, not the table.
+type WriteError struct {
+	Path string
+	Err  error
+}
+
+func (e *WriteError) Error() string { return fmt.Sprintf("cannot write table %s: %v", e.Path, e.Err) }
+
+// Unwrap returns the cause, for errors.Is.
+func (e *WriteError) Unwrap() error { return e.Err }
 
 func write(path string, h Header, values []float32) error {
 	data, err := encode(h, values)

@@ -63,7 +63,7 @@ func (sol *Solution) Actions(s engine.State, need int, dice engine.Multiset, rol
 	}
 	sort.SliceStable(actions, func(i, j int) bool {
 		a, b := actions[i], actions[j]
-		if na, nb := near(a.P, best), near(b.P, best); na || nb {
+		if na, nb := Near(a.P, best), Near(b.P, best); na || nb {
 			return na && (!nb || a.Value > b.Value)
 		}
 		return a.P > b.P || a.P == b.P && a.Value > b.Value

@@ -17,12 +17,12 @@ type Chance struct {
 	E float64 // expected points to come
 }
 
-// near reports whether probability p is as good as best, the largest of
+// Near reports whether probability p is as good as best, the largest of
 // a choice: at most Tolerance times best below it.
-func near(p, best float64) bool { return p >= best-Tolerance*best }
+func Near(p, best float64) bool { return p >= best-Tolerance*best }
 
 // Tolerance is the relative difference below which two probabilities
-// count as the same (near): far above the rounding of a solve
+// count as the same (Near): far above the rounding of a solve
 // (about 1e-15), far below any difference a player could see. A choice
 // takes, of the options whose probability is near the largest, the one
 // with the most points expected, the first on a tie; the largest
@@ -192,7 +192,7 @@ func choose(vs []Chance) (int, Chance) {
 	}
 	c := -1
 	for i, v := range vs {
-		if near(v.P, best) && (c < 0 || v.E > vs[c].E) {
+		if Near(v.P, best) && (c < 0 || v.E > vs[c].E) {
 			c = i
 		}
 	}

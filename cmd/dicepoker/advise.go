@@ -1,23 +1,24 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/spf13/pflag"
 
-	"dicepoker/coach"
-	"dicepoker/engine"
-	"dicepoker/solver"
-	"dicepoker/strategy"
-	"dicepoker/tables"
+	"dicepoker/advice"
 )
 
 const adviseSummary = `Rank every legal action for the dice in hand, best first, by the expected
 final score it leads to under optimal play: each keep (the dice kept and
 rerolled) while rolls are left, and each box the rules allow. The first
-time a game is asked about, its strategy table is solved and saved.`
+time a game is asked about, its strategy table is solved and saved.
+--target T ranks instead by the chance of a final total of T or more,
+--opponent SHEET by the chance of finishing ahead of players on those
+sheets; both solve for their aim and read no table.`
 
 // runAdvise prints the ranked actions of one position.
 func runAdvise(args []string, stdout io.Writer) error {
@@ -33,8 +34,9 @@ func runAdvise(args []string, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "school: the seed of the --rollouts games' dice")
 	total := addTargetFlag(fs, "rank by the chance")
 	opponents := fs.StringArray("opponent", nil, "rank by the chance of finishing ahead of this player's sheet (repeatable; single-sheet games)")
+	top := fs.Int("top", 0, fmt.Sprintf("show only the N best actions (default: %d in text, every one with --json; 0: every one)", textTop))
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "advise --game G [options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--json]", adviseSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--json]", adviseSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
@@ -45,160 +47,109 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if fs.Changed("opponent") && g.Columns != 0 {
-		return usagef("--opponent belongs to the single-sheet games, not to %s", g.Name)
+	if *top < 0 {
+		return usagef("--top %d: give 1 or more, or 0 for every action", *top)
 	}
-	if g.Columns != 0 {
-		return adviseSchool(g, fs, schoolPosition{sheet: *sheetFlag, sheetFile: *sheetFile, table: *tableFile,
-			rollsLeft: *rollsLeft, fresh: *fresh, asJSON: *asJSON, rollouts: *rollouts, seed: *seed}, stdout)
+	if !fs.Changed("top") && !*asJSON {
+		*top = textTop
 	}
-	for _, name := range []string{"fresh", "rollouts", "seed"} {
-		if fs.Changed(name) {
-			return usagef("--%s belongs to school, not to %s, whose values are exact", name, g.Name)
+	if g.Columns == 0 {
+		for _, name := range []string{"fresh", "rollouts", "seed"} {
+			if fs.Changed(name) {
+				return usagef("--%s belongs to school, not to %s, whose values are exact", name, g.Name)
+			}
 		}
 	}
-	sheet, err := readSheet(fs, *sheetFlag, *sheetFile,
-		func(s string) (engine.Sheet, error) { return engine.ParseSheet(g, s) },
-		func(b []byte) (engine.Sheet, error) { return engine.ParseSheetJSON(g, b) })
-	if err != nil {
+	p := advice.Position{Game: g, Sheet: *sheetFlag, SheetName: *sheetFile, Rollouts: *rollouts, Seed: *seed}
+	if p.SheetJSON, err = readSheetFile(fs, *sheetFile); err != nil {
 		return err
 	}
-	hand, err := handFlag(fs, "dice", g, "the five dice in hand")
-	if err != nil {
+	if p.Dice, err = handFlag(fs, "dice", g, "the five dice in hand"); err != nil {
 		return err
 	}
-	if !fs.Changed("rolls-left") {
-		*rollsLeft = g.Rolls - 1
+	if fs.Changed("rolls-left") {
+		p.RollsLeft = rollsLeft
 	}
-	if *rollsLeft < 0 || *rollsLeft >= g.Rolls {
-		return usagef("--rolls-left %d: %s allows 0..%d rerolls after the first roll", *rollsLeft, g.Name, g.Rolls-1)
+	if fs.Changed("fresh") {
+		p.Fresh = fresh
 	}
+	var a *advice.Advice
 	if byTarget || fs.Changed("opponent") {
-		return adviseToWin(fs, g, sheet, hand, *rollsLeft, aim, *opponents, *asJSON, stdout)
+		if fs.Changed("table") {
+			return usagef("--target and --opponent solve for their aim and read no --table")
+		}
+		goal := advice.Aim{Opponents: *opponents, Progress: progress}
+		if byTarget {
+			goal.Target = &aim
+		}
+		a, err = advice.AdviseToWin(p, goal)
+	} else {
+		a, err = advice.Advise(opener(*tableFile), p)
 	}
-	t, err := openTable(g, *tableFile)
 	if err != nil {
 		return err
 	}
-	actions, err := t.Actions(sheet.State(g), hand, *rollsLeft)
-	if err != nil {
-		return usagef("%v", err)
-	}
-	a := advice{game: g, sheetScore: sheet.Score(g), rollsLeft: *rollsLeft, dice: hand, actions: coach.Ranking(g, actions)}
 	if *asJSON {
-		return writeJSON(stdout, a.json())
+		return writeJSON(stdout, a.JSON(*top))
 	}
-	a.writeText(stdout, 0)
+	writeRanking(stdout, &a.Ranking, *top, restHint)
+	if a.Rollouts != nil {
+		writeRollouts(stdout, &a.Ranking, a.Rollouts, *seed)
+	}
 	return nil
 }
 
-// readSheet reads the sheet from --sheet, with parse, or from the JSON
-// file of --sheet-file, with parseJSON.
-func readSheet[S any](fs *pflag.FlagSet, sheet, file string, parse func(string) (S, error), parseJSON func([]byte) (S, error)) (S, error) {
-	var none S
+// textTop is how many actions advise shows people by default.
+const textTop = 10
+
+// restHint says where advise shows the actions its text leaves out.
+const restHint = "--top 0 shows every one"
+
+// readSheetFile returns the JSON of --sheet-file, or nil when it is not given.
+func readSheetFile(fs *pflag.FlagSet, file string) ([]byte, error) {
 	if fs.Changed("sheet") && fs.Changed("sheet-file") {
-		return none, usagef("give --sheet or --sheet-file, not both")
+		return nil, usagef("give --sheet or --sheet-file, not both")
 	}
-	if file != "" {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			return none, usagef("sheet file: %v", err)
-		}
-		sh, err := parseJSON(data)
-		if err != nil {
-			return sh, usagef("%s: %v", file, err)
-		}
-		return sh, nil
+	if file == "" {
+		return nil, nil
 	}
-	sh, err := parse(sheet)
+	data, err := readBounded(file, maxSheetFile)
 	if err != nil {
-		return sh, usagef("%v", err)
+		return nil, usagef("--sheet-file: sheet file %v", err)
 	}
-	return sh, nil
+	return data, nil
 }
 
-// openTable reads the table of g from file, or from the tables directory,
-// solving and saving it there first when it is missing. A table that
-// cannot be used is bad input: it says how to rebuild it.
-func openTable(g *engine.Game, file string) (*strategy.Table, error) {
-	var t *strategy.Table
-	var err error
-	if file != "" {
-		t, err = strategy.Load(file, g)
-	} else {
-		dir, derr := tables.DefaultDir()
-		if derr != nil {
-			return nil, derr
-		}
-		t, err = strategy.Open(dir, g, solver.Options{Progress: progress("solving " + g.Name)},
-			func(msg string) { fmt.Fprintln(os.Stderr, "dicepoker: "+msg) })
+// maxSheetFile is the most bytes --sheet-file reads: a sheet in JSON
+// takes a few hundred.
+const maxSheetFile = 64 << 10
+
+// readBounded reads the file at path, refusing one longer than limit bytes
+// as soon as it reads that much, so that /dev/zero or a huge file is
+// refused at once instead of filling the memory.
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return nil, fmt.Errorf("%s: %w", path, pe.Err)
+	} else if err != nil {
+		return nil, err
 	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, &usageError{err.Error()}
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return t, nil
-}
-
-// adviceOption is one action in the JSON output.
-type adviceOption struct {
-	Action string `json:"action"` // "keep" or "score"
-	keepJSON
-	Category string `json:"category,omitempty"`
-	Points   *int   `json:"points,omitempty"`
-	Bonus    *int   `json:"bonus,omitempty"`
-	rankJSON
-}
-
-// keepJSON is a keep's dice in advise's JSON, for every game.
-type keepJSON struct {
-	Keep   *[]int `json:"keep,omitempty"` // a pointer, so that keeping nothing is []
-	Reroll *[]int `json:"reroll,omitempty"`
-}
-
-// keepOf returns the JSON of keeping keep and rerolling reroll.
-func keepOf(keep, reroll engine.Multiset) keepJSON {
-	k, r := keep.Dice(), reroll.Dice()
-	return keepJSON{&k, &r}
-}
-
-// rankJSON is what every option of advise's JSON ends with.
-type rankJSON struct {
-	Expected float64 `json:"expected"`
-	Loss     float64 `json:"loss"`
-	Tie      bool    `json:"tie"`
-}
-
-// rank returns action i's expected final score, loss and tie.
-func (a *advice) rank(i int) rankJSON {
-	return rankJSON{a.expected(i), a.expected(0) - a.expected(i), a.tie(i)}
-}
-
-func (a *advice) json() any {
-	opts := make([]adviceOption, len(a.actions))
-	for i, act := range a.actions {
-		o := adviceOption{rankJSON: a.rank(i)}
-		if act.Box != "" {
-			o.Action, o.Category, o.Points, o.Bonus = "score", act.Box, &act.Points, &act.Bonus
-		} else {
-			o.Action, o.keepJSON = "keep", keepOf(act.Keep, act.Reroll)
-		}
-		opts[i] = o
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("%s: longer than %d KiB, too long for a sheet", path, limit>>10)
 	}
-	return adviceJSON{adviceHead{a.game.Name, a.game.Options.String(), a.sheetScore, a.rollsLeft, a.dice.Dice()}, opts[0], opts}
+	return data, nil
 }
 
-// adviceHead is what advise's JSON says of the position.
-type adviceHead struct {
-	Game       string `json:"game"`
-	Rules      string `json:"rules"`
-	SheetScore int    `json:"sheet_score"`
-	RollsLeft  int    `json:"rolls_left"`
-	Dice       []int  `json:"dice"`
+// opener opens the strategies of a command: from file, or from the tables
+// directory with progress bars and notices on stderr.
+func opener(file string) advice.Opener {
+	return advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice}
 }
 
-// adviceJSON is advise's JSON output.
-type adviceJSON struct {
-	adviceHead
-	Best adviceOption   `json:"best"`
-	All  []adviceOption `json:"options"`
-}
+// notice tells the user on stderr that a table is being built.
+func notice(msg string) { fmt.Fprintln(os.Stderr, "dicepoker: "+msg) }

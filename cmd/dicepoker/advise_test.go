@@ -33,7 +33,7 @@ func pokerTable(t *testing.T) string {
 		Seconds  float64 `json:"seconds"`
 		Table    string  `json:"table"`
 	}
-	out := runOK(t, "solve", "--game", "poker-dice", "--out", path, "--json")
+	out := runOK(t, "solve", "--game", "poker-dice", "--out", path, "--json", "--timing")
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("solve --json: %v\n%s", err, out)
 	}
@@ -152,13 +152,15 @@ func TestAdviseBadInput(t *testing.T) {
 		{[]string{"--dice", "9TJQK", "--table", corrupt}, "is corrupt (payload checksum mismatch); rebuild it with: dicepoker solve --game poker-dice"},
 		{[]string{"--dice", "9TJQK", "--forced-joker"}, "belongs to yahtzee"},
 	} {
-		var stdout, stderr bytes.Buffer
-		args := append(append([]string{}, base...), c.args...)
-		status := run(args, &stdout, &stderr)
-		line := stderr.String()
-		if status != 2 || !strings.Contains(line, c.want) || strings.Count(line, "\n") != 1 || stdout.Len() != 0 {
-			t.Errorf("%q: status %d, stderr %q, stdout %q; want status 2 and one line containing %q", c.args, status, line, stdout.String(), c.want)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			args := append(append([]string{}, base...), c.args...)
+			status := run(args, &stdout, &stderr)
+			line := stderr.String()
+			if status != 2 || !strings.Contains(line, c.want) || strings.Count(line, "\n") != 1 || stdout.Len() != 0 {
+				t.Errorf("%q: status %d, stderr %q, stdout %q; want status 2 and one line containing %q", c.args, status, line, stdout.String(), c.want)
+			}
+		})
 	}
 	if after, _ := os.ReadFile(corrupt); !bytes.Equal(after, data) {
 		t.Error("the corrupt table was changed")
@@ -172,12 +174,14 @@ func TestSolveBadInput(t *testing.T) {
 	}{
 		{[]string{"solve", "--game", "yatzy", "--threads", "-1"}, "--threads -1"},
 		{[]string{"solve", "--game", "chess"}, `unknown game "chess"`},
-		{[]string{"solve", "--game", "poker-dice", "--out", os.TempDir()}, "is a directory, not a file"},
-		{[]string{"distribution", "--game", "poker-dice", "--png", os.TempDir()}, "is a directory, not a file"},
+		{[]string{"solve", "--game", "poker-dice", "--out", os.TempDir()}, "not a regular file (a directory)"},
+		{[]string{"distribution", "--game", "poker-dice", "--png", os.TempDir()}, "not a regular file (a directory)"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if status := run(c.args, &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("%q: status %d, stderr %q; want 2 and %q", c.args, status, stderr.String(), c.want)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(c.args, &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), c.want) {
+				t.Errorf("%q: status %d, stderr %q; want 2 and %q", c.args, status, stderr.String(), c.want)
+			}
+		})
 	}
 }

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"dicepoker/bench"
 	"dicepoker/engine"
+	"dicepoker/school"
 )
 
 const benchSummary = `Measure each game: solve wall time and states a second, table size,
@@ -24,12 +26,25 @@ func runBench(args []string, stdout io.Writer) error {
 	games := fs.Int("simulate", 100000, "games to simulate with the optimal strategy, twice (cold and warm cache); 0: none")
 	exact := fs.Bool("distribution", true, "time the exact score distribution")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2] [--threads N] [--json]", benchSummary); err != nil {
+	check := fs.Bool("school-check", false, "check the school estimate against play instead (see README)")
+	columns := fs.String("columns", "2,3,4", "with --school-check: the column counts to check")
+	sheets := fs.Int("sheets", 20, "with --school-check: sheets drawn from each style of play")
+	rollouts := fs.Int("rollouts", 1000, "with --school-check: games played on from each sheet")
+	seed := fs.Uint64("seed", 1, "with --school-check: the seed of the sheets and games")
+	actions := fs.Int("actions", 1, "with --school-check: the best actions played on, to check the ranking too")
+	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2] [--threads N] [--simulate N] [--distribution=false] [--json] | bench --school-check [--columns 2,3,4] [--sheets N] [--rollouts N] [--actions N] [--seed S] [--json]", benchSummary); err != nil {
 		return err
 	}
+	if *check {
+		return runSchoolCheck(stdout, *columns, school.CheckOptions{Sheets: *sheets, Games: *rollouts, Seed: *seed, Threads: *threads, Actions: *actions}, *asJSON)
+	}
 	var list []*engine.Game
-	for _, name := range strings.Split(*names, ",") {
-		g, err := engine.New(strings.TrimSpace(name), engine.Options{})
+	for _, raw := range strings.Split(*names, ",") {
+		name, err := gameName(raw)
+		if err != nil {
+			return err
+		}
+		g, err := engine.New(name, engine.Options{})
 		if err != nil {
 			return usagef("%v", err)
 		}
@@ -73,6 +88,67 @@ func runBench(args []string, stdout io.Writer) error {
 			Machine string         `json:"machine"`
 			Games   []bench.Result `json:"games"`
 		}{machine, results})
+	}
+	return nil
+}
+
+// runSchoolCheck compares, for each column count in columns, the school
+// advisor's value of its best action with the games its player plays on,
+// on sheets of many kinds (school.Check), and prints a line a source; for
+// one column, solved exactly, it measures the estimate's player against
+// the optimum instead.
+func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJSON bool) error {
+	if o.Sheets < 1 || o.Games < 2 {
+		return usagef("--sheets must be at least 1 and --rollouts at least 2")
+	}
+	type result struct {
+		Columns int                   `json:"columns"`
+		Sources []school.CheckSummary `json:"sources,omitempty"`
+		// One column: the optimum and what the estimate's player loses
+		// against it a game.
+		Optimum float64 `json:"optimum,omitempty"`
+		Loss    float64 `json:"loss,omitempty"`
+	}
+	var results []result
+	for _, c := range strings.Split(columns, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(c))
+		if err != nil {
+			return usagef("--columns %q: want column counts such as 2,3,4", columns)
+		}
+		g, err := engine.New("school", engine.Options{Columns: n})
+		if err != nil {
+			return usagef("%v", err)
+		}
+		e, err := opener("").Estimate(g)
+		if err != nil {
+			return err
+		}
+		if n == 1 {
+			// One column is solved exactly: the estimate's player is
+			// measured against the optimum instead, decision by decision.
+			exact, err := opener("").Exact(g)
+			if err != nil {
+				return err
+			}
+			loss := school.NewKernel(g).Loss(e.After, exact.Value, o.Games, o.Seed, o.Threads)
+			results = append(results, result{Columns: 1, Optimum: exact.Expected, Loss: loss})
+			if !asJSON {
+				fmt.Fprintf(stdout, "school, 1 column: over %d games the estimate's player loses %.3f a game against the optimum %.4f (%.2f%%)\n\n", o.Games, loss, exact.Expected, 100*loss/exact.Expected)
+			}
+			continue
+		}
+		cases, err := school.NewKernel(g).Check(e.After, o)
+		if err != nil {
+			return err
+		}
+		sums := school.Summarize(cases)
+		results = append(results, result{Columns: n, Sources: sums})
+		if !asJSON {
+			fmt.Fprintf(stdout, "school, %d columns: %d sheets, %d games each\n%s\n", n, len(cases), o.Games, school.FormatSummary(sums))
+		}
+	}
+	if asJSON {
+		return writeJSON(stdout, results)
 	}
 	return nil
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
+	"dicepoker/advice"
 	"dicepoker/chart"
-	"dicepoker/engine"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 	"dicepoker/target"
@@ -24,10 +24,10 @@ func runChances(args []string, stdout io.Writer) error {
 	sheetFlag := fs.String("sheet", "", `the filled boxes with their points, "ones=3,fives=15,yahtzee=50" (empty: a new game)`)
 	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
 	top := fs.Int("max", 0, fmt.Sprintf("the highest total shown (default: the first that expected-value play reaches with a chance below %g)", target.TopChance))
-	png := fs.String("png", "", "also draw the two curves as a PNG chart in this file")
+	png := fs.String("png", "", "also draw the two curves as a chart in this file: SVG for a .svg name, else PNG")
 	threads := addThreadsFlag(fs, "compute")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "chances --game G [options] [--sheet S | --sheet-file F] [--max N] [--png FILE] [--json]", chancesSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "chances [--game G] [game options] [--sheet S | --sheet-file F] [--max N] [--png FILE] [--threads N] [--json]", chancesSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
@@ -40,12 +40,15 @@ func runChances(args []string, stdout io.Writer) error {
 	if fs.Changed("max") && (*top < 1 || *top > maxTarget) {
 		return usagef("--max %d: must be 1 to %d", *top, maxTarget)
 	}
-	if err := checkPNG(*png); err != nil {
+	// Refuse a picture that cannot be saved before the long computation.
+	if err := outputFlag("png", *png); err != nil {
 		return err
 	}
-	sheet, err := readSheet(fs, *sheetFlag, *sheetFile,
-		func(s string) (engine.Sheet, error) { return engine.ParseSheet(g, s) },
-		func(b []byte) (engine.Sheet, error) { return engine.ParseSheetJSON(g, b) })
+	p := advice.Position{Game: g, Sheet: *sheetFlag, SheetName: *sheetFile}
+	if p.SheetJSON, err = readSheetFile(fs, *sheetFile); err != nil {
+		return err
+	}
+	sheet, err := p.SingleSheet()
 	if err != nil {
 		return err
 	}
@@ -71,9 +74,10 @@ func runChances(args []string, stdout io.Writer) error {
 		return writeJSON(stdout, struct {
 			Game       string       `json:"game"`
 			Options    string       `json:"options,omitempty"`
+			Rules      string       `json:"rules"`
 			SheetScore int          `json:"sheet_score"`
 			Chances    []chanceJSON `json:"chances"`
-		}{g.Name, g.Options.String(), score, rows})
+		}{g.Name, g.Options.String(), g.Options.String(), score, rows})
 	}
 	fmt.Fprintf(stdout, "%s, sheet score %d: the chance of finishing with each total or more\n", strategy.Describe(g), score)
 	fmt.Fprintf(stdout, "(every total below %d is certain either way)\n\n", c.Lo)

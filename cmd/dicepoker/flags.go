@@ -2,13 +2,16 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
 
 	"dicepoker/engine"
+	"dicepoker/internal/atomicfile"
 )
 
 // newFlagSet returns a flag set for a command that reports errors instead
@@ -27,14 +30,18 @@ func newFlagSet(name string) *pflag.FlagSet {
 func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summary string) error {
 	err := fs.Parse(args)
 	if errors.Is(err, pflag.ErrHelp) {
-		fmt.Fprintf(stdout, "usage: dicepoker %s\n\n%s\n\nflags:\n%s", usage, summary, fs.FlagUsages())
+		writeHelp(stdout, fs, usage, summary)
 		return errHelpShown
 	}
 	if err != nil {
-		return usagef("%v", err)
+		return usagef("%s", clipMessage(err.Error()))
 	}
 	if fs.NArg() > 0 {
-		return usagef("unexpected argument %q (flags start with --)", fs.Arg(0))
+		if d := fs.Lookup("dice"); d != nil && d.Changed && looksLikeDice(fs.Args()) {
+			return usagef("--dice takes the five dice as one argument: quote them (--dice \"%s %s\") or use commas (--dice %s,%s)",
+				d.Value, strings.Join(fs.Args(), " "), d.Value, strings.Join(fs.Args(), ","))
+		}
+		return usagef("unexpected argument %s (flags start with --)", engine.Quote(fs.Arg(0)))
 	}
 	if fs.Lookup("threads") != nil {
 		if n, _ := fs.GetInt("threads"); n < 0 {
@@ -44,10 +51,51 @@ func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summa
 	return nil
 }
 
+// maxMessage is the longest flag error shown whole: pflag quotes a bad
+// value in full, however long.
+const maxMessage = 200
+
+// clipMessage cuts a message to maxMessage bytes.
+func clipMessage(msg string) string {
+	if len(msg) <= maxMessage {
+		return msg
+	}
+	return strings.ToValidUTF8(msg[:maxMessage], "") + "..."
+}
+
+// looksLikeDice reports whether args are a few single dice, the rest of
+// "--dice 3 3 5 5 6" typed without quotes.
+func looksLikeDice(args []string) bool {
+	if len(args) >= engine.Dice {
+		return false
+	}
+	for _, a := range args {
+		if len(a) != 1 || !strings.ContainsAny(strings.ToUpper(a), engine.DigitFaces+engine.CardFaces) {
+			return false
+		}
+	}
+	return true
+}
+
 // addThreadsFlag registers --threads, the goroutines a command works with
 // (0: all cores); parseFlags refuses a negative count.
 func addThreadsFlag(fs *pflag.FlagSet, verb string) *int {
 	return fs.Int("threads", 0, "goroutines to "+verb+" with (default: all cores)")
+}
+
+// addTimingFlag registers --timing, which puts the wall seconds of the
+// work in the JSON output: left out by default, as they change from run
+// to run.
+func addTimingFlag(fs *pflag.FlagSet) *bool {
+	return fs.Bool("timing", false, "with --json, also give the wall seconds the work took (seconds)")
+}
+
+// secondsIf returns &seconds when timing is on, for an omitempty field.
+func secondsIf(timing bool, seconds float64) *float64 {
+	if !timing {
+		return nil
+	}
+	return &seconds
 }
 
 // gameFlags are --game and the rule options of every game. Commands that
@@ -58,58 +106,59 @@ type gameFlags struct {
 	opts engine.Options
 }
 
-// optionProbes holds, for each rule option's flag, the option alone at a
-// valid non-default value. build asks engine.New whether it belongs to the
-// chosen game, so that an option given explicitly at its zero value
-// (--no-joker=false, --columns 0) is refused for another game all the same.
-var optionProbes = []struct {
-	flag  string
-	probe engine.Options
-}{
-	{"forced-joker", engine.Options{ForcedJoker: true}},
-	{"no-joker", engine.Options{NoJoker: true}},
-	{"no-yahtzee-bonus", engine.Options{NoYahtzeeBonus: true}},
-	{"no-upper-bonus", engine.Options{NoUpperBonus: true}},
-	{"upper-bonus-threshold", engine.Options{UpperBonusThreshold: 70}},
-	{"columns", engine.Options{Columns: 1}},
-}
-
-// addGameFlags registers --game and the rule options on fs.
+// addGameFlags registers --game and a flag for each rule option that has
+// one (engine.OptionList) on fs.
 func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 	g := &gameFlags{}
 	fs.StringVar(&g.game, "game", "yahtzee", "the game: "+strings.Join(engine.GameNames, ", "))
-	fs.BoolVar(&g.opts.ForcedJoker, "forced-joker", false, "yahtzee: the official forced joker placement rule")
-	fs.BoolVar(&g.opts.NoJoker, "no-joker", false, "yahtzee: Yahtzee bonus without the joker")
-	fs.BoolVar(&g.opts.NoYahtzeeBonus, "no-yahtzee-bonus", false, "yahtzee: neither Yahtzee bonus nor joker")
-	fs.BoolVar(&g.opts.NoUpperBonus, "no-upper-bonus", false, "yahtzee: no upper bonus")
-	fs.IntVar(&g.opts.UpperBonusThreshold, "upper-bonus-threshold", 0, "swedish: upper total that earns the bonus, 1..105 (default 63)")
-	fs.IntVar(&g.opts.Columns, "columns", 0, "school: columns of the sheet, 1..5 (default 3)")
+	for _, opt := range engine.OptionList {
+		if opt.InSheet {
+			continue // taken= comes with the sheet
+		}
+		usage := opt.Game + ": " + opt.Usage
+		switch p := opt.Field(&g.opts).(type) {
+		case *bool:
+			fs.BoolVar(p, opt.Name, false, usage)
+		case *int:
+			fs.IntVar(p, opt.Name, 0, usage)
+		}
+	}
 	return g
 }
 
 // build returns the game the parsed flags name, or a usage error for an
-// unknown game, an option of another game or an option out of range.
+// unknown game, an option of another game or an option out of range. An
+// option given explicitly at its zero value (--no-joker=false, --columns 0)
+// is checked all the same.
 func (g *gameFlags) build(fs *pflag.FlagSet) (*engine.Game, error) {
-	for _, o := range optionProbes {
-		if !fs.Changed(o.flag) {
+	name, err := gameName(g.game)
+	if err != nil {
+		return nil, err
+	}
+	g.game = name
+	for _, opt := range engine.OptionList {
+		if !fs.Changed(opt.Name) {
 			continue
 		}
-		if _, err := engine.New(g.game, o.probe); err != nil {
+		if err := opt.Given(g.game, g.opts); err != nil {
 			return nil, &usageError{err.Error()}
 		}
-	}
-	// 0 stands for the default in engine.Options; given explicitly it is out of range.
-	if fs.Changed("upper-bonus-threshold") && g.opts.UpperBonusThreshold == 0 {
-		return nil, usagef("--upper-bonus-threshold 0 is out of range 1..105")
-	}
-	if fs.Changed("columns") && g.opts.Columns == 0 {
-		return nil, usagef("--columns 0 is out of range 1..5")
 	}
 	game, err := engine.New(g.game, g.opts)
 	if err != nil {
 		return nil, &usageError{err.Error()}
 	}
 	return game, nil
+}
+
+// gameName returns the game a command line names, case aside, or a usage
+// error with the nearest name and the list.
+func gameName(name string) (string, error) {
+	lower := strings.ToLower(strings.TrimSpace(name))
+	if !slices.Contains(engine.GameNames, lower) {
+		return "", usagef("unknown game %s%s", engine.Quote(name), engine.Suggest(lower, engine.GameNames, "games"))
+	}
+	return lower, nil
 }
 
 // handFlag returns the five dice of the flag name, written with the digits
@@ -125,4 +174,25 @@ func handFlag(fs *pflag.FlagSet, name string, g *engine.Game, what string) (engi
 		return m, usagef("%v", err)
 	}
 	return m, nil
+}
+
+// outputFlag checks the file that flag name says to write, before any work
+// is done: its directory must exist, and what is there, through any
+// symbolic links, must be a regular file or nothing. "" (not given) passes.
+func outputFlag(name, path string) error {
+	if path == "" {
+		return nil
+	}
+	target, err := atomicfile.Target(path)
+	if err != nil {
+		if errors.Is(err, atomicfile.ErrNotRegular) {
+			err = errors.Unwrap(err) // the PathError's reason: what is there
+			return usagef("--%s %s: %v; give the name of a file to write", name, path, err)
+		}
+		return usagef("--%s %s: %v", name, path, err)
+	}
+	if fi, err := os.Stat(filepath.Dir(target)); err != nil || !fi.IsDir() {
+		return usagef("--%s %s: no directory %s to save it in", name, path, filepath.Dir(target))
+	}
+	return nil
 }

@@ -3,55 +3,15 @@ package main
 import (
 	"fmt"
 	"io"
-	"math"
+	"strings"
 
+	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
-	"dicepoker/review"
 	"dicepoker/strategy"
 )
 
 // The advice formatting that advise, play and review share.
-
-// tieEpsilon is how close two expected scores must be to count as a tie.
-const tieEpsilon = review.Epsilon
-
-// advice is one ranked position, ready to print.
-type advice struct {
-	game       *engine.Game
-	sheetScore int
-	rollsLeft  int
-	fresh      bool // the dice came from a roll of all five (school scores them double)
-	dice       engine.Multiset
-	actions    []coach.Option
-	note       string // how the advisor values positions, when not exactly
-}
-
-// expected returns action i's expected final score.
-func (a *advice) expected(i int) float64 { return float64(a.sheetScore) + a.actions[i].Value }
-
-// tie reports whether action i's value equals another action's.
-func (a *advice) tie(i int) bool {
-	v := a.actions[i].Value
-	return i > 0 && math.Abs(a.actions[i-1].Value-v) <= tieEpsilon ||
-		i+1 < len(a.actions) && math.Abs(a.actions[i+1].Value-v) <= tieEpsilon
-}
-
-// describe writes action i for people, with the game's own faces.
-func (a *advice) describe(i int) string {
-	act := a.actions[i]
-	switch {
-	case act.Detail != "":
-		return act.Box + " " + act.Detail + bonusText(act.Bonus)
-	case act.Box != "":
-		return fmt.Sprintf("score %s for %d", act.Box, act.Points) + bonusText(act.Bonus)
-	case act.Keep.Size() == 0 && a.game.Columns != 0:
-		return "reroll all five (fresh)"
-	case act.Keep.Size() == 0:
-		return "reroll all five"
-	}
-	return fmt.Sprintf("keep %s, reroll %s", spaced(act.Keep, a.game.Letters), spaced(act.Reroll, a.game.Letters))
-}
 
 // expectedName names an advisor's expected final score: the optimum, or
 // with a note (the advisor does not value positions exactly) its estimate.
@@ -62,57 +22,83 @@ func expectedName(note string) string {
 	return "estimated expected score"
 }
 
-// bonusText writes the bonuses a move earns, " (+35 bonus)", or "" for none.
-func bonusText(bonus int) string {
-	if bonus == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (+%d bonus)", bonus)
-}
-
 // spaced writes dice with spaces, "3 3 5".
 func spaced(m engine.Multiset, letters string) string { return coach.Spaced(m, letters) }
 
-// writeText prints the ranking, the first limit actions of it when limit
-// is above 0.
 // actionWidth is the width of the action column for a's first n actions:
 // the longest description, 36 at least.
-func (a *advice) actionWidth(n int) int {
+func actionWidth(a *advice.Ranking, n int) int {
 	width := 36
 	for i := range n {
-		width = max(width, len(a.describe(i)))
+		width = max(width, len(a.Describe(i)))
 	}
 	return width
 }
 
-func (a *advice) writeText(w io.Writer, limit int) {
+// writeRanking prints the ranking, the first limit actions of it when
+// limit is above 0, and a line for the rest, saying where they are shown
+// when rest is not "". A ranking for a goal shows each action's chance of
+// it beside its expected final score.
+func writeRanking(w io.Writer, a *advice.Ranking, limit int, rest string) {
 	fresh := ""
-	if a.fresh && a.game.Columns != 0 {
+	if a.Fresh && a.Game.Columns != 0 {
 		fresh = " (fresh)"
 	}
-	fmt.Fprintf(w, "%s, sheet score %d, dice %s%s, %d %s left\n", strategy.Describe(a.game), a.sheetScore,
-		spaced(a.dice, a.game.Letters), fresh, a.rollsLeft, plural(a.rollsLeft, "reroll", "rerolls"))
-	if a.note != "" {
-		fmt.Fprintf(w, "note: %s\n", a.note)
+	aim := ""
+	switch goal := a.Goal; {
+	case goal != nil && goal.Target != nil:
+		aim = fmt.Sprintf(", target %d (%d more points)", *goal.Target, max(0, *goal.Target-a.SheetScore))
+	case goal != nil:
+		aim = fmt.Sprintf(", opponents' sheet scores %v", goal.Opponents)
 	}
-	fmt.Fprintf(w, "best: %s (expected final score %.2f)\n\n", a.describe(0), a.expected(0))
-	shown := len(a.actions)
+	fmt.Fprintf(w, "%s, sheet score %d, dice %s%s, %d %s left%s\n", strategy.Describe(a.Game), a.SheetScore,
+		spaced(a.Dice, a.Game.Letters), fresh, a.RollsLeft, plural(a.RollsLeft, "reroll", "rerolls"), aim)
+	if a.Note != "" {
+		fmt.Fprintln(w, wrap("note: "+a.Note, lineWidth))
+	}
+	if a.Upper != "" {
+		fmt.Fprintf(w, "%s\n", a.Upper)
+	}
+	best := make([]string, a.Bests())
+	for i := range best {
+		best[i] = a.Describe(i)
+	}
+	chance := ""
+	if a.Goal != nil {
+		chance = fmt.Sprintf("chance of %s %.4f%%, ", a.Goal.What(), 100*a.Goal.Chance[0])
+	}
+	fmt.Fprintf(w, "best: %s (%sexpected final score %.2f)\n\n", orList(best), chance, a.Expected(0))
+	shown := len(a.Actions)
 	if limit > 0 {
 		shown = min(shown, limit)
 	}
-	width := a.actionWidth(shown)
-	fmt.Fprintf(w, "%4s  %-*s %10s %8s\n", "rank", width, "action", "expected", "loss")
+	width := actionWidth(a, shown)
+	if a.Goal != nil {
+		fmt.Fprintf(w, "%4s  %-*s %10s %10s\n", "rank", width, "action", "chance", "expected")
+	} else {
+		fmt.Fprintf(w, "%4s  %-*s %10s %8s\n", "rank", width, "action", "expected", "loss")
+	}
 	for i := range shown {
 		mark := ""
-		if a.tie(i) {
+		if a.Tie(i) {
 			mark = "  tie"
 		}
-		fmt.Fprintf(w, "%4d  %-*s %10.3f %8.3f%s\n", i+1, width, a.describe(i), a.expected(i), a.expected(0)-a.expected(i), mark)
+		if a.Goal != nil {
+			fmt.Fprintf(w, "%4d  %-*s %9.4f%% %10.3f%s\n", i+1, width, a.Describe(i), 100*a.Goal.Chance[i], a.Expected(i), mark)
+		} else {
+			fmt.Fprintf(w, "%4d  %-*s %10.3f %8.3f%s\n", i+1, width, a.Describe(i), a.Expected(i), a.Expected(0)-a.Expected(i), mark)
+		}
 	}
-	if shown < len(a.actions) {
-		fmt.Fprintf(w, "      ... %d more\n", len(a.actions)-shown)
+	if shown < len(a.Actions) {
+		if rest != "" {
+			rest = " (" + rest + ")"
+		}
+		fmt.Fprintf(w, "      ... %d more%s\n", len(a.Actions)-shown, rest)
 	}
 }
+
+// orList joins items with " or ": a description has commas of its own.
+func orList(items []string) string { return strings.Join(items, " or ") }
 
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -14,6 +14,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
+
+	"dicepoker/advice"
+	"dicepoker/engine"
 )
 
 // command is one row of the command table. A new command is one file with
@@ -37,7 +42,11 @@ var commands = []command{
 	{"chances", "the chance of each final total, playing for it and for the expected score", runChances},
 	{"play", "play a game in the terminal with the advisor as coach", runPlay},
 	{"review", "review a game record: the points each decision lost", runReview},
+	{"export", "write every state's value or sampled positions as CSV, JSON Lines or Parquet", runExport},
+	{"serve", "serve the web advisor: the page and its JSON API", runServe},
 	{"bench", "measure solve, table load and advice times for each game", runBench},
+	{"version", "print the version of dicepoker", runVersion},
+	{"completion", "print the shell completion script for bash, zsh or fish", runCompletion},
 }
 
 // usageError is bad input: an unknown command or flag, a bad flag value, bad
@@ -53,23 +62,51 @@ func usagef(format string, args ...any) error {
 // errHelpShown reports that a command printed its help as asked: success.
 var errHelpShown = errors.New("help shown")
 
-func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+func main() {
+	// A closed pipe is then a write error, which run reports with status 1,
+	// instead of a signal that kills the program in the middle of a write.
+	signal.Ignore(syscall.SIGPIPE)
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
 
 // run runs the command line args and returns the exit status: 0, 1 for a
-// failure, 2 for bad input. Errors go to stderr as one line.
+// failure (of the system: disk, permissions, a closed or full output),
+// 2 for bad input. Errors go to stderr as one line.
 func run(args []string, stdout, stderr io.Writer) int {
-	err := dispatch(args, stdout)
+	out := &checkedWriter{w: stdout}
+	err := dispatch(args, out)
+	if out.err != nil && (err == nil || errors.Is(err, errHelpShown)) {
+		err = fmt.Errorf("cannot write the output: %w", out.err)
+	}
 	var usage *usageError
+	var input *advice.InputError
 	switch {
 	case err == nil || errors.Is(err, errHelpShown):
 		return 0
-	case errors.As(err, &usage):
+	case errors.As(err, &usage), errors.As(err, &input):
 		fmt.Fprintf(stderr, "dicepoker: %v\n", err)
 		return 2
 	default:
 		fmt.Fprintf(stderr, "dicepoker: %v\n", err)
 		return 1
 	}
+}
+
+// checkedWriter keeps the first error of the writes to w and writes
+// nothing after it, so that text output, printed without checking each
+// write, still fails when the output does (a full disk, a closed pipe).
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.err = err
+	return n, err
 }
 
 func dispatch(args []string, stdout io.Writer) error {
@@ -83,16 +120,32 @@ func dispatch(args []string, stdout io.Writer) error {
 			if c := lookup(rest[0]); c != nil {
 				return c.run([]string{"-h"}, stdout)
 			}
-			return usagef("unknown command %q (run 'dicepoker help' for the commands)", rest[0])
+			return unknownCommand(rest[0])
 		}
 		printHelp(stdout)
 		return nil
+	case "--version", "-version":
+		return runVersion(rest, stdout)
 	}
 	c := lookup(name)
 	if c == nil {
-		return usagef("unknown command %q (run 'dicepoker help' for the commands)", name)
+		return unknownCommand(name)
 	}
 	return c.run(rest, stdout)
+}
+
+// unknownCommand is the error for a command that is not in the table, with
+// the nearest name when one is close.
+func unknownCommand(name string) error {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	hint := ""
+	if near := engine.Nearest(name, names); near != "" {
+		hint = ", did you mean " + near + "?"
+	}
+	return usagef("unknown command %s%s (run 'dicepoker help' for the commands)", engine.Quote(name), hint)
 }
 
 func lookup(name string) *command {

@@ -32,17 +32,19 @@ func TestRunExitStatus(t *testing.T) {
 		{[]string{"games", "--game", "yatzy"}, 2, "", "dicepoker: unknown flag: --game\n"},
 		{[]string{"games", "extra"}, 2, "", "dicepoker: unexpected argument \"extra\" (flags start with --)\n"},
 	} {
-		var stdout, stderr bytes.Buffer
-		status := run(tc.args, &stdout, &stderr)
-		if status != tc.status {
-			t.Errorf("%q: status %d, want %d (stderr %q)", tc.args, status, tc.status, stderr.String())
-		}
-		if tc.stdout == "" && stdout.Len() > 0 || !strings.Contains(stdout.String(), tc.stdout) {
-			t.Errorf("%q: stdout\n%s\nwant it to contain %q", tc.args, stdout.String(), tc.stdout)
-		}
-		if stderr.String() != tc.stderr {
-			t.Errorf("%q: stderr %q, want %q", tc.args, stderr.String(), tc.stderr)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tc.args, &stdout, &stderr)
+			if status != tc.status {
+				t.Errorf("%q: status %d, want %d (stderr %q)", tc.args, status, tc.status, stderr.String())
+			}
+			if tc.stdout == "" && stdout.Len() > 0 || !strings.Contains(stdout.String(), tc.stdout) {
+				t.Errorf("%q: stdout\n%s\nwant it to contain %q", tc.args, stdout.String(), tc.stdout)
+			}
+			if stderr.String() != tc.stderr {
+				t.Errorf("%q: stderr %q, want %q", tc.args, stderr.String(), tc.stderr)
+			}
+		})
 	}
 }
 
@@ -87,9 +89,10 @@ func TestGames(t *testing.T) {
 	}
 }
 
-// TestBinary builds dicepoker and checks that bad input exits with status 2
-// and one line on stderr, no panic and nothing on stdout.
-func TestBinary(t *testing.T) {
+// buildBinary builds dicepoker in a temporary directory and returns its
+// path; -short skips the test.
+func buildBinary(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
@@ -97,6 +100,13 @@ func TestBinary(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return bin
+}
+
+// TestBinary builds dicepoker and checks that bad input exits with status 2
+// and one line on stderr, no panic and nothing on stdout.
+func TestBinary(t *testing.T) {
+	bin := buildBinary(t)
 	for _, tc := range []struct {
 		args   []string
 		status int
@@ -109,22 +119,24 @@ func TestBinary(t *testing.T) {
 		{[]string{}, 2, "dicepoker: no command given (run 'dicepoker help' for the commands)\n"},
 		{[]string{"score", "--dice", "12345"}, 0, ""},
 	} {
-		cmd := exec.Command(bin, tc.args...)
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		status := 0
-		var exit *exec.ExitError
-		if errors.As(err, &exit) {
-			status = exit.ExitCode()
-		} else if err != nil {
-			t.Fatalf("%q: %v", tc.args, err)
-		}
-		if status != tc.status || stderr.String() != tc.stderr {
-			t.Errorf("dicepoker %q: status %d, stderr %q; want %d, %q", tc.args, status, stderr.String(), tc.status, tc.stderr)
-		}
-		if tc.status != 0 && stdout.Len() > 0 {
-			t.Errorf("dicepoker %q: stdout %q, want nothing", tc.args, stdout.String())
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			cmd := exec.Command(bin, tc.args...)
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			status := 0
+			var exit *exec.ExitError
+			if errors.As(err, &exit) {
+				status = exit.ExitCode()
+			} else if err != nil {
+				t.Fatalf("%q: %v", tc.args, err)
+			}
+			if status != tc.status || stderr.String() != tc.stderr {
+				t.Errorf("dicepoker %q: status %d, stderr %q; want %d, %q", tc.args, status, stderr.String(), tc.status, tc.stderr)
+			}
+			if tc.status != 0 && stdout.Len() > 0 {
+				t.Errorf("dicepoker %q: stdout %q, want nothing", tc.args, stdout.String())
+			}
+		})
 	}
 }

@@ -103,6 +103,9 @@ func playWith(t *testing.T, g *engine.Game, adv coach.Advisor, seed uint64, mist
 		if err != nil {
 			t.Fatal(err)
 		}
+		if better, _ := betterThanZero(p, m); better != "" {
+			in.WriteString("yes\n") // play asks before a zero
+		}
 		switch {
 		case a.Box == "":
 			p.Dice, p.RollsLeft, p.Fresh = d.roll(a.Keep), p.RollsLeft-1, a.Keep.Size() == 0
@@ -125,6 +128,29 @@ func playOK(t *testing.T, input string, args ...string) string {
 	return out.String()
 }
 
+// step is a line typed into play and what the output must show next.
+type step struct{ in, want string }
+
+// playSteps plays the lines of steps, then extra, and checks that each
+// step's want follows in the output, in order; it returns the output.
+func playSteps(t *testing.T, steps []step, extra string, args ...string) string {
+	t.Helper()
+	var in strings.Builder
+	for _, s := range steps {
+		in.WriteString(s.in + "\n")
+	}
+	out := playOK(t, in.String()+extra, args...)
+	rest := out
+	for _, s := range steps {
+		i := strings.Index(rest, s.want)
+		if i < 0 {
+			t.Fatalf("after %q, want %q in:\n%s", s.in, s.want, rest)
+		}
+		rest = rest[i+len(s.want):]
+	}
+	return out
+}
+
 func TestPlayFollowingTheAdvisor(t *testing.T) {
 	for _, c := range []struct {
 		game string
@@ -134,52 +160,54 @@ func TestPlayFollowingTheAdvisor(t *testing.T) {
 		{"poker-dice", nil, 42},
 		{"yahtzee", nil, 7},
 	} {
-		g, _ := engine.New(c.game, engine.Options{})
-		table := tableFor(t, g)
-		pl := playWithTable(t, table, c.seed, nil)
-		rec := filepath.Join(t.TempDir(), "game.jsonl")
-		args := append([]string{"--game", c.game, "--seed", fmt.Sprint(c.seed), "--record", rec}, c.args...)
-		out := playOK(t, pl.input, args...)
-		for _, want := range []string{
-			fmt.Sprintf("seed %d (play the same dice again with --seed %d)\n", c.seed, c.seed),
-			fmt.Sprintf("optimal expected score from the start: %.2f\n", table.Expected),
-			fmt.Sprintf("\ngame over: final score %d\n", pl.score),
-			fmt.Sprintf("\ntotal loss 0.000 points; %d of %d decisions optimal (100.0%%)\n", pl.n, pl.n),
-			"rank  action", // the hints
-		} {
-			if !strings.Contains(out, want) {
-				t.Errorf("%s: the output lacks %q:\n%s", c.game, want, out)
+		t.Run(c.game+" "+strings.Join(c.args, " "), func(t *testing.T) {
+			g, _ := engine.New(c.game, engine.Options{})
+			table := tableFor(t, g)
+			pl := playWithTable(t, table, c.seed, nil)
+			rec := filepath.Join(t.TempDir(), "game.jsonl")
+			args := append([]string{"--game", c.game, "--seed", fmt.Sprint(c.seed), "--record", rec}, c.args...)
+			out := playOK(t, pl.input, args...)
+			for _, want := range []string{
+				fmt.Sprintf("seed %d (play the same dice again with --seed %d)\n", c.seed, c.seed),
+				fmt.Sprintf("optimal expected score from the start: %.2f\n", table.Expected),
+				fmt.Sprintf("\ngame over: final score %d\n", pl.score),
+				fmt.Sprintf("\ntotal loss 0.000 points; %d of %d decisions optimal (100.0%%)\n", pl.n, pl.n),
+				"rank  action", // the hints
+			} {
+				if !strings.Contains(out, want) {
+					t.Errorf("%s: the output lacks %q:\n%s", c.game, want, out)
+				}
 			}
-		}
-		if strings.Contains(out, "coach:") || strings.Contains(out, "not allowed") {
-			t.Errorf("%s: the coach spoke up at best play:\n%s", c.game, out)
-		}
-		data, err := os.ReadFile(rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if n := strings.Count(string(data), "\n"); n != pl.n {
-			t.Errorf("%s: %d record lines, want %d", c.game, n, pl.n)
-		}
-		if c.game == "poker-dice" { // the same seed plays the same dice: the same record
-			again := filepath.Join(t.TempDir(), "again.jsonl")
-			playOK(t, pl.input, append([]string{"--game", c.game, "--seed", fmt.Sprint(c.seed), "--record", again}, c.args...)...)
-			if data2, _ := os.ReadFile(again); !bytes.Equal(data, data2) {
-				t.Errorf("%s: the same seed gave another record", c.game)
+			if strings.Contains(out, "coach:") || strings.Contains(out, "not allowed") {
+				t.Errorf("%s: the coach spoke up at best play:\n%s", c.game, out)
 			}
-		}
-		var res struct {
-			TotalLoss    float64 `json:"total_loss"`
-			OptimalShare float64 `json:"optimal_share"`
-			Complete     bool    `json:"complete"`
-			Score        int     `json:"score"`
-		}
-		if err := json.Unmarshal([]byte(runOK(t, "review", rec, "--json")), &res); err != nil {
-			t.Fatal(err)
-		}
-		if res.TotalLoss != 0 || res.OptimalShare != 1 || !res.Complete || res.Score != pl.score {
-			t.Errorf("%s: review --json %+v", c.game, res)
-		}
+			data, err := os.ReadFile(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(string(data), "\n"); n != pl.n {
+				t.Errorf("%s: %d record lines, want %d", c.game, n, pl.n)
+			}
+			if c.game == "poker-dice" { // the same seed plays the same dice: the same record
+				again := filepath.Join(t.TempDir(), "again.jsonl")
+				playOK(t, pl.input, append([]string{"--game", c.game, "--seed", fmt.Sprint(c.seed), "--record", again}, c.args...)...)
+				if data2, _ := os.ReadFile(again); !bytes.Equal(data, data2) {
+					t.Errorf("%s: the same seed gave another record", c.game)
+				}
+			}
+			var res struct {
+				TotalLoss    float64 `json:"total_loss"`
+				OptimalShare float64 `json:"optimal_share"`
+				Complete     bool    `json:"complete"`
+				Score        int     `json:"score"`
+			}
+			if err := json.Unmarshal([]byte(runOK(t, "review", rec, "--json")), &res); err != nil {
+				t.Fatal(err)
+			}
+			if res.TotalLoss != 0 || res.OptimalShare != 1 || !res.Complete || res.Score != pl.score {
+				t.Errorf("%s: review --json %+v", c.game, res)
+			}
+		})
 	}
 }
 
@@ -231,7 +259,7 @@ func TestPlayExplains(t *testing.T) {
 	if first.String() != "11245" || second.String() != "11234" {
 		t.Fatalf("seed 5 rolls %s, then %s", first, second)
 	}
-	steps := []struct{ in, want string }{
+	steps := []step{
 		{"", "> > "},
 		{"dance", `unknown command "dance": type 'help' for the commands`},
 		{"help", "keep 3 3 5     keep those dice"},
@@ -246,26 +274,16 @@ func TestPlayExplains(t *testing.T) {
 		{"score s", `"s" could be sixes or small-straight: say which`},
 		{"hint all", "reroll all five"},
 		{"sheet", "upper 0 of 63 for the bonus 35"},
-		{"KEEP 1 1", "roll 2 of 3: 1 1 2 3 4"},
-		{"score full house", "full-house: 0 points\ncoach: the best was "},
+		{"KEEP 1 1", "roll 2 of 3: 1 1 2* 3* 4*  (* rerolled)"},
+		{"score full house", "full-house gets 0, but small-straight scores 30: write 0 in full-house? (yes/no) "},
+		{"no", "not written: choose again"},
+		{"score full house", "(yes/no) "},
+		{"yes", "full-house: 0 points\ncoach: the best was "},
 		{"score full-house", "not allowed: full-house is filled already (0)"},
 		{"quit", "game stopped before turn 2 of 13, score 0"},
 	}
-	var in strings.Builder
-	for _, s := range steps {
-		in.WriteString(s.in + "\n")
-	}
-	in.WriteString("score chance\n") // after quit: never read
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
-	out := playOK(t, in.String(), "--seed", "5", "--record", rec)
-	rest := out
-	for _, s := range steps {
-		i := strings.Index(rest, s.want)
-		if i < 0 {
-			t.Fatalf("after %q, want %q in:\n%s", s.in, s.want, rest)
-		}
-		rest = rest[i+len(s.want):]
-	}
+	out := playSteps(t, steps, "score chance\n" /* after quit: never read */, "--seed", "5", "--record", rec)
 	for _, want := range []string{"review of yahtzee: 2 decisions", " of 2 decisions optimal (", "dicepoker review " + rec} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the output lacks %q", want)
@@ -286,6 +304,123 @@ func TestPlayExplains(t *testing.T) {
 	}
 	if _, err := os.Stat(rec2); !os.IsNotExist(err) {
 		t.Errorf("an empty record was kept: %v", err)
+	}
+}
+
+// TestPlayUndo takes decisions back: the position comes back with its
+// dice, the generator with it, so the same keep rolls the same dice, and
+// the record loses the lines taken back.
+func TestPlayUndo(t *testing.T) {
+	g, _ := engine.New("yahtzee", engine.Options{})
+	tableFor(t, g)
+	// Seed 5 rolls 1 1 2 4 5, then 1 1 2 3 4 after keeping 1 1 (see
+	// TestPlayExplains).
+	steps := []step{
+		{"undo", "nothing to undo: no decision to take back"},
+		{"keep 1 1", "roll 2 of 3: 1 1 2* 3* 4*  (* rerolled)"},
+		{"undo", "took back keep 1 1 (turn 1, roll 1 of 3)\nroll 1 of 3: 1 1 2 4 5\n"},
+		{"keep 1 1", "roll 2 of 3: 1 1 2* 3* 4*  (* rerolled)"},
+		{"score small", "small-straight: 30 points"},
+		{"", "turn 2 of 13, score 30"},
+		{"undo", "took back score small-straight (turn 1, roll 2 of 3)\n\nturn 1 of 13, score 0\n"},
+		{"", "roll 2 of 3: 1 1 2 3 4\n"},
+		{"score chance", "chance: 11 points\ncoach: the best was keep 1 2 3 4, reroll 1"},
+		{"quit", "game stopped before turn 2 of 13, score 11"},
+	}
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	playSteps(t, steps, "", "--seed", "5", "--record", rec)
+	data, _ := os.ReadFile(rec)
+	if want := `{"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,1,2,4,5],"rolls_left":2,"action":{"keep":[1,1]}}
+{"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,1,2,3,4],"rolls_left":1,"action":{"score":"chance"}}
+`; string(data) != want {
+		t.Errorf("record:\n%s\nwant\n%s", data, want)
+	}
+}
+
+// TestPlayResume stops a game and goes on with it from its record: after
+// a keep the kept dice are rolled again, after a box the next turn
+// starts; the record grows, and the review covers the whole game.
+func TestPlayResume(t *testing.T) {
+	g, _ := engine.New("yahtzee", engine.Options{})
+	tableFor(t, g)
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	playOK(t, "keep 1 1\nquit\n", "--seed", "5", "--record", rec)
+	out := playOK(t, "score chance\nquit\n", "--resume", rec, "--seed", "9")
+	for _, want := range []string{"resuming after decision 1: keep 1 1\n", "roll 2 of 3: 1 1 ", "chance: ", "review of yahtzee: 2 decisions"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("resumed after a keep: the output lacks %q:\n%s", want, out)
+		}
+	}
+	out = playOK(t, "undo\nundo\nkeep none\nquit\n", "--resume", rec, "--seed", "9")
+	for _, want := range []string{"resuming after decision 2: score chance\n", "turn 2 of 13, score ",
+		"took back score chance (turn 1, roll 2 of 3)", "took back keep 1 1 (turn 1, roll 1 of 3)\nroll 1 of 3: 1 1 2 4 5", "review of yahtzee: 1 decisions"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("resumed after a box: the output lacks %q:\n%s", want, out)
+		}
+	}
+	data, _ := os.ReadFile(rec)
+	r, err := record.Read(bytes.NewReader(data), rec)
+	if err != nil || len(r.Entries) != 1 || r.Entries[0].Action.Keep.Size() != 0 || r.Entries[0].Position.Dice.String() != "11245" {
+		t.Errorf("record %v:\n%s", err, data)
+	}
+	// Past the point of resuming, a decision made after it and taken back
+	// rolls the same dice again.
+	out = playOK(t, "undo\nkeep 1 1\nundo\nkeep 1 1\nquit\n", "--resume", rec, "--seed", "9")
+	after := out[strings.Index(out, "took back"):]
+	first := strings.Index(after, "roll 2 of 3: ")
+	again := strings.LastIndex(after, "roll 2 of 3: ")
+	if first < 0 || first == again || after[first:first+30] != after[again:again+30] {
+		t.Errorf("after undo the same keep rolled other dice:\n%s", out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--resume", rec, "--record", rec + "2"}, "--resume " + rec + " goes on writing that record"},
+		{[]string{"--resume", rec, "--game", "yatzy"}, "is a game of yahtzee, not of yatzy"},
+		{[]string{"--resume", rec + ".none"}, "--resume: open"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if status := run(append([]string{"play"}, c.args...), &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: status %d, stderr %q; want 2 and %q", c.args, status, stderr.String(), c.want)
+		}
+	}
+}
+
+// TestPlayRecordDir keeps records in the user's data directory by default,
+// each game its own, even two started in the same second.
+func TestPlayRecordDir(t *testing.T) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	tableFor(t, g)
+	data := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", data)
+	for range 3 {
+		playOK(t, "score pair\nquit\n", "--game", "poker-dice", "--seed", "1")
+	}
+	files, _ := filepath.Glob(filepath.Join(data, "dicepoker", "dicepoker-*.jsonl"))
+	if len(files) != 3 {
+		t.Fatalf("records %v, want 3", files)
+	}
+	for _, f := range files {
+		if b, _ := os.ReadFile(f); strings.Count(string(b), "\n") != 1 {
+			t.Errorf("%s holds %q", f, b)
+		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"short", "one two", "one two"},
+		{"at the width", "aaaa bbbb", "aaaa bbbb"},
+		{"over", "aaaa bbbb cc", "aaaa bbbb\n  cc"},
+		{"long word", "aaaaaaaaaaaa b", "aaaaaaaaaaaa\n  b"},
+		{"lines", "aaaa bbbb cc\ndd", "aaaa bbbb\n  cc\ndd"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := wrap(tc.text, 9); got != tc.want {
+				t.Errorf("wrap(%q, 9) = %q, want %q", tc.text, got, tc.want)
+			}
+		})
 	}
 }
 
@@ -318,7 +453,7 @@ func TestPlayManual(t *testing.T) {
 		"keep 9 9, reroll 3 dice and type their values (or all five dice)",
 		"type 3 dice, or all five",
 		"those five dice do not hold the dice kept, 9 9",
-		"roll 2 of 2: 9 9 J J J",
+		"roll 2 of 2: 9 9 J* J* J*  (* rerolled)",
 		"full-house: 4 points",
 		"roll 1 of 2: 9 9 9 9 9",
 	} {
@@ -338,6 +473,7 @@ func TestPlayManual(t *testing.T) {
 
 func TestPlayRefuses(t *testing.T) {
 	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	t.Setenv("XDG_DATA_HOME", t.TempDir()) // the records of the games without --record
 	_, estimate := schoolTables(t)
 	exists := filepath.Join(t.TempDir(), "exists.jsonl")
 	if err := os.WriteFile(exists, []byte("keep me\n"), 0o644); err != nil {
@@ -355,11 +491,13 @@ func TestPlayRefuses(t *testing.T) {
 		{[]string{"play", "--seed", "-1"}, ""},
 		{[]string{"play", "extra"}, "dicepoker: unexpected argument \"extra\" (flags start with --)\n"},
 	} {
-		var stdout, stderr bytes.Buffer
-		status := run(c.args, &stdout, &stderr)
-		if status != 2 || c.want != "" && stderr.String() != c.want || strings.Count(stderr.String(), "\n") != 1 {
-			t.Errorf("%q: status %d, stderr %q; want 2, %q", c.args, status, stderr.String(), c.want)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(c.args, &stdout, &stderr)
+			if status != 2 || c.want != "" && stderr.String() != c.want || strings.Count(stderr.String(), "\n") != 1 {
+				t.Errorf("%q: status %d, stderr %q; want 2, %q", c.args, status, stderr.String(), c.want)
+			}
+		})
 	}
 	if data, _ := os.ReadFile(exists); string(data) != "keep me\n" {
 		t.Error("an existing record was overwritten")

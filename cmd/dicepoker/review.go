@@ -7,8 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"dicepoker/coach"
-	"dicepoker/engine"
+	"dicepoker/advice"
 	"dicepoker/record"
 	"dicepoker/review"
 	"dicepoker/strategy"
@@ -38,7 +37,7 @@ func runReview(args []string, stdout io.Writer) error {
 	if err != nil {
 		return &usageError{err.Error()}
 	}
-	adv, err := openAdvisor(rec.Game, *tableFile)
+	adv, err := advice.Advisor(opener(*tableFile), rec.Game)
 	if err != nil {
 		return err
 	}
@@ -47,7 +46,7 @@ func runReview(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *asJSON {
-		return writeJSON(stdout, reviewJSON(r))
+		return writeJSON(stdout, advice.ReviewJSON(r))
 	}
 	writeReview(stdout, r)
 	return nil
@@ -68,41 +67,17 @@ func parseFile(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summar
 	return "", usagef("unexpected argument %q: give one record file", fs.Arg(1))
 }
 
-// openAdvisor returns the advisor that ranks g's positions: its strategy
-// table for the single-sheet games; for school the exact table with one
-// column, the estimate with more (see openSchool).
-func openAdvisor(g *engine.Game, tableFile string) (coach.Advisor, error) {
-	if g.Columns != 0 {
-		st, err := openSchool(g, tableFile, "")
-		if err != nil {
-			return nil, err
-		}
-		return coach.SchoolAdvisor(g, st.Player, st.Expected, st.note(g)), nil
-	}
-	t, err := openTable(g, tableFile)
-	if err != nil {
-		return nil, err
-	}
-	return coach.TableAdvisor(t), nil
-}
-
-// itemAdvice returns a judged decision's ranking, ready to describe.
-func itemAdvice(r *review.Report, it review.Item) *advice {
-	p := it.Entry.Position
-	return &advice{game: r.Game, sheetScore: p.Sheet.Score(), rollsLeft: p.RollsLeft, fresh: p.Fresh, dice: p.Dice, actions: it.Actions, note: r.Note}
-}
-
 // writeReview prints a review: a line per decision, then the totals.
 func writeReview(w io.Writer, r *review.Report) {
 	fmt.Fprintf(w, "review of %s: %d decisions\n", strategy.Describe(r.Game), len(r.Items))
 	if r.Note != "" {
-		fmt.Fprintf(w, "note: %s\n", r.Note)
+		fmt.Fprintln(w, wrap("note: "+r.Note, lineWidth))
 	}
 	taken, best := make([]string, len(r.Items)), make([]string, len(r.Items))
 	width := 32
 	for i, it := range r.Items {
-		a := itemAdvice(r, it)
-		taken[i], best[i] = a.describe(it.Taken), a.describe(0)
+		a := advice.ItemRanking(r, it)
+		taken[i], best[i] = a.Describe(it.Taken), a.Describe(0)
 		width = max(width, len(taken[i]), len(best[i]))
 	}
 	fmt.Fprintf(w, "%4s %4s %4s  %-9s  %-*s %-*s %7s\n", "line", "turn", "roll", "dice", width, "taken", width, "best", "loss")
@@ -119,42 +94,4 @@ func writeReview(w io.Writer, r *review.Report) {
 		state = fmt.Sprintf("game stopped before turn %d of %d", r.Final.Turn(), r.Game.Turns())
 	}
 	fmt.Fprintf(w, "%s, score %d; %s of a new game %.2f\n", state, r.Final.Score(), expectedName(r.Note), r.Expected)
-}
-
-// reviewDecision is one decision in the JSON output.
-type reviewDecision struct {
-	Line          int           `json:"line"`
-	Turn          int           `json:"turn"`
-	Sheet         string        `json:"sheet"`
-	Dice          []int         `json:"dice"`
-	RollsLeft     int           `json:"rolls_left"`
-	Taken         record.Action `json:"taken"`
-	Best          record.Action `json:"best"`
-	TakenExpected float64       `json:"taken_expected"`
-	BestExpected  float64       `json:"best_expected"`
-	Loss          float64       `json:"loss"`
-	Optimal       bool          `json:"optimal"`
-}
-
-// reviewJSON returns the review as one object for --json.
-func reviewJSON(r *review.Report) any {
-	ds := make([]reviewDecision, len(r.Items))
-	for i, it := range r.Items {
-		p, a := it.Entry.Position, itemAdvice(r, it)
-		ds[i] = reviewDecision{Line: it.Entry.Line, Turn: p.Sheet.Turn(), Sheet: p.Sheet.String(), Dice: p.Dice.Dice(),
-			RollsLeft: p.RollsLeft, Taken: record.ActionOf(it.Entry.Action), Best: record.ActionOf(it.Actions[0].Action),
-			TakenExpected: a.expected(it.Taken), BestExpected: a.expected(0), Loss: it.Loss, Optimal: it.Optimal()}
-	}
-	return struct {
-		Game          string           `json:"game"`
-		Options       string           `json:"options"`
-		Note          string           `json:"note,omitempty"`
-		Decisions     []reviewDecision `json:"decisions"`
-		TotalLoss     float64          `json:"total_loss"`
-		Optimal       int              `json:"optimal"`
-		OptimalShare  float64          `json:"optimal_share"`
-		Complete      bool             `json:"complete"`
-		Score         int              `json:"score"`
-		ExpectedScore float64          `json:"expected_score"`
-	}{r.Game.Name, r.Game.Options.String(), r.Note, ds, r.Loss, r.Optimal, r.Share(), r.Final.Over(), r.Final.Score(), r.Expected}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"dicepoker/engine"
@@ -65,9 +66,11 @@ func TestReviewRefuses(t *testing.T) {
 		{[]string{"review", bad, empty}, "dicepoker: unexpected argument \"" + empty + "\": give one record file\n"},
 		{[]string{"review", bad, "--bogus"}, "dicepoker: unknown flag: --bogus\n"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if status := run(c.args, &stdout, &stderr); status != 2 || stderr.String() != c.want || stdout.Len() != 0 {
-			t.Errorf("%q: status %d, stderr %q, stdout %q; want 2, %q", c.args, status, stderr.String(), stdout.String(), c.want)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(c.args, &stdout, &stderr); status != 2 || stderr.String() != c.want || stdout.Len() != 0 {
+				t.Errorf("%q: status %d, stderr %q, stdout %q; want 2, %q", c.args, status, stderr.String(), stdout.String(), c.want)
+			}
+		})
 	}
 }

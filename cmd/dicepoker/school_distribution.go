@@ -5,8 +5,11 @@ import (
 	"io"
 	"runtime/debug"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
+	"dicepoker/advice"
 	"dicepoker/chart"
 	"dicepoker/engine"
 	"dicepoker/school"
@@ -19,6 +22,10 @@ import (
 // forward with (more than one column).
 const schoolDistributionGames = 20000
 
+// schoolDistributionBytes is the peak memory of one-column school's exact
+// distribution, as measured (see the README).
+const schoolDistributionBytes = 4.8e9
+
 // distributionSchool prints the distribution of school's final score
 // under its default strategy: exact for one column, whose optimal player
 // is carried forward through the states between turns, else sampled from
@@ -27,11 +34,16 @@ func distributionSchool(g *engine.Game, table, png string, threads int, asJSON b
 	if g.Columns == 1 {
 		return exactSchool(g, table, png, threads, asJSON, stdout)
 	}
-	st, err := openSchool(g, table, "")
+	st, err := opener(table).School(g)
 	if err != nil {
 		return err
 	}
-	games := school.NewKernel(g).Simulate([]school.Player{st.Player}, schoolDistributionGames, 1, threads)
+	turns := schoolDistributionGames * g.Turns()
+	bar := progressIn("playing "+strategy.Describe(g), "turns")
+	games := school.NewKernel(g).Simulate([]school.Player{counted(st.Player, turns, bar)}, schoolDistributionGames, 1, threads)
+	if bar != nil {
+		bar(turns, turns)
+	}
 	s := &scores.Sample{Game: g, Games: len(games)}
 	lo := slices.MinFunc(games, func(a, b []int) int { return a[0] - b[0] })[0]
 	hi := slices.MaxFunc(games, func(a, b []int) int { return a[0] - b[0] })[0]
@@ -42,7 +54,7 @@ func distributionSchool(g *engine.Game, table, png string, threads int, asJSON b
 	sum := s.Summary()
 	if png != "" {
 		title := fmt.Sprintf("%s: final score distribution, %s strategy, %d games (mean %.2f)", strategy.Describe(g), st.Name, s.Games, sum.Mean)
-		if err := chart.PNG(png, s.Scores, title); err != nil {
+		if err := chart.Save(png, s.Scores, title); err != nil {
 			return err
 		}
 	}
@@ -51,12 +63,13 @@ func distributionSchool(g *engine.Game, table, png string, threads int, asJSON b
 		return writeJSON(stdout, struct {
 			Game     string `json:"game"`
 			Options  string `json:"options,omitempty"`
+			Rules    string `json:"rules"`
 			Method   string `json:"method"` // sampled; an exact distribution says exact
 			Strategy string `json:"strategy"`
 			Games    int    `json:"games"`
 			sampleStats
-			Probabilities ordered[float64] `json:"probabilities"` // shares of the sampled games
-		}{g.Name, g.Options.String(), "sampled", st.Name, s.Games, statsOf(s), probabilitiesJSON(s.Scores, float64(s.Games))})
+			Probabilities advice.Ordered[float64] `json:"probabilities"` // shares of the sampled games
+		}{g.Name, g.Options.String(), g.Options.String(), "sampled", st.Name, s.Games, statsOf(s), probabilitiesJSON(s.Scores, float64(s.Games))})
 	}
 	fmt.Fprintf(stdout, "%s, %s strategy: final score distribution sampled from %d games (seed 1); only one column is solved exactly\n", strategy.Describe(g), st.Name, s.Games)
 	fmt.Fprintf(stdout, "mean         %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo95, hi95)
@@ -70,7 +83,7 @@ func distributionSchool(g *engine.Game, table, png string, threads int, asJSON b
 // score under the optimal strategy, read from file or the tables
 // directory, as distribution does for the other games.
 func exactSchool(g *engine.Game, file, png string, threads int, asJSON bool, stdout io.Writer) error {
-	t, err := openExact(g, file)
+	t, err := opener(file).Exact(g)
 	if err != nil {
 		return err
 	}
@@ -78,11 +91,31 @@ func exactSchool(g *engine.Game, file, png string, threads int, asJSON bool, std
 	// widest turn. A tighter garbage-collector target keeps the process
 	// near that: a peak of 4.8 GB instead of 6.8, and no slower.
 	defer debug.SetGCPercent(debug.SetGCPercent(30))
+	memoryNotice("the exact distribution of "+strategy.Describe(g), schoolDistributionBytes)
 	start := time.Now()
-	d, err := school.Distribution(g, t.Value, scores.Options{Threads: threads, Progress: progressIn("carrying "+g.Name+" forward", "turns")})
+	d, err := school.Distribution(g, t.Value, scores.Options{Threads: threads, TurnProgress: turnProgress("carrying " + g.Name + " forward")})
 	if err != nil {
 		return err
 	}
 	r := exact{game: g, dist: d, summary: d.Summary(), expected: t.Expected, seconds: time.Since(start).Seconds()}
 	return r.print(png, asJSON, stdout)
+}
+
+// counted returns p, telling progress (unless nil) of the turns it has
+// played, of total, now and then: a game plays p once a turn. The calls
+// come from the goroutines that play; the one that finds the lock free
+// reports, so that no two reports overlap. The caller reports the end.
+func counted(p school.Player, total int, progress func(done, total int)) school.Player {
+	if progress == nil {
+		return p
+	}
+	var turns atomic.Int64
+	var mu sync.Mutex
+	return func(s *engine.SchoolState) school.Values {
+		if n := turns.Add(1); n%1000 == 0 && mu.TryLock() {
+			progress(int(n), total)
+			mu.Unlock()
+		}
+		return p(s)
+	}
 }

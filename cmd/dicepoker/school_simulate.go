@@ -17,7 +17,7 @@ type schoolRun struct {
 	games, players, threads int
 	seed                    uint64
 	strategy, table         string // strategy "": the default
-	asJSON                  bool
+	asJSON, timing          bool
 }
 
 // simulateSchool plays school games with advised players taking turns.
@@ -28,7 +28,7 @@ func simulateSchool(g *engine.Game, r schoolRun, stdout io.Writer) error {
 	if r.players < 1 || r.players > 4 {
 		return usagef("--players %d: school has 1 to 4 players", r.players)
 	}
-	st, err := openSchool(g, r.table, r.strategy)
+	st, err := opener(r.table).Named(g, r.strategy)
 	if err != nil {
 		return err
 	}
@@ -102,9 +102,10 @@ func (r *schoolResult) json() any {
 		Players  int        `json:"players"`
 		Seed     uint64     `json:"seed"`
 		Games    int        `json:"games"`
+		Rules    string     `json:"rules"`
 		Seats    []seatStat `json:"seats"`
-		Seconds  float64    `json:"seconds"`
-	}{r.game.Name, r.game.Options.String(), r.strategy, r.run.players, r.run.seed, r.run.games, r.seats, r.seconds}
+		Seconds  *float64   `json:"seconds,omitempty"`
+	}{r.game.Name, r.game.Options.String(), r.strategy, r.run.players, r.run.seed, r.run.games, r.game.Options.String(), r.seats, secondsIf(r.run.timing, r.seconds)}
 }
 
 func (r *schoolResult) writeText(w io.Writer) {

@@ -15,7 +15,7 @@ import (
 // solveSchool builds the table of school game g at out (default: the
 // tables directory): the exact solution with one column, else the
 // estimate of the sheet's value, fitted to simulated play.
-func solveSchool(g *engine.Game, out string, threads int, asJSON bool, stdout io.Writer) error {
+func solveSchool(g *engine.Game, out string, threads int, asJSON, timing bool, stdout io.Writer) error {
 	dir, err := tables.DefaultDir()
 	if err != nil && out == "" {
 		return err
@@ -39,7 +39,7 @@ func solveSchool(g *engine.Game, out string, threads int, asJSON bool, stdout io
 		}
 		kind, unit, expected, states = "optimal expected score", "states", t.Expected, len(t.Values)
 	} else {
-		f, err := schoolFit(g, threads)
+		f, err := opener("").Fit(g, threads)
 		if err != nil {
 			return err
 		}
@@ -58,14 +58,15 @@ func solveSchool(g *engine.Game, out string, threads int, asJSON bool, stdout io
 	seconds := time.Since(start).Seconds()
 	if asJSON {
 		return writeJSON(stdout, struct {
-			Game     string  `json:"game"`
-			Options  string  `json:"options"`
-			Kind     string  `json:"kind"`
-			Expected float64 `json:"expected_score"`
-			States   int     `json:"states"`
-			Seconds  float64 `json:"seconds"`
-			Table    string  `json:"table"`
-		}{g.Name, g.Options.String(), kind, expected, states, seconds, path})
+			Game     string   `json:"game"`
+			Options  string   `json:"options"`
+			Rules    string   `json:"rules"`
+			Kind     string   `json:"kind"`
+			Expected float64  `json:"expected_score"`
+			States   int      `json:"states"`
+			Seconds  *float64 `json:"seconds,omitempty"`
+			Table    string   `json:"table"`
+		}{g.Name, g.Options.String(), g.Options.String(), kind, expected, states, secondsIf(timing, seconds), path})
 	}
 	fmt.Fprintf(stdout, "%s: %s %.7f\n", strategy.Describe(g), kind, expected)
 	fmt.Fprintf(stdout, "%-7s %d table entries (%.1f MiB)\n", unit+":", states, float64(4*states)/(1<<20))

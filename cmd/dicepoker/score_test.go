@@ -25,35 +25,35 @@ func TestScoreJSON(t *testing.T) {
 		{
 			[]string{"--game", "yahtzee", "--dice", "3,4,3,6,3", "--json"},
 			`{"game":"yahtzee","dice":[3,3,3,4,6],"scores":{"ones":0,"twos":0,"threes":9,"fours":4,"fives":0,"sixes":6,` +
-				`"three-of-a-kind":19,"four-of-a-kind":0,"full-house":0,"small-straight":0,"large-straight":0,"yahtzee":0,"chance":19}}` + "\n",
+				`"three-of-a-kind":19,"four-of-a-kind":0,"full-house":0,"small-straight":0,"large-straight":0,"yahtzee":0,"chance":19},"rules":""}` + "\n",
 		},
 		{
 			// plain rules: options do not change a hand's points, but are named
 			[]string{"--dice", "33333", "--json", "--forced-joker"},
 			`{"game":"yahtzee","dice":[3,3,3,3,3],"scores":{"ones":0,"twos":0,"threes":15,"fours":0,"fives":0,"sixes":0,` +
-				`"three-of-a-kind":15,"four-of-a-kind":15,"full-house":0,"small-straight":0,"large-straight":0,"yahtzee":50,"chance":15},"options":"forced-joker"}` + "\n",
+				`"three-of-a-kind":15,"four-of-a-kind":15,"full-house":0,"small-straight":0,"large-straight":0,"yahtzee":50,"chance":15},"options":"forced-joker","rules":"forced-joker"}` + "\n",
 		},
 		{
 			[]string{"--game", "yatzy", "--dice", "6 6 5 5 1", "--json"},
 			`{"game":"yatzy","dice":[1,5,5,6,6],"scores":{"ones":1,"twos":0,"threes":0,"fours":0,"fives":10,"sixes":12,` +
-				`"one-pair":12,"two-pairs":22,"three-of-a-kind":0,"four-of-a-kind":0,"small-straight":0,"large-straight":0,"full-house":0,"chance":23,"yatzy":0}}` + "\n",
+				`"one-pair":12,"two-pairs":22,"three-of-a-kind":0,"four-of-a-kind":0,"small-straight":0,"large-straight":0,"full-house":0,"chance":23,"yatzy":0},"rules":""}` + "\n",
 		},
 		{
 			[]string{"--game", "swedish", "--dice", "55525", "--json"},
 			`{"game":"swedish","dice":[2,5,5,5,5],"scores":{"ones":0,"twos":2,"threes":0,"fours":0,"fives":20,"sixes":0,` +
-				`"pair":22,"two-pairs":0,"three-of-a-kind":22,"four-of-a-kind":22,"full-house":0,"small-straight":0,"large-straight":0,"poker":0,"chance":22}}` + "\n",
+				`"pair":22,"two-pairs":0,"three-of-a-kind":22,"four-of-a-kind":22,"full-house":0,"small-straight":0,"large-straight":0,"poker":0,"chance":22},"rules":""}` + "\n",
 		},
 		{
 			[]string{"--game", "poker-dice", "--dice", "J,J,J,J,Q", "--json"},
 			`{"game":"poker-dice","dice":[3,3,3,3,4],"scores":{"aces":0,"kings":0,"queens":1,"jacks":4,"tens":0,"nines":0,` +
-				`"pair":1,"two-pair":0,"three-of-a-kind":3,"straight":0,"full-house":0,"four-of-a-kind":4,"five-of-a-kind":0}}` + "\n",
+				`"pair":1,"two-pair":0,"three-of-a-kind":3,"straight":0,"full-house":0,"four-of-a-kind":4,"five-of-a-kind":0},"rules":""}` + "\n",
 		},
 		{
 			[]string{"--game", "school", "--dice", "1,1,1,1,1", "--fresh", "--json"},
 			`{"game":"school","dice":[1,1,1,1,1],"scores":{"ones":0,"twos":-200,"threes":-200,"fours":-200,"fives":-200,"sixes":-200,` +
 				`"pair":4,"three-of-a-kind":6,"two-pairs":0,"full-house":0,"four-of-a-kind":48,"five-of-a-kind":110,"small-straight":0,"large-straight":0,"sum":10},` +
 				`"school":{"ones":{"closed":true,"reserve":2},"twos":{"closed":false,"reserve":0},"threes":{"closed":false,"reserve":0},` +
-				`"fours":{"closed":false,"reserve":0},"fives":{"closed":false,"reserve":0},"sixes":{"closed":false,"reserve":0}},"fresh":true,"reserve":0}` + "\n",
+				`"fours":{"closed":false,"reserve":0},"fives":{"closed":false,"reserve":0},"sixes":{"closed":false,"reserve":0}},"rules":"","fresh":true,"reserve":0}` + "\n",
 		},
 		{
 			[]string{"--game", "school", "--columns", "5", "--dice", "3,3,1,5,6", "--reserve", "4", "--json"},
@@ -61,16 +61,18 @@ func TestScoreJSON(t *testing.T) {
 				`"pair":6,"three-of-a-kind":0,"two-pairs":0,"full-house":0,"four-of-a-kind":0,"five-of-a-kind":0,"small-straight":0,"large-straight":0,"sum":18},` +
 				`"school":{"ones":{"closed":true,"reserve":2},"twos":{"closed":false,"reserve":4},"threes":{"closed":true,"reserve":1},` +
 				`"fours":{"closed":false,"reserve":4},"fives":{"closed":false,"reserve":4},"sixes":{"closed":false,"reserve":4}},` +
-				`"options":"columns=5","fresh":false,"reserve":4}` + "\n",
+				`"options":"columns=5","rules":"columns=5","fresh":false,"reserve":4}` + "\n",
 		},
 	} {
-		got := score(t, tc.args...)
-		if got != tc.want {
-			t.Errorf("score %q:\n got %s\nwant %s", tc.args, got, tc.want)
-		}
-		if !json.Valid([]byte(got)) {
-			t.Errorf("score %q: invalid JSON", tc.args)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			got := score(t, tc.args...)
+			if got != tc.want {
+				t.Errorf("score %q:\n got %s\nwant %s", tc.args, got, tc.want)
+			}
+			if !json.Valid([]byte(got)) {
+				t.Errorf("score %q: invalid JSON", tc.args)
+			}
+		})
 	}
 }
 
@@ -131,9 +133,11 @@ func TestScoreText(t *testing.T) {
 				"  five-of-a-kind   0\n  small-straight   0\n  large-straight   0\n  sum              18\n",
 		},
 	} {
-		if got := score(t, tc.args...); got != tc.want {
-			t.Errorf("score %q:\n got:\n%s\nwant:\n%s", tc.args, got, tc.want)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			if got := score(t, tc.args...); got != tc.want {
+				t.Errorf("score %q:\n got:\n%s\nwant:\n%s", tc.args, got, tc.want)
+			}
+		})
 	}
 	// School rows: closes with an extra die, and a fresh roll doubles combinations.
 	out := score(t, "--game", "school", "--dice", "2,2,2,2,6", "--fresh")
@@ -189,19 +193,21 @@ func TestScoreBadInput(t *testing.T) {
 		{[]string{"--game", "yatzy", "--dice", "12345", "--reserve", "3"}, "--reserve belongs to school, not to yatzy"},
 		{[]string{"--game", "school", "--dice", "12345", "--reserve", "-1"}, "--reserve -1: the reserve is never below 0"},
 	} {
-		var out bytes.Buffer
-		err := runScore(tc.args, &out)
-		var usage *usageError
-		if !errors.As(err, &usage) {
-			t.Errorf("score %q: err %v, want a usage error", tc.args, err)
-			continue
-		}
-		if err.Error() != tc.want {
-			t.Errorf("score %q: %q, want %q", tc.args, err, tc.want)
-		}
-		if out.Len() > 0 {
-			t.Errorf("score %q: printed %q", tc.args, out.String())
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var out bytes.Buffer
+			err := runScore(tc.args, &out)
+			var usage *usageError
+			if !errors.As(err, &usage) {
+				t.Errorf("score %q: err %v, want a usage error", tc.args, err)
+				return
+			}
+			if err.Error() != tc.want {
+				t.Errorf("score %q: %q, want %q", tc.args, err, tc.want)
+			}
+			if out.Len() > 0 {
+				t.Errorf("score %q: printed %q", tc.args, out.String())
+			}
+		})
 	}
 }
 
@@ -221,18 +227,20 @@ func TestGameFlags(t *testing.T) {
 		{[]string{"--game", "school", "--columns", "3"}, "school", ""},
 		{[]string{"--game", "poker-dice"}, "poker-dice", ""},
 	} {
-		fs := newFlagSet("test")
-		gf := addGameFlags(fs)
-		if err := fs.Parse(tc.args); err != nil {
-			t.Fatal(err)
-		}
-		g, err := gf.build(fs)
-		if err != nil {
-			t.Errorf("%q: %v", tc.args, err)
-			continue
-		}
-		if g.Name != tc.name || g.Options.String() != tc.options {
-			t.Errorf("%q: game %s options %q, want %s %q", tc.args, g.Name, g.Options, tc.name, tc.options)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			fs := newFlagSet("test")
+			gf := addGameFlags(fs)
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			g, err := gf.build(fs)
+			if err != nil {
+				t.Errorf("%q: %v", tc.args, err)
+				return
+			}
+			if g.Name != tc.name || g.Options.String() != tc.options {
+				t.Errorf("%q: game %s options %q, want %s %q", tc.args, g.Name, g.Options, tc.name, tc.options)
+			}
+		})
 	}
 }

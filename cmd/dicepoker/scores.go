@@ -5,27 +5,28 @@ import (
 	"strconv"
 	"strings"
 
+	"dicepoker/advice"
 	"dicepoker/scores"
 )
 
 // percentilesJSON gives the summary's percentiles as a JSON object keyed
 // by percent, in increasing order: {"1": 151, "5": 180, ...}.
-func percentilesJSON(s scores.Summary) ordered[float64] {
-	o := make(ordered[float64], len(s.Percentiles))
+func percentilesJSON(s scores.Summary) advice.Ordered[float64] {
+	o := make(advice.Ordered[float64], len(s.Percentiles))
 	for i, v := range s.Percentiles {
-		o[i] = entry[float64]{strconv.FormatFloat(scores.Percents[i], 'g', -1, 64), v}
+		o[i] = advice.Entry[float64]{Key: strconv.FormatFloat(scores.Percents[i], 'g', -1, 64), Value: v}
 	}
 	return o
 }
 
 // sampleStats is what the JSON output says of a sample of games.
 type sampleStats struct {
-	Mean        float64          `json:"mean"`
-	CI95        [2]float64       `json:"ci95"`
-	SD          float64          `json:"sd"`
-	Min         int              `json:"min"`
-	Max         int              `json:"max"`
-	Percentiles ordered[float64] `json:"percentiles"`
+	Mean        float64                 `json:"mean"`
+	CI95        [2]float64              `json:"ci95"`
+	SD          float64                 `json:"sd"`
+	Min         int                     `json:"min"`
+	Max         int                     `json:"max"`
+	Percentiles advice.Ordered[float64] `json:"percentiles"`
 }
 
 // statsOf summarises a sample of games for the JSON output.

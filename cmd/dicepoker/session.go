@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
+	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/record"
@@ -24,59 +26,181 @@ type session struct {
 	coach bool
 	rec   *record.Writer
 	sheet coach.Sheet
+	// rngAt[i] is the dice generator's state when decision first+i of the
+	// record was made, for undo to roll the same dice again; first is
+	// the decisions the record held when the session began (a resumed
+	// game), which were rolled by another generator.
+	rngAt []rand.PCG
+	first int
 }
 
 // errQuit ends a game early: the player quit or the input ended.
 var errQuit = errors.New("quit")
 
-// play plays turns until the sheet is full or the player quits.
-func (s *session) play() error {
-	for !s.sheet.Over() {
-		if err := s.turn(); err == errQuit {
+// errUndo asks to take back the last decision.
+var errUndo = errors.New("undo")
+
+// lineWidth is the width that play's prose is wrapped to.
+const lineWidth = 80
+
+// schoolLegend explains the marks of the school sheet.
+const schoolLegend = "marks: x closed, r closed with help from the reserve, 0 a zero (-200), - crossed out, . open; numbers are points"
+
+// play plays from position p until the sheet is full or the player quits:
+// each decision is recorded, judged by the coach and followed by the
+// next roll or turn; undo goes back to the position of the last one.
+func (s *session) play(p coach.Position) error {
+	turn := 0                   // the turn whose header was shown
+	var changed engine.Multiset // the dice the last reroll changed
+	for {
+		if t := p.Sheet.Turn(); t != turn {
+			turn = t
+			fmt.Fprintf(s.out, "\nturn %d of %d, score %d\n%s", t, s.g.Turns(), p.Sheet.Score(), p.Sheet.Show())
+		}
+		fmt.Fprintf(s.out, "roll %d of %d: %s\n", s.g.Rolls-p.RollsLeft, s.g.Rolls, s.marked(p.Dice, changed))
+		a, m, err := s.ask(p)
+		if errors.Is(err, errUndo) {
+			if back, ok := s.undo(); ok {
+				p, changed = back, engine.Multiset{}
+			}
+			continue
+		}
+		if err == errQuit {
 			return nil
 		} else if err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// turn plays one turn: rolls and rerolls, then a box.
-func (s *session) turn() error {
-	fmt.Fprintf(s.out, "\nturn %d of %d, score %d\n%s", s.sheet.Turn(), s.g.Turns(), s.sheet.Score(), s.sheet.Show())
-	p := coach.Position{Game: s.g, Sheet: s.sheet, RollsLeft: s.g.Rolls - 1, Fresh: true}
-	var err error
-	if p.Dice, err = s.roll(engine.Multiset{}); err != nil {
-		return err
-	}
-	for {
-		fmt.Fprintf(s.out, "roll %d of %d: %s\n", s.g.Rolls-p.RollsLeft, s.g.Rolls, spaced(p.Dice, s.g.Letters))
-		a, m, err := s.ask(p)
-		if err != nil {
-			return err
+		if s.rng != nil {
+			s.rngAt = append(s.rngAt, *s.rng.pcg)
 		}
 		if err := s.rec.Write(p, a); err != nil {
 			return fmt.Errorf("record: %v", err)
 		}
 		switch {
 		case m.Detail != "":
-			fmt.Fprintf(s.out, "%s %s%s\n", a.Box, m.Detail, bonusText(m.Bonus))
+			fmt.Fprintf(s.out, "%s %s%s\n", a.Box, m.Detail, advice.BonusText(m.Bonus))
 		case a.Box != "":
-			fmt.Fprintf(s.out, "%s: %d %s%s\n", a.Box, m.Points, plural(m.Points, "point", "points"), bonusText(m.Bonus))
+			fmt.Fprintf(s.out, "%s: %d %s%s\n", a.Box, m.Points, plural(m.Points, "point", "points"), advice.BonusText(m.Bonus))
 		}
 		if err := s.coachLine(p, a); err != nil {
 			return err
 		}
 		if a.Box != "" {
 			s.sheet = m.Next
-			return nil
+			if s.sheet.Over() {
+				return nil
+			}
+			p, changed = coach.Position{Game: s.g, Sheet: s.sheet, RollsLeft: s.g.Rolls - 1, Fresh: true}, engine.Multiset{}
+			if p.Dice, err = s.roll(engine.Multiset{}); err != nil {
+				return quitted(err)
+			}
+			continue
 		}
 		if p.Dice, err = s.roll(a.Keep); err != nil {
-			return err
+			return quitted(err)
 		}
 		p.RollsLeft--
 		p.Fresh = a.Keep.Size() == 0
+		changed = p.Dice.Minus(a.Keep)
 	}
+}
+
+// quitted is nil for errQuit, the end of a game the player stopped.
+func quitted(err error) error {
+	if err == errQuit {
+		return nil
+	}
+	return err
+}
+
+// marked writes dice with a * after each of those in changed, the dice a
+// reroll brought: "1* 3 3 3* 6*".
+func (s *session) marked(dice, changed engine.Multiset) string {
+	var parts []string
+	for face := 1; face <= engine.Faces; face++ {
+		die := string(s.g.Letters[face-1])
+		for i := range dice.Count(face) {
+			if i < changed.Count(face) {
+				parts = append(parts, die+"*")
+			} else {
+				parts = append(parts, die)
+			}
+		}
+	}
+	text := strings.Join(parts, " ")
+	if changed.Size() > 0 {
+		text += "  (* rerolled)"
+	}
+	return text
+}
+
+// undo takes back the last decision of the record and returns its
+// position, the dice as they were; a seeded game's generator goes back
+// to where it was then, so the same move rolls the same dice again.
+func (s *session) undo() (coach.Position, bool) {
+	e, err := s.rec.Undo()
+	if err != nil {
+		s.say("nothing to undo: %v", err)
+		return coach.Position{}, false
+	}
+	// n is the decision's number, from 0. One made before a resumed
+	// session was rolled by another generator: there is none to put back,
+	// and the session's decisions now start at it.
+	n := len(s.rec.Record().Entries)
+	s.first = min(s.first, n)
+	if i := n - s.first; i < len(s.rngAt) {
+		*s.rng.pcg = s.rngAt[i]
+		s.rngAt = s.rngAt[:i]
+	}
+	s.sheet = e.Position.Sheet
+	s.say("took back %s (turn %d, roll %d of %d)", actionText(s.g, e.Action), e.Position.Sheet.Turn(), s.g.Rolls-e.Position.RollsLeft, s.g.Rolls)
+	return e.Position, true
+}
+
+// actionText writes an action as the player types it: "keep 3 3",
+// "score chance", "cross pair".
+func actionText(g *engine.Game, a coach.Action) string {
+	switch {
+	case a.Cross:
+		return "cross " + a.Box
+	case a.Box != "":
+		return "score " + a.Box
+	case a.Keep.Size() == 0:
+		return "keep none"
+	}
+	return "keep " + spaced(a.Keep, g.Letters)
+}
+
+// say writes a line of prose, wrapped at lineWidth.
+func (s *session) say(format string, args ...any) {
+	fmt.Fprintln(s.out, wrap(fmt.Sprintf(format, args...), lineWidth))
+}
+
+// wrap breaks each line of text between words so that no line is longer
+// than width, unless one word is; continued lines are indented by two
+// spaces.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	for i, line := range strings.Split(text, "\n") {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		n := 0
+		for j, word := range strings.Fields(line) {
+			switch {
+			case j == 0:
+			case n+1+len(word) > width:
+				b.WriteString("\n  ")
+				n = 2
+			default:
+				b.WriteByte(' ')
+				n++
+			}
+			b.WriteString(word)
+			n += len(word)
+		}
+	}
+	return b.String()
 }
 
 // coachLine says, with the coach on, what the best was when action a
@@ -89,12 +213,12 @@ func (s *session) coachLine(p coach.Position, a coach.Action) error {
 	if err != nil || it.Optimal() {
 		return err
 	}
-	fmt.Fprintf(s.out, "coach: the best was %s; that gave up %.2f points\n", s.advice(p, it.Actions).describe(0), it.Loss)
+	s.say("coach: the best was %s; that gave up %.2f points", s.ranking(p, it.Actions).Describe(0), it.Loss)
 	return nil
 }
 
-func (s *session) advice(p coach.Position, actions []coach.Option) *advice {
-	return &advice{game: s.g, sheetScore: p.Sheet.Score(), rollsLeft: p.RollsLeft, fresh: p.Fresh, dice: p.Dice, actions: actions, note: s.adv.Note()}
+func (s *session) ranking(p coach.Position, actions []coach.Option) *advice.Ranking {
+	return &advice.Ranking{Game: s.g, SheetScore: p.Sheet.Score(), RollsLeft: p.RollsLeft, Fresh: p.Fresh, Dice: p.Dice, Actions: actions, Note: s.adv.Note()}
 }
 
 // line reads the next line of input after a prompt; errQuit at its end.
@@ -139,6 +263,8 @@ func (s *session) ask(p coach.Position) (coach.Action, coach.Move, error) {
 		case "hint":
 			s.hint(p, rest)
 			continue
+		case "undo":
+			return a, coach.Move{}, errUndo
 		default:
 			if err := s.command(text); err != nil {
 				return a, coach.Move{}, err
@@ -147,11 +273,45 @@ func (s *session) ask(p coach.Position) (coach.Action, coach.Move, error) {
 		}
 		m, err := coach.Check(p, a)
 		if err != nil {
-			fmt.Fprintf(s.out, "not allowed: %v\n", err)
+			s.say("not allowed: %v", err)
+			continue
+		}
+		if ok, err := s.confirm(p, m); err != nil || !ok {
+			if err != nil {
+				return a, m, err
+			}
+			fmt.Fprintln(s.out, "not written: choose again")
 			continue
 		}
 		return a, m, nil
 	}
+}
+
+// confirm asks before move m writes a zero in p while another box
+// scores more, and reports whether the player wants it all the same.
+func (s *session) confirm(p coach.Position, m coach.Move) (bool, error) {
+	better, most := betterThanZero(p, m)
+	if better == "" {
+		return true, nil
+	}
+	answer, err := s.line(fmt.Sprintf("%s gets %d, but %s scores %d: write %d in %s? (yes/no) ", m.Box, m.Points, better, most, m.Points, m.Box))
+	return strings.HasPrefix(strings.ToLower(answer), "y"), err
+}
+
+// betterThanZero returns, when move m writes a zero in p, the box that
+// scores the most there, with its points and bonus, if that is more than
+// m's; else "".
+func betterThanZero(p coach.Position, m coach.Move) (string, int) {
+	if !m.Zero {
+		return "", 0
+	}
+	better, most := "", m.Points+m.Bonus
+	for _, c := range p.Game.Categories {
+		if alt, err := coach.Check(p, coach.Action{Box: c.Name}); err == nil && alt.Points+alt.Bonus > most {
+			better, most = c.Name, alt.Points+alt.Bonus
+		}
+	}
+	return better, most
 }
 
 // command runs the commands that take no action: sheet, help, quit.
@@ -159,6 +319,9 @@ func (s *session) command(text string) error {
 	switch strings.ToLower(text) {
 	case "sheet":
 		fmt.Fprint(s.out, s.sheet.Show())
+		if s.g.Columns != 0 {
+			s.say("%s", schoolLegend)
+		}
 	case "help", "?":
 		s.help()
 	case "quit", "exit":
@@ -184,10 +347,14 @@ func (s *session) help() {
 	fmt.Fprintf(s.out, `commands:
   keep 3 3 5     keep those dice and reroll the others (keep none: reroll all five)
 %s  hint           the advisor's ranking of every action (hint all: every one)
+  undo           take back the last decision (a seeded game rolls the same dice again)
   sheet          show the sheet
   quit           stop here; the record keeps what was played
-dice are %s; %s: %s
-`, write, diceNames(s.g), s.boxesWord(), strings.Join(names, " "))
+`, write)
+	s.say("dice are %s; %s: %s", diceNames(s.g), s.boxesWord(), strings.Join(names, " "))
+	if s.g.Columns != 0 {
+		s.say("%s", schoolLegend)
+	}
 }
 
 // boxWord is what the game calls the places the dice are written: rows
@@ -263,7 +430,7 @@ func (s *session) hint(p coach.Position, rest string) {
 	if strings.EqualFold(rest, "all") {
 		limit = 0
 	}
-	s.advice(p, actions).writeText(s.out, limit)
+	writeRanking(s.out, s.ranking(p, actions), limit, "")
 }
 
 // roll returns the five dice after rerolling those not in keep: rolled

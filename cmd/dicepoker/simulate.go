@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/policy"
 	"dicepoker/scores"
@@ -31,13 +32,14 @@ func runSimulate(args []string, stdout io.Writer) error {
 	gf := addGameFlags(fs)
 	games := fs.Int("games", 10000, "games to play")
 	seed := fs.Uint64("seed", 1, "the seed of the dice, 0..2^64-1")
-	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (the default where no exact table exists)")
+	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (default: optimal; school: estimate where no exact table exists)")
 	threads := addThreadsFlag(fs, "play")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	timing := addTimingFlag(fs)
 	players := fs.Int("players", 1, "school: advised players taking turns, 1..4; bonuses go to whoever earns them first")
 	total := addTargetFlag(fs, "play")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "simulate --game G [options] --games N --seed S [--strategy optimal|greedy | --target T] [--threads N] [--json]", simulateSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "simulate [--game G] [game options] [--games N] [--seed S] [--strategy optimal|greedy | --target T] [--players K] [--threads N] [--table FILE] [--json]", simulateSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
@@ -56,7 +58,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 			*name = "" // the exact table with one column, else the estimate
 		}
 		return simulateSchool(g, schoolRun{games: *games, players: *players, threads: *threads, seed: *seed,
-			strategy: *name, table: *tableFile, asJSON: *asJSON}, stdout)
+			strategy: *name, table: *tableFile, asJSON: *asJSON, timing: *timing}, stdout)
 	}
 	if fs.Changed("players") {
 		return usagef("--players belongs to school, not to %s", g.Name)
@@ -65,13 +67,13 @@ func runSimulate(args []string, stdout io.Writer) error {
 		if fs.Changed("strategy") || fs.Changed("table") {
 			return usagef("--target plays to reach its target: leave out --strategy and --table")
 		}
-		return simulateTarget(g, aim, *games, *seed, *threads, *asJSON, stdout)
+		return simulateTarget(g, aim, *games, *seed, *threads, *asJSON, *timing, stdout)
 	}
 	var p *policy.Policy
 	var table *strategy.Table
 	switch *name {
 	case "optimal":
-		if table, err = openTable(g, *tableFile); err != nil {
+		if table, err = opener(*tableFile).Table(g); err != nil {
 			return err
 		}
 		p, err = policy.New(g, table.Value)
@@ -88,7 +90,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := simulation{game: g, strategy: *name, seed: *seed, sample: s, summary: s.Summary(), seconds: time.Since(start).Seconds(), table: table}
+	r := simulation{game: g, strategy: *name, seed: *seed, sample: s, summary: s.Summary(), seconds: time.Since(start).Seconds(), table: table, timing: *timing}
 	if *asJSON {
 		return writeJSON(stdout, r.json())
 	}
@@ -106,6 +108,7 @@ type simulation struct {
 	seconds  float64
 	table    *strategy.Table // nil for greedy
 	target   *aimed          // for --target
+	timing   bool            // the JSON gives the seconds
 }
 
 // aimed is what a run with --target adds: the target, the exact chance
@@ -117,26 +120,37 @@ type aimed struct {
 }
 
 // bonusRates maps each bonus key to the share of games that earned it.
-func (r *simulation) bonusRates() ordered[float64] {
-	var o ordered[float64]
+func (r *simulation) bonusRates() advice.Ordered[float64] {
+	var o advice.Ordered[float64]
 	for _, b := range r.sample.Bonuses() {
-		o = append(o, entry[float64]{b.Key, float64(b.Games) / float64(r.sample.Games)})
+		o = append(o, advice.Entry[float64]{Key: b.Key, Value: float64(b.Games) / float64(r.sample.Games)})
 	}
 	return o
 }
 
 func (r *simulation) json() any {
+	var expected *float64 // the table's exact value, which the interval should hold
+	if r.table != nil {
+		expected = &r.table.Expected
+	}
+	if r.target != nil {
+		expected = &r.target.Expected // the exact value of playing for the target
+	}
 	return struct {
 		Game     string `json:"game"`
 		Options  string `json:"options,omitempty"`
+		Rules    string `json:"rules"`
 		Strategy string `json:"strategy"`
 		Seed     uint64 `json:"seed"`
 		Games    int    `json:"games"`
 		*aimed
 		Reached *float64 `json:"reached,omitempty"`
 		sampleStats
-		BonusRates ordered[float64] `json:"bonus_rates"`
-	}{r.game.Name, r.game.Options.String(), r.strategy, r.seed, r.sample.Games, r.target, r.reached(), statsOf(r.sample), r.bonusRates()}
+		ExpectedScore *float64                `json:"expected_score,omitempty"`
+		BonusRates    advice.Ordered[float64] `json:"bonus_rates"`
+		Seconds       *float64                `json:"seconds,omitempty"`
+	}{r.game.Name, r.game.Options.String(), r.game.Options.String(), r.strategy, r.seed, r.sample.Games, r.target, r.reached(), statsOf(r.sample),
+		expected, r.bonusRates(), secondsIf(r.timing, r.seconds)}
 }
 
 func (r *simulation) writeText(w io.Writer) {

@@ -118,9 +118,11 @@ func TestSimulateAndDistributionRefuse(t *testing.T) {
 		{[]string{"distribution", "extra"}, `unexpected argument "extra"`},
 		{[]string{"distribution", "--png", "/nonexistent/d.png"}, "--png /nonexistent/d.png: no directory /nonexistent to save it in"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if status := run(tc.args, &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), tc.stderr) || stdout.Len() > 0 {
-			t.Errorf("%q: status %d, stderr %q, want 2 and %q", tc.args, status, stderr.String(), tc.stderr)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(tc.args, &stdout, &stderr); status != 2 || !strings.Contains(stderr.String(), tc.stderr) || stdout.Len() > 0 {
+				t.Errorf("%q: status %d, stderr %q, want 2 and %q", tc.args, status, stderr.String(), tc.stderr)
+			}
+		})
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"dicepoker/solver"
@@ -25,19 +24,20 @@ func runSolve(args []string, stdout io.Writer) error {
 	gf := addGameFlags(fs)
 	out := fs.String("out", "", "the table file to write (default: the tables directory)")
 	threads := addThreadsFlag(fs, "solve")
+	timing := addTimingFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "solve --game G [options] [--out FILE] [--threads N] [--json]", solveSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "solve [--game G] [game options] [--out FILE] [--threads N] [--json]", solveSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
 	if err != nil {
 		return err
 	}
-	if fi, err := os.Stat(*out); *out != "" && err == nil && fi.IsDir() {
-		return usagef("--out %s is a directory, not a file", *out)
+	if err := outputFlag("out", *out); err != nil {
+		return err
 	}
 	if g.Columns != 0 {
-		return solveSchool(g, *out, *threads, *asJSON, stdout)
+		return solveSchool(g, *out, *threads, *asJSON, *timing, stdout)
 	}
 	path := *out
 	if path == "" {
@@ -62,13 +62,14 @@ func runSolve(args []string, stdout io.Writer) error {
 	}
 	if *asJSON {
 		return writeJSON(stdout, struct {
-			Game     string  `json:"game"`
-			Options  string  `json:"options"`
-			Expected float64 `json:"expected_score"`
-			States   int     `json:"states"`
-			Seconds  float64 `json:"seconds"`
-			Table    string  `json:"table"`
-		}{g.Name, g.Options.String(), sol.Expected(), sol.States, seconds, path})
+			Game     string   `json:"game"`
+			Options  string   `json:"options"`
+			Rules    string   `json:"rules"`
+			Expected float64  `json:"expected_score"`
+			States   int      `json:"states"`
+			Seconds  *float64 `json:"seconds,omitempty"`
+			Table    string   `json:"table"`
+		}{g.Name, g.Options.String(), g.Options.String(), sol.Expected(), sol.States, secondsIf(*timing, seconds), path})
 	}
 	fmt.Fprintf(stdout, "%s: optimal expected score %.7f\n", strategy.Describe(g), sol.Expected())
 	fmt.Fprintf(stdout, "states: %d reachable (%d table entries, %.1f MiB)\n", sol.States, len(t.Values), float64(4*len(t.Values))/(1<<20))

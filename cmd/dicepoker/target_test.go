@@ -86,7 +86,7 @@ func TestChances(t *testing.T) {
 	t.Setenv("DICEPOKER_TABLES", t.TempDir())
 	sheet := "aces=3,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,four-of-a-kind=4,five-of-a-kind=0"
 	png := t.TempDir() + "/c.png"
-	out := runOK(t, "chances", "--game", "poker-dice", "--sheet", sheet, "--max", "36", "--png", png, "--json")
+	out := runOK(t, "chances", "--game", "Poker-Dice", "--sheet", sheet, "--max", "36", "--png", png, "--json")
 	var res struct {
 		SheetScore int `json:"sheet_score"`
 		Chances    []struct {
@@ -114,6 +114,8 @@ func TestChances(t *testing.T) {
 		{"chances", "--game", "school"},
 		{"chances", "--game", "poker-dice", "--max", "0"},
 		{"chances", "--game", "poker-dice", "--png", "/no/such/dir/c.png"},
+		{"chances", "--game", "poker-dice", "--png", "/dev/null"},
+		{"chances", "--game", "poker-dice", "--png", t.TempDir()},
 	} {
 		var stdout, stderr bytes.Buffer
 		if status := run(args, &stdout, &stderr); status != 2 {

@@ -1,0 +1,96 @@
+package advice_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"dicepoker/advice"
+	"dicepoker/coach"
+	"dicepoker/engine"
+)
+
+// The best first-roll actions, averaged over the 252 first rolls by their
+// probability, must give the optimal expected score of a new game: the
+// published optimum for poker-dice (README), through every step advise takes.
+func TestAdviseFirstRollsAverageToTheOptimum(t *testing.T) {
+	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	g, _ := engine.New("poker-dice", engine.Options{})
+	mean := 0.0
+	for r := range engine.NumRolls {
+		a, err := advice.Advise(advice.Opener{}, advice.Position{Game: g, Dice: engine.Roll(r)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.RollsLeft != 1 || a.Expected(0) < a.Expected(len(a.Actions)-1) || a.Actions[0].Value != a.Expected(0) {
+			t.Fatalf("roll %v: rolls left %d, ranking %v .. %v", engine.Roll(r), a.RollsLeft, a.Expected(0), a.Expected(len(a.Actions)-1))
+		}
+		mean += engine.RollProbability(r) * a.Expected(0)
+	}
+	if math.Abs(mean-31.4230112) > 1e-4 {
+		t.Errorf("the first rolls' best values average %.7f, want the optimum 31.4230112", mean)
+	}
+}
+
+func TestAdviseRefuses(t *testing.T) {
+	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	yahtzee, _ := engine.New("yahtzee", engine.Options{})
+	school, _ := engine.New("school", engine.Options{Columns: 2})
+	dice, _ := engine.FromDice(1, 2, 3, 4, 5)
+	three, no := 3, false
+	for _, c := range []struct {
+		name string
+		p    advice.Position
+		want string
+	}{
+		{"rolls left", advice.Position{Game: yahtzee, Dice: dice, RollsLeft: &three}, "--rolls-left 3: yahtzee allows 0..2 rerolls after the first roll"},
+		{"sheet", advice.Position{Game: yahtzee, Sheet: "ones=7", Dice: dice}, "sheet: ones cannot hold 7 points"},
+		{"sheet JSON", advice.Position{Game: yahtzee, SheetJSON: []byte(`{"ones": 7}`), SheetName: "s.json", Dice: dice}, "s.json: sheet: ones cannot hold 7 points"},
+		{"school sheet", advice.Position{Game: school, Sheet: "pair=x", Dice: dice}, "sheet: "},
+		{"not fresh first roll", advice.Position{Game: school, Dice: dice, Fresh: &no}, "--fresh=false: the first roll of a turn is always fresh"},
+		{"rollouts", advice.Position{Game: school, Dice: dice, Rollouts: -1}, "--rollouts -1: must be 0 to 1000000"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := advice.Advise(advice.Opener{Strategy: "greedy"}, c.p)
+			if _, ok := err.(*advice.InputError); !ok || !strings.HasPrefix(err.Error(), c.want) {
+				t.Errorf("error %v (%T), want an InputError %q", err, err, c.want)
+			}
+		})
+	}
+}
+
+func TestTie(t *testing.T) {
+	g, _ := engine.New("yatzy", engine.Options{})
+	r := advice.Ranking{Game: g, SheetScore: 10, Actions: []coach.Option{{Value: 5}, {Value: 5 - 1e-10}, {Value: 4}, {Value: 3}, {Value: 3}}}
+	for i, want := range []bool{true, true, false, false, false} { // tied with the best
+		if r.Tie(i) != want || r.Expected(i) != 10+r.Actions[i].Value {
+			t.Errorf("action %d: tie %v expected %v", i, r.Tie(i), r.Expected(i))
+		}
+	}
+	if r.Bests() != 2 {
+		t.Errorf("Bests %d, want 2", r.Bests())
+	}
+}
+
+func TestTakenGame(t *testing.T) {
+	one, _ := engine.New("school", engine.Options{Columns: 1})
+	three, _ := engine.New("school", engine.Options{})
+	for _, c := range []struct {
+		g     *engine.Game
+		sheet string
+		want  string
+	}{
+		{one, "taken=twos+pair", "columns=1,taken=twos+pair"},
+		{one, "ones=x", "columns=1"},
+		{three, "taken=twos", ""},
+	} {
+		sh, err := c.g.ParseSchoolSheet(c.sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := advice.TakenGame(c.g, sh)
+		if err != nil || g.Options.String() != c.want {
+			t.Errorf("%s, %q: the game of %q (%v), want %q", c.g.Options, c.sheet, g.Options, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,182 @@
+package advice
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"dicepoker/engine"
+	"dicepoker/internal/atomicfile"
+	"dicepoker/school"
+	"dicepoker/solver"
+	"dicepoker/strategy"
+	"dicepoker/tables"
+)
+
+// Opener opens strategies from a file or the tables directory, solving
+// and saving them there first when they are missing.
+type Opener struct {
+	// File is the table to read ("": the tables directory).
+	File string
+	// Progress, when set, returns the progress callback of a solve
+	// described by what.
+	Progress func(what string) func(done, total int)
+	// Ticking, when set, returns the callback of work of total steps in
+	// unit that reports only now and then (a fit's rounds), or nil.
+	Ticking func(what, unit string, total int) func(done int)
+	// Notice, when set, tells the user that a table is being built, or
+	// that it could not be saved.
+	Notice func(msg string)
+	// Strategy names the strategy School opens (see Named); "": the
+	// default.
+	Strategy string
+}
+
+// progress returns o's progress callback for what, or nil.
+func (o Opener) progress(what string) func(done, total int) {
+	if o.Progress == nil {
+		return nil
+	}
+	return o.Progress(what)
+}
+
+// Table reads the table of g from o.File, or from the tables directory,
+// solving and saving it there first when it is missing. A table that
+// cannot be used is bad input: it says how to rebuild it.
+func (o Opener) Table(g *engine.Game) (*strategy.Table, error) {
+	var t *strategy.Table
+	var err error
+	if o.File != "" {
+		t, err = strategy.Load(o.File, g)
+	} else {
+		dir, derr := tables.DefaultDir()
+		if derr != nil {
+			return nil, derr
+		}
+		t, err = strategy.Open(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
+	}
+	return t, o.tableError(err)
+}
+
+// tableError sorts an error of opening a table: nil when only saving it
+// failed (the table solved in memory serves this run, and o.Notice says
+// so), bad input for a table that cannot be used (it says how to rebuild
+// it), else a failure of the system, as it is.
+func (o Opener) tableError(err error) error {
+	var write *tables.WriteError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &write):
+		if o.Notice != nil {
+			o.Notice(fmt.Sprintf("warning: %v; the table is used from memory for this run only", err))
+		}
+		return nil
+	case errors.Is(err, tables.ErrCorrupt), errors.Is(err, tables.ErrVersion), errors.Is(err, tables.ErrRules),
+		errors.Is(err, fs.ErrNotExist), errors.Is(err, atomicfile.ErrNotRegular):
+		return &InputError{err.Error()}
+	}
+	return err
+}
+
+// SchoolGame returns TakenGame's game, or g when o reads a given file.
+func (o Opener) SchoolGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Game, error) {
+	if o.File != "" {
+		return g, nil
+	}
+	return TakenGame(g, sheet)
+}
+
+// School returns o.Strategy for school game g (see Named).
+func (o Opener) School(g *engine.Game) (*SchoolStrategy, error) { return o.Named(g, o.Strategy) }
+
+// Named returns the strategy called name for school game g ("": the
+// exact table with one column, else the estimate), reading its table from
+// o.File or the tables directory, building it there first when missing.
+func (o Opener) Named(g *engine.Game, name string) (*SchoolStrategy, error) {
+	if name == "" {
+		name = "estimate"
+		if g.Columns == 1 {
+			name = "optimal"
+		}
+	}
+	switch name {
+	case "greedy": // every sheet after the turn is worth 0: the most points this turn
+		zero := func(engine.SchoolState) float64 { return 0 }
+		return &SchoolStrategy{Name: name, Player: school.Fixed(zero), Value: zero}, nil
+	case "optimal":
+		if g.Columns != 1 {
+			return nil, Inputf("--strategy optimal: school is solved exactly with one column only (--columns 1); use estimate")
+		}
+		t, err := o.Exact(g)
+		if err != nil {
+			return nil, err
+		}
+		return &SchoolStrategy{Name: name, Player: school.Fixed(t.Value), Value: t.Value, Expected: t.Expected}, nil
+	case "estimate":
+		e, err := o.Estimate(g)
+		if err != nil {
+			return nil, err
+		}
+		return &SchoolStrategy{Name: name, Player: e.After, Value: e.Value, Expected: e.Expected}, nil
+	}
+	return nil, Inputf("--strategy %q: want optimal, estimate or greedy", name)
+}
+
+// Exact reads the exact table of one-column school game g from o.File,
+// or from the tables directory, solving and saving it there first when
+// it is missing.
+func (o Opener) Exact(g *engine.Game) (*school.Exact, error) {
+	var t *school.Exact
+	var err error
+	if o.File != "" {
+		t, err = school.LoadExact(o.File, g)
+	} else {
+		var dir string
+		if dir, err = tables.DefaultDir(); err != nil {
+			return nil, err
+		}
+		t, err = school.OpenExact(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
+	}
+	return t, o.tableError(err)
+}
+
+// Estimate reads the estimate of school game g from o.File, or from the
+// tables directory, fitting and saving it there first when it is missing.
+func (o Opener) Estimate(g *engine.Game) (*school.Estimate, error) {
+	var e *school.Estimate
+	var err error
+	if o.File != "" {
+		e, err = school.LoadEstimate(o.File, g)
+	} else {
+		var dir string
+		if dir, err = tables.DefaultDir(); err != nil {
+			return nil, err
+		}
+		e, err = school.OpenEstimate(dir, g, func() (school.Fit, error) { return o.Fit(g, 0) }, o.Notice)
+	}
+	return e, o.tableError(err)
+}
+
+// Fit returns how g's estimate is fitted: seeded from the exact table
+// with one column (from the tables directory), its rounds reported to
+// o.Ticking.
+func (o Opener) Fit(g *engine.Game, threads int) (school.Fit, error) {
+	var teacher school.Values
+	if g.Columns == 1 {
+		t, err := Opener{Progress: o.Progress, Notice: o.Notice}.Exact(g)
+		if err != nil {
+			return school.Fit{}, err
+		}
+		teacher = t.Value
+	}
+	f := school.DefaultFit(g, teacher, threads)
+	// The rounds are alike, so the time left at the rate of the rounds so
+	// far is honest; the games that measure the estimate come after them.
+	if o.Ticking != nil {
+		if tick := o.Ticking("fitting the "+strategy.Describe(g)+" estimate", "rounds", f.Train.Rounds); tick != nil {
+			f.Train.Progress = func(round int, _ *school.Estimate) { tick(round + 1) }
+		}
+	}
+	return f, nil
+}

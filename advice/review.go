@@ -1,0 +1,51 @@
+package advice
+
+import (
+	"dicepoker/record"
+	"dicepoker/review"
+)
+
+// ItemRanking returns a judged decision's ranking, ready to describe.
+func ItemRanking(r *review.Report, it review.Item) *Ranking {
+	p := it.Entry.Position
+	return &Ranking{Game: r.Game, SheetScore: p.Sheet.Score(), RollsLeft: p.RollsLeft, Fresh: p.Fresh, Dice: p.Dice, Actions: it.Actions, Note: r.Note}
+}
+
+// reviewDecision is one decision in review's JSON.
+type reviewDecision struct {
+	Line          int           `json:"line"`
+	Turn          int           `json:"turn"`
+	Sheet         string        `json:"sheet"`
+	Dice          []int         `json:"dice"`
+	RollsLeft     int           `json:"rolls_left"`
+	Taken         record.Action `json:"taken"`
+	Best          record.Action `json:"best"`
+	TakenExpected float64       `json:"taken_expected"`
+	BestExpected  float64       `json:"best_expected"`
+	Loss          float64       `json:"loss"`
+	Optimal       bool          `json:"optimal"`
+}
+
+// ReviewJSON returns the object review --json prints.
+func ReviewJSON(r *review.Report) any {
+	ds := make([]reviewDecision, len(r.Items))
+	for i, it := range r.Items {
+		p, a := it.Entry.Position, ItemRanking(r, it)
+		ds[i] = reviewDecision{Line: it.Entry.Line, Turn: p.Sheet.Turn(), Sheet: p.Sheet.String(), Dice: p.Dice.Dice(),
+			RollsLeft: p.RollsLeft, Taken: record.ActionOf(it.Entry.Action), Best: record.ActionOf(it.Actions[0].Action),
+			TakenExpected: a.Expected(it.Taken), BestExpected: a.Expected(0), Loss: it.Loss, Optimal: it.Optimal()}
+	}
+	return struct {
+		Game          string           `json:"game"`
+		Options       string           `json:"options"`
+		Rules         string           `json:"rules"`
+		Note          string           `json:"note,omitempty"`
+		Decisions     []reviewDecision `json:"decisions"`
+		TotalLoss     float64          `json:"total_loss"`
+		Optimal       int              `json:"optimal"`
+		OptimalShare  float64          `json:"optimal_share"`
+		Complete      bool             `json:"complete"`
+		Score         int              `json:"score"`
+		ExpectedScore float64          `json:"expected_score"`
+	}{r.Game.Name, r.Game.Options.String(), r.Game.Options.String(), r.Note, ds, r.Loss, r.Optimal, r.Share(), r.Final.Over(), r.Final.Score(), r.Expected}
+}

@@ -1,0 +1,68 @@
+package advice
+
+import (
+	"dicepoker/coach"
+	"dicepoker/school"
+)
+
+// schoolOption is one action in the JSON output.
+type schoolOption struct {
+	Action string `json:"action"` // "keep" or "score"
+	keepJSON
+	Row     string `json:"row,omitempty"`
+	Column  int    `json:"column,omitempty"` // 1..C
+	Mark    string `json:"mark,omitempty"`   // x, r, 0, - or points
+	Points  *int   `json:"points,omitempty"` // the cell's value in the total
+	Reserve *int   `json:"reserve,omitempty"`
+	Bonus   *int   `json:"bonus,omitempty"`
+	rankJSON
+	Rollout *rolloutJSON `json:"rollout,omitempty"` // with --rollouts, for the best actions
+}
+
+// rolloutJSON is what the games played on after an option say of it.
+type rolloutJSON struct {
+	Games    int        `json:"games"`
+	Expected float64    `json:"expected"` // the mean final score
+	CI95     [2]float64 `json:"ci95"`
+	// VsBest is the mean difference, game by game, from the games after
+	// the best-ranked option, with its interval.
+	VsBest     float64    `json:"vs_best"`
+	VsBestCI95 [2]float64 `json:"vs_best_ci95"`
+}
+
+// schoolJSON is advise's JSON object for a school position: a's ranking,
+// with each write's row, column, mark and reserve from actions, and the
+// rollouts of the first len(rolls) actions; the first top options (every
+// one for 0).
+func schoolJSON(a *Ranking, strategyName string, actions []school.Action, rolls []school.Rollout, top int) any {
+	opts := make([]schoolOption, Shown(len(actions), top))
+	for i, act := range actions[:len(opts)] {
+		o := schoolOption{rankJSON: a.rank(i)}
+		if act.Score {
+			w := act.Write
+			v := w.Cell.Value()
+			o.Action, o.Row, o.Column, o.Mark, o.Points, o.Reserve, o.Bonus = "score", a.Game.Categories[w.Row].Name, w.Column+1, coach.CellText(w.Cell), &v, &w.Reserve, &w.Bonus
+		} else {
+			o.Action, o.keepJSON = "keep", keepOf(act.Keep, act.Reroll)
+		}
+		if i < len(rolls) {
+			r, mean := rolls[i], float64(a.SheetScore)+rolls[i].Mean
+			o.Rollout = &rolloutJSON{Games: r.Games, Expected: mean, CI95: [2]float64{mean - r.CI95, mean + r.CI95},
+				VsBest: r.VsFirst, VsBestCI95: [2]float64{r.VsFirst - r.VsCI95, r.VsFirst + r.VsCI95}}
+		}
+		opts[i] = o
+	}
+	return struct {
+		Game       string         `json:"game"`
+		Rules      string         `json:"rules"`
+		Strategy   string         `json:"strategy"`
+		SheetScore int            `json:"sheet_score"`
+		RollsLeft  int            `json:"rolls_left"`
+		Fresh      bool           `json:"fresh"`
+		Dice       []int          `json:"dice"`
+		Best       schoolOption   `json:"best"`
+		BestTied   int            `json:"best_tied"`
+		All        []schoolOption `json:"options"`
+		Total      int            `json:"total_options"`
+	}{a.Game.Name, a.Game.Options.String(), strategyName, a.SheetScore, a.RollsLeft, a.Fresh, a.Dice.Dice(), opts[0], a.Bests(), opts, len(a.Actions)}
+}

@@ -1,0 +1,93 @@
+package advice
+
+import (
+	"fmt"
+	"strings"
+
+	"dicepoker/coach"
+	"dicepoker/engine"
+	"dicepoker/school"
+	"dicepoker/strategy"
+)
+
+// InputError is bad input: a position the rules do not allow, a table that
+// cannot be used. The command line exits with status 2 on it, the server
+// answers 400.
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+// Inputf returns an InputError with a formatted message.
+func Inputf(format string, args ...any) error {
+	return &InputError{fmt.Sprintf(format, args...)}
+}
+
+// Source gives the strategies that rank a game's positions.
+type Source interface {
+	// Table returns the strategy table of single-sheet game g.
+	Table(g *engine.Game) (*strategy.Table, error)
+	// School returns the strategy of school game g: by default the exact
+	// table with one column, the estimate with more.
+	School(g *engine.Game) (*SchoolStrategy, error)
+	// SchoolGame returns the game whose strategy advises on a sheet of
+	// school game g: TakenGame's, unless the strategy is fixed.
+	SchoolGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Game, error)
+}
+
+// SchoolStrategy is how one player of school values the sheets between turns.
+type SchoolStrategy struct {
+	Name   string        // optimal, estimate or greedy
+	Player school.Player // the values of the sheets after a turn
+	Value  school.Values // the value of a sheet between turns
+	// Expected is the player's expected score of a new game: exact for the
+	// optimal player, the mean measured when an estimate was fitted.
+	Expected float64
+}
+
+// Note says how the strategy values positions when that is not exact, for
+// the output to say so; "" for the optimal player.
+func (st *SchoolStrategy) Note(g *engine.Game) string {
+	if st.Name == "optimal" {
+		return ""
+	}
+	return fmt.Sprintf("school with %d columns is not solved exactly: the advisor values the sheets between turns by its %s, so its best actions, expected scores and losses are estimates",
+		g.Columns, st.Name)
+}
+
+// Advisor returns the advisor that ranks g's positions with src: the
+// strategy table for the single-sheet games; for school its default
+// strategy.
+func Advisor(src Source, g *engine.Game) (coach.Advisor, error) {
+	if g.Columns != 0 {
+		st, err := src.School(g)
+		if err != nil {
+			return nil, err
+		}
+		return coach.SchoolAdvisor(g, st.Player, st.Expected, st.Note(g)), nil
+	}
+	t, err := src.Table(g)
+	if err != nil {
+		return nil, err
+	}
+	return coach.TableAdvisor(t), nil
+}
+
+// TakenGame returns the game whose exact table values the sheets after a
+// turn rightly for a one-column sheet on which other players have taken
+// row bonuses: the game that starts without those bonuses (its own table,
+// solved on first use). Other sheets keep g: the estimate of several
+// columns sees taken bonuses in the sheet itself.
+func TakenGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Game, error) {
+	if g.Columns != 1 || sheet.TakenRows == 0 {
+		return g, nil
+	}
+	var names []string
+	for c, cat := range g.Categories {
+		if sheet.TakenRows&(1<<c) != 0 {
+			names = append(names, cat.Name)
+		}
+	}
+	o := g.Options
+	o.Taken = strings.Join(names, "+")
+	return engine.New(g.Name, o)
+}

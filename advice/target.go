@@ -1,0 +1,86 @@
+package advice
+
+import (
+	"fmt"
+
+	"dicepoker/coach"
+	"dicepoker/engine"
+	"dicepoker/solver"
+	"dicepoker/target"
+)
+
+// Aim is what AdviseToWin ranks a position for: a final total to reach,
+// or opponents to finish ahead of, each playing for the expected score
+// from their sheet.
+type Aim struct {
+	Target    *int     // the least final total aimed at (advise --target)
+	Opponents []string // the opponents' sheets in the --sheet notation (advise --opponent)
+	// Progress, when set, returns the progress callback of the solve
+	// described by what.
+	Progress func(what string) func(done, total int)
+}
+
+// AdviseToWin ranks every action of single-sheet position p by its
+// chance of the aim, the actions as likely ordered by the points
+// expected (target.Solution.Actions); the ranking's Goal holds the
+// chances. It solves for the aim: it reads no strategy table. A position
+// or an aim the rules do not allow is an *InputError.
+func AdviseToWin(p Position, aim Aim) (*Advice, error) {
+	g := p.Game
+	switch {
+	case g.Columns != 0:
+		return nil, Inputf("--target and --opponent belong to the single-sheet games, not to %s", g.Name)
+	case aim.Target != nil && len(aim.Opponents) > 0:
+		return nil, Inputf("give --target or --opponent, not both")
+	case aim.Target == nil && len(aim.Opponents) == 0:
+		return nil, Inputf("no --target or --opponent to aim at")
+	}
+	rollsLeft, err := p.rollsLeft()
+	if err != nil {
+		return nil, err
+	}
+	sheet, err := p.SingleSheet()
+	if err != nil {
+		return nil, err
+	}
+	state, score := sheet.State(g), sheet.Score(g)
+	progress := func(what string) func(done, total int) {
+		if aim.Progress == nil {
+			return nil
+		}
+		return aim.Progress(what)
+	}
+	goal := &Goal{Target: aim.Target}
+	var sol *target.Solution
+	var need int
+	if aim.Target != nil {
+		need = max(0, *aim.Target-score)
+		sol, err = target.Solve(g, state, need, solver.Options{Progress: progress(fmt.Sprintf("solving %s for a total of %d", g.Name, *aim.Target))})
+	} else {
+		ops := make([]target.Opponent, len(aim.Opponents))
+		for i, o := range aim.Opponents {
+			sh, err := engine.ParseSheet(g, o)
+			if err != nil {
+				return nil, Inputf("--opponent %q: %v", o, err)
+			}
+			ops[i] = target.Opponent{State: sh.State(g), Score: sh.Score(g)}
+			goal.Opponents = append(goal.Opponents, ops[i].Score)
+		}
+		sol, need, err = target.Beat(g, state, score, ops, solver.Options{Progress: progress("solving " + g.Name + " to beat the opponents")})
+		need = max(0, need)
+	}
+	if err != nil {
+		return nil, err
+	}
+	ranked, err := sol.Actions(state, need, p.Dice, rollsLeft)
+	if err != nil {
+		return nil, Inputf("%v", err)
+	}
+	actions := make([]solver.Action, len(ranked))
+	goal.Chance = make([]float64, len(ranked))
+	for i, r := range ranked {
+		actions[i], goal.Chance[i] = r.Action, r.P
+	}
+	return &Advice{Ranking: Ranking{Game: g, SheetScore: score, RollsLeft: rollsLeft, Dice: p.Dice,
+		Actions: coach.Ranking(g, actions), Upper: sheet.UpperLine(g), Goal: goal}}, nil
+}

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"dicepoker/advice"
+	"dicepoker/export"
+	"dicepoker/internal/atomicfile"
+	"dicepoker/strategy"
+)
+
+const exportSummary = `Write what the solver knows as a table for Python, R or a spreadsheet.
+--what states gives every state of a game solved exactly (its filled
+boxes, upper total or reserve, bonus flags and optimal expected points to
+come; school with --columns 1); --what positions gives a sample of the
+positions optimal play meets, one row for each action with its expected
+final score, as advise --json ranks them. The format is CSV, JSON Lines
+or Parquet (--format, or the extension of --out). The strategy table is
+solved and saved first when missing.`
+
+// runExport writes a game's states or sampled positions to a file.
+func runExport(args []string, stdout io.Writer) error {
+	fs := newFlagSet("export")
+	gf := addGameFlags(fs)
+	what := fs.String("what", "states", "states (every state and its value) or positions (sampled positions and their actions)")
+	formatName := fs.String("format", "", "csv, jsonl or parquet (default: from the extension of --out)")
+	out := fs.String("out", "", "the file to write; - for standard output")
+	sample := fs.Int("sample", 1000, "positions: how many to sample")
+	seed := fs.Uint64("seed", 1, "positions: the seed of their dice")
+	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	if err := parseFlags(fs, args, stdout, "export [--game G] [game options] [--what states|positions] [--sample N] [--seed S] [--format F] --out FILE", exportSummary); err != nil {
+		return err
+	}
+	g, err := gf.build(fs)
+	if err != nil {
+		return err
+	}
+	format, err := exportFormat(*formatName, *out)
+	if err != nil {
+		return err
+	}
+	var table *export.Table
+	switch *what {
+	case "states":
+		for _, name := range []string{"sample", "seed"} {
+			if fs.Changed(name) {
+				return usagef("--%s belongs to --what positions", name)
+			}
+		}
+		switch {
+		case g.Columns > 1:
+			return usagef("--what states: school with %d columns has no table of states, only an estimate of their value; use --columns 1", g.Columns)
+		case g.Columns == 1:
+			t, err := opener(*tableFile).Exact(g)
+			if err != nil {
+				return err
+			}
+			table = export.SchoolStates(t)
+		default:
+			t, err := opener(*tableFile).Table(g)
+			if err != nil {
+				return err
+			}
+			table = export.States(t)
+		}
+	case "positions":
+		if *sample < 1 {
+			return usagef("--sample %d: sample at least one position", *sample)
+		}
+		if g.Columns > 1 {
+			return usagef("--what positions: school with %d columns is not solved exactly, so its values would be estimates; use --columns 1", g.Columns)
+		}
+		adv, err := advice.Advisor(opener(*tableFile), g)
+		if err != nil {
+			return err
+		}
+		table = export.Positions(g, adv, export.Sample{Positions: *sample, Seed: *seed,
+			Progress: progressIn("sampling "+g.Name+" positions", "positions")})
+	default:
+		return usagef("--what %q: want states or positions", *what)
+	}
+	rows, err := writeExport(table, format, *out, stdout)
+	if err != nil {
+		return err
+	}
+	if *out != "-" {
+		fmt.Fprintf(stdout, "%s: %d rows of %s written to %s (%s)\n", strategy.Describe(g), rows, *what, *out, format)
+	}
+	return nil
+}
+
+// exportFormat returns the format named, or else the one --out's
+// extension names.
+func exportFormat(name, out string) (export.Format, error) {
+	if out == "" {
+		return "", usagef("missing --out, the file to write (- for standard output)")
+	}
+	if name == "" {
+		name = strings.TrimPrefix(filepath.Ext(out), ".")
+		if name == "" || out == "-" {
+			return "", usagef("--format csv, jsonl or parquet: %s has no extension that names one", out)
+		}
+	}
+	f, err := export.ParseFormat(name)
+	if err != nil {
+		return "", usagef("--format: %v", err)
+	}
+	return f, nil
+}
+
+// writeExport writes t to the file out (- for stdout) in format f, to a
+// temporary file renamed into place once complete.
+func writeExport(t *export.Table, f export.Format, out string, stdout io.Writer) (int, error) {
+	if out == "-" {
+		return t.Write(stdout, f)
+	}
+	out = linkTarget(out)
+	if fi, err := os.Stat(out); err == nil && !fi.Mode().IsRegular() {
+		return 0, usagef("--out %s is not a regular file", out)
+	}
+	file, err := atomicfile.Create(out, 0o644)
+	if err != nil {
+		return 0, fmt.Errorf("--out: %v", err)
+	}
+	rows, err := t.Write(file, f)
+	if err != nil {
+		file.Abort()
+		return rows, err
+	}
+	return rows, file.Commit()
+}
+
+// linkTarget follows path through symbolic links, a target that does not
+// exist yet included, so that writing it keeps the links; a path that is
+// no link is its own target.
+func linkTarget(path string) string {
+	for range 40 { // as many links as Linux follows
+		fi, err := os.Lstat(path)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			return path
+		}
+		target, err := os.Readlink(path)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(path), target)
+		}
+		path = target
+	}
+	return path
+}

@@ -1,0 +1,29 @@
+package school
+
+import (
+	"testing"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
+
+// BenchmarkKernelValues measures one turn's search for eight new
+// three-column sheets side by side, the step the solver and the estimate
+// repeat for every sheet.
+func BenchmarkKernelValues(b *testing.B) {
+	g, err := engine.New("school", engine.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	k := NewKernel(g)
+	w := k.newScratch()
+	states := make([]engine.SchoolState, solver.Lanes)
+	for j := range states {
+		states[j] = g.NewSchoolState()
+	}
+	next := func(s engine.SchoolState) float64 { return float64(s.Reserve) }
+	out := make([]float64, len(states))
+	for b.Loop() {
+		k.values(states, next, w, out)
+	}
+}

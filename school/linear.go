@@ -1,0 +1,259 @@
+package school
+
+import (
+	"slices"
+
+	"dicepoker/engine"
+)
+
+// linear is the part of an estimate that is a weighted sum of features
+// of the sheet, which generalise smoothly between sheets:
+//
+//   - each row, by its open cells, and by the turns left: what its cells
+//     are still worth, more with more turns to choose from;
+//   - each pair of rows, by their open cells: rows that compete for the
+//     same rolls;
+//   - each row whose bonus is in reach, by its open cells, and for a
+//     combination row its best cell so far;
+//   - each column whose bonus is in reach, by its open cells, its best
+//     cell so far and which rows it still has open; and by which of the
+//     hard rows it still has open, with its best cell;
+//   - the reserve: for each School row, whether the reserve covers one and
+//     two missing dice, times its open cells; and, by the number of open
+//     School cells, the reserve up to each of a few levels.
+type linear struct {
+	Game *engine.Game
+	W    []float64 // the weights, by feature
+	f    featureLayout
+}
+
+// featureLayout is where each group of features starts.
+type featureLayout struct {
+	rows, cols                              int
+	rowOpen, rowTime, rowBonus, rowBest     int
+	colOpen, colBest                        int
+	colRow, colHard, colHardBest, pairs     int
+	reserveOne, reserveTwo, reserve, number int
+	hard                                    []int // the hard rows' bit in colHard, by row; -1 for others
+}
+
+// timeBuckets is the number of spans the turns left are cut into.
+const timeBuckets = 15
+
+// reserveLevels are the levels the reserve is counted up to.
+var reserveLevels = []int{1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30}
+
+func newFeatureLayout(g *engine.Game) featureLayout {
+	n, c := len(g.Categories), g.Columns
+	f := featureLayout{rows: n, cols: c, hard: make([]int, n)}
+	hard := 0
+	for r, cat := range g.Categories {
+		f.hard[r] = -1
+		if slices.Contains(hardRows[:], cat.Name) {
+			f.hard[r] = hard
+			hard++
+		}
+	}
+	next := 0
+	for _, p := range []struct {
+		at   *int
+		size int
+	}{{&f.rowOpen, n * c}, {&f.rowTime, n * timeBuckets}, {&f.rowBonus, n * c}, {&f.rowBest, n * c}, {&f.colOpen, n}, {&f.colBest, n}, {&f.colRow, n},
+		{&f.colHard, 1 << hard}, {&f.colHardBest, 1 << hard}, {&f.pairs, n * n},
+		{&f.reserveOne, n}, {&f.reserveTwo, n}, {&f.reserve, len(reserveLevels) * (6*c + 1)}} {
+		*p.at = next
+		next += p.size
+	}
+	f.number = next
+	return f
+}
+
+// features emits the features of s.
+func (e *linear) features(s *engine.SchoolState, out emit) {
+	for c := range e.f.rows {
+		e.rowFeatures(s, c, out)
+	}
+	e.timeFeatures(s, out)
+	for c := range e.f.rows {
+		e.pairFeatures(s, c, c+1, out)
+	}
+	for j := range e.f.cols {
+		e.colFeatures(s, j, out)
+	}
+	e.reserveFeatures(s, out)
+}
+
+// pairFeatures emits the features of the pairs of row c with the rows
+// from row from on.
+func (e *linear) pairFeatures(s *engine.SchoolState, c, from int, out emit) {
+	open := e.f.cols - int(s.Fill[c])
+	if open == 0 {
+		return
+	}
+	for d := from; d < e.f.rows; d++ {
+		if other := e.f.cols - int(s.Fill[d]); d != c && other > 0 {
+			out(e.f.pairs+min(c, d)*e.f.rows+max(c, d), float64(open*other))
+		}
+	}
+}
+
+// span returns the span of turns that turns left is in; turns >= 1.
+func (e *linear) span(turns int) int { return (turns - 1) * timeBuckets / (e.f.rows * e.f.cols) }
+
+// timeFeatures emits each row's open cells by the span of turns left.
+func (e *linear) timeFeatures(s *engine.SchoolState, out emit) {
+	turns := e.Game.SchoolTurnsLeft(s)
+	if turns == 0 {
+		return
+	}
+	at := e.f.rowTime + e.span(turns)
+	for c := range e.f.rows {
+		if open := e.f.cols - int(s.Fill[c]); open > 0 {
+			out(at+c*timeBuckets, float64(open))
+		}
+	}
+}
+
+// rowFeatures emits the features of row c.
+func (e *linear) rowFeatures(s *engine.SchoolState, c int, out emit) {
+	f := &e.f
+	open := f.cols - int(s.Fill[c])
+	if open == 0 {
+		return
+	}
+	i := c*f.cols + open - 1
+	out(f.rowOpen+i, 1)
+	if s.RowBonus&(1<<c) != 0 {
+		out(f.rowBonus+i, 1)
+		if b := s.RowBest[c]; b != 0 {
+			out(f.rowBest+i, float64(b)/10)
+		}
+	}
+}
+
+// colFeatures emits the features of column j.
+func (e *linear) colFeatures(s *engine.SchoolState, j int, out emit) {
+	if s.ColBonus&(1<<j) == 0 {
+		return
+	}
+	f := &e.f
+	open, hard := 0, 0
+	for c := range f.rows {
+		if int(s.Fill[c]) <= j {
+			open++
+			out(f.colRow+c, 1)
+			if f.hard[c] >= 0 {
+				hard |= 1 << f.hard[c]
+			}
+		}
+	}
+	if open == 0 {
+		return
+	}
+	out(f.colOpen+open-1, 1)
+	out(f.colHard+hard, 1)
+	if b := s.ColBest[j]; b != 0 {
+		out(f.colBest+open-1, float64(b)/10)
+		out(f.colHardBest+hard, float64(b)/10)
+	}
+}
+
+// reserveFeatures emits the features of the reserve.
+func (e *linear) reserveFeatures(s *engine.SchoolState, out emit) {
+	cells := 0 // open School cells
+	for c, cat := range e.Game.Categories {
+		open := e.f.cols - int(s.Fill[c])
+		if !cat.School || open == 0 {
+			continue
+		}
+		cells += open
+		if s.Reserve >= cat.Face {
+			out(e.f.reserveOne+c, float64(open))
+		}
+		if s.Reserve >= 2*cat.Face {
+			out(e.f.reserveTwo+c, float64(open))
+		}
+	}
+	if s.Reserve == 0 || cells == 0 {
+		return
+	}
+	at := e.f.reserve + cells*len(reserveLevels)
+	for i, l := range reserveLevels {
+		out(at+i, float64(min(s.Reserve, l)))
+	}
+}
+
+// linearTerms are the linear part's value of one sheet, by term.
+type linearTerms struct {
+	rows          [engine.MaxSchoolRows]float64
+	pairs         [engine.MaxSchoolRows]float64 // each row's pairs with all others
+	cols          [engine.MaxColumns]float64
+	time, reserve float64
+	total         float64
+}
+
+// terms returns the value of s by term.
+func (e *linear) terms(s *engine.SchoolState) linearTerms {
+	var t linearTerms
+	for c := range e.f.rows {
+		t.rows[c] = e.sum(func(out emit) { e.rowFeatures(s, c, out) })
+		t.pairs[c] = e.sum(func(out emit) { e.pairFeatures(s, c, 0, out) })
+		t.total += t.rows[c] + t.pairs[c]/2
+	}
+	for j := range e.f.cols {
+		t.cols[j] = e.sum(func(out emit) { e.colFeatures(s, j, out) })
+		t.total += t.cols[j]
+	}
+	t.time = e.sum(func(out emit) { e.timeFeatures(s, out) })
+	t.reserve = e.sum(func(out emit) { e.reserveFeatures(s, out) })
+	t.total += t.time + t.reserve
+	return t
+}
+
+// sum returns the weighted sum of the features that each emits.
+func (e *linear) sum(each func(out emit)) float64 {
+	v := 0.0
+	each(func(i int, x float64) { v += e.W[i] * x })
+	return v
+}
+
+// value returns the linear part's estimate of the sum of what is still to come from state s.
+func (e *linear) value(s engine.SchoolState) float64 { return e.terms(&s).total }
+
+// after returns the linear part's values for the sheets one write after
+// base, the same as value but quicker: a write changes one row, one
+// column, the reserve and the turns left, and only their terms are
+// computed again.
+func (e *linear) after(base *engine.SchoolState) Values {
+	t := e.terms(base)
+	turns := e.Game.SchoolTurnsLeft(base) - 1
+	if turns == 0 {
+		return e.value
+	}
+	// The time term of base with one turn less, and each row's share in it.
+	at := e.f.rowTime + e.span(turns)
+	time := 0.0
+	for c := range e.f.rows {
+		time += float64(e.f.cols-int(base.Fill[c])) * e.W[at+c*timeBuckets]
+	}
+	return func(s engine.SchoolState) float64 {
+		c := -1
+		for r := range e.f.rows {
+			if s.Fill[r] != base.Fill[r] {
+				if c >= 0 || s.Fill[r] != base.Fill[r]+1 {
+					return e.value(s)
+				}
+				c = r
+			}
+		}
+		if c < 0 {
+			return e.value(s)
+		}
+		j := int(base.Fill[c])
+		v := t.total - t.rows[c] - t.pairs[c] - t.cols[j] - t.reserve - t.time + time - e.W[at+c*timeBuckets]
+		v += e.sum(func(out emit) { e.rowFeatures(&s, c, out) })
+		v += e.sum(func(out emit) { e.pairFeatures(&s, c, 0, out) })
+		v += e.sum(func(out emit) { e.colFeatures(&s, j, out) })
+		return v + e.sum(func(out emit) { e.reserveFeatures(&s, out) })
+	}
+}

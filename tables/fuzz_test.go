@@ -1,0 +1,61 @@
+package tables
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzRead reads table files of any bytes against testWant. A file it
+// accepts must be for those rules and hold the values its header counts,
+// and writing them again must give the same bytes: a table has one
+// encoding. A file it refuses gets an *Error that names it and says why,
+// as one of the kinds the errors classify. Its seed corpus is in
+// testdata/fuzz; "go test -fuzz=FuzzRead ./tables" runs it for longer.
+func FuzzRead(f *testing.F) {
+	values := testValues()
+	dir := f.TempDir()
+	for _, v := range [][]float32{values, nil, values[:1]} {
+		path := filepath.Join(dir, "seed.dpt")
+		if err := Write(path, headerFor(v), v); err != nil {
+			f.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+		f.Add(b[:len(b)-1])
+		f.Add(b[:offPayload])
+	}
+	f.Add([]byte{})
+	f.Add([]byte(magic))
+	path, again := filepath.Join(dir, "in.dpt"), filepath.Join(dir, "again.dpt")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		h, vs, err := Read(path, testWant)
+		if err != nil {
+			var e *Error
+			switch {
+			case !errors.As(err, &e) || e.Path != path || e.Reason == "":
+				t.Fatalf("error %q: want an *Error with the path and a reason", err)
+			case !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrVersion) && !errors.Is(err, ErrRules):
+				t.Fatalf("error %q: neither corrupt, another version nor other rules", err)
+			}
+			return
+		}
+		if h.Game != testWant.Game || h.Options != testWant.Options || h.Fingerprint != testWant.Fingerprint || uint64(len(vs)) != h.States {
+			t.Fatalf("accepted header %+v with %d values, want %+v", h, len(vs), testWant)
+		}
+		if err := Write(again, h, vs); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := os.ReadFile(again); err != nil || !bytes.Equal(b, data) {
+			t.Fatalf("written again as other bytes (%v)", err)
+		}
+	})
+}

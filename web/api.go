@@ -1,0 +1,255 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"dicepoker/advice"
+	"dicepoker/coach"
+	"dicepoker/engine"
+	"dicepoker/record"
+	"dicepoker/review"
+)
+
+// sheetOf reads a request's sheet: the --sheet notation as a JSON string,
+// or the --sheet-file object; absent or null is a new game.
+func sheetOf(raw json.RawMessage, p *advice.Position) error {
+	text := strings.TrimSpace(string(raw))
+	switch {
+	case text == "" || text == "null":
+	case text[0] == '"':
+		return json.Unmarshal(raw, &p.Sheet)
+	case text[0] == '{':
+		p.SheetJSON, p.SheetName = raw, "sheet"
+	default:
+		return badf("sheet: want the --sheet notation as a string or the --sheet-file object")
+	}
+	return nil
+}
+
+// adviseRequest is a position, as advise's flags give it.
+type adviseRequest struct {
+	game
+	Sheet     json.RawMessage `json:"sheet"`
+	Dice      []int           `json:"dice"`
+	RollsLeft *int            `json:"rolls_left"` // absent: right after the first roll
+	Fresh     *bool           `json:"fresh"`      // school
+}
+
+// advise answers what advise --json prints for the position.
+func (s *Server) advise(req adviseRequest) (any, error) {
+	g, err := req.build()
+	if err != nil {
+		return nil, err
+	}
+	p := advice.Position{Game: g, RollsLeft: req.RollsLeft}
+	if err := sheetOf(req.Sheet, &p); err != nil {
+		return nil, err
+	}
+	if req.Fresh != nil && g.Columns == 0 {
+		return nil, badf("fresh belongs to school, not to %s", g.Name)
+	}
+	p.Fresh = req.Fresh
+	if p.Dice, err = dice(req.Dice); err != nil {
+		return nil, err
+	}
+	a, err := advice.Advise(s.src, p)
+	if err != nil {
+		return nil, err
+	}
+	return a.JSON(0), nil
+}
+
+// scoreRequest is what score's flags give.
+type scoreRequest struct {
+	game
+	Dice    []int `json:"dice"`
+	Fresh   bool  `json:"fresh"`   // school
+	Reserve int   `json:"reserve"` // school
+}
+
+// score answers what score --json prints.
+func (s *Server) score(req scoreRequest) (any, error) {
+	g, err := req.build()
+	if err != nil {
+		return nil, err
+	}
+	m, err := dice(req.Dice)
+	if err != nil {
+		return nil, err
+	}
+	if g.Columns == 0 && (req.Fresh || req.Reserve != 0) {
+		return nil, badf("fresh and reserve belong to school, not to %s", g.Name)
+	}
+	if err := advice.CheckReserve(g, "reserve", req.Reserve); err != nil {
+		return nil, err
+	}
+	return advice.Score(g, m, req.Fresh, req.Reserve).JSON(), nil
+}
+
+// sheetRequest names a sheet in the --sheet notation.
+type sheetRequest struct {
+	game
+	Sheet string `json:"sheet"`
+}
+
+// sheet answers the sheet laid out for the page.
+func (s *Server) sheet(req sheetRequest) (any, error) {
+	g, err := req.build()
+	if err != nil {
+		return nil, err
+	}
+	return layout(g, req.Sheet)
+}
+
+// writeRequest is a turn's last move: the dice written in a box.
+type writeRequest struct {
+	game
+	Sheet string `json:"sheet"`
+	Dice  []int  `json:"dice"`
+	Fresh bool   `json:"fresh"` // school: the dice came from a roll of all five
+	Box   string `json:"box"`
+	Cross bool   `json:"cross"` // school: cross the combination cell out
+}
+
+// write answers the move of writing the dice in a box and the sheet after it.
+func (s *Server) write(req writeRequest) (any, error) {
+	g, err := req.build()
+	if err != nil {
+		return nil, err
+	}
+	sh, err := coach.ParseSheet(g, req.Sheet)
+	if err != nil {
+		return nil, badf("%v", err)
+	}
+	if sh.Over() {
+		return nil, badf("the sheet is full")
+	}
+	m, err := dice(req.Dice)
+	if err != nil {
+		return nil, err
+	}
+	mv, err := sh.Write(m, req.Fresh, req.Box, req.Cross)
+	if err != nil {
+		return nil, badf("%v", err)
+	}
+	next, err := layout(g, mv.Next.String())
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		Box    string `json:"box"`
+		Points int    `json:"points"`
+		Bonus  int    `json:"bonus"`
+		Detail string `json:"detail,omitempty"`
+		Next   any    `json:"next"`
+	}{mv.Box, mv.Points, mv.Bonus, mv.Detail, next}, nil
+}
+
+// reviewRequest is a game record, the JSON lines play writes.
+type reviewRequest struct {
+	Record string `json:"record"`
+}
+
+// review answers what review --json prints for the record.
+func (s *Server) review(req reviewRequest) (any, error) {
+	rec, err := record.Read(strings.NewReader(req.Record), "record")
+	if err != nil {
+		return nil, badf("%v", err)
+	}
+	adv, err := advice.Advisor(s.src, rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	r, err := review.Review(rec, adv)
+	if err != nil {
+		return nil, err
+	}
+	return advice.ReviewJSON(r), nil
+}
+
+// status answers which strategies are being built.
+func (s *Server) status(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, struct {
+		Solving []string `json:"solving"`
+	}{s.src.solving()})
+}
+
+// games answers the games and their rule options.
+func (s *Server) games(w http.ResponseWriter, _ *http.Request) {
+	list := make([]gameInfo, 0, len(engine.GameNames))
+	for _, name := range engine.GameNames {
+		g, err := engine.New(name, engine.Options{})
+		if err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		list = append(list, infoOf(g))
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// takeRequest names a school bonus another player took, or gave back.
+type takeRequest struct {
+	game
+	Sheet string `json:"sheet"`
+	Bonus string `json:"bonus"` // a row's name or column1..column5
+}
+
+// take answers the sheet with the bonus marked taken by another player,
+// or unmarked when it was: the advisor then counts it out of reach.
+func (s *Server) take(req takeRequest) (any, error) {
+	g, err := req.build()
+	if err != nil {
+		return nil, err
+	}
+	if g.Columns == 0 {
+		return nil, badf("%s has no bonuses that other players take", g.Name)
+	}
+	var items, taken []string
+	for _, item := range strings.Split(req.Sheet, ",") {
+		if names, ok := strings.CutPrefix(strings.TrimSpace(item), "taken="); ok {
+			taken = strings.Split(names, "+")
+		} else if strings.TrimSpace(item) != "" {
+			items = append(items, item)
+		}
+	}
+	if i := slices.Index(taken, req.Bonus); i >= 0 {
+		taken = slices.Delete(taken, i, i+1)
+	} else {
+		taken = append(taken, req.Bonus)
+	}
+	if len(taken) > 0 {
+		items = append(items, "taken="+strings.Join(taken, "+"))
+	}
+	before, err := layout(g, req.Sheet)
+	if err != nil {
+		return nil, err
+	}
+	if earned(before, req.Bonus) {
+		return nil, badf("the %s bonus is earned on this sheet: no other player can take it", req.Bonus)
+	}
+	sh, err := coach.ParseSheet(g, strings.Join(items, ","))
+	if err != nil {
+		return nil, badf("%v", err)
+	}
+	return layout(g, sh.String())
+}
+
+// earned reports whether the sheet laid out as v has earned bonus.
+func earned(v sheetView, bonus string) bool {
+	for _, r := range v.Rows {
+		if r.Name == bonus {
+			return r.Bonus != 0
+		}
+	}
+	for j, c := range v.Columns {
+		if bonus == "column"+strconv.Itoa(j+1) {
+			return c.Bonus != 0
+		}
+	}
+	return false
+}

@@ -1,0 +1,267 @@
+// Package web is dicepoker's advisor in the browser: an HTTP server on
+// loopback that serves the page (embedded in the binary) and the JSON API
+// the page calls, which answers with the same code as the commands
+// (package advice), so that the page and advise --json never disagree.
+package web
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"dicepoker/advice"
+	"dicepoker/engine"
+)
+
+//go:embed static
+var static embed.FS
+
+// MaxBody is the largest request body the server reads.
+const MaxBody = 1 << 20
+
+// Server is the advisor's HTTP handler.
+type Server struct {
+	src   *cache
+	hosts hostCheck
+	mux   *http.ServeMux
+}
+
+// Options tune a Server.
+type Options struct {
+	// SolveWait is how long a request waits for a strategy being built
+	// before it is answered 503 while the work goes on (0: 20 s).
+	SolveWait time.Duration
+}
+
+// New returns the server of the page and API for the address addr it is
+// reached at (host:port, the listener's), ranking with the strategies of
+// src, each opened once.
+func New(src advice.Source, addr string, o Options) (*Server, error) {
+	hc, err := newHostCheck(addr)
+	if err != nil {
+		return nil, err
+	}
+	if o.SolveWait == 0 {
+		o.SolveWait = 20 * time.Second
+	}
+	s := &Server{src: newCache(src, o.SolveWait), hosts: hc, mux: http.NewServeMux()}
+	files, _ := fs.Sub(static, "static")
+	s.mux.Handle("/", http.FileServerFS(files))
+	s.mux.HandleFunc("GET /api/games", s.games)
+	s.mux.HandleFunc("GET /api/status", s.status)
+	s.mux.HandleFunc("POST /api/advise", post(s.advise))
+	s.mux.HandleFunc("POST /api/score", post(s.score))
+	s.mux.HandleFunc("POST /api/sheet", post(s.sheet))
+	s.mux.HandleFunc("POST /api/write", post(s.write))
+	s.mux.HandleFunc("POST /api/take", post(s.take))
+	s.mux.HandleFunc("POST /api/review", post(s.review))
+	s.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no API at %s %s", r.Method, r.URL.Path))
+	})
+	return s, nil
+}
+
+// ServeHTTP answers r, after refusing a Host header that is not the
+// server's own (DNS rebinding), another site's Origin and a body over
+// MaxBody.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !s.hosts.allows(r.Host) {
+		writeError(w, http.StatusMisdirectedRequest, fmt.Sprintf("host %q is not this server's address", r.Host))
+		return
+	}
+	// Another site's page may not make a browser call the API: a table
+	// solve costs minutes of the user's processor.
+	if o := r.Header.Get("Origin"); o != "" {
+		if u, err := url.Parse(o); err != nil || u.Host != r.Host {
+			writeError(w, http.StatusForbidden, fmt.Sprintf("origin %q is not this server's page", o))
+			return
+		}
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'")
+	s.mux.ServeHTTP(w, r)
+}
+
+// Serve serves h on ln until ctx is done, then shuts down cleanly: it
+// stops listening and lets the requests under way finish (5 s at most).
+func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
+	srv := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shut); err != nil {
+		return err
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// hostCheck tells the Host headers that name the server: its port on an
+// IP address, on localhost, or on the host name it was given.
+type hostCheck struct{ name, port string }
+
+func newHostCheck(addr string) (hostCheck, error) {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return hostCheck{}, fmt.Errorf("address %q: %v", addr, err)
+	}
+	return hostCheck{strings.ToLower(host), port}, nil
+}
+
+func (c hostCheck) allows(hostport string) bool {
+	host, port, err := net.SplitHostPort(hostport)
+	if err != nil || port != c.port {
+		return false
+	}
+	host = strings.ToLower(host)
+	return net.ParseIP(host) != nil || host == "localhost" || host == c.name
+}
+
+// badRequest is an error the client made: answered 400.
+type badRequest struct{ msg string }
+
+func (e *badRequest) Error() string { return e.msg }
+
+func badf(format string, args ...any) error { return &badRequest{fmt.Sprintf(format, args...)} }
+
+// post adapts a handler that decodes its JSON body into a request and
+// answers a value or an error.
+func post[R any](h func(R) (any, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		// JSON only: a form another site posts is not a simple request then.
+		if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mt != "application/json" {
+			writeError(w, http.StatusUnsupportedMediaType, "send the request as Content-Type: application/json")
+			return
+		}
+		var req R
+		if err := decode(r.Body, &req); err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over %d bytes", MaxBody))
+				return
+			}
+			writeError(w, http.StatusBadRequest, "bad JSON: "+err.Error())
+			return
+		}
+		v, err := h(req)
+		if err != nil {
+			writeError(w, statusOf(err), err.Error())
+			return
+		}
+		writeJSON(w, http.StatusOK, v)
+	}
+}
+
+// decode reads one JSON value into v, refusing unknown fields and
+// anything after it.
+func decode(r io.Reader, v any) error {
+	d := json.NewDecoder(r)
+	d.DisallowUnknownFields()
+	if err := d.Decode(v); err != nil {
+		return err
+	}
+	if _, err := d.Token(); err != io.EOF {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return err
+		}
+		return errors.New("more than one JSON value")
+	}
+	return nil
+}
+
+// statusOf returns the HTTP status of a handler's error: 400 for bad
+// input, 503 while a strategy is being built, else 500.
+func statusOf(err error) int {
+	var bad *badRequest
+	var input *advice.InputError
+	var solving *solvingError
+	switch {
+	case errors.As(err, &bad), errors.As(err, &input):
+		return http.StatusBadRequest
+	case errors.As(err, &solving):
+		return http.StatusServiceUnavailable
+	}
+	return http.StatusInternalServerError
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "1")
+	}
+	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+// writeJSON writes v as advise --json prints it: one line.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	var b bytes.Buffer
+	if err := json.NewEncoder(&b).Encode(v); err != nil {
+		status, b = http.StatusInternalServerError, *bytes.NewBufferString(`{"error":"cannot encode the answer"}` + "\n")
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(b.Bytes())
+}
+
+// game is the game and rule options a request names.
+type game struct {
+	Game  string   `json:"game"`
+	Rules []string `json:"rules"` // the option flags without their dashes: "forced-joker", "columns=3"
+}
+
+// build returns the game g names.
+func (g game) build() (*engine.Game, error) {
+	name := g.Game
+	if name == "" {
+		name = "yahtzee"
+	}
+	o, err := engine.ParseOptions(strings.Join(g.Rules, ","))
+	if err != nil {
+		return nil, badf("%v", err)
+	}
+	gm, err := engine.New(name, o)
+	if err != nil {
+		return nil, badf("%v", err)
+	}
+	return gm, nil
+}
+
+// dice returns five dice given as face numbers 1..6.
+func dice(faces []int) (engine.Multiset, error) {
+	if len(faces) != engine.Dice {
+		return engine.Multiset{}, badf("dice: want five face numbers 1..6, have %d", len(faces))
+	}
+	m, err := engine.FromDice(faces...)
+	if err != nil {
+		return m, badf("dice: %v", err)
+	}
+	return m, nil
+}
