@@ -20,6 +20,9 @@ type Aim struct {
 	Progress func(what string) func(done, total int)
 }
 
+// MaxTarget is the largest target: far above any game's highest score.
+const MaxTarget = 100_000
+
 // AdviseToWin ranks every action of single-sheet position p by its
 // chance of the aim, the actions as likely ordered by the points
 // expected (target.Solution.Actions); the ranking's Goal holds the
@@ -34,6 +37,8 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 		return nil, Inputf("give --target or --opponent, not both")
 	case aim.Target == nil && len(aim.Opponents) == 0:
 		return nil, Inputf("no --target or --opponent to aim at")
+	case aim.Target != nil && (*aim.Target < 0 || *aim.Target > MaxTarget):
+		return nil, Inputf("--target %d: must be 0 to %d", *aim.Target, MaxTarget)
 	}
 	rollsLeft, err := p.rollsLeft()
 	if err != nil {

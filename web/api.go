@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -37,6 +38,10 @@ type adviseRequest struct {
 	Dice      []int           `json:"dice"`
 	RollsLeft *int            `json:"rolls_left"` // absent: right after the first roll
 	Fresh     *bool           `json:"fresh"`      // school
+	// Target and Opponents rank by the chance of the aim, as advise's
+	// --target and --opponent do; each opponent is a sheet as Sheet is.
+	Target    *int              `json:"target"`
+	Opponents []json.RawMessage `json:"opponents"`
 }
 
 // advise answers what advise --json prints for the position.
@@ -56,7 +61,33 @@ func (s *Server) advise(req adviseRequest) (any, error) {
 	if p.Dice, err = dice(req.Dice); err != nil {
 		return nil, err
 	}
-	a, err := advice.Advise(s.src, p)
+	var a *advice.Advice
+	if req.Target != nil || req.Opponents != nil {
+		aim := advice.Aim{Target: req.Target}
+		for i, raw := range req.Opponents {
+			o := advice.Position{Game: g}
+			if err := sheetOf(raw, &o); err != nil {
+				return nil, badf("opponents[%d]: %v", i, err)
+			}
+			if o.SheetJSON != nil {
+				o.SheetName = fmt.Sprintf("opponents[%d]", i)
+			}
+			if g.Columns == 0 {
+				sh, err := o.SingleSheet()
+				if err != nil {
+					return nil, err
+				}
+				o.Sheet = sh.Format(g)
+			}
+			aim.Opponents = append(aim.Opponents, o.Sheet)
+		}
+		if req.Opponents != nil && len(aim.Opponents) == 0 {
+			return nil, badf("opponents: give one sheet or more")
+		}
+		a, err = advice.AdviseToWin(p, aim)
+	} else {
+		a, err = advice.Advise(s.src, p)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/scores"
 	"dicepoker/solver"
@@ -19,7 +20,7 @@ import (
 // for it with advice.AdviseToWin.
 
 // maxTarget is the largest --target: far above any game's highest score.
-const maxTarget = 100_000
+const maxTarget = advice.MaxTarget
 
 // addTargetFlag registers --target on fs.
 func addTargetFlag(fs *pflag.FlagSet, verb string) *int {
