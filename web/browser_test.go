@@ -499,3 +499,57 @@ func TestBrowserFitsA360Phone(t *testing.T) {
 	}
 	shoot(t, p.ctx, "school-5-columns")
 }
+
+func TestBrowserPlayForATarget(t *testing.T) {
+	const sheet = "nines=2,tens=3,jacks=4,queens=0,kings=5,aces=5,pair=1,two-pair=0,three-of-a-kind=0,four-of-a-kind=0"
+	p := newPage(t, advice.Opener{})
+	p.open("?game=poker-dice&sheet=" + url.QueryEscape(sheet) + "&dice=99TKA&rolls=1")
+	if shown := eval[bool](p, `getComputedStyle(document.querySelector("#ranking th.chance")).display !== "none"`); shown {
+		t.Error("the chance column shows while playing for the expected score")
+	}
+	p.click(`#aim [data-aim="target"]`)
+	p.do(chromedp.SendKeys(chromedp.CSS("#target"), "30\t"))
+	if q := p.query(); q.Get("target") != "30" {
+		t.Errorf("the URL holds %v, want target=30", q)
+	}
+
+	g, _ := engine.New("poker-dice", engine.Options{})
+	dice, _ := engine.ParseDice("99TKA", g.Letters)
+	one, total := 1, 30
+	a, err := advice.AdviseToWin(advice.Position{Game: g, Sheet: sheet, Dice: dice, RollsLeft: &one}, advice.Aim{Target: &total})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct{ Action, Probability, Chance string }
+	rows := eval[[]row](p, `[...document.querySelectorAll("#ranking tbody tr")].map((tr) => ({
+		Action: tr.querySelector(".action").firstChild.textContent, Probability: tr.dataset.probability, Chance: tr.querySelector(".chance").textContent }))`)
+	if len(rows) != len(a.Actions) {
+		t.Fatalf("the page ranks %d actions, advise --target %d", len(rows), len(a.Actions))
+	}
+	for i, r := range rows {
+		got, err := strconv.ParseFloat(r.Probability, 64)
+		if err != nil || r.Action != a.Describe(i) || got != a.Goal.Chance[i] || r.Chance == "" {
+			t.Errorf("rank %d: the page shows %+v, advise --target %q %v", i+1, r, a.Describe(i), a.Goal.Chance[i])
+		}
+	}
+	if shown := eval[bool](p, `getComputedStyle(document.querySelector("#ranking th.chance")).display !== "none"`); !shown {
+		t.Error("no chance column while playing for a target")
+	}
+	if best := p.text("#best .what"); best != "Best: "+a.Describe(0) {
+		t.Errorf("the page shows %q, advise --target's best is %q", best, a.Describe(0))
+	}
+	if !strings.Contains(p.text("#best .chance"), "of 30 or more") {
+		t.Errorf("the best line says %q", p.text("#best"))
+	}
+	if kept, want := eval[int](p, `document.querySelectorAll("#dice .die.keep").length`), eval[int](p, `advice.best.keep.length`); kept != want {
+		t.Errorf("%d dice marked keep, want the %d of %s", kept, want, a.Describe(0))
+	}
+	shoot(t, p.ctx, "aim-poker-dice")
+
+	// A reload keeps the aim.
+	p.open("")
+	rowsAfter := eval[int](p, `document.querySelectorAll("#ranking tbody tr[data-probability]").length`)
+	if target := eval[string](p, `document.querySelector("#target").value`); rowsAfter != len(a.Actions) || target != "30" {
+		t.Errorf("after a reload: %d rows with a chance, target %q", rowsAfter, target)
+	}
+}

@@ -27,10 +27,15 @@ let cursor = 0;      // the die the keyboard sets next
 let seq = 0;         // the latest request for the position
 let renders = 0;     // the page's drawings, for tests to wait on
 
+// newAim is what the advice plays for: the expected score ("score"), a
+// final total ("target") or finishing ahead of opponents ("beat", their
+// sheets one a line).
+const newAim = () => ({ play: "score", target: "", opponents: "" });
+
 function newState(game, rules, mode) {
   const g = games[game];
   return { game, rules: rules || [], sheet: "", dice: [1, 2, 3, 4, 5], rollsLeft: g.rolls - 1, fresh: true,
-    mode: mode || "advise", held: [false, false, false, false, false], record: [], coach: "", review: null };
+    mode: mode || "advise", aim: newAim(), held: [false, false, false, false, false], record: [], coach: "", review: null };
 }
 
 // --- the server -----------------------------------------------------------
@@ -60,7 +65,12 @@ async function adviseNow(my) {
   if (!view || view.over) return;
   const body = { game: S.game, rules: S.rules, sheet: S.sheet, dice: S.dice, rolls_left: S.rollsLeft };
   if (isSchool()) body.fresh = S.fresh;
+  Object.assign(body, aimBody());
   const slow = setTimeout(async () => {
+    if (body.target !== undefined || body.opponents) {
+      if (my === seq) showStatus("Solving for the aim…");
+      return;
+    }
     try {
       const st = await api("/api/status");
       if (my === seq && st.solving.length) showStatus(`Solving the strategy of ${st.solving.join(", ")} (first use)…`);
@@ -87,6 +97,19 @@ async function adviseNow(my) {
     }
   }
   render();
+}
+
+// opponentSheets returns the opponents' sheets typed, one a line.
+const opponentSheets = () => S.aim.opponents.split("\n").map((l) => l.trim()).filter(Boolean);
+
+// aimBody returns what /api/advise takes for the aim of the position: a
+// target, opponents, or nothing for the expected score (and in play mode,
+// whose coach counts points).
+function aimBody() {
+  if (isSchool() || S.mode !== "advise") return {};
+  if (S.aim.play === "target" && /^\d+$/.test(S.aim.target)) return { target: Number(S.aim.target) };
+  if (S.aim.play === "beat" && opponentSheets().length) return { opponents: opponentSheets() };
+  return {};
 }
 
 // refresh redraws the sheet and the ranking of the position; the body's
@@ -126,6 +149,8 @@ function save() {
   q.set("rolls", S.rollsLeft);
   if (isSchool()) q.set("fresh", S.fresh ? 1 : 0);
   if (S.mode !== "advise") q.set("mode", S.mode);
+  if (S.aim.play === "target") q.set("target", S.aim.target);
+  if (S.aim.play === "beat") for (const o of opponentSheets()) q.append("opponent", o);
   const search = "?" + q.toString();
   history.replaceState(null, "", search);
   try { localStorage.setItem(STORE, JSON.stringify({ S, undo, redo, search })); } catch (e) { /* private mode */ }
@@ -144,6 +169,8 @@ function fromURL() {
   const rolls = parseInt(q.get("rolls"), 10);
   if (rolls >= 0 && rolls < g.rolls) st.rollsLeft = rolls;
   st.fresh = st.rollsLeft === g.rolls - 1 || q.get("fresh") === "1";
+  if (q.has("target")) st.aim = { play: "target", target: q.get("target"), opponents: "" };
+  else if (q.has("opponent")) st.aim = { play: "beat", target: "", opponents: q.getAll("opponent").join("\n") };
   return st;
 }
 
@@ -156,6 +183,7 @@ function change(fn) {
 
 function restore(json) {
   S = JSON.parse(json);
+  S.aim = S.aim || newAim();
   save();
   refresh();
 }
@@ -372,12 +400,29 @@ function drawTable() {
   best.hidden = S.mode === "play" || !advice && !(view && view.over);
   if (view && view.over) best.textContent = `Game over: ${view.score} points.`;
   else if (advice) {
-    best.append(el("span", { class: "what" }, "Best: " + optionText(advice.best)), " ",
+    best.append(el("span", { class: "what" }, "Best: " + optionText(advice.best)), " ");
+    if (advice.probability !== undefined) {
+      const of = advice.target !== undefined ? `of ${advice.target} or more` : `to beat ${advice.opponents.join(", ")}`;
+      best.append(el("span", { class: "chance", data: { probability: advice.probability } }, `${pct(advice.probability)} chance ${of}`), " ");
+    }
+    best.append(
       el("span", { class: "exp" }, `expected final score ${advice.best.expected.toFixed(2)}${advice.strategy && advice.strategy !== "optimal" ? ` (${advice.strategy})` : ""}`));
   }
   const coach = $("#coach");
   coach.textContent = S.mode === "play" ? S.coach : "";
   coach.className = S.coach.startsWith("✓") ? "good" : S.coach ? "bad" : "";
+}
+
+const pct = (p) => `${(100 * p).toFixed(p > 0.001 && p < 0.999 ? 1 : 2)}%`;
+
+// drawAim draws the "play for" control, for the single-sheet games' advice.
+function drawAim() {
+  $("#aim").hidden = isSchool() || S.mode !== "advise";
+  for (const b of document.querySelectorAll("#aim [data-aim]")) b.setAttribute("aria-pressed", String(b.dataset.aim === S.aim.play));
+  $("#target-box").hidden = S.aim.play !== "target";
+  $("#opponents").hidden = S.aim.play !== "beat";
+  if (document.activeElement !== $("#target")) $("#target").value = S.aim.target;
+  if (document.activeElement !== $("#opponents")) $("#opponents").value = S.aim.opponents;
 }
 
 function drawRanking() {
@@ -387,10 +432,15 @@ function drawRanking() {
   body.replaceChildren();
   if (!advice) return;
   $("#ranking-count").textContent = `(${advice.options.length})`;
+  const aimed = advice.probability !== undefined;
+  $("#ranking").classList.toggle("aimed", aimed);
   advice.options.forEach((o, i) => {
-    body.append(el("tr", { class: i === 0 ? "first" : "", data: { i, expected: o.expected, loss: o.loss, tie: o.tie } },
+    const data = { i, expected: o.expected, loss: o.loss, tie: o.tie };
+    if (aimed) data.probability = o.probability;
+    body.append(el("tr", { class: i === 0 ? "first" : "", data },
       el("td", { class: "num" }, String(i + 1)),
       el("td", { class: "action" }, optionText(o), o.tie ? el("span", { class: "tie" }, "tie") : null),
+      el("td", { class: "num chance" }, aimed ? pct(o.probability) : ""),
       el("td", { class: "num expected" }, o.expected.toFixed(2)),
       el("td", { class: "num loss" }, o.loss.toFixed(3))));
   });
@@ -530,7 +580,9 @@ function setRule(name, value) {
   const rules = S.rules.filter((r) => r !== name && !r.startsWith(name + "="));
   if (value) rules.push(value);
   commit();
+  const aim = S.aim;
   S = newState(S.game, rules, S.mode);
+  S.aim = aim;
   if (S.mode === "play") S.dice = rollDice(S.held);
   save();
   refresh();
@@ -542,6 +594,7 @@ function render() {
   $("#mode-play").setAttribute("aria-pressed", String(S.mode === "play"));
   drawRules();
   drawTable();
+  drawAim();
   drawSheet();
   drawRanking();
   drawReview();
@@ -586,6 +639,7 @@ async function main() {
   } catch (e) { /* nothing saved */ }
   if (!S) S = fromURL();
   if (!S) S = newState("yahtzee");
+  S.aim = S.aim || newAim(); // saved before the page had aims
   $("#game").addEventListener("change", (e) => {
     commit();
     S = newState(e.target.value, [], S.mode);
@@ -597,6 +651,11 @@ async function main() {
   $("#mode-play").addEventListener("click", () => { if (S.mode !== "play") startPlay(); });
   $("#fresh").addEventListener("change", (e) => change(() => { S.fresh = e.target.checked; }));
   $("#roll").addEventListener("click", reroll);
+  for (const b of document.querySelectorAll("#aim [data-aim]")) {
+    b.addEventListener("click", () => { if (S.aim.play !== b.dataset.aim) change(() => { S.aim = { ...S.aim, play: b.dataset.aim }; }); });
+  }
+  $("#target").addEventListener("change", (e) => change(() => { S.aim = { ...S.aim, target: e.target.value.trim() }; }));
+  $("#opponents").addEventListener("change", (e) => change(() => { S.aim = { ...S.aim, opponents: e.target.value }; }));
   $("#undo").addEventListener("click", () => {
     if (!undo.length) return;
     redo.push(JSON.stringify(S));
@@ -607,7 +666,7 @@ async function main() {
     undo.push(JSON.stringify(S));
     restore(redo.pop());
   });
-  $("#new").addEventListener("click", () => (S.mode === "play" ? startPlay() : change(() => { S = newState(S.game, S.rules); })));
+  $("#new").addEventListener("click", () => (S.mode === "play" ? startPlay() : change(() => { S = { ...newState(S.game, S.rules), aim: S.aim }; })));
   $("#cross").addEventListener("click", (e) => {
     e.currentTarget.setAttribute("aria-pressed", String(e.currentTarget.getAttribute("aria-pressed") !== "true"));
     render();
