@@ -30,6 +30,11 @@ var static embed.FS
 // MaxBody is the largest request body the server reads.
 const MaxBody = 1 << 20
 
+// AimWriteTimeout is how long /api/advise may take to answer, longer than
+// the other requests' write timeout: solving for a target or opponents
+// from early in a long game takes minutes.
+const AimWriteTimeout = 15 * time.Minute
+
 // Server is the advisor's HTTP handler.
 type Server struct {
 	src   *cache
@@ -60,7 +65,13 @@ func New(src advice.Source, addr string, o Options) (*Server, error) {
 	s.mux.Handle("/", http.FileServerFS(files))
 	s.mux.HandleFunc("GET /api/games", s.games)
 	s.mux.HandleFunc("GET /api/status", s.status)
-	s.mux.HandleFunc("POST /api/advise", post(s.advise))
+	advise := post(s.advise)
+	s.mux.HandleFunc("POST /api/advise", func(w http.ResponseWriter, r *http.Request) {
+		// A target or opponents are solved for on the request, minutes
+		// from a new yahtzee game: the answer may take longer to write.
+		_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(AimWriteTimeout))
+		advise(w, r)
+	})
 	s.mux.HandleFunc("POST /api/score", post(s.score))
 	s.mux.HandleFunc("POST /api/sheet", post(s.sheet))
 	s.mux.HandleFunc("POST /api/write", post(s.write))
