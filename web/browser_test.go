@@ -500,7 +500,7 @@ func TestBrowserFitsA360Phone(t *testing.T) {
 	shoot(t, p.ctx, "school-5-columns")
 }
 
-func TestBrowserPlayForATarget(t *testing.T) {
+func TestBrowserPlayToWin(t *testing.T) {
 	const sheet = "nines=2,tens=3,jacks=4,queens=0,kings=5,aces=5,pair=1,two-pair=0,three-of-a-kind=0,four-of-a-kind=0"
 	p := newPage(t, advice.Opener{})
 	p.open("?game=poker-dice&sheet=" + url.QueryEscape(sheet) + "&dice=99TKA&rolls=1")
@@ -551,5 +551,19 @@ func TestBrowserPlayForATarget(t *testing.T) {
 	rowsAfter := eval[int](p, `document.querySelectorAll("#ranking tbody tr[data-probability]").length`)
 	if target := eval[string](p, `document.querySelector("#target").value`); rowsAfter != len(a.Actions) || target != "30" {
 		t.Errorf("after a reload: %d rows with a chance, target %q", rowsAfter, target)
+	}
+
+	// Beating an opponent, typed in the notation.
+	p.click(`#aim [data-aim="beat"]`)
+	p.do(chromedp.SendKeys(chromedp.CSS("#opponents"), "straight=4\t"))
+	b, err := advice.AdviseToWin(advice.Position{Game: g, Sheet: sheet, Dice: dice, RollsLeft: &one}, advice.Aim{Opponents: []string{"straight=4"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := eval[float64](p, `Number(document.querySelector("#ranking tbody tr").dataset.probability)`); got != b.Goal.Chance[0] || p.text("#best .what") != "Best: "+b.Describe(0) {
+		t.Errorf("beating straight=4: the page shows %q at %v, advise --opponent %q at %v", p.text("#best .what"), got, b.Describe(0), b.Goal.Chance[0])
+	}
+	if q := p.query(); q.Get("opponent") != "straight=4" || q.Has("target") {
+		t.Errorf("the URL holds %v, want opponent=straight=4", q)
 	}
 }
