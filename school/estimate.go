@@ -377,15 +377,7 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 		}
 	}
 	return func(s engine.SchoolState) float64 {
-		r := -1
-		for c := range l.rows {
-			if s.Fill[c] != base.Fill[c] {
-				if r >= 0 || s.Fill[c] != base.Fill[c]+1 {
-					return e.Value(s)
-				}
-				r = c
-			}
-		}
+		r := writtenRow(base, &s, l.rows)
 		if r < 0 {
 			return e.Value(s)
 		}
@@ -407,4 +399,19 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 		}
 		return v
 	}
+}
+
+// writtenRow returns the row of the one cell s has written beyond base, or
+// -1 when s is not one write after base.
+func writtenRow(base, s *engine.SchoolState, rows int) int {
+	r := -1
+	for c := range rows {
+		if s.Fill[c] != base.Fill[c] {
+			if r >= 0 || s.Fill[c] != base.Fill[c]+1 {
+				return -1
+			}
+			r = c
+		}
+	}
+	return r
 }

@@ -237,15 +237,7 @@ func (e *linear) after(base *engine.SchoolState) Values {
 		time += float64(e.f.cols-int(base.Fill[c])) * e.W[at+c*timeBuckets]
 	}
 	return func(s engine.SchoolState) float64 {
-		c := -1
-		for r := range e.f.rows {
-			if s.Fill[r] != base.Fill[r] {
-				if c >= 0 || s.Fill[r] != base.Fill[r]+1 {
-					return e.value(s)
-				}
-				c = r
-			}
-		}
+		c := writtenRow(base, &s, e.f.rows)
 		if c < 0 {
 			return e.value(s)
 		}
