@@ -2,6 +2,7 @@ package school
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"dicepoker/engine"
 )
@@ -60,16 +61,16 @@ func Train(g *engine.Game, o TrainOptions) (*Estimate, error) {
 	k := NewKernel(g)
 	mean := make([]float64, e.Features())
 	from := o.Rounds - max(o.Average, 1)
-	var before [][]sample // the round before's samples
+	var before []sample // the round before's samples
 	for round := range o.Rounds {
-		games := e.play(k, o, o.Seed+uint64(round))
+		samples := e.play(k, o, o.Seed+uint64(round))
 		fit := newLSQ(e.Features(), o.Threads)
-		fit.add(games, 1)
+		fit.add(samples, 1)
 		if before != nil {
 			fit.add(before, fitMemory)
 		}
 		e.W = fit.solve(e.W, fitPull, fitSteps)
-		before = games
+		before = samples
 		if round >= from {
 			for i, v := range e.W {
 				mean[i] += v / float64(o.Rounds-from)
@@ -99,15 +100,15 @@ type sample struct {
 	target float64
 }
 
-// play plays a round's games with the current estimate and returns each
-// game's samples, in the order of the games whatever the threads.
-func (e *Estimate) play(k *Kernel, o TrainOptions, seed uint64) [][]sample {
+// play plays a round's games with the current estimate and returns their
+// samples, game after game whatever the threads.
+func (e *Estimate) play(k *Kernel, o TrainOptions, seed uint64) []sample {
 	games := make([][]sample, o.Games)
 	parallel(o.Games, o.Threads, func(i int, w *scratch) {
 		f := fitter{e: e, k: k, o: &o, w: w, style: trainStyles[i%len(trainStyles)]}
 		games[i] = f.game(gameRand(seed, i))
 	}, k)
-	return games
+	return slices.Concat(games...)
 }
 
 // fitter plays one game for a fit.

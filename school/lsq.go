@@ -9,7 +9,7 @@ import (
 // lsq is a weighted least-squares fit of an estimate's weights to samples,
 // drawn towards the weights it starts from: it minimises
 //
-//	Σ cᵢ (yᵢ − xᵢ·w)² + μ Σⱼ dⱼ (wⱼ − w0ⱼ)²
+//	Σ cᵢ (yᵢ − xᵢ·w)² + Σⱼ (μ dⱼ + prior) (wⱼ − w0ⱼ)²
 //
 // where dⱼ is entry j's share of the samples, so that entries the samples
 // barely see stay near where they were. It solves the normal equations by
@@ -40,25 +40,15 @@ func newLSQ(n, threads int) *lsq {
 	return l
 }
 
-// add adds the samples of games with weight c.
-func (l *lsq) add(games [][]sample, c float64) {
-	for _, game := range games {
-		for _, x := range game {
-			for i, j := range x.idx {
-				v := float64(x.val[i])
-				l.diag[j] += c * v * v
-			}
+// add adds samples with weight c.
+func (l *lsq) add(samples []sample, c float64) {
+	for _, x := range samples {
+		for i, j := range x.idx {
+			v := float64(x.val[i])
+			l.diag[j] += c * v * v
 		}
 	}
-	l.sets, l.weights = append(l.sets, flatten(games)), append(l.weights, c)
-}
-
-func flatten(games [][]sample) []sample {
-	var all []sample
-	for _, g := range games {
-		all = append(all, g...)
-	}
-	return all
+	l.sets, l.weights = append(l.sets, samples), append(l.weights, c)
 }
 
 // normal sets out to XᵀC(Xv) plus, when y is set, subtracts XᵀCy: the
