@@ -320,12 +320,26 @@ func (e *Estimate) features(s *engine.SchoolState, out emit) {
 	}
 }
 
-// sum returns the weighted sum of the table entries that each emits.
-func (e *Estimate) sum(each func(out emit)) float64 {
-	w := e.W[e.lin.number:]
-	v := 0.0
-	each(func(i int, x float64) { v += w[i] * x })
-	return v
+// weighted sums weights, each times the value it is emitted with. One
+// serves many sums: a sum's own closure would escape, and cost an
+// allocation each time, in the loops that value every write of a turn.
+type weighted struct {
+	w   []float64
+	v   float64
+	add emit
+}
+
+func newWeighted(w []float64) *weighted {
+	d := &weighted{w: w}
+	d.add = func(i int, x float64) { d.v += d.w[i] * x }
+	return d
+}
+
+// of returns the weighted sum of the weights each emits.
+func (d *weighted) of(each func(out emit)) float64 {
+	d.v = 0
+	each(d.add)
+	return d.v
 }
 
 // Value returns the estimated sum of what is still to come from state s.
@@ -333,7 +347,7 @@ func (e *Estimate) Value(s engine.SchoolState) float64 {
 	v := e.linear().value(s)
 	if turns := e.Game.SchoolTurnsLeft(&s); turns > 0 {
 		x := e.l.sheet(&s, turns)
-		v += e.sum(func(out emit) { e.l.terms(&x, out) })
+		v += newWeighted(e.W[e.lin.number:]).of(func(out emit) { e.l.terms(&x, out) })
 	}
 	return v
 }
@@ -351,22 +365,23 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 		return e.Value
 	}
 	lin := e.linear().after(base)
+	d := newWeighted(e.W[e.lin.number:])
 	b := l.sheet(base, turns)
 	var rows, pairs [engine.MaxSchoolRows]float64
 	var cols [engine.MaxColumns]float64
 	var open [engine.MaxColumns]openRows // each column's open rows in base
 	total := 0.0
 	for r := range l.rows {
-		rows[r] = e.sum(func(out emit) { l.rowTerms(&b, r, out) })
-		pairs[r] = e.sum(func(out emit) { l.pairTerms(&b, r, false, out) })
+		rows[r] = d.of(func(out emit) { l.rowTerms(&b, r, out) })
+		pairs[r] = d.of(func(out emit) { l.pairTerms(&b, r, false, out) })
 		total += rows[r] + pairs[r]/2
 	}
 	for j := range l.cols {
-		cols[j] = e.sum(func(out emit) { l.colTerms(&b, j, out) })
+		cols[j] = d.of(func(out emit) { l.colTerms(&b, j, out) })
 		total += cols[j]
 		open[j] = l.colOpenRows(base, j)
 	}
-	reserve := e.sum(func(out emit) { l.reserveTerms(&b, out) })
+	reserve := d.of(func(out emit) { l.reserveTerms(&b, out) })
 	total += reserve + e.W[e.lin.number+l.time+turns]
 	// The pairs of each row after a write, by its side then; NaN until
 	// looked up.
@@ -383,19 +398,19 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 		}
 		j := int(base.Fill[r])
 		x := l.sheet(&s, turns)
-		v := lin(s) + total - rows[r] - pairs[r] - cols[j]
-		v += e.sum(func(out emit) { l.rowTerms(&x, r, out) })
+		v := lin.value(&s, r) + total - rows[r] - pairs[r] - cols[j]
+		v += d.of(func(out emit) { l.rowTerms(&x, r, out) })
 		side := x.side(r)
 		p := &sidePairs[r][side]
 		if math.IsNaN(*p) {
-			*p = e.sum(func(out emit) { l.pairTerms(&x, r, false, out) })
+			*p = d.of(func(out emit) { l.pairTerms(&x, r, false, out) })
 		}
 		v += *p
 		if s.ColBonus>>j&1 != 0 {
-			v += e.sum(func(out emit) { l.colMaskTerms(&x, j, open[j].without(l, r), s.ColBest[j], out) })
+			v += d.of(func(out emit) { l.colMaskTerms(&x, j, open[j].without(l, r), s.ColBest[j], out) })
 		}
 		if s.Reserve != base.Reserve || l.schoolBit[r] >= 0 {
-			v += e.sum(func(out emit) { l.reserveTerms(&x, out) }) - reserve
+			v += d.of(func(out emit) { l.reserveTerms(&x, out) }) - reserve
 		}
 		return v
 	}

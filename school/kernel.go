@@ -63,16 +63,19 @@ var empty = func() (row [solver.Lanes]float64) {
 	return row
 }()
 
+// laneValues holds, for each lane, the values of the sheets after its
+// state's turn.
+type laneValues [solver.Lanes]Values
+
 // finals fills w.finals: lane j gets the value of writing each final roll
 // in states[j] (at most solver.Lanes of them), fresh or not: the best legal
-// write's cell, reserve change and bonuses plus the value next gives the
+// write's cell, reserve change and bonuses plus the value next[j] gives the
 // sheet after it. The lanes past the states are left holding values that
 // mean nothing, but no NaN.
-func (k *Kernel) finals(states []engine.SchoolState, next Values, w *scratch) {
+func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratch) {
 	for r := range engine.NumRolls {
 		w.finals.Fresh[r], w.finals.Stale[r] = empty, empty
 	}
-	value := func(m engine.SchoolWrite) float64 { return float64(m.Total()) + next(m.Next) }
 	for c, cat := range k.g.Categories {
 		// What writing in row c is worth in each lane, by the roll's
 		// level there: for a School row the dice of its face (the same
@@ -86,7 +89,8 @@ func (k *Kernel) finals(states []engine.SchoolState, next Values, w *scratch) {
 				continue
 			}
 			open = true
-			s := &states[j]
+			s, after := &states[j], next[j]
+			value := func(m engine.SchoolWrite) float64 { return float64(m.Total()) + after(m.Next) }
 			if cat.School {
 				for n := range engine.Dice + 1 {
 					v := value(k.g.SchoolClose(*s, c, n))
@@ -138,6 +142,7 @@ type scratch struct {
 	// after the keep included (j >= 1).
 	keeps []solver.LaneKeeps
 	work  solver.LaneKeeps
+	value [solver.Lanes]float64 // each lane's state's value before its first roll
 	// score[p] is the value of scoring p points in the row and lane that
 	// finals is at, where scored[p] is stamp.
 	score  [engine.MaxCellPoints + 1]float64
@@ -159,25 +164,28 @@ func (k *Kernel) Value(s *engine.SchoolState, next Values, w *scratch) float64 {
 // values sets out[j] to the value of states[j] (at most solver.Lanes of
 // them) before its first roll, as Value gives it.
 func (k *Kernel) values(states []engine.SchoolState, next Values, w *scratch, out []float64) {
-	k.searchLanes(states, next, w)
-	var e [solver.Lanes]float64
-	w.hold.Fresh.Expect(&e)
-	copy(out, e[:len(states)])
+	var each laneValues
+	for j := range states {
+		each[j] = next
+	}
+	k.searchLanes(states, &each, w)
+	copy(out, w.value[:len(states)])
 }
 
 // search fills lane 0 of w with the turn's search in state s (see
 // searchLanes).
 func (k *Kernel) search(s *engine.SchoolState, next Values, w *scratch) {
-	k.searchLanes([]engine.SchoolState{*s}, next, w)
+	k.searchLanes([]engine.SchoolState{*s}, &laneValues{next}, w)
 }
 
 // searchLanes fills w with the turn's search in each of states, one lane
 // each: the finals, the keep values with each number of rolls to go, and
-// the value of holding each roll of the turn's first roll. A keep's value
+// the value of holding each roll of the turn's first roll, and the value
+// of each state before its first roll. A keep's value
 // is the mean over the rolls it can become of holding them (stale), but
 // the empty keep rolls all five afresh; holding a roll is worth the best
 // of writing it now and of its best proper keep.
-func (k *Kernel) searchLanes(states []engine.SchoolState, next Values, w *scratch) {
+func (k *Kernel) searchLanes(states []engine.SchoolState, next *laneValues, w *scratch) {
 	k.finals(states, next, w)
 	hold := &w.finals // with one roll to go, holding a roll is writing it
 	for j := 1; j < k.g.Rolls; j++ {
@@ -212,4 +220,5 @@ func (k *Kernel) searchLanes(states []engine.SchoolState, next Values, w *scratc
 	if hold == &w.finals {
 		w.hold = w.finals // one roll a turn
 	}
+	w.hold.Fresh.Expect(&w.value)
 }
