@@ -1,8 +1,10 @@
 package school
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 
 	"dicepoker/engine"
 )
@@ -268,10 +270,22 @@ func (o openRows) toggle(l *layout, r, n int) openRows {
 // colMaskTerms emits the tuples of column j, in reach, with open rows o
 // and best cell best.
 func (l *layout) colMaskTerms(x *sheet, j int, o openRows, best uint8, out emit) {
+	l.colShapeTerms(x, j, o, out)
+	l.colBestTerms(j, o, best, out)
+}
+
+// colShapeTerms emits the tuples of column j, in reach, that read only
+// which rows it has open, o.
+func (l *layout) colShapeTerms(x *sheet, j int, o openRows, out emit) {
 	out(l.colOpen+(j*(l.rows+1)+o.n)*spans+x.span, 1)
-	out(l.colHard+(j<<hardRowsN+o.hard)*bestLevels+bestLevel(best), 1)
 	out(l.colSchool+(j<<len(l.school)+o.school)*coarseSpans+x.crude, 1)
 	out(l.colRest+(j<<l.rest+o.rest)*coarseSpans+x.crude, 1)
+}
+
+// colBestTerms emits the tuples of column j, in reach, with open rows o,
+// that read its best cell best.
+func (l *layout) colBestTerms(j int, o openRows, best uint8, out emit) {
+	out(l.colHard+(j<<hardRowsN+o.hard)*bestLevels+bestLevel(best), 1)
 	if best > 0 {
 		out(l.colBest+j*(l.rows+1)+o.n, float64(best)/10)
 	}
@@ -381,6 +395,16 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 		total += cols[j]
 		open[j] = l.colOpenRows(base, j)
 	}
+	// Each row's column after a write there, by its open rows then, and
+	// the tuples of that column that read only them.
+	var shape [engine.MaxSchoolRows]float64
+	var after [engine.MaxSchoolRows]openRows
+	for r := range l.rows {
+		if j := int(base.Fill[r]); j < l.cols {
+			after[r] = open[j].without(l, r)
+			shape[r] = d.of(func(out emit) { l.colShapeTerms(&b, j, after[r], out) })
+		}
+	}
 	reserve := d.of(func(out emit) { l.reserveTerms(&b, out) })
 	total += reserve + e.W[e.lin.number+l.time+turns]
 	// The pairs of each row after a write, by its side then; NaN until
@@ -407,7 +431,7 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 		}
 		v += *p
 		if s.ColBonus>>j&1 != 0 {
-			v += d.of(func(out emit) { l.colMaskTerms(&x, j, open[j].without(l, r), s.ColBest[j], out) })
+			v += shape[r] + d.of(func(out emit) { l.colBestTerms(j, after[r], s.ColBest[j], out) })
 		}
 		if s.Reserve != base.Reserve || l.schoolBit[r] >= 0 {
 			v += d.of(func(out emit) { l.reserveTerms(&x, out) }) - reserve
@@ -417,16 +441,33 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 }
 
 // writtenRow returns the row of the one cell s has written beyond base, or
-// -1 when s is not one write after base.
+// -1 when s is not one write after base. It compares the fills eight rows
+// at a time: one write makes the difference of two little-endian words
+// of them a power of 256 (the fills are at most 5, so no other changes
+// can add up to one).
 func writtenRow(base, s *engine.SchoolState, rows int) int {
-	r := -1
-	for c := range rows {
-		if s.Fill[c] != base.Fill[c] {
-			if r >= 0 || s.Fill[c] != base.Fill[c]+1 {
-				return -1
-			}
-			r = c
+	const last = engine.MaxSchoolRows - 8 // the first row of the second word
+	lo := binary.LittleEndian.Uint64(s.Fill[:8]) - binary.LittleEndian.Uint64(base.Fill[:8])
+	hi := binary.LittleEndian.Uint64(s.Fill[last:]) - binary.LittleEndian.Uint64(base.Fill[last:])
+	byteStep := func(d uint64) int { // the byte d is 1 in, or -1
+		if z := bits.TrailingZeros64(d); d != 0 && d&(d-1) == 0 && z%8 == 0 {
+			return z / 8
 		}
+		return -1
+	}
+	r := -1
+	switch {
+	case hi == 0:
+		r = byteStep(lo)
+	case lo == 0:
+		if r = byteStep(hi); r >= 0 {
+			r += last
+		}
+	case lo == 1<<(8*last) && hi == 1: // the row both words hold
+		r = last
+	}
+	if r >= rows {
+		return -1
 	}
 	return r
 }
