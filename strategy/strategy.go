@@ -4,9 +4,7 @@
 package strategy
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"path/filepath"
 	"strings"
@@ -102,21 +100,13 @@ func Load(path string, g *engine.Game) (*Table, error) {
 }
 
 // Open loads g's table from dir, or, when there is none yet, solves the
-// game, saves the table and returns it. notice, if not nil, is told before
-// a solve starts; opts carries the solve's threads and progress.
+// game, saves the table and returns it (tables.Open). notice, if not nil,
+// is told before a solve starts; opts carries the solve's threads and
+// progress.
 func Open(dir string, g *engine.Game, opts solver.Options, notice func(msg string)) (*Table, error) {
-	path := Path(dir, g)
-	t, err := Load(path, g)
-	if !errors.Is(err, fs.ErrNotExist) {
-		return t, err
-	}
-	if notice != nil {
-		notice("no strategy table for " + Describe(g) + " yet: solving it once and saving it to " + path)
-	}
-	if t, err = Solve(g, opts); err != nil {
-		return nil, err
-	}
-	return t, t.Save(path)
+	return tables.Open(Path(dir, g), func(path string) (*Table, error) { return Load(path, g) },
+		func() (*Table, error) { return Solve(g, opts) },
+		"no strategy table for "+Describe(g)+" yet: solving it once", notice)
 }
 
 // Solve solves g and returns its table, saving nothing: for a game to
