@@ -53,15 +53,40 @@ func Path(dir string, g *engine.Game) string {
 	return filepath.Join(dir, tables.FileName(g.Name, g.Options.String()))
 }
 
-// SolveCommand returns the command line that builds g's table.
+// SolveCommand returns the command line that builds g's table. An option
+// that the commands read from the sheet (taken=) has no flag of solve: a
+// table with it is built the first time a sheet with that option is
+// advised on, so the command is that advise, run once the old file is
+// out of the way.
 func SolveCommand(g *engine.Game) string {
-	args := []string{"dicepoker solve --game " + g.Name}
+	flags := []string{"--game " + g.Name}
+	var sheet []string
 	for _, o := range strings.Split(g.Options.String(), ",") {
-		if o != "" {
-			args = append(args, "--"+strings.Replace(o, "=", " ", 1))
+		name, _, _ := strings.Cut(o, "=")
+		switch {
+		case o == "":
+		case inSheet(name):
+			sheet = append(sheet, o)
+		default:
+			flags = append(flags, "--"+strings.Replace(o, "=", " ", 1))
 		}
 	}
-	return strings.Join(args, " ")
+	if len(sheet) > 0 {
+		return fmt.Sprintf("dicepoker advise %s --sheet %s --dice %s (after removing the file: advise builds it on first use)",
+			strings.Join(flags, " "), strings.Join(sheet, ","), strings.Repeat(g.Letters[:1], engine.Dice))
+	}
+	return "dicepoker solve " + strings.Join(flags, " ")
+}
+
+// inSheet reports whether the option called name is written in the
+// sheet rather than given as a flag.
+func inSheet(name string) bool {
+	for _, opt := range engine.OptionList {
+		if opt.Name == name {
+			return opt.InSheet
+		}
+	}
+	return false
 }
 
 func expect(g *engine.Game) tables.Expect {

@@ -185,3 +185,19 @@ func TestSolveBadInput(t *testing.T) {
 		})
 	}
 }
+
+// TestTakenRebuildHint checks that a damaged table of the game with row
+// bonuses taken names the command that really rebuilds it: taken= has no
+// flag, it comes in the sheet.
+func TestTakenRebuildHint(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("DICEPOKER_TABLES", dir)
+	if err := os.WriteFile(filepath.Join(dir, "school+columns=1+taken=twos+pair.dpt"), []byte("not a table"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, out, stderr := runLine("advise", "--game", "school", "--columns", "1", "--sheet", "taken=pair+twos", "--dice", "22256")
+	want := "is corrupt (not a table file); rebuild it with: dicepoker advise --game school --columns 1 --sheet taken=twos+pair --dice 11111"
+	if status != 2 || !strings.Contains(stderr, want) || strings.Contains(stderr, "--taken") || out != "" {
+		t.Errorf("status %d, stderr %q, stdout %q; want 2 and %q", status, stderr, out, want)
+	}
+}
