@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"dicepoker/advice"
+	"dicepoker/kind"
 )
 
 const adviseSummary = `Rank every legal action for the dice in hand, best first, by the expected
@@ -43,7 +44,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	aim, byTarget, err := targetOf(fs, g, *total)
+	goal, err := targetOf(fs, g, *total)
 	if err != nil {
 		return err
 	}
@@ -74,15 +75,11 @@ func runAdvise(args []string, stdout io.Writer) error {
 		p.Fresh = fresh
 	}
 	var a *advice.Advice
-	if byTarget || fs.Changed("opponent") {
+	if goal != nil || fs.Changed("opponent") {
 		if fs.Changed("table") {
 			return usagef("--target and --opponent solve for their aim and read no --table")
 		}
-		goal := advice.Aim{Opponents: *opponents, Progress: progress}
-		if byTarget {
-			goal.Target = &aim
-		}
-		a, err = advice.AdviseToWin(p, goal)
+		a, err = advice.AdviseToWin(p, advice.Aim{Target: goal, Opponents: *opponents, Progress: progress})
 	} else {
 		a, err = advice.Advise(opener(*tableFile), p)
 	}
@@ -149,6 +146,13 @@ func readBounded(path string, limit int64) ([]byte, error) {
 // directory with progress bars and notices on stderr.
 func opener(file string) advice.Opener {
 	return advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice}
+}
+
+// opened opens what a command needs of a game whatever its kind, as
+// opener does, with bars for its games and turns and a notice of the
+// memory its work needs.
+func opened(file string) kind.Opener {
+	return kind.Opener{Opener: opener(file), In: progressIn, Turns: turnProgress, Memory: memoryNotice}
 }
 
 // notice tells the user on stderr that a table is being built.

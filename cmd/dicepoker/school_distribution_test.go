@@ -35,7 +35,11 @@ func TestDistributionSchoolExact(t *testing.T) {
 	}
 	run := func(threads int, asJSON bool) string {
 		var out bytes.Buffer
-		if err := distributionSchool(g, table, "", threads, asJSON, &out); err != nil {
+		p, err := opened(table).Player(g, "", nil, threads)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := distribute(p, threads, "", asJSON, &out); err != nil {
 			t.Fatal(err)
 		}
 		return out.String()
