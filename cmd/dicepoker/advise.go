@@ -54,12 +54,8 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if !fs.Changed("top") && !*asJSON {
 		*top = textTop
 	}
-	if g.Columns == 0 {
-		for _, name := range []string{"fresh", "rollouts", "seed"} {
-			if fs.Changed(name) {
-				return usagef("--%s belongs to school, not to %s, whose values are exact", name, g.Name)
-			}
-		}
+	if err := schoolOnly(fs, g, ", whose values are exact", "fresh", "rollouts", "seed"); err != nil {
+		return err
 	}
 	p := advice.Position{Game: g, Sheet: *sheetFlag, SheetName: *sheetFile, Rollouts: *rollouts, Seed: *seed}
 	if p.SheetJSON, err = readSheetFile(fs, *sheetFile); err != nil {

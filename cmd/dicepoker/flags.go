@@ -77,6 +77,20 @@ func looksLikeDice(args []string) bool {
 	return true
 }
 
+// schoolOnly refuses each flag of names that fs was given for g unless g
+// is school; why, if not "", follows the game's name in the message.
+func schoolOnly(fs *pflag.FlagSet, g *engine.Game, why string, names ...string) error {
+	if g.Columns != 0 {
+		return nil
+	}
+	for _, name := range names {
+		if fs.Changed(name) {
+			return usagef("--%s belongs to school, not to %s%s", name, g.Name, why)
+		}
+	}
+	return nil
+}
+
 // addThreadsFlag registers --threads, the goroutines a command works with
 // (0: all cores); parseFlags refuses a negative count.
 func addThreadsFlag(fs *pflag.FlagSet, verb string) *int {

@@ -81,7 +81,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 		}
 		s.rec = record.NewWriter(f)
 	}
-	s.g = g
+	s.g, s.terms = g, coach.TermsOf(g)
 	if s.adv, err = advice.Advisor(opener(*tableFile), g); err != nil {
 		f.Close()
 		if start == nil {
@@ -102,9 +102,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "seed %d (play the same dice again with --seed %d)\n", *seed, *seed)
 	}
 	fmt.Fprintf(stdout, "record: %s\ntype 'help' for the commands\n", path)
-	if g.Columns != 0 {
-		s.say("%s", schoolLegend)
-	}
+	s.legend()
 	playErr := s.begin(start)
 	if err := f.Close(); playErr == nil {
 		playErr = err

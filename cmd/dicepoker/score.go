@@ -33,11 +33,8 @@ func runScore(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	school := g.Columns > 0
-	for _, name := range []string{"fresh", "reserve"} {
-		if fs.Changed(name) && !school {
-			return usagef("--%s belongs to school, not to %s", name, g.Name)
-		}
+	if err := schoolOnly(fs, g, "", "fresh", "reserve"); err != nil {
+		return err
 	}
 	if err := advice.CheckReserve(g, "--reserve", *reserve); err != nil {
 		return usagef("%v", err)
