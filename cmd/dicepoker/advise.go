@@ -38,10 +38,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 	opponents := fs.StringArray("opponent", nil, "rank by the chance of finishing ahead of this player's sheet (repeatable; single-sheet games)")
 	top := fs.Int("top", 0, fmt.Sprintf("show only the N best actions (default: %d in text, every one with --json; 0: every one)", textTop))
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--json]", adviseSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	g, err := gf.parse(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--json]", adviseSummary)
 	if err != nil {
 		return err
 	}

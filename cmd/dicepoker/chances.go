@@ -27,10 +27,7 @@ func runChances(args []string, stdout io.Writer) error {
 	png := fs.String("png", "", "also draw the two curves as a chart in this file: SVG for a .svg name, else PNG")
 	threads := addThreadsFlag(fs, "compute")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "chances [--game G] [game options] [--sheet S | --sheet-file F] [--max N] [--png FILE] [--threads N] [--json]", chancesSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	g, err := gf.parse(fs, args, stdout, "chances [--game G] [game options] [--sheet S | --sheet-file F] [--max N] [--png FILE] [--threads N] [--json]", chancesSummary)
 	if err != nil {
 		return err
 	}

@@ -33,10 +33,7 @@ func runDistribution(args []string, stdout io.Writer) error {
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
 	total := addTargetFlag(fs, "play")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "distribution [--game G] [game options] [--target T] [--png FILE] [--threads N] [--table FILE] [--json]", distributionSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	g, err := gf.parse(fs, args, stdout, "distribution [--game G] [game options] [--target T] [--png FILE] [--threads N] [--table FILE] [--json]", distributionSummary)
 	if err != nil {
 		return err
 	}

@@ -140,6 +140,15 @@ func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 	return g
 }
 
+// parse parses args into fs as parseFlags does and returns the game the
+// flags name (build): the start of every command that works on one game.
+func (g *gameFlags) parse(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summary string) (*engine.Game, error) {
+	if err := parseFlags(fs, args, stdout, usage, summary); err != nil {
+		return nil, err
+	}
+	return g.build(fs)
+}
+
 // build returns the game the parsed flags name, or a usage error for an
 // unknown game, an option of another game or an option out of range. An
 // option given explicitly at its zero value (--no-joker=false, --columns 0)

@@ -42,10 +42,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 	recordFile := fs.String("record", "", "the record file to write (default: a new dicepoker-YYYYMMDD-HHMMSS.jsonl in $XDG_DATA_HOME/dicepoker or ~/.local/share/dicepoker)")
 	resume := fs.String("resume", "", "go on with the game of this record file, appending to it")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
-	if err := parseFlags(fs, args, stdout, "play --game G [options] [--seed S | --manual] [--coach=false] [--record FILE | --resume FILE] [--table FILE]", playSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	g, err := gf.parse(fs, args, stdout, "play --game G [options] [--seed S | --manual] [--coach=false] [--record FILE | --resume FILE] [--table FILE]", playSummary)
 	if err != nil {
 		return err
 	}

@@ -30,10 +30,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	players := fs.Int("players", 1, "school: advised players taking turns, 1..4; bonuses go to whoever earns them first")
 	total := addTargetFlag(fs, "play")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "simulate [--game G] [game options] [--games N] [--seed S] [--strategy optimal|greedy | --target T] [--players K] [--threads N] [--table FILE] [--json]", simulateSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	g, err := gf.parse(fs, args, stdout, "simulate [--game G] [game options] [--games N] [--seed S] [--strategy optimal|greedy | --target T] [--players K] [--threads N] [--table FILE] [--json]", simulateSummary)
 	if err != nil {
 		return err
 	}

@@ -23,10 +23,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	threads := addThreadsFlag(fs, "solve")
 	timing := addTimingFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "solve [--game G] [game options] [--out FILE] [--threads N] [--json]", solveSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	g, err := gf.parse(fs, args, stdout, "solve [--game G] [game options] [--out FILE] [--threads N] [--json]", solveSummary)
 	if err != nil {
 		return err
 	}
