@@ -12,13 +12,18 @@ import (
 	"dicepoker/strategy"
 )
 
-func game(t *testing.T, name string, o engine.Options) *engine.Game {
+// games returns the games of the rules o by name.
+func games(t *testing.T, o engine.Options, names ...string) map[string]*engine.Game {
 	t.Helper()
-	g, err := engine.New(name, o)
-	if err != nil {
-		t.Fatal(err)
+	gs := map[string]*engine.Game{}
+	for _, name := range names {
+		g, err := engine.New(name, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gs[name] = g
 	}
-	return g
+	return gs
 }
 
 // TestCheckRun checks the limits of a run for each kind of game, before
@@ -40,9 +45,10 @@ func TestCheckRun(t *testing.T) {
 		{"too many school games", "school", 60_000_000, nil, "school plays at most 50000000 games"},
 		{"too many players", "school", 10, &five, "--players 5: school has 1 to 4 players"},
 	}
+	gs := games(t, engine.Options{}, "yatzy", "school")
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			err := CheckRun(game(t, c.game, engine.Options{}), c.games, c.seats)
+			err := CheckRun(gs[c.game], c.games, c.seats)
 			if (err == nil) != (c.want == "") || (err != nil && !strings.Contains(err.Error(), c.want)) {
 				t.Errorf("CheckRun: %v, want %q", err, c.want)
 			}
@@ -55,14 +61,16 @@ func TestCheckRun(t *testing.T) {
 // among school's seats.
 func TestPlayerSeats(t *testing.T) {
 	three := 3
+	gs := games(t, engine.Options{Columns: 1}, "school")
+	single := games(t, engine.Options{}, "poker-dice", "yatzy")
 	cases := []struct {
 		name  string
 		g     *engine.Game
 		seats *int
 		wins  bool
 	}{
-		{"single sheet", game(t, "poker-dice", engine.Options{}), nil, false},
-		{"school, three players", game(t, "school", engine.Options{Columns: 1}), &three, true},
+		{"single sheet", single["poker-dice"], nil, false},
+		{"school, three players", gs["school"], &three, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -95,7 +103,7 @@ func TestPlayerSeats(t *testing.T) {
 			}
 		})
 	}
-	if _, err := (Opener{}).Player(game(t, "yatzy", engine.Options{}), "estimate", nil, 1); err == nil || !strings.Contains(err.Error(), "want optimal or greedy") {
+	if _, err := (Opener{}).Player(single["yatzy"], "estimate", nil, 1); err == nil || !strings.Contains(err.Error(), "want optimal or greedy") {
 		t.Errorf("a single sheet's estimate: %v, want it refused", err)
 	}
 }
@@ -104,7 +112,7 @@ func TestPlayerSeats(t *testing.T) {
 // optimal player from it and checks that the exact distribution's mean
 // is the table's expected score.
 func TestSolveAndDistribution(t *testing.T) {
-	g := game(t, "poker-dice", engine.Options{})
+	g := games(t, engine.Options{}, "poker-dice")["poker-dice"]
 	path := filepath.Join(t.TempDir(), "poker.dpt")
 	built, err := Opener{}.Solve(g, path, 0)
 	if err != nil {

@@ -22,6 +22,16 @@ func runOK(t *testing.T, args ...string) string {
 }
 
 // pokerTable solves poker dice into a temporary table file.
+// containsAll fails t for each of wants that out lacks, showing out.
+func containsAll(t *testing.T, out string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 func pokerTable(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "poker.dpt")
