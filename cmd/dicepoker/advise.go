@@ -30,14 +30,14 @@ func runAdvise(args []string, stdout io.Writer) error {
 	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
 	fs.String("dice", "", `the five dice in hand: "3,3,5,5,6" or "33556"; poker-dice also 9TJQKA`)
 	rollsLeft := fs.Int("rolls-left", -1, "rerolls still allowed this turn (default: all but the first roll)")
-	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	tableFile := addTableFlag(fs)
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five (always so on the first roll)")
 	rollouts := fs.Int("rollouts", 0, "school: also play this many games on after each of the best actions (0: none)")
 	seed := fs.Uint64("seed", 1, "school: the seed of the --rollouts games' dice")
 	total := addTargetFlag(fs, "rank by the chance")
 	opponents := fs.StringArray("opponent", nil, "rank by the chance of finishing ahead of this player's sheet (repeatable; single-sheet games)")
 	top := fs.Int("top", 0, fmt.Sprintf("show only the N best actions (default: %d in text, every one with --json; 0: every one)", textTop))
-	asJSON := fs.Bool("json", false, "print one JSON object")
+	asJSON := addJSONFlag(fs)
 	g, err := gf.parse(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--json]", adviseSummary)
 	if err != nil {
 		return err

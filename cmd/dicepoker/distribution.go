@@ -28,17 +28,13 @@ const histogramRows = 30
 func runDistribution(args []string, stdout io.Writer) error {
 	fs := newFlagSet("distribution")
 	gf := addGameFlags(fs)
-	png := fs.String("png", "", "also draw the histogram as a PNG chart in this file")
+	png := addOutputFlag(fs, "png", "also draw the histogram as a PNG chart in this file")
 	threads := addThreadsFlag(fs, "compute")
-	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	tableFile := addTableFlag(fs)
 	total := addTargetFlag(fs, "play")
-	asJSON := fs.Bool("json", false, "print one JSON object")
+	asJSON := addJSONFlag(fs)
 	g, err := gf.parse(fs, args, stdout, "distribution [--game G] [game options] [--target T] [--png FILE] [--threads N] [--table FILE] [--json]", distributionSummary)
 	if err != nil {
-		return err
-	}
-	// Refuse a picture that cannot be saved before the long computation.
-	if err := outputFlag("png", *png); err != nil {
 		return err
 	}
 	goal, err := targetOf(fs, g, *total)

@@ -30,7 +30,7 @@ func runExport(args []string, stdout io.Writer) error {
 	out := fs.String("out", "", "the file to write; - for standard output")
 	sample := fs.Int("sample", 1000, "positions: how many to sample")
 	seed := fs.Uint64("seed", 1, "positions: the seed of their dice")
-	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	tableFile := addTableFlag(fs)
 	g, err := gf.parse(fs, args, stdout, "export [--game G] [game options] [--what states|positions] [--sample N] [--seed S] [--format F] --out FILE", exportSummary)
 	if err != nil {
 		return err

@@ -41,7 +41,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 	coachOn := fs.Bool("coach", true, "after each move that is not the best, say the best and the points given up")
 	recordFile := fs.String("record", "", "the record file to write (default: a new dicepoker-YYYYMMDD-HHMMSS.jsonl in $XDG_DATA_HOME/dicepoker or ~/.local/share/dicepoker)")
 	resume := fs.String("resume", "", "go on with the game of this record file, appending to it")
-	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	tableFile := addTableFlag(fs)
 	g, err := gf.parse(fs, args, stdout, "play --game G [options] [--seed S | --manual] [--coach=false] [--record FILE | --resume FILE] [--table FILE]", playSummary)
 	if err != nil {
 		return err

@@ -25,11 +25,11 @@ func runSimulate(args []string, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 1, "the seed of the dice, 0..2^64-1")
 	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (default: optimal; school: estimate where no exact table exists)")
 	threads := addThreadsFlag(fs, "play")
-	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	tableFile := addTableFlag(fs)
 	timing := addTimingFlag(fs)
 	players := fs.Int("players", 1, "school: advised players taking turns, 1..4; bonuses go to whoever earns them first")
 	total := addTargetFlag(fs, "play")
-	asJSON := fs.Bool("json", false, "print one JSON object")
+	asJSON := addJSONFlag(fs)
 	g, err := gf.parse(fs, args, stdout, "simulate [--game G] [game options] [--games N] [--seed S] [--strategy optimal|greedy | --target T] [--players K] [--threads N] [--table FILE] [--json]", simulateSummary)
 	if err != nil {
 		return err

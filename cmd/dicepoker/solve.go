@@ -19,15 +19,12 @@ estimate of the sheet's value, fitted to simulated play.`
 func runSolve(args []string, stdout io.Writer) error {
 	fs := newFlagSet("solve")
 	gf := addGameFlags(fs)
-	out := fs.String("out", "", "the table file to write (default: the tables directory)")
+	out := addOutputFlag(fs, "out", "the table file to write (default: the tables directory)")
 	threads := addThreadsFlag(fs, "solve")
 	timing := addTimingFlag(fs)
-	asJSON := fs.Bool("json", false, "print one JSON object")
+	asJSON := addJSONFlag(fs)
 	g, err := gf.parse(fs, args, stdout, "solve [--game G] [game options] [--out FILE] [--threads N] [--json]", solveSummary)
 	if err != nil {
-		return err
-	}
-	if err := outputFlag("out", *out); err != nil {
 		return err
 	}
 	start := time.Now()
