@@ -75,7 +75,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 		}
 		a, err = advice.AdviseToWin(p, advice.Aim{Target: goal, Opponents: *opponents, Progress: progress})
 	} else {
-		a, err = advice.Advise(opener(*tableFile), p)
+		a, err = advice.Advise(opened(*tableFile), p)
 	}
 	if err != nil {
 		return err
@@ -150,17 +150,13 @@ func readBounded(path string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// opener opens the strategies of a command: from file, or from the tables
-// directory with progress bars and notices on stderr.
-func opener(file string) advice.Opener {
-	return advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice}
-}
-
-// opened opens what a command needs of a game whatever its kind, as
-// opener does, with bars for its games and turns and a notice of the
-// memory its work needs.
+// opened is the one seam through which every command opens what it
+// needs of a game, whatever its kind: its advisor, player or table, from
+// file or from the tables directory, with progress bars and notices on
+// stderr.
 func opened(file string) kind.Opener {
-	return kind.Opener{Opener: opener(file), In: progressIn, Turns: turnProgress, Memory: memoryNotice}
+	return kind.Opener{Opener: advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice},
+		In: progressIn, Turns: turnProgress, Memory: memoryNotice}
 }
 
 // notice tells the user on stderr that a table is being built.

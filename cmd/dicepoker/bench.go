@@ -119,14 +119,14 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 		if err != nil {
 			return usagef("%v", err)
 		}
-		e, err := opener("").Estimate(g)
+		e, err := opened("").Estimate(g)
 		if err != nil {
 			return err
 		}
 		if n == 1 {
 			// One column is solved exactly: the estimate's player is
 			// measured against the optimum instead, decision by decision.
-			exact, err := opener("").Exact(g)
+			exact, err := opened("").Exact(g)
 			if err != nil {
 				return err
 			}

@@ -79,7 +79,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 		s.rec = record.NewWriter(f)
 	}
 	s.g, s.terms = g, coach.TermsOf(g)
-	if s.adv, err = advice.Advisor(opener(*tableFile), g); err != nil {
+	if s.adv, err = advice.Advisor(opened(*tableFile), g); err != nil {
 		f.Close()
 		if start == nil {
 			os.Remove(path)

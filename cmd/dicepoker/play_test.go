@@ -515,7 +515,7 @@ func scrambled(i int) float32 { return float32(i*7%23) - 11 }
 func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 	t.Setenv("DICEPOKER_TABLES", t.TempDir()) // nothing is solved or fitted there
 	g, table := schoolExact(t, scrambled)
-	adv, err := advice.Advisor(opener(table), g)
+	adv, err := advice.Advisor(opened(table), g)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func runReview(args []string, stdout io.Writer) error {
 	if err != nil {
 		return &usageError{err.Error()}
 	}
-	adv, err := advice.Advisor(opener(*tableFile), rec.Game)
+	adv, err := advice.Advisor(opened(*tableFile), rec.Game)
 	if err != nil {
 		return err
 	}
