@@ -25,7 +25,7 @@ func runBench(args []string, stdout io.Writer) error {
 	threads := addThreadsFlag(fs, "solve")
 	games := fs.Int("simulate", 100000, "games to simulate with the optimal strategy, twice (cold and warm cache); 0: none")
 	exact := fs.Bool("distribution", true, "time the exact score distribution")
-	asJSON := fs.Bool("json", false, "print one JSON object")
+	asJSON := addJSONFlag(fs)
 	check := fs.Bool("school-check", false, "check the school estimate against play instead (see README)")
 	columns := fs.String("columns", "2,3,4", "with --school-check: the column counts to check")
 	sheets := fs.Int("sheets", 20, "with --school-check: sheets drawn from each style of play")
@@ -119,14 +119,14 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 		if err != nil {
 			return usagef("%v", err)
 		}
-		e, err := opener("").Estimate(g)
+		e, err := opened("").Estimate(g)
 		if err != nil {
 			return err
 		}
 		if n == 1 {
 			// One column is solved exactly: the estimate's player is
 			// measured against the optimum instead, decision by decision.
-			exact, err := opener("").Exact(g)
+			exact, err := opened("").Exact(g)
 			if err != nil {
 				return err
 			}

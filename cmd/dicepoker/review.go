@@ -22,8 +22,8 @@ its line number.`
 // runReview reviews a game record.
 func runReview(args []string, stdout io.Writer) error {
 	fs := newFlagSet("review")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	asJSON := addJSONFlag(fs)
+	tableFile := addTableFlag(fs)
 	file, err := parseFile(fs, args, stdout, "review FILE [--json] [--table FILE]", reviewSummary)
 	if err != nil {
 		return err
@@ -37,7 +37,7 @@ func runReview(args []string, stdout io.Writer) error {
 	if err != nil {
 		return &usageError{err.Error()}
 	}
-	adv, err := advice.Advisor(opener(*tableFile), rec.Game)
+	adv, err := advice.Advisor(opened(*tableFile), rec.Game)
 	if err != nil {
 		return err
 	}

@@ -2,14 +2,11 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"time"
 
-	"dicepoker/solver"
 	"dicepoker/strategy"
-	"dicepoker/tables"
 )
 
 const solveSummary = `Solve a game exactly: the optimal expected score of every state between
@@ -22,59 +19,47 @@ estimate of the sheet's value, fitted to simulated play.`
 func runSolve(args []string, stdout io.Writer) error {
 	fs := newFlagSet("solve")
 	gf := addGameFlags(fs)
-	out := fs.String("out", "", "the table file to write (default: the tables directory)")
+	out := addOutputFlag(fs, "out", "the table file to write (default: the tables directory)")
 	threads := addThreadsFlag(fs, "solve")
 	timing := addTimingFlag(fs)
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "solve [--game G] [game options] [--out FILE] [--threads N] [--json]", solveSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	asJSON := addJSONFlag(fs)
+	g, err := gf.parse(fs, args, stdout, "solve [--game G] [game options] [--out FILE] [--threads N] [--json]", solveSummary)
 	if err != nil {
 		return err
 	}
-	if err := outputFlag("out", *out); err != nil {
-		return err
-	}
-	if g.Columns != 0 {
-		return solveSchool(g, *out, *threads, *asJSON, *timing, stdout)
-	}
-	path := *out
-	if path == "" {
-		dir, err := tables.DefaultDir()
-		if err != nil {
-			return err
-		}
-		path = strategy.Path(dir, g)
-	}
 	start := time.Now()
-	sol, err := solver.Solve(g, solver.Options{Threads: *threads, Progress: progress("solving " + g.Name)})
-	if errors.Is(err, solver.ErrNotSingleSheet) {
-		return usagef("%v", err)
-	}
+	t, err := opened("").Solve(g, *out, *threads)
 	if err != nil {
 		return err
 	}
 	seconds := time.Since(start).Seconds()
-	t := strategy.FromSolution(sol)
-	if err := t.Save(path); err != nil {
-		return err
+	// A single sheet's JSON gives its reachable states and no kind, the
+	// optimum being the only one; school's, its table's entries and kind.
+	kindKey, states := t.Kind, t.Entries
+	if t.Reachable != 0 {
+		kindKey, states = "", t.Reachable
 	}
 	if *asJSON {
 		return writeJSON(stdout, struct {
 			Game     string   `json:"game"`
 			Options  string   `json:"options"`
 			Rules    string   `json:"rules"`
+			Kind     string   `json:"kind,omitempty"`
 			Expected float64  `json:"expected_score"`
 			States   int      `json:"states"`
 			Seconds  *float64 `json:"seconds,omitempty"`
 			Table    string   `json:"table"`
-		}{g.Name, g.Options.String(), g.Options.String(), sol.Expected(), sol.States, secondsIf(*timing, seconds), path})
+		}{g.Name, g.Options.String(), g.Options.String(), kindKey, t.Expected, states, secondsIf(*timing, seconds), t.Path})
 	}
-	fmt.Fprintf(stdout, "%s: optimal expected score %.7f\n", strategy.Describe(g), sol.Expected())
-	fmt.Fprintf(stdout, "states: %d reachable (%d table entries, %.1f MiB)\n", sol.States, len(t.Values), float64(4*len(t.Values))/(1<<20))
+	mib := float64(4*t.Entries) / (1 << 20)
+	fmt.Fprintf(stdout, "%s: %s %.7f\n", strategy.Describe(g), t.Kind, t.Expected)
+	if t.Reachable != 0 {
+		fmt.Fprintf(stdout, "states: %d reachable (%d table entries, %.1f MiB)\n", t.Reachable, t.Entries, mib)
+	} else {
+		fmt.Fprintf(stdout, "%-7s %d table entries (%.1f MiB)\n", t.Unit+":", t.Entries, mib)
+	}
 	fmt.Fprintf(stdout, "time:   %.2f s\n", seconds)
-	fmt.Fprintf(stdout, "table:  %s\n", path)
+	fmt.Fprintf(stdout, "table:  %s\n", t.Path)
 	return nil
 }
 
