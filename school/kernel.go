@@ -81,10 +81,11 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 		// level there: for a School row the dice of its face (the same
 		// fresh or not), for a combination row its points' level.
 		open := false
+		fresh, stale := &w.rows[c].fresh, &w.rows[c].stale
 		for j := range states {
 			if !k.g.RowOpen(&states[j], c) {
 				for i := range max(engine.Dice, len(k.levels[c])) + 1 {
-					w.fresh[i][j], w.stale[i][j] = empty[j], empty[j]
+					fresh[i][j], stale[i][j] = empty[j], empty[j]
 				}
 				continue
 			}
@@ -94,12 +95,12 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 			if cat.School {
 				for n := range engine.Dice + 1 {
 					v := value(k.g.SchoolClose(*s, c, n))
-					w.fresh[n][j], w.stale[n][j] = v, v
+					fresh[n][j], stale[n][j] = v, v
 				}
 				continue
 			}
 			cross := value(k.g.SchoolScore(*s, c, 0))
-			w.fresh[0][j], w.stale[0][j] = cross, cross
+			fresh[0][j], stale[0][j] = cross, cross
 			// A fresh roll's doubled points are often another roll's
 			// plain ones: each score is valued once.
 			w.stamp++
@@ -110,8 +111,8 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 				return w.score[points]
 			}
 			for i, p := range k.levels[c] {
-				w.stale[i+1][j] = score(p)
-				w.fresh[i+1][j] = score(k.g.School.Fresh * p)
+				stale[i+1][j] = score(p)
+				fresh[i+1][j] = score(k.g.School.Fresh * p)
 			}
 		}
 		if !open {
@@ -121,8 +122,8 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 		if cat.School {
 			level = &k.count[c]
 		}
-		w.finals.Fresh.MaxByLevel(level, &w.fresh)
-		w.finals.Stale.MaxByLevel(level, &w.stale)
+		w.finals.Fresh.MaxByLevel(level, fresh)
+		w.finals.Stale.MaxByLevel(level, stale)
 	}
 }
 
@@ -137,7 +138,10 @@ type laneRolls struct {
 // states side by side; lane 0 is the state of a one-state search.
 type scratch struct {
 	finals, hold laneRolls
-	fresh, stale solver.LaneLevels // one row's values by level
+	// rows[c] is the value of writing in row c, by the roll's level
+	// there, fresh or not, in each lane where the row is open: a
+	// combination row's score or its cross, whichever is worth more.
+	rows [engine.MaxSchoolRows]struct{ fresh, stale solver.LaneLevels }
 	// keeps[j] is the value of each keep with j rolls to go, the one
 	// after the keep included (j >= 1).
 	keeps []solver.LaneKeeps

@@ -26,6 +26,19 @@ func (l lane) write(r int, fresh bool) float64 {
 	return l.w.finals.Stale[r][l.j]
 }
 
+// row returns the value of writing roll r, fresh or not, in row c, open
+// in the lane's state: k's search found it.
+func (l lane) row(k *Kernel, c, r int, fresh bool) float64 {
+	v := &l.w.rows[c]
+	switch {
+	case k.g.Categories[c].School:
+		return v.fresh[k.count[c][r]][l.j]
+	case fresh:
+		return v.fresh[k.level[c][r]][l.j]
+	}
+	return v.stale[k.level[c][r]][l.j]
+}
+
 // keep returns the value of keep i with left rerolls to go.
 func (l lane) keep(left, i int) float64 { return l.w.keeps[left][i][l.j] }
 

@@ -1,6 +1,7 @@
 package school
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"dicepoker/engine"
@@ -61,21 +62,39 @@ func (k *Kernel) finish(s engine.SchoolState, dice engine.Multiset, left int, fr
 		}
 		dice, fresh = engine.Keep(keep).RollRest(rng), keep == 0
 	}
-	return k.bestWrite(s, dice, fresh, next)
+	return k.write(&s, engine.RollIndex(dice), fresh, next, at)
 }
 
-// bestWrite returns the write of the dice in s that next values most,
-// the first in sheet order on a tie.
-func (k *Kernel) bestWrite(s engine.SchoolState, dice engine.Multiset, fresh bool, next Values) engine.SchoolWrite {
-	var moves [2 * engine.MaxSchoolRows]engine.SchoolWrite
-	var best engine.SchoolWrite
-	bestValue := 0.0
-	for i, m := range k.g.SchoolMoves(s, engine.RollIndex(dice), fresh, moves[:0]) {
-		if v := float64(m.Total()) + next(m.Next); i == 0 || v > bestValue {
-			best, bestValue = m, v
+// write returns the write of roll r, fresh or not, in s that the search
+// in lane at values most, the first in sheet order on a tie, with next the
+// values of that search: the best row from the values the search found
+// for each, then in a combination row the score, or the cross where it is
+// worth more.
+func (k *Kernel) write(s *engine.SchoolState, r int, fresh bool, next Values, at lane) engine.SchoolWrite {
+	row, best := -1, math.Inf(-1)
+	for c := range k.g.Categories {
+		if !k.g.RowOpen(s, c) {
+			continue
+		}
+		if v := at.row(k, c, r, fresh); v > best {
+			row, best = c, v
 		}
 	}
-	return best
+	if k.g.Categories[row].School {
+		return k.g.SchoolClose(*s, row, int(k.count[row][r]))
+	}
+	cross := k.g.SchoolScore(*s, row, 0)
+	p := k.g.SchoolPoints(row, r, fresh)
+	if p == 0 {
+		return cross
+	}
+	m := k.g.SchoolScore(*s, row, p)
+	// The row's value is the larger of the two: when it is the cross's,
+	// the score may still tie with it, and a tie goes to the score.
+	if c := float64(cross.Total()) + next(cross.Next); best == c && float64(m.Total())+next(m.Next) < c {
+		return cross
+	}
+	return m
 }
 
 // Play plays one game of school with a player per seat, seats taking
