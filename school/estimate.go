@@ -205,23 +205,29 @@ func (l *layout) rowTerms(x *sheet, r int, out emit) {
 // pairTerms emits the tuples of row r with every other row, or with the
 // rows after r only when after is set (so that each pair counts once).
 func (l *layout) pairTerms(x *sheet, r int, after bool, out emit) {
-	sides := 2 * (l.cols + 1)
-	a := x.side(r)
-	open := int(x.s.Fill[r]) < l.cols
 	from := 0
 	if after {
 		from = r + 1
 	}
 	for d := from; d < l.rows; d++ {
-		if d == r || !open && int(x.s.Fill[d]) >= l.cols {
-			continue
+		if i := l.pairEntry(x, r, d); i >= 0 {
+			out(i, 1)
 		}
-		lo, hi, sa, sb := r, d, a, x.side(d)
-		if d < r {
-			lo, hi, sa, sb = d, r, sb, a
-		}
-		out(l.pair+((lo*l.rows+hi)*sides*sides+sa*sides+sb)*coarseSpans+x.crude, 1)
 	}
+}
+
+// pairEntry returns the entry of the tuple of rows r and d, or -1 when there is
+// none: d is r, or both are full.
+func (l *layout) pairEntry(x *sheet, r, d int) int {
+	if d == r || int(x.s.Fill[r]) >= l.cols && int(x.s.Fill[d]) >= l.cols {
+		return -1
+	}
+	sides := 2 * (l.cols + 1)
+	lo, hi, sa, sb := r, d, x.side(r), x.side(d)
+	if d < r {
+		lo, hi, sa, sb = d, r, sb, sa
+	}
+	return l.pair + ((lo*l.rows+hi)*sides*sides+sa*sides+sb)*coarseSpans + x.crude
 }
 
 // colTerms emits the tuples of column j, while its bonus is in reach.
@@ -385,10 +391,17 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 	var cols [engine.MaxColumns]float64
 	var open [engine.MaxColumns]openRows // each column's open rows in base
 	total := 0.0
+	w := e.W[e.lin.number:]
 	for r := range l.rows {
 		rows[r] = d.of(func(out emit) { l.rowTerms(&b, r, out) })
-		pairs[r] = d.of(func(out emit) { l.pairTerms(&b, r, false, out) })
-		total += rows[r] + pairs[r]/2
+		for c := r + 1; c < l.rows; c++ {
+			if i := l.pairEntry(&b, r, c); i >= 0 {
+				pairs[r] += w[i]
+				pairs[c] += w[i]
+				total += w[i]
+			}
+		}
+		total += rows[r]
 	}
 	for j := range l.cols {
 		cols[j] = d.of(func(out emit) { l.colTerms(&b, j, out) })

@@ -245,9 +245,8 @@ func (e *linear) after(base *engine.SchoolState) *linearAfter {
 	a.rest = a.t.total - a.t.time
 	for c := range f.rows {
 		a.rest += float64(f.cols-int(base.Fill[c])) * e.W[a.at+c*timeBuckets]
-		e.pairFeatures(base, c, 0, func(i int, x float64) { a.pairs[c] += e.W[i] * x })
 		if open := f.cols - int(base.Fill[c]); open > 0 {
-			a.pairs[c] /= float64(open)
+			a.pairs[c] = a.t.pairs[c] / float64(open)
 		}
 	}
 	cells, most := 0, 0 // open School cells; the most a write adds to the reserve
