@@ -39,9 +39,6 @@ func (l lane) row(k *Kernel, c, r int, fresh bool) float64 {
 	return v.stale[k.level[c][r]][l.j]
 }
 
-// keep returns the value of keep i with left rerolls to go.
-func (l lane) keep(left, i int) float64 { return l.w.keeps[left][i][l.j] }
-
 // bestKeep returns the best proper keep of roll r with left rerolls to go
 // and its value: the first of the best in engine.SubKeeps order. A turn
 // rerolls with it only when it is worth more than writing the roll.
