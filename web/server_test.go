@@ -21,8 +21,8 @@ import (
 	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/internal/schooltest"
 	"dicepoker/record"
-	"dicepoker/school"
 	"dicepoker/strategy"
 )
 
@@ -85,17 +85,7 @@ func call(t *testing.T, ts *httptest.Server, path, body string) (int, string) {
 func schoolTable(t *testing.T) {
 	t.Helper()
 	g, _ := engine.New("school", engine.Options{Columns: 1})
-	l, err := school.NewLayout(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vs := make([]float32, l.Size())
-	for i := range vs {
-		vs[i] = float32(i*7%23) - 11
-	}
-	if err := (&school.Exact{Game: g, Layout: l, Values: vs}).Save(strategy.Path(os.Getenv("DICEPOKER_TABLES"), g)); err != nil {
-		t.Fatal(err)
-	}
+	schooltest.Exact(t, strategy.Path(os.Getenv("DICEPOKER_TABLES"), g), schooltest.Scrambled)
 }
 
 func TestAPIAnswersAsTheCommands(t *testing.T) {

@@ -16,27 +16,7 @@ import (
 	"dicepoker/strategy"
 )
 
-// runOK runs a command line that must succeed and returns its stdout.
-func runOK(t *testing.T, args ...string) string {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	if status := run(args, &stdout, &stderr); status != 0 {
-		t.Fatalf("%q: status %d: %s", args, status, stderr.String())
-	}
-	return stdout.String()
-}
-
 // pokerTable solves poker dice into a temporary table file.
-// containsAll fails t for each of wants that out lacks, showing out.
-func containsAll(t *testing.T, out string, wants ...string) {
-	t.Helper()
-	for _, want := range wants {
-		if !strings.Contains(out, want) {
-			t.Errorf("the output lacks %q:\n%s", want, out)
-		}
-	}
-}
-
 func pokerTable(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "poker.dpt")
@@ -217,30 +197,6 @@ func TestTakenRebuildHint(t *testing.T) {
 	}
 }
 
-// schoolTables writes tables for school that value every sheet at 0 (the
-// greedy player) for one column, exact, and for three, an estimate, and
-// returns their paths.
-func schoolTables(t *testing.T) (exact, estimate string) {
-	t.Helper()
-	dir := t.TempDir()
-	one, _ := engine.New("school", engine.Options{Columns: 1})
-	l, err := school.NewLayout(one)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exact = filepath.Join(dir, "exact.dpt")
-	if err := (&school.Exact{Game: one, Layout: l, Values: make([]float32, l.Size())}).Save(exact); err != nil {
-		t.Fatal(err)
-	}
-	three, _ := engine.New("school", engine.Options{})
-	e, _ := school.NewEstimate(three, nil)
-	estimate = filepath.Join(dir, "estimate.dpt")
-	if err := e.Save(estimate); err != nil {
-		t.Fatal(err)
-	}
-	return exact, estimate
-}
-
 // schoolAdviceJSON is advise's --json output for school.
 type schoolAdviceJSON struct {
 	Strategy   string             `json:"strategy"`
@@ -290,16 +246,6 @@ func TestAdviseSchool(t *testing.T) {
 		!strings.Contains(text, "note: school with 3 columns is not solved exactly") {
 		t.Errorf("advise text:\n%s", text)
 	}
-}
-
-// writeFile writes data to a new file and returns its path.
-func writeFile(t *testing.T, data string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "sheet.json")
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
 }
 
 // TestAdviseSchoolRollouts plays games on after the best actions of a

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"dicepoker/internal/schooltest"
 )
 
 func TestExport(t *testing.T) {
@@ -72,7 +74,7 @@ func TestExportStdout(t *testing.T) {
 // has a best action, fresh on its turn's first roll.
 func TestExportSchool(t *testing.T) {
 	t.Setenv("DICEPOKER_TABLES", t.TempDir())
-	_, table := schoolExact(t, scrambled)
+	_, table := schoolExact(t, schooltest.Scrambled)
 	file := filepath.Join(t.TempDir(), "school.csv")
 	runOK(t, "export", "--game", "school", "--columns", "1", "--table", table, "--what", "positions", "--sample", "20", "--out", file)
 	records := readCSV(t, file)

@@ -12,14 +12,6 @@ import (
 	"testing"
 )
 
-// runLine runs a command line in-process and returns its status, stdout
-// and stderr.
-func runLine(args ...string) (int, string, string) {
-	var stdout, stderr bytes.Buffer
-	status := run(args, &stdout, &stderr)
-	return status, stdout.String(), stderr.String()
-}
-
 // TestOutputNotRegular checks that --out and --png refuse, before any
 // work and with status 2, what is not a regular file, naming the flag.
 func TestOutputNotRegular(t *testing.T) {

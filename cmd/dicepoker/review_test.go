@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/schooltest"
 )
 
 func TestReviewText(t *testing.T) {
@@ -84,7 +85,7 @@ func TestReviewRefuses(t *testing.T) {
 // row bonuses (sum has none).
 func TestReviewSchool(t *testing.T) {
 	t.Setenv("DICEPOKER_TABLES", t.TempDir())
-	_, zero := schoolExact(t, func(int) float32 { return 0 })
+	_, zero := schoolExact(t, schooltest.Zero)
 	const sheet = "ones=x,twos=x,threes=x,fours=x,fives=x,sixes=x,three-of-a-kind=9,full-house=12,four-of-a-kind=24,five-of-a-kind=-,small-straight=15,large-straight=20,sum=20"
 	rec := writeFile(t, `{"game":"school","options":"columns=1","turn":14,"sheet":"`+sheet+`","dice":[2,2,3,3,5],"rolls_left":0,"action":{"score":"pair"}}
 {"game":"school","options":"columns=1","turn":15,"sheet":"`+sheet+`,pair=6","dice":[2,2,3,3,5],"rolls_left":2,"action":{"score":"two-pairs"}}
