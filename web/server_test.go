@@ -21,7 +21,7 @@ import (
 	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
-	"dicepoker/internal/schooltest"
+	"dicepoker/internal/tablestest"
 	"dicepoker/record"
 	"dicepoker/strategy"
 )
@@ -85,7 +85,7 @@ func call(t *testing.T, ts *httptest.Server, path, body string) (int, string) {
 func schoolTable(t *testing.T) {
 	t.Helper()
 	g, _ := engine.New("school", engine.Options{Columns: 1})
-	schooltest.Exact(t, strategy.Path(os.Getenv("DICEPOKER_TABLES"), g), schooltest.Scrambled)
+	tablestest.SchoolExact(t, strategy.Path(os.Getenv("DICEPOKER_TABLES"), g), tablestest.Scrambled)
 }
 
 func TestAPIAnswersAsTheCommands(t *testing.T) {
@@ -491,7 +491,7 @@ func BenchmarkAdvise(b *testing.B) {
 		{"school-greedy", `{"game":"school","sheet":"ones=x/r,pair=12","dice":[3,3,5,5,6],"rolls_left":2}`},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			b.Setenv("DICEPOKER_TABLES", b.TempDir())
+			tablestest.Dir(b)
 			s, err := New(testSource, "127.0.0.1:8080", Options{})
 			if err != nil {
 				b.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"dicepoker/engine"
+	"dicepoker/internal/tablestest"
 	"dicepoker/school"
 	"dicepoker/strategy"
 )
@@ -110,8 +111,7 @@ func TestAdviseJSON(t *testing.T) {
 }
 
 func TestAdviseSolvesOnFirstUse(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("DICEPOKER_TABLES", dir)
+	dir := tablestest.Dir(t)
 	out := runOK(t, "advise", "--game", "poker-dice", "--dice", "AAAAK")
 	if !strings.Contains(out, "best: ") || !strings.Contains(out, "poker-dice, sheet score 0, dice K A A A A, 1 reroll left") {
 		t.Errorf("advise text:\n%s", out)
@@ -185,8 +185,7 @@ func TestSolveBadInput(t *testing.T) {
 // bonuses taken names the command that really rebuilds it: taken= has no
 // flag, it comes in the sheet.
 func TestTakenRebuildHint(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("DICEPOKER_TABLES", dir)
+	dir := tablestest.Dir(t)
 	if err := os.WriteFile(filepath.Join(dir, "school+columns=1+taken=twos+pair.dpt"), []byte("not a table"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -295,8 +294,7 @@ func TestAdviseSchoolRollouts(t *testing.T) {
 // bonuses others have taken is advised from the table of the game that
 // starts without them.
 func TestAdviseSchoolTakenBonuses(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("DICEPOKER_TABLES", dir)
+	dir := tablestest.Dir(t)
 	g, err := engine.New("school", engine.Options{Columns: 1, Taken: "twos+pair"})
 	if err != nil {
 		t.Fatal(err)

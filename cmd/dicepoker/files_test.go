@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"dicepoker/internal/tablestest"
 )
 
 // TestOutputNotRegular checks that --out and --png refuse, before any
@@ -140,8 +142,7 @@ func captureStderr(t *testing.T, f func()) string {
 // TestStaleTemporaries checks that the temporary file of a table write
 // that was killed is removed by the next run that reads the table.
 func TestStaleTemporaries(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("DICEPOKER_TABLES", dir)
+	dir := tablestest.Dir(t)
 	runOK(t, "solve", "--game", "poker-dice")
 	stale := filepath.Join(dir, ".poker-dice.dpt.123456.tmp")
 	other := filepath.Join(dir, "notes.txt")

@@ -12,7 +12,7 @@ import (
 
 	"dicepoker/coach"
 	"dicepoker/engine"
-	"dicepoker/internal/schooltest"
+	"dicepoker/internal/tablestest"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 )
@@ -77,8 +77,7 @@ func tableFor(t *testing.T, g *engine.Game) *strategy.Table {
 		table = strategy.FromSolution(sol)
 		solved[g.Name] = table
 	}
-	dir := t.TempDir()
-	t.Setenv("DICEPOKER_TABLES", dir)
+	dir := tablestest.Dir(t)
 	saved := *table
 	if err := saved.Save(strategy.Path(dir, g)); err != nil {
 		t.Fatal(err)
@@ -91,7 +90,7 @@ func tableFor(t *testing.T, g *engine.Game) *strategy.Table {
 func schoolExact(t *testing.T, value func(i int) float32) (*engine.Game, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "school-exact.dpt")
-	return schooltest.Exact(t, path, value), path
+	return tablestest.SchoolExact(t, path, value), path
 }
 
 // schoolTables writes tables for school that value every sheet at 0 (the
@@ -101,8 +100,8 @@ func schoolTables(t *testing.T) (exact, estimate string) {
 	t.Helper()
 	dir := t.TempDir()
 	exact, estimate = filepath.Join(dir, "exact.dpt"), filepath.Join(dir, "estimate.dpt")
-	schooltest.Exact(t, exact, schooltest.Zero)
-	schooltest.Estimate(t, estimate)
+	tablestest.SchoolExact(t, exact, tablestest.Zero)
+	tablestest.SchoolEstimate(t, estimate)
 	return exact, estimate
 }
 

@@ -12,7 +12,7 @@ import (
 	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
-	"dicepoker/internal/schooltest"
+	"dicepoker/internal/tablestest"
 	"dicepoker/record"
 )
 
@@ -392,7 +392,7 @@ func TestPlayManual(t *testing.T) {
 }
 
 func TestPlayRefuses(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	t.Setenv("XDG_DATA_HOME", t.TempDir()) // the records of the games without --record
 	_, estimate := schoolTables(t)
 	exists := filepath.Join(t.TempDir(), "exists.jsonl")
@@ -425,8 +425,8 @@ func TestPlayRefuses(t *testing.T) {
 }
 
 func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir()) // nothing is solved or fitted there
-	g, table := schoolExact(t, schooltest.Scrambled)
+	tablestest.Dir(t) // nothing is solved or fitted there
+	g, table := schoolExact(t, tablestest.Scrambled)
 	adv, err := advice.Advisor(opened(table), g)
 	if err != nil {
 		t.Fatal(err)
@@ -469,8 +469,8 @@ func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 // TestPlaySchoolCommands plays the first turn of a one-column game with
 // every kind of school command, good and bad.
 func TestPlaySchoolCommands(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
-	_, table := schoolExact(t, schooltest.Scrambled)
+	tablestest.Dir(t)
+	_, table := schoolExact(t, tablestest.Scrambled)
 	if d := newRoller(3).roll(engine.Multiset{}); d.String() != "12344" {
 		t.Fatalf("seed 3 rolls %s first", d)
 	}
@@ -508,7 +508,7 @@ func TestPlaySchoolCommands(t *testing.T) {
 // TestPlaySchoolEstimate plays school with three columns, whose advisor
 // values sheets by an estimate, and says so.
 func TestPlaySchoolEstimate(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	_, estimate := schoolTables(t)
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
 	out := playOK(t, "hint\nscore sum\nhint\nquit\n", "--game", "school", "--seed", "3", "--record", rec, "--table", estimate)

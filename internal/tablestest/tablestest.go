@@ -1,18 +1,30 @@
-// Package schooltest writes school strategy tables for tests: built in no
-// time where the real ones take minutes to solve, so that the command
-// line's tests and the server's read the same fixtures.
-package schooltest
+// Package tablestest gives tests a tables directory of their own, and
+// school strategy tables built in no time where the real ones take
+// minutes to solve, so that the command line's tests and the server's
+// read the same fixtures.
+package tablestest
 
 import (
 	"testing"
 
 	"dicepoker/engine"
 	"dicepoker/school"
+	"dicepoker/tables"
 )
 
-// Exact saves at path an exact one-column school table whose value of the
+// Dir points the tables directory ($DICEPOKER_TABLES) at a new empty
+// directory for the rest of t, and returns it: nothing solved before is
+// found there, and nothing solved is left behind.
+func Dir(t testing.TB) string {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv(tables.EnvDir, dir)
+	return dir
+}
+
+// SchoolExact saves at path an exact one-column school table whose value of the
 // state at index i is value(i), and returns its game.
-func Exact(t testing.TB, path string, value func(i int) float32) *engine.Game {
+func SchoolExact(t testing.TB, path string, value func(i int) float32) *engine.Game {
 	t.Helper()
 	g, err := engine.New("school", engine.Options{Columns: 1})
 	if err != nil {
@@ -40,9 +52,9 @@ func Scrambled(i int) float32 { return float32(i*7%23) - 11 }
 // Zero values every state at 0: the greedy player.
 func Zero(int) float32 { return 0 }
 
-// Estimate saves at path the estimate of three-column school that values
+// SchoolEstimate saves at path the estimate of three-column school that values
 // every sheet at 0 (no weights fitted: the greedy player).
-func Estimate(t testing.TB, path string) {
+func SchoolEstimate(t testing.TB, path string) {
 	t.Helper()
 	g, err := engine.New("school", engine.Options{})
 	if err != nil {
