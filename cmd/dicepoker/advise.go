@@ -24,8 +24,7 @@ sheets; both solve for their aim and read no table.`
 
 // runAdvise prints the ranked actions of one position.
 func runAdvise(args []string, stdout io.Writer) error {
-	fs := newFlagSet("advise")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("advise")
 	sheetFlag := fs.String("sheet", "", `the filled boxes with their points, "ones=3,fives=15,yahtzee=50" (empty: a new game)`)
 	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
 	fs.String("dice", "", `the five dice in hand: "3,3,5,5,6" or "33556"; poker-dice also 9TJQKA`)
@@ -34,15 +33,11 @@ func runAdvise(args []string, stdout io.Writer) error {
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five (always so on the first roll)")
 	rollouts := fs.Int("rollouts", 0, "school: also play this many games on after each of the best actions (0: none)")
 	seed := fs.Uint64("seed", 1, "school: the seed of the --rollouts games' dice")
-	total := addTargetFlag(fs, "rank by the chance")
+	gf.addTarget(fs, "rank by the chance")
 	opponents := fs.StringArray("opponent", nil, "rank by the chance of finishing ahead of this player's sheet (repeatable; single-sheet games)")
 	top := fs.Int("top", 0, fmt.Sprintf("show only the N best actions (default: %d in text, every one with --json; 0: every one)", textTop))
 	asJSON := addJSONFlag(fs)
 	g, err := gf.parse(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--json]", adviseSummary)
-	if err != nil {
-		return err
-	}
-	goal, err := targetOf(fs, g, *total)
 	if err != nil {
 		return err
 	}
@@ -69,11 +64,11 @@ func runAdvise(args []string, stdout io.Writer) error {
 		p.Fresh = fresh
 	}
 	var a *advice.Advice
-	if goal != nil || fs.Changed("opponent") {
+	if gf.target != nil || fs.Changed("opponent") {
 		if fs.Changed("table") {
 			return usagef("--target and --opponent solve for their aim and read no --table")
 		}
-		a, err = advice.AdviseToWin(p, advice.Aim{Target: goal, Opponents: *opponents, Progress: progress})
+		a, err = advice.AdviseToWin(p, advice.Aim{Target: gf.target, Opponents: *opponents, Progress: progress})
 	} else {
 		a, err = advice.Advise(opened(*tableFile), p)
 	}

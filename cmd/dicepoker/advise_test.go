@@ -12,31 +12,12 @@ import (
 	"time"
 
 	"dicepoker/engine"
+	"dicepoker/internal/tablestest"
 	"dicepoker/school"
 	"dicepoker/strategy"
 )
 
-// runOK runs a command line that must succeed and returns its stdout.
-func runOK(t *testing.T, args ...string) string {
-	t.Helper()
-	var stdout, stderr bytes.Buffer
-	if status := run(args, &stdout, &stderr); status != 0 {
-		t.Fatalf("%q: status %d: %s", args, status, stderr.String())
-	}
-	return stdout.String()
-}
-
 // pokerTable solves poker dice into a temporary table file.
-// containsAll fails t for each of wants that out lacks, showing out.
-func containsAll(t *testing.T, out string, wants ...string) {
-	t.Helper()
-	for _, want := range wants {
-		if !strings.Contains(out, want) {
-			t.Errorf("the output lacks %q:\n%s", want, out)
-		}
-	}
-}
-
 func pokerTable(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "poker.dpt")
@@ -130,8 +111,7 @@ func TestAdviseJSON(t *testing.T) {
 }
 
 func TestAdviseSolvesOnFirstUse(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("DICEPOKER_TABLES", dir)
+	dir := tablestest.Dir(t)
 	out := runOK(t, "advise", "--game", "poker-dice", "--dice", "AAAAK")
 	if !strings.Contains(out, "best: ") || !strings.Contains(out, "poker-dice, sheet score 0, dice K A A A A, 1 reroll left") {
 		t.Errorf("advise text:\n%s", out)
@@ -205,8 +185,7 @@ func TestSolveBadInput(t *testing.T) {
 // bonuses taken names the command that really rebuilds it: taken= has no
 // flag, it comes in the sheet.
 func TestTakenRebuildHint(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("DICEPOKER_TABLES", dir)
+	dir := tablestest.Dir(t)
 	if err := os.WriteFile(filepath.Join(dir, "school+columns=1+taken=twos+pair.dpt"), []byte("not a table"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -215,30 +194,6 @@ func TestTakenRebuildHint(t *testing.T) {
 	if status != 2 || !strings.Contains(stderr, want) || strings.Contains(stderr, "--taken") || out != "" {
 		t.Errorf("status %d, stderr %q, stdout %q; want 2 and %q", status, stderr, out, want)
 	}
-}
-
-// schoolTables writes tables for school that value every sheet at 0 (the
-// greedy player) for one column, exact, and for three, an estimate, and
-// returns their paths.
-func schoolTables(t *testing.T) (exact, estimate string) {
-	t.Helper()
-	dir := t.TempDir()
-	one, _ := engine.New("school", engine.Options{Columns: 1})
-	l, err := school.NewLayout(one)
-	if err != nil {
-		t.Fatal(err)
-	}
-	exact = filepath.Join(dir, "exact.dpt")
-	if err := (&school.Exact{Game: one, Layout: l, Values: make([]float32, l.Size())}).Save(exact); err != nil {
-		t.Fatal(err)
-	}
-	three, _ := engine.New("school", engine.Options{})
-	e, _ := school.NewEstimate(three, nil)
-	estimate = filepath.Join(dir, "estimate.dpt")
-	if err := e.Save(estimate); err != nil {
-		t.Fatal(err)
-	}
-	return exact, estimate
 }
 
 // schoolAdviceJSON is advise's --json output for school.
@@ -292,16 +247,6 @@ func TestAdviseSchool(t *testing.T) {
 	}
 }
 
-// writeFile writes data to a new file and returns its path.
-func writeFile(t *testing.T, data string) string {
-	t.Helper()
-	path := filepath.Join(t.TempDir(), "sheet.json")
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
-
 // TestAdviseSchoolRollouts plays games on after the best actions of a
 // one-column sheet with one row left: each write ends the game, so its
 // rollout is its own points, with no spread; the keeps are rolled.
@@ -349,8 +294,7 @@ func TestAdviseSchoolRollouts(t *testing.T) {
 // bonuses others have taken is advised from the table of the game that
 // starts without them.
 func TestAdviseSchoolTakenBonuses(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("DICEPOKER_TABLES", dir)
+	dir := tablestest.Dir(t)
 	g, err := engine.New("school", engine.Options{Columns: 1, Taken: "twos+pair"})
 	if err != nil {
 		t.Fatal(err)

@@ -19,8 +19,7 @@ for the highest total shown (slow for a new yahtzee or yatzy game).`
 
 // runChances prints the chance curves of a position.
 func runChances(args []string, stdout io.Writer) error {
-	fs := newFlagSet("chances")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("chances")
 	sheetFlag := fs.String("sheet", "", `the filled boxes with their points, "ones=3,fives=15,yahtzee=50" (empty: a new game)`)
 	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
 	top := fs.Int("max", 0, fmt.Sprintf("the highest total shown (default: the first that expected-value play reaches with a chance below %g)", target.TopChance))

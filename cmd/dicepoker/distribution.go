@@ -26,25 +26,20 @@ const histogramRows = 30
 
 // runDistribution computes and prints a game's exact score distribution.
 func runDistribution(args []string, stdout io.Writer) error {
-	fs := newFlagSet("distribution")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("distribution")
 	png := addOutputFlag(fs, "png", "also draw the histogram as a PNG chart in this file")
 	threads := addThreadsFlag(fs, "compute")
 	tableFile := addTableFlag(fs)
-	total := addTargetFlag(fs, "play")
+	gf.addTarget(fs, "play")
 	asJSON := addJSONFlag(fs)
 	g, err := gf.parse(fs, args, stdout, "distribution [--game G] [game options] [--target T] [--png FILE] [--threads N] [--table FILE] [--json]", distributionSummary)
 	if err != nil {
 		return err
 	}
-	goal, err := targetOf(fs, g, *total)
-	if err != nil {
-		return err
-	}
-	if goal != nil && fs.Changed("table") {
+	if gf.target != nil && fs.Changed("table") {
 		return usagef("--target solves for its target and reads no --table")
 	}
-	p, err := opened(*tableFile).Player(g, "", goal, *threads)
+	p, err := opened(*tableFile).Player(g, "", gf.target, *threads)
 	if err != nil {
 		return err
 	}

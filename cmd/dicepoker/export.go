@@ -23,8 +23,7 @@ solved and saved first when missing.`
 
 // runExport writes a game's states or sampled positions to a file.
 func runExport(args []string, stdout io.Writer) error {
-	fs := newFlagSet("export")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("export")
 	what := fs.String("what", "states", "states (every state and its value) or positions (sampled positions and their actions)")
 	formatName := fs.String("format", "", "csv, jsonl or parquet (default: from the extension of --out)")
 	out := fs.String("out", "", "the file to write; - for standard output")

@@ -24,6 +24,13 @@ func newFlagSet(name string) *pflag.FlagSet {
 	return fs
 }
 
+// newGameFlagSet returns the flag set of a command that works on one game,
+// with --game and the rule options registered (addGameFlags).
+func newGameFlagSet(name string) (*pflag.FlagSet, *gameFlags) {
+	fs := newFlagSet(name)
+	return fs, addGameFlags(fs)
+}
+
 // parseFlags parses args into fs. On -h or --help it writes the usage line,
 // the summary and the flags to stdout and returns errHelpShown; on bad flags
 // a usage error; positional arguments are refused.
@@ -142,11 +149,15 @@ func secondsIf(timing bool, seconds float64) *float64 {
 }
 
 // gameFlags are --game and the rule options of every game. Commands that
-// work on one game register them with addGameFlags and, after parsing, get
-// the game from build.
+// work on one game make their flag set with newGameFlagSet and get the
+// game from parse.
 type gameFlags struct {
 	game string
 	opts engine.Options
+	// total is --target's value where the command has the flag
+	// (addTarget), and target the target parse found in it: nil when
+	// --target is not given.
+	total, target *int
 }
 
 // addGameFlags registers --game and a flag for each rule option that has
@@ -170,12 +181,20 @@ func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 }
 
 // parse parses args into fs as parseFlags does and returns the game the
-// flags name (build): the start of every command that works on one game.
+// flags name (build), checking --target against it where the command has
+// the flag: the start of every command that works on one game.
 func (g *gameFlags) parse(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summary string) (*engine.Game, error) {
 	if err := parseFlags(fs, args, stdout, usage, summary); err != nil {
 		return nil, err
 	}
-	return g.build(fs)
+	game, err := g.build(fs)
+	if err != nil || g.total == nil {
+		return game, err
+	}
+	if g.target, err = targetOf(fs, game, *g.total); err != nil {
+		return nil, err
+	}
+	return game, nil
 }
 
 // build returns the game the parsed flags name, or a usage error for an

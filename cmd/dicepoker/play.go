@@ -34,8 +34,7 @@ func runPlay(args []string, stdout io.Writer) error { return play(args, os.Stdin
 
 // play plays a game, reading the player's commands from in.
 func play(args []string, in io.Reader, stdout io.Writer) error {
-	fs := newFlagSet("play")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("play")
 	seed := fs.Uint64("seed", 0, "seed of the dice, to play the same dice again (default: from the clock, printed)")
 	manual := fs.Bool("manual", false, "roll real dice and type what they show")
 	coachOn := fs.Bool("coach", true, "after each move that is not the best, say the best and the points given up")

@@ -4,52 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/internal/tablestest"
 	"dicepoker/record"
-	"dicepoker/school"
-	"dicepoker/solver"
-	"dicepoker/strategy"
 )
-
-// solved holds the tables solved so far, by game name: each game is
-// solved once for all the tests.
-var (
-	solvedMu sync.Mutex
-	solved   = map[string]*strategy.Table{}
-)
-
-// tableFor saves g's table, solved once, into a temporary tables
-// directory for play and review to find, and returns it.
-func tableFor(t *testing.T, g *engine.Game) *strategy.Table {
-	t.Helper()
-	solvedMu.Lock()
-	defer solvedMu.Unlock()
-	table := solved[g.Name]
-	if table == nil {
-		sol, err := solver.Solve(g, solver.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		table = strategy.FromSolution(sol)
-		solved[g.Name] = table
-	}
-	dir := t.TempDir()
-	t.Setenv("DICEPOKER_TABLES", dir)
-	saved := *table
-	if err := saved.Save(strategy.Path(dir, g)); err != nil {
-		t.Fatal(err)
-	}
-	return &saved
-}
 
 // player is what a test player types in a game with --seed: the table's
 // best action at every decision, but the first action worth less than
@@ -61,11 +26,6 @@ type player struct {
 	n        int     // decisions
 	lost     float64 // the points the mistakes gave up, from the table
 	mistakes map[int]bool
-}
-
-func playWithTable(t *testing.T, table *strategy.Table, seed uint64, mistakes map[int]bool) player {
-	t.Helper()
-	return playWith(t, table.Game, coach.TableAdvisor(table), seed, mistakes)
 }
 
 // playWith is playWithTable for any advisor of game g.
@@ -193,18 +153,7 @@ func TestPlayFollowingTheAdvisor(t *testing.T) {
 					t.Errorf("%s: the same seed gave another record", c.game)
 				}
 			}
-			var res struct {
-				TotalLoss    float64 `json:"total_loss"`
-				OptimalShare float64 `json:"optimal_share"`
-				Complete     bool    `json:"complete"`
-				Score        int     `json:"score"`
-			}
-			if err := json.Unmarshal([]byte(runOK(t, "review", rec, "--json")), &res); err != nil {
-				t.Fatal(err)
-			}
-			if res.TotalLoss != 0 || res.OptimalShare != 1 || !res.Complete || res.Score != pl.score {
-				t.Errorf("%s: review --json %+v", c.game, res)
-			}
+			pl.agrees(t, reviewed(t, rec), 0)
 		})
 	}
 }
@@ -222,21 +171,10 @@ func TestPlayWithMistakes(t *testing.T) {
 	if !strings.Contains(out, want) {
 		t.Errorf("the output lacks %q:\n%s", want, out)
 	}
-	var res struct {
-		Decisions []struct {
-			Line    int     `json:"line"`
-			Loss    float64 `json:"loss"`
-			Optimal bool    `json:"optimal"`
-		} `json:"decisions"`
-		TotalLoss float64 `json:"total_loss"`
-		Optimal   int     `json:"optimal"`
-	}
-	if err := json.Unmarshal([]byte(runOK(t, "review", "--json", rec)), &res); err != nil {
-		t.Fatal(err)
-	}
-	if math.Abs(res.TotalLoss-pl.lost) > 1e-9 || res.Optimal != pl.n-2 || len(res.Decisions) != pl.n ||
-		res.Decisions[0].Optimal || res.Decisions[9].Optimal || !res.Decisions[1].Optimal {
-		t.Errorf("review --json: loss %v, %d optimal of %d; want %v, %d", res.TotalLoss, res.Optimal, len(res.Decisions), pl.lost, pl.n-2)
+	res := reviewed(t, rec)
+	pl.agrees(t, res, 2)
+	if res.Decisions[0].Optimal || res.Decisions[9].Optimal || !res.Decisions[1].Optimal {
+		t.Errorf("review --json: decisions 1 and 10 should be the mistakes: %+v", res.Decisions)
 	}
 	// Without the coach, no word during the game; the review stays.
 	quiet := playOK(t, pl.input, "--game", "poker-dice", "--seed", "5", "--record", filepath.Join(t.TempDir(), "q.jsonl"), "--coach=false")
@@ -454,7 +392,7 @@ func TestPlayManual(t *testing.T) {
 }
 
 func TestPlayRefuses(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	t.Setenv("XDG_DATA_HOME", t.TempDir()) // the records of the games without --record
 	_, estimate := schoolTables(t)
 	exists := filepath.Join(t.TempDir(), "exists.jsonl")
@@ -486,35 +424,9 @@ func TestPlayRefuses(t *testing.T) {
 	}
 }
 
-// schoolExact saves a one-column school table whose value of the state at
-// index i is value(i), built in no time where the real one takes minutes
-// to solve, and returns its game and path.
-func schoolExact(t *testing.T, value func(i int) float32) (*engine.Game, string) {
-	t.Helper()
-	g, _ := engine.New("school", engine.Options{Columns: 1})
-	l, err := school.NewLayout(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vs := make([]float32, l.Size())
-	for i := range vs {
-		vs[i] = value(i)
-	}
-	path := filepath.Join(t.TempDir(), "school-exact.dpt")
-	if err := (&school.Exact{Game: g, Layout: l, Values: vs}).Save(path); err != nil {
-		t.Fatal(err)
-	}
-	return g, path
-}
-
-// scrambled values the states of a one-column sheet by a fixed pattern:
-// not the optimum, but not greedy either, so the advisor's choices depend
-// on the table.
-func scrambled(i int) float32 { return float32(i*7%23) - 11 }
-
 func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir()) // nothing is solved or fitted there
-	g, table := schoolExact(t, scrambled)
+	tablestest.Dir(t) // nothing is solved or fitted there
+	g, table := schoolExact(t, tablestest.Scrambled)
 	adv, err := advice.Advisor(opened(table), g)
 	if err != nil {
 		t.Fatal(err)
@@ -549,21 +461,7 @@ func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 			if n := strings.Count(string(data), "\n"); n != pl.n || !strings.Contains(string(data), `"action":{"cross":"`) {
 				t.Errorf("seed %d: %d record lines, want %d, with a cross:\n%s", c.seed, n, pl.n, data)
 			}
-			var res struct {
-				TotalLoss    float64 `json:"total_loss"`
-				Optimal      int     `json:"optimal"`
-				OptimalShare float64 `json:"optimal_share"`
-				Complete     bool    `json:"complete"`
-				Score        int     `json:"score"`
-				Note         string  `json:"note"`
-			}
-			if err := json.Unmarshal([]byte(runOK(t, "review", rec, "--json", "--table", table)), &res); err != nil {
-				t.Fatal(err)
-			}
-			if math.Abs(res.TotalLoss-pl.lost) > 1e-9 || res.Optimal != pl.n-wrong || !res.Complete || res.Score != pl.score || res.Note != "" ||
-				wrong == 0 && (res.TotalLoss != 0 || res.OptimalShare != 1) {
-				t.Errorf("seed %d: review --json %+v; want loss %v, %d of %d optimal, score %d", c.seed, res, pl.lost, pl.n-wrong, pl.n, pl.score)
-			}
+			pl.agrees(t, reviewed(t, rec, "--table", table), wrong)
 		})
 	}
 }
@@ -571,8 +469,8 @@ func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 // TestPlaySchoolCommands plays the first turn of a one-column game with
 // every kind of school command, good and bad.
 func TestPlaySchoolCommands(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
-	_, table := schoolExact(t, scrambled)
+	tablestest.Dir(t)
+	_, table := schoolExact(t, tablestest.Scrambled)
 	if d := newRoller(3).roll(engine.Multiset{}); d.String() != "12344" {
 		t.Fatalf("seed 3 rolls %s first", d)
 	}
@@ -610,7 +508,7 @@ func TestPlaySchoolCommands(t *testing.T) {
 // TestPlaySchoolEstimate plays school with three columns, whose advisor
 // values sheets by an estimate, and says so.
 func TestPlaySchoolEstimate(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	_, estimate := schoolTables(t)
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
 	out := playOK(t, "hint\nscore sum\nhint\nquit\n", "--game", "school", "--seed", "3", "--record", rec, "--table", estimate)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/tablestest"
 )
 
 func TestReviewText(t *testing.T) {
@@ -37,7 +38,7 @@ game over, score 36; optimal expected score of a new game 31.42
 }
 
 func TestReviewRefuses(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	dir := t.TempDir()
 	write := func(name, data string) string {
 		path := filepath.Join(dir, name)
@@ -83,8 +84,8 @@ func TestReviewRefuses(t *testing.T) {
 // sheet had 285: 105 of School row bonuses, 100 of cells and 80 of their
 // row bonuses (sum has none).
 func TestReviewSchool(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
-	_, zero := schoolExact(t, func(int) float32 { return 0 })
+	tablestest.Dir(t)
+	_, zero := schoolExact(t, tablestest.Zero)
 	const sheet = "ones=x,twos=x,threes=x,fours=x,fives=x,sixes=x,three-of-a-kind=9,full-house=12,four-of-a-kind=24,five-of-a-kind=-,small-straight=15,large-straight=20,sum=20"
 	rec := writeFile(t, `{"game":"school","options":"columns=1","turn":14,"sheet":"`+sheet+`","dice":[2,2,3,3,5],"rolls_left":0,"action":{"score":"pair"}}
 {"game":"school","options":"columns=1","turn":15,"sheet":"`+sheet+`,pair=6","dice":[2,2,3,3,5],"rolls_left":2,"action":{"score":"two-pairs"}}

@@ -16,8 +16,7 @@ roll of all five).`
 
 // runScore prints what the dice score in each category of the game.
 func runScore(args []string, stdout io.Writer) error {
-	fs := newFlagSet("score")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("score")
 	fs.String("dice", "", `the five dice: "3,4,3,6,3", "34363" or "3 4 3 6 3"; poker-dice also 9TJQKA`)
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five dice (combinations score double)")
 	reserve := fs.Int("reserve", 0, "school: the reserve before this turn")

@@ -19,8 +19,7 @@ turn can give. The same seed gives the same games whatever --threads says.`
 
 // runSimulate plays games and prints their statistics.
 func runSimulate(args []string, stdout io.Writer) error {
-	fs := newFlagSet("simulate")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("simulate")
 	games := fs.Int("games", 10000, "games to play")
 	seed := fs.Uint64("seed", 1, "the seed of the dice, 0..2^64-1")
 	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (default: optimal; school: estimate where no exact table exists)")
@@ -28,7 +27,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	tableFile := addTableFlag(fs)
 	timing := addTimingFlag(fs)
 	players := fs.Int("players", 1, "school: advised players taking turns, 1..4; bonuses go to whoever earns them first")
-	total := addTargetFlag(fs, "play")
+	gf.addTarget(fs, "play")
 	asJSON := addJSONFlag(fs)
 	g, err := gf.parse(fs, args, stdout, "simulate [--game G] [game options] [--games N] [--seed S] [--strategy optimal|greedy | --target T] [--players K] [--threads N] [--table FILE] [--json]", simulateSummary)
 	if err != nil {
@@ -41,17 +40,13 @@ func runSimulate(args []string, stdout io.Writer) error {
 	if err := kind.CheckRun(g, *games, seats); err != nil {
 		return err
 	}
-	goal, err := targetOf(fs, g, *total)
-	if err != nil {
-		return err
-	}
-	if goal != nil && (fs.Changed("strategy") || fs.Changed("table")) {
+	if gf.target != nil && (fs.Changed("strategy") || fs.Changed("table")) {
 		return usagef("--target plays to reach its target: leave out --strategy and --table")
 	}
 	if !fs.Changed("strategy") {
 		*name = "" // the game's default: the exact table where there is one, else the estimate
 	}
-	p, err := opened(*tableFile).Player(g, *name, goal, *threads)
+	p, err := opened(*tableFile).Player(g, *name, gf.target, *threads)
 	if err != nil {
 		return err
 	}

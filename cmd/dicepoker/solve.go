@@ -17,8 +17,7 @@ estimate of the sheet's value, fitted to simulated play.`
 
 // runSolve solves a game and writes its table.
 func runSolve(args []string, stdout io.Writer) error {
-	fs := newFlagSet("solve")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("solve")
 	out := addOutputFlag(fs, "out", "the table file to write (default: the tables directory)")
 	threads := addThreadsFlag(fs, "solve")
 	timing := addTimingFlag(fs)

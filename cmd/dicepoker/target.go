@@ -15,9 +15,10 @@ import (
 // maxTarget is the largest --target: far above any game's highest score.
 const maxTarget = advice.MaxTarget
 
-// addTargetFlag registers --target on fs.
-func addTargetFlag(fs *pflag.FlagSet, verb string) *int {
-	return fs.Int("target", 0, verb+" to finish with at least this total (single-sheet games)")
+// addTarget registers --target on fs, for parse to check against the
+// game; verb says what the total is for.
+func (g *gameFlags) addTarget(fs *pflag.FlagSet, verb string) {
+	g.total = fs.Int("target", 0, verb+" to finish with at least this total (single-sheet games)")
 }
 
 // targetOf returns the --target of fs, nil when it is not given, or a
