@@ -89,7 +89,7 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 				o.slots++
 			}
 			for i, p := range levels {
-				bonus, after := g.Move(states[j], c, p)
+				bonus, after := t.move(states[j], c, p)
 				n := next(after)
 				if slot >= 0 {
 					o.levelTotal[slot&7][i&7] = p + bonus
@@ -129,7 +129,7 @@ func (t *Turn) adds(states []engine.State, c int, next Values, w *laneScratch) {
 			continue
 		}
 		o := &w.written[j]
-		bonus, after := t.g.Move(states[j], c, 0)
+		bonus, after := t.move(states[j], c, 0)
 		o.next[c&31] = next(after)
 		add[j] = float64(bonus) + o.next[c&31]
 	}

@@ -60,6 +60,12 @@ type Turn struct {
 	// there; nil for the other boxes, which Final does densely.
 	scoring [][]scoredRoll
 	joker   []int // Categories[c].Joker
+	// The rules of Move, flat: the upper boxes that count towards a bonus,
+	// its threshold and points, and the five-alike box (-1: none) and the
+	// points that fill it.
+	bonusBoxes          uint32
+	threshold, bonus    int
+	extraBox, extraFull int
 	// scratch holds *laneScratch work arrays for Final and Value.
 	scratch sync.Pool
 }
@@ -83,8 +89,15 @@ func NewTurn(g *engine.Game) *Turn {
 		levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n),
 		scoring: make([][]scoredRoll, n), joker: make([]int, n)}
 	t.scratch.New = func() any { return new(laneScratch) }
+	t.threshold, t.bonus, t.extraBox = g.Upper.Threshold, g.Upper.Points, -1
+	if g.Extra != nil {
+		t.extraBox, t.extraFull = g.Extra.Box, g.Extra.Full
+	}
 	for c := range n {
 		t.joker[c] = g.Categories[c].Joker
+		if g.Categories[c].Upper() && g.Upper.Points != 0 {
+			t.bonusBoxes |= 1 << c
+		}
 		pos := map[int]uint8{}
 		sparse := !g.PointsMatter(c)
 		for r := range engine.NumRolls {
@@ -113,6 +126,23 @@ func NewTurn(g *engine.Game) *Turn {
 	return t
 }
 
+// move is engine.Game.Move from t's flat copy of the rules.
+func (t *Turn) move(s engine.State, c, points int) (bonus int, next engine.State) {
+	next = s
+	next.Filled |= 1 << c
+	if t.bonusBoxes&(1<<c) != 0 {
+		total := s.Upper + points
+		if s.Upper < t.threshold && total >= t.threshold {
+			bonus = t.bonus
+		}
+		next.Upper = min(total, t.threshold)
+	}
+	if c == t.extraBox {
+		next.FullBox = points == t.extraFull
+	}
+	return bonus, next
+}
+
 // fiveAlike returns the value of five dice of face (roll r) in state s,
 // whose five-alike box is filled: the best placement that the bonus and
 // joker rules allow (engine.Game.FiveAlikeRule). It gives what
@@ -139,7 +169,7 @@ func (t *Turn) fiveAlike(s engine.State, face, r int, next Values, o *written) f
 			i := t.level[c][r] & 7
 			x = float64(o.levelTotal[sl&7][i]+bonus) + o.levelNext[sl&7][i]
 		default:
-			upper, after := g.Move(s, c, points)
+			upper, after := t.move(s, c, points)
 			x = float64(points+upper+bonus) + next(after)
 		}
 		// A plain comparison, not the max builtin: no value here is NaN.
