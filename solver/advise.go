@@ -38,18 +38,6 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 	r := engine.RollIndex(dice)
 	var buf [32]engine.Placement
 	places := t.g.Placements(s, r, buf[:0])
-	var subs []int
-	var v Keeps
-	if rollsLeft > 0 {
-		t.Final(s, next, (*[engine.NumRolls]float64)(v[engine.FirstRollKeep:]))
-		for i := 1; i <= rollsLeft; i++ {
-			KeepValues(&v)
-			if i < rollsLeft {
-				BestKeeps(&v)
-			}
-		}
-		subs = engine.SubKeeps(r)
-	}
 	// The actions are ranked by value through a list of (value, position)
 	// pairs, the position breaking ties, which is a stable sort by value
 	// that moves no Action: the placements in order, then the keeps from
@@ -59,12 +47,25 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 		value float64
 		at    int
 	}
-	order := make([]ranked, 0, len(places)+len(subs))
+	var orderBuf [64]ranked
+	order := orderBuf[:0]
 	for i, p := range places {
 		order = append(order, ranked{float64(p.Total()) + next(p.Next), i})
 	}
-	for i := len(subs) - 1; i >= 0; i-- {
-		order = append(order, ranked{v[subs[i]], len(order)})
+	var subs []int
+	if rollsLeft > 0 {
+		var v Keeps
+		t.Final(s, next, (*[engine.NumRolls]float64)(v[engine.FirstRollKeep:]))
+		for i := 1; i <= rollsLeft; i++ {
+			KeepValues(&v)
+			if i < rollsLeft {
+				BestKeeps(&v)
+			}
+		}
+		subs = engine.SubKeeps(r)
+		for i := len(subs) - 1; i >= 0; i-- {
+			order = append(order, ranked{v[subs[i]], len(order)})
+		}
 	}
 	slices.SortFunc(order, func(a, b ranked) int {
 		switch {
@@ -77,12 +78,14 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 	})
 	actions := make([]Action, len(order))
 	for i, o := range order {
+		a := &actions[i]
+		a.Value = o.value
 		if o.at < len(places) {
-			actions[i] = Action{Score: true, Placement: places[o.at], Value: o.value}
+			a.Score, a.Placement = true, places[o.at]
 			continue
 		}
-		keep := engine.Keep(subs[len(subs)-1-(o.at-len(places))])
-		actions[i] = Action{Keep: keep, Reroll: dice.Minus(keep), Value: o.value}
+		a.Keep = engine.Keep(subs[len(subs)-1-(o.at-len(places))])
+		a.Reroll = dice.Minus(a.Keep)
 	}
 	return actions, nil
 }

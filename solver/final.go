@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math"
+	"math/bits"
 
 	"dicepoker/engine"
 )
@@ -44,6 +45,18 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 		w.written[j].slots = 0
 		w.written[j].slot = [32]uint8{}
 	}
+	open &= 1<<len(g.Categories) - 1
+	// Every next state's value first, before any pass over the rolls: on a
+	// fresh table they miss the cache, and looked up back to back their
+	// misses overlap, where a pass between two would wait for each.
+	for o := open; o != 0; o &= o - 1 {
+		c := bits.TrailingZeros32(o)
+		if t.levels[c] == nil {
+			t.adds(states, c, next, w)
+		} else {
+			t.levelTotals(states, c, next, w)
+		}
+	}
 	var base [Lanes]float64
 	for j := range base {
 		base[j] = math.Inf(-1)
@@ -52,7 +65,6 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 		if open&(1<<c) == 0 || list == nil {
 			continue
 		}
-		t.adds(states, c, next, w)
 		for j, s := range states {
 			if s.Open(c) {
 				zero := 0.0
@@ -63,46 +75,17 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 	for r := range engine.NumRolls {
 		v[keepParents+r] = base
 	}
-	for c, list := range t.scoring {
-		if open&(1<<c) == 0 || list != nil {
-			continue
-		}
-		levels := t.levels[c]
-		if levels == nil {
+	for o := open; o != 0; o &= o - 1 {
+		c := bits.TrailingZeros32(o)
+		switch {
+		case t.scoring[c] != nil:
+			k.sparse(v, t.scoring[c], &w.adds[c&31])
+		case t.levels[c] == nil:
 			// A box whose points may be negative: every roll's own points.
-			t.adds(states, c, next, w)
 			k.points(v, &t.points[c], &w.adds[c&31])
-			continue
-		}
-		for j, s := range states {
-			if !s.Open(c) {
-				for i := range levels {
-					w.totals[i&(Levels-1)][j] = math.Inf(-1)
-				}
-				continue
-			}
-			o := &w.written[j]
-			slot := -1
-			if o.slots < len(o.levelTotal) {
-				slot = o.slots
-				o.slot[c&31] = uint8(slot + 1)
-				o.slots++
-			}
-			for i, p := range levels {
-				bonus, after := t.move(states[j], c, p)
-				n := next(after)
-				if slot >= 0 {
-					o.levelTotal[slot&7][i&7] = p + bonus
-					o.levelNext[slot&7][i&7] = n
-				}
-				w.totals[i&(Levels-1)][j] = float64(p+bonus) + n
-			}
-		}
-		v.Rolls().MaxByLevel(&t.level[c], &w.totals)
-	}
-	for c, list := range t.scoring {
-		if open&(1<<c) != 0 && list != nil {
-			k.sparse(v, list, &w.adds[c&31])
+		default:
+			copy(w.totals[:], w.boxLevels[c&31][:])
+			v.Rolls().MaxByLevel(&t.level[c], &w.totals)
 		}
 	}
 	if e := g.Extra; e != nil {
@@ -113,6 +96,38 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 			for face, r := range fiveAlike {
 				v[keepParents+r][j] = t.fiveAlike(s, face+1, r, next, &w.written[j])
 			}
+		}
+	}
+}
+
+// levelTotals sets w.boxLevels[c][i][j], for box c whose points matter, to
+// what writing its i-th level is worth in lane j: the points and bonus
+// plus the value of the state after; -Inf where c is not open. It notes
+// them for the five-alike rolls too.
+func (t *Turn) levelTotals(states []engine.State, c int, next Values, w *laneScratch) {
+	levels, totals := t.levels[c], &w.boxLevels[c&31]
+	for j, s := range states {
+		if !s.Open(c) {
+			for i := range levels {
+				totals[i&(engine.MaxPointLevels-1)][j] = math.Inf(-1)
+			}
+			continue
+		}
+		o := &w.written[j]
+		slot := -1
+		if o.slots < len(o.levelTotal) {
+			slot = o.slots
+			o.slot[c&31] = uint8(slot + 1)
+			o.slots++
+		}
+		for i, p := range levels {
+			bonus, after := t.move(s, c, p)
+			n := next(after)
+			if slot >= 0 {
+				o.levelTotal[slot&7][i&7] = p + bonus
+				o.levelNext[slot&7][i&7] = n
+			}
+			totals[i&(engine.MaxPointLevels-1)][j] = float64(p+bonus) + n
 		}
 	}
 }

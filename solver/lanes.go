@@ -211,6 +211,8 @@ type laneScratch struct {
 	written [Lanes]written
 	adds    [32][Lanes]float64 // by box: see Turn.adds
 	totals  LaneLevels         // by level, for one box at a time
+	// boxLevels[c] holds box c's level totals (see Turn.levelTotals).
+	boxLevels [32][engine.MaxPointLevels][Lanes]float64
 }
 
 // Value returns the value of state s before its first roll: the optimal
