@@ -37,7 +37,10 @@ func (t *Turn) Final(s engine.State, next Values, f *[engine.NumRolls]float64) {
 // a roll scoring 0 in c, p + add[c] is add[c] itself (0 + add rounds to
 // add, the addition done below too). Boxes with PointsMatter are done
 // densely, since writing less in them may be worth more.
-func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
+//
+// It reports whether the roll values are ordered (see laneKernel): when
+// no points are negative and no next state's value is.
+func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (ordered bool) {
 	g, k, v := t.g, activeKernel, &w.keeps
 	var open uint32 // boxes open in some lane
 	for j, s := range states {
@@ -49,14 +52,16 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 	// Every next state's value first, before any pass over the rolls: on a
 	// fresh table they miss the cache, and looked up back to back their
 	// misses overlap, where a pass between two would wait for each.
+	var sign uint64 // the next states' values ORed
 	for o := open; o != 0; o &= o - 1 {
 		c := bits.TrailingZeros32(o)
 		if t.levels[c] == nil {
-			t.adds(states, c, next, w)
+			sign |= t.adds(states, c, next, w)
 		} else {
-			t.levelTotals(states, c, next, w)
+			sign |= t.levelTotals(states, c, next, w)
 		}
 	}
+	ordered = t.nonNegative && sign>>63 == 0
 	var base [Lanes]float64
 	for j := range base {
 		base[j] = math.Inf(-1)
@@ -79,13 +84,13 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 		c := bits.TrailingZeros32(o)
 		switch {
 		case t.scoring[c] != nil:
-			k.sparse(v, t.scoring[c], &w.adds[c&31])
+			k.sparse(v, t.scoring[c], &w.adds[c&31], ordered)
 		case t.levels[c] == nil:
 			// A box whose points may be negative: every roll's own points.
 			k.points(v, &t.points[c], &w.adds[c&31])
 		default:
 			copy(w.totals[:], w.boxLevels[c&31][:])
-			v.Rolls().MaxByLevel(&t.level[c], &w.totals)
+			k.levels(v.Rolls(), &t.level[c], &w.totals, ordered)
 		}
 	}
 	if e := g.Extra; e != nil {
@@ -94,17 +99,21 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 				continue
 			}
 			for face, r := range fiveAlike {
-				v[keepParents+r][j] = t.fiveAlike(s, face+1, r, next, &w.written[j])
+				x := t.fiveAlike(s, face+1, r, next, &w.written[j])
+				v[keepParents+r][j] = x
+				ordered = ordered && !math.Signbit(x)
 			}
 		}
 	}
+	return ordered
 }
 
 // levelTotals sets w.boxLevels[c][i][j], for box c whose points matter, to
 // what writing its i-th level is worth in lane j: the points and bonus
 // plus the value of the state after; -Inf where c is not open. It notes
-// them for the five-alike rolls too.
-func (t *Turn) levelTotals(states []engine.State, c int, next Values, w *laneScratch) {
+// them for the five-alike rolls too, and returns the next states' values
+// ORed as bits.
+func (t *Turn) levelTotals(states []engine.State, c int, next Values, w *laneScratch) (sign uint64) {
 	levels, totals := t.levels[c], &w.boxLevels[c&31]
 	for j, s := range states {
 		if !s.Open(c) {
@@ -123,6 +132,7 @@ func (t *Turn) levelTotals(states []engine.State, c int, next Values, w *laneScr
 		for i, p := range levels {
 			bonus, after := t.move(s, c, p)
 			n := next(after)
+			sign |= math.Float64bits(n)
 			if slot >= 0 {
 				o.levelTotal[slot&7][i&7] = p + bonus
 				o.levelNext[slot&7][i&7] = n
@@ -130,13 +140,14 @@ func (t *Turn) levelTotals(states []engine.State, c int, next Values, w *laneScr
 			totals[i&(engine.MaxPointLevels-1)][j] = float64(p+bonus) + n
 		}
 	}
+	return sign
 }
 
 // adds sets w.adds[c][j] to what writing 0 in box c is worth in lane j,
 // for each of states: its bonus plus the value of the state after it;
 // -Inf where c is not open. It notes the next state's value for the
-// five-alike rolls.
-func (t *Turn) adds(states []engine.State, c int, next Values, w *laneScratch) {
+// five-alike rolls, and returns the next states' values ORed as bits.
+func (t *Turn) adds(states []engine.State, c int, next Values, w *laneScratch) (sign uint64) {
 	add := &w.adds[c&31]
 	for j := range states {
 		if !states[j].Open(c) {
@@ -146,8 +157,10 @@ func (t *Turn) adds(states []engine.State, c int, next Values, w *laneScratch) {
 		o := &w.written[j]
 		bonus, after := t.move(states[j], c, 0)
 		o.next[c&31] = next(after)
+		sign |= math.Float64bits(o.next[c&31])
 		add[j] = float64(bonus) + o.next[c&31]
 	}
+	return sign
 }
 
 // written records, for one state, what writing in its open boxes is worth,

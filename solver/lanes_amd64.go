@@ -30,6 +30,14 @@ func meanLanesAVX(v *LaneKeeps, rows []laneRow)
 //go:noescape
 func maxLanesAVX(v *LaneKeeps, rows []laneRow, parents int)
 
+// bestLanesAVX does BestKeeps' steps, a group of keeps with equally many
+// parents at a time; VMAXPD needs no ordering.
+func bestLanesAVX(v *LaneKeeps, _ bool) {
+	for _, g := range maxGroups {
+		maxLanesAVX(v, g.rows, g.parents)
+	}
+}
+
 //go:noescape
 func expectLanesAVX(r *LaneRolls, e *[Lanes]float64)
 
@@ -47,8 +55,12 @@ func pointsAVX(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float
 // kernelGo, two registers of four lanes each. Its maxima (VMAXPD) agree
 // with Go's max builtin for every value but NaN and signed zeros, which
 // never occur: see laneKernel.
-var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, max: maxLanesAVX, expect: expectLanesAVX,
-	levels: levelsAVX, sparse: sparseAVX, points: pointsAVX}
+var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesAVX, expect: expectLanesAVX,
+	levels: func(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, _ bool) {
+		levelsAVX(r, level, totals)
+	},
+	sparse: func(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64, _ bool) { sparseAVX(v, list, add) },
+	points: pointsAVX}
 
 // activeKernel is the fastest lane kernel this CPU runs.
 var activeKernel = func() laneKernel {

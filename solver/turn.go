@@ -66,6 +66,10 @@ type Turn struct {
 	bonusBoxes          uint32
 	threshold, bonus    int
 	extraBox, extraFull int
+	// nonNegative says that no box, joker or bonus pays less than 0, so
+	// that a turn's values are ordered (laneKernel) when the next states'
+	// values are.
+	nonNegative bool
 	// scratch holds *laneScratch work arrays for Final and Value.
 	scratch sync.Pool
 }
@@ -90,11 +94,14 @@ func NewTurn(g *engine.Game) *Turn {
 		scoring: make([][]scoredRoll, n), joker: make([]int, n)}
 	t.scratch.New = func() any { return new(laneScratch) }
 	t.threshold, t.bonus, t.extraBox = g.Upper.Threshold, g.Upper.Points, -1
+	t.nonNegative = t.bonus >= 0
 	if g.Extra != nil {
 		t.extraBox, t.extraFull = g.Extra.Box, g.Extra.Full
+		t.nonNegative = t.nonNegative && g.Extra.Bonus >= 0
 	}
 	for c := range n {
 		t.joker[c] = g.Categories[c].Joker
+		t.nonNegative = t.nonNegative && t.joker[c] >= 0
 		if g.Categories[c].Upper() && g.Upper.Points != 0 {
 			t.bonusBoxes |= 1 << c
 		}
@@ -103,6 +110,7 @@ func NewTurn(g *engine.Game) *Turn {
 		for r := range engine.NumRolls {
 			p := g.Score(c, r)
 			t.points[c][r] = float64(p)
+			t.nonNegative = t.nonNegative && p >= 0
 			sparse = sparse && p >= 0
 			if !g.PointsMatter(c) {
 				continue
