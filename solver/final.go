@@ -77,6 +77,16 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (o
 			}
 		}
 	}
+	var raised uint32 // boxes whose 0 is in base
+	for o := open; o != 0; o &= o - 1 {
+		if c := bits.TrailingZeros32(o); t.zeroLevel[c] >= 0 && t.zeroLeast(states, c, w) {
+			raised |= 1 << c
+			zero := &w.boxLevels[c&31][t.zeroLevel[c]&(pointLevels-1)]
+			for j := range states {
+				base[j] = max(base[j], zero[j])
+			}
+		}
+	}
 	for r := range engine.NumRolls {
 		v[keepParents+r] = base
 	}
@@ -88,6 +98,8 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (o
 		case t.levels[c] == nil:
 			// A box whose points may be negative: every roll's own points.
 			k.points(v, &t.points[c], &w.adds[c&31])
+		case raised&(1<<c) != 0:
+			k.raised(v, t.raised[c], &w.boxLevels[c&31], ordered)
 		default:
 			copy(w.totals[:], w.boxLevels[c&31][:])
 			k.levels(v.Rolls(), &t.level[c], &w.totals, ordered)
@@ -108,6 +120,27 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (o
 	return ordered
 }
 
+// zeroLeast reports whether, in every lane, writing 0 in box c (whose
+// points matter) is worth no more than writing any other level: as in a
+// solve, where more points in an upper box never leave less to come.
+// Then every roll may count writing 0 there among its choices, in base,
+// without changing its maximum: only the rolls that write another level
+// need a pass (Turn.raised), half the rolls for an upper box, six for
+// Yahtzee's.
+func (t *Turn) zeroLeast(states []engine.State, c int, w *laneScratch) bool {
+	totals := &w.boxLevels[c&31]
+	zero := &totals[t.zeroLevel[c]&(pointLevels-1)]
+	for i := range t.levels[c] {
+		level := &totals[i&(pointLevels-1)]
+		for j := range states {
+			if level[j] < zero[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // levelTotals sets w.boxLevels[c][i][j], for box c whose points matter, to
 // what writing its i-th level is worth in lane j: the points and bonus
 // plus the value of the state after; -Inf where c is not open. It notes
@@ -118,7 +151,7 @@ func (t *Turn) levelTotals(states []engine.State, c int, next Values, w *laneScr
 	for j, s := range states {
 		if !s.Open(c) {
 			for i := range levels {
-				totals[i&(engine.MaxPointLevels-1)][j] = math.Inf(-1)
+				totals[i&(pointLevels-1)][j] = math.Inf(-1)
 			}
 			continue
 		}
@@ -137,7 +170,7 @@ func (t *Turn) levelTotals(states []engine.State, c int, next Values, w *laneScr
 				o.levelTotal[slot&7][i&7] = p + bonus
 				o.levelNext[slot&7][i&7] = n
 			}
-			totals[i&(engine.MaxPointLevels-1)][j] = float64(p+bonus) + n
+			totals[i&(pointLevels-1)][j] = float64(p+bonus) + n
 		}
 	}
 	return sign

@@ -122,6 +122,8 @@ type laneKernel struct {
 	sparse func(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64, ordered bool)
 	// points maximises each roll's row with points[r] plus add.
 	points func(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
+	// raised maximises the row of each listed roll with its level's totals.
+	raised func(v *LaneKeeps, list []levelRoll, totals *boxLevels, ordered bool)
 }
 
 // Kernel names the lane kernel this CPU runs: "avx" (the assembly) or "go".
@@ -129,7 +131,7 @@ func Kernel() string { return activeKernel.name }
 
 // kernelGo is the plain Go lane kernel.
 var kernelGo = laneKernel{name: "go", mean: meanLanesGo, best: bestLanesGo, expect: expectLanesGo,
-	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo}
+	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo}
 
 // rollProbs holds each roll's probability, for the expectation.
 var rollProbs = func() (p [engine.NumRolls]float64) {
@@ -303,6 +305,26 @@ func sparseLanesGo(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64, ordered
 	}
 }
 
+// raisedLanesGo is laneKernel.raised in plain Go.
+func raisedLanesGo(v *LaneKeeps, list []levelRoll, totals *boxLevels, ordered bool) {
+	if ordered {
+		it := (*[pointLevels][Lanes]int64)(unsafe.Pointer(totals))
+		for _, e := range list {
+			row, t := (*[Lanes]int64)(unsafe.Pointer(at(v, e.off))), &it[e.level&(pointLevels-1)]
+			for j := range Lanes {
+				row[j] = max(row[j], t[j])
+			}
+		}
+		return
+	}
+	for _, e := range list {
+		row, t := at(v, e.off), &totals[e.level&(pointLevels-1)]
+		for j := range Lanes {
+			row[j] = max(row[j], t[j])
+		}
+	}
+}
+
 // pointsLanesGo is laneKernel.points in plain Go.
 func pointsLanesGo(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64) {
 	for r, p := range points {
@@ -313,6 +335,10 @@ func pointsLanesGo(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]f
 	}
 }
 
+// boxLevels holds a value for each level of a box whose points matter, in
+// Lanes states.
+type boxLevels [pointLevels][Lanes]float64
+
 // laneScratch is one goroutine's work arrays for a batch of states.
 type laneScratch struct {
 	keeps   LaneKeeps
@@ -320,7 +346,7 @@ type laneScratch struct {
 	adds    [32][Lanes]float64 // by box: see Turn.adds
 	totals  LaneLevels         // by level, for one box at a time
 	// boxLevels[c] holds box c's level totals (see Turn.levelTotals).
-	boxLevels [32][engine.MaxPointLevels][Lanes]float64
+	boxLevels [32]boxLevels
 }
 
 // Value returns the value of state s before its first roll: the optimal

@@ -48,6 +48,9 @@ func levelsAVX(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels)
 func sparseAVX(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64)
 
 //go:noescape
+func raisedAVX(v *LaneKeeps, list []levelRoll, totals *boxLevels)
+
+//go:noescape
 func pointsAVX(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
 
 // kernelAVX is the lane kernel in AVX instructions (VEX-encoded 256-bit
@@ -60,7 +63,8 @@ var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesAVX, 
 		levelsAVX(r, level, totals)
 	},
 	sparse: func(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64, _ bool) { sparseAVX(v, list, add) },
-	points: pointsAVX}
+	points: pointsAVX,
+	raised: func(v *LaneKeeps, list []levelRoll, totals *boxLevels, _ bool) { raisedAVX(v, list, totals) }}
 
 // activeKernel is the fastest lane kernel this CPU runs.
 var activeKernel = func() laneKernel {

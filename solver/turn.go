@@ -59,7 +59,12 @@ type Turn struct {
 	// and are never negative, lists the rolls that score more than zero
 	// there; nil for the other boxes, which Final does densely.
 	scoring [][]scoredRoll
-	joker   []int // Categories[c].Joker
+	// For a box whose points matter and that can hold 0, zeroLevel[c] is
+	// the level of 0 (else -1) and raised[c] lists the rolls that write
+	// another level; finalLanes may count writing 0 in for every roll.
+	zeroLevel []int
+	raised    [][]levelRoll
+	joker     []int // Categories[c].Joker
 	// The rules of Move, flat: the upper boxes that count towards a bonus,
 	// its threshold and points, and the five-alike box (-1: none) and the
 	// points that fill it.
@@ -81,6 +86,17 @@ type scoredRoll struct {
 	off    uint16
 }
 
+// levelRoll is a roll that writes the level of points level in a box, with
+// the byte offset of its row in a laneKeeps.
+type levelRoll struct {
+	off   uint16
+	level uint8
+}
+
+// pointLevels is how many levels a box whose points matter may hold: the
+// rows of laneScratch.boxLevels.
+const pointLevels = engine.MaxPointLevels
+
 // engine.New refuses a box whose points matter with more point values
 // than the eight a state's written levels keep (levelTotal); this fails
 // to compile should the two limits part.
@@ -91,7 +107,8 @@ func NewTurn(g *engine.Game) *Turn {
 	n := len(g.Categories)
 	t := &Turn{g: g, points: make([][engine.NumRolls]float64, n),
 		levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n),
-		scoring: make([][]scoredRoll, n), joker: make([]int, n)}
+		scoring: make([][]scoredRoll, n), joker: make([]int, n),
+		zeroLevel: make([]int, n), raised: make([][]levelRoll, n)}
 	t.scratch.New = func() any { return new(laneScratch) }
 	t.threshold, t.bonus, t.extraBox = g.Upper.Threshold, g.Upper.Points, -1
 	t.nonNegative = t.bonus >= 0
@@ -101,6 +118,7 @@ func NewTurn(g *engine.Game) *Turn {
 	}
 	for c := range n {
 		t.joker[c] = g.Categories[c].Joker
+		t.zeroLevel[c] = -1
 		t.nonNegative = t.nonNegative && t.joker[c] >= 0
 		if g.Categories[c].Upper() && g.Upper.Points != 0 {
 			t.bonusBoxes |= 1 << c
@@ -120,6 +138,14 @@ func NewTurn(g *engine.Game) *Turn {
 				t.levels[c] = append(t.levels[c], p)
 			}
 			t.level[c][r] = pos[p]
+		}
+		if z, ok := pos[0]; ok {
+			t.zeroLevel[c] = int(z)
+			for r, l := range &t.level[c] {
+				if l != z {
+					t.raised[c] = append(t.raised[c], levelRoll{off: rowOffset(keepParents + r), level: l})
+				}
+			}
 		}
 		if !sparse {
 			continue
