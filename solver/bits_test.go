@@ -21,8 +21,8 @@ func TestSolveBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, threads := range []int{1, 3} {
-		sol, err := Solve(g, Options{Threads: threads})
+	for _, o := range []Options{{Threads: 1}, {Threads: 3}, {Threads: 2, PlainGo: true}} {
+		sol, err := Solve(g, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,7 +31,7 @@ func TestSolveBits(t *testing.T) {
 			h.Write(binary.LittleEndian.AppendUint64(nil, math.Float64bits(v)))
 		}
 		if got := fmt.Sprintf("%x", h.Sum(nil)); got != want {
-			t.Errorf("%d threads: values hash to %s, want %s", threads, got, want)
+			t.Errorf("%d threads, plain Go %v: values hash to %s, want %s", o.Threads, o.PlainGo, got, want)
 		}
 	}
 }

@@ -101,7 +101,7 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 // It reports whether the roll values are ordered (see laneKernel): when
 // no points are negative and no next state's value is.
 func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (ordered bool) {
-	g, k, v := t.g, activeKernel, &w.keeps
+	g, k, v := t.g, t.kernel, &w.keeps
 	var open uint32 // boxes open in some lane
 	for j, s := range states {
 		open |= ^s.Filled

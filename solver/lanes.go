@@ -362,13 +362,13 @@ func (t *Turn) Value(s engine.State, next Values) float64 {
 // values sets out[j] to the value of states[j] (at most Lanes of them), as
 // Value gives it: their turns run side by side.
 func (t *Turn) values(states []engine.State, next Values, w *laneScratch, out []float64) {
-	v := &w.keeps
+	v, k := &w.keeps, t.kernel
 	ordered := t.finalLanes(states, next, w)
 	for range t.g.Rolls - 1 {
-		v.KeepValues()
-		activeKernel.best(v, ordered)
+		k.mean(v, meanRows)
+		k.best(v, ordered)
 	}
 	var e [Lanes]float64
-	v.Rolls().Expect(&e)
+	k.expect(v.Rolls(), &e)
 	copy(out, e[:len(states)])
 }

@@ -17,6 +17,9 @@ type Options struct {
 	// Progress, when set, is called after each layer with the number of
 	// states solved so far and the total.
 	Progress func(done, total int)
+	// PlainGo solves with the plain Go lane kernel, the one every machine
+	// without the assembly runs, so that one process can time both.
+	PlainGo bool
 }
 
 // Solution is the value of every reachable state of a game.
@@ -58,6 +61,9 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 		sol.States += len(uppers[m&upper].totals) * flags(g, m)
 	}
 	turn := NewTurn(g)
+	if o.PlainGo {
+		turn.kernel = &kernelGo
+	}
 	next := func(s engine.State) float64 { return sol.Values[l.Index(s)] }
 	scratch := make([]laneScratch, workers.Threads(o.Threads))
 	done := 0

@@ -75,6 +75,7 @@ type Turn struct {
 	// that a turn's values are ordered (laneKernel) when the next states'
 	// values are.
 	nonNegative bool
+	kernel      *laneKernel // activeKernel, or kernelGo for Options.PlainGo
 	// scratch holds *laneScratch work arrays for Final and Value.
 	scratch sync.Pool
 }
@@ -108,7 +109,7 @@ func NewTurn(g *engine.Game) *Turn {
 	t := &Turn{g: g, points: make([][engine.NumRolls]float64, n),
 		levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n),
 		scoring: make([][]scoredRoll, n), joker: make([]int, n),
-		zeroLevel: make([]int, n), raised: make([][]levelRoll, n)}
+		zeroLevel: make([]int, n), raised: make([][]levelRoll, n), kernel: &activeKernel}
 	t.scratch.New = func() any { return new(laneScratch) }
 	t.threshold, t.bonus, t.extraBox = g.Upper.Threshold, g.Upper.Points, -1
 	t.nonNegative = t.bonus >= 0
