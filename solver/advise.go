@@ -54,12 +54,18 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 	}
 	var subs []int
 	if rollsLeft > 0 {
-		var v Keeps
-		t.Final(s, next, (*[engine.NumRolls]float64)(v[engine.FirstRollKeep:]))
+		w := t.scratch.Get().(*laneScratch)
+		defer t.scratch.Put(w)
+		v := &w.one
+		ordered := t.finalOne(s, next, w, (*[engine.NumRolls]float64)(v[engine.FirstRollKeep:]))
 		for i := 1; i <= rollsLeft; i++ {
-			KeepValues(&v)
-			if i < rollsLeft {
-				BestKeeps(&v)
+			KeepValues(v)
+			switch {
+			case i == rollsLeft:
+			case ordered:
+				bestKeepsBits(v)
+			default:
+				BestKeeps(v)
 			}
 		}
 		subs = engine.SubKeeps(r)

@@ -17,19 +17,24 @@ func (t *Turn) Final(s engine.State, next Values, f *[engine.NumRolls]float64) {
 
 // finalOne is finalLanes for one state, with one value a roll in f rather
 // than a row of lanes: the same steps, to the same bits, on an eighth of
-// the memory. It keeps its lookups in lane 0 of w.
-func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.NumRolls]float64) {
+// the memory. It keeps its lookups in lane 0 of w, and reports whether
+// the values have their sign bit clear, as BestKeeps would find.
+func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.NumRolls]float64) (ordered bool) {
 	states := []engine.State{s}
 	w.written[0].slots = 0
 	w.written[0].slot = [32]uint8{}
 	open := ^s.Filled & (1<<len(t.g.Categories) - 1)
+	var sign uint64
 	for o := open; o != 0; o &= o - 1 {
 		if c := bits.TrailingZeros32(o); t.levels[c] == nil {
-			t.adds(states, c, next, w)
+			sign |= t.adds(states, c, next, w)
 		} else {
-			t.levelTotals(states, c, next, w)
+			sign |= t.levelTotals(states, c, next, w)
 		}
 	}
+	// With no negative points or next values, every roll's value is one
+	// of them, with its points and bonuses: +0 or more.
+	ordered = t.nonNegative && sign>>63 == 0
 	base := math.Inf(-1)
 	var raised uint32
 	for o := open; o != 0; o &= o - 1 {
@@ -74,8 +79,10 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 	if e := t.g.Extra; e != nil && !s.Open(e.Box) {
 		for face, r := range fiveAlike {
 			f[r] = t.fiveAlike(s, face+1, r, next, &w.written[0])
+			ordered = ordered && !math.Signbit(f[r])
 		}
 	}
+	return ordered
 }
 
 // finalLanes sets the roll rows of w.keeps: lane j gets the value of each

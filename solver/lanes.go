@@ -347,6 +347,7 @@ type laneScratch struct {
 	totals  LaneLevels         // by level, for one box at a time
 	// boxLevels[c] holds box c's level totals (see Turn.levelTotals).
 	boxLevels [32]boxLevels
+	one       Keeps // one state's keeps, for Turn.Actions
 }
 
 // Value returns the value of state s before its first roll: the optimal
