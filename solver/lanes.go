@@ -257,12 +257,13 @@ func bestFloatLanesGo(v *LaneKeeps, rows []laneRow, parents int) {
 // expectLanesGo sums each lane's rolls weighted by their probabilities, in
 // roll order as Turn.Value does.
 func expectLanesGo(rolls *LaneRolls, e *[Lanes]float64) {
-	*e = [Lanes]float64{}
+	var e0, e1, e2, e3, e4, e5, e6, e7 float64 // in registers, not in e
 	for r, p := range &rollProbs {
-		for j := range Lanes {
-			e[j] += float64(p * rolls[r][j])
-		}
+		x := &rolls[r]
+		e0, e1, e2, e3 = e0+float64(p*x[0]), e1+float64(p*x[1]), e2+float64(p*x[2]), e3+float64(p*x[3])
+		e4, e5, e6, e7 = e4+float64(p*x[4]), e5+float64(p*x[5]), e6+float64(p*x[6]), e7+float64(p*x[7])
 	}
+	*e = [Lanes]float64{e0, e1, e2, e3, e4, e5, e6, e7}
 }
 
 // levelsLanesGo is laneKernel.levels in plain Go.
