@@ -33,11 +33,12 @@ type Result struct {
 	AdviceSeconds   float64 `json:"advice_seconds"` // median of one position's ranking
 	PeakRSSBytes    int64   `json:"peak_rss_bytes"` // the process's peak so far, where the OS tells it
 	Expected        float64 `json:"expected_score"`
-	// Games simulated with the optimal strategy a second: the first run
-	// fills the policy's cache of visited states, the second finds them.
-	SimulatedGames int     `json:"simulated_games"`
-	GamesPerSecond float64 `json:"games_per_second_cold"`
-	WarmGamesRate  float64 `json:"games_per_second_warm"`
+	// SimulateSeconds is the wall time of SimulatedGames games with the
+	// optimal strategy from a cold start: the table loaded, a new policy,
+	// no turn planned yet.
+	SimulatedGames  int     `json:"simulated_games"`
+	SimulateSeconds float64 `json:"simulate_seconds"`
+	GamesPerSecond  float64 `json:"games_per_second"`
 	// DistributionSeconds is the time of the exact score distribution.
 	DistributionSeconds float64 `json:"distribution_seconds"`
 }
@@ -45,7 +46,7 @@ type Result struct {
 // Options say what Game measures beyond solving, loading and advising.
 type Options struct {
 	Threads      int
-	Games        int  // games to simulate, twice; 0: no simulation
+	Games        int  // games to simulate; 0: no simulation
 	Distribution bool // time the exact score distribution
 }
 
@@ -92,19 +93,17 @@ func play(t *strategy.Table, o Options, r *Result) error {
 	if o.Games == 0 && !o.Distribution {
 		return nil
 	}
+	start := time.Now()
 	p, err := policy.New(t.Game, t.Value)
 	if err != nil {
 		return err
 	}
 	if o.Games > 0 {
-		r.SimulatedGames = o.Games
-		for i, rate := range []*float64{&r.GamesPerSecond, &r.WarmGamesRate} {
-			start := time.Now()
-			if _, err := scores.Simulate(p, o.Games, uint64(i+1), scores.Options{Threads: o.Threads}); err != nil {
-				return err
-			}
-			*rate = float64(o.Games) / time.Since(start).Seconds()
+		if _, err := scores.Simulate(p, o.Games, 1, scores.Options{Threads: o.Threads}); err != nil {
+			return err
 		}
+		r.SimulatedGames, r.SimulateSeconds = o.Games, time.Since(start).Seconds()
+		r.GamesPerSecond = float64(o.Games) / r.SimulateSeconds
 	}
 	if o.Distribution {
 		start := time.Now()

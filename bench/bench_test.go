@@ -89,7 +89,7 @@ func TestGameMeasures(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r.States != 111872 || r.TableBytes < 4*(1<<13)*16 || r.SolveSeconds <= 0 || r.LoadSeconds <= 0 || r.AdviceSeconds <= 0 ||
-		r.SimulatedGames != 2000 || r.GamesPerSecond <= 0 || r.WarmGamesRate <= 0 || r.DistributionSeconds <= 0 {
+		r.SimulatedGames != 2000 || r.SimulateSeconds <= 0 || r.GamesPerSecond <= 0 || r.DistributionSeconds <= 0 {
 		t.Errorf("implausible measurements: %+v", r)
 	}
 	if r.Expected < 31.4230 || r.Expected > 31.4231 {

@@ -19,6 +19,8 @@ type Policy struct {
 	boxes  []box // per category, how its points are valued
 	levels int   // the boxes' levels together
 
+	batches sync.Pool // *Batch, for plan
+
 	once    sync.Once
 	cache   []atomic.Pointer[Turn] // by layout index, filled on first use
 	planned atomic.Int64           // states in the cache
@@ -36,9 +38,13 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a policy plays at most %d", g.Name, g.Rolls, MaxRolls)
 	}
 	p := &Policy{game: g, next: next, layout: solver.NewLayout(g), boxes: newBoxes(g)}
-	for _, b := range p.boxes {
+	for c, b := range p.boxes {
+		if len(b.levels) > solver.Levels {
+			return nil, fmt.Errorf("%s: box %s scores %d different points, a policy tells at most %d apart", g.Name, g.Categories[c].Name, len(b.levels), solver.Levels)
+		}
 		p.levels += len(b.levels)
 	}
+	p.batches.New = func() any { return p.NewBatch() }
 	return p, nil
 }
 

@@ -165,3 +165,36 @@ func under(t *testing.T, g *engine.Game, next solver.Values, seed uint64) (*Poli
 	}
 	return p, solver.NewTurn(g), rand.New(rand.NewPCG(seed, seed+1))
 }
+
+// TestBatchAgrees checks that the turns of a batch of states, each
+// decision taken on first use, are those each state planned alone gives,
+// in every lane, for batches of one to solver.Lanes states.
+func TestBatchAgrees(t *testing.T) {
+	for _, name := range []string{"yahtzee", "swedish", "poker-dice"} {
+		g := newGame(t, name, engine.Options{})
+		p, _, rng := under(t, g, hashed(solver.NewLayout(g), 40), 5)
+		b := p.NewBatch()
+		for n := 1; n <= solver.Lanes; n++ {
+			states := make([]engine.State, n)
+			for j := range states {
+				states[j] = randomState(g, rng)
+			}
+			b.Plan(states)
+			for j, s := range states {
+				alone, batched := p.plan(s), b.Turn(j)
+				for r := range engine.NumRolls {
+					if a, b := alone.Place(r), batched.Place(r); a != b {
+						t.Fatalf("%s %+v, roll %v: placed %+v alone, %+v in lane %d of %d", name, s, engine.Roll(r), a, b, j, n)
+					}
+					for left := 1; left < g.Rolls; left++ {
+						ak, ar := alone.Keep(r, left)
+						bk, br := batched.Keep(r, left)
+						if ak != bk || ar != br {
+							t.Fatalf("%s %+v, roll %v, %d rerolls left: keeps %v alone, %v in lane %d of %d", name, s, engine.Roll(r), left, engine.Keep(ak), engine.Keep(bk), j, n)
+						}
+					}
+				}
+			}
+		}
+	}
+}

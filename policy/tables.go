@@ -38,23 +38,23 @@ func newBoxes(g *engine.Game) []box {
 	return boxes
 }
 
-// values sets values[l] to the value of writing level l's points in the
-// box, open in state s: float64(points + bonus) + next(next state), the sum
-// solver.Turn.Actions ranks by. A box whose points matter only for the
-// score has the same bonus and next state whatever it scores.
-func (b *box) values(g *engine.Game, s engine.State, next solver.Values, values []float64) {
+// values sets rows[l][j] to the value of writing level l's points in the
+// box, open in state s: float64(points + bonus) + next(next state), the
+// sum solver.Turn.Actions ranks by. A box whose points matter only for
+// the score has the same bonus and next state whatever it scores.
+func (b *box) values(g *engine.Game, s engine.State, next solver.Values, rows [][solver.Lanes]float64, j int) {
 	c := int(b.category)
 	if b.matters {
 		for l, pts := range b.levels {
 			w := g.Write(s, c, pts)
-			values[l] = float64(w.Total()) + next(w.Next)
+			rows[l][j] = float64(w.Total()) + next(w.Next)
 		}
 		return
 	}
 	w := g.Write(s, c, 0)
 	after := next(w.Next)
 	for l, pts := range b.levels {
-		values[l] = float64(pts+w.Bonus) + after
+		rows[l][j] = float64(pts+w.Bonus) + after
 	}
 }
 

@@ -13,9 +13,9 @@ import (
 )
 
 const benchSummary = `Measure each game: solve wall time and states a second, table size,
-table load time, the time to rank one position's actions, optimal games
-simulated a second (a first run that fills the policy cache, then a warm
-one), the time of the exact score distribution, and peak memory. Tables
+table load time, the time to rank one position's actions, the time of
+optimal games simulated from a cold start and their rate, the time of
+the exact score distribution, and peak memory. Tables
 go to a temporary directory that is removed afterwards.`
 
 // runBench measures the solver, tables and advisor on each game.
@@ -23,7 +23,7 @@ func runBench(args []string, stdout io.Writer) error {
 	fs := newFlagSet("bench")
 	names := fs.String("games", "yahtzee,yatzy,swedish,poker-dice", "comma-separated games to measure")
 	threads := addThreadsFlag(fs, "solve")
-	games := fs.Int("simulate", 100000, "games to simulate with the optimal strategy, twice (cold and warm cache); 0: none")
+	games := fs.Int("simulate", 1000000, "games to simulate with the optimal strategy from a cold start; 0: none")
 	exact := fs.Bool("distribution", true, "time the exact score distribution")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	check := fs.Bool("school-check", false, "check the school estimate against play instead (see README)")
@@ -67,7 +67,7 @@ func runBench(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "machine: %s\n\n", machine)
 		fmt.Fprintf(stdout, "%-11s %9s %8s %10s %9s %8s %10s %10s %10s %8s %9s %12s\n",
 			"game", "states", "solve s", "states/s", "table MiB", "load ms", "advice us",
-			"games/s", "warm g/s", "dist s", "peak MiB", "expected")
+			"sim s", "games/s", "dist s", "peak MiB", "expected")
 	}
 	var results []bench.Result
 	for _, g := range list {
@@ -77,9 +77,9 @@ func runBench(args []string, stdout io.Writer) error {
 		}
 		results = append(results, r)
 		if !*asJSON {
-			fmt.Fprintf(stdout, "%-11s %9d %8.2f %10.0f %9.1f %8.1f %10.1f %10.0f %10.0f %8.2f %9.0f %12.7f\n",
+			fmt.Fprintf(stdout, "%-11s %9d %8.2f %10.0f %9.1f %8.1f %10.1f %10.2f %10.0f %8.2f %9.0f %12.7f\n",
 				r.Game, r.States, r.SolveSeconds, r.StatesPerSecond, float64(r.TableBytes)/(1<<20),
-				r.LoadSeconds*1e3, r.AdviceSeconds*1e6, r.GamesPerSecond, r.WarmGamesRate,
+				r.LoadSeconds*1e3, r.AdviceSeconds*1e6, r.SimulateSeconds, r.GamesPerSecond,
 				r.DistributionSeconds, float64(r.PeakRSSBytes)/(1<<20), r.Expected)
 		}
 	}
