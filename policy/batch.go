@@ -18,6 +18,9 @@ type Batch struct {
 	p     *Policy
 	turns [solver.Lanes]Turn
 	n     int // states in the batch
+	// open[j][:opens[j]] lists the boxes open in lane j, in sheet order.
+	open  [solver.Lanes][32]uint8
+	opens [solver.Lanes]int
 	// values[b.base+l][j] is what writing level l of box b is worth in
 	// lane j (see box.values); -Inf where the box is closed. Rows past
 	// p.levels let each box's rows be seen as a solver.LaneLevels.
@@ -58,8 +61,13 @@ func (p *Policy) NewBatch() *Batch {
 	return &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels)}
 }
 
-// unknown marks a decision of a batch's turn not yet taken.
-const unknown = scoreNow - 1
+// unknown marks a decision of a batch's turn not yet taken. Decisions
+// are box and keep indices, which stay below it (this fails to compile
+// should they not).
+const (
+	unknown = scoreNow - 1
+	_       = uint(unknown - engine.FirstRollKeep)
+)
 
 // undecided is a turn's decisions before any is taken, worthless the
 // final rolls' values before any box is open.
@@ -94,6 +102,13 @@ func (b *Batch) Plan(states []engine.State) {
 		t.game, t.state, t.batch, t.lane = g, s, b, uint8(j)
 		t.decide = undecided
 		b.placed[j] = [engine.NumRolls]bool{}
+		b.opens[j] = 0
+		for c := range p.boxes {
+			if s.Open(c) {
+				b.open[j][b.opens[j]] = uint8(c)
+				b.opens[j]++
+			}
+		}
 	}
 	rolls := b.work.Rolls()
 	*rolls = worthless
@@ -158,12 +173,11 @@ func (b *Batch) Turn(j int) *Turn { return &b.turns[j] }
 // sheet order, that gives the roll its value. The five-alike rolls that
 // the rules place have theirs already.
 func (b *Batch) box(j, r int) {
-	t := &b.turns[j]
-	s, want := t.state, b.score[r][j]
-	for c := range b.p.boxes {
+	want := b.score[r][j]
+	for _, c := range b.open[j][:b.opens[j]] {
 		bx := &b.p.boxes[c]
-		if s.Open(c) && b.values[bx.base+int(bx.level[r])][j] == want {
-			t.decide[r] = uint8(c)
+		if b.values[bx.base+int(bx.level[r])][j] == want {
+			b.turns[j].decide[r] = c
 			return
 		}
 	}
@@ -182,20 +196,41 @@ func (b *Batch) move(j, r int) engine.Placement {
 }
 
 // keep returns the decision for roll r in lane j with left rerolls left:
-// the first of its sub-keeps, in the order of solver.Turn.Actions, with
-// the largest value, when that is more than writing the roll now; else
-// scoreNow. That value is known (best), so the search stops at the first
-// keep that has it.
+// the first of its sub-keeps, in the order of solver.Turn.Actions (the
+// largest keep index first), with the largest value, when that is more
+// than writing the roll now; else scoreNow. That value is known (best),
+// so the search stops at the first keep that has it.
 func (b *Batch) keep(j, r, left int) uint8 {
 	best := b.best[left-1][r][j]
 	if best == b.score[r][j] {
 		return scoreNow
 	}
 	v := &b.keeps[left-1]
-	for i, k := range subKeeps[subStart[r]:subStart[r+1]] {
+	for _, k := range subKeeps[subStart[r]:subStart[r+1]] {
 		if v[k][j] == best {
-			return uint8(i)
+			return uint8(k)
 		}
 	}
 	panic("policy: no keep has the best keep's value")
+}
+
+// Decide takes every decision of every turn of the batch now, for a
+// caller that needs them all (the ways each turn ends): the same as
+// asking for each, roll by roll across the lanes, so that each roll's
+// values are read once for all of them.
+func (b *Batch) Decide() {
+	for r := range engine.NumRolls {
+		for j := range b.n {
+			if b.turns[j].decide[r] == unknown {
+				b.box(j, r)
+			}
+		}
+	}
+	for left := 1; left < b.p.game.Rolls; left++ {
+		for r := range engine.NumRolls {
+			for j := range b.n {
+				b.turns[j].decide[left*engine.NumRolls+r] = b.keep(j, r, left)
+			}
+		}
+	}
 }

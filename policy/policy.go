@@ -21,9 +21,8 @@ type Policy struct {
 
 	batches sync.Pool // *Batch, for plan
 
-	once    sync.Once
-	cache   []atomic.Pointer[Turn] // by layout index, filled on first use
-	planned atomic.Int64           // states in the cache
+	once  sync.Once
+	cache []atomic.Pointer[Turn] // by layout index, filled on first use
 }
 
 // New returns the policy that plays g by the state values next: in every
@@ -70,14 +69,9 @@ func (p *Policy) Turn(s engine.State) *Turn {
 	}
 	t := p.plan(s)
 	if slot.CompareAndSwap(nil, t) {
-		p.planned.Add(1)
 		return t
 	}
 	// Another goroutine planned the same state at the same time; its
 	// decisions are the same.
 	return slot.Load()
 }
-
-// Planned returns the number of states whose decisions Turn has computed
-// and cached so far.
-func (p *Policy) Planned() int { return int(p.planned.Load()) }

@@ -122,19 +122,27 @@ func disagreement(t *Turn, r, rollsLeft int, best solver.Action) string {
 	return ""
 }
 
-// TestOutcomesAddUp checks that a turn's outcomes have total probability 1
-// and expected value (points plus the next state's value) equal to the
+// TestOutcomesAddUp checks that a turn's outcomes are ordered and
+// distinct, have total probability 1 and expected value (points plus the next state's value) equal to the
 // state's value.
 func TestOutcomesAddUp(t *testing.T) {
-	for _, name := range []string{"yahtzee", "swedish", "poker-dice"} {
+	for _, name := range []string{"yahtzee", "yatzy", "swedish", "poker-dice"} {
 		t.Run(name, func(t *testing.T) {
 			g := newGame(t, name, engine.Options{})
 			next := hashed(solver.NewLayout(g), 0)
 			p, turn, rng := under(t, g, next, 3)
-			for range 20 {
+			for range 200 {
 				s := randomState(g, rng)
 				total, value := 0.0, 0.0
-				for _, o := range p.Outcomes(s) {
+				outs := p.Outcomes(s)
+				for i, o := range outs {
+					if i > 0 {
+						a, b := outs[i-1], o
+						ia, ib := p.layout.Index(a.Next), p.layout.Index(b.Next)
+						if ia > ib || ia == ib && a.Points >= b.Points {
+							t.Fatalf("%s %+v: outcome %+v after %+v", name, s, b, a)
+						}
+					}
 					total += o.P
 					value += o.P * (float64(o.Points) + next(o.Next))
 				}

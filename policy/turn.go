@@ -12,8 +12,8 @@ type Turn struct {
 	game  *engine.Game
 	state engine.State
 	// decide[r] is the box of final roll r. decide[j*engine.NumRolls+r],
-	// with j rerolls left, is where roll r's keep stands in its sub-keeps
-	// (see subKeeps), or scoreNow. It lies in the Turn itself, so that a
+	// with j rerolls left, is the keep index of roll r's keep, or
+	// scoreNow. It lies in the Turn itself, so that a
 	// turn's reads stay close together in memory. In a turn of a batch,
 	// unknown marks a decision the batch takes on first use.
 	decide [MaxRolls * engine.NumRolls]uint8
@@ -45,7 +45,7 @@ func (t *Turn) Keep(r, rollsLeft int) (keep int, reroll bool) {
 	if d == scoreNow {
 		return engine.FirstRollKeep + r, false
 	}
-	return int(subKeeps[int(subStart[r])+int(d)]), true
+	return int(d), true
 }
 
 // Box returns the category that final roll r is written in.
@@ -91,20 +91,8 @@ func (p *Policy) plan(s engine.State) *Turn {
 	b := p.batches.Get().(*Batch)
 	defer p.batches.Put(b)
 	b.Plan([]engine.State{s})
-	t := b.Turn(0)
-	t.decideAll()
-	detached := *t
-	return &detached
-}
-
-// decideAll takes every decision of t, a batch's turn, still unknown,
-// and detaches it from the batch, so that a copy stands on its own.
-func (t *Turn) decideAll() {
-	for r := range engine.NumRolls {
-		t.Box(r)
-		for left := 1; left < t.game.Rolls; left++ {
-			t.Keep(r, left)
-		}
-	}
+	b.Decide()
+	t := *b.Turn(0)
 	t.batch = nil
+	return &t
 }

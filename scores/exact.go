@@ -41,42 +41,60 @@ type Arc struct {
 }
 
 // Exact computes the distribution of p's game's final score exactly (see
-// Carry), each way a turn ends coming from policy.Outcomes.
+// Carry), each way a turn ends coming from policy.Policy.AppendOutcomes.
 func Exact(p *policy.Policy, o Options) *Distribution { return ExactFrom(p, engine.State{}, o) }
 
 // ExactFrom computes, as Exact does, the distribution of the points p
 // scores from state start to the end of the game: from a sheet in play,
-// the final score less the sheet's.
+// the final score less the sheet's. The states of a turn are planned
+// solver.Lanes at a time (policy.Batch).
 func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 	g := p.Game()
 	l := solver.NewLayout(g)
 	d := &Distribution{Game: g}
 	turns := len(g.Categories) - bits.OnesCount32(start.Filled)
-	d.Scores, d.States = Carry(l.Index(start), l.Size(), turns, func(_, i int) []Arc {
-		outs := p.Outcomes(l.State(i))
-		arcs := make([]Arc, len(outs))
-		for j, o := range outs {
-			arcs[j] = Arc{Next: int32(l.Index(o.Next)), P: o.P, Points: int32(o.Points)}
+	type work struct {
+		batch *policy.Batch
+		outs  []policy.Outcome
+	}
+	works := make([]work, o.threads())
+	d.Scores, d.States = Carry(l.Index(start), l.Size(), turns, func(w int, is []int, arcs [][]Arc) {
+		wk := &works[w]
+		if wk.batch == nil {
+			wk.batch = p.NewBatch()
 		}
-		return arcs
+		var states [solver.Lanes]engine.State
+		for j, i := range is {
+			states[j] = l.State(i)
+		}
+		wk.batch.Plan(states[:len(is)])
+		wk.batch.Decide()
+		for j := range is {
+			wk.outs = p.AppendOutcomes(wk.outs[:0], wk.batch.Turn(j))
+			arcs[j] = make([]Arc, len(wk.outs))
+			for k, o := range wk.outs {
+				arcs[j][k] = Arc{Next: int32(l.Index(o.Next)), P: o.P, Points: int32(o.Points)}
+			}
+		}
 	}, o)
 	return d
 }
 
 // Carry computes the distribution of the total of the points of turns
 // turns exactly, from the state with index start among states 0..size-1,
-// and counts the states between turns it reaches. arcs(w, i) lists the
-// ways the turn of state i ends; it is called once for each state
-// reached, from goroutine w (0..threads-1), which it may keep scratch
-// space for. Carry carries probability forward from the start, one turn
-// at a time: each state reached after n turns holds the probability of
-// every total of the points scored so far, and each arc adds that,
-// shifted by the arc's points and scaled by its probability, to the next
-// state's. The states of a turn are shared among goroutines so that each
-// next state adds what reaches it in the same order whatever the number
-// of threads: the result is the same to the bit. o.Progress counts turns,
-// o.TurnProgress the states of each turn.
-func Carry(start, size, turns int, arcs func(w, i int) []Arc, o Options) (Histogram, int) {
+// and counts the states between turns it reaches. arcs(w, is, out) sets
+// out[j] to the ways the turn of state is[j] ends, for up to solver.Lanes
+// states of one turn at a time, in order of index; it is called once for
+// each state reached, from goroutine w (0..threads-1), which it may keep
+// scratch space for. Carry carries probability forward from the start,
+// one turn at a time: each state reached after n turns holds the
+// probability of every total of the points scored so far, and each arc
+// adds that, shifted by the arc's points and scaled by its probability,
+// to the next state's. The states of a turn are shared among goroutines
+// so that each next state adds what reaches it in the same order
+// whatever the number of threads: the result is the same to the bit.
+// o.Progress counts turns, o.TurnProgress the states of each turn.
+func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Options) (Histogram, int) {
 	threads := o.threads()
 	// where[i]-1 is the position in the next turn's layer of the state
 	// with index i; 0 when the layer does not hold it.
@@ -86,10 +104,16 @@ func Carry(start, size, turns int, arcs func(w, i int) []Arc, o Options) (Histog
 	for turn := range turns {
 		out := make([][]Arc, len(layer))
 		var done atomic.Int64
-		workers.Each(len(layer), threads, func(w, i int) {
-			out[i] = arcs(w, layer[i].index)
+		batches := (len(layer) + solver.Lanes - 1) / solver.Lanes
+		workers.Each(batches, threads, func(w, b int) {
+			from, to := b*solver.Lanes, min((b+1)*solver.Lanes, len(layer))
+			var is [solver.Lanes]int
+			for j := range to - from {
+				is[j] = layer[from+j].index
+			}
+			arcs(w, is[:to-from], out[from:to])
 			// Goroutine 0 alone reports, so that no two calls overlap.
-			if n := done.Add(1); o.TurnProgress != nil && w == 0 && n%256 == 0 {
+			if n := done.Add(int64(to - from)); o.TurnProgress != nil && w == 0 && b%32 == 0 {
 				o.TurnProgress(turn+1, turns, int(n), len(layer))
 			}
 		})
