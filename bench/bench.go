@@ -17,6 +17,7 @@ import (
 
 	"dicepoker/engine"
 	"dicepoker/policy"
+	"dicepoker/school"
 	"dicepoker/scores"
 	"dicepoker/solver"
 	"dicepoker/strategy"
@@ -182,4 +183,38 @@ func Machine() string {
 		}
 	}
 	return fmt.Sprintf("%s, %d cores (GOMAXPROCS %d), %s %s/%s, %s lane kernel", cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH, solver.Kernel())
+}
+
+// SchoolDistribution is what SchoolExact measured: the exact distribution
+// of one-column school's final score under the optimal player.
+type SchoolDistribution struct {
+	States              int     `json:"states"`               // states between turns the player reaches
+	DistributionSeconds float64 `json:"distribution_seconds"` // not counting the solve
+	PeakRSSBytes        int64   `json:"peak_rss_bytes"`       // the process's peak, the solve included
+	Expected            float64 `json:"expected_score"`
+	Mean                float64 `json:"mean"`
+}
+
+// SchoolExact solves one-column school, then times the exact distribution
+// of its final score.
+func SchoolExact(threads int) (SchoolDistribution, error) {
+	var r SchoolDistribution
+	g, err := engine.New("school", engine.Options{Columns: 1})
+	if err != nil {
+		return r, err
+	}
+	sol, err := school.Solve(g, solver.Options{Threads: threads})
+	if err != nil {
+		return r, err
+	}
+	runtime.GC()
+	start := time.Now()
+	d, err := school.Distribution(g, sol.Value, scores.Options{Threads: threads})
+	if err != nil {
+		return r, err
+	}
+	r.DistributionSeconds = time.Since(start).Seconds()
+	r.States, r.Expected, r.Mean = d.States, sol.Expected(), d.Summary().Mean
+	r.PeakRSSBytes = PeakRSS()
+	return r, nil
 }

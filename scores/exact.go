@@ -3,8 +3,8 @@ package scores
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sync"
-	"sync/atomic"
 
 	"dicepoker/engine"
 	"dicepoker/internal/workers"
@@ -90,46 +90,66 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 // one turn at a time: each state reached after n turns holds the
 // probability of every total of the points scored so far, and each arc
 // adds that, shifted by the arc's points and scaled by its probability,
-// to the next state's. The states of a turn are shared among goroutines
-// so that each next state adds what reaches it in the same order
-// whatever the number of threads: the result is the same to the bit.
-// o.Progress counts turns, o.TurnProgress the states of each turn.
+// to the next state's.
+//
+// A turn's states go a chunk at a time: their arcs, then what the arcs
+// carry, after which both the arcs and the chunk's totals are let go, so
+// that a turn never holds all its arcs, nor both whole layers of totals
+// at once. The next states are shared among goroutines by index, and
+// each adds what reaches it in the order of the source states, whatever
+// the number of threads: the result is the same to the bit. o.Progress
+// counts turns, o.TurnProgress the states of each turn.
 func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Options) (Histogram, int) {
 	threads := o.threads()
-	// where[i]-1 is the position in the next turn's layer of the state
-	// with index i; 0 when the layer does not hold it.
+	// where[i]-1 is the position of the state with index i among its
+	// goroutine's next states (owner); 0 when they do not hold it.
 	where := make([]int32, size)
+	owner := func(i int32) int { return int(uint32(i)*0x9e3779b1>>16) % threads }
 	layer := []node{{index: start, hi: 1, p: []float64{1}}}
 	states := 1
 	for turn := range turns {
-		out := make([][]Arc, len(layer))
-		var done atomic.Int64
-		batches := (len(layer) + solver.Lanes - 1) / solver.Lanes
-		workers.Each(batches, threads, func(w, b int) {
-			from, to := b*solver.Lanes, min((b+1)*solver.Lanes, len(layer))
-			var is [solver.Lanes]int
-			for j := range to - from {
-				is[j] = layer[from+j].index
+		next := make([][]growing, threads)
+		for from := 0; from < len(layer); from += carryChunk {
+			chunk := layer[from:min(from+carryChunk, len(layer))]
+			out := make([][]Arc, len(chunk))
+			batches := (len(chunk) + solver.Lanes - 1) / solver.Lanes
+			workers.Each(batches, threads, func(w, b int) {
+				lo, hi := b*solver.Lanes, min((b+1)*solver.Lanes, len(chunk))
+				var is [solver.Lanes]int
+				for j := range hi - lo {
+					is[j] = chunk[lo+j].index
+				}
+				arcs(w, is[:hi-lo], out[lo:hi])
+			})
+			var wg sync.WaitGroup
+			for w := range threads {
+				wg.Go(func() {
+					for i, as := range out {
+						src := &chunk[i]
+						for _, a := range as {
+							if owner(a.Next) == w {
+								next[w] = carry(next[w], where, src, a)
+							}
+						}
+					}
+				})
 			}
-			arcs(w, is[:to-from], out[from:to])
-			// Goroutine 0 alone reports, so that no two calls overlap.
-			if n := done.Add(int64(to - from)); o.TurnProgress != nil && w == 0 && b%32 == 0 {
-				o.TurnProgress(turn+1, turns, int(n), len(layer))
+			wg.Wait()
+			for i := range chunk {
+				chunk[i].p = nil
 			}
-		})
-		if o.TurnProgress != nil {
-			o.TurnProgress(turn+1, turns, len(layer), len(layer))
+			if o.TurnProgress != nil {
+				o.TurnProgress(turn+1, turns, from+len(chunk), len(layer))
+			}
 		}
-		next := nextLayer(out, where)
-		var wg sync.WaitGroup
-		for w := range threads {
-			wg.Go(func() { carry(layer, out, next, where, w, threads) })
+		layer = layer[:0]
+		for _, ns := range next {
+			for _, n := range ns {
+				where[n.index] = 0
+				layer = append(layer, n.node())
+			}
 		}
-		wg.Wait()
-		for _, n := range next {
-			where[n.index] = 0
-		}
-		layer = next
+		slices.SortFunc(layer, func(a, b node) int { return a.index - b.index })
 		states += len(layer)
 		if o.Progress != nil {
 			o.Progress(turn+1, turns)
@@ -142,56 +162,58 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 	return h, states
 }
 
-// nextLayer returns the states the arcs lead to, in order of layout
-// index, and records their positions in where.
-func nextLayer(arcs [][]Arc, where []int32) []node {
-	for _, as := range arcs {
-		for _, a := range as {
-			where[a.Next] = -1
-		}
-	}
-	var next []node
-	for i, w := range where {
-		if w != 0 {
-			where[i] = int32(len(next) + 1)
-			next = append(next, node{index: i, lo: math.MaxInt, hi: math.MinInt})
-		}
-	}
-	return next
+// carryChunk is how many states of a turn Carry takes at a time.
+const carryChunk = 1 << 14
+
+// growing is a next state while a turn is carried: the totals lo..hi-1
+// reach it so far, buf[i] holding the probability of total base+i.
+type growing struct {
+	index, lo, hi, base int
+	buf                 []float64
 }
 
-// carry fills the point distributions of the next layer's states whose
-// position is w modulo threads, adding the arcs that reach each in the
-// order of their source states.
-func carry(layer []node, arcs [][]Arc, next []node, where []int32, w, threads int) {
-	mine := func(a Arc) *node {
-		if i := int(where[a.Next]) - 1; i%threads == w {
-			return &next[i]
-		}
-		return nil
+// carry adds what arc a carries from state src to the next states ns,
+// adding its state when new (where), and returns them.
+func carry(ns []growing, where []int32, src *node, a Arc) []growing {
+	if where[a.Next] == 0 {
+		ns = append(ns, growing{index: int(a.Next), lo: math.MaxInt, hi: math.MinInt})
+		where[a.Next] = int32(len(ns))
 	}
-	// The range of totals of each state, then the totals themselves.
-	for i, as := range arcs {
-		src := &layer[i]
-		for _, a := range as {
-			if n := mine(a); n != nil {
-				n.lo = min(n.lo, src.lo+int(a.Points))
-				n.hi = max(n.hi, src.hi+int(a.Points))
-			}
-		}
+	n := &ns[where[a.Next]-1]
+	lo, hi := src.lo+int(a.Points), src.hi+int(a.Points)
+	n.cover(lo, hi)
+	to := n.buf[lo-n.base:][:len(src.p)]
+	for k, q := range src.p {
+		to[k] += a.P * q
 	}
-	for i := w; i < len(next); i += threads {
-		next[i].p = make([]float64, next[i].hi-next[i].lo)
+	return ns
+}
+
+// cover makes n's buffer hold the totals lo..hi-1, with room to grow a
+// quarter of its width on either side when it must move.
+func (n *growing) cover(lo, hi int) {
+	n.lo, n.hi = min(n.lo, lo), max(n.hi, hi)
+	if n.base <= n.lo && n.hi <= n.base+len(n.buf) {
+		return
 	}
-	for i, as := range arcs {
-		src := &layer[i]
-		for _, a := range as {
-			if n := mine(a); n != nil {
-				to := n.p[src.lo+int(a.Points)-n.lo:][:len(src.p)]
-				for k, q := range src.p {
-					to[k] += a.P * q
-				}
-			}
-		}
+	pad := (n.hi - n.lo) / 4
+	if n.buf == nil {
+		pad = 0
 	}
+	buf := make([]float64, n.hi-n.lo+2*pad)
+	base := n.lo - pad
+	if n.buf != nil {
+		copy(buf[n.base-base:], n.buf)
+	}
+	n.base, n.buf = base, buf
+}
+
+// node returns n's totals as a state of the next layer, in a buffer of
+// their size when the room left to grow is large.
+func (n *growing) node() node {
+	p := n.buf[n.lo-n.base : n.hi-n.base]
+	if len(n.buf) > len(p)+len(p)/4 {
+		p = slices.Clone(p)
+	}
+	return node{index: n.index, lo: n.lo, hi: n.hi, p: p}
 }

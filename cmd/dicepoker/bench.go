@@ -27,16 +27,20 @@ func runBench(args []string, stdout io.Writer) error {
 	exact := fs.Bool("distribution", true, "time the exact score distribution")
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	check := fs.Bool("school-check", false, "check the school estimate against play instead (see README)")
+	schoolExact := fs.Bool("school-distribution", false, "time one-column school's exact distribution instead")
 	columns := fs.String("columns", "2,3,4", "with --school-check: the column counts to check")
 	sheets := fs.Int("sheets", 20, "with --school-check: sheets drawn from each style of play")
 	rollouts := fs.Int("rollouts", 1000, "with --school-check: games played on from each sheet")
 	seed := fs.Uint64("seed", 1, "with --school-check: the seed of the sheets and games")
 	actions := fs.Int("actions", 1, "with --school-check: the best actions played on, to check the ranking too")
-	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2] [--threads N] [--simulate N] [--distribution=false] [--json] | bench --school-check [--columns 2,3,4] [--sheets N] [--rollouts N] [--actions N] [--seed S] [--json]", benchSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2] [--threads N] [--simulate N] [--distribution=false] [--json] | bench --school-distribution [--threads N] [--json] | bench --school-check [--columns 2,3,4] [--sheets N] [--rollouts N] [--actions N] [--seed S] [--json]", benchSummary); err != nil {
 		return err
 	}
 	if *check {
 		return runSchoolCheck(stdout, *columns, school.CheckOptions{Sheets: *sheets, Games: *rollouts, Seed: *seed, Threads: *threads, Actions: *actions}, *asJSON)
+	}
+	if *schoolExact {
+		return runSchoolExact(stdout, *threads, *asJSON)
 	}
 	var list []*engine.Game
 	for _, raw := range strings.Split(*names, ",") {
@@ -150,5 +154,22 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 	if asJSON {
 		return writeJSON(stdout, results)
 	}
+	return nil
+}
+
+// runSchoolExact times one-column school's exact distribution.
+func runSchoolExact(stdout io.Writer, threads int, asJSON bool) error {
+	r, err := bench.SchoolExact(threads)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSON(stdout, struct {
+			Machine string                   `json:"machine"`
+			School  bench.SchoolDistribution `json:"school_distribution"`
+		}{bench.Machine(), r})
+	}
+	fmt.Fprintf(stdout, "machine: %s\n\nschool, one column: exact distribution %.1f s, %d states, peak %.0f MiB (the solve included), mean %.7f (expected %.7f)\n",
+		bench.Machine(), r.DistributionSeconds, r.States, float64(r.PeakRSSBytes)/(1<<20), r.Mean, r.Expected)
 	return nil
 }
