@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -208,6 +209,9 @@ func SchoolExact(threads int) (SchoolDistribution, error) {
 		return r, err
 	}
 	runtime.GC()
+	// As "dicepoker distribution" runs it: a heap that grows less before
+	// each collection.
+	defer debug.SetGCPercent(debug.SetGCPercent(30))
 	start := time.Now()
 	d, err := school.Distribution(g, sol.Value, scores.Options{Threads: threads})
 	if err != nil {
