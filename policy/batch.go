@@ -38,7 +38,8 @@ type Batch struct {
 }
 
 // move is a Placement in 16 bytes, for a batch to keep one of each final
-// roll in each lane close at hand.
+// roll in each lane close at hand: points and bonuses fit 16 bits, and
+// upper totals, capped at the bonus threshold, 8 (New sees to it).
 type move struct {
 	filled                   uint32
 	points, bonus, fiveAlike int16
@@ -46,11 +47,13 @@ type move struct {
 	fullBox                  bool
 }
 
+// pack returns p as a move.
 func pack(p engine.Placement) move {
 	return move{filled: p.Next.Filled, points: int16(p.Points), bonus: int16(p.Bonus), fiveAlike: int16(p.FiveAlikeBonus),
 		category: uint8(p.Category), upper: uint8(p.Next.Upper), fullBox: p.Next.FullBox}
 }
 
+// unpack returns the Placement m holds.
 func (m *move) unpack() engine.Placement {
 	return engine.Placement{Category: int(m.category), Points: int(m.points), Bonus: int(m.bonus), FiveAlikeBonus: int(m.fiveAlike),
 		Next: engine.State{Filled: m.filled, Upper: int(m.upper), FullBox: m.fullBox}}

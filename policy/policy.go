@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"sync/atomic"
 
@@ -28,13 +29,18 @@ type Policy struct {
 // New returns the policy that plays g by the state values next: in every
 // position it takes the action that solver.Turn.Actions ranks first with
 // those values. School sheets are refused with solver.ErrNotSingleSheet,
-// and games with more than MaxRolls rolls a turn.
+// and games with more than MaxRolls rolls a turn, an upper bonus
+// threshold above 255 or a box that scores more than solver.Levels
+// different points (none of the family's games).
 func New(g *engine.Game, next solver.Values) (*Policy, error) {
 	if g.Columns != 0 {
 		return nil, fmt.Errorf("%s cannot be played by a policy yet: %w", g.Name, solver.ErrNotSingleSheet)
 	}
 	if g.Rolls > MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a policy plays at most %d", g.Name, g.Rolls, MaxRolls)
+	}
+	if g.UpperCap() > math.MaxUint8 {
+		return nil, fmt.Errorf("%s: an upper bonus threshold of %d, a policy plays at most %d", g.Name, g.UpperCap(), math.MaxUint8)
 	}
 	p := &Policy{game: g, next: next, layout: solver.NewLayout(g), boxes: newBoxes(g)}
 	for c, b := range p.boxes {
