@@ -123,16 +123,7 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 			})
 			var wg sync.WaitGroup
 			for w := range threads {
-				wg.Go(func() {
-					for i, as := range out {
-						src := &chunk[i]
-						for _, a := range as {
-							if owner(a.Next) == w {
-								next[w] = carry(next[w], where, src, a)
-							}
-						}
-					}
-				})
+				wg.Go(func() { next[w] = carry(next[w], where, from, chunk, out, func(i int32) bool { return owner(i) == w }) })
 			}
 			wg.Wait()
 			for i := range chunk {
@@ -146,7 +137,7 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 		for _, ns := range next {
 			for _, n := range ns {
 				where[n.index] = 0
-				layer = append(layer, n.node())
+				layer = append(layer, n.node)
 			}
 		}
 		slices.SortFunc(layer, func(a, b node) int { return a.index - b.index })
@@ -165,55 +156,71 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 // carryChunk is how many states of a turn Carry takes at a time.
 const carryChunk = 1 << 14
 
-// growing is a next state while a turn is carried: the totals lo..hi-1
-// reach it so far, buf[i] holding the probability of total base+i.
+// growing is a next state while a turn is carried: its totals so far,
+// and the range of those that the chunk being carried brings (lo..hi-1),
+// once seen in it (chunk, the chunk's first state in the layer).
 type growing struct {
-	index, lo, hi, base int
-	buf                 []float64
+	node
+	chunk  int
+	lo, hi int
 }
 
-// carry adds what arc a carries from state src to the next states ns,
-// adding its state when new (where), and returns them.
-func carry(ns []growing, where []int32, src *node, a Arc) []growing {
-	if where[a.Next] == 0 {
-		ns = append(ns, growing{index: int(a.Next), lo: math.MaxInt, hi: math.MinInt})
-		where[a.Next] = int32(len(ns))
+// carry adds what the arcs out of the chunk's states (from the layer's
+// from-th on) carry to the next states that mine owns, ns, adding those
+// new to them (where), and returns them. It first finds the totals that reach each, then widens each
+// buffer once, to just those, then adds, so that no buffer holds more
+// than its totals.
+func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, mine func(int32) bool) []growing {
+	var touched []int32
+	for i, as := range out {
+		src := &chunk[i]
+		for _, a := range as {
+			if !mine(a.Next) {
+				continue
+			}
+			if where[a.Next] == 0 {
+				ns = append(ns, growing{node: node{index: int(a.Next), lo: math.MaxInt, hi: math.MinInt}, chunk: -1})
+				where[a.Next] = int32(len(ns))
+			}
+			at := where[a.Next] - 1
+			n := &ns[at]
+			lo, hi := src.lo+int(a.Points), src.hi+int(a.Points)
+			if n.chunk != from {
+				n.chunk, n.lo, n.hi = from, lo, hi
+				touched = append(touched, at)
+			}
+			n.lo, n.hi = min(n.lo, lo), max(n.hi, hi)
+		}
 	}
-	n := &ns[where[a.Next]-1]
-	lo, hi := src.lo+int(a.Points), src.hi+int(a.Points)
-	n.cover(lo, hi)
-	to := n.buf[lo-n.base:][:len(src.p)]
-	for k, q := range src.p {
-		to[k] += a.P * q
+	for _, at := range touched {
+		ns[at].widen()
+	}
+	for i, as := range out {
+		src := &chunk[i]
+		for _, a := range as {
+			if !mine(a.Next) {
+				continue
+			}
+			n := &ns[where[a.Next]-1].node
+			to := n.p[src.lo+int(a.Points)-n.lo:][:len(src.p)]
+			for k, q := range src.p {
+				to[k] += a.P * q
+			}
+		}
 	}
 	return ns
 }
 
-// cover makes n's buffer hold the totals lo..hi-1, with room to grow a
-// quarter of its width on either side when it must move.
-func (n *growing) cover(lo, hi int) {
-	n.lo, n.hi = min(n.lo, lo), max(n.hi, hi)
-	if n.base <= n.lo && n.hi <= n.base+len(n.buf) {
+// widen makes n's totals cover those the chunk brings, in a buffer of
+// just their size.
+func (n *growing) widen() {
+	lo, hi := min(n.node.lo, n.lo), max(n.node.hi, n.hi)
+	if n.p != nil && lo == n.node.lo && hi == n.node.hi {
 		return
 	}
-	pad := (n.hi - n.lo) / 4
-	if n.buf == nil {
-		pad = 0
+	p := make([]float64, hi-lo)
+	if n.p != nil {
+		copy(p[n.node.lo-lo:], n.p)
 	}
-	buf := make([]float64, n.hi-n.lo+2*pad)
-	base := n.lo - pad
-	if n.buf != nil {
-		copy(buf[n.base-base:], n.buf)
-	}
-	n.base, n.buf = base, buf
-}
-
-// node returns n's totals as a state of the next layer, in a buffer of
-// their size when the room left to grow is large.
-func (n *growing) node() node {
-	p := n.buf[n.lo-n.base : n.hi-n.base]
-	if len(n.buf) > len(p)+len(p)/4 {
-		p = slices.Clone(p)
-	}
-	return node{index: n.index, lo: n.lo, hi: n.hi, p: p}
+	n.node.lo, n.node.hi, n.node.p = lo, hi, p
 }
