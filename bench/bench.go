@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 
 	"dicepoker/engine"
 	"dicepoker/policy"
+	"dicepoker/school"
 	"dicepoker/scores"
 	"dicepoker/solver"
 	"dicepoker/strategy"
@@ -41,11 +43,12 @@ type Result struct {
 	AdviceNoRerollSeconds float64 `json:"advice_no_reroll_seconds"`
 	PeakRSSBytes          int64   `json:"peak_rss_bytes"` // the process's peak so far, where the OS tells it
 	Expected              float64 `json:"expected_score"`
-	// Games simulated with the optimal strategy a second: the first run
-	// fills the policy's cache of visited states, the second finds them.
-	SimulatedGames int     `json:"simulated_games"`
-	GamesPerSecond float64 `json:"games_per_second_cold"`
-	WarmGamesRate  float64 `json:"games_per_second_warm"`
+	// SimulateSeconds is the wall time of SimulatedGames games with the
+	// optimal strategy from a cold start: the table loaded, a new policy,
+	// no turn planned yet.
+	SimulatedGames  int     `json:"simulated_games"`
+	SimulateSeconds float64 `json:"simulate_seconds"`
+	GamesPerSecond  float64 `json:"games_per_second"`
 	// DistributionSeconds is the time of the exact score distribution.
 	DistributionSeconds float64 `json:"distribution_seconds"`
 }
@@ -53,7 +56,7 @@ type Result struct {
 // Options say what Game measures beyond solving, loading and advising.
 type Options struct {
 	Threads      int
-	Games        int  // games to simulate, twice; 0: no simulation
+	Games        int  // games to simulate; 0: no simulation
 	Distribution bool // time the exact score distribution
 }
 
@@ -109,19 +112,17 @@ func play(t *strategy.Table, o Options, r *Result) error {
 	if o.Games == 0 && !o.Distribution {
 		return nil
 	}
+	start := time.Now()
 	p, err := policy.New(t.Game, t.Value)
 	if err != nil {
 		return err
 	}
 	if o.Games > 0 {
-		r.SimulatedGames = o.Games
-		for i, rate := range []*float64{&r.GamesPerSecond, &r.WarmGamesRate} {
-			start := time.Now()
-			if _, err := scores.Simulate(p, o.Games, uint64(i+1), scores.Options{Threads: o.Threads}); err != nil {
-				return err
-			}
-			*rate = float64(o.Games) / time.Since(start).Seconds()
+		if _, err := scores.Simulate(p, o.Games, 1, scores.Options{Threads: o.Threads}); err != nil {
+			return err
 		}
+		r.SimulatedGames, r.SimulateSeconds = o.Games, time.Since(start).Seconds()
+		r.GamesPerSecond = float64(o.Games) / r.SimulateSeconds
 	}
 	if o.Distribution {
 		start := time.Now()
@@ -217,4 +218,41 @@ func Machine() string {
 		}
 	}
 	return fmt.Sprintf("%s, %d cores (GOMAXPROCS %d), %s %s/%s, %s lane kernel", cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH, solver.Kernel())
+}
+
+// SchoolDistribution is what SchoolExact measured: the exact distribution
+// of one-column school's final score under the optimal player.
+type SchoolDistribution struct {
+	States              int     `json:"states"`               // states between turns the player reaches
+	DistributionSeconds float64 `json:"distribution_seconds"` // not counting the solve
+	PeakRSSBytes        int64   `json:"peak_rss_bytes"`       // the process's peak, the solve included
+	Expected            float64 `json:"expected_score"`
+	Mean                float64 `json:"mean"`
+}
+
+// SchoolExact solves one-column school, then times the exact distribution
+// of its final score.
+func SchoolExact(threads int) (SchoolDistribution, error) {
+	var r SchoolDistribution
+	g, err := engine.New("school", engine.Options{Columns: 1})
+	if err != nil {
+		return r, err
+	}
+	sol, err := school.Solve(g, solver.Options{Threads: threads})
+	if err != nil {
+		return r, err
+	}
+	runtime.GC()
+	// As "dicepoker distribution" runs it: a heap that grows less before
+	// each collection.
+	defer debug.SetGCPercent(debug.SetGCPercent(30))
+	start := time.Now()
+	d, err := school.Distribution(g, sol.Value, scores.Options{Threads: threads})
+	if err != nil {
+		return r, err
+	}
+	r.DistributionSeconds = time.Since(start).Seconds()
+	r.States, r.Expected, r.Mean = d.States, sol.Expected(), d.Summary().Mean
+	r.PeakRSSBytes = PeakRSS()
+	return r, nil
 }

@@ -230,7 +230,7 @@ const exactBytesPerState = 450
 
 // schoolExactBytes is the peak memory of one-column school's exact
 // distribution, as measured (see the README).
-const schoolExactBytes = 4.8e9
+const schoolExactBytes = 3.6e9
 
 // Distribution returns the distribution of p's final score from a new
 // game, computed with threads goroutines.
@@ -245,10 +245,10 @@ func (p *Player) Distribution(threads int) (*Distribution, error) {
 		p.o.memory("the exact distribution of "+strategy.Describe(g), exactBytesPerState*float64(p.entries))
 		return &Distribution{Exact: scores.Exact(p.policy, scores.Options{Threads: threads, TurnProgress: p.o.turns(carrying)})}, nil
 	case p.school.Name == "optimal":
-		// The pass holds two turns of score distributions, about 4 GB at
-		// the widest turn. A tighter garbage-collector target keeps the
-		// process near that: a peak of 4.8 GB instead of 6.8, and no
-		// slower.
+		// The pass carries a turn's states a chunk at a time, letting go
+		// of each chunk's arcs and totals; a tighter garbage-collector
+		// target keeps the process near what it holds (a peak of 3.6 GB,
+		// and no slower).
 		defer debug.SetGCPercent(debug.SetGCPercent(30))
 		p.o.memory("the exact distribution of "+strategy.Describe(g), schoolExactBytes)
 		d, err := school.Distribution(g, p.school.Value, scores.Options{Threads: threads, TurnProgress: p.o.turns(carrying)})

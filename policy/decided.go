@@ -16,7 +16,12 @@ func Decided(g *engine.Game, s engine.State, boxes *[engine.NumRolls]uint8, keep
 	t := &Turn{game: g, state: s}
 	copy(t.decide[:engine.NumRolls], boxes[:])
 	for j, k := range keeps {
-		copy(t.decide[(j+1)*engine.NumRolls:], k[:])
+		for r, d := range k {
+			if d != WriteNow {
+				d = uint8(subKeeps[int(subStart[r])+int(d)])
+			}
+			t.decide[(j+1)*engine.NumRolls+r] = d
+		}
 	}
 	return t
 }

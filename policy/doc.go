@@ -5,7 +5,10 @@
 // A Policy is built from a value function (solver.Values). With the
 // optimal values of a strategy table it plays as the advisor advises: it
 // takes the action solver.Turn.Actions ranks first, ties broken the same
-// way. With every value 0 it is the greedy baseline (see Greedy). Each
-// state's decisions are computed once, with the solver's within-turn
-// kernel, and cached, so a simulation never recomputes a turn it has seen.
+// way. With every value 0 it is the greedy baseline (see Greedy). A
+// state's decisions come from the solver's within-turn kernel, run for
+// up to solver.Lanes states at once (Batch); each decision is taken from
+// the values when first asked for. Turn keeps every decision of each
+// state it is asked for; a simulation plans batches instead, as it meets
+// each state in one turn only.
 package policy

@@ -17,88 +17,102 @@ type Outcome struct {
 // Outcomes returns the ways the turn of state s ends under p, with their
 // exact probabilities, which sum to 1: one entry for each distinct next
 // state and points, ordered by the next state's layout index
-// (solver.Layout.Index), then by points. It computes s's decisions afresh
-// without caching them, for a pass that meets each state once.
-func (p *Policy) Outcomes(s engine.State) []Outcome { return p.TurnOutcomes(p.plan(s)) }
+// (solver.Layout.Index), then by points. It works out s's decisions
+// afresh, in a batch of its own, without caching them, for a pass that
+// meets each state once.
+func (p *Policy) Outcomes(s engine.State) []Outcome {
+	b := p.batches.Get().(*Batch)
+	defer p.batches.Put(b)
+	b.Plan([]engine.State{s})
+	return p.TurnOutcomes(b.Turn(0))
+}
 
 // TurnOutcomes returns the ways turn t of p's game ends, as Outcomes
-// does, whatever made its decisions (Decided).
-func (p *Policy) TurnOutcomes(t *Turn) []Outcome {
+// does, whatever made its decisions (Decided, Batch).
+func (p *Policy) TurnOutcomes(t *Turn) []Outcome { return p.AppendOutcomes(nil, t) }
+
+// AppendOutcomes appends the ways turn t ends, as TurnOutcomes gives
+// them, to out, for a caller that reuses one buffer.
+func (p *Policy) AppendOutcomes(out []Outcome, t *Turn) []Outcome {
 	g, s := p.game, t.state
 	// The probability of each roll after the first roll, then after each
 	// reroll: the mass of the rolls that keep the same dice goes to the
-	// rolls that keep can become.
-	var prob [engine.NumRolls]float64
-	for r := range prob {
-		prob[r] = engine.RollProbability(r)
-	}
+	// rolls that keep can become, one die at a time. Each keep, from the
+	// fewest dice up, takes a sixth of the mass of each keep with one die
+	// fewer (keepParents), one for each face it shows.
+	var mass [engine.NumKeeps + 1]float64 // the last, always 0, pads keepParents
+	prob := (*[engine.NumRolls]float64)(mass[engine.FirstRollKeep:])
+	*prob = rollProbs
 	for j := g.Rolls - 1; j >= 1; j-- {
-		var mass [engine.NumKeeps]float64
-		for r, q := range &prob {
-			k, _ := t.Keep(r, j)
-			mass[k] += q
-		}
-		prob = [engine.NumRolls]float64{}
-		for k, m := range &mass {
-			if m == 0 {
+		for r, q := range prob {
+			if q == 0 {
 				continue
 			}
-			for _, tr := range engine.Outcomes(k) {
-				prob[tr.Roll] += m * tr.P
+			if k, reroll := t.Keep(r, j); reroll {
+				mass[k] += q
+				prob[r] = 0
 			}
 		}
+		for k := 1; k < engine.NumKeeps; k++ {
+			p := &keepParents[k]
+			in := mass[p[0]] + mass[p[1]] + mass[p[2]] + mass[p[3]] + mass[p[4]]
+			mass[k] += in * (1.0 / engine.Faces)
+		}
+		clear(mass[:engine.FirstRollKeep])
 	}
 	// The final rolls, by box and points, except those under the
 	// five-alike rules, whose moves are their own.
-	mass := make([]float64, p.levels)
-	out := make([]Outcome, 0, 64)
-	for r, q := range &prob {
+	written := make([]float64, p.levels)
+	var specials [engine.Faces]Outcome
+	n := 0
+	for r, q := range prob {
 		switch {
 		case q == 0:
 		case special(g, s, r):
 			pl := t.Place(r)
-			out = append(out, Outcome{Next: pl.Next, Points: pl.Total(), P: q})
+			specials[n] = Outcome{Next: pl.Next, Points: pl.Total(), P: q}
+			n++
 		default:
 			b := &p.boxes[t.Box(r)]
-			mass[b.base+int(b.level[r])] += q
+			written[b.base+int(b.level[r])] += q
 		}
 	}
+	// Box by box in sheet order, each box's points in increasing order:
+	// the next states' indices grow with the box, and within a box with
+	// the points, as do the points with their bonuses, so the outcomes
+	// come ordered and distinct.
+	start := len(out)
 	for c := range p.boxes {
 		b := &p.boxes[c]
 		for l, pts := range b.levels {
-			if q := mass[b.base+l]; q != 0 {
+			if q := written[b.base+l]; q != 0 {
 				pl := g.Write(s, c, pts)
 				out = append(out, Outcome{Next: pl.Next, Points: pl.Total(), P: q})
 			}
 		}
 	}
-	return p.merge(out)
+	for _, o := range specials[:n] {
+		out = p.insert(out, start, o)
+	}
+	return out
 }
 
-// merge orders outcomes by next state and points, adding up those that
-// are the same.
-func (p *Policy) merge(out []Outcome) []Outcome {
-	type keyed struct {
-		index int // layout index of the next state
-		o     Outcome
-	}
-	ks := make([]keyed, len(out))
-	for i, o := range out {
-		ks[i] = keyed{p.layout.Index(o.Next), o}
-	}
-	slices.SortStableFunc(ks, func(a, b keyed) int {
-		if a.index != b.index {
-			return a.index - b.index
+// insert adds outcome o to out[start:], ordered by next state's layout
+// index, then by points: to the outcome with the same next state and
+// points, or as a new one in its place.
+func (p *Policy) insert(out []Outcome, start int, o Outcome) []Outcome {
+	key := func(x Outcome) [2]int { return [2]int{p.layout.Index(x.Next), x.Points} }
+	k := key(o)
+	i, found := slices.BinarySearchFunc(out[start:], k, func(x Outcome, k [2]int) int {
+		kx := key(x)
+		if kx[0] != k[0] {
+			return kx[0] - k[0]
 		}
-		return a.o.Points - b.o.Points
+		return kx[1] - k[1]
 	})
-	merged := out[:0]
-	for i, k := range ks {
-		if i > 0 && k.index == ks[i-1].index && k.o.Points == ks[i-1].o.Points {
-			merged[len(merged)-1].P += k.o.P
-			continue
-		}
-		merged = append(merged, k.o)
+	if found {
+		out[start+i].P += o.P
+		return out
 	}
-	return merged
+	return slices.Insert(out, start+i, o)
 }

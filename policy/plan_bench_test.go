@@ -34,3 +34,23 @@ func BenchmarkOutcomes(b *testing.B) {
 		p.Outcomes(s)
 	}
 }
+
+// BenchmarkBatchOutcomes measures the turn outcomes of eight mid-game
+// yahtzee states planned together, as an exact distribution takes them.
+func BenchmarkBatchOutcomes(b *testing.B) {
+	p, s := midGame(b)
+	states := make([]engine.State, solver.Lanes)
+	for j := range states {
+		states[j] = s
+		states[j].Upper = 3 * j
+	}
+	batch := p.NewBatch()
+	var out []Outcome
+	for b.Loop() {
+		batch.Plan(states)
+		batch.Decide()
+		for j := range states {
+			out = p.AppendOutcomes(out[:0], batch.Turn(j))
+		}
+	}
+}

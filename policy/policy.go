@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"math"
 	"sync"
 	"sync/atomic"
 
@@ -19,15 +20,18 @@ type Policy struct {
 	boxes  []box // per category, how its points are valued
 	levels int   // the boxes' levels together
 
-	once    sync.Once
-	cache   []atomic.Pointer[Turn] // by layout index, filled on first use
-	planned atomic.Int64           // states in the cache
+	batches sync.Pool // *Batch, for plan
+
+	once  sync.Once
+	cache []atomic.Pointer[Turn] // by layout index, filled on first use
 }
 
 // New returns the policy that plays g by the state values next: in every
 // position it takes the action that solver.Turn.Actions ranks first with
 // those values. School sheets are refused with solver.ErrNotSingleSheet,
-// and games with more than MaxRolls rolls a turn.
+// and games with more than MaxRolls rolls a turn, an upper bonus
+// threshold above 255 or a box that scores more than solver.Levels
+// different points (none of the family's games).
 func New(g *engine.Game, next solver.Values) (*Policy, error) {
 	if g.Columns != 0 {
 		return nil, fmt.Errorf("%s cannot be played by a policy yet: %w", g.Name, solver.ErrNotSingleSheet)
@@ -35,10 +39,17 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 	if g.Rolls > MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a policy plays at most %d", g.Name, g.Rolls, MaxRolls)
 	}
+	if g.UpperCap() > math.MaxUint8 {
+		return nil, fmt.Errorf("%s: an upper bonus threshold of %d, a policy plays at most %d", g.Name, g.UpperCap(), math.MaxUint8)
+	}
 	p := &Policy{game: g, next: next, layout: solver.NewLayout(g), boxes: newBoxes(g)}
-	for _, b := range p.boxes {
+	for c, b := range p.boxes {
+		if len(b.levels) > solver.Levels {
+			return nil, fmt.Errorf("%s: box %s scores %d different points, a policy tells at most %d apart", g.Name, g.Categories[c].Name, len(b.levels), solver.Levels)
+		}
 		p.levels += len(b.levels)
 	}
+	p.batches.New = func() any { return p.NewBatch() }
 	return p, nil
 }
 
@@ -64,14 +75,9 @@ func (p *Policy) Turn(s engine.State) *Turn {
 	}
 	t := p.plan(s)
 	if slot.CompareAndSwap(nil, t) {
-		p.planned.Add(1)
 		return t
 	}
 	// Another goroutine planned the same state at the same time; its
 	// decisions are the same.
 	return slot.Load()
 }
-
-// Planned returns the number of states whose decisions Turn has computed
-// and cached so far.
-func (p *Policy) Planned() int { return int(p.planned.Load()) }

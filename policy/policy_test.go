@@ -122,19 +122,27 @@ func disagreement(t *Turn, r, rollsLeft int, best solver.Action) string {
 	return ""
 }
 
-// TestOutcomesAddUp checks that a turn's outcomes have total probability 1
-// and expected value (points plus the next state's value) equal to the
+// TestOutcomesAddUp checks that a turn's outcomes are ordered and
+// distinct, have total probability 1 and expected value (points plus the next state's value) equal to the
 // state's value.
 func TestOutcomesAddUp(t *testing.T) {
-	for _, name := range []string{"yahtzee", "swedish", "poker-dice"} {
+	for _, name := range []string{"yahtzee", "yatzy", "swedish", "poker-dice"} {
 		t.Run(name, func(t *testing.T) {
 			g := newGame(t, name, engine.Options{})
 			next := hashed(solver.NewLayout(g), 0)
 			p, turn, rng := under(t, g, next, 3)
-			for range 20 {
+			for range 200 {
 				s := randomState(g, rng)
 				total, value := 0.0, 0.0
-				for _, o := range p.Outcomes(s) {
+				outs := p.Outcomes(s)
+				for i, o := range outs {
+					if i > 0 {
+						a, b := outs[i-1], o
+						ia, ib := p.layout.Index(a.Next), p.layout.Index(b.Next)
+						if ia > ib || ia == ib && a.Points >= b.Points {
+							t.Fatalf("%s %+v: outcome %+v after %+v", name, s, b, a)
+						}
+					}
 					total += o.P
 					value += o.P * (float64(o.Points) + next(o.Next))
 				}
@@ -164,4 +172,37 @@ func under(t *testing.T, g *engine.Game, next solver.Values, seed uint64) (*Poli
 		t.Fatal(err)
 	}
 	return p, solver.NewTurn(g), rand.New(rand.NewPCG(seed, seed+1))
+}
+
+// TestBatchAgrees checks that the turns of a batch of states, each
+// decision taken on first use, are those each state planned alone gives,
+// in every lane, for batches of one to solver.Lanes states.
+func TestBatchAgrees(t *testing.T) {
+	for _, name := range []string{"yahtzee", "swedish", "poker-dice"} {
+		g := newGame(t, name, engine.Options{})
+		p, _, rng := under(t, g, hashed(solver.NewLayout(g), 40), 5)
+		b := p.NewBatch()
+		for n := 1; n <= solver.Lanes; n++ {
+			states := make([]engine.State, n)
+			for j := range states {
+				states[j] = randomState(g, rng)
+			}
+			b.Plan(states)
+			for j, s := range states {
+				alone, batched := p.plan(s), b.Turn(j)
+				for r := range engine.NumRolls {
+					if a, b := alone.Place(r), batched.Place(r); a != b {
+						t.Fatalf("%s %+v, roll %v: placed %+v alone, %+v in lane %d of %d", name, s, engine.Roll(r), a, b, j, n)
+					}
+					for left := 1; left < g.Rolls; left++ {
+						ak, ar := alone.Keep(r, left)
+						bk, br := batched.Keep(r, left)
+						if ak != bk || ar != br {
+							t.Fatalf("%s %+v, roll %v, %d rerolls left: keeps %v alone, %v in lane %d of %d", name, s, engine.Roll(r), left, engine.Keep(ak), engine.Keep(bk), j, n)
+						}
+					}
+				}
+			}
+		}
+	}
 }

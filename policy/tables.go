@@ -1,6 +1,8 @@
 package policy
 
 import (
+	"slices"
+
 	"dicepoker/engine"
 	"dicepoker/solver"
 )
@@ -8,7 +10,7 @@ import (
 // box is how one category's points are valued in a state: by the
 // distinct points it can score, a level each.
 type box struct {
-	levels   []int                  // the distinct points, by level
+	levels   []int                  // the distinct points, in increasing order
 	level    [engine.NumRolls]uint8 // level of each roll's points
 	matters  bool                   // engine.Game.PointsMatter
 	category uint8                  // the box's category index
@@ -22,39 +24,37 @@ func newBoxes(g *engine.Game) []box {
 	for c := range boxes {
 		b := &boxes[c]
 		b.matters, b.base, b.category = g.PointsMatter(c), base, uint8(c)
-		at := map[int]uint8{}
 		for r := range engine.NumRolls {
-			pts := g.Score(c, r)
-			l, ok := at[pts]
-			if !ok {
-				l = uint8(len(b.levels))
-				at[pts] = l
-				b.levels = append(b.levels, pts)
-			}
-			b.level[r] = l
+			b.levels = append(b.levels, g.Score(c, r))
+		}
+		slices.Sort(b.levels)
+		b.levels = slices.Compact(b.levels)
+		for r := range engine.NumRolls {
+			l, _ := slices.BinarySearch(b.levels, g.Score(c, r))
+			b.level[r] = uint8(l)
 		}
 		base += len(b.levels)
 	}
 	return boxes
 }
 
-// values sets values[l] to the value of writing level l's points in the
-// box, open in state s: float64(points + bonus) + next(next state), the sum
-// solver.Turn.Actions ranks by. A box whose points matter only for the
-// score has the same bonus and next state whatever it scores.
-func (b *box) values(g *engine.Game, s engine.State, next solver.Values, values []float64) {
+// values sets rows[l][j] to the value of writing level l's points in the
+// box, open in state s: float64(points + bonus) + next(next state), the
+// sum solver.Turn.Actions ranks by. A box whose points matter only for
+// the score has the same bonus and next state whatever it scores.
+func (b *box) values(g *engine.Game, s engine.State, next solver.Values, rows [][solver.Lanes]float64, j int) {
 	c := int(b.category)
 	if b.matters {
 		for l, pts := range b.levels {
 			w := g.Write(s, c, pts)
-			values[l] = float64(w.Total()) + next(w.Next)
+			rows[l][j] = float64(w.Total()) + next(w.Next)
 		}
 		return
 	}
 	w := g.Write(s, c, 0)
 	after := next(w.Next)
 	for l, pts := range b.levels {
-		values[l] = float64(pts+w.Bonus) + after
+		rows[l][j] = float64(pts+w.Bonus) + after
 	}
 }
 
@@ -65,6 +65,17 @@ func (b *box) values(g *engine.Game, s engine.State, next solver.Values, values 
 var (
 	subStart [engine.NumRolls + 1]uint16
 	subKeeps []uint16
+)
+
+// keepParents[k] lists the keeps with one die fewer than keep k, one for
+// each face k shows: those that become k with one more die, each with
+// probability 1/6. The slots past them hold engine.NumKeeps, where a
+// keep-indexed array keeps a 0, so that the sum over them takes no
+// branch. rollProbs holds each roll's probability when all five dice are
+// rolled.
+var (
+	keepParents [engine.NumKeeps][engine.Dice]uint16
+	rollProbs   [engine.NumRolls]float64
 )
 
 // fiveAlike lists the rolls of five dice alike, the only ones the
@@ -88,6 +99,23 @@ func init() {
 		}
 	}
 	subStart[engine.NumRolls] = uint16(len(subKeeps))
+	for k := range engine.NumKeeps {
+		m, n := engine.Keep(k), 0
+		for f := range engine.Faces {
+			if m[f] > 0 {
+				m[f]--
+				keepParents[k][n] = uint16(engine.KeepIndex(m))
+				n++
+				m[f]++
+			}
+		}
+		for ; n < engine.Dice; n++ {
+			keepParents[k][n] = engine.NumKeeps
+		}
+	}
+	for r := range rollProbs {
+		rollProbs[r] = engine.RollProbability(r)
+	}
 	for f := range engine.Faces {
 		var m engine.Multiset
 		m[f] = engine.Dice

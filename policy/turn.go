@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"dicepoker/engine"
-	"dicepoker/solver"
 )
 
 // Turn is the play of one state's turn under a policy: the keep for each
@@ -13,10 +12,13 @@ type Turn struct {
 	game  *engine.Game
 	state engine.State
 	// decide[r] is the box of final roll r. decide[j*engine.NumRolls+r],
-	// with j rerolls left, is where roll r's keep stands in its sub-keeps
-	// (see subKeeps), or scoreNow. It lies in the Turn itself, so that a
-	// turn's reads stay close together in memory.
+	// with j rerolls left, is the keep index of roll r's keep, or
+	// scoreNow. It lies in the Turn itself, so that a
+	// turn's reads stay close together in memory. In a turn of a batch,
+	// unknown marks a decision the batch takes on first use.
 	decide [MaxRolls * engine.NumRolls]uint8
+	batch  *Batch // nil once every decision is known
+	lane   uint8  // the turn's lane in batch
 }
 
 // MaxRolls is the most rolls a turn that a policy can play: every game of
@@ -34,33 +36,51 @@ func (t *Turn) State() engine.State { return t.state }
 // reroll true; or, when the dice are best written now, the roll's own
 // keep index (all five kept) with reroll false.
 func (t *Turn) Keep(r, rollsLeft int) (keep int, reroll bool) {
-	d := t.decide[rollsLeft*engine.NumRolls+r]
+	i := rollsLeft*engine.NumRolls + r
+	d := t.decide[i]
+	if d == unknown {
+		d = t.batch.keep(int(t.lane), r, rollsLeft)
+		t.decide[i] = d
+	}
 	if d == scoreNow {
 		return engine.FirstRollKeep + r, false
 	}
-	return int(subKeeps[int(subStart[r])+int(d)]), true
+	return int(d), true
 }
 
 // Box returns the category that final roll r is written in.
-func (t *Turn) Box(r int) int { return int(t.decide[r]) }
+func (t *Turn) Box(r int) int {
+	if t.decide[r] == unknown {
+		t.batch.box(int(t.lane), r)
+	}
+	return int(t.decide[r])
+}
 
 // Place returns the move that writes final roll r in its box, with the
 // points, bonuses and next state the rules give it.
 func (t *Turn) Place(r int) engine.Placement {
-	c := t.Box(r)
-	if special(t.game, t.state, r) {
+	if t.batch != nil {
+		return t.batch.move(int(t.lane), r)
+	}
+	return write(t.game, t.state, t.Box(r), r)
+}
+
+// write returns the move that writes roll r in box c in state s, as the
+// rules place it.
+func write(g *engine.Game, s engine.State, c, r int) engine.Placement {
+	if special(g, s, r) {
 		var buf [16]engine.Placement
-		for _, p := range t.game.Placements(t.state, r, buf[:0]) {
+		for _, p := range g.Placements(s, r, buf[:0]) {
 			if p.Category == c {
 				return p
 			}
 		}
 	}
-	return t.game.Write(t.state, c, t.game.Score(c, r))
+	return g.Write(s, c, g.Score(c, r))
 }
 
-// plan computes the decisions of state s with the solver's kernel. The
-// values are the numbers solver.Turn.Actions ranks: each final roll's
+// plan computes every decision of state s afresh, in a batch of its own.
+// The values are the numbers solver.Turn.Actions ranks: each final roll's
 // best placement, float64(points + bonus) + next(next state), which is
 // what solver.Turn.Final gives it, then the keeps' values from
 // solver.KeepValues and the rolls' from the best of their sub-keeps, one
@@ -68,118 +88,11 @@ func (t *Turn) Place(r int) engine.Placement {
 // wins, and on a tie a box beats a keep, a box earlier on the sheet beats
 // a later one, and a keep with a larger keep index beats a smaller one.
 func (p *Policy) plan(s engine.State) *Turn {
-	g := p.game
-	t := &Turn{game: g, state: s}
-	var score [engine.NumRolls]float64
-	p.chooseBoxes(s, t.decide[:engine.NumRolls], &score)
-	var v solver.Keeps
-	copy(v[engine.FirstRollKeep:], score[:])
-	for j := 1; j < g.Rolls; j++ {
-		solver.KeepValues(&v)
-		chooseKeeps(&v, &score, t.decide[j*engine.NumRolls:(j+1)*engine.NumRolls])
-	}
-	return t
-}
-
-// chooseBoxes sets boxes[r] to the best box for final roll r in state s and
-// score[r] to its value: points, bonuses and the value of the next state.
-// It finds each roll's best value first (bestValues), then the first open
-// box that gives it.
-func (p *Policy) chooseBoxes(s engine.State, boxes []uint8, score *[engine.NumRolls]float64) {
-	values := make([]float64, p.levels) // by box and level
-	var open []*box
-	for c := range p.boxes {
-		if s.Open(c) {
-			b := &p.boxes[c]
-			b.values(p.game, s, p.next, values[b.base:b.base+len(b.levels)])
-			open = append(open, b)
-		}
-	}
-	bestValues(values, open, score)
-	for r, v := range score {
-		boxes[r] = open[0].category
-		for _, b := range open {
-			if values[b.base+int(b.level[r])] == v {
-				boxes[r] = b.category
-				break
-			}
-		}
-	}
-	var buf [16]engine.Placement
-	for _, r := range fiveAlike {
-		if !p.game.Special(s, r) {
-			continue
-		}
-		score[r] = math.Inf(-1)
-		for _, pl := range p.game.Placements(s, r, buf[:0]) {
-			if v := float64(pl.Total()) + p.next(pl.Next); v > score[r] {
-				score[r], boxes[r] = v, uint8(pl.Category)
-			}
-		}
-	}
-}
-
-// bestValues sets score[r] to the largest value of roll r in the open
-// boxes, given the values of each box's levels. When no value has its sign
-// bit set, as in every game with its optimal or greedy values, it compares
-// their bits as integers, the branch-free max that takes one instruction.
-func bestValues(values []float64, open []*box, score *[engine.NumRolls]float64) {
-	nonneg := true
-	for _, v := range values {
-		nonneg = nonneg && math.Float64bits(v)>>63 == 0
-	}
-	if !nonneg {
-		for r := range score {
-			score[r] = math.Inf(-1)
-		}
-		for _, b := range open {
-			vs := values[b.base : b.base+len(b.levels)]
-			for r, l := range &b.level {
-				score[r] = max(score[r], vs[l])
-			}
-		}
-		return
-	}
-	var best [engine.NumRolls]int64 // zero: the bits of +0, below any other value
-	for _, b := range open {
-		vs := values[b.base : b.base+len(b.levels)]
-		for r, l := range &b.level {
-			best[r] = max(best[r], int64(math.Float64bits(vs[l])))
-		}
-	}
-	for r, x := range best {
-		score[r] = math.Float64frombits(uint64(x))
-	}
-}
-
-// chooseKeeps sets d[r] to the decision for roll r given v, the values of
-// the keeps (after solver.KeepValues) and of the rolls kept whole, and
-// score, the values of writing each roll now. It then sets each roll's
-// entry of v to the roll's value with this reroll to come, as
-// solver.BestKeeps does, for the reroll before.
-//
-// The best value of a proper sub-keep of each roll comes from
-// solver.BestKeeps, with the rolls' own entries set to the empty keep's
-// value, which every roll contains anyway. The keep is then the first
-// sub-keep in the order of solver.Turn.Actions that has that value.
-func chooseKeeps(v *solver.Keeps, score *[engine.NumRolls]float64, d []uint8) {
-	w := *v
-	for k := engine.FirstRollKeep; k < engine.NumKeeps; k++ {
-		w[k] = w[0]
-	}
-	solver.BestKeeps(&w)
-	for r := range engine.NumRolls {
-		k := engine.FirstRollKeep + r
-		best := w[k]
-		d[r] = scoreNow
-		if best > score[r] {
-			for i, sub := range subKeeps[subStart[r]:subStart[r+1]] {
-				if v[sub] == best {
-					d[r] = uint8(i)
-					break
-				}
-			}
-		}
-		v[k] = max(v[k], best)
-	}
+	b := p.batches.Get().(*Batch)
+	defer p.batches.Put(b)
+	b.Plan([]engine.State{s})
+	b.Decide()
+	t := *b.Turn(0)
+	t.batch = nil
+	return &t
 }

@@ -27,11 +27,13 @@ func Distribution(g *engine.Game, next Values, o scores.Options) (*scores.Distri
 	works := make([]*turnWork, workers.Threads(o.Threads))
 	start := g.NewSchoolState()
 	d := &scores.Distribution{Game: g}
-	d.Scores, d.States = scores.Carry(l.Index(&start), l.Size(), g.Turns(), func(w, i int) []scores.Arc {
+	d.Scores, d.States = scores.Carry(l.Index(&start), l.Size(), g.Turns(), func(w int, is []int, arcs [][]scores.Arc) {
 		if works[w] == nil {
 			works[w] = k.newTurnWork()
 		}
-		return k.outcomes(l.StateAt(g, i), next, l, works[w])
+		for j, i := range is {
+			arcs[j] = k.outcomes(l.StateAt(g, i), next, l, works[w])
+		}
 	}, o)
 	return d, nil
 }

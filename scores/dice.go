@@ -1,6 +1,7 @@
 package scores
 
 import (
+	"math/bits"
 	"math/rand/v2"
 
 	"dicepoker/engine"
@@ -33,7 +34,18 @@ func init() {
 	}
 }
 
-// roll returns the roll that keep k becomes when the other dice are rolled.
-func roll(rng *rand.Rand, k int) int {
-	return int(drawRoll[drawStart[k]+int(rng.Uint64N(drawSpan[k]))])
+// roll returns the roll that keep k (fewer than five dice) becomes when
+// the other dice are rolled. Its u is uniform below 6^m by the same
+// multiply-and-reject that math/rand/v2's Uint64N does on 64-bit
+// machines, so the games are those a rand.Rand over the generator
+// played, on every machine.
+func roll(pcg *rand.PCG, k int) int {
+	n := drawSpan[k]
+	u, lo := bits.Mul64(pcg.Uint64(), n)
+	if lo < n {
+		for thresh := -n % n; lo < thresh; {
+			u, lo = bits.Mul64(pcg.Uint64(), n)
+		}
+	}
+	return int(drawRoll[drawStart[k]+int(u)])
 }

@@ -3,8 +3,8 @@ package scores
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sync"
-	"sync/atomic"
 
 	"dicepoker/engine"
 	"dicepoker/internal/workers"
@@ -41,71 +41,106 @@ type Arc struct {
 }
 
 // Exact computes the distribution of p's game's final score exactly (see
-// Carry), each way a turn ends coming from policy.Outcomes.
+// Carry), each way a turn ends coming from policy.Policy.AppendOutcomes.
 func Exact(p *policy.Policy, o Options) *Distribution { return ExactFrom(p, engine.State{}, o) }
 
 // ExactFrom computes, as Exact does, the distribution of the points p
 // scores from state start to the end of the game: from a sheet in play,
-// the final score less the sheet's.
+// the final score less the sheet's. The states of a turn are planned
+// solver.Lanes at a time (policy.Batch).
 func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 	g := p.Game()
 	l := solver.NewLayout(g)
 	d := &Distribution{Game: g}
 	turns := len(g.Categories) - bits.OnesCount32(start.Filled)
-	d.Scores, d.States = Carry(l.Index(start), l.Size(), turns, func(_, i int) []Arc {
-		outs := p.Outcomes(l.State(i))
-		arcs := make([]Arc, len(outs))
-		for j, o := range outs {
-			arcs[j] = Arc{Next: int32(l.Index(o.Next)), P: o.P, Points: int32(o.Points)}
+	type work struct {
+		batch *policy.Batch
+		outs  []policy.Outcome
+	}
+	works := make([]work, o.threads())
+	d.Scores, d.States = Carry(l.Index(start), l.Size(), turns, func(w int, is []int, arcs [][]Arc) {
+		wk := &works[w]
+		if wk.batch == nil {
+			wk.batch = p.NewBatch()
 		}
-		return arcs
+		var states [solver.Lanes]engine.State
+		for j, i := range is {
+			states[j] = l.State(i)
+		}
+		wk.batch.Plan(states[:len(is)])
+		wk.batch.Decide()
+		for j := range is {
+			wk.outs = p.AppendOutcomes(wk.outs[:0], wk.batch.Turn(j))
+			arcs[j] = make([]Arc, len(wk.outs))
+			for k, o := range wk.outs {
+				arcs[j][k] = Arc{Next: int32(l.Index(o.Next)), P: o.P, Points: int32(o.Points)}
+			}
+		}
 	}, o)
 	return d
 }
 
 // Carry computes the distribution of the total of the points of turns
 // turns exactly, from the state with index start among states 0..size-1,
-// and counts the states between turns it reaches. arcs(w, i) lists the
-// ways the turn of state i ends; it is called once for each state
-// reached, from goroutine w (0..threads-1), which it may keep scratch
-// space for. Carry carries probability forward from the start, one turn
-// at a time: each state reached after n turns holds the probability of
-// every total of the points scored so far, and each arc adds that,
-// shifted by the arc's points and scaled by its probability, to the next
-// state's. The states of a turn are shared among goroutines so that each
-// next state adds what reaches it in the same order whatever the number
-// of threads: the result is the same to the bit. o.Progress counts turns,
-// o.TurnProgress the states of each turn.
-func Carry(start, size, turns int, arcs func(w, i int) []Arc, o Options) (Histogram, int) {
+// and counts the states between turns it reaches. arcs(w, is, out) sets
+// out[j] to the ways the turn of state is[j] ends, for up to solver.Lanes
+// states of one turn at a time, in order of index; it is called once for
+// each state reached, from goroutine w (0..threads-1), which it may keep
+// scratch space for. Carry carries probability forward from the start,
+// one turn at a time: each state reached after n turns holds the
+// probability of every total of the points scored so far, and each arc
+// adds that, shifted by the arc's points and scaled by its probability,
+// to the next state's.
+//
+// A turn's states go a chunk at a time: their arcs, then what the arcs
+// carry, after which both the arcs and the chunk's totals are let go, so
+// that a turn never holds all its arcs, nor both whole layers of totals
+// at once. The next states are shared among goroutines by index, and
+// each adds what reaches it in the order of the source states, whatever
+// the number of threads: the result is the same to the bit. o.Progress
+// counts turns, o.TurnProgress the states of each turn.
+func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Options) (Histogram, int) {
 	threads := o.threads()
-	// where[i]-1 is the position in the next turn's layer of the state
-	// with index i; 0 when the layer does not hold it.
+	// where[i]-1 is the position of the state with index i among its
+	// goroutine's next states (owner); 0 when they do not hold it.
 	where := make([]int32, size)
+	owner := func(i int32) int { return int(uint32(i)*0x9e3779b1>>16) % threads }
 	layer := []node{{index: start, hi: 1, p: []float64{1}}}
 	states := 1
 	for turn := range turns {
-		out := make([][]Arc, len(layer))
-		var done atomic.Int64
-		workers.Each(len(layer), threads, func(w, i int) {
-			out[i] = arcs(w, layer[i].index)
-			// Goroutine 0 alone reports, so that no two calls overlap.
-			if n := done.Add(1); o.TurnProgress != nil && w == 0 && n%256 == 0 {
-				o.TurnProgress(turn+1, turns, int(n), len(layer))
+		next := make([][]growing, threads)
+		for from := 0; from < len(layer); from += carryChunk {
+			chunk := layer[from:min(from+carryChunk, len(layer))]
+			out := make([][]Arc, len(chunk))
+			batches := (len(chunk) + solver.Lanes - 1) / solver.Lanes
+			workers.Each(batches, threads, func(w, b int) {
+				lo, hi := b*solver.Lanes, min((b+1)*solver.Lanes, len(chunk))
+				var is [solver.Lanes]int
+				for j := range hi - lo {
+					is[j] = chunk[lo+j].index
+				}
+				arcs(w, is[:hi-lo], out[lo:hi])
+			})
+			var wg sync.WaitGroup
+			for w := range threads {
+				wg.Go(func() { next[w] = carry(next[w], where, from, chunk, out, func(i int32) bool { return owner(i) == w }) })
 			}
-		})
-		if o.TurnProgress != nil {
-			o.TurnProgress(turn+1, turns, len(layer), len(layer))
+			wg.Wait()
+			for i := range chunk {
+				chunk[i].p = nil
+			}
+			if o.TurnProgress != nil {
+				o.TurnProgress(turn+1, turns, from+len(chunk), len(layer))
+			}
 		}
-		next := nextLayer(out, where)
-		var wg sync.WaitGroup
-		for w := range threads {
-			wg.Go(func() { carry(layer, out, next, where, w, threads) })
+		layer = layer[:0]
+		for _, ns := range next {
+			for _, n := range ns {
+				where[n.index] = 0
+				layer = append(layer, n.node)
+			}
 		}
-		wg.Wait()
-		for _, n := range next {
-			where[n.index] = 0
-		}
-		layer = next
+		slices.SortFunc(layer, func(a, b node) int { return a.index - b.index })
 		states += len(layer)
 		if o.Progress != nil {
 			o.Progress(turn+1, turns)
@@ -118,56 +153,74 @@ func Carry(start, size, turns int, arcs func(w, i int) []Arc, o Options) (Histog
 	return h, states
 }
 
-// nextLayer returns the states the arcs lead to, in order of layout
-// index, and records their positions in where.
-func nextLayer(arcs [][]Arc, where []int32) []node {
-	for _, as := range arcs {
-		for _, a := range as {
-			where[a.Next] = -1
-		}
-	}
-	var next []node
-	for i, w := range where {
-		if w != 0 {
-			where[i] = int32(len(next) + 1)
-			next = append(next, node{index: i, lo: math.MaxInt, hi: math.MinInt})
-		}
-	}
-	return next
+// carryChunk is how many states of a turn Carry takes at a time.
+const carryChunk = 1 << 14
+
+// growing is a next state while a turn is carried: its totals so far,
+// and the range of those that the chunk being carried brings (lo..hi-1),
+// once seen in it (chunk, the chunk's first state in the layer).
+type growing struct {
+	node
+	chunk  int
+	lo, hi int
 }
 
-// carry fills the point distributions of the next layer's states whose
-// position is w modulo threads, adding the arcs that reach each in the
-// order of their source states.
-func carry(layer []node, arcs [][]Arc, next []node, where []int32, w, threads int) {
-	mine := func(a Arc) *node {
-		if i := int(where[a.Next]) - 1; i%threads == w {
-			return &next[i]
-		}
-		return nil
-	}
-	// The range of totals of each state, then the totals themselves.
-	for i, as := range arcs {
-		src := &layer[i]
+// carry adds what the arcs out of the chunk's states (from the layer's
+// from-th on) carry to the next states that mine owns, ns, adding those
+// new to them (where), and returns them. It first finds the totals that reach each, then widens each
+// buffer once, to just those, then adds, so that no buffer holds more
+// than its totals.
+func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, mine func(int32) bool) []growing {
+	var touched []int32
+	for i, as := range out {
+		src := &chunk[i]
 		for _, a := range as {
-			if n := mine(a); n != nil {
-				n.lo = min(n.lo, src.lo+int(a.Points))
-				n.hi = max(n.hi, src.hi+int(a.Points))
+			if !mine(a.Next) {
+				continue
+			}
+			if where[a.Next] == 0 {
+				ns = append(ns, growing{node: node{index: int(a.Next), lo: math.MaxInt, hi: math.MinInt}, chunk: -1})
+				where[a.Next] = int32(len(ns))
+			}
+			at := where[a.Next] - 1
+			n := &ns[at]
+			lo, hi := src.lo+int(a.Points), src.hi+int(a.Points)
+			if n.chunk != from {
+				n.chunk, n.lo, n.hi = from, lo, hi
+				touched = append(touched, at)
+			}
+			n.lo, n.hi = min(n.lo, lo), max(n.hi, hi)
+		}
+	}
+	for _, at := range touched {
+		ns[at].widen()
+	}
+	for i, as := range out {
+		src := &chunk[i]
+		for _, a := range as {
+			if !mine(a.Next) {
+				continue
+			}
+			n := &ns[where[a.Next]-1].node
+			to := n.p[src.lo+int(a.Points)-n.lo:][:len(src.p)]
+			for k, q := range src.p {
+				to[k] += a.P * q
 			}
 		}
 	}
-	for i := w; i < len(next); i += threads {
-		next[i].p = make([]float64, next[i].hi-next[i].lo)
+	return ns
+}
+
+// widen makes n's totals cover those the chunk brings, in a buffer of
+// just their size.
+func (n *growing) widen() {
+	lo, hi := min(n.node.lo, n.lo), max(n.node.hi, n.hi)
+	if n.p != nil && lo == n.node.lo && hi == n.node.hi {
+		return
 	}
-	for i, as := range arcs {
-		src := &layer[i]
-		for _, a := range as {
-			if n := mine(a); n != nil {
-				to := n.p[src.lo+int(a.Points)-n.lo:][:len(src.p)]
-				for k, q := range src.p {
-					to[k] += a.P * q
-				}
-			}
-		}
+	p := make([]float64, hi-lo)
+	if n.p != nil {
+		copy(p[n.node.lo-lo:], n.p)
 	}
+	n.node.lo, n.node.hi, n.node.p = lo, hi, p
 }

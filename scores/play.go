@@ -1,10 +1,14 @@
 package scores
 
 import (
+	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"dicepoker/engine"
+	"dicepoker/internal/workers"
 	"dicepoker/policy"
+	"dicepoker/solver"
 )
 
 // mix is the SplitMix64 finaliser, a bijection that spreads game indices
@@ -16,27 +20,176 @@ func mix(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// lanes is how many games a player plays side by side, one step of each
-// in turn, so that the memory reads of one game's step (its state's
-// decisions, scattered over a large cache) overlap those of the others.
-const lanes = 16
-
-// player plays games with a way of playing.
-type player struct {
-	g     *engine.Game
-	turn  TurnOf
-	lanes [lanes]lane
+// planner gives the turns of the games a lockstep plays: the states of
+// one batch (at most solver.Lanes, distinct) at a time, on goroutine w.
+type planner interface {
+	// plan readies the turns of states on goroutine w.
+	plan(w int, states []engine.State)
+	// turn returns the turn of the j-th state of w's batch, for a game
+	// with score points so far.
+	turn(w, j, score int) *policy.Turn
 }
 
-// lane is a game in play.
-type lane struct {
-	pcg     rand.PCG
-	rng     *rand.Rand // reading pcg
-	s       engine.State
-	t       *policy.Turn // the turn of s
-	r       int          // the roll in hand
-	rolling bool         // still rerolling this turn
-	game
+// batches plans a policy's turns in batches, one for each goroutine.
+type batches []*policy.Batch
+
+func (b batches) plan(w int, states []engine.State) { b[w].Plan(states) }
+func (b batches) turn(w, j, _ int) *policy.Turn     { return b[w].Turn(j) }
+
+// turnsOf plans each game's turn with a TurnOf.
+type turnsOf struct {
+	of     TurnOf
+	states [][solver.Lanes]engine.State // by goroutine
+}
+
+func (t *turnsOf) plan(w int, states []engine.State) { copy(t.states[w][:], states) }
+func (t *turnsOf) turn(w, j, score int) *policy.Turn { return t.of(t.states[w][j], score) }
+
+// round is how many games are in play at once: enough that the games
+// that meet a state meet it in one batch, few enough to keep their
+// memory small (32 bytes a game).
+const round = 1 << 20
+
+// unit is how many games, consecutive by state, a goroutine plays at a
+// time: the states that straddle two units are planned twice.
+const unit = 8192
+
+// lockstep plays games turn by turn, all of a round's games' turn t
+// together. Each turn it sorts the games by state, so that the games of
+// a state lie together: each distinct state is planned once (once per
+// unit it straddles) for all of them, the plans need no cache, as a
+// state is met in one turn only, and the games are read in order.
+type lockstep struct {
+	g       *engine.Game
+	layout  solver.Layout
+	plans   planner
+	threads int
+	games   []live
+	spare   []live           // the radix sort's other buffer
+	counts  [][1 << 11]int32 // the radix sort's digit counts, by part
+}
+
+// live is a game in play: its generator, state and what it has earned.
+type live struct {
+	pcg        rand.PCG
+	index      uint32 // the state's layout index
+	score      int32
+	fiveAlikes int16 // five-alike bonuses earned
+	upper      bool  // earned the upper bonus
+}
+
+// play plays games from..to-1 of those seeded with seed and adds them to
+// t; progress, when set, is told of each turn played.
+func (ls *lockstep) play(seed uint64, from, to int, t *tally, progress func(turn int)) {
+	ls.games = ls.games[:0]
+	start := uint32(ls.layout.Index(engine.State{}))
+	for i := range to - from {
+		l := live{index: start}
+		l.pcg.Seed(seed, mix(uint64(from+i)))
+		ls.games = append(ls.games, l)
+	}
+	ls.spare = append(ls.spare[:0], ls.games...)
+	for turn := range ls.g.Turns() {
+		ls.sort()
+		workers.Each((len(ls.games)+unit-1)/unit, ls.threads, ls.playUnit)
+		if progress != nil {
+			progress(turn)
+		}
+	}
+	for i := range ls.games {
+		l := &ls.games[i]
+		t.add(game{score: int(l.score), upper: l.upper, fiveAlikes: int(l.fiveAlikes), fullBox: ls.layout.State(int(l.index)).FullBox})
+	}
+}
+
+// sort orders the games by state index, stably: a radix sort, least
+// significant digit first, each pass counting and placing the games of
+// one part of the array on a goroutine of its own.
+func (ls *lockstep) sort() {
+	const digit = 11
+	parts := ls.threads
+	ls.counts = slices.Grow(ls.counts[:0], parts)[:parts]
+	part := func(p int) []live {
+		n := len(ls.games)
+		return ls.games[p*n/parts : (p+1)*n/parts]
+	}
+	width := bits.Len(uint(ls.layout.Size() - 1))
+	for shift := 0; shift < width; shift += digit {
+		workers.Each(parts, parts, func(_, p int) {
+			c := &ls.counts[p]
+			*c = [1 << digit]int32{}
+			for i := range part(p) {
+				c[part(p)[i].index>>shift&(1<<digit-1)]++
+			}
+		})
+		// Each part's games of digit d go after those of the digits
+		// before and of the parts before.
+		at := int32(0)
+		for d := range 1 << digit {
+			for p := range parts {
+				c := ls.counts[p][d]
+				ls.counts[p][d] = at
+				at += c
+			}
+		}
+		workers.Each(parts, parts, func(_, p int) {
+			c := &ls.counts[p]
+			games := part(p)
+			for i := range games {
+				d := games[i].index >> shift & (1<<digit - 1)
+				ls.spare[c[d]] = games[i]
+				c[d]++
+			}
+		})
+		ls.games, ls.spare = ls.spare, ls.games
+	}
+}
+
+// playUnit plays the turn of the u-th unit of games on goroutine w: the
+// games of Lanes distinct states at a time, their turns planned together.
+func (ls *lockstep) playUnit(w, u int) {
+	games := ls.games[u*unit : min((u+1)*unit, len(ls.games))]
+	for len(games) > 0 {
+		var states [solver.Lanes]engine.State
+		var ends [solver.Lanes]int
+		n, i := 0, 0
+		for ; i < len(games) && n < solver.Lanes; n++ {
+			index := games[i].index
+			states[n] = ls.layout.State(int(index))
+			for i < len(games) && games[i].index == index {
+				i++
+			}
+			ends[n] = i
+		}
+		ls.plans.plan(w, states[:n])
+		k := 0
+		for j := range n {
+			for ; k < ends[j]; k++ {
+				ls.playTurn(&games[k], ls.plans.turn(w, j, int(games[k].score)))
+			}
+		}
+		games = games[i:]
+	}
+}
+
+// playTurn plays game l's turn t: the first roll, the rerolls its keeps
+// ask for, then the move.
+func (ls *lockstep) playTurn(l *live, t *policy.Turn) {
+	r := roll(&l.pcg, 0)
+	for left := ls.g.Rolls - 1; left > 0; left-- {
+		k, reroll := t.Keep(r, left)
+		if !reroll {
+			break
+		}
+		r = roll(&l.pcg, k)
+	}
+	move := t.Place(r)
+	l.score += int32(move.Total())
+	l.upper = l.upper || move.Bonus > move.FiveAlikeBonus
+	if move.FiveAlikeBonus > 0 {
+		l.fiveAlikes++
+	}
+	l.index = uint32(ls.layout.Index(move.Next))
 }
 
 // game is one played game.
@@ -45,58 +198,6 @@ type game struct {
 	upper      bool // earned the upper bonus
 	fiveAlikes int  // five-alike bonuses earned
 	fullBox    bool // the five-alike box ended holding its full points
-}
-
-func newPlayer(g *engine.Game, turn TurnOf) *player {
-	pl := &player{g: g, turn: turn}
-	for i := range pl.lanes {
-		pl.lanes[i].rng = rand.New(&pl.lanes[i].pcg)
-	}
-	return pl
-}
-
-// play plays games from..to-1 of those seeded with seed and adds them to t.
-func (pl *player) play(seed uint64, from, to int, t *tally) {
-	g := pl.g
-	for first := from; first < to; first += lanes {
-		ls := pl.lanes[:min(lanes, to-first)]
-		for i := range ls {
-			ls[i].pcg.Seed(seed, mix(uint64(first+i)))
-			ls[i].s, ls[i].game = engine.State{}, game{}
-		}
-		for range g.Turns() {
-			for i := range ls {
-				l := &ls[i]
-				l.t, l.r, l.rolling = pl.turn(l.s, l.score), roll(l.rng, 0), true
-			}
-			for left := g.Rolls - 1; left > 0; left-- {
-				for i := range ls {
-					l := &ls[i]
-					if !l.rolling {
-						continue
-					}
-					k, reroll := l.t.Keep(l.r, left)
-					if l.rolling = reroll; reroll {
-						l.r = roll(l.rng, k)
-					}
-				}
-			}
-			for i := range ls {
-				l := &ls[i]
-				move := l.t.Place(l.r)
-				l.score += move.Total()
-				l.upper = l.upper || move.Bonus > move.FiveAlikeBonus
-				if move.FiveAlikeBonus > 0 {
-					l.fiveAlikes++
-				}
-				l.s = move.Next
-			}
-		}
-		for i := range ls {
-			ls[i].fullBox = ls[i].s.FullBox
-			t.add(ls[i].game)
-		}
-	}
 }
 
 // tally counts games. Its counts are whole numbers, which float64 holds
@@ -112,14 +213,6 @@ func (t *tally) add(g game) {
 	t.fiveAlike += b2i(g.fiveAlikes > 0)
 	t.fiveAlikes += g.fiveAlikes
 	t.fullBox += b2i(g.fullBox)
-}
-
-func (t *tally) merge(u *tally) {
-	t.scores.add(u.scores.Lo, u.scores.W)
-	t.upper += u.upper
-	t.fiveAlike += u.fiveAlike
-	t.fiveAlikes += u.fiveAlikes
-	t.fullBox += u.fullBox
 }
 
 func (t *tally) sample(g *engine.Game, games int) *Sample {

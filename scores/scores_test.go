@@ -103,19 +103,24 @@ func TestSimulationMatchesExact(t *testing.T) {
 // TestDeterministicAcrossThreads checks that simulations and exact
 // distributions come out the same to the bit with one thread and three.
 func TestDeterministicAcrossThreads(t *testing.T) {
-	for _, name := range []string{"poker-dice", "yahtzee"} {
-		t.Run(name, func(t *testing.T) {
-			p := optimal(t, name)
+	// Games enough for several units of the lockstep, shared out
+	// differently with one thread and three.
+	for _, tc := range []struct {
+		name  string
+		games int
+	}{{"poker-dice", 5*unit + 17}, {"yahtzee", 3*unit + 5}} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := optimal(t, tc.name)
 			var samples [2]*Sample
 			for i, threads := range []int{1, 3} {
-				s, err := Simulate(p, 1500, 42, Options{Threads: threads})
+				s, err := Simulate(p, tc.games, 42, Options{Threads: threads})
 				if err != nil {
 					t.Fatal(err)
 				}
 				samples[i] = s
 			}
 			if !reflect.DeepEqual(samples[0], samples[1]) {
-				t.Errorf("%s: simulations differ with 1 and 3 threads", name)
+				t.Errorf("%s: simulations differ with 1 and 3 threads", tc.name)
 			}
 		})
 	}
@@ -227,4 +232,89 @@ func TestSummary(t *testing.T) {
 	if one.Mean != 7 || one.SD != 0 {
 		t.Errorf("one game: %+v", one)
 	}
+}
+
+// TestExactAgreesWithBruteForce checks the exact distribution on reduced
+// sheets against one worked out path by path: every sequence of rolls of
+// every turn followed through the policy's keeps and moves, the sheets
+// after each turn recursed into. Its mean is the solver's expected score
+// to 1e-9. The yahtzee sheet has the five-alike bonus and joker, poker
+// dice two rolls a turn.
+func TestExactAgreesWithBruteForce(t *testing.T) {
+	for _, tc := range []struct {
+		game  string
+		boxes []string
+	}{
+		{"yahtzee", []string{"sixes", "yahtzee", "full-house"}},
+		{"poker-dice", []string{"nines", "kings", "straight", "four-of-a-kind"}},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			full, err := engine.New(tc.game, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := full.Subset(tc.boxes...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := solver.Solve(g, solver.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := policy.New(g, sol.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := Exact(p, Options{Threads: 3}).Scores
+			want := brute(p, engine.State{}, map[engine.State]Histogram{})
+			if got.Lo != want.Lo || len(got.W) != len(want.W) {
+				t.Fatalf("scores %d..%d, brute force %d..%d", got.Lo, got.Lo+len(got.W)-1, want.Lo, want.Lo+len(want.W)-1)
+			}
+			for i := range got.W {
+				if math.Abs(got.W[i]-want.W[i]) > 1e-12 {
+					t.Errorf("score %d: probability %v, brute force %v", got.Lo+i, got.W[i], want.W[i])
+				}
+			}
+			if mean := got.summarize(false).Mean; math.Abs(mean-sol.Expected()) > 1e-9 {
+				t.Errorf("mean %.12f, expected score %.12f", mean, sol.Expected())
+			}
+		})
+	}
+}
+
+// brute returns the distribution of the points p scores from state s on,
+// following every sequence of rolls of its turn.
+func brute(p *policy.Policy, s engine.State, memo map[engine.State]Histogram) Histogram {
+	g := p.Game()
+	if s.Filled == 1<<len(g.Categories)-1 {
+		return Histogram{W: []float64{1}}
+	}
+	if h, ok := memo[s]; ok {
+		return h
+	}
+	turn := p.Turn(s)
+	var h Histogram
+	var roll func(r, rollsLeft int, q float64)
+	roll = func(r, rollsLeft int, q float64) {
+		if rollsLeft > 0 {
+			if k, reroll := turn.Keep(r, rollsLeft); reroll {
+				for _, o := range engine.Outcomes(k) {
+					roll(o.Roll, rollsLeft-1, q*o.P)
+				}
+				return
+			}
+		}
+		move := turn.Place(r)
+		after := brute(p, move.Next, memo)
+		scaled := make([]float64, len(after.W))
+		for i, w := range after.W {
+			scaled[i] = q * w
+		}
+		h.add(after.Lo+move.Total(), scaled)
+	}
+	for r := range engine.NumRolls {
+		roll(r, g.Rolls-1, engine.RollProbability(r))
+	}
+	memo[s] = h
+	return h
 }

@@ -2,7 +2,6 @@ package scores
 
 import (
 	"fmt"
-	"sync"
 
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -10,6 +9,7 @@ import (
 	"dicepoker/engine"
 	"dicepoker/internal/workers"
 	"dicepoker/policy"
+	"dicepoker/solver"
 )
 
 // Options tune a simulation or an exact pass. The results do not depend
@@ -46,14 +46,17 @@ type Sample struct {
 	FullBox int
 }
 
-// batch is how many games a goroutine takes at a time.
-const batch = 512
-
 // Simulate plays games games of p's game with policy p. Game i rolls its
 // dice from a PCG generator seeded with seed and a hash of i, so the same
-// seed gives the same games, whatever the number of threads.
+// seed gives the same games, whatever the number of threads. The games
+// are played in lockstep, each state's turn planned once for all the
+// games that meet it, in batches of the solver's lanes (policy.Batch).
 func Simulate(p *policy.Policy, games int, seed uint64, o Options) (*Sample, error) {
-	return SimulateBy(p.Game(), func(s engine.State, _ int) *policy.Turn { return p.Turn(s) }, games, seed, o)
+	bs := make(batches, o.threads())
+	for w := range bs {
+		bs[w] = p.NewBatch()
+	}
+	return simulate(p.Game(), bs, games, seed, o)
 }
 
 // TurnOf gives the decisions of a turn in state s with score points
@@ -64,33 +67,27 @@ type TurnOf func(s engine.State, score int) *policy.Turn
 // SimulateBy plays games games of g as Simulate does, each turn's
 // decisions from turn.
 func SimulateBy(g *engine.Game, turn TurnOf, games int, seed uint64, o Options) (*Sample, error) {
+	return simulate(g, &turnsOf{of: turn, states: make([][solver.Lanes]engine.State, o.threads())}, games, seed, o)
+}
+
+// simulate plays games games of g in lockstep rounds, their turns from
+// plans.
+func simulate(g *engine.Game, plans planner, games int, seed uint64, o Options) (*Sample, error) {
 	if games <= 0 {
 		return nil, fmt.Errorf("cannot simulate %d games", games)
 	}
-	threads := o.threads()
-	parts := make([]tally, threads)
-	players := make([]*player, threads)
-	for w := range players {
-		players[w] = newPlayer(g, turn)
-	}
-	var mu sync.Mutex
-	done := 0
-	batches := (games + batch - 1) / batch
-	workers.Each(batches, threads, func(w, b int) {
-		from, to := b*batch, min((b+1)*batch, games)
-		players[w].play(seed, from, to, &parts[w])
+	ls := &lockstep{g: g, layout: solver.NewLayout(g), plans: plans, threads: o.threads()}
+	var t tally
+	for from := 0; from < games; from += round {
+		to := min(from+round, games)
+		var progress func(int)
 		if o.Progress != nil {
-			mu.Lock()
-			done += to - from
-			o.Progress(done, games)
-			mu.Unlock()
+			// A round's games count as played in proportion to its turns.
+			progress = func(turn int) { o.Progress(from+(to-from)*(turn+1)/g.Turns(), games) }
 		}
-	})
-	var total tally
-	for i := range parts {
-		total.merge(&parts[i])
+		ls.play(seed, from, to, &t, progress)
 	}
-	return total.sample(g, games), nil
+	return t.sample(g, games), nil
 }
 
 // Summary describes the sample's scores: the sample mean and standard

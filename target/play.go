@@ -138,23 +138,24 @@ func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
 	}
 	start := sol.From
 	turns := len(sol.Game.Categories) - bits.OnesCount32(start.Filled)
-	return scores.Carry(int(node(start, pl.target)), size, turns, func(_, i int) []scores.Arc {
-		var s engine.State
-		var outs []policy.Outcome
-		n := 0
-		if i < l.Size() {
-			s = l.State(i)
-			outs = pl.ev.Outcomes(s)
-		} else {
-			j := searchOffset(offset, i)
-			s, n = l.State(j), i-offset[j]+1
-			outs = pl.ev.TurnOutcomes(turnOf(s, n))
+	return scores.Carry(int(node(start, pl.target)), size, turns, func(_ int, is []int, arcs [][]scores.Arc) {
+		for j, i := range is {
+			var s engine.State
+			var outs []policy.Outcome
+			n := 0
+			if i < l.Size() {
+				s = l.State(i)
+				outs = pl.ev.Outcomes(s)
+			} else {
+				k := searchOffset(offset, i)
+				s, n = l.State(k), i-offset[k]+1
+				outs = pl.ev.TurnOutcomes(turnOf(s, n))
+			}
+			arcs[j] = make([]scores.Arc, len(outs))
+			for k, o := range outs {
+				arcs[j][k] = scores.Arc{Next: node(o.Next, n-o.Points), Points: int32(o.Points), P: o.P}
+			}
 		}
-		arcs := make([]scores.Arc, len(outs))
-		for k, o := range outs {
-			arcs[k] = scores.Arc{Next: node(o.Next, n-o.Points), Points: int32(o.Points), P: o.P}
-		}
-		return arcs
 	}, o)
 }
 

@@ -16,30 +16,33 @@ const benchSummary = `Measure each game: solve wall time and states a second, th
 of a solve on one thread (cpu1, best of three) and how many times those
 the plain Go lane kernel takes (go/asm), table size, table load time, the
 median time to rank one position's actions with all rerolls left and with
-none (adv0), optimal games simulated a second (a first run that fills the
-policy cache, then a warm one), the time of the exact score distribution,
-and peak memory. Tables go to a temporary directory that is removed
-afterwards.`
+none (adv0), the time of optimal games simulated from a cold start and
+their rate, the time of the exact score distribution, and peak memory.
+Tables go to a temporary directory that is removed afterwards.`
 
 // runBench measures the solver, tables and advisor on each game.
 func runBench(args []string, stdout io.Writer) error {
 	fs := newFlagSet("bench")
 	names := fs.String("games", "yahtzee,yatzy,swedish,poker-dice", "comma-separated games to measure")
 	threads := addThreadsFlag(fs, "solve")
-	games := fs.Int("simulate", 100000, "games to simulate with the optimal strategy, twice (cold and warm cache); 0: none")
+	games := fs.Int("simulate", 1000000, "games to simulate with the optimal strategy from a cold start; 0: none")
 	exact := fs.Bool("distribution", true, "time the exact score distribution")
 	asJSON := addJSONFlag(fs)
 	check := fs.Bool("school-check", false, "check the school estimate against play instead (see README)")
+	schoolExact := fs.Bool("school-distribution", false, "time one-column school's exact distribution instead")
 	columns := fs.String("columns", "2,3,4", "with --school-check: the column counts to check")
 	sheets := fs.Int("sheets", 20, "with --school-check: sheets drawn from each style of play")
 	rollouts := fs.Int("rollouts", 1000, "with --school-check: games played on from each sheet")
 	seed := fs.Uint64("seed", 1, "with --school-check: the seed of the sheets and games")
 	actions := fs.Int("actions", 1, "with --school-check: the best actions played on, to check the ranking too")
-	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2] [--threads N] [--simulate N] [--distribution=false] [--json] | bench --school-check [--columns 2,3,4] [--sheets N] [--rollouts N] [--actions N] [--seed S] [--json]", benchSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2] [--threads N] [--simulate N] [--distribution=false] [--json] | bench --school-distribution [--threads N] [--json] | bench --school-check [--columns 2,3,4] [--sheets N] [--rollouts N] [--actions N] [--seed S] [--json]", benchSummary); err != nil {
 		return err
 	}
 	if *check {
 		return runSchoolCheck(stdout, *columns, school.CheckOptions{Sheets: *sheets, Games: *rollouts, Seed: *seed, Threads: *threads, Actions: *actions}, *asJSON)
+	}
+	if *schoolExact {
+		return runSchoolExact(stdout, *threads, *asJSON)
 	}
 	var list []*engine.Game
 	for _, raw := range strings.Split(*names, ",") {
@@ -70,7 +73,7 @@ func runBench(args []string, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "machine: %s\n\n", machine)
 		fmt.Fprintf(stdout, "%-11s %9s %8s %10s %8s %7s %9s %8s %10s %9s %10s %10s %8s %9s %12s\n",
 			"game", "states", "solve s", "states/s", "cpu1 s", "go/asm", "table MiB", "load ms", "advice us", "adv0 us",
-			"games/s", "warm g/s", "dist s", "peak MiB", "expected")
+			"sim s", "games/s", "dist s", "peak MiB", "expected")
 	}
 	var results []bench.Result
 	for _, g := range list {
@@ -84,9 +87,9 @@ func runBench(args []string, stdout io.Writer) error {
 			if r.SolveCPUSeconds > 0 {
 				ratio = r.PlainGoSolveCPUSeconds / r.SolveCPUSeconds
 			}
-			fmt.Fprintf(stdout, "%-11s %9d %8.2f %10.0f %8.3f %7.2f %9.1f %8.1f %10.1f %9.2f %10.0f %10.0f %8.2f %9.0f %12.7f\n",
+			fmt.Fprintf(stdout, "%-11s %9d %8.2f %10.0f %8.3f %7.2f %9.1f %8.1f %10.1f %9.2f %10.2f %10.0f %8.2f %9.0f %12.7f\n",
 				r.Game, r.States, r.SolveSeconds, r.StatesPerSecond, r.SolveCPUSeconds, ratio, float64(r.TableBytes)/(1<<20),
-				r.LoadSeconds*1e3, r.AdviceSeconds*1e6, r.AdviceNoRerollSeconds*1e6, r.GamesPerSecond, r.WarmGamesRate,
+				r.LoadSeconds*1e3, r.AdviceSeconds*1e6, r.AdviceNoRerollSeconds*1e6, r.SimulateSeconds, r.GamesPerSecond,
 				r.DistributionSeconds, float64(r.PeakRSSBytes)/(1<<20), r.Expected)
 		}
 	}
@@ -157,5 +160,22 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 	if asJSON {
 		return writeJSON(stdout, results)
 	}
+	return nil
+}
+
+// runSchoolExact times one-column school's exact distribution.
+func runSchoolExact(stdout io.Writer, threads int, asJSON bool) error {
+	r, err := bench.SchoolExact(threads)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSON(stdout, struct {
+			Machine string                   `json:"machine"`
+			School  bench.SchoolDistribution `json:"school_distribution"`
+		}{bench.Machine(), r})
+	}
+	fmt.Fprintf(stdout, "machine: %s\n\nschool, one column: exact distribution %.1f s, %d states, peak %.0f MiB (the solve included), mean %.7f (expected %.7f)\n",
+		bench.Machine(), r.DistributionSeconds, r.States, float64(r.PeakRSSBytes)/(1<<20), r.Mean, r.Expected)
 	return nil
 }

@@ -1,0 +1,239 @@
+package policy
+
+import (
+	"math"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
+
+// Batch works out the turns of up to solver.Lanes states of a policy
+// together, in the solver's lanes: the value of every final roll and of
+// every keep with each number of rerolls left, for all its states at
+// once. Each decision is then taken from those values on first use (see
+// Turn), so a state that one game meets costs its values and the three
+// or so decisions that game asks for, not all 756. A Batch, and the turns
+// it gives, are for one goroutine at a time.
+type Batch struct {
+	p     *Policy
+	turns [solver.Lanes]Turn
+	n     int // states in the batch
+	// open[j][:opens[j]] lists the boxes open in lane j, in sheet order.
+	open  [solver.Lanes][32]uint8
+	opens [solver.Lanes]int
+	// values[b.base+l][j] is what writing level l of box b is worth in
+	// lane j (see box.values); -Inf where the box is closed. Rows past
+	// p.levels let each box's rows be seen as a solver.LaneLevels.
+	values [][solver.Lanes]float64
+	score  solver.LaneRolls // the value of writing each roll now
+	work   solver.LaneKeeps
+	// keeps[left-1][k] is keep k's value with left rerolls left, and
+	// best[left-1][r] the most that roll r is worth then: writing it now
+	// or the best of its sub-keeps.
+	keeps [MaxRolls - 1][engine.FirstRollKeep][solver.Lanes]float64
+	best  [MaxRolls - 1]solver.LaneRolls
+	// moves[j][r] is the move of final roll r in lane j, once placed[j][r].
+	moves  [solver.Lanes][engine.NumRolls]move
+	placed [solver.Lanes][engine.NumRolls]bool
+}
+
+// move is a Placement in 16 bytes, for a batch to keep one of each final
+// roll in each lane close at hand: points and bonuses fit 16 bits, and
+// upper totals, capped at the bonus threshold, 8 (New sees to it).
+type move struct {
+	filled                   uint32
+	points, bonus, fiveAlike int16
+	category, upper          uint8
+	fullBox                  bool
+}
+
+// pack returns p as a move.
+func pack(p engine.Placement) move {
+	return move{filled: p.Next.Filled, points: int16(p.Points), bonus: int16(p.Bonus), fiveAlike: int16(p.FiveAlikeBonus),
+		category: uint8(p.Category), upper: uint8(p.Next.Upper), fullBox: p.Next.FullBox}
+}
+
+// unpack returns the Placement m holds.
+func (m *move) unpack() engine.Placement {
+	return engine.Placement{Category: int(m.category), Points: int(m.points), Bonus: int(m.bonus), FiveAlikeBonus: int(m.fiveAlike),
+		Next: engine.State{Filled: m.filled, Upper: int(m.upper), FullBox: m.fullBox}}
+}
+
+// NewBatch returns an empty batch of p's turns.
+func (p *Policy) NewBatch() *Batch {
+	return &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels)}
+}
+
+// unknown marks a decision of a batch's turn not yet taken. Decisions
+// are box and keep indices, which stay below it (this fails to compile
+// should they not).
+const (
+	unknown = scoreNow - 1
+	_       = uint(unknown - engine.FirstRollKeep)
+)
+
+// undecided is a turn's decisions before any is taken, worthless the
+// final rolls' values before any box is open.
+var (
+	undecided [MaxRolls * engine.NumRolls]uint8
+	worthless solver.LaneRolls
+)
+
+func init() {
+	for i := range undecided {
+		undecided[i] = unknown
+	}
+	for r := range worthless {
+		for j := range solver.Lanes {
+			worthless[r][j] = math.Inf(-1)
+		}
+	}
+}
+
+// Plan readies the turns of states (at most solver.Lanes, none with a
+// full sheet), which Turn then gives: the final rolls' values, written
+// in the best box, then the keeps' values one reroll at a time, as plan
+// describes. The turns of the batch's previous states are no longer
+// valid.
+func (b *Batch) Plan(states []engine.State) {
+	p, g := b.p, b.p.game
+	b.n = len(states)
+	var open uint32 // boxes open in some lane
+	for j, s := range states {
+		open |= ^s.Filled
+		t := &b.turns[j]
+		t.game, t.state, t.batch, t.lane = g, s, b, uint8(j)
+		t.decide = undecided
+		b.placed[j] = [engine.NumRolls]bool{}
+		b.opens[j] = 0
+		for c := range p.boxes {
+			if s.Open(c) {
+				b.open[j][b.opens[j]] = uint8(c)
+				b.opens[j]++
+			}
+		}
+	}
+	rolls := b.work.Rolls()
+	*rolls = worthless
+	for c := range p.boxes {
+		if open&(1<<c) == 0 {
+			continue
+		}
+		bx := &p.boxes[c]
+		rows := b.values[bx.base : bx.base+solver.Levels]
+		for j := range solver.Lanes {
+			if j < len(states) && states[j].Open(c) {
+				bx.values(g, states[j], p.next, rows, j)
+				continue
+			}
+			for l := range bx.levels {
+				rows[l][j] = math.Inf(-1)
+			}
+		}
+		rolls.MaxByLevel(&bx.level, (*solver.LaneLevels)(rows))
+	}
+	b.fiveAlike(states)
+	b.score = *rolls
+	for left := 1; left < g.Rolls; left++ {
+		// The keeps' values from the rolls' with a reroll fewer, then
+		// the best sub-keep of each roll against writing it now.
+		b.work.KeepValues()
+		copy(b.keeps[left-1][:], b.work[:engine.FirstRollKeep])
+		*rolls = b.score
+		b.work.BestKeeps()
+		b.best[left-1] = *rolls
+	}
+}
+
+// fiveAlike values the rolls that the five-alike rules place in each
+// lane, as engine.Game.Placements places them, and takes their boxes:
+// the best placement, the first in sheet order on a tie.
+func (b *Batch) fiveAlike(states []engine.State) {
+	g, rolls := b.p.game, b.work.Rolls()
+	var buf [16]engine.Placement
+	for j, s := range states {
+		for _, r := range fiveAlike {
+			if !g.Special(s, r) {
+				continue
+			}
+			best := math.Inf(-1)
+			for _, pl := range g.Placements(s, r, buf[:0]) {
+				if v := float64(pl.Total()) + b.p.next(pl.Next); v > best {
+					best, b.turns[j].decide[r], b.moves[j][r] = v, uint8(pl.Category), pack(pl)
+				}
+				b.placed[j][r] = true
+			}
+			rolls[r][j] = best
+		}
+	}
+}
+
+// Turn returns the turn of the batch's j-th state, valid until the next
+// Plan.
+func (b *Batch) Turn(j int) *Turn { return &b.turns[j] }
+
+// box takes the box of final roll r in lane j: the first open box, in
+// sheet order, that gives the roll its value. The five-alike rolls that
+// the rules place have theirs already.
+func (b *Batch) box(j, r int) {
+	want := b.score[r][j]
+	for _, c := range b.open[j][:b.opens[j]] {
+		bx := &b.p.boxes[c]
+		if b.values[bx.base+int(bx.level[r])][j] == want {
+			b.turns[j].decide[r] = c
+			return
+		}
+	}
+	panic("policy: no box gives a roll its value")
+}
+
+// move returns the move of final roll r in lane j, worked out once for
+// all the games that write it.
+func (b *Batch) move(j, r int) engine.Placement {
+	m := &b.moves[j][r]
+	if !b.placed[j][r] {
+		t := &b.turns[j]
+		*m, b.placed[j][r] = pack(write(t.game, t.state, t.Box(r), r)), true
+	}
+	return m.unpack()
+}
+
+// keep returns the decision for roll r in lane j with left rerolls left:
+// the first of its sub-keeps, in the order of solver.Turn.Actions (the
+// largest keep index first), with the largest value, when that is more
+// than writing the roll now; else scoreNow. That value is known (best),
+// so the search stops at the first keep that has it.
+func (b *Batch) keep(j, r, left int) uint8 {
+	best := b.best[left-1][r][j]
+	if best == b.score[r][j] {
+		return scoreNow
+	}
+	v := &b.keeps[left-1]
+	for _, k := range subKeeps[subStart[r]:subStart[r+1]] {
+		if v[k][j] == best {
+			return uint8(k)
+		}
+	}
+	panic("policy: no keep has the best keep's value")
+}
+
+// Decide takes every decision of every turn of the batch now, for a
+// caller that needs them all (the ways each turn ends): the same as
+// asking for each, roll by roll across the lanes, so that each roll's
+// values are read once for all of them.
+func (b *Batch) Decide() {
+	for r := range engine.NumRolls {
+		for j := range b.n {
+			if b.turns[j].decide[r] == unknown {
+				b.box(j, r)
+			}
+		}
+	}
+	for left := 1; left < b.p.game.Rolls; left++ {
+		for r := range engine.NumRolls {
+			for j := range b.n {
+				b.turns[j].decide[left*engine.NumRolls+r] = b.keep(j, r, left)
+			}
+		}
+	}
+}
