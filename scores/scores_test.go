@@ -36,7 +36,14 @@ func table(t testing.TB, name string) *strategy.Table {
 func optimal(t testing.TB, name string) *policy.Policy {
 	t.Helper()
 	tab := table(t, name)
-	p, err := policy.New(tab.Game, tab.Value)
+	return playing(t, tab.Game, tab.Value)
+}
+
+// playing returns the policy that plays g by the values of the states
+// between turns.
+func playing(t testing.TB, g *engine.Game, values solver.Values) *policy.Policy {
+	t.Helper()
+	p, err := policy.New(g, values)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,10 +268,7 @@ func TestExactAgreesWithBruteForce(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := policy.New(g, sol.Value)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := playing(t, g, sol.Value)
 			got := Exact(p, Options{Threads: 3}).Scores
 			want := brute(p, engine.State{}, map[engine.State]Histogram{})
 			if got.Lo != want.Lo || len(got.W) != len(want.W) {
