@@ -154,14 +154,13 @@ func flags(g *engine.Game, m uint32) int {
 	return 1
 }
 
-func (sol *Solution) row(s engine.State) ([]Chance, float64) {
-	return sol.rows[sol.Layout.Index(s)], sol.EV.Value(s)
+func (sol *Solution) values(s engine.State) needs {
+	return needs{pcurve: pcurve{lo: 1}, row: sol.rows[sol.Layout.Index(s)], ev: sol.EV.Value(s)}
 }
 
 // Value returns the value of state s when need more points are needed:
 // the best chance of scoring them and the expected points to come under
 // that play. s must be reachable from From, need at most Need.
 func (sol *Solution) Value(s engine.State, need int) Chance {
-	row, ev := sol.row(s)
-	return lookup(row, ev, need)
+	return sol.values(s).at(need)
 }

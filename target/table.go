@@ -101,6 +101,21 @@ func (t *Table) curve(i int) pcurve {
 	return pcurve{lo: max(lo, 1), q: t.words[off : off+n]}
 }
 
+// played is a table with the expected-value optimum, ready for play.
+type played struct {
+	*Table
+	ev solver.Values
+}
+
+// with returns the table played with ev, the expected-value optimum.
+func (t *Table) with(ev solver.Values) played { return played{t, ev} }
+
+// values returns the values of s: the table's chances, with the
+// expected-value optimum's points to come.
+func (p played) values(s engine.State) needs {
+	return needs{pcurve: p.curve(p.Layout.Index(s)), ev: p.ev(s)}
+}
+
 // Err returns the first error met reading a lazily loaded table: a
 // damaged part of its file. Chances read after it are not to be trusted.
 func (t *Table) Err() error {

@@ -200,13 +200,21 @@ func TestTargetBeatsExpectedValue(t *testing.T) {
 func TestChances(t *testing.T) {
 	g := subset(t, "yatzy", engine.Options{}, "fives", "sixes", "four-of-a-kind", "large-straight", "yatzy")
 	from := engine.State{Filled: 1 << g.Category("fives"), Upper: 15}
-	c, err := Chances(g, from, 15, 0, solver.Options{})
+	tab, err := SolveTable(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := solver.Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := tab.Chances(from, 15, 0, ev.Value, scores.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	more := 0
 	for i := range c.Best {
-		if c.Best[i] < c.EV[i]-1e-12 {
+		if c.Best[i] < c.EV[i]-Bound(g) {
 			t.Errorf("total %d: %v playing for it, %v for the expected score", c.Lo+i, c.Best[i], c.EV[i])
 		}
 		if c.Best[i] > c.EV[i]+1e-6 {
@@ -224,7 +232,7 @@ func TestChances(t *testing.T) {
 			t.Fatal(err)
 		}
 		h, _ := pl.Distribution(scores.Options{})
-		if got, want := h.AtLeast(total-15), c.Best[total-c.Lo]; math.Abs(got-want) > 1e-12 {
+		if got, want := h.AtLeast(total-15), c.Best[total-c.Lo]; math.Abs(got-want) > Bound(g) {
 			t.Errorf("total %d: the play's distribution reaches it with %v, the curve says %v", total, got, want)
 		}
 	}

@@ -78,7 +78,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 		if fs.Changed("table") {
 			return usagef("--target and --opponent solve for their aim and read no --table")
 		}
-		goal := advice.Aim{Opponents: *opponents, Progress: progress}
+		goal := advice.Aim{Opponents: *opponents, Progress: progress, Tables: targetTables()}
 		if byTarget {
 			goal.Target = &aim
 		}

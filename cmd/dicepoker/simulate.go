@@ -111,12 +111,13 @@ type simulation struct {
 	timing   bool            // the JSON gives the seconds
 }
 
-// aimed is what a run with --target adds: the target, the exact chance
-// of reaching it and the expected score of that play.
+// aimed is what a run with --target adds: the target, the chance of
+// reaching it (the every-target table's) and, where it is known (the
+// exact distribution), the expected score of that play.
 type aimed struct {
-	Target      int     `json:"target"`
-	Probability float64 `json:"probability"`
-	Expected    float64 `json:"expected"`
+	Target      int      `json:"target"`
+	Probability float64  `json:"probability"`
+	Expected    *float64 `json:"expected,omitempty"`
 }
 
 // bonusRates maps each bonus key to the share of games that earned it.
@@ -134,7 +135,7 @@ func (r *simulation) json() any {
 		expected = &r.table.Expected
 	}
 	if r.target != nil {
-		expected = &r.target.Expected // the exact value of playing for the target
+		expected = r.target.Expected // the exact value of playing for the target
 	}
 	return struct {
 		Game     string `json:"game"`
@@ -162,7 +163,6 @@ func (r *simulation) writeText(w io.Writer) {
 		fmt.Fprintf(w, "expected       %.3f (the strategy table's exact value)\n", r.table.Expected)
 	}
 	if a := r.target; a != nil {
-		fmt.Fprintf(w, "expected       %.3f (exact, playing for %d or more)\n", a.Expected, a.Target)
 		fmt.Fprintf(w, "reached %-6d %5.2f%% of games (exact chance %.4f%%)\n", a.Target, 100**r.reached(), 100*a.Probability)
 	}
 	fmt.Fprintf(w, "sd             %.3f\n", sum.SD)

@@ -25,8 +25,9 @@ func runSolve(args []string, stdout io.Writer) error {
 	out := fs.String("out", "", "the table file to write (default: the tables directory)")
 	threads := addThreadsFlag(fs, "solve")
 	timing := addTimingFlag(fs)
+	targets := fs.Bool("targets", false, "solve the every-target table instead: the best chance of every total from every state (single-sheet games)")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "solve [--game G] [game options] [--out FILE] [--threads N] [--json]", solveSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "solve [--game G] [game options] [--targets] [--out FILE] [--threads N] [--json]", solveSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
@@ -35,6 +36,9 @@ func runSolve(args []string, stdout io.Writer) error {
 	}
 	if err := outputFlag("out", *out); err != nil {
 		return err
+	}
+	if *targets {
+		return solveTargets(g, *out, *threads, *asJSON, *timing, stdout)
 	}
 	if g.Columns != 0 {
 		return solveSchool(g, *out, *threads, *asJSON, *timing, stdout)

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -11,6 +12,8 @@ import (
 	"dicepoker/engine"
 	"dicepoker/scores"
 	"dicepoker/solver"
+	"dicepoker/strategy"
+	"dicepoker/tables"
 	"dicepoker/target"
 )
 
@@ -43,26 +46,31 @@ func targetOf(fs *pflag.FlagSet, g *engine.Game, value int) (t int, ok bool, err
 	return value, true, nil
 }
 
-// playerFor solves g for a final total of at least total from a new game
-// and returns the player that aims at it, with its exact chance and
-// expected score.
-func playerFor(g *engine.Game, total, threads int) (*target.Player, *aimed, error) {
-	sol, err := target.Solve(g, engine.State{}, total, solver.Options{Threads: threads,
-		Progress: progress(fmt.Sprintf("solving %s for a total of %d", g.Name, total))})
+// playerFor returns the player that aims at a final total of at least
+// total from a new game, by g's every-target table (built on first use),
+// with its chance of the total.
+func playerFor(g *engine.Game, total int) (*target.Player, *aimed, error) {
+	tab, ev, err := opener("").TargetPlay(g, true)
 	if err != nil {
 		return nil, nil, err
 	}
-	pl, err := sol.NewPlayer(total, 0)
+	pl, err := tab.NewPlayer(engine.State{}, total, 0, ev)
 	if err != nil {
 		return nil, nil, err
 	}
-	v := sol.Value(engine.State{}, total)
-	return pl, &aimed{Target: total, Probability: v.P, Expected: v.E}, nil
+	return pl, &aimed{Target: total, Probability: tab.Chance(engine.State{}, total)}, nil
+}
+
+// targetTables is what advise --target ranks by: the every-target table
+// and the strategy table, opened with progress bars and notices.
+func targetTables() *advice.Opener {
+	o := opener("")
+	return &o
 }
 
 // simulateTarget plays games aiming at a final total of at least total.
 func simulateTarget(g *engine.Game, total, games int, seed uint64, threads int, asJSON, timing bool, stdout io.Writer) error {
-	pl, aim, err := playerFor(g, total, threads)
+	pl, aim, err := playerFor(g, total)
 	if err != nil {
 		return err
 	}
@@ -92,14 +100,16 @@ func (r *simulation) reached() *float64 {
 // distributionTarget computes the exact final score distribution of the
 // play that aims at a total of at least total.
 func distributionTarget(g *engine.Game, total int, png string, threads int, asJSON bool, stdout io.Writer) error {
-	pl, aim, err := playerFor(g, total, threads)
+	pl, aim, err := playerFor(g, total)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
 	h, states := pl.Distribution(scores.Options{Threads: threads, Progress: progressIn("carrying "+g.Name+" forward", "turns")})
 	d := &scores.Distribution{Game: g, Scores: h, States: states}
-	r := exact{game: g, dist: d, summary: d.Summary(), expected: aim.Expected, seconds: time.Since(start).Seconds(), target: aim}
+	sum := d.Summary()
+	aim.Expected = &sum.Mean
+	r := exact{game: g, dist: d, summary: sum, expected: sum.Mean, seconds: time.Since(start).Seconds(), target: aim}
 	return r.print(png, asJSON, stdout)
 }
 
@@ -119,4 +129,51 @@ func (r *exact) reach() *float64 {
 	}
 	p := r.dist.Scores.AtLeast(r.target.Target)
 	return &p
+}
+
+// solveTargets solves g's every-target table and writes it to out, or to
+// the tables directory.
+func solveTargets(g *engine.Game, out string, threads int, asJSON, timing bool, stdout io.Writer) error {
+	if g.Columns != 0 {
+		return usagef("--targets belongs to the single-sheet games, not to %s", g.Name)
+	}
+	if out == "" {
+		dir, err := tables.DefaultDir()
+		if err != nil {
+			return err
+		}
+		out = target.TablePath(dir, g)
+	}
+	start := time.Now()
+	t, err := target.SolveTable(g, solver.Options{Threads: threads, Progress: progress("solving " + g.Name + " for every target")})
+	if err != nil {
+		return err
+	}
+	seconds := time.Since(start).Seconds()
+	if err := t.Save(out); err != nil {
+		return err
+	}
+	fi, err := os.Stat(out)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return writeJSON(stdout, struct {
+			Game    string   `json:"game"`
+			Options string   `json:"options"`
+			Rules   string   `json:"rules"`
+			States  int      `json:"states"`
+			Entries int      `json:"entries"`
+			Bytes   int64    `json:"bytes"`
+			Bound   float64  `json:"bound"`
+			Seconds *float64 `json:"seconds,omitempty"`
+			Table   string   `json:"table"`
+		}{g.Name, g.Options.String(), g.Options.String(), t.States, t.Entries, fi.Size(), target.Bound(g), secondsIf(timing, seconds), out})
+	}
+	fmt.Fprintf(stdout, "%s: every-target table\n", strategy.Describe(g))
+	fmt.Fprintf(stdout, "states:  %d, %d chances stored (%.1f MiB)\n", t.States, t.Entries, float64(fi.Size())/(1<<20))
+	fmt.Fprintf(stdout, "bound:   every chance within %.2g of the exact one\n", target.Bound(g))
+	fmt.Fprintf(stdout, "time:    %.2f s\n", seconds)
+	fmt.Fprintf(stdout, "table:   %s\n", out)
+	return nil
 }
