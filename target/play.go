@@ -83,17 +83,23 @@ func (pl *Player) plans(s engine.State, from int) *[solver.Lanes]*policy.Turn {
 	pl.turn.batch(s, from, pl.next, w)
 	var ts [solver.Lanes]*policy.Turn
 	for l := range ts {
-		var boxes [engine.NumRolls]uint8
-		keeps := make([][engine.NumRolls]uint8, pl.g.Rolls-1)
-		for r := range boxes {
-			boxes[r] = w.box[r][l]
-			for j := range keeps {
-				keeps[j][r] = w.keep[j][r][l]
-			}
-		}
-		ts[l] = policy.Decided(pl.g, s, &boxes, keeps)
+		ts[l] = w.decided(pl.g, s, l)
 	}
 	return &ts
+}
+
+// decided returns the turn of state s that w's last batch planned in
+// lane l.
+func (w *lanes) decided(g *engine.Game, s engine.State, l int) *policy.Turn {
+	var boxes [engine.NumRolls]uint8
+	keeps := make([][engine.NumRolls]uint8, g.Rolls-1)
+	for r := range boxes {
+		boxes[r] = w.box[r][l]
+		for j := range keeps {
+			keeps[j][r] = w.keep[j][r][l]
+		}
+	}
+	return policy.Decided(g, s, &boxes, keeps)
 }
 
 // Simulate plays games games from a new game (the player must start
