@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"time"
 
@@ -38,7 +39,7 @@ func simulateSchool(g *engine.Game, r schoolRun, stdout io.Writer) error {
 	}
 	start := time.Now()
 	games := school.NewKernel(g).Simulate(players, r.games, r.seed, r.threads)
-	res := schoolResult{game: g, run: r, strategy: st.Name, seats: seatStats(g, games), seconds: time.Since(start).Seconds()}
+	res := schoolResult{game: g, run: r, strategy: st.Name, seats: seatStats(g, games, st.Name), seconds: time.Since(start).Seconds()}
 	if r.asJSON {
 		return writeJSON(stdout, res.json())
 	}
@@ -48,16 +49,19 @@ func simulateSchool(g *engine.Game, r schoolRun, stdout io.Writer) error {
 
 // seatStat is one seat's results over the games.
 type seatStat struct {
+	Strategy string `json:"strategy"`
 	sampleStats
-	Wins float64 `json:"win_rate"` // games won, a tie shared among the tied
+	Wins    float64    `json:"win_rate"` // games won, a tie shared among the tied
+	WinCI95 [2]float64 `json:"win_ci95"` // its 95% confidence interval
 }
 
-// seatStats sums up the games' scores by seat, with gonum's statistics
-// (scores.Sample); wins are counted in twelfths of a game, so that ties of
-// two, three or four players share them exactly.
-func seatStats(g *engine.Game, games [][]int) []seatStat {
+// seatStats sums up the games' scores by seat, every seat playing
+// strategy, with gonum's statistics (scores.Sample); wins are counted in
+// twelfths of a game, so that ties of two, three or four players share
+// them exactly, and their interval comes from the games' spread.
+func seatStats(g *engine.Game, games [][]int, strategy string) []seatStat {
 	seats := make([]seatStat, len(games[0]))
-	twelfths := make([]int, len(seats))
+	twelfths, squares := make([]int, len(seats)), make([]int, len(seats))
 	for _, game := range games {
 		best, tied := slices.Max(game), 0
 		for _, v := range game {
@@ -68,6 +72,7 @@ func seatStats(g *engine.Game, games [][]int) []seatStat {
 		for i, v := range game {
 			if v == best {
 				twelfths[i] += 12 / tied
+				squares[i] += (12 / tied) * (12 / tied)
 			}
 		}
 	}
@@ -80,7 +85,13 @@ func seatStats(g *engine.Game, games [][]int) []seatStat {
 		for _, game := range games {
 			sample.Scores.W[game[i]-lo]++
 		}
-		seats[i] = seatStat{statsOf(&sample), float64(twelfths[i]) / float64(12*len(games))}
+		n := float64(len(games))
+		rate := float64(twelfths[i]) / (12 * n)
+		half := 0.0
+		if n > 1 {
+			half = scores.HalfWidth95(math.Sqrt(max(0, (float64(squares[i])/144-n*rate*rate)/(n-1))), len(games))
+		}
+		seats[i] = seatStat{strategy, statsOf(&sample), rate, [2]float64{rate - half, rate + half}}
 	}
 	return seats
 }

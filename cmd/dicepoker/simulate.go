@@ -32,14 +32,14 @@ func runSimulate(args []string, stdout io.Writer) error {
 	gf := addGameFlags(fs)
 	games := fs.Int("games", 10000, "games to play")
 	seed := fs.Uint64("seed", 1, "the seed of the dice, 0..2^64-1")
-	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (default: optimal; school: estimate where no exact table exists)")
+	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (default: optimal; school: estimate where no exact table exists); single-sheet games with seats: one a seat, comma-separated, of optimal, greedy, win, target:T")
 	threads := addThreadsFlag(fs, "play")
 	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
 	timing := addTimingFlag(fs)
-	players := fs.Int("players", 1, "school: advised players taking turns, 1..4; bonuses go to whoever earns them first")
+	players := fs.Int("players", 1, "players taking turns, 1..4; school: bonuses go to whoever earns them first; single-sheet games: one --strategy a seat")
 	total := addTargetFlag(fs, "play")
 	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "simulate [--game G] [game options] [--games N] [--seed S] [--strategy optimal|greedy | --target T] [--players K] [--threads N] [--table FILE] [--json]", simulateSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "simulate [--game G] [game options] [--games N] [--seed S] [--strategy optimal|greedy|S1,S2,... | --target T] [--players K] [--threads N] [--table FILE] [--json]", simulateSummary); err != nil {
 		return err
 	}
 	g, err := gf.build(fs)
@@ -60,8 +60,12 @@ func runSimulate(args []string, stdout io.Writer) error {
 		return simulateSchool(g, schoolRun{games: *games, players: *players, threads: *threads, seed: *seed,
 			strategy: *name, table: *tableFile, asJSON: *asJSON, timing: *timing}, stdout)
 	}
-	if fs.Changed("players") {
-		return usagef("--players belongs to school, not to %s", g.Name)
+	if wantsSeats(fs.Changed("players"), *name) {
+		if byTarget {
+			return usagef("--target plays alone: with seats, give --strategy target:T")
+		}
+		return simulateSeats(g, seatRun{games: *games, players: *players, playersGiven: fs.Changed("players"), threads: *threads,
+			seed: *seed, strategies: *name, table: *tableFile, asJSON: *asJSON, timing: *timing}, stdout)
 	}
 	if byTarget {
 		if fs.Changed("strategy") || fs.Changed("table") {
