@@ -55,7 +55,7 @@ func runChances(args []string, stdout io.Writer) error {
 		return err
 	}
 	score := sheet.Score(g)
-	tab, ev, err := opener("").TargetPlay(g, false)
+	tab, ev, err := opener("").TargetPlay(g, true)
 	if err != nil {
 		return err
 	}
