@@ -215,22 +215,11 @@ func (t *Table) solveRow(s engine.State, batches *int) (int, []uint32, error) {
 	w := planePool.Get().(*plane)
 	defer planePool.Put(w)
 	t.prepare(s, w)
-	// No need below the least, over the placements, of their next
-	// state's lo plus their points can fail: start there, and step back
-	// should rounding make it fail sooner.
+	// No need below leastLo can fail: start there.
 	from := t.leastLo(w)
-	var vals []float64
-	for {
-		out := t.batch(from, w)
-		*batches++
-		vals = append(out[:], vals...)
-		if from == 1 || quantize(vals[0]) == one {
-			break
-		}
-		back := max(1, from-solver.Lanes)
-		vals = vals[from-back:]
-		from = back
-	}
+	out := t.batch(from, w)
+	*batches++
+	vals := out[:]
 	for quantize(vals[len(vals)-1]) > 0 {
 		out := t.batch(from+len(vals), w)
 		*batches++
@@ -302,14 +291,26 @@ func (t *Table) prepare(s engine.State, w *plane) {
 }
 
 // leastLo returns the least need that the state of w's successors may
-// fail to reach: the least, over the ways of writing a roll, of the next
-// state's lo plus the points written.
+// fail to reach: the least, over the final rolls, of the most over the
+// ways of writing it of the next state's lo plus the points written.
+// Below it every roll, however the dice fall, is written where the rest
+// is certain: a chance of 1 exactly, as the next states' chances below
+// their lo are, and a turn's means of them are.
 func (t *Table) leastLo(w *plane) int {
 	least := math.MaxInt
-	for i, c := range w.box {
-		for _, n := range w.next[i][:len(t.turn.levels[c])] {
-			least = min(least, n.lo+n.points)
+	for r := range engine.NumRolls {
+		most := 0
+		if pls, ok := w.alike[r]; ok {
+			for _, n := range pls {
+				most = max(most, n.lo+n.points)
+			}
+		} else {
+			for i, c := range w.box {
+				n := &w.next[i][t.turn.level[c][r]]
+				most = max(most, n.lo+n.points)
+			}
 		}
+		least = min(least, most)
 	}
 	return max(1, least)
 }
