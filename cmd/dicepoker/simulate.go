@@ -167,7 +167,7 @@ func (r *simulation) writeText(w io.Writer) {
 		fmt.Fprintf(w, "expected       %.3f (the strategy table's exact value)\n", r.table.Expected)
 	}
 	if a := r.target; a != nil {
-		fmt.Fprintf(w, "reached %-6d %5.2f%% of games (exact chance %.4f%%)\n", a.Target, 100**r.reached(), 100*a.Probability)
+		fmt.Fprintf(w, "reached %-6d %5.2f%% of games (chance %.4f%% by the every-target table)\n", a.Target, 100**r.reached(), 100*a.Probability)
 	}
 	fmt.Fprintf(w, "sd             %.3f\n", sum.SD)
 	fmt.Fprintf(w, "min, max       %d, %d\n", sum.Min, sum.Max)
