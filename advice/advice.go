@@ -146,16 +146,31 @@ func (a *Ranking) rank(i int) rankJSON {
 	return rankJSON{a.Expected(i), a.Expected(0) - a.Expected(i), a.Tie(i)}
 }
 
+// adviceJSON is advise's JSON object, for every game, with options of
+// type O: school's positions add the strategy and whether the roll is
+// fresh, a ranking for a goal adds the goal and the chance of it.
+type adviceJSON[O any] struct {
+	Game       string   `json:"game"`
+	Rules      string   `json:"rules"`
+	Strategy   string   `json:"strategy,omitempty"` // school
+	SheetScore int      `json:"sheet_score"`
+	RollsLeft  int      `json:"rolls_left"`
+	Fresh      *bool    `json:"fresh,omitempty"` // school
+	Dice       []int    `json:"dice"`
+	Target     *int     `json:"target,omitempty"`
+	Opponents  []int    `json:"opponents,omitempty"`   // their sheet scores
+	Chance     *float64 `json:"probability,omitempty"` // of the goal, with the best action
+	Best       O        `json:"best"`
+	BestTied   int      `json:"best_tied"` // the options, from the first, tied with the best
+	All        []O      `json:"options"`
+	Total      int      `json:"total_options"` // every legal action, shown or not
+}
+
 // JSON returns advise's JSON object for a single-sheet game's ranking,
 // with the first top options (every one for 0); ranked for a goal, with
 // the goal and each option's chance of it.
 func (a *Ranking) JSON(top int) any {
 	opts := make([]option, Shown(len(a.Actions), top))
-	var goal Goal
-	var chance *float64 // the best action's
-	if a.Goal != nil {
-		goal, chance = *a.Goal, &a.Goal.Chance[0]
-	}
 	for i, act := range a.Actions[:len(opts)] {
 		o := option{rankJSON: a.rank(i)}
 		if a.Goal != nil {
@@ -168,19 +183,16 @@ func (a *Ranking) JSON(top int) any {
 		}
 		opts[i] = o
 	}
-	return struct {
-		Game       string   `json:"game"`
-		Rules      string   `json:"rules"`
-		SheetScore int      `json:"sheet_score"`
-		RollsLeft  int      `json:"rolls_left"`
-		Dice       []int    `json:"dice"`
-		Target     *int     `json:"target,omitempty"`
-		Opponents  []int    `json:"opponents,omitempty"`   // their sheet scores
-		Chance     *float64 `json:"probability,omitempty"` // of the goal, with the best action
-		Best       option   `json:"best"`
-		BestTied   int      `json:"best_tied"` // the options, from the first, tied with the best
-		All        []option `json:"options"`
-		Total      int      `json:"total_options"` // every legal action, shown or not
-	}{a.Game.Name, a.Game.Options.String(), a.SheetScore, a.RollsLeft, a.Dice.Dice(), goal.Target, goal.Opponents, chance,
-		opts[0], a.Bests(), opts, len(a.Actions)}
+	j := adviceOf(a, opts)
+	if a.Goal != nil {
+		j.Target, j.Opponents, j.Chance = a.Goal.Target, a.Goal.Opponents, &a.Goal.Chance[0]
+	}
+	return j
+}
+
+// adviceOf returns the JSON of ranking a that every game's advice holds,
+// with opts, the options shown.
+func adviceOf[O any](a *Ranking, opts []O) adviceJSON[O] {
+	return adviceJSON[O]{Game: a.Game.Name, Rules: a.Game.Options.String(), SheetScore: a.SheetScore, RollsLeft: a.RollsLeft,
+		Dice: a.Dice.Dice(), Best: opts[0], BestTied: a.Bests(), All: opts, Total: len(a.Actions)}
 }

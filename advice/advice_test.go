@@ -8,13 +8,14 @@ import (
 	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/internal/tablestest"
 )
 
 // The best first-roll actions, averaged over the 252 first rolls by their
 // probability, must give the optimal expected score of a new game: the
 // published optimum for poker-dice (README), through every step advise takes.
 func TestAdviseFirstRollsAverageToTheOptimum(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	g, _ := engine.New("poker-dice", engine.Options{})
 	mean := 0.0
 	for r := range engine.NumRolls {
@@ -33,7 +34,7 @@ func TestAdviseFirstRollsAverageToTheOptimum(t *testing.T) {
 }
 
 func TestAdviseRefuses(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	yahtzee, _ := engine.New("yahtzee", engine.Options{})
 	school, _ := engine.New("school", engine.Options{Columns: 2})
 	dice, _ := engine.FromDice(1, 2, 3, 4, 5)

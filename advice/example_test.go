@@ -12,11 +12,11 @@ import (
 // The best action for 9 9 T K A on the first roll of a poker-dice game,
 // solving its table (a tenth of a second) into a temporary tables directory.
 func ExampleAdvise() {
-	dir, _ := os.MkdirTemp("", "tables")
-	defer os.RemoveAll(dir)
-	os.Setenv("DICEPOKER_TABLES", dir)
 	g, _ := engine.New("poker-dice", engine.Options{})
 	dice, _ := engine.ParseDice("99TKA", g.Letters)
+	dir, _ := os.MkdirTemp("", "tables")
+	defer os.RemoveAll(dir)
+	os.Setenv("DICEPOKER_TABLES", dir) // where the Opener solves and saves the table
 	a, err := advice.Advise(advice.Opener{}, advice.Position{Game: g, Dice: dice})
 	if err != nil {
 		fmt.Println(err)

@@ -44,16 +44,25 @@ func (o Opener) progress(what string) func(done, total int) {
 // solving and saving it there first when it is missing. A table that
 // cannot be used is bad input: it says how to rebuild it.
 func (o Opener) Table(g *engine.Game) (*strategy.Table, error) {
-	var t *strategy.Table
+	return open(o, g, strategy.Load, func(dir string) (*strategy.Table, error) {
+		return strategy.Open(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
+	})
+}
+
+// open reads a table of g with load from o.File or, when no file is
+// given, with fromDir from the tables directory, and sorts its error
+// (tableError): the one way every kind of table is opened.
+func open[T any](o Opener, g *engine.Game, load func(path string, g *engine.Game) (T, error), fromDir func(dir string) (T, error)) (T, error) {
+	var t T
 	var err error
 	if o.File != "" {
-		t, err = strategy.Load(o.File, g)
+		t, err = load(o.File, g)
 	} else {
 		dir, derr := tables.DefaultDir()
 		if derr != nil {
-			return nil, derr
+			return t, derr
 		}
-		t, err = strategy.Open(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
+		t, err = fromDir(dir)
 	}
 	return t, o.tableError(err)
 }
@@ -127,35 +136,17 @@ func (o Opener) Named(g *engine.Game, name string) (*SchoolStrategy, error) {
 // or from the tables directory, solving and saving it there first when
 // it is missing.
 func (o Opener) Exact(g *engine.Game) (*school.Exact, error) {
-	var t *school.Exact
-	var err error
-	if o.File != "" {
-		t, err = school.LoadExact(o.File, g)
-	} else {
-		var dir string
-		if dir, err = tables.DefaultDir(); err != nil {
-			return nil, err
-		}
-		t, err = school.OpenExact(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
-	}
-	return t, o.tableError(err)
+	return open(o, g, school.LoadExact, func(dir string) (*school.Exact, error) {
+		return school.OpenExact(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
+	})
 }
 
 // Estimate reads the estimate of school game g from o.File, or from the
 // tables directory, fitting and saving it there first when it is missing.
 func (o Opener) Estimate(g *engine.Game) (*school.Estimate, error) {
-	var e *school.Estimate
-	var err error
-	if o.File != "" {
-		e, err = school.LoadEstimate(o.File, g)
-	} else {
-		var dir string
-		if dir, err = tables.DefaultDir(); err != nil {
-			return nil, err
-		}
-		e, err = school.OpenEstimate(dir, g, func() (school.Fit, error) { return o.Fit(g, 0) }, o.Notice)
-	}
-	return e, o.tableError(err)
+	return open(o, g, school.LoadEstimate, func(dir string) (*school.Estimate, error) {
+		return school.OpenEstimate(dir, g, func() (school.Fit, error) { return o.Fit(g, 0) }, o.Notice)
+	})
 }
 
 // Fit returns how g's estimate is fitted: seeded from the exact table

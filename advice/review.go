@@ -1,9 +1,27 @@
 package advice
 
 import (
+	"io"
+
 	"dicepoker/record"
 	"dicepoker/review"
 )
+
+// Review reads the game record in r (called name in its errors) and
+// judges its decisions with src's advisor of the record's game: what
+// review and the server's review answer. A record that cannot be read is
+// bad input.
+func Review(src Source, r io.Reader, name string) (*review.Report, error) {
+	rec, err := record.Read(r, name)
+	if err != nil {
+		return nil, &InputError{err.Error()}
+	}
+	adv, err := Advisor(src, rec.Game)
+	if err != nil {
+		return nil, err
+	}
+	return review.Review(rec, adv)
+}
 
 // ItemRanking returns a judged decision's ranking, ready to describe.
 func ItemRanking(r *review.Report, it review.Item) *Ranking {

@@ -52,17 +52,7 @@ func schoolJSON(a *Ranking, strategyName string, actions []school.Action, rolls 
 		}
 		opts[i] = o
 	}
-	return struct {
-		Game       string         `json:"game"`
-		Rules      string         `json:"rules"`
-		Strategy   string         `json:"strategy"`
-		SheetScore int            `json:"sheet_score"`
-		RollsLeft  int            `json:"rolls_left"`
-		Fresh      bool           `json:"fresh"`
-		Dice       []int          `json:"dice"`
-		Best       schoolOption   `json:"best"`
-		BestTied   int            `json:"best_tied"`
-		All        []schoolOption `json:"options"`
-		Total      int            `json:"total_options"`
-	}{a.Game.Name, a.Game.Options.String(), strategyName, a.SheetScore, a.RollsLeft, a.Fresh, a.Dice.Dice(), opts[0], a.Bests(), opts, len(a.Actions)}
+	j := adviceOf(a, opts)
+	j.Strategy, j.Fresh = strategyName, &a.Fresh
+	return j
 }

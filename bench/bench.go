@@ -28,11 +28,19 @@ type Result struct {
 	States          int     `json:"states"`
 	SolveSeconds    float64 `json:"solve_seconds"`
 	StatesPerSecond float64 `json:"states_per_second"`
-	TableBytes      int64   `json:"table_bytes"`
-	LoadSeconds     float64 `json:"load_seconds"`   // best of several loads
-	AdviceSeconds   float64 `json:"advice_seconds"` // median of one position's ranking
-	PeakRSSBytes    int64   `json:"peak_rss_bytes"` // the process's peak so far, where the OS tells it
-	Expected        float64 `json:"expected_score"`
+	// The CPU seconds (user and system, best of three) of a solve on one
+	// thread, with the lane kernel this machine runs and with the plain Go
+	// one that machines without the assembly run; 0 where the OS does not
+	// tell a process's CPU time.
+	SolveCPUSeconds        float64 `json:"solve_cpu_seconds_1_thread"`
+	PlainGoSolveCPUSeconds float64 `json:"plain_go_solve_cpu_seconds_1_thread"`
+	TableBytes             int64   `json:"table_bytes"`
+	LoadSeconds            float64 `json:"load_seconds"`   // best of several loads
+	AdviceSeconds          float64 `json:"advice_seconds"` // median of one position's ranking, all rerolls left
+	// AdviceNoRerollSeconds is the same with no reroll left.
+	AdviceNoRerollSeconds float64 `json:"advice_no_reroll_seconds"`
+	PeakRSSBytes          int64   `json:"peak_rss_bytes"` // the process's peak so far, where the OS tells it
+	Expected              float64 `json:"expected_score"`
 	// Games simulated with the optimal strategy a second: the first run
 	// fills the policy's cache of visited states, the second finds them.
 	SimulatedGames int     `json:"simulated_games"`
@@ -62,6 +70,12 @@ func Game(g *engine.Game, o Options, dir string) (Result, error) {
 	r.SolveSeconds = time.Since(start).Seconds()
 	r.States, r.Expected = sol.States, sol.Expected()
 	r.StatesPerSecond = float64(sol.States) / r.SolveSeconds
+	if r.SolveCPUSeconds, err = solveCPU(g, false); err != nil {
+		return r, err
+	}
+	if r.PlainGoSolveCPUSeconds, err = solveCPU(g, true); err != nil {
+		return r, err
+	}
 	path := filepath.Join(dir, filepath.Base(strategy.Path(dir, g)))
 	if err := strategy.FromSolution(sol).Save(path); err != nil {
 		return r, err
@@ -77,7 +91,10 @@ func Game(g *engine.Game, o Options, dir string) (Result, error) {
 	if err != nil {
 		return r, err
 	}
-	if r.AdviceSeconds, err = adviceTime(t, 200); err != nil {
+	if r.AdviceSeconds, err = adviceTime(t, 200, g.Rolls-1); err != nil {
+		return r, err
+	}
+	if r.AdviceNoRerollSeconds, err = adviceTime(t, 200, 0); err != nil {
 		return r, err
 	}
 	if err := play(t, o, &r); err != nil {
@@ -129,9 +146,26 @@ func best(n int, f func() error) (float64, error) {
 	return shortest, nil
 }
 
+// solveCPU returns the least CPU time of three one-thread solves of g, with
+// the plain Go lane kernel if plainGo; 0 where the OS does not tell it.
+func solveCPU(g *engine.Game, plainGo bool) (float64, error) {
+	least := 0.0
+	for i := range 3 {
+		runtime.GC()
+		before := processCPU()
+		if _, err := solver.Solve(g, solver.Options{Threads: 1, PlainGo: plainGo}); err != nil {
+			return 0, err
+		}
+		if d := processCPU() - before; i == 0 || d < least {
+			least = d
+		}
+	}
+	return least, nil
+}
+
 // adviceTime returns the median time to rank the actions of n random
-// positions: a random sheet, random dice, all rerolls left.
-func adviceTime(t *strategy.Table, n int) (float64, error) {
+// positions: a random sheet, random dice, rollsLeft rerolls left.
+func adviceTime(t *strategy.Table, n, rollsLeft int) (float64, error) {
 	g := t.Game
 	rng := rand.New(rand.NewPCG(1, 2))
 	times := make([]float64, 0, n)
@@ -143,7 +177,7 @@ func adviceTime(t *strategy.Table, n int) (float64, error) {
 		}
 		dice := engine.Roll(rng.IntN(engine.NumRolls))
 		start := time.Now()
-		if _, err := t.Actions(s, dice, g.Rolls-1); err != nil {
+		if _, err := t.Actions(s, dice, rollsLeft); err != nil {
 			return 0, err
 		}
 		times = append(times, time.Since(start).Seconds())

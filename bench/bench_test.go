@@ -89,6 +89,7 @@ func TestGameMeasures(t *testing.T) {
 		t.Fatal(err)
 	}
 	if r.States != 111872 || r.TableBytes < 4*(1<<13)*16 || r.SolveSeconds <= 0 || r.LoadSeconds <= 0 || r.AdviceSeconds <= 0 ||
+		r.AdviceNoRerollSeconds <= 0 || r.SolveCPUSeconds < 0 || r.PlainGoSolveCPUSeconds < 0 ||
 		r.SimulatedGames != 2000 || r.GamesPerSecond <= 0 || r.WarmGamesRate <= 0 || r.DistributionSeconds <= 0 {
 		t.Errorf("implausible measurements: %+v", r)
 	}

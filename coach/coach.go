@@ -157,16 +157,20 @@ func Find(options []Option, a Action) int {
 
 // Ranking converts the actions solver.Turn.Actions ranks in game g.
 func Ranking(g *engine.Game, actions []solver.Action) []Option {
+	return optionsOf(actions, func(act solver.Action) Option {
+		if !act.Score {
+			return Option{Action: Action{Keep: act.Keep}, Reroll: act.Reroll, Value: act.Value}
+		}
+		p := act.Placement
+		return Option{Action: Action{Box: g.Categories[p.Category].Name}, Points: p.Points, Bonus: p.Bonus, Value: act.Value}
+	})
+}
+
+// optionsOf turns ranked actions into options with of, in the same order.
+func optionsOf[A any](actions []A, of func(A) Option) []Option {
 	opts := make([]Option, len(actions))
 	for i, act := range actions {
-		o := Option{Value: act.Value}
-		if act.Score {
-			p := act.Placement
-			o.Box, o.Points, o.Bonus = g.Categories[p.Category].Name, p.Points, p.Bonus
-		} else {
-			o.Keep, o.Reroll = act.Keep, act.Reroll
-		}
-		opts[i] = o
+		opts[i] = of(act)
 	}
 	return opts
 }

@@ -160,19 +160,14 @@ func (a schoolAdvisor) Actions(p Position) ([]Option, error) {
 // SchoolOptions turns a school position's ranked actions into options, in
 // the same order.
 func SchoolOptions(g *engine.Game, actions []school.Action) []Option {
-	opts := make([]Option, len(actions))
-	for i, act := range actions {
-		o := Option{Value: act.Value}
-		if act.Score {
-			w := act.Write
-			o.Box, o.Cross = g.Categories[w.Row].Name, w.Cell.Mark == engine.Crossed
-			o.Points, o.Bonus, o.Detail = w.Cell.Value(), w.Bonus, WriteDetail(w)
-		} else {
-			o.Keep, o.Reroll = act.Keep, act.Reroll
+	return optionsOf(actions, func(act school.Action) Option {
+		if !act.Score {
+			return Option{Action: Action{Keep: act.Keep}, Reroll: act.Reroll, Value: act.Value}
 		}
-		opts[i] = o
-	}
-	return opts
+		w := act.Write
+		return Option{Action: Action{Box: g.Categories[w.Row].Name, Cross: w.Cell.Mark == engine.Crossed},
+			Points: w.Cell.Value(), Bonus: w.Bonus, Detail: WriteDetail(w), Value: act.Value}
+	})
 }
 
 func (a schoolAdvisor) Expected() float64 { return a.expected }

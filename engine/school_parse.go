@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -46,39 +45,20 @@ func (g *Game) ParseSchoolSheet(s string) (SchoolSheet, error) {
 //
 // Each key once (case aside), and nothing after the object.
 func (g *Game) ParseSchoolSheetJSON(data []byte) (SchoolSheet, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	fail := func(format string, args ...any) (SchoolSheet, error) {
-		return SchoolSheet{}, fmt.Errorf("sheet: "+format, args...)
-	}
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return fail("not a JSON object of rows")
-	}
 	var p sheetParser
 	seen := map[string]bool{}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return fail("not a JSON object of rows: %v", err)
-		}
-		name := strings.ToLower(t.(string)) // object keys are strings
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return fail("%s: %v", clip(name), err)
-		}
+	err := readSheetObject(data, "rows", func(name string, raw json.RawMessage) error {
 		if seen[name] {
-			return fail("%s is given twice", Quote(name))
+			return fmt.Errorf("sheet: %s is given twice", Quote(name))
 		}
 		seen[name] = true
 		if err := p.addJSON(name, raw); err != nil {
-			return fail("%s: %v", clip(name), err)
+			return fmt.Errorf("sheet: %s: %v", clip(name), err)
 		}
-	}
-	if _, err := dec.Token(); err != nil {
-		return fail("not a JSON object of rows: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return fail("more after the JSON object")
+		return nil
+	})
+	if err != nil {
+		return SchoolSheet{}, err
 	}
 	return p.build(g)
 }

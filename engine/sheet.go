@@ -71,47 +71,64 @@ func ParseSheet(g *Game, s string) (Sheet, error) {
 // ParseSheetJSON reads a sheet written as a JSON object {"ones": 3, ...}
 // with the same entries as ParseSheet, each once, and nothing after it.
 func ParseSheetJSON(g *Game, data []byte) (Sheet, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	fail := func(format string, args ...any) (Sheet, error) {
-		return Sheet{}, fmt.Errorf("sheet: "+format, args...)
-	}
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return fail("not a JSON object of category points")
-	}
 	entries := map[string]int{}
 	var order []string
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return fail("not a JSON object of category points: %v", err)
-		}
-		name := strings.ToLower(t.(string)) // object keys are strings
+	err := readSheetObject(data, "category points", func(name string, raw json.RawMessage) error {
 		var v any
-		if err := dec.Decode(&v); err != nil {
-			return fail("%s: %v", name, err)
-		}
+		d := json.NewDecoder(bytes.NewReader(raw))
+		d.UseNumber()
+		_ = d.Decode(&v) // raw is one whole JSON value: it decodes
 		num, ok := v.(json.Number)
 		if !ok {
-			return fail("%s = %v is not a number", name, v)
+			return fmt.Errorf("sheet: %s = %v is not a number", name, v)
 		}
 		n, err := strconv.Atoi(num.String())
 		if err != nil {
-			return fail("%s = %s is not a whole number", name, num)
+			return fmt.Errorf("sheet: %s = %s is not a whole number", name, num)
 		}
 		if _, dup := entries[name]; dup {
-			return fail("%s is given twice", name)
+			return fmt.Errorf("sheet: %s is given twice", name)
 		}
 		entries[name] = n
 		order = append(order, name)
-	}
-	if _, err := dec.Token(); err != nil {
-		return fail("not a JSON object of category points: %v", err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return fail("more after the JSON object")
+		return nil
+	})
+	if err != nil {
+		return Sheet{}, err
 	}
 	return sheetFrom(g, entries, order)
+}
+
+// readSheetObject reads data, a sheet of what (for its messages) written
+// as one JSON object with nothing after it, and hands entry each key, in
+// lower case, with its value, in order; it stops at entry's first error.
+// Its own errors, as entry's should, start with "sheet: ".
+func readSheetObject(data []byte, what string, entry func(name string, raw json.RawMessage) error) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return fmt.Errorf("sheet: not a JSON object of %s", what)
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return fmt.Errorf("sheet: not a JSON object of %s: %v", what, err)
+		}
+		name := strings.ToLower(t.(string)) // object keys are strings
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return fmt.Errorf("sheet: %s: %v", clip(name), err)
+		}
+		if err := entry(name, raw); err != nil {
+			return err
+		}
+	}
+	if _, err := dec.Token(); err != nil {
+		return fmt.Errorf("sheet: not a JSON object of %s: %v", what, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("sheet: more after the JSON object")
+	}
+	return nil
 }
 
 // ErrGameOver is wrapped by the errors of the sheet parsers for a full

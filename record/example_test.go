@@ -12,13 +12,12 @@ import (
 // Writing two decisions of a poker-dice game, reading them back, and a
 // record that breaks the rules.
 func ExampleRead() {
+	var file strings.Builder
+	w := record.NewWriter(&file)
 	g, _ := engine.New("poker-dice", engine.Options{})
 	sheet, _ := coach.ParseSheet(g, "")
 	first, _ := engine.ParseDice("9 9 T K A", g.Letters)
 	p := coach.Position{Game: g, Sheet: sheet, Dice: first, RollsLeft: 1, Fresh: true}
-
-	var file strings.Builder
-	w := record.NewWriter(&file)
 	nines, _ := engine.FromDice(1, 1)
 	_ = w.Write(p, coach.Action{Keep: nines})
 	p.Dice, _ = engine.ParseDice("9 9 9 Q A", g.Letters)

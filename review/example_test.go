@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"dicepoker/coach"
-	"dicepoker/engine"
 	"dicepoker/record"
 	"dicepoker/review"
 	"dicepoker/solver"
@@ -17,13 +16,10 @@ import (
 // 4 points when the three dice rerolled show J Q K (6 of 216); keeping
 // 9 T J Q needs one K (1 in 6). The keep gave up 4 x (1/6 - 1/36) = 5/9.
 func ExampleReview() {
-	g, _ := engine.New("poker-dice", engine.Options{})
-	table, _ := strategy.Solve(g, solver.Options{})
-	adv := coach.TableAdvisor(table)
-
 	const line = `{"game":"poker-dice","turn":13,"sheet":"aces=3,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,full-house=4,four-of-a-kind=4,five-of-a-kind=0","dice":[1,2,3,4,4],"rolls_left":1,"action":{"keep":[1,2]}}`
 	rec, _ := record.Read(strings.NewReader(line), "game.jsonl")
-	r, _ := review.Review(rec, adv)
+	table, _ := strategy.Solve(rec.Game, solver.Options{}) // the record names its game
+	r, _ := review.Review(rec, coach.TableAdvisor(table))
 	it := r.Items[0]
 	fmt.Printf("best keep %v: %.4f, taken keep %v: %.4f\n", it.Actions[0].Keep.Dice(), it.Actions[0].Value,
 		it.Entry.Action.Keep.Dice(), it.Actions[it.Taken].Value)

@@ -135,7 +135,7 @@ func (k *Kernel) Check(player Player, o CheckOptions) ([]CheckCase, error) {
 func (k *Kernel) styleSheets(base Player, st Style, nearlyFull bool) func(rng *rand.Rand) engine.SchoolSheet {
 	g := k.g
 	player := st.player(g, base)
-	w := k.newScratch()
+	search := k.alone(k.newScratch())
 	return func(rng *rand.Rand) engine.SchoolSheet {
 		turns := g.Turns()
 		cut := rng.IntN(turns)
@@ -144,7 +144,7 @@ func (k *Kernel) styleSheets(base Player, st Style, nearlyFull bool) func(rng *r
 		}
 		sh, s := g.NewSchoolSheet(), g.NewSchoolState()
 		for range cut {
-			m, _ := k.turn(s, player(&s), st.Random, rng, w)
+			m, _ := k.turn(s, player(&s), st.Random, rng, search)
 			sh.Apply(m)
 			s = m.Next
 		}

@@ -147,7 +147,7 @@ func (k *Kernel) prepareWrites(s *engine.SchoolState, next Values, w *turnWork) 
 
 // chooseWrites sets w.choice[f][r] to the write Turn makes of roll r,
 // fresh (f = 1) or not: the one next values most, the first in sheet
-// order on a tie, as bestWrite picks it from engine.SchoolMoves.
+// order on a tie, as Turn picks it.
 func (k *Kernel) chooseWrites(w *turnWork) {
 	var best [2][engine.NumRolls]float64
 	for f := range best {

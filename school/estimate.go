@@ -1,8 +1,10 @@
 package school
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
+	"math/bits"
 
 	"dicepoker/engine"
 )
@@ -203,23 +205,29 @@ func (l *layout) rowTerms(x *sheet, r int, out emit) {
 // pairTerms emits the tuples of row r with every other row, or with the
 // rows after r only when after is set (so that each pair counts once).
 func (l *layout) pairTerms(x *sheet, r int, after bool, out emit) {
-	sides := 2 * (l.cols + 1)
-	a := x.side(r)
-	open := int(x.s.Fill[r]) < l.cols
 	from := 0
 	if after {
 		from = r + 1
 	}
 	for d := from; d < l.rows; d++ {
-		if d == r || !open && int(x.s.Fill[d]) >= l.cols {
-			continue
+		if i := l.pairEntry(x, r, d); i >= 0 {
+			out(i, 1)
 		}
-		lo, hi, sa, sb := r, d, a, x.side(d)
-		if d < r {
-			lo, hi, sa, sb = d, r, sb, a
-		}
-		out(l.pair+((lo*l.rows+hi)*sides*sides+sa*sides+sb)*coarseSpans+x.crude, 1)
 	}
+}
+
+// pairEntry returns the entry of the tuple of rows r and d, or -1 when there is
+// none: d is r, or both are full.
+func (l *layout) pairEntry(x *sheet, r, d int) int {
+	if d == r || int(x.s.Fill[r]) >= l.cols && int(x.s.Fill[d]) >= l.cols {
+		return -1
+	}
+	sides := 2 * (l.cols + 1)
+	lo, hi, sa, sb := r, d, x.side(r), x.side(d)
+	if d < r {
+		lo, hi, sa, sb = d, r, sb, sa
+	}
+	return l.pair + ((lo*l.rows+hi)*sides*sides+sa*sides+sb)*coarseSpans + x.crude
 }
 
 // colTerms emits the tuples of column j, while its bonus is in reach.
@@ -268,10 +276,22 @@ func (o openRows) toggle(l *layout, r, n int) openRows {
 // colMaskTerms emits the tuples of column j, in reach, with open rows o
 // and best cell best.
 func (l *layout) colMaskTerms(x *sheet, j int, o openRows, best uint8, out emit) {
+	l.colShapeTerms(x, j, o, out)
+	l.colBestTerms(j, o, best, out)
+}
+
+// colShapeTerms emits the tuples of column j, in reach, that read only
+// which rows it has open, o.
+func (l *layout) colShapeTerms(x *sheet, j int, o openRows, out emit) {
 	out(l.colOpen+(j*(l.rows+1)+o.n)*spans+x.span, 1)
-	out(l.colHard+(j<<hardRowsN+o.hard)*bestLevels+bestLevel(best), 1)
 	out(l.colSchool+(j<<len(l.school)+o.school)*coarseSpans+x.crude, 1)
 	out(l.colRest+(j<<l.rest+o.rest)*coarseSpans+x.crude, 1)
+}
+
+// colBestTerms emits the tuples of column j, in reach, with open rows o,
+// that read its best cell best.
+func (l *layout) colBestTerms(j int, o openRows, best uint8, out emit) {
+	out(l.colHard+(j<<hardRowsN+o.hard)*bestLevels+bestLevel(best), 1)
 	if best > 0 {
 		out(l.colBest+j*(l.rows+1)+o.n, float64(best)/10)
 	}
@@ -320,12 +340,26 @@ func (e *Estimate) features(s *engine.SchoolState, out emit) {
 	}
 }
 
-// sum returns the weighted sum of the table entries that each emits.
-func (e *Estimate) sum(each func(out emit)) float64 {
-	w := e.W[e.lin.number:]
-	v := 0.0
-	each(func(i int, x float64) { v += w[i] * x })
-	return v
+// weighted sums weights, each times the value it is emitted with. One
+// serves many sums: a sum's own closure would escape, and cost an
+// allocation each time, in the loops that value every write of a turn.
+type weighted struct {
+	w   []float64
+	v   float64
+	add emit
+}
+
+func newWeighted(w []float64) *weighted {
+	d := &weighted{w: w}
+	d.add = func(i int, x float64) { d.v += d.w[i] * x }
+	return d
+}
+
+// of returns the weighted sum of the weights each emits.
+func (d *weighted) of(each func(out emit)) float64 {
+	d.v = 0
+	each(d.add)
+	return d.v
 }
 
 // Value returns the estimated sum of what is still to come from state s.
@@ -333,7 +367,7 @@ func (e *Estimate) Value(s engine.SchoolState) float64 {
 	v := e.linear().value(s)
 	if turns := e.Game.SchoolTurnsLeft(&s); turns > 0 {
 		x := e.l.sheet(&s, turns)
-		v += e.sum(func(out emit) { e.l.terms(&x, out) })
+		v += newWeighted(e.W[e.lin.number:]).of(func(out emit) { e.l.terms(&x, out) })
 	}
 	return v
 }
@@ -351,22 +385,40 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 		return e.Value
 	}
 	lin := e.linear().after(base)
+	d := newWeighted(e.W[e.lin.number:])
 	b := l.sheet(base, turns)
 	var rows, pairs [engine.MaxSchoolRows]float64
 	var cols [engine.MaxColumns]float64
 	var open [engine.MaxColumns]openRows // each column's open rows in base
 	total := 0.0
+	w := e.W[e.lin.number:]
 	for r := range l.rows {
-		rows[r] = e.sum(func(out emit) { l.rowTerms(&b, r, out) })
-		pairs[r] = e.sum(func(out emit) { l.pairTerms(&b, r, false, out) })
-		total += rows[r] + pairs[r]/2
+		rows[r] = d.of(func(out emit) { l.rowTerms(&b, r, out) })
+		for c := r + 1; c < l.rows; c++ {
+			if i := l.pairEntry(&b, r, c); i >= 0 {
+				pairs[r] += w[i]
+				pairs[c] += w[i]
+				total += w[i]
+			}
+		}
+		total += rows[r]
 	}
 	for j := range l.cols {
-		cols[j] = e.sum(func(out emit) { l.colTerms(&b, j, out) })
+		cols[j] = d.of(func(out emit) { l.colTerms(&b, j, out) })
 		total += cols[j]
 		open[j] = l.colOpenRows(base, j)
 	}
-	reserve := e.sum(func(out emit) { l.reserveTerms(&b, out) })
+	// Each row's column after a write there, by its open rows then, and
+	// the tuples of that column that read only them.
+	var shape [engine.MaxSchoolRows]float64
+	var after [engine.MaxSchoolRows]openRows
+	for r := range l.rows {
+		if j := int(base.Fill[r]); j < l.cols {
+			after[r] = open[j].without(l, r)
+			shape[r] = d.of(func(out emit) { l.colShapeTerms(&b, j, after[r], out) })
+		}
+	}
+	reserve := d.of(func(out emit) { l.reserveTerms(&b, out) })
 	total += reserve + e.W[e.lin.number+l.time+turns]
 	// The pairs of each row after a write, by its side then; NaN until
 	// looked up.
@@ -383,35 +435,52 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 		}
 		j := int(base.Fill[r])
 		x := l.sheet(&s, turns)
-		v := lin(s) + total - rows[r] - pairs[r] - cols[j]
-		v += e.sum(func(out emit) { l.rowTerms(&x, r, out) })
+		v := lin.value(&s, r) + total - rows[r] - pairs[r] - cols[j]
+		v += d.of(func(out emit) { l.rowTerms(&x, r, out) })
 		side := x.side(r)
 		p := &sidePairs[r][side]
 		if math.IsNaN(*p) {
-			*p = e.sum(func(out emit) { l.pairTerms(&x, r, false, out) })
+			*p = d.of(func(out emit) { l.pairTerms(&x, r, false, out) })
 		}
 		v += *p
 		if s.ColBonus>>j&1 != 0 {
-			v += e.sum(func(out emit) { l.colMaskTerms(&x, j, open[j].without(l, r), s.ColBest[j], out) })
+			v += shape[r] + d.of(func(out emit) { l.colBestTerms(j, after[r], s.ColBest[j], out) })
 		}
 		if s.Reserve != base.Reserve || l.schoolBit[r] >= 0 {
-			v += e.sum(func(out emit) { l.reserveTerms(&x, out) }) - reserve
+			v += d.of(func(out emit) { l.reserveTerms(&x, out) }) - reserve
 		}
 		return v
 	}
 }
 
 // writtenRow returns the row of the one cell s has written beyond base, or
-// -1 when s is not one write after base.
+// -1 when s is not one write after base. It compares the fills eight rows
+// at a time: one write makes the difference of two little-endian words
+// of them a power of 256 (the fills are at most 5, so no other changes
+// can add up to one).
 func writtenRow(base, s *engine.SchoolState, rows int) int {
-	r := -1
-	for c := range rows {
-		if s.Fill[c] != base.Fill[c] {
-			if r >= 0 || s.Fill[c] != base.Fill[c]+1 {
-				return -1
-			}
-			r = c
+	const last = engine.MaxSchoolRows - 8 // the first row of the second word
+	lo := binary.LittleEndian.Uint64(s.Fill[:8]) - binary.LittleEndian.Uint64(base.Fill[:8])
+	hi := binary.LittleEndian.Uint64(s.Fill[last:]) - binary.LittleEndian.Uint64(base.Fill[last:])
+	byteStep := func(d uint64) int { // the byte d is 1 in, or -1
+		if z := bits.TrailingZeros64(d); d != 0 && d&(d-1) == 0 && z%8 == 0 {
+			return z / 8
 		}
+		return -1
+	}
+	r := -1
+	switch {
+	case hi == 0:
+		r = byteStep(lo)
+	case lo == 0:
+		if r = byteStep(hi); r >= 0 {
+			r += last
+		}
+	case lo == 1<<(8*last) && hi == 1: // the row both words hold
+		r = last
+	}
+	if r >= rows {
+		return -1
 	}
 	return r
 }

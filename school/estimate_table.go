@@ -1,9 +1,6 @@
 package school
 
 import (
-	"errors"
-	"fmt"
-	"io/fs"
 	"path/filepath"
 
 	"dicepoker/engine"
@@ -84,23 +81,16 @@ func Build(g *engine.Game, f Fit) (*Estimate, error) {
 }
 
 // OpenEstimate loads g's estimate table from dir, or, when there is none
-// yet, builds it with fit, saves it and returns it. notice, if not nil,
-// is told before a build starts.
+// yet, builds it with fit, saves it and returns it (tables.Open). notice,
+// if not nil, is told before a build starts.
 func OpenEstimate(dir string, g *engine.Game, fit func() (Fit, error), notice func(msg string)) (*Estimate, error) {
-	path := EstimatePath(dir, g)
-	e, err := LoadEstimate(path, g)
-	if !errors.Is(err, fs.ErrNotExist) {
-		return e, err
-	}
-	if notice != nil {
-		notice(fmt.Sprintf("no estimate table for %s yet: fitting it once (minutes) and saving it to %s", strategy.Describe(g), path))
-	}
-	f, err := fit()
-	if err != nil {
-		return nil, err
-	}
-	if e, err = Build(g, f); err != nil {
-		return nil, err
-	}
-	return e, e.Save(path)
+	return tables.Open(EstimatePath(dir, g), func(path string) (*Estimate, error) { return LoadEstimate(path, g) },
+		func() (*Estimate, error) {
+			f, err := fit()
+			if err != nil {
+				return nil, err
+			}
+			return Build(g, f)
+		},
+		"no estimate table for "+strategy.Describe(g)+" yet: fitting it once (minutes)", notice)
 }

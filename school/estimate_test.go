@@ -115,3 +115,48 @@ func TestEstimateRanksScoresAboveZeros(t *testing.T) {
 	}
 	t.Fatal("no write in sum")
 }
+
+// TestWrittenRow checks the word-wise search for the row a write filled
+// against the fills it compares, row by row.
+func TestWrittenRow(t *testing.T) {
+	var base engine.SchoolState
+	for r := range engine.MaxSchoolRows {
+		base.Fill[r] = uint8(r % 3)
+	}
+	change := func(d map[int]int) *engine.SchoolState {
+		s := base
+		for r, n := range d {
+			s.Fill[r] = uint8(int(s.Fill[r]) + n)
+		}
+		return &s
+	}
+	cases := []struct {
+		name string
+		s    *engine.SchoolState
+		rows int
+		want int
+	}{
+		{"nothing written", change(nil), 15, -1},
+		{"two cells in a row", change(map[int]int{3: 2}), 15, -1},
+		{"two rows", change(map[int]int{1: 1, 9: 1}), 15, -1},
+		{"a row each side of the middle", change(map[int]int{6: 1, 8: 1}), 15, -1},
+		{"one up, one down", change(map[int]int{2: 1, 3: -1}), 15, -1},
+		{"one up, one down across the words", change(map[int]int{7: 1, 8: -1}), 15, -1},
+		{"a row past the sheet", change(map[int]int{12: 1}), 12, -1},
+	}
+	for r := range engine.MaxSchoolRows {
+		cases = append(cases, struct {
+			name string
+			s    *engine.SchoolState
+			rows int
+			want int
+		}{fmt.Sprintf("row %d", r), change(map[int]int{r: 1}), 15, r})
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := writtenRow(&base, c.s, c.rows); got != c.want {
+				t.Errorf("writtenRow = %d, want %d", got, c.want)
+			}
+		})
+	}
+}

@@ -1,9 +1,7 @@
 package school
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 
 	"dicepoker/engine"
@@ -92,21 +90,16 @@ func LoadExact(path string, g *engine.Game) (*Exact, error) {
 }
 
 // OpenExact loads g's exact table from dir, or, when there is none yet,
-// solves the game, saves the table and returns it. notice, if not nil, is
-// told before a solve starts.
+// solves the game, saves the table and returns it (tables.Open). notice,
+// if not nil, is told before a solve starts.
 func OpenExact(dir string, g *engine.Game, o solver.Options, notice func(msg string)) (*Exact, error) {
-	path := strategy.Path(dir, g)
-	t, err := LoadExact(path, g)
-	if !errors.Is(err, fs.ErrNotExist) {
-		return t, err
-	}
-	if notice != nil {
-		notice("no strategy table for " + strategy.Describe(g) + " yet: solving it once (about a minute) and saving it to " + path)
-	}
-	sol, err := Solve(g, o)
-	if err != nil {
-		return nil, err
-	}
-	t = FromSolution(sol)
-	return t, t.Save(path)
+	return tables.Open(strategy.Path(dir, g), func(path string) (*Exact, error) { return LoadExact(path, g) },
+		func() (*Exact, error) {
+			sol, err := Solve(g, o)
+			if err != nil {
+				return nil, err
+			}
+			return FromSolution(sol), nil
+		},
+		"no strategy table for "+strategy.Describe(g)+" yet: solving it once (about a minute)", notice)
 }

@@ -104,21 +104,21 @@ type sample struct {
 // samples, game after game whatever the threads.
 func (e *Estimate) play(k *Kernel, o TrainOptions, seed uint64) []sample {
 	games := make([][]sample, o.Games)
-	parallel(o.Games, o.Threads, func(i int, w *scratch) {
-		f := fitter{e: e, k: k, o: &o, w: w, style: trainStyles[i%len(trainStyles)]}
+	k.lockstep(o.Games, o.Threads, func(i int, search searcher) {
+		f := fitter{e: e, k: k, o: &o, search: search, style: trainStyles[i%len(trainStyles)]}
 		games[i] = f.game(gameRand(seed, i))
-	}, k)
+	})
 	return slices.Concat(games...)
 }
 
 // fitter plays one game for a fit.
 type fitter struct {
-	e     *Estimate
-	k     *Kernel
-	o     *TrainOptions
-	w     *scratch
-	style Style
-	out   []sample
+	e      *Estimate
+	k      *Kernel
+	o      *TrainOptions
+	search searcher
+	style  Style
+	out    []sample
 }
 
 // turn is one turn of a fit's game, before its target is known.
@@ -146,14 +146,14 @@ func (f *fitter) game(rng *rand.Rand) []sample {
 			if f.o.Teacher != nil {
 				f.add(&s, f.o.Teacher(s))
 			}
-			m, _ := k.turn(s, player(&s), f.style.Random, rng, f.w)
+			m, _ := k.turn(s, player(&s), f.style.Random, rng, f.search)
 			s = m.Next
 			continue
 		}
 		x := turn{at: len(f.out)}
 		f.add(&s, 0)
 		var m engine.SchoolWrite
-		m, x.search = k.turn(s, e.After(&s), 0, rng, f.w)
+		m, x.search = k.turn(s, e.After(&s), 0, rng, f.search)
 		x.points = float64(m.Total())
 		if f.o.Teacher != nil {
 			f.out[x.at].target = f.o.Teacher(s)

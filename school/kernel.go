@@ -63,39 +63,44 @@ var empty = func() (row [solver.Lanes]float64) {
 	return row
 }()
 
+// laneValues holds, for each lane, the values of the sheets after its
+// state's turn.
+type laneValues [solver.Lanes]Values
+
 // finals fills w.finals: lane j gets the value of writing each final roll
 // in states[j] (at most solver.Lanes of them), fresh or not: the best legal
-// write's cell, reserve change and bonuses plus the value next gives the
+// write's cell, reserve change and bonuses plus the value next[j] gives the
 // sheet after it. The lanes past the states are left holding values that
 // mean nothing, but no NaN.
-func (k *Kernel) finals(states []engine.SchoolState, next Values, w *scratch) {
+func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratch) {
 	for r := range engine.NumRolls {
 		w.finals.Fresh[r], w.finals.Stale[r] = empty, empty
 	}
-	value := func(m engine.SchoolWrite) float64 { return float64(m.Total()) + next(m.Next) }
 	for c, cat := range k.g.Categories {
 		// What writing in row c is worth in each lane, by the roll's
 		// level there: for a School row the dice of its face (the same
 		// fresh or not), for a combination row its points' level.
 		open := false
+		fresh, stale := &w.rows[c].fresh, &w.rows[c].stale
 		for j := range states {
 			if !k.g.RowOpen(&states[j], c) {
 				for i := range max(engine.Dice, len(k.levels[c])) + 1 {
-					w.fresh[i][j], w.stale[i][j] = empty[j], empty[j]
+					fresh[i][j], stale[i][j] = empty[j], empty[j]
 				}
 				continue
 			}
 			open = true
-			s := &states[j]
+			s, after := &states[j], next[j]
+			value := func(m engine.SchoolWrite) float64 { return float64(m.Total()) + after(m.Next) }
 			if cat.School {
 				for n := range engine.Dice + 1 {
 					v := value(k.g.SchoolClose(*s, c, n))
-					w.fresh[n][j], w.stale[n][j] = v, v
+					fresh[n][j], stale[n][j] = v, v
 				}
 				continue
 			}
 			cross := value(k.g.SchoolScore(*s, c, 0))
-			w.fresh[0][j], w.stale[0][j] = cross, cross
+			fresh[0][j], stale[0][j] = cross, cross
 			// A fresh roll's doubled points are often another roll's
 			// plain ones: each score is valued once.
 			w.stamp++
@@ -106,8 +111,8 @@ func (k *Kernel) finals(states []engine.SchoolState, next Values, w *scratch) {
 				return w.score[points]
 			}
 			for i, p := range k.levels[c] {
-				w.stale[i+1][j] = score(p)
-				w.fresh[i+1][j] = score(k.g.School.Fresh * p)
+				stale[i+1][j] = score(p)
+				fresh[i+1][j] = score(k.g.School.Fresh * p)
 			}
 		}
 		if !open {
@@ -117,8 +122,8 @@ func (k *Kernel) finals(states []engine.SchoolState, next Values, w *scratch) {
 		if cat.School {
 			level = &k.count[c]
 		}
-		w.finals.Fresh.MaxByLevel(level, &w.fresh)
-		w.finals.Stale.MaxByLevel(level, &w.stale)
+		w.finals.Fresh.MaxByLevel(level, fresh)
+		w.finals.Stale.MaxByLevel(level, stale)
 	}
 }
 
@@ -133,11 +138,15 @@ type laneRolls struct {
 // states side by side; lane 0 is the state of a one-state search.
 type scratch struct {
 	finals, hold laneRolls
-	fresh, stale solver.LaneLevels // one row's values by level
+	// rows[c] is the value of writing in row c, by the roll's level
+	// there, fresh or not, in each lane where the row is open: a
+	// combination row's score or its cross, whichever is worth more.
+	rows [engine.MaxSchoolRows]struct{ fresh, stale solver.LaneLevels }
 	// keeps[j] is the value of each keep with j rolls to go, the one
 	// after the keep included (j >= 1).
 	keeps []solver.LaneKeeps
 	work  solver.LaneKeeps
+	value [solver.Lanes]float64 // each lane's state's value before its first roll
 	// score[p] is the value of scoring p points in the row and lane that
 	// finals is at, where scored[p] is stamp.
 	score  [engine.MaxCellPoints + 1]float64
@@ -159,25 +168,28 @@ func (k *Kernel) Value(s *engine.SchoolState, next Values, w *scratch) float64 {
 // values sets out[j] to the value of states[j] (at most solver.Lanes of
 // them) before its first roll, as Value gives it.
 func (k *Kernel) values(states []engine.SchoolState, next Values, w *scratch, out []float64) {
-	k.searchLanes(states, next, w)
-	var e [solver.Lanes]float64
-	w.hold.Fresh.Expect(&e)
-	copy(out, e[:len(states)])
+	var each laneValues
+	for j := range states {
+		each[j] = next
+	}
+	k.searchLanes(states, &each, w)
+	copy(out, w.value[:len(states)])
 }
 
 // search fills lane 0 of w with the turn's search in state s (see
 // searchLanes).
 func (k *Kernel) search(s *engine.SchoolState, next Values, w *scratch) {
-	k.searchLanes([]engine.SchoolState{*s}, next, w)
+	k.searchLanes([]engine.SchoolState{*s}, &laneValues{next}, w)
 }
 
 // searchLanes fills w with the turn's search in each of states, one lane
 // each: the finals, the keep values with each number of rolls to go, and
-// the value of holding each roll of the turn's first roll. A keep's value
+// the value of holding each roll of the turn's first roll, and the value
+// of each state before its first roll. A keep's value
 // is the mean over the rolls it can become of holding them (stale), but
 // the empty keep rolls all five afresh; holding a roll is worth the best
 // of writing it now and of its best proper keep.
-func (k *Kernel) searchLanes(states []engine.SchoolState, next Values, w *scratch) {
+func (k *Kernel) searchLanes(states []engine.SchoolState, next *laneValues, w *scratch) {
 	k.finals(states, next, w)
 	hold := &w.finals // with one roll to go, holding a roll is writing it
 	for j := 1; j < k.g.Rolls; j++ {
@@ -212,4 +224,5 @@ func (k *Kernel) searchLanes(states []engine.SchoolState, next Values, w *scratc
 	if hold == &w.finals {
 		w.hold = w.finals // one roll a turn
 	}
+	w.hold.Fresh.Expect(&w.value)
 }

@@ -195,57 +195,134 @@ type linearTerms struct {
 // terms returns the value of s by term.
 func (e *linear) terms(s *engine.SchoolState) linearTerms {
 	var t linearTerms
+	d := newWeighted(e.W)
 	for c := range e.f.rows {
-		t.rows[c] = e.sum(func(out emit) { e.rowFeatures(s, c, out) })
-		t.pairs[c] = e.sum(func(out emit) { e.pairFeatures(s, c, 0, out) })
+		t.rows[c] = d.of(func(out emit) { e.rowFeatures(s, c, out) })
+		t.pairs[c] = d.of(func(out emit) { e.pairFeatures(s, c, 0, out) })
 		t.total += t.rows[c] + t.pairs[c]/2
 	}
 	for j := range e.f.cols {
-		t.cols[j] = e.sum(func(out emit) { e.colFeatures(s, j, out) })
+		t.cols[j] = d.of(func(out emit) { e.colFeatures(s, j, out) })
 		t.total += t.cols[j]
 	}
-	t.time = e.sum(func(out emit) { e.timeFeatures(s, out) })
-	t.reserve = e.sum(func(out emit) { e.reserveFeatures(s, out) })
+	t.time = d.of(func(out emit) { e.timeFeatures(s, out) })
+	t.reserve = d.of(func(out emit) { e.reserveFeatures(s, out) })
 	t.total += t.time + t.reserve
 	return t
-}
-
-// sum returns the weighted sum of the features that each emits.
-func (e *linear) sum(each func(out emit)) float64 {
-	v := 0.0
-	each(func(i int, x float64) { v += e.W[i] * x })
-	return v
 }
 
 // value returns the linear part's estimate of the sum of what is still to come from state s.
 func (e *linear) value(s engine.SchoolState) float64 { return e.terms(&s).total }
 
+// linearAfter is the linear part's values for the sheets one write after
+// a base sheet, the same as value but quicker: a write changes one row,
+// one column, the reserve and the turns left, and only their terms are
+// worked out again, from sums over base's other rows found once.
+type linearAfter struct {
+	e    *linear
+	base *engine.SchoolState
+	t    linearTerms
+	at   int     // where the time features of the turns left after the write start
+	rest float64 // base's value with the time term of one turn less
+	// pairs[c] is what each open cell of row c adds with the other rows.
+	pairs [engine.MaxSchoolRows]float64
+	// Each column's open rows in base: how many, which hard ones, and the
+	// sum of their row weights.
+	open, hard [engine.MaxColumns]int
+	rows       [engine.MaxColumns]float64
+	d          *weighted
+	// levels[k][n] is the reserve's value by its levels with a reserve
+	// of n after the write, and k School cells fewer open than in base.
+	levels [2][]float64
+}
+
 // after returns the linear part's values for the sheets one write after
-// base, the same as value but quicker: a write changes one row, one
-// column, the reserve and the turns left, and only their terms are
-// computed again.
-func (e *linear) after(base *engine.SchoolState) Values {
-	t := e.terms(base)
-	turns := e.Game.SchoolTurnsLeft(base) - 1
-	if turns == 0 {
-		return e.value
-	}
-	// The time term of base with one turn less, and each row's share in it.
-	at := e.f.rowTime + e.span(turns)
-	time := 0.0
-	for c := range e.f.rows {
-		time += float64(e.f.cols-int(base.Fill[c])) * e.W[at+c*timeBuckets]
-	}
-	return func(s engine.SchoolState) float64 {
-		c := writtenRow(base, &s, e.f.rows)
-		if c < 0 {
-			return e.value(s)
+// base, which is not full after it.
+func (e *linear) after(base *engine.SchoolState) *linearAfter {
+	f := &e.f
+	a := &linearAfter{e: e, base: base, t: e.terms(base), d: newWeighted(e.W)}
+	a.at = f.rowTime + e.span(e.Game.SchoolTurnsLeft(base)-1)
+	a.rest = a.t.total - a.t.time
+	for c := range f.rows {
+		a.rest += float64(f.cols-int(base.Fill[c])) * e.W[a.at+c*timeBuckets]
+		if open := f.cols - int(base.Fill[c]); open > 0 {
+			a.pairs[c] = a.t.pairs[c] / float64(open)
 		}
-		j := int(base.Fill[c])
-		v := t.total - t.rows[c] - t.pairs[c] - t.cols[j] - t.reserve - t.time + time - e.W[at+c*timeBuckets]
-		v += e.sum(func(out emit) { e.rowFeatures(&s, c, out) })
-		v += e.sum(func(out emit) { e.pairFeatures(&s, c, 0, out) })
-		v += e.sum(func(out emit) { e.colFeatures(&s, j, out) })
-		return v + e.sum(func(out emit) { e.reserveFeatures(&s, out) })
 	}
+	cells, most := 0, 0 // open School cells; the most a write adds to the reserve
+	for c, cat := range e.Game.Categories {
+		if cat.School {
+			cells += f.cols - int(base.Fill[c])
+			most = max(most, (engine.Dice-3)*cat.Face)
+		}
+	}
+	for k := range a.levels {
+		a.levels[k] = make([]float64, base.Reserve+most+1)
+		if n := cells - k; n > 0 {
+			at := f.reserve + n*len(reserveLevels)
+			for r := range a.levels[k] {
+				for i, l := range reserveLevels {
+					a.levels[k][r] += e.W[at+i] * float64(min(r, l))
+				}
+			}
+		}
+	}
+	for j := range f.cols {
+		for c := range f.rows {
+			if int(base.Fill[c]) <= j {
+				a.open[j]++
+				a.rows[j] += e.W[f.colRow+c]
+				if f.hard[c] >= 0 {
+					a.hard[j] |= 1 << f.hard[c]
+				}
+			}
+		}
+	}
+	return a
+}
+
+// value returns the linear part's value of s, base with a write in row c.
+func (a *linearAfter) value(s *engine.SchoolState, c int) float64 {
+	e, f, base, t := a.e, &a.e.f, a.base, &a.t
+	pairs, rows, open, hard := &a.pairs, &a.rows, &a.open, &a.hard
+	j := int(base.Fill[c])
+	v := a.rest - t.rows[c] - t.pairs[c] - t.cols[j] - e.W[a.at+c*timeBuckets]
+	v += a.d.of(func(out emit) { e.rowFeatures(s, c, out) })
+	v += float64(f.cols-int(s.Fill[c])) * pairs[c]
+	if s.ColBonus&(1<<j) != 0 {
+		// Column j as colFeatures has it, without row c.
+		v += rows[j] - e.W[f.colRow+c]
+		if n := open[j] - 1; n > 0 {
+			h := hard[j]
+			if f.hard[c] >= 0 {
+				h &^= 1 << f.hard[c]
+			}
+			v += e.W[f.colOpen+n-1] + e.W[f.colHard+h]
+			if b := s.ColBest[j]; b != 0 {
+				v += (e.W[f.colBest+n-1] + e.W[f.colHardBest+h]) * float64(b) / 10
+			}
+		}
+	}
+	if s.Reserve == base.Reserve && !e.Game.Categories[c].School {
+		return v // neither the reserve nor the open School cells changed
+	}
+	// The reserve as reserveFeatures has it, its levels looked up.
+	v -= t.reserve
+	k := 0
+	for d, cat := range e.Game.Categories {
+		open := f.cols - int(s.Fill[d])
+		if !cat.School || open == 0 {
+			continue
+		}
+		if s.Reserve >= cat.Face {
+			v += e.W[f.reserveOne+d] * float64(open)
+		}
+		if s.Reserve >= 2*cat.Face {
+			v += e.W[f.reserveTwo+d] * float64(open)
+		}
+	}
+	if e.Game.Categories[c].School {
+		k = 1
+	}
+	return v + a.levels[k][s.Reserve]
 }

@@ -49,7 +49,7 @@ func (k *Kernel) Loss(player Player, exact Values, games int, seed uint64, threa
 				loss += top - wx.keeps[left][keep][0]
 				dice, fresh = engine.Keep(keep).RollRest(rng), keep == 0
 			}
-			m := k.bestWrite(s, dice, fresh, next)
+			m := k.write(&s, engine.RollIndex(dice), fresh, next, lane{we, 0})
 			top := math.Inf(-1)
 			for _, w := range g.SchoolMoves(s, engine.RollIndex(dice), fresh, nil) {
 				top = max(top, float64(w.Total())+exact(w.Next))

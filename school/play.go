@@ -18,23 +18,24 @@ func Fixed(v Values) Player { return func(*engine.SchoolState) Values { return v
 // after each roll it writes the dice or keeps the best keep, as the
 // turn's search says, and at last writes in the best cell. It returns the
 // write and the value the search gave the state before the first roll.
-func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, w *scratch) (engine.SchoolWrite, float64) {
-	return k.turn(s, next, 0, rng, w)
+func (k *Kernel) Turn(s engine.SchoolState, next Values, rng *rand.Rand, search searcher) (engine.SchoolWrite, float64) {
+	return k.turn(s, next, 0, rng, search)
 }
 
 // turn plays a turn as Turn does, but at each decision, with probability
 // random, takes a legal action drawn at random instead of the best one:
 // any write of the dice, or, with rerolls left, any proper keep.
-func (k *Kernel) turn(s engine.SchoolState, next Values, random float64, rng *rand.Rand, w *scratch) (engine.SchoolWrite, float64) {
-	value := k.Value(&s, next, w)
+func (k *Kernel) turn(s engine.SchoolState, next Values, random float64, rng *rand.Rand, search searcher) (engine.SchoolWrite, float64) {
+	at := search(&s, next)
+	value := at.value()
 	dice := engine.Multiset{}.RollRest(rng)
-	return k.finish(s, dice, k.g.Rolls-1, true, next, random, rng, w), value
+	return k.finish(s, dice, k.g.Rolls-1, true, next, random, rng, at), value
 }
 
 // finish plays the rest of a turn in state s, whose search with the values
-// next is in w, from dice (fresh: from a roll of all five) with left
+// next is at, from dice (fresh: from a roll of all five) with left
 // rerolls still allowed, as turn plays it, and returns the write.
-func (k *Kernel) finish(s engine.SchoolState, dice engine.Multiset, left int, fresh bool, next Values, random float64, rng *rand.Rand, w *scratch) engine.SchoolWrite {
+func (k *Kernel) finish(s engine.SchoolState, dice engine.Multiset, left int, fresh bool, next Values, random float64, rng *rand.Rand, at lane) engine.SchoolWrite {
 	var moves [2 * engine.MaxSchoolRows]engine.SchoolWrite
 	for ; ; left-- {
 		r := engine.RollIndex(dice)
@@ -55,46 +56,45 @@ func (k *Kernel) finish(s engine.SchoolState, dice engine.Multiset, left int, fr
 		if left == 0 {
 			break
 		}
-		write := w.finals.Stale[r][0]
-		if fresh {
-			write = w.finals.Fresh[r][0]
-		}
-		keep, v := w.bestKeep(r, left)
-		if v <= write {
+		keep, v := at.bestKeep(r, left)
+		if v <= at.write(r, fresh) {
 			break
 		}
 		dice, fresh = engine.Keep(keep).RollRest(rng), keep == 0
 	}
-	return k.bestWrite(s, dice, fresh, next)
+	return k.write(&s, engine.RollIndex(dice), fresh, next, at)
 }
 
-// bestKeep returns, after the search in w, the best proper keep of roll r
-// with left rerolls to go and its value: the first of the best in
-// engine.SubKeeps order. Turn rerolls with it only when it is worth more
-// than writing the roll.
-func (w *scratch) bestKeep(r, left int) (int, float64) {
-	keeps := &w.keeps[left]
-	keep, best := -1, math.Inf(-1)
-	for _, i := range engine.SubKeeps(r) {
-		if v := keeps[i][0]; v > best {
-			best, keep = v, i
+// write returns the write of roll r, fresh or not, in s that the search
+// in lane at values most, the first in sheet order on a tie, with next the
+// values of that search: the best row from the values the search found
+// for each, then in a combination row the score, or the cross where it is
+// worth more.
+func (k *Kernel) write(s *engine.SchoolState, r int, fresh bool, next Values, at lane) engine.SchoolWrite {
+	row, best := -1, math.Inf(-1)
+	for c := range k.g.Categories {
+		if !k.g.RowOpen(s, c) {
+			continue
+		}
+		if v := at.row(k, c, r, fresh); v > best {
+			row, best = c, v
 		}
 	}
-	return keep, best
-}
-
-// bestWrite returns the write of the dice in s that next values most,
-// the first in sheet order on a tie.
-func (k *Kernel) bestWrite(s engine.SchoolState, dice engine.Multiset, fresh bool, next Values) engine.SchoolWrite {
-	var moves [2 * engine.MaxSchoolRows]engine.SchoolWrite
-	var best engine.SchoolWrite
-	bestValue := 0.0
-	for i, m := range k.g.SchoolMoves(s, engine.RollIndex(dice), fresh, moves[:0]) {
-		if v := float64(m.Total()) + next(m.Next); i == 0 || v > bestValue {
-			best, bestValue = m, v
-		}
+	if k.g.Categories[row].School {
+		return k.g.SchoolClose(*s, row, int(k.count[row][r]))
 	}
-	return best
+	cross := k.g.SchoolScore(*s, row, 0)
+	p := k.g.SchoolPoints(row, r, fresh)
+	if p == 0 {
+		return cross
+	}
+	m := k.g.SchoolScore(*s, row, p)
+	// The row's value is the larger of the two: when it is the cross's,
+	// the score may still tie with it, and a tie goes to the score.
+	if c := float64(cross.Total()) + next(cross.Next); best == c && float64(m.Total())+next(m.Next) < c {
+		return cross
+	}
+	return m
 }
 
 // Play plays one game of school with a player per seat, seats taking
@@ -102,7 +102,7 @@ func (k *Kernel) bestWrite(s engine.SchoolState, dice engine.Multiset, fresh boo
 // t rolls with its own generator, roll(t, seat), so that players compared
 // game by game meet the same dice on the same turn for as long as they
 // keep the same dice. It returns each seat's final score.
-func (k *Kernel) Play(players []Player, roll func(turn, seat int) *rand.Rand, w *scratch) []int {
+func (k *Kernel) Play(players []Player, roll func(turn, seat int) *rand.Rand, search searcher) []int {
 	states := make([]engine.SchoolState, len(players))
 	scores := make([]int, len(players))
 	for i := range states {
@@ -110,7 +110,7 @@ func (k *Kernel) Play(players []Player, roll func(turn, seat int) *rand.Rand, w 
 	}
 	for t := range k.g.Turns() {
 		for i, p := range players {
-			m, _ := k.Turn(states[i], p(&states[i]), roll(t, i), w)
+			m, _ := k.Turn(states[i], p(&states[i]), roll(t, i), search)
 			states[i] = m.Next
 			scores[i] += m.Total()
 			for j := range states {

@@ -29,7 +29,7 @@ type Rollout struct {
 // same dice; the result does not depend on threads.
 func (k *Kernel) Rollouts(s engine.SchoolState, actions []Action, rollsLeft int, player Player, games int, seed uint64, threads int) []Rollout {
 	totals := make([]float64, len(actions)*games)
-	parallel(len(totals), threads, func(i int, w *scratch) {
+	k.lockstep(len(totals), threads, func(i int, search searcher) {
 		a, game := actions[i/games], uint64(i%games)
 		// Turn t of game i rolls with its own generator, the same after
 		// every action, so that their games meet the same dice turn by
@@ -38,16 +38,15 @@ func (k *Kernel) Rollouts(s engine.SchoolState, actions []Action, rollsLeft int,
 		m := a.Write
 		if !a.Score {
 			next, rng := player(&s), turn(0)
-			k.search(&s, next, w)
-			m = k.finish(s, a.Keep.RollRest(rng), rollsLeft-1, a.Keep.Size() == 0, next, 0, rng, w)
+			m = k.finish(s, a.Keep.RollRest(rng), rollsLeft-1, a.Keep.Size() == 0, next, 0, rng, search(&s, next))
 		}
 		total, st := m.Total(), m.Next
 		for t := uint64(1); !k.g.SchoolFull(&st); t++ {
-			m, _ = k.Turn(st, player(&st), turn(t), w)
+			m, _ = k.Turn(st, player(&st), turn(t), search)
 			total, st = total+m.Total(), m.Next
 		}
 		totals[i] = float64(total)
-	}, k)
+	})
 	out := make([]Rollout, len(actions))
 	first := totals[:games]
 	diff := make([]float64, games)

@@ -14,11 +14,11 @@ import (
 // their choices let them: their scores compare game by game.
 func (k *Kernel) Simulate(players []Player, games int, seed uint64, threads int) [][]int {
 	scores := make([][]int, games)
-	parallel(games, threads, func(i int, w *scratch) {
+	k.lockstep(games, threads, func(i int, search searcher) {
 		scores[i] = k.Play(players, func(t, j int) *rand.Rand {
 			return rand.New(rand.NewPCG(seed, uint64(i)<<16|uint64(t)<<4|uint64(j)))
-		}, w)
-	}, k)
+		}, search)
+	})
 	return scores
 }
 

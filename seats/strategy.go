@@ -67,3 +67,12 @@ func Parse(list string) ([]Strategy, error) {
 	}
 	return out, nil
 }
+
+// Join returns strategies as the list Parse reads: "win,optimal,target:250".
+func Join(strategies []Strategy) string {
+	names := make([]string, len(strategies))
+	for i, s := range strategies {
+		names[i] = s.String()
+	}
+	return strings.Join(names, ",")
+}

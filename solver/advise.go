@@ -1,8 +1,9 @@
 package solver
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 
 	"dicepoker/engine"
 )
@@ -34,27 +35,63 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 	if s.Filled == 1<<len(t.g.Categories)-1 {
 		return nil, fmt.Errorf("the sheet is full")
 	}
-	var actions []Action
-	for _, p := range t.g.Placements(s, engine.RollIndex(dice), nil) {
-		actions = append(actions, Action{Score: true, Placement: p, Value: float64(p.Total()) + next(p.Next)})
+	r := engine.RollIndex(dice)
+	var buf [32]engine.Placement
+	places := t.g.Placements(s, r, buf[:0])
+	// The actions are ranked by value through a list of (value, position)
+	// pairs, the position breaking ties, which is a stable sort by value
+	// that moves no Action: the placements in order, then the keeps from
+	// the largest, so that equal values list the keep that rerolls fewer
+	// dice first.
+	type ranked struct {
+		value float64
+		at    int
 	}
+	var orderBuf [64]ranked
+	order := orderBuf[:0]
+	for i, p := range places {
+		order = append(order, ranked{float64(p.Total()) + next(p.Next), i})
+	}
+	var subs []int
 	if rollsLeft > 0 {
-		var v Keeps
-		t.Final(s, next, (*[engine.NumRolls]float64)(v[engine.FirstRollKeep:]))
+		w := t.scratch.Get().(*laneScratch)
+		defer t.scratch.Put(w)
+		v := &w.one
+		ordered := t.finalOne(s, next, w, (*[engine.NumRolls]float64)(v[engine.FirstRollKeep:]))
 		for i := 1; i <= rollsLeft; i++ {
-			KeepValues(&v)
-			if i < rollsLeft {
-				BestKeeps(&v)
+			KeepValues(v)
+			switch {
+			case i == rollsLeft:
+			case ordered:
+				bestKeepsBits(v)
+			default:
+				BestKeeps(v)
 			}
 		}
-		// Larger keeps first, so that equal values list the keep that
-		// rerolls fewer dice first.
-		subs := engine.SubKeeps(engine.RollIndex(dice))
+		subs = engine.SubKeeps(r)
 		for i := len(subs) - 1; i >= 0; i-- {
-			keep := engine.Keep(subs[i])
-			actions = append(actions, Action{Keep: keep, Reroll: dice.Minus(keep), Value: v[subs[i]]})
+			order = append(order, ranked{v[subs[i]], len(order)})
 		}
 	}
-	sort.SliceStable(actions, func(i, j int) bool { return actions[i].Value > actions[j].Value })
+	slices.SortFunc(order, func(a, b ranked) int {
+		switch {
+		case a.value > b.value:
+			return -1
+		case a.value < b.value:
+			return 1
+		}
+		return cmp.Compare(a.at, b.at)
+	})
+	actions := make([]Action, len(order))
+	for i, o := range order {
+		a := &actions[i]
+		a.Value = o.value
+		if o.at < len(places) {
+			a.Score, a.Placement = true, places[o.at]
+			continue
+		}
+		a.Keep = engine.Keep(subs[len(subs)-1-(o.at-len(places))])
+		a.Reroll = dice.Minus(a.Keep)
+	}
 	return actions, nil
 }

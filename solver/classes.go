@@ -20,5 +20,5 @@ func NewUpperClasses(g *engine.Game) *UpperClasses {
 // set m filled: the least sum of points still to come in the upper boxes
 // that earns the bonus, or -1 when none does or the bonus is paid.
 func (c *UpperClasses) Class(m uint32, u int) int {
-	return c.sections[m&c.g.UpperMask()].class(u, c.g.UpperCap())
+	return c.sections[m&c.g.UpperMask()].classes[u]
 }

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math"
+	"math/bits"
 
 	"dicepoker/engine"
 )
@@ -11,10 +12,77 @@ import (
 func (t *Turn) Final(s engine.State, next Values, f *[engine.NumRolls]float64) {
 	w := t.scratch.Get().(*laneScratch)
 	defer t.scratch.Put(w)
-	t.finalLanes([]engine.State{s}, next, w)
-	for r := range f {
-		f[r] = w.keeps[keepParents+r][0]
+	t.finalOne(s, next, w, f)
+}
+
+// finalOne is finalLanes for one state, with one value a roll in f rather
+// than a row of lanes: the same steps, to the same bits, on an eighth of
+// the memory. It keeps its lookups in lane 0 of w, and reports whether
+// the values have their sign bit clear, as BestKeeps would find.
+func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.NumRolls]float64) (ordered bool) {
+	states := []engine.State{s}
+	w.written[0].slots = 0
+	w.written[0].slot = [32]uint8{}
+	open := ^s.Filled & (1<<len(t.g.Categories) - 1)
+	var sign uint64
+	for o := open; o != 0; o &= o - 1 {
+		if c := bits.TrailingZeros32(o); t.levels[c] == nil {
+			sign |= t.adds(states, c, next, w)
+		} else {
+			sign |= t.levelTotals(states, c, next, w)
+		}
 	}
+	// With no negative points or next values, every roll's value is one
+	// of them, with its points and bonuses: +0 or more.
+	ordered = t.nonNegative && sign>>63 == 0
+	base := math.Inf(-1)
+	var raised uint32
+	for o := open; o != 0; o &= o - 1 {
+		c := bits.TrailingZeros32(o)
+		switch {
+		case t.scoring[c] != nil:
+			zero := 0.0
+			base = max(base, zero+w.adds[c&31][0])
+		case t.zeroLevel[c] >= 0 && t.zeroLeast(states, c, w):
+			raised |= 1 << c
+			base = max(base, w.boxLevels[c&31][t.zeroLevel[c]&(pointLevels-1)][0])
+		}
+	}
+	for r := range f {
+		f[r] = base
+	}
+	roll := func(off uint16) int { return int(off)/(Lanes*8) - keepParents }
+	for o := open; o != 0; o &= o - 1 {
+		c := bits.TrailingZeros32(o)
+		add, totals := w.adds[c&31][0], &w.boxLevels[c&31]
+		switch {
+		case t.scoring[c] != nil:
+			for _, e := range t.scoring[c] {
+				r := roll(e.off)
+				f[r] = max(f[r], e.points+add)
+			}
+		case t.levels[c] == nil:
+			for r, p := range &t.points[c] {
+				f[r] = max(f[r], p+add)
+			}
+		case raised&(1<<c) != 0:
+			for _, e := range t.raised[c] {
+				r := roll(e.off)
+				f[r] = max(f[r], totals[e.level&(pointLevels-1)][0])
+			}
+		default:
+			for r, l := range &t.level[c] {
+				f[r] = max(f[r], totals[l&(pointLevels-1)][0])
+			}
+		}
+	}
+	if e := t.g.Extra; e != nil && !s.Open(e.Box) {
+		for face, r := range fiveAlike {
+			f[r] = t.fiveAlike(s, face+1, r, next, &w.written[0])
+			ordered = ordered && !math.Signbit(f[r])
+		}
+	}
+	return ordered
 }
 
 // finalLanes sets the roll rows of w.keeps: lane j gets the value of each
@@ -36,14 +104,31 @@ func (t *Turn) Final(s engine.State, next Values, f *[engine.NumRolls]float64) {
 // a roll scoring 0 in c, p + add[c] is add[c] itself (0 + add rounds to
 // add, the addition done below too). Boxes with PointsMatter are done
 // densely, since writing less in them may be worth more.
-func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
-	g, k, v := t.g, activeKernel, &w.keeps
+//
+// It reports whether the roll values are ordered (see laneKernel): when
+// no points are negative and no next state's value is.
+func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (ordered bool) {
+	g, k, v := t.g, t.kernel, &w.keeps
 	var open uint32 // boxes open in some lane
 	for j, s := range states {
 		open |= ^s.Filled
 		w.written[j].slots = 0
 		w.written[j].slot = [32]uint8{}
 	}
+	open &= 1<<len(g.Categories) - 1
+	// Every next state's value first, before any pass over the rolls: on a
+	// fresh table they miss the cache, and looked up back to back their
+	// misses overlap, where a pass between two would wait for each.
+	var sign uint64 // the next states' values ORed
+	for o := open; o != 0; o &= o - 1 {
+		c := bits.TrailingZeros32(o)
+		if t.levels[c] == nil {
+			sign |= t.adds(states, c, next, w)
+		} else {
+			sign |= t.levelTotals(states, c, next, w)
+		}
+	}
+	ordered = t.nonNegative && sign>>63 == 0
 	var base [Lanes]float64
 	for j := range base {
 		base[j] = math.Inf(-1)
@@ -52,7 +137,6 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 		if open&(1<<c) == 0 || list == nil {
 			continue
 		}
-		t.adds(states, c, next, w)
 		for j, s := range states {
 			if s.Open(c) {
 				zero := 0.0
@@ -60,49 +144,32 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 			}
 		}
 	}
+	var raised uint32 // boxes whose 0 is in base
+	for o := open; o != 0; o &= o - 1 {
+		if c := bits.TrailingZeros32(o); t.zeroLevel[c] >= 0 && t.zeroLeast(states, c, w) {
+			raised |= 1 << c
+			zero := &w.boxLevels[c&31][t.zeroLevel[c]&(pointLevels-1)]
+			for j := range states {
+				base[j] = max(base[j], zero[j])
+			}
+		}
+	}
 	for r := range engine.NumRolls {
 		v[keepParents+r] = base
 	}
-	for c, list := range t.scoring {
-		if open&(1<<c) == 0 || list != nil {
-			continue
-		}
-		levels := t.levels[c]
-		if levels == nil {
+	for o := open; o != 0; o &= o - 1 {
+		c := bits.TrailingZeros32(o)
+		switch {
+		case t.scoring[c] != nil:
+			k.sparse(v, t.scoring[c], &w.adds[c&31], ordered)
+		case t.levels[c] == nil:
 			// A box whose points may be negative: every roll's own points.
-			t.adds(states, c, next, w)
 			k.points(v, &t.points[c], &w.adds[c&31])
-			continue
-		}
-		for j, s := range states {
-			if !s.Open(c) {
-				for i := range levels {
-					w.totals[i&(Levels-1)][j] = math.Inf(-1)
-				}
-				continue
-			}
-			o := &w.written[j]
-			slot := -1
-			if o.slots < len(o.levelTotal) {
-				slot = o.slots
-				o.slot[c&31] = uint8(slot + 1)
-				o.slots++
-			}
-			for i, p := range levels {
-				bonus, after := g.Move(states[j], c, p)
-				n := next(after)
-				if slot >= 0 {
-					o.levelTotal[slot&7][i&7] = p + bonus
-					o.levelNext[slot&7][i&7] = n
-				}
-				w.totals[i&(Levels-1)][j] = float64(p+bonus) + n
-			}
-		}
-		v.Rolls().MaxByLevel(&t.level[c], &w.totals)
-	}
-	for c, list := range t.scoring {
-		if open&(1<<c) != 0 && list != nil {
-			k.sparse(v, list, &w.adds[c&31])
+		case raised&(1<<c) != 0:
+			k.raised(v, t.raised[c], &w.boxLevels[c&31], ordered)
+		default:
+			copy(w.totals[:], w.boxLevels[c&31][:])
+			k.levels(v.Rolls(), &t.level[c], &w.totals, ordered)
 		}
 	}
 	if e := g.Extra; e != nil {
@@ -111,17 +178,76 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) {
 				continue
 			}
 			for face, r := range fiveAlike {
-				v[keepParents+r][j] = t.fiveAlike(s, face+1, r, next, &w.written[j])
+				x := t.fiveAlike(s, face+1, r, next, &w.written[j])
+				v[keepParents+r][j] = x
+				ordered = ordered && !math.Signbit(x)
 			}
 		}
 	}
+	return ordered
+}
+
+// zeroLeast reports whether, in every lane, writing 0 in box c (whose
+// points matter) is worth no more than writing any other level: as in a
+// solve, where more points in an upper box never leave less to come.
+// Then every roll may count writing 0 there among its choices, in base,
+// without changing its maximum: only the rolls that write another level
+// need a pass (Turn.raised), half the rolls for an upper box, six for
+// Yahtzee's.
+func (t *Turn) zeroLeast(states []engine.State, c int, w *laneScratch) bool {
+	totals := &w.boxLevels[c&31]
+	zero := &totals[t.zeroLevel[c]&(pointLevels-1)]
+	for i := range t.levels[c] {
+		level := &totals[i&(pointLevels-1)]
+		for j := range states {
+			if level[j] < zero[j] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// levelTotals sets w.boxLevels[c][i][j], for box c whose points matter, to
+// what writing its i-th level is worth in lane j: the points and bonus
+// plus the value of the state after; -Inf where c is not open. It notes
+// them for the five-alike rolls too, and returns the next states' values
+// ORed as bits.
+func (t *Turn) levelTotals(states []engine.State, c int, next Values, w *laneScratch) (sign uint64) {
+	levels, totals := t.levels[c], &w.boxLevels[c&31]
+	for j, s := range states {
+		if !s.Open(c) {
+			for i := range levels {
+				totals[i&(pointLevels-1)][j] = math.Inf(-1)
+			}
+			continue
+		}
+		o := &w.written[j]
+		slot := -1
+		if o.slots < len(o.levelTotal) {
+			slot = o.slots
+			o.slot[c&31] = uint8(slot + 1)
+			o.slots++
+		}
+		for i, p := range levels {
+			bonus, after := t.move(s, c, p)
+			n := next(after)
+			sign |= math.Float64bits(n)
+			if slot >= 0 {
+				o.levelTotal[slot&7][i&7] = p + bonus
+				o.levelNext[slot&7][i&7] = n
+			}
+			totals[i&(pointLevels-1)][j] = float64(p+bonus) + n
+		}
+	}
+	return sign
 }
 
 // adds sets w.adds[c][j] to what writing 0 in box c is worth in lane j,
 // for each of states: its bonus plus the value of the state after it;
 // -Inf where c is not open. It notes the next state's value for the
-// five-alike rolls.
-func (t *Turn) adds(states []engine.State, c int, next Values, w *laneScratch) {
+// five-alike rolls, and returns the next states' values ORed as bits.
+func (t *Turn) adds(states []engine.State, c int, next Values, w *laneScratch) (sign uint64) {
 	add := &w.adds[c&31]
 	for j := range states {
 		if !states[j].Open(c) {
@@ -129,10 +255,12 @@ func (t *Turn) adds(states []engine.State, c int, next Values, w *laneScratch) {
 			continue
 		}
 		o := &w.written[j]
-		bonus, after := t.g.Move(states[j], c, 0)
+		bonus, after := t.move(states[j], c, 0)
 		o.next[c&31] = next(after)
+		sign |= math.Float64bits(o.next[c&31])
 		add[j] = float64(bonus) + o.next[c&31]
 	}
+	return sign
 }
 
 // written records, for one state, what writing in its open boxes is worth,

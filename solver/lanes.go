@@ -1,6 +1,11 @@
 package solver
 
-import "dicepoker/engine"
+import (
+	"math"
+	"unsafe"
+
+	"dicepoker/engine"
+)
 
 // Lanes is how many states the solver takes through a turn's keep passes
 // together. Every state of a layer runs the same passes over the same
@@ -26,11 +31,7 @@ func (v *LaneKeeps) Rolls() *LaneRolls { return (*LaneRolls)(v[keepParents:engin
 func (v *LaneKeeps) KeepValues() { activeKernel.mean(v, meanRows) }
 
 // BestKeeps does BestKeeps in every lane of v, to the same bits.
-func (v *LaneKeeps) BestKeeps() {
-	for _, g := range maxGroups {
-		activeKernel.max(v, g.rows, g.parents)
-	}
-}
+func (v *LaneKeeps) BestKeeps() { activeKernel.best(v, false) }
 
 // Levels is how many levels LaneRolls.MaxByLevel tells apart.
 const Levels = 32
@@ -43,7 +44,7 @@ type LaneLevels [Levels][Lanes]float64
 // box whose rolls fall in levels, each worth its own. Levels are taken
 // modulo Levels.
 func (r *LaneRolls) MaxByLevel(level *[engine.NumRolls]uint8, totals *LaneLevels) {
-	activeKernel.levels(r, level, totals)
+	activeKernel.levels(r, level, totals, false)
 }
 
 // Expect sets e[j] to the expected value of the j-th state's rolls over a
@@ -102,28 +103,35 @@ var maxGroups = func() []maxGroup {
 // maximum and Go's max builtin differ only there. Products that are
 // summed are rounded before the sum (float64(p*x)), so that no compiler
 // fuses them into one multiply-add on any architecture.
+//
+// Steps given ordered may take it that every value they compare is +0 or
+// more, or -Inf, as in a solve of points that are never negative: such
+// values compare as their bits do, as integers, which plain Go does in two
+// instructions where its max of two floats takes seven.
 type laneKernel struct {
 	name string // for Kernel
 	// mean does the rows' KeepValues steps.
 	mean func(v *LaneKeeps, rows []laneRow)
-	// max does the rows' BestKeeps steps, each with the given parents.
-	max func(v *LaneKeeps, rows []laneRow, parents int)
+	// best does BestKeeps' steps.
+	best func(v *LaneKeeps, ordered bool)
 	// expect sets e[j] to the expected value of the j-th state's rolls.
 	expect func(r *LaneRolls, e *[Lanes]float64)
 	// levels is LaneRolls.MaxByLevel.
-	levels func(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels)
+	levels func(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, ordered bool)
 	// sparse maximises the row of each listed roll with its points plus add.
-	sparse func(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64)
+	sparse func(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64, ordered bool)
 	// points maximises each roll's row with points[r] plus add.
 	points func(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
+	// raised maximises the row of each listed roll with its level's totals.
+	raised func(v *LaneKeeps, list []levelRoll, totals *boxLevels, ordered bool)
 }
 
 // Kernel names the lane kernel this CPU runs: "avx" (the assembly) or "go".
 func Kernel() string { return activeKernel.name }
 
 // kernelGo is the plain Go lane kernel.
-var kernelGo = laneKernel{name: "go", mean: meanLanesGo, max: maxLanesGo, expect: expectLanesGo,
-	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo}
+var kernelGo = laneKernel{name: "go", mean: meanLanesGo, best: bestLanesGo, expect: expectLanesGo,
+	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo}
 
 // rollProbs holds each roll's probability, for the expectation.
 var rollProbs = func() (p [engine.NumRolls]float64) {
@@ -133,50 +141,143 @@ var rollProbs = func() (p [engine.NumRolls]float64) {
 	return p
 }()
 
-// at returns the row of v at byte offset off.
+// at returns the row of v at byte offset off, which the tables hold for
+// rows of v alone (rowOffset), without the division and bounds check of an
+// index.
 func at(v *LaneKeeps, off uint16) *[Lanes]float64 {
-	return &v[(off/(Lanes*8))&(keepsLen-1)]
+	return (*[Lanes]float64)(unsafe.Add(unsafe.Pointer(v), off))
 }
+
+// The plain Go kernels spell out the eight lanes, which the compiler would
+// otherwise loop over one at a time, and keep a row being maximised in
+// registers across its parents.
 
 // meanLanesGo does KeepValues' steps, adding in the same order.
 func meanLanesGo(v *LaneKeeps, rows []laneRow) {
+	const sixth = 1.0 / 6
 	for i := range rows {
 		r := &rows[i]
 		c0, c1, c2, c3, c4, c5 := at(v, r[1]), at(v, r[2]), at(v, r[3]), at(v, r[4]), at(v, r[5]), at(v, r[6])
 		dst := at(v, r[0])
-		for j := range Lanes {
-			dst[j] = (c0[j] + c1[j] + c2[j] + c3[j] + c4[j] + c5[j]) * (1.0 / 6)
+		dst[0] = (c0[0] + c1[0] + c2[0] + c3[0] + c4[0] + c5[0]) * sixth
+		dst[1] = (c0[1] + c1[1] + c2[1] + c3[1] + c4[1] + c5[1]) * sixth
+		dst[2] = (c0[2] + c1[2] + c2[2] + c3[2] + c4[2] + c5[2]) * sixth
+		dst[3] = (c0[3] + c1[3] + c2[3] + c3[3] + c4[3] + c5[3]) * sixth
+		dst[4] = (c0[4] + c1[4] + c2[4] + c3[4] + c4[4] + c5[4]) * sixth
+		dst[5] = (c0[5] + c1[5] + c2[5] + c3[5] + c4[5] + c5[5]) * sixth
+		dst[6] = (c0[6] + c1[6] + c2[6] + c3[6] + c4[6] + c5[6]) * sixth
+		dst[7] = (c0[7] + c1[7] + c2[7] + c3[7] + c4[7] + c5[7]) * sixth
+	}
+}
+
+// bestLanesGo does BestKeeps' steps, comparing the values as integers
+// when they are ordered, given so or found so, as BestKeeps does.
+func bestLanesGo(v *LaneKeeps, ordered bool) {
+	if !ordered {
+		var sign uint64
+		for i := range engine.NumKeeps {
+			for _, x := range &v[i] {
+				sign |= math.Float64bits(x)
+			}
+		}
+		ordered = sign>>63 == 0
+	}
+	for _, g := range maxGroups {
+		if ordered {
+			bestBitsLanesGo(v, g.rows, g.parents)
+		} else {
+			bestFloatLanesGo(v, g.rows, g.parents)
 		}
 	}
 }
 
-// maxLanesGo does BestKeeps' steps.
-func maxLanesGo(v *LaneKeeps, rows []laneRow, parents int) {
+// bestBitsLanesGo does the rows' BestKeeps steps, each with the given
+// parents, on ordered values, read as integers.
+func bestBitsLanesGo(v *LaneKeeps, rows []laneRow, parents int) {
+	at := func(off uint16) *[Lanes]int64 { return (*[Lanes]int64)(unsafe.Pointer(at(v, off))) }
+	switch parents {
+	case 1:
+		for i := range rows {
+			r := &rows[i]
+			d, a := at(r[0]), at(r[1])
+			for j := range Lanes {
+				d[j] = max(d[j], a[j])
+			}
+		}
+	case 2:
+		for i := range rows {
+			r := &rows[i]
+			d, a, b := at(r[0]), at(r[1]), at(r[2])
+			for j := range Lanes {
+				d[j] = max(d[j], a[j], b[j])
+			}
+		}
+	case 3:
+		for i := range rows {
+			r := &rows[i]
+			d, a, b, c := at(r[0]), at(r[1]), at(r[2]), at(r[3])
+			for j := range Lanes {
+				d[j] = max(d[j], a[j], b[j], c[j])
+			}
+		}
+	case 4:
+		for i := range rows {
+			r := &rows[i]
+			d, a, b, c, e := at(r[0]), at(r[1]), at(r[2]), at(r[3]), at(r[4])
+			for j := range Lanes {
+				d[j] = max(d[j], a[j], b[j], c[j], e[j])
+			}
+		}
+	case 5:
+		for i := range rows {
+			r := &rows[i]
+			d, a, b, c, e, f := at(r[0]), at(r[1]), at(r[2]), at(r[3]), at(r[4]), at(r[5])
+			for j := range Lanes {
+				d[j] = max(d[j], a[j], b[j], c[j], e[j], f[j])
+			}
+		}
+	}
+}
+
+// bestFloatLanesGo is bestBitsLanesGo for any values.
+func bestFloatLanesGo(v *LaneKeeps, rows []laneRow, parents int) {
 	for i := range rows {
 		r := &rows[i]
 		dst := at(v, r[0])
-		for _, off := range r[1 : 1+parents] {
+		d := *dst
+		for _, off := range r[1 : 1+parents&7] {
 			p := at(v, off)
-			for j := range Lanes {
-				dst[j] = max(dst[j], p[j])
-			}
+			d[0], d[1], d[2], d[3] = max(d[0], p[0]), max(d[1], p[1]), max(d[2], p[2]), max(d[3], p[3])
+			d[4], d[5], d[6], d[7] = max(d[4], p[4]), max(d[5], p[5]), max(d[6], p[6]), max(d[7], p[7])
 		}
+		*dst = d
 	}
 }
 
 // expectLanesGo sums each lane's rolls weighted by their probabilities, in
 // roll order as Turn.Value does.
 func expectLanesGo(rolls *LaneRolls, e *[Lanes]float64) {
-	*e = [Lanes]float64{}
+	var e0, e1, e2, e3, e4, e5, e6, e7 float64 // in registers, not in e
 	for r, p := range &rollProbs {
-		for j := range Lanes {
-			e[j] += float64(p * rolls[r][j])
-		}
+		x := &rolls[r]
+		e0, e1, e2, e3 = e0+float64(p*x[0]), e1+float64(p*x[1]), e2+float64(p*x[2]), e3+float64(p*x[3])
+		e4, e5, e6, e7 = e4+float64(p*x[4]), e5+float64(p*x[5]), e6+float64(p*x[6]), e7+float64(p*x[7])
 	}
+	*e = [Lanes]float64{e0, e1, e2, e3, e4, e5, e6, e7}
 }
 
 // levelsLanesGo is laneKernel.levels in plain Go.
-func levelsLanesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels) {
+func levelsLanesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, ordered bool) {
+	if ordered {
+		ir, it := (*[engine.NumRolls][Lanes]int64)(unsafe.Pointer(rolls)), (*[Levels][Lanes]int64)(unsafe.Pointer(totals))
+		for r, l := range level {
+			row, t := &ir[r], &it[l&(Levels-1)]
+			for j := range Lanes {
+				row[j] = max(row[j], t[j])
+			}
+		}
+		return
+	}
 	for r, l := range level {
 		row, t := &rolls[r], &totals[l&(Levels-1)]
 		for j := range Lanes {
@@ -186,11 +287,41 @@ func levelsLanesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *Lane
 }
 
 // sparseLanesGo is laneKernel.sparse in plain Go.
-func sparseLanesGo(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64) {
+func sparseLanesGo(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64, ordered bool) {
+	if ordered {
+		b := func(x float64) int64 { return int64(math.Float64bits(x)) }
+		for _, e := range list {
+			row := (*[Lanes]int64)(unsafe.Pointer(at(v, e.off)))
+			for j := range Lanes {
+				row[j] = max(row[j], b(e.points+add[j]))
+			}
+		}
+		return
+	}
 	for _, e := range list {
 		row := at(v, e.off)
 		for j := range Lanes {
 			row[j] = max(row[j], e.points+add[j])
+		}
+	}
+}
+
+// raisedLanesGo is laneKernel.raised in plain Go.
+func raisedLanesGo(v *LaneKeeps, list []levelRoll, totals *boxLevels, ordered bool) {
+	if ordered {
+		it := (*[pointLevels][Lanes]int64)(unsafe.Pointer(totals))
+		for _, e := range list {
+			row, t := (*[Lanes]int64)(unsafe.Pointer(at(v, e.off))), &it[e.level&(pointLevels-1)]
+			for j := range Lanes {
+				row[j] = max(row[j], t[j])
+			}
+		}
+		return
+	}
+	for _, e := range list {
+		row, t := at(v, e.off), &totals[e.level&(pointLevels-1)]
+		for j := range Lanes {
+			row[j] = max(row[j], t[j])
 		}
 	}
 }
@@ -205,12 +336,19 @@ func pointsLanesGo(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]f
 	}
 }
 
+// boxLevels holds a value for each level of a box whose points matter, in
+// Lanes states.
+type boxLevels [pointLevels][Lanes]float64
+
 // laneScratch is one goroutine's work arrays for a batch of states.
 type laneScratch struct {
 	keeps   LaneKeeps
 	written [Lanes]written
 	adds    [32][Lanes]float64 // by box: see Turn.adds
 	totals  LaneLevels         // by level, for one box at a time
+	// boxLevels[c] holds box c's level totals (see Turn.levelTotals).
+	boxLevels [32]boxLevels
+	one       Keeps // one state's keeps, for Turn.Actions
 }
 
 // Value returns the value of state s before its first roll: the optimal
@@ -226,13 +364,13 @@ func (t *Turn) Value(s engine.State, next Values) float64 {
 // values sets out[j] to the value of states[j] (at most Lanes of them), as
 // Value gives it: their turns run side by side.
 func (t *Turn) values(states []engine.State, next Values, w *laneScratch, out []float64) {
-	v := &w.keeps
-	t.finalLanes(states, next, w)
+	v, k := &w.keeps, t.kernel
+	ordered := t.finalLanes(states, next, w)
 	for range t.g.Rolls - 1 {
-		v.KeepValues()
-		v.BestKeeps()
+		k.mean(v, meanRows)
+		k.best(v, ordered)
 	}
 	var e [Lanes]float64
-	v.Rolls().Expect(&e)
+	k.expect(v.Rolls(), &e)
 	copy(out, e[:len(states)])
 }

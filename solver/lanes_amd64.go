@@ -30,6 +30,14 @@ func meanLanesAVX(v *LaneKeeps, rows []laneRow)
 //go:noescape
 func maxLanesAVX(v *LaneKeeps, rows []laneRow, parents int)
 
+// bestLanesAVX does BestKeeps' steps, a group of keeps with equally many
+// parents at a time; VMAXPD needs no ordering.
+func bestLanesAVX(v *LaneKeeps, _ bool) {
+	for _, g := range maxGroups {
+		maxLanesAVX(v, g.rows, g.parents)
+	}
+}
+
 //go:noescape
 func expectLanesAVX(r *LaneRolls, e *[Lanes]float64)
 
@@ -40,6 +48,9 @@ func levelsAVX(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels)
 func sparseAVX(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64)
 
 //go:noescape
+func raisedAVX(v *LaneKeeps, list []levelRoll, totals *boxLevels)
+
+//go:noescape
 func pointsAVX(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
 
 // kernelAVX is the lane kernel in AVX instructions (VEX-encoded 256-bit
@@ -47,8 +58,13 @@ func pointsAVX(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float
 // kernelGo, two registers of four lanes each. Its maxima (VMAXPD) agree
 // with Go's max builtin for every value but NaN and signed zeros, which
 // never occur: see laneKernel.
-var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, max: maxLanesAVX, expect: expectLanesAVX,
-	levels: levelsAVX, sparse: sparseAVX, points: pointsAVX}
+var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesAVX, expect: expectLanesAVX,
+	levels: func(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, _ bool) {
+		levelsAVX(r, level, totals)
+	},
+	sparse: func(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64, _ bool) { sparseAVX(v, list, add) },
+	points: pointsAVX,
+	raised: func(v *LaneKeeps, list []levelRoll, totals *boxLevels, _ bool) { raisedAVX(v, list, totals) }}
 
 // activeKernel is the fastest lane kernel this CPU runs.
 var activeKernel = func() laneKernel {

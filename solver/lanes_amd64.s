@@ -225,3 +225,29 @@ pointsloop:
 	JNZ pointsloop
 	VZEROUPPER
 	RET
+
+// func raisedAVX(v *LaneKeeps, list []levelRoll, totals *boxLevels)
+TEXT ·raisedAVX(SB), NOSPLIT, $0-40
+	MOVQ v+0(FP), DI
+	MOVQ list_base+8(FP), SI
+	MOVQ list_len+16(FP), CX
+	MOVQ totals+32(FP), DX
+	TESTQ CX, CX
+	JZ raiseddone
+raisedloop:
+	MOVWQZX levelRoll_off(SI), AX
+	MOVBQZX levelRoll_level(SI), BX
+	ANDQ $(const_pointLevels-1), BX
+	SHLQ $6, BX
+	VMOVUPD (DI)(AX*1), Y0
+	VMOVUPD 32(DI)(AX*1), Y1
+	VMAXPD (DX)(BX*1), Y0, Y0
+	VMAXPD 32(DX)(BX*1), Y1, Y1
+	VMOVUPD Y0, (DI)(AX*1)
+	VMOVUPD Y1, 32(DI)(AX*1)
+	ADDQ $levelRoll__size, SI
+	DECQ CX
+	JNZ raisedloop
+raiseddone:
+	VZEROUPPER
+	RET

@@ -17,6 +17,9 @@ type Options struct {
 	// Progress, when set, is called after each layer with the number of
 	// states solved so far and the total.
 	Progress func(done, total int)
+	// PlainGo solves with the plain Go lane kernel, the one every machine
+	// without the assembly runs, so that one process can time both.
+	PlainGo bool
 }
 
 // Solution is the value of every reachable state of a game.
@@ -58,15 +61,20 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 		sol.States += len(uppers[m&upper].totals) * flags(g, m)
 	}
 	turn := NewTurn(g)
+	if o.PlainGo {
+		turn.kernel = &kernelGo
+	}
 	next := func(s engine.State) float64 { return sol.Values[l.Index(s)] }
 	scratch := make([]laneScratch, workers.Threads(o.Threads))
 	done := 0
+	var todo []engine.State
+	var copies [][2]int
+	first := make([]int, g.UpperCap()+2)
 	for layer := n; layer >= 0; layer-- {
 		masks := layers[layer]
-		var todo []engine.State
-		var copies [][2]int
+		todo, copies = todo[:0], copies[:0]
 		for _, m := range masks {
-			todo, copies = layerStates(sol, m, uppers[m&upper], todo, copies)
+			todo, copies = layerStates(sol, m, uppers[m&upper], first, todo, copies)
 			done += len(uppers[m&upper].totals) * flags(g, m)
 		}
 		// The states go through their turns Lanes at a time; which states
@@ -93,21 +101,21 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 // layerStates appends to todo the states with filled set m whose turns
 // must be played, and to copies the (to, from) layout indices of those
 // that share the value of another. The full sheet's states are worth 0
-// and are set here.
+// and are set here. first is scratch of UpperCap()+2 entries.
 //
 // The upper total matters only for the bonus still to be won, and so only
 // through its class (upperSection.class): states of one filled set and
 // five-alike box whose totals are of one class have the same future, and
 // the first of them stands for all.
-func layerStates(sol *Solution, m uint32, up upperSection, todo []engine.State, copies [][2]int) ([]engine.State, [][2]int) {
+func layerStates(sol *Solution, m uint32, up upperSection, first []int, todo []engine.State, copies [][2]int) ([]engine.State, [][2]int) {
 	l, g := sol.Layout, sol.Game
-	first := make([]int, g.UpperCap()+2) // by class+1: the index of its first state, +1
+	// first is by class+1: the index of the class's first state, +1.
 	for f := range flags(g, m) {
 		clear(first)
 		for _, u := range up.totals {
 			s := engine.State{Filled: m, Upper: u, FullBox: f == 1}
 			i := l.Index(s)
-			k := up.class(u, g.UpperCap()) + 1
+			k := up.classes[u] + 1
 			switch {
 			case m == 1<<l.Categories-1:
 				sol.Values[i] = 0
@@ -124,10 +132,12 @@ func layerStates(sol *Solution, m uint32, up upperSection, todo []engine.State, 
 
 // upperSection is what the states of a filled set need to know of its
 // upper boxes: the totals the filled ones can add up to, and the sums the
-// open ones can still add, capped at the bonus threshold, ascending.
+// open ones can still add, capped at the bonus threshold, ascending; and
+// the class of each total, by total.
 type upperSection struct {
-	totals []int
-	future []int
+	totals  []int
+	future  []int
+	classes []int
 }
 
 // class returns the least future sum that earns the bonus from upper total
@@ -153,7 +163,12 @@ func upperSections(g *engine.Game) map[uint32]upperSection {
 	sections := map[uint32]upperSection{}
 	// Every submask of upper, the empty one included.
 	for m := upper; ; m = (m - 1) & upper {
-		sections[m] = upperSection{totals: g.UpperTotals(m), future: g.UpperTotals(upper &^ m)}
+		up := upperSection{totals: g.UpperTotals(m), future: g.UpperTotals(upper &^ m)}
+		up.classes = make([]int, g.UpperCap()+1)
+		for u := range up.classes {
+			up.classes[u] = up.class(u, g.UpperCap())
+		}
+		sections[m] = up
 		if m == 0 {
 			return sections
 		}

@@ -59,7 +59,23 @@ type Turn struct {
 	// and are never negative, lists the rolls that score more than zero
 	// there; nil for the other boxes, which Final does densely.
 	scoring [][]scoredRoll
-	joker   []int // Categories[c].Joker
+	// For a box whose points matter and that can hold 0, zeroLevel[c] is
+	// the level of 0 (else -1) and raised[c] lists the rolls that write
+	// another level; finalLanes may count writing 0 in for every roll.
+	zeroLevel []int
+	raised    [][]levelRoll
+	joker     []int // Categories[c].Joker
+	// The rules of Move, flat: the upper boxes that count towards a bonus,
+	// its threshold and points, and the five-alike box (-1: none) and the
+	// points that fill it.
+	bonusBoxes          uint32
+	threshold, bonus    int
+	extraBox, extraFull int
+	// nonNegative says that no box, joker or bonus pays less than 0, so
+	// that a turn's values are ordered (laneKernel) when the next states'
+	// values are.
+	nonNegative bool
+	kernel      *laneKernel // activeKernel, or kernelGo for Options.PlainGo
 	// scratch holds *laneScratch work arrays for Final and Value.
 	scratch sync.Pool
 }
@@ -71,6 +87,17 @@ type scoredRoll struct {
 	off    uint16
 }
 
+// levelRoll is a roll that writes the level of points level in a box, with
+// the byte offset of its row in a laneKeeps.
+type levelRoll struct {
+	off   uint16
+	level uint8
+}
+
+// pointLevels is how many levels a box whose points matter may hold: the
+// rows of laneScratch.boxLevels.
+const pointLevels = engine.MaxPointLevels
+
 // engine.New refuses a box whose points matter with more point values
 // than the eight a state's written levels keep (levelTotal); this fails
 // to compile should the two limits part.
@@ -81,15 +108,28 @@ func NewTurn(g *engine.Game) *Turn {
 	n := len(g.Categories)
 	t := &Turn{g: g, points: make([][engine.NumRolls]float64, n),
 		levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n),
-		scoring: make([][]scoredRoll, n), joker: make([]int, n)}
+		scoring: make([][]scoredRoll, n), joker: make([]int, n),
+		zeroLevel: make([]int, n), raised: make([][]levelRoll, n), kernel: &activeKernel}
 	t.scratch.New = func() any { return new(laneScratch) }
+	t.threshold, t.bonus, t.extraBox = g.Upper.Threshold, g.Upper.Points, -1
+	t.nonNegative = t.bonus >= 0
+	if g.Extra != nil {
+		t.extraBox, t.extraFull = g.Extra.Box, g.Extra.Full
+		t.nonNegative = t.nonNegative && g.Extra.Bonus >= 0
+	}
 	for c := range n {
 		t.joker[c] = g.Categories[c].Joker
+		t.zeroLevel[c] = -1
+		t.nonNegative = t.nonNegative && t.joker[c] >= 0
+		if g.Categories[c].Upper() && g.Upper.Points != 0 {
+			t.bonusBoxes |= 1 << c
+		}
 		pos := map[int]uint8{}
 		sparse := !g.PointsMatter(c)
 		for r := range engine.NumRolls {
 			p := g.Score(c, r)
 			t.points[c][r] = float64(p)
+			t.nonNegative = t.nonNegative && p >= 0
 			sparse = sparse && p >= 0
 			if !g.PointsMatter(c) {
 				continue
@@ -99,6 +139,14 @@ func NewTurn(g *engine.Game) *Turn {
 				t.levels[c] = append(t.levels[c], p)
 			}
 			t.level[c][r] = pos[p]
+		}
+		if z, ok := pos[0]; ok {
+			t.zeroLevel[c] = int(z)
+			for r, l := range &t.level[c] {
+				if l != z {
+					t.raised[c] = append(t.raised[c], levelRoll{off: rowOffset(keepParents + r), level: l})
+				}
+			}
 		}
 		if !sparse {
 			continue
@@ -111,6 +159,23 @@ func NewTurn(g *engine.Game) *Turn {
 		}
 	}
 	return t
+}
+
+// move is engine.Game.Move from t's flat copy of the rules.
+func (t *Turn) move(s engine.State, c, points int) (bonus int, next engine.State) {
+	next = s
+	next.Filled |= 1 << c
+	if t.bonusBoxes&(1<<c) != 0 {
+		total := s.Upper + points
+		if s.Upper < t.threshold && total >= t.threshold {
+			bonus = t.bonus
+		}
+		next.Upper = min(total, t.threshold)
+	}
+	if c == t.extraBox {
+		next.FullBox = points == t.extraFull
+	}
+	return bonus, next
 }
 
 // fiveAlike returns the value of five dice of face (roll r) in state s,
@@ -139,7 +204,7 @@ func (t *Turn) fiveAlike(s engine.State, face, r int, next Values, o *written) f
 			i := t.level[c][r] & 7
 			x = float64(o.levelTotal[sl&7][i]+bonus) + o.levelNext[sl&7][i]
 		default:
-			upper, after := g.Move(s, c, points)
+			upper, after := t.move(s, c, points)
 			x = float64(points+upper+bonus) + next(after)
 		}
 		// A plain comparison, not the max builtin: no value here is NaN.

@@ -4,9 +4,7 @@
 package strategy
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"math"
 	"path/filepath"
 	"strings"
@@ -55,15 +53,40 @@ func Path(dir string, g *engine.Game) string {
 	return filepath.Join(dir, tables.FileName(g.Name, g.Options.String()))
 }
 
-// SolveCommand returns the command line that builds g's table.
+// SolveCommand returns the command line that builds g's table. An option
+// that the commands read from the sheet (taken=) has no flag of solve: a
+// table with it is built the first time a sheet with that option is
+// advised on, so the command is that advise, run once the old file is
+// out of the way.
 func SolveCommand(g *engine.Game) string {
-	args := []string{"dicepoker solve --game " + g.Name}
+	flags := []string{"--game " + g.Name}
+	var sheet []string
 	for _, o := range strings.Split(g.Options.String(), ",") {
-		if o != "" {
-			args = append(args, "--"+strings.Replace(o, "=", " ", 1))
+		name, _, _ := strings.Cut(o, "=")
+		switch {
+		case o == "":
+		case inSheet(name):
+			sheet = append(sheet, o)
+		default:
+			flags = append(flags, "--"+strings.Replace(o, "=", " ", 1))
 		}
 	}
-	return strings.Join(args, " ")
+	if len(sheet) > 0 {
+		return fmt.Sprintf("dicepoker advise %s --sheet %s --dice %s (after removing the file: advise builds it on first use)",
+			strings.Join(flags, " "), strings.Join(sheet, ","), strings.Repeat(g.Letters[:1], engine.Dice))
+	}
+	return "dicepoker solve " + strings.Join(flags, " ")
+}
+
+// inSheet reports whether the option called name is written in the
+// sheet rather than given as a flag.
+func inSheet(name string) bool {
+	for _, opt := range engine.OptionList {
+		if opt.Name == name {
+			return opt.InSheet
+		}
+	}
+	return false
 }
 
 func expect(g *engine.Game) tables.Expect {
@@ -102,21 +125,13 @@ func Load(path string, g *engine.Game) (*Table, error) {
 }
 
 // Open loads g's table from dir, or, when there is none yet, solves the
-// game, saves the table and returns it. notice, if not nil, is told before
-// a solve starts; opts carries the solve's threads and progress.
+// game, saves the table and returns it (tables.Open). notice, if not nil,
+// is told before a solve starts; opts carries the solve's threads and
+// progress.
 func Open(dir string, g *engine.Game, opts solver.Options, notice func(msg string)) (*Table, error) {
-	path := Path(dir, g)
-	t, err := Load(path, g)
-	if !errors.Is(err, fs.ErrNotExist) {
-		return t, err
-	}
-	if notice != nil {
-		notice("no strategy table for " + Describe(g) + " yet: solving it once and saving it to " + path)
-	}
-	if t, err = Solve(g, opts); err != nil {
-		return nil, err
-	}
-	return t, t.Save(path)
+	return tables.Open(Path(dir, g), func(path string) (*Table, error) { return Load(path, g) },
+		func() (*Table, error) { return Solve(g, opts) },
+		"no strategy table for "+Describe(g)+" yet: solving it once", notice)
 }
 
 // Solve solves g and returns its table, saving nothing: for a game to

@@ -65,11 +65,32 @@ func TestLoadRefuses(t *testing.T) {
 	if _, err := Load(filepath.Join(dir, "missing.dpt"), y); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a missing table: %v, want fs.ErrNotExist", err)
 	}
-	if got := SolveCommand(other); got != "dicepoker solve --game yahtzee --no-upper-bonus" {
-		t.Errorf("solve command %q", got)
+}
+
+// TestSolveCommand checks the rebuild hints: each option as its flag,
+// and taken=, which has none, in the sheet of the advise that builds it.
+func TestSolveCommand(t *testing.T) {
+	cases := []struct {
+		name string
+		game string
+		o    engine.Options
+		want string
+	}{
+		{"default rules", "yatzy", engine.Options{}, "dicepoker solve --game yatzy"},
+		{"a switch", "yahtzee", engine.Options{NoUpperBonus: true}, "dicepoker solve --game yahtzee --no-upper-bonus"},
+		{"a number", "swedish", engine.Options{UpperBonusThreshold: 70}, "dicepoker solve --game swedish --upper-bonus-threshold 70"},
+		{"taken bonuses", "school", engine.Options{Columns: 1, Taken: "twos+pair"},
+			"dicepoker advise --game school --columns 1 --sheet taken=twos+pair --dice 11111 (after removing the file: advise builds it on first use)"},
 	}
-	sw, _ := engine.New("swedish", engine.Options{UpperBonusThreshold: 70})
-	if got := SolveCommand(sw); got != "dicepoker solve --game swedish --upper-bonus-threshold 70" {
-		t.Errorf("solve command %q", got)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g, err := engine.New(c.game, c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := SolveCommand(g); got != c.want {
+				t.Errorf("SolveCommand = %q, want %q", got, c.want)
+			}
+		})
 	}
 }

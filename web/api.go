@@ -11,8 +11,6 @@ import (
 	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
-	"dicepoker/record"
-	"dicepoker/review"
 )
 
 // sheetOf reads a request's sheet: the --sheet notation as a JSON string,
@@ -187,15 +185,7 @@ type reviewRequest struct {
 
 // review answers what review --json prints for the record.
 func (s *Server) review(req reviewRequest) (any, error) {
-	rec, err := record.Read(strings.NewReader(req.Record), "record")
-	if err != nil {
-		return nil, badf("%v", err)
-	}
-	adv, err := advice.Advisor(s.src, rec.Game)
-	if err != nil {
-		return nil, err
-	}
-	r, err := review.Review(rec, adv)
+	r, err := advice.Review(s.src, strings.NewReader(req.Record), "record")
 	if err != nil {
 		return nil, err
 	}

@@ -6,13 +6,15 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"dicepoker/internal/tablestest"
 )
 
 // FuzzAPI posts any body to the calls that parse positions: each answer
 // is 200 with JSON, or an error object with a 4xx status, never a 500 or
 // a panic.
 func FuzzAPI(f *testing.F) {
-	f.Setenv("DICEPOKER_TABLES", f.TempDir())
+	tablestest.Dir(f)
 	s, err := New(testSource, "127.0.0.1:8080", Options{})
 	if err != nil {
 		f.Fatal(err)

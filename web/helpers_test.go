@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"dicepoker/advice"
+	"dicepoker/internal/tablestest"
 )
 
 // testSource opens tables as the commands do, from a temporary tables
@@ -18,7 +19,7 @@ var testSource = advice.Opener{Strategy: "greedy"}
 // directory, and returns it.
 func serve(t *testing.T, src advice.Source, o Options) *httptest.Server {
 	t.Helper()
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	ts := httptest.NewUnstartedServer(nil)
 	s, err := New(src, ts.Listener.Addr().String(), o)
 	if err != nil {

@@ -21,8 +21,8 @@ import (
 	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/internal/tablestest"
 	"dicepoker/record"
-	"dicepoker/school"
 	"dicepoker/strategy"
 )
 
@@ -85,17 +85,7 @@ func call(t *testing.T, ts *httptest.Server, path, body string) (int, string) {
 func schoolTable(t *testing.T) {
 	t.Helper()
 	g, _ := engine.New("school", engine.Options{Columns: 1})
-	l, err := school.NewLayout(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vs := make([]float32, l.Size())
-	for i := range vs {
-		vs[i] = float32(i*7%23) - 11
-	}
-	if err := (&school.Exact{Game: g, Layout: l, Values: vs}).Save(strategy.Path(os.Getenv("DICEPOKER_TABLES"), g)); err != nil {
-		t.Fatal(err)
-	}
+	tablestest.SchoolExact(t, strategy.Path(os.Getenv("DICEPOKER_TABLES"), g), tablestest.Scrambled)
 }
 
 func TestAPIAnswersAsTheCommands(t *testing.T) {
@@ -501,7 +491,7 @@ func BenchmarkAdvise(b *testing.B) {
 		{"school-greedy", `{"game":"school","sheet":"ones=x/r,pair=12","dice":[3,3,5,5,6],"rolls_left":2}`},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			b.Setenv("DICEPOKER_TABLES", b.TempDir())
+			tablestest.Dir(b)
 			s, err := New(testSource, "127.0.0.1:8080", Options{})
 			if err != nil {
 				b.Fatal(err)

@@ -10,6 +10,8 @@ import (
 	"github.com/spf13/pflag"
 
 	"dicepoker/advice"
+	"dicepoker/kind"
+	"dicepoker/school"
 )
 
 const adviseSummary = `Rank every legal action for the dice in hand, best first, by the expected
@@ -22,28 +24,20 @@ sheets; both solve for their aim and read no table.`
 
 // runAdvise prints the ranked actions of one position.
 func runAdvise(args []string, stdout io.Writer) error {
-	fs := newFlagSet("advise")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("advise")
 	sheetFlag := fs.String("sheet", "", `the filled boxes with their points, "ones=3,fives=15,yahtzee=50" (empty: a new game)`)
 	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
 	fs.String("dice", "", `the five dice in hand: "3,3,5,5,6" or "33556"; poker-dice also 9TJQKA`)
 	rollsLeft := fs.Int("rolls-left", -1, "rerolls still allowed this turn (default: all but the first roll)")
-	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	tableFile := addTableFlag(fs)
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five (always so on the first roll)")
 	rollouts := fs.Int("rollouts", 0, "school: also play this many games on after each of the best actions (0: none)")
 	seed := fs.Uint64("seed", 1, "school: the seed of the --rollouts games' dice")
-	total := addTargetFlag(fs, "rank by the chance")
+	gf.addTarget(fs, "rank by the chance")
 	opponents := fs.StringArray("opponent", nil, "rank by the chance of finishing ahead of this player's sheet (repeatable; single-sheet games)")
 	top := fs.Int("top", 0, fmt.Sprintf("show only the N best actions (default: %d in text, every one with --json; 0: every one)", textTop))
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--json]", adviseSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
-	if err != nil {
-		return err
-	}
-	aim, byTarget, err := targetOf(fs, g, *total)
+	asJSON := addJSONFlag(fs)
+	g, err := gf.parse(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--json]", adviseSummary)
 	if err != nil {
 		return err
 	}
@@ -53,12 +47,8 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if !fs.Changed("top") && !*asJSON {
 		*top = textTop
 	}
-	if g.Columns == 0 {
-		for _, name := range []string{"fresh", "rollouts", "seed"} {
-			if fs.Changed(name) {
-				return usagef("--%s belongs to school, not to %s, whose values are exact", name, g.Name)
-			}
-		}
+	if err := schoolOnly(fs, g, ", whose values are exact", "fresh", "rollouts", "seed"); err != nil {
+		return err
 	}
 	p := advice.Position{Game: g, Sheet: *sheetFlag, SheetName: *sheetFile, Rollouts: *rollouts, Seed: *seed}
 	if p.SheetJSON, err = readSheetFile(fs, *sheetFile); err != nil {
@@ -74,17 +64,13 @@ func runAdvise(args []string, stdout io.Writer) error {
 		p.Fresh = fresh
 	}
 	var a *advice.Advice
-	if byTarget || fs.Changed("opponent") {
+	if gf.target != nil || fs.Changed("opponent") {
 		if fs.Changed("table") {
 			return usagef("--target and --opponent solve for their aim and read no --table")
 		}
-		goal := advice.Aim{Opponents: *opponents, Progress: progress, Tables: targetTables()}
-		if byTarget {
-			goal.Target = &aim
-		}
-		a, err = advice.AdviseToWin(p, goal)
+		a, err = advice.AdviseToWin(p, advice.Aim{Target: gf.target, Opponents: *opponents, Progress: progress, Tables: targetTables()})
 	} else {
-		a, err = advice.Advise(opener(*tableFile), p)
+		a, err = advice.Advise(opened(*tableFile), p)
 	}
 	if err != nil {
 		return err
@@ -97,6 +83,20 @@ func runAdvise(args []string, stdout io.Writer) error {
 		writeRollouts(stdout, &a.Ranking, a.Rollouts, *seed)
 	}
 	return nil
+}
+
+// writeRollouts prints what the games played on after the best actions of
+// a say: each one's mean final score with its 95% confidence interval,
+// beside the expected score the ranking gives it.
+func writeRollouts(w io.Writer, a *advice.Ranking, rolls []school.Rollout, seed uint64) {
+	fmt.Fprintf(w, "\nrollouts: %d games played on after each of the %d best actions (seed %d),\n", rolls[0].Games, len(rolls), seed)
+	fmt.Fprintf(w, "each turn rolling the same dice after every action; no other player takes a bonus meanwhile\n")
+	width := actionWidth(a, len(rolls))
+	fmt.Fprintf(w, "%4s  %-*s %10s %10s %9s %9s %9s\n", "rank", width, "action", "expected", "rollout", "95% CI", "vs 1st", "95% CI")
+	for i, r := range rolls {
+		fmt.Fprintf(w, "%4d  %-*s %10.3f %10.3f %9s %9.3f %9s\n", i+1, width, a.Describe(i), a.Expected(i),
+			float64(a.SheetScore)+r.Mean, fmt.Sprintf("± %.3f", r.CI95), r.VsFirst, fmt.Sprintf("± %.3f", r.VsCI95))
+	}
 }
 
 // textTop is how many actions advise shows people by default.
@@ -145,10 +145,13 @@ func readBounded(path string, limit int64) ([]byte, error) {
 	return data, nil
 }
 
-// opener opens the strategies of a command: from file, or from the tables
-// directory with progress bars and notices on stderr.
-func opener(file string) advice.Opener {
-	return advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice}
+// opened is the one seam through which every command opens what it
+// needs of a game, whatever its kind: its advisor, player or table, from
+// file or from the tables directory, with progress bars and notices on
+// stderr.
+func opened(file string) kind.Opener {
+	return kind.Opener{Opener: advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice},
+		In: progressIn, Turns: turnProgress, Memory: memoryNotice}
 }
 
 // notice tells the user on stderr that a table is being built.

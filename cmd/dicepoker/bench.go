@@ -12,11 +12,14 @@ import (
 	"dicepoker/school"
 )
 
-const benchSummary = `Measure each game: solve wall time and states a second, table size,
-table load time, the time to rank one position's actions, optimal games
-simulated a second (a first run that fills the policy cache, then a warm
-one), the time of the exact score distribution, and peak memory. Tables
-go to a temporary directory that is removed afterwards.`
+const benchSummary = `Measure each game: solve wall time and states a second, the CPU seconds
+of a solve on one thread (cpu1, best of three) and how many times those
+the plain Go lane kernel takes (go/asm), table size, table load time, the
+median time to rank one position's actions with all rerolls left and with
+none (adv0), optimal games simulated a second (a first run that fills the
+policy cache, then a warm one), the time of the exact score distribution,
+and peak memory. Tables go to a temporary directory that is removed
+afterwards.`
 
 // runBench measures the solver, tables and advisor on each game.
 func runBench(args []string, stdout io.Writer) error {
@@ -25,7 +28,7 @@ func runBench(args []string, stdout io.Writer) error {
 	threads := addThreadsFlag(fs, "solve")
 	games := fs.Int("simulate", 100000, "games to simulate with the optimal strategy, twice (cold and warm cache); 0: none")
 	exact := fs.Bool("distribution", true, "time the exact score distribution")
-	asJSON := fs.Bool("json", false, "print one JSON object")
+	asJSON := addJSONFlag(fs)
 	check := fs.Bool("school-check", false, "check the school estimate against play instead (see README)")
 	columns := fs.String("columns", "2,3,4", "with --school-check: the column counts to check")
 	sheets := fs.Int("sheets", 20, "with --school-check: sheets drawn from each style of play")
@@ -65,8 +68,8 @@ func runBench(args []string, stdout io.Writer) error {
 	machine := bench.Machine()
 	if !*asJSON {
 		fmt.Fprintf(stdout, "machine: %s\n\n", machine)
-		fmt.Fprintf(stdout, "%-11s %9s %8s %10s %9s %8s %10s %10s %10s %8s %9s %12s\n",
-			"game", "states", "solve s", "states/s", "table MiB", "load ms", "advice us",
+		fmt.Fprintf(stdout, "%-11s %9s %8s %10s %8s %7s %9s %8s %10s %9s %10s %10s %8s %9s %12s\n",
+			"game", "states", "solve s", "states/s", "cpu1 s", "go/asm", "table MiB", "load ms", "advice us", "adv0 us",
 			"games/s", "warm g/s", "dist s", "peak MiB", "expected")
 	}
 	var results []bench.Result
@@ -77,9 +80,13 @@ func runBench(args []string, stdout io.Writer) error {
 		}
 		results = append(results, r)
 		if !*asJSON {
-			fmt.Fprintf(stdout, "%-11s %9d %8.2f %10.0f %9.1f %8.1f %10.1f %10.0f %10.0f %8.2f %9.0f %12.7f\n",
-				r.Game, r.States, r.SolveSeconds, r.StatesPerSecond, float64(r.TableBytes)/(1<<20),
-				r.LoadSeconds*1e3, r.AdviceSeconds*1e6, r.GamesPerSecond, r.WarmGamesRate,
+			ratio := 0.0
+			if r.SolveCPUSeconds > 0 {
+				ratio = r.PlainGoSolveCPUSeconds / r.SolveCPUSeconds
+			}
+			fmt.Fprintf(stdout, "%-11s %9d %8.2f %10.0f %8.3f %7.2f %9.1f %8.1f %10.1f %9.2f %10.0f %10.0f %8.2f %9.0f %12.7f\n",
+				r.Game, r.States, r.SolveSeconds, r.StatesPerSecond, r.SolveCPUSeconds, ratio, float64(r.TableBytes)/(1<<20),
+				r.LoadSeconds*1e3, r.AdviceSeconds*1e6, r.AdviceNoRerollSeconds*1e6, r.GamesPerSecond, r.WarmGamesRate,
 				r.DistributionSeconds, float64(r.PeakRSSBytes)/(1<<20), r.Expected)
 		}
 	}
@@ -119,14 +126,14 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 		if err != nil {
 			return usagef("%v", err)
 		}
-		e, err := opener("").Estimate(g)
+		e, err := opened("").Estimate(g)
 		if err != nil {
 			return err
 		}
 		if n == 1 {
 			// One column is solved exactly: the estimate's player is
 			// measured against the optimum instead, decision by decision.
-			exact, err := opener("").Exact(g)
+			exact, err := opened("").Exact(g)
 			if err != nil {
 				return err
 			}

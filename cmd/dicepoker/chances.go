@@ -21,18 +21,14 @@ exact distribution of expected-value play.`
 
 // runChances prints the chance curves of a position.
 func runChances(args []string, stdout io.Writer) error {
-	fs := newFlagSet("chances")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("chances")
 	sheetFlag := fs.String("sheet", "", `the filled boxes with their points, "ones=3,fives=15,yahtzee=50" (empty: a new game)`)
 	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
 	top := fs.Int("max", 0, fmt.Sprintf("the highest total shown (default: the first that expected-value play reaches with a chance below %g)", target.TopChance))
-	png := fs.String("png", "", "also draw the two curves as a chart in this file: SVG for a .svg name, else PNG")
+	png := addOutputFlag(fs, "png", "also draw the two curves as a chart in this file: SVG for a .svg name, else PNG")
 	threads := addThreadsFlag(fs, "compute")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "chances [--game G] [game options] [--sheet S | --sheet-file F] [--max N] [--png FILE] [--threads N] [--json]", chancesSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	asJSON := addJSONFlag(fs)
+	g, err := gf.parse(fs, args, stdout, "chances [--game G] [game options] [--sheet S | --sheet-file F] [--max N] [--png FILE] [--threads N] [--json]", chancesSummary)
 	if err != nil {
 		return err
 	}
@@ -41,10 +37,6 @@ func runChances(args []string, stdout io.Writer) error {
 	}
 	if fs.Changed("max") && (*top < 1 || *top > maxTarget) {
 		return usagef("--max %d: must be 1 to %d", *top, maxTarget)
-	}
-	// Refuse a picture that cannot be saved before the long computation.
-	if err := outputFlag("png", *png); err != nil {
-		return err
 	}
 	p := advice.Position{Game: g, Sheet: *sheetFlag, SheetName: *sheetFile}
 	if p.SheetJSON, err = readSheetFile(fs, *sheetFile); err != nil {
@@ -55,7 +47,7 @@ func runChances(args []string, stdout io.Writer) error {
 		return err
 	}
 	score := sheet.Score(g)
-	tab, ev, err := opener("").TargetPlay(g, true)
+	tab, ev, err := opened("").TargetPlay(g, true)
 	if err != nil {
 		return err
 	}

@@ -8,8 +8,7 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/chart"
-	"dicepoker/engine"
-	"dicepoker/policy"
+	"dicepoker/kind"
 	"dicepoker/scores"
 	"dicepoker/strategy"
 )
@@ -22,76 +21,59 @@ saved the first time a game is asked about. School with more than one
 column has no exact strategy: its distribution is sampled from 20,000
 games of the estimate player.`
 
-// exactBytesPerState is about the peak memory of an exact distribution
-// for each entry of the game's table, as measured: swedish, 4,194,304
-// entries, peaks at 1.9 GB; yahtzee, a quarter as many, at under 300 MiB.
-const exactBytesPerState = 450
-
 // histogramRows is how many rows of scores the text histogram has at most.
 const histogramRows = 30
 
 // runDistribution computes and prints a game's exact score distribution.
 func runDistribution(args []string, stdout io.Writer) error {
-	fs := newFlagSet("distribution")
-	gf := addGameFlags(fs)
-	png := fs.String("png", "", "also draw the histogram as a PNG chart in this file")
+	fs, gf := newGameFlagSet("distribution")
+	png := addOutputFlag(fs, "png", "also draw the histogram as a PNG chart in this file")
 	threads := addThreadsFlag(fs, "compute")
-	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
-	total := addTargetFlag(fs, "play")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "distribution [--game G] [game options] [--target T] [--png FILE] [--threads N] [--table FILE] [--json]", distributionSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	tableFile := addTableFlag(fs)
+	gf.addTarget(fs, "play")
+	asJSON := addJSONFlag(fs)
+	g, err := gf.parse(fs, args, stdout, "distribution [--game G] [game options] [--target T] [--png FILE] [--threads N] [--table FILE] [--json]", distributionSummary)
 	if err != nil {
 		return err
 	}
-	// Refuse a picture that cannot be saved before the long computation.
-	if err := outputFlag("png", *png); err != nil {
-		return err
+	if gf.target != nil && fs.Changed("table") {
+		return usagef("--target solves for its target and reads no --table")
 	}
-	aim, byTarget, err := targetOf(fs, g, *total)
+	p, err := opened(*tableFile).Player(g, "", gf.target)
 	if err != nil {
 		return err
 	}
-	if g.Columns != 0 {
-		return distributionSchool(g, *tableFile, *png, *threads, *asJSON, stdout)
-	}
-	if byTarget {
-		if fs.Changed("table") {
-			return usagef("--target solves for its target and reads no --table")
-		}
-		return distributionTarget(g, aim, *png, *threads, *asJSON, stdout)
-	}
-	table, err := opener(*tableFile).Table(g)
-	if err != nil {
-		return err
-	}
-	p, err := policy.New(g, table.Value)
-	if err != nil {
-		return err
-	}
-	memoryNotice("the exact distribution of "+strategy.Describe(g), exactBytesPerState*float64(len(table.Values)))
-	start := time.Now()
-	d := scores.Exact(p, scores.Options{Threads: *threads, TurnProgress: turnProgress("carrying " + g.Name + " forward")})
-	r := exact{game: g, dist: d, summary: d.Summary(), expected: table.Expected, seconds: time.Since(start).Seconds()}
-	return r.print(*png, *asJSON, stdout)
+	return distribute(p, *threads, *png, *asJSON, stdout)
 }
 
-// exact is a distribution run, ready to print.
+// distribute prints the distribution of p's final score, computed with
+// threads goroutines, drawing it in png if named: exact, or sampled where
+// p's play is not exact.
+func distribute(p *kind.Player, threads int, png string, asJSON bool, stdout io.Writer) error {
+	start := time.Now()
+	d, err := p.Distribution(threads)
+	if err != nil {
+		return err
+	}
+	if d.Sample != nil {
+		return printSampled(p, d.Sample, png, asJSON, stdout)
+	}
+	r := exact{player: p, dist: d.Exact, summary: d.Exact.Summary(), seconds: time.Since(start).Seconds()}
+	return r.print(png, asJSON, stdout)
+}
+
+// exact is an exact distribution, ready to print.
 type exact struct {
-	game     *engine.Game
-	dist     *scores.Distribution
-	summary  scores.Summary
-	expected float64 // the table's expected score
-	seconds  float64
-	target   *aimed // for --target
+	player  *kind.Player
+	dist    *scores.Distribution
+	summary scores.Summary
+	seconds float64
 }
 
 // strategyName names the play whose scores r gives.
 func (r *exact) strategyName() string {
-	if r.target != nil {
-		return fmt.Sprintf("playing for %d or more", r.target.Target)
+	if a := r.player.Aim; a != nil {
+		return fmt.Sprintf("playing for %d or more", a.Target)
 	}
 	return "optimal strategy"
 }
@@ -113,7 +95,7 @@ func probabilitiesJSON(h scores.Histogram, total float64) advice.Ordered[float64
 // text.
 func (r *exact) print(png string, asJSON bool, stdout io.Writer) error {
 	if png != "" {
-		title := fmt.Sprintf("%s: exact final score distribution, %s (mean %.2f)", strategy.Describe(r.game), r.strategyName(), r.summary.Mean)
+		title := fmt.Sprintf("%s: exact final score distribution, %s (mean %.2f)", strategy.Describe(r.player.Game), r.strategyName(), r.summary.Mean)
 		if err := chart.Save(png, r.dist.Scores, title); err != nil {
 			return err
 		}
@@ -126,6 +108,7 @@ func (r *exact) print(png string, asJSON bool, stdout io.Writer) error {
 
 // json is r as the JSON object distribution --json prints.
 func (r *exact) json() any {
+	g := r.player.Game
 	return struct {
 		Game          string                  `json:"game"`
 		Options       string                  `json:"options,omitempty"`
@@ -139,19 +122,19 @@ func (r *exact) json() any {
 		SD            float64                 `json:"sd"`
 		Percentiles   advice.Ordered[float64] `json:"percentiles"`
 		Probabilities advice.Ordered[float64] `json:"probabilities"`
-	}{r.game.Name, r.game.Options.String(), r.game.Options.String(), "exact", r.targetJSON(), r.reach(), r.expected, r.expected, r.summary.Mean, r.summary.SD,
+	}{g.Name, g.Options.String(), g.Options.String(), "exact", r.targetJSON(), r.reach(), *r.player.Expected, *r.player.Expected, r.summary.Mean, r.summary.SD,
 		percentilesJSON(r.summary), probabilitiesJSON(r.dist.Scores, 1)}
 }
 
 // writeText prints r as text, with a histogram.
 func (r *exact) writeText(w io.Writer) error {
 	sum := r.summary
-	fmt.Fprintf(w, "%s, %s: exact distribution of the final score\n", strategy.Describe(r.game), r.strategyName())
-	if r.target != nil {
-		fmt.Fprintf(w, "mean         %.7f (the solution expects %.7f)\n", sum.Mean, r.expected)
-		fmt.Fprintf(w, "P(>= %d)%*s%.7f (the solution's chance %.7f)\n", r.target.Target, max(1, 7-len(strconv.Itoa(r.target.Target))), "", *r.reach(), r.target.Probability)
+	fmt.Fprintf(w, "%s, %s: exact distribution of the final score\n", strategy.Describe(r.player.Game), r.strategyName())
+	if a := r.player.Aim; a != nil {
+		fmt.Fprintf(w, "mean         %.7f\n", sum.Mean)
+		fmt.Fprintf(w, "P(>= %d)%*s%.7f (the every-target table's chance %.7f)\n", a.Target, max(1, 7-len(strconv.Itoa(a.Target))), "", *r.reach(), a.Probability)
 	} else {
-		fmt.Fprintf(w, "mean         %.7f (the strategy table expects %.7f)\n", sum.Mean, r.expected)
+		fmt.Fprintf(w, "mean         %.7f (the strategy table expects %.7f)\n", sum.Mean, *r.player.Expected)
 	}
 	fmt.Fprintf(w, "sd           %.4f\n", sum.SD)
 	fmt.Fprintf(w, "median       %g\n", sum.Percentiles[3])
@@ -159,4 +142,36 @@ func (r *exact) writeText(w io.Writer) error {
 	fmt.Fprintf(w, "min, max     %d, %d\n", sum.Min, sum.Max)
 	fmt.Fprintf(w, "states       %d reached, %.2f s\n\n", r.dist.States, r.seconds)
 	return chart.Text(w, r.dist.Scores, histogramRows)
+}
+
+// printSampled draws the histogram of a distribution sampled from the
+// games of player p in png, if named, and prints it as JSON or text.
+func printSampled(p *kind.Player, s *scores.Sample, png string, asJSON bool, stdout io.Writer) error {
+	g := p.Game
+	sum := s.Summary()
+	if png != "" {
+		title := fmt.Sprintf("%s: final score distribution, %s strategy, %d games (mean %.2f)", strategy.Describe(g), p.Name, s.Games, sum.Mean)
+		if err := chart.Save(png, s.Scores, title); err != nil {
+			return err
+		}
+	}
+	if asJSON {
+		return writeJSON(stdout, struct {
+			Game     string `json:"game"`
+			Options  string `json:"options,omitempty"`
+			Rules    string `json:"rules"`
+			Method   string `json:"method"` // sampled; an exact distribution says exact
+			Strategy string `json:"strategy"`
+			Games    int    `json:"games"`
+			sampleStats
+			Probabilities advice.Ordered[float64] `json:"probabilities"` // shares of the sampled games
+		}{g.Name, g.Options.String(), g.Options.String(), "sampled", p.Name, s.Games, statsOf(s), probabilitiesJSON(s.Scores, float64(s.Games))})
+	}
+	lo, hi := s.CI95()
+	fmt.Fprintf(stdout, "%s, %s strategy: final score distribution sampled from %d games (seed 1); only one column is solved exactly\n", strategy.Describe(g), p.Name, s.Games)
+	fmt.Fprintf(stdout, "mean         %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo, hi)
+	fmt.Fprintf(stdout, "sd           %.4f\n", sum.SD)
+	fmt.Fprintf(stdout, "percentiles  %s\n", percentilesText(sum))
+	fmt.Fprintf(stdout, "min, max     %d, %d\n\n", sum.Min, sum.Max)
+	return chart.Text(stdout, s.Scores, histogramRows)
 }

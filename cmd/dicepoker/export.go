@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"dicepoker/advice"
 	"dicepoker/export"
 	"dicepoker/internal/atomicfile"
 	"dicepoker/strategy"
@@ -24,18 +23,14 @@ solved and saved first when missing.`
 
 // runExport writes a game's states or sampled positions to a file.
 func runExport(args []string, stdout io.Writer) error {
-	fs := newFlagSet("export")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("export")
 	what := fs.String("what", "states", "states (every state and its value) or positions (sampled positions and their actions)")
 	formatName := fs.String("format", "", "csv, jsonl or parquet (default: from the extension of --out)")
 	out := fs.String("out", "", "the file to write; - for standard output")
 	sample := fs.Int("sample", 1000, "positions: how many to sample")
 	seed := fs.Uint64("seed", 1, "positions: the seed of their dice")
-	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
-	if err := parseFlags(fs, args, stdout, "export [--game G] [game options] [--what states|positions] [--sample N] [--seed S] [--format F] --out FILE", exportSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	tableFile := addTableFlag(fs)
+	g, err := gf.parse(fs, args, stdout, "export [--game G] [game options] [--what states|positions] [--sample N] [--seed S] [--format F] --out FILE", exportSummary)
 	if err != nil {
 		return err
 	}
@@ -51,37 +46,18 @@ func runExport(args []string, stdout io.Writer) error {
 				return usagef("--%s belongs to --what positions", name)
 			}
 		}
-		switch {
-		case g.Columns > 1:
-			return usagef("--what states: school with %d columns has no table of states, only an estimate of their value; use --columns 1", g.Columns)
-		case g.Columns == 1:
-			t, err := opener(*tableFile).Exact(g)
-			if err != nil {
-				return err
-			}
-			table = export.SchoolStates(t)
-		default:
-			t, err := opener(*tableFile).Table(g)
-			if err != nil {
-				return err
-			}
-			table = export.States(t)
-		}
+		table, err = opened(*tableFile).States(g)
 	case "positions":
 		if *sample < 1 {
 			return usagef("--sample %d: sample at least one position", *sample)
 		}
-		if g.Columns > 1 {
-			return usagef("--what positions: school with %d columns is not solved exactly, so its values would be estimates; use --columns 1", g.Columns)
-		}
-		adv, err := advice.Advisor(opener(*tableFile), g)
-		if err != nil {
-			return err
-		}
-		table = export.Positions(g, adv, export.Sample{Positions: *sample, Seed: *seed,
+		table, err = opened(*tableFile).Positions(g, export.Sample{Positions: *sample, Seed: *seed,
 			Progress: progressIn("sampling "+g.Name+" positions", "positions")})
 	default:
 		return usagef("--what %q: want states or positions", *what)
+	}
+	if err != nil {
+		return err
 	}
 	rows, err := writeExport(table, format, *out, stdout)
 	if err != nil {

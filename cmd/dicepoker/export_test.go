@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"dicepoker/internal/tablestest"
 )
 
 func TestExport(t *testing.T) {
@@ -71,8 +73,8 @@ func TestExportStdout(t *testing.T) {
 // made up for the test: the school columns are there, and every position
 // has a best action, fresh on its turn's first roll.
 func TestExportSchool(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
-	_, table := schoolExact(t, scrambled)
+	tablestest.Dir(t)
+	_, table := schoolExact(t, tablestest.Scrambled)
 	file := filepath.Join(t.TempDir(), "school.csv")
 	runOK(t, "export", "--game", "school", "--columns", "1", "--table", table, "--what", "positions", "--sample", "20", "--out", file)
 	records := readCSV(t, file)

@@ -10,15 +10,9 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-)
 
-// runLine runs a command line in-process and returns its status, stdout
-// and stderr.
-func runLine(args ...string) (int, string, string) {
-	var stdout, stderr bytes.Buffer
-	status := run(args, &stdout, &stderr)
-	return status, stdout.String(), stderr.String()
-}
+	"dicepoker/internal/tablestest"
+)
 
 // TestOutputNotRegular checks that --out and --png refuse, before any
 // work and with status 2, what is not a regular file, naming the flag.
@@ -148,8 +142,7 @@ func captureStderr(t *testing.T, f func()) string {
 // TestStaleTemporaries checks that the temporary file of a table write
 // that was killed is removed by the next run that reads the table.
 func TestStaleTemporaries(t *testing.T) {
-	dir := t.TempDir()
-	t.Setenv("DICEPOKER_TABLES", dir)
+	dir := tablestest.Dir(t)
 	runOK(t, "solve", "--game", "poker-dice")
 	stale := filepath.Join(dir, ".poker-dice.dpt.123456.tmp")
 	other := filepath.Join(dir, "notes.txt")

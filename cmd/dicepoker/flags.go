@@ -24,6 +24,13 @@ func newFlagSet(name string) *pflag.FlagSet {
 	return fs
 }
 
+// newGameFlagSet returns the flag set of a command that works on one game,
+// with --game and the rule options registered (addGameFlags).
+func newGameFlagSet(name string) (*pflag.FlagSet, *gameFlags) {
+	fs := newFlagSet(name)
+	return fs, addGameFlags(fs)
+}
+
 // parseFlags parses args into fs. On -h or --help it writes the usage line,
 // the summary and the flags to stdout and returns errHelpShown; on bad flags
 // a usage error; positional arguments are refused.
@@ -48,7 +55,26 @@ func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summa
 			return usagef("--threads %d: must be 0 (all cores) or more", n)
 		}
 	}
-	return nil
+	var bad error
+	fs.VisitAll(func(f *pflag.Flag) {
+		if _, ok := f.Annotations[outputAnnotation]; ok && bad == nil {
+			bad = outputFlag(f.Name, f.Value.String())
+		}
+	})
+	return bad
+}
+
+// outputAnnotation marks the flags that name a file to write, which
+// parseFlags checks before any work (outputFlag).
+const outputAnnotation = "output"
+
+// addOutputFlag registers flag name, the file a command writes, for
+// parseFlags to check before the work starts, so that a file that
+// cannot be written is refused before a long computation, not after.
+func addOutputFlag(fs *pflag.FlagSet, name, usage string) *string {
+	p := fs.String(name, "", usage)
+	_ = fs.SetAnnotation(name, outputAnnotation, nil)
+	return p
 }
 
 // maxMessage is the longest flag error shown whole: pflag quotes a bad
@@ -77,11 +103,35 @@ func looksLikeDice(args []string) bool {
 	return true
 }
 
+// schoolOnly refuses each flag of names that fs was given for g unless g
+// is school; why, if not "", follows the game's name in the message.
+func schoolOnly(fs *pflag.FlagSet, g *engine.Game, why string, names ...string) error {
+	if g.Columns != 0 {
+		return nil
+	}
+	for _, name := range names {
+		if fs.Changed(name) {
+			return usagef("--%s belongs to school, not to %s%s", name, g.Name, why)
+		}
+	}
+	return nil
+}
+
 // addThreadsFlag registers --threads, the goroutines a command works with
 // (0: all cores); parseFlags refuses a negative count.
 func addThreadsFlag(fs *pflag.FlagSet, verb string) *int {
 	return fs.Int("threads", 0, "goroutines to "+verb+" with (default: all cores)")
 }
+
+// addTableFlag registers --table, the strategy table a command reads
+// instead of the tables directory's.
+func addTableFlag(fs *pflag.FlagSet) *string {
+	return fs.String("table", "", "the strategy table to read (default: the tables directory)")
+}
+
+// addJSONFlag registers --json, which prints the output as one JSON
+// object.
+func addJSONFlag(fs *pflag.FlagSet) *bool { return fs.Bool("json", false, "print one JSON object") }
 
 // addTimingFlag registers --timing, which puts the wall seconds of the
 // work in the JSON output: left out by default, as they change from run
@@ -99,11 +149,15 @@ func secondsIf(timing bool, seconds float64) *float64 {
 }
 
 // gameFlags are --game and the rule options of every game. Commands that
-// work on one game register them with addGameFlags and, after parsing, get
-// the game from build.
+// work on one game make their flag set with newGameFlagSet and get the
+// game from parse.
 type gameFlags struct {
 	game string
 	opts engine.Options
+	// total is --target's value where the command has the flag
+	// (addTarget), and target the target parse found in it: nil when
+	// --target is not given.
+	total, target *int
 }
 
 // addGameFlags registers --game and a flag for each rule option that has
@@ -124,6 +178,23 @@ func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 		}
 	}
 	return g
+}
+
+// parse parses args into fs as parseFlags does and returns the game the
+// flags name (build), checking --target against it where the command has
+// the flag: the start of every command that works on one game.
+func (g *gameFlags) parse(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summary string) (*engine.Game, error) {
+	if err := parseFlags(fs, args, stdout, usage, summary); err != nil {
+		return nil, err
+	}
+	game, err := g.build(fs)
+	if err != nil || g.total == nil {
+		return game, err
+	}
+	if g.target, err = targetOf(fs, game, *g.total); err != nil {
+		return nil, err
+	}
+	return game, nil
 }
 
 // build returns the game the parsed flags name, or a usage error for an

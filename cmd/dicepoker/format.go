@@ -41,7 +41,7 @@ func actionWidth(a *advice.Ranking, n int) int {
 // it beside its expected final score.
 func writeRanking(w io.Writer, a *advice.Ranking, limit int, rest string) {
 	fresh := ""
-	if a.Fresh && a.Game.Columns != 0 {
+	if a.Fresh && a.Game.School.Fresh > 1 { // only where a fresh roll scores more
 		fresh = " (fresh)"
 	}
 	aim := ""

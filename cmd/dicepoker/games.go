@@ -28,7 +28,7 @@ type upperBonusJSON struct {
 // sheet, turns, rolls a turn and categories under the default rules.
 func runGames(args []string, stdout io.Writer) error {
 	fs := newFlagSet("games")
-	asJSON := fs.Bool("json", false, "print one JSON object")
+	asJSON := addJSONFlag(fs)
 	if err := parseFlags(fs, args, stdout, "games [--json]", "List the games, one a line: name, sheet, turns, rolls a turn, categories."); err != nil {
 		return err
 	}

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"dicepoker/internal/tablestest"
 )
 
 // TestJSONCommonNames checks that every command's JSON names the rules
@@ -13,7 +15,7 @@ import (
 // asks for the seconds.
 func TestJSONCommonNames(t *testing.T) {
 	table := pokerTable(t)
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	out := t.TempDir() + "/poker.dpt"
 	for _, tc := range []struct {
 		name string

@@ -34,18 +34,14 @@ func runPlay(args []string, stdout io.Writer) error { return play(args, os.Stdin
 
 // play plays a game, reading the player's commands from in.
 func play(args []string, in io.Reader, stdout io.Writer) error {
-	fs := newFlagSet("play")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("play")
 	seed := fs.Uint64("seed", 0, "seed of the dice, to play the same dice again (default: from the clock, printed)")
 	manual := fs.Bool("manual", false, "roll real dice and type what they show")
 	coachOn := fs.Bool("coach", true, "after each move that is not the best, say the best and the points given up")
 	recordFile := fs.String("record", "", "the record file to write (default: a new dicepoker-YYYYMMDD-HHMMSS.jsonl in $XDG_DATA_HOME/dicepoker or ~/.local/share/dicepoker)")
 	resume := fs.String("resume", "", "go on with the game of this record file, appending to it")
-	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
-	if err := parseFlags(fs, args, stdout, "play --game G [options] [--seed S | --manual] [--coach=false] [--record FILE | --resume FILE] [--table FILE]", playSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	tableFile := addTableFlag(fs)
+	g, err := gf.parse(fs, args, stdout, "play --game G [options] [--seed S | --manual] [--coach=false] [--record FILE | --resume FILE] [--table FILE]", playSummary)
 	if err != nil {
 		return err
 	}
@@ -81,8 +77,8 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 		}
 		s.rec = record.NewWriter(f)
 	}
-	s.g = g
-	if s.adv, err = advice.Advisor(opener(*tableFile), g); err != nil {
+	s.g, s.terms = g, coach.TermsOf(g)
+	if s.adv, err = advice.Advisor(opened(*tableFile), g); err != nil {
 		f.Close()
 		if start == nil {
 			os.Remove(path)
@@ -102,9 +98,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 		fmt.Fprintf(stdout, "seed %d (play the same dice again with --seed %d)\n", *seed, *seed)
 	}
 	fmt.Fprintf(stdout, "record: %s\ntype 'help' for the commands\n", path)
-	if g.Columns != 0 {
-		s.say("%s", schoolLegend)
-	}
+	s.legend()
 	playErr := s.begin(start)
 	if err := f.Close(); playErr == nil {
 		playErr = err

@@ -4,50 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
+	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/internal/tablestest"
 	"dicepoker/record"
-	"dicepoker/solver"
-	"dicepoker/strategy"
 )
-
-// solved holds the tables solved so far, by game name: each game is
-// solved once for all the tests.
-var (
-	solvedMu sync.Mutex
-	solved   = map[string]*strategy.Table{}
-)
-
-// tableFor saves g's table, solved once, into a temporary tables
-// directory for play and review to find, and returns it.
-func tableFor(t *testing.T, g *engine.Game) *strategy.Table {
-	t.Helper()
-	solvedMu.Lock()
-	defer solvedMu.Unlock()
-	table := solved[g.Name]
-	if table == nil {
-		sol, err := solver.Solve(g, solver.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		table = strategy.FromSolution(sol)
-		solved[g.Name] = table
-	}
-	dir := t.TempDir()
-	t.Setenv("DICEPOKER_TABLES", dir)
-	saved := *table
-	if err := saved.Save(strategy.Path(dir, g)); err != nil {
-		t.Fatal(err)
-	}
-	return &saved
-}
 
 // player is what a test player types in a game with --seed: the table's
 // best action at every decision, but the first action worth less than
@@ -59,11 +26,6 @@ type player struct {
 	n        int     // decisions
 	lost     float64 // the points the mistakes gave up, from the table
 	mistakes map[int]bool
-}
-
-func playWithTable(t *testing.T, table *strategy.Table, seed uint64, mistakes map[int]bool) player {
-	t.Helper()
-	return playWith(t, table.Game, coach.TableAdvisor(table), seed, mistakes)
 }
 
 // playWith is playWithTable for any advisor of game g.
@@ -167,17 +129,13 @@ func TestPlayFollowingTheAdvisor(t *testing.T) {
 			rec := filepath.Join(t.TempDir(), "game.jsonl")
 			args := append([]string{"--game", c.game, "--seed", fmt.Sprint(c.seed), "--record", rec}, c.args...)
 			out := playOK(t, pl.input, args...)
-			for _, want := range []string{
+			containsAll(t, out,
 				fmt.Sprintf("seed %d (play the same dice again with --seed %d)\n", c.seed, c.seed),
 				fmt.Sprintf("optimal expected score from the start: %.2f\n", table.Expected),
 				fmt.Sprintf("\ngame over: final score %d\n", pl.score),
 				fmt.Sprintf("\ntotal loss 0.000 points; %d of %d decisions optimal (100.0%%)\n", pl.n, pl.n),
 				"rank  action", // the hints
-			} {
-				if !strings.Contains(out, want) {
-					t.Errorf("%s: the output lacks %q:\n%s", c.game, want, out)
-				}
-			}
+			)
 			if strings.Contains(out, "coach:") || strings.Contains(out, "not allowed") {
 				t.Errorf("%s: the coach spoke up at best play:\n%s", c.game, out)
 			}
@@ -195,18 +153,7 @@ func TestPlayFollowingTheAdvisor(t *testing.T) {
 					t.Errorf("%s: the same seed gave another record", c.game)
 				}
 			}
-			var res struct {
-				TotalLoss    float64 `json:"total_loss"`
-				OptimalShare float64 `json:"optimal_share"`
-				Complete     bool    `json:"complete"`
-				Score        int     `json:"score"`
-			}
-			if err := json.Unmarshal([]byte(runOK(t, "review", rec, "--json")), &res); err != nil {
-				t.Fatal(err)
-			}
-			if res.TotalLoss != 0 || res.OptimalShare != 1 || !res.Complete || res.Score != pl.score {
-				t.Errorf("%s: review --json %+v", c.game, res)
-			}
+			pl.agrees(t, reviewed(t, rec), 0)
 		})
 	}
 }
@@ -224,21 +171,10 @@ func TestPlayWithMistakes(t *testing.T) {
 	if !strings.Contains(out, want) {
 		t.Errorf("the output lacks %q:\n%s", want, out)
 	}
-	var res struct {
-		Decisions []struct {
-			Line    int     `json:"line"`
-			Loss    float64 `json:"loss"`
-			Optimal bool    `json:"optimal"`
-		} `json:"decisions"`
-		TotalLoss float64 `json:"total_loss"`
-		Optimal   int     `json:"optimal"`
-	}
-	if err := json.Unmarshal([]byte(runOK(t, "review", "--json", rec)), &res); err != nil {
-		t.Fatal(err)
-	}
-	if math.Abs(res.TotalLoss-pl.lost) > 1e-9 || res.Optimal != pl.n-2 || len(res.Decisions) != pl.n ||
-		res.Decisions[0].Optimal || res.Decisions[9].Optimal || !res.Decisions[1].Optimal {
-		t.Errorf("review --json: loss %v, %d optimal of %d; want %v, %d", res.TotalLoss, res.Optimal, len(res.Decisions), pl.lost, pl.n-2)
+	res := reviewed(t, rec)
+	pl.agrees(t, res, 2)
+	if res.Decisions[0].Optimal || res.Decisions[9].Optimal || !res.Decisions[1].Optimal {
+		t.Errorf("review --json: decisions 1 and 10 should be the mistakes: %+v", res.Decisions)
 	}
 	// Without the coach, no word during the game; the review stays.
 	quiet := playOK(t, pl.input, "--game", "poker-dice", "--seed", "5", "--record", filepath.Join(t.TempDir(), "q.jsonl"), "--coach=false")
@@ -284,11 +220,7 @@ func TestPlayExplains(t *testing.T) {
 	}
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
 	out := playSteps(t, steps, "score chance\n" /* after quit: never read */, "--seed", "5", "--record", rec)
-	for _, want := range []string{"review of yahtzee: 2 decisions", " of 2 decisions optimal (", "dicepoker review " + rec} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the output lacks %q", want)
-		}
-	}
+	containsAll(t, out, "review of yahtzee: 2 decisions", " of 2 decisions optimal (", "dicepoker review "+rec)
 	data, _ := os.ReadFile(rec)
 	if want := `{"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,1,2,4,5],"rolls_left":2,"action":{"keep":[1,1]}}
 {"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,1,2,3,4],"rolls_left":1,"action":{"score":"full-house"}}
@@ -346,18 +278,10 @@ func TestPlayResume(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
 	playOK(t, "keep 1 1\nquit\n", "--seed", "5", "--record", rec)
 	out := playOK(t, "score chance\nquit\n", "--resume", rec, "--seed", "9")
-	for _, want := range []string{"resuming after decision 1: keep 1 1\n", "roll 2 of 3: 1 1 ", "chance: ", "review of yahtzee: 2 decisions"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("resumed after a keep: the output lacks %q:\n%s", want, out)
-		}
-	}
+	containsAll(t, out, "resuming after decision 1: keep 1 1\n", "roll 2 of 3: 1 1 ", "chance: ", "review of yahtzee: 2 decisions")
 	out = playOK(t, "undo\nundo\nkeep none\nquit\n", "--resume", rec, "--seed", "9")
-	for _, want := range []string{"resuming after decision 2: score chance\n", "turn 2 of 13, score ",
-		"took back score chance (turn 1, roll 2 of 3)", "took back keep 1 1 (turn 1, roll 1 of 3)\nroll 1 of 3: 1 1 2 4 5", "review of yahtzee: 1 decisions"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("resumed after a box: the output lacks %q:\n%s", want, out)
-		}
-	}
+	containsAll(t, out, "resuming after decision 2: score chance\n", "turn 2 of 13, score ",
+		"took back score chance (turn 1, roll 2 of 3)", "took back keep 1 1 (turn 1, roll 1 of 3)\nroll 1 of 3: 1 1 2 4 5", "review of yahtzee: 1 decisions")
 	data, _ := os.ReadFile(rec)
 	r, err := record.Read(bytes.NewReader(data), rec)
 	if err != nil || len(r.Entries) != 1 || r.Entries[0].Action.Keep.Size() != 0 || r.Entries[0].Position.Dice.String() != "11245" {
@@ -443,7 +367,7 @@ func TestPlayManual(t *testing.T) {
 		"quit",
 	}, "\n")
 	out := playOK(t, input, "--game", "poker-dice", "--manual", "--record", rec)
-	for _, want := range []string{
+	containsAll(t, out,
 		"roll the five dice and type them\ndice> ",
 		`dice "9 9 8 K A": '8' is not a die (use 1-6 or 9TJQKA): type the dice you rolled (or quit)`,
 		"dice> type 5 dice, or all five",
@@ -456,11 +380,7 @@ func TestPlayManual(t *testing.T) {
 		"roll 2 of 2: 9 9 J* J* J*  (* rerolled)",
 		"full-house: 4 points",
 		"roll 1 of 2: 9 9 9 9 9",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("the output lacks %q:\n%s", want, out)
-		}
-	}
+	)
 	if strings.Contains(out, "seed") {
 		t.Error("--manual printed a seed")
 	}
@@ -472,7 +392,7 @@ func TestPlayManual(t *testing.T) {
 }
 
 func TestPlayRefuses(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	t.Setenv("XDG_DATA_HOME", t.TempDir()) // the records of the games without --record
 	_, estimate := schoolTables(t)
 	exists := filepath.Join(t.TempDir(), "exists.jsonl")
@@ -501,5 +421,116 @@ func TestPlayRefuses(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(exists); string(data) != "keep me\n" {
 		t.Error("an existing record was overwritten")
+	}
+}
+
+func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
+	tablestest.Dir(t) // nothing is solved or fitted there
+	g, table := schoolExact(t, tablestest.Scrambled)
+	adv, err := advice.Advisor(opened(table), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		seed     uint64
+		mistakes map[int]bool
+	}{
+		{3, nil},
+		{3, map[int]bool{4: true, 20: true}},
+		{11, map[int]bool{0: true}},
+	} {
+		t.Run(fmt.Sprintf("seed %d mistakes %v", c.seed, c.mistakes), func(t *testing.T) {
+			pl := playWith(t, g, adv, c.seed, c.mistakes)
+			rec := filepath.Join(t.TempDir(), "game.jsonl")
+			out := playOK(t, pl.input, "--game", "school", "--columns", "1", "--seed", fmt.Sprint(c.seed), "--record", rec, "--table", table)
+			wrong := len(c.mistakes)
+			containsAll(t, out,
+				fmt.Sprintf("optimal expected score from the start: %.2f\n", adv.Expected()),
+				fmt.Sprintf("\ngame over: final score %d\n", pl.score),
+				fmt.Sprintf("\ntotal loss %.3f points; %d of %d decisions optimal (", pl.lost, pl.n-wrong, pl.n),
+				"review of school (columns=1)",
+				"rank  action", // the hints
+			)
+			if n := strings.Count(out, "coach: the best was "); n != wrong || strings.Contains(out, "not allowed") || strings.Contains(out, "note:") {
+				t.Errorf("seed %d: %d coach lines, want %d (and no refusal, no note):\n%s", c.seed, n, wrong, out)
+			}
+			data, err := os.ReadFile(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(string(data), "\n"); n != pl.n || !strings.Contains(string(data), `"action":{"cross":"`) {
+				t.Errorf("seed %d: %d record lines, want %d, with a cross:\n%s", c.seed, n, pl.n, data)
+			}
+			pl.agrees(t, reviewed(t, rec, "--table", table), wrong)
+		})
+	}
+}
+
+// TestPlaySchoolCommands plays the first turn of a one-column game with
+// every kind of school command, good and bad.
+func TestPlaySchoolCommands(t *testing.T) {
+	tablestest.Dir(t)
+	_, table := schoolExact(t, tablestest.Scrambled)
+	if d := newRoller(3).roll(engine.Multiset{}); d.String() != "12344" {
+		t.Fatalf("seed 3 rolls %s first", d)
+	}
+	steps := []step{
+		{"help", "  cross ROW      cross out the row's next cell (combination rows only), scoring or not\n"},
+		{"", "marks: x closed"},
+		{"hint", "school (columns=1), sheet score 0, dice 1 2 3 4 4 (fresh), 2 rerolls left\n"},
+		{"cross ones", "not allowed: ones is a School row: its cells close or take a zero, they cannot\n  be crossed out\n"},
+		{"score five-of", "not allowed: 1 2 3 4 4 scores nothing in five-of-a-kind: the cell can only be\n  crossed out\n"},
+		{"cross", "cross in which row? say 'cross sum'\n"},
+		{"cross t", `"t" could be twos or threes or three-of-a-kind or two-pairs: say which`},
+		{"cross bananas", `school has no row "bananas" (type 'help' for the rows)`},
+		{"score fives", "fives gets -200, but "},
+		{"no", "write -200 in fives? (yes/no) not written: choose again\n"},
+		{"cross pair", "pair 1: cross out\n"},
+		{"cross pair", "not allowed: pair is filled in every column already\n"},
+		{"keep none", "roll 2 of 3: "},
+		{"sheet", "  pair               -\n"},
+		{"", "marks: x closed, r closed with help from the reserve, 0 a zero (-200), - crossed\n  out, . open; numbers are points\n"},
+		{"quit", "game stopped before turn 2 of 15, score 0\n"},
+	}
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	out := playSteps(t, steps, "", "--game", "school", "--columns", "1", "--seed", "3", "--record", rec, "--table", table)
+	if !strings.Contains(out, "review of school (columns=1): 2 decisions") {
+		t.Errorf("no review:\n%s", out)
+	}
+	data, _ := os.ReadFile(rec)
+	lines := strings.Split(string(data), "\n")
+	if len(lines) != 3 || !strings.HasSuffix(lines[0], `"turn":1,"sheet":"","dice":[1,2,3,4,4],"rolls_left":2,"action":{"cross":"pair"}}`) ||
+		!strings.Contains(lines[1], `"turn":2,"sheet":"pair=-"`) || !strings.HasSuffix(lines[1], `"rolls_left":2,"action":{"keep":[]}}`) {
+		t.Errorf("record:\n%s", data)
+	}
+}
+
+// TestPlaySchoolEstimate plays school with three columns, whose advisor
+// values sheets by an estimate, and says so.
+func TestPlaySchoolEstimate(t *testing.T) {
+	tablestest.Dir(t)
+	_, estimate := schoolTables(t)
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	out := playOK(t, "hint\nscore sum\nhint\nquit\n", "--game", "school", "--seed", "3", "--record", rec, "--table", estimate)
+	// The note, wrapped at 80 columns.
+	note := "note: school with 3 columns is not solved exactly: the advisor values the sheets\n" +
+		"  between turns by its estimate, so its best actions, expected scores and losses\n" +
+		"  are estimates\n"
+	containsAll(t, out,
+		"school: 15 rows x 3 columns, 45 turns, 3 rolls a turn",
+		"estimated expected score from the start: 0.00\n"+note,
+		"sum 1: score 28\n", // 1 2 3 4 4 fresh, doubled
+		"game stopped before turn 2 of 45, score 28\n",
+		"review of school: 1 decisions\n"+note,
+		"game stopped before turn 2 of 45, score 28; estimated expected score of a new game 0.00\n",
+	)
+	if n := strings.Count(out, note); n != 4 { // the start, two hints, the review
+		t.Errorf("%d notes, want 4:\n%s", n, out)
+	}
+	var res struct {
+		Note string `json:"note"`
+	}
+	if err := json.Unmarshal([]byte(runOK(t, "review", "--json", "--table", estimate, rec)), &res); err != nil || !strings.HasPrefix(res.Note, "school with 3 columns is not solved exactly") {
+		t.Errorf("review --json note %q, %v", res.Note, err)
 	}
 }

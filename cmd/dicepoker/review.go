@@ -2,13 +2,11 @@ package main
 
 import (
 	"fmt"
+	"github.com/spf13/pflag"
 	"io"
 	"os"
 
-	"github.com/spf13/pflag"
-
 	"dicepoker/advice"
-	"dicepoker/record"
 	"dicepoker/review"
 	"dicepoker/strategy"
 )
@@ -22,8 +20,8 @@ its line number.`
 // runReview reviews a game record.
 func runReview(args []string, stdout io.Writer) error {
 	fs := newFlagSet("review")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	tableFile := fs.String("table", "", "the strategy table to read (default: the tables directory)")
+	asJSON := addJSONFlag(fs)
+	tableFile := addTableFlag(fs)
 	file, err := parseFile(fs, args, stdout, "review FILE [--json] [--table FILE]", reviewSummary)
 	if err != nil {
 		return err
@@ -33,15 +31,7 @@ func runReview(args []string, stdout io.Writer) error {
 		return usagef("%v", err)
 	}
 	defer f.Close()
-	rec, err := record.Read(f, file)
-	if err != nil {
-		return &usageError{err.Error()}
-	}
-	adv, err := advice.Advisor(opener(*tableFile), rec.Game)
-	if err != nil {
-		return err
-	}
-	r, err := review.Review(rec, adv)
+	r, err := advice.Review(opened(*tableFile), f, file)
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/tablestest"
 )
 
 func TestReviewText(t *testing.T) {
@@ -37,7 +38,7 @@ game over, score 36; optimal expected score of a new game 31.42
 }
 
 func TestReviewRefuses(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	dir := t.TempDir()
 	write := func(name, data string) string {
 		path := filepath.Join(dir, name)
@@ -72,5 +73,32 @@ func TestReviewRefuses(t *testing.T) {
 				t.Errorf("%q: status %d, stderr %q, stdout %q; want 2, %q", c.args, status, stderr.String(), stdout.String(), c.want)
 			}
 		})
+	}
+}
+
+// TestReviewSchool reviews a record with one known mistake. With a table
+// that values every sheet at 0 the last two turns score what they write:
+// 2 2 3 3 5, not fresh, in pair is 6 and its row bonus 6, in two-pairs 10
+// and 10 (no column bonus: five-of-a-kind is crossed out), so pair gives
+// up 8 points. Then two-pairs fresh scores 20 and its bonus 20. The
+// sheet had 285: 105 of School row bonuses, 100 of cells and 80 of their
+// row bonuses (sum has none).
+func TestReviewSchool(t *testing.T) {
+	tablestest.Dir(t)
+	_, zero := schoolExact(t, tablestest.Zero)
+	const sheet = "ones=x,twos=x,threes=x,fours=x,fives=x,sixes=x,three-of-a-kind=9,full-house=12,four-of-a-kind=24,five-of-a-kind=-,small-straight=15,large-straight=20,sum=20"
+	rec := writeFile(t, `{"game":"school","options":"columns=1","turn":14,"sheet":"`+sheet+`","dice":[2,2,3,3,5],"rolls_left":0,"action":{"score":"pair"}}
+{"game":"school","options":"columns=1","turn":15,"sheet":"`+sheet+`,pair=6","dice":[2,2,3,3,5],"rolls_left":2,"action":{"score":"two-pairs"}}
+`)
+	want := `review of school (columns=1): 2 decisions
+line turn roll  dice       taken                             best                                 loss
+   1   14  3/3  2 2 3 3 5  pair 1: score 6 (+6 bonus)        two-pairs 1: score 10 (+10 bonus)   8.000
+   2   15  1/3  2 2 3 3 5  two-pairs 1: score 20 (+20 bonus) two-pairs 1: score 20 (+20 bonus)   0.000
+
+total loss 8.000 points; 1 of 2 decisions optimal (50.0%)
+game over, score 337; optimal expected score of a new game 0.00
+`
+	if got := runOK(t, "review", rec, "--table", zero); got != want {
+		t.Errorf("review:\n%s\nwant\n%s", got, want)
 	}
 }

@@ -16,16 +16,12 @@ roll of all five).`
 
 // runScore prints what the dice score in each category of the game.
 func runScore(args []string, stdout io.Writer) error {
-	fs := newFlagSet("score")
-	gf := addGameFlags(fs)
+	fs, gf := newGameFlagSet("score")
 	fs.String("dice", "", `the five dice: "3,4,3,6,3", "34363" or "3 4 3 6 3"; poker-dice also 9TJQKA`)
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five dice (combinations score double)")
 	reserve := fs.Int("reserve", 0, "school: the reserve before this turn")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")
-	if err := parseFlags(fs, args, stdout, "score [--game G] [game options] --dice D [--fresh] [--reserve N] [--json]", scoreSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	g, err := gf.parse(fs, args, stdout, "score [--game G] [game options] --dice D [--fresh] [--reserve N] [--json]", scoreSummary)
 	if err != nil {
 		return err
 	}
@@ -33,11 +29,8 @@ func runScore(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	school := g.Columns > 0
-	for _, name := range []string{"fresh", "reserve"} {
-		if fs.Changed(name) && !school {
-			return usagef("--%s belongs to school, not to %s", name, g.Name)
-		}
+	if err := schoolOnly(fs, g, "", "fresh", "reserve"); err != nil {
+		return err
 	}
 	if err := advice.CheckReserve(g, "--reserve", *reserve); err != nil {
 		return usagef("%v", err)

@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"dicepoker/internal/tablestest"
 )
 
 // syncBuffer is a buffer that the server's goroutine writes while the
@@ -33,7 +35,7 @@ func (s *syncBuffer) String() string {
 func TestServeStopsOnSignals(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
-			t.Setenv("DICEPOKER_TABLES", t.TempDir())
+			tablestest.Dir(t)
 			var out syncBuffer
 			done := make(chan error, 1)
 			go func() { done <- runServe([]string{"--addr", "127.0.0.1:0"}, &out) }()

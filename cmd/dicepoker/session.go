@@ -19,6 +19,7 @@ import (
 // session is a game being played: the dialogue of play.
 type session struct {
 	g     *engine.Game
+	terms coach.Terms // what the game's sheet calls its places and marks
 	adv   coach.Advisor
 	in    *bufio.Scanner
 	out   io.Writer
@@ -42,9 +43,6 @@ var errUndo = errors.New("undo")
 
 // lineWidth is the width that play's prose is wrapped to.
 const lineWidth = 80
-
-// schoolLegend explains the marks of the school sheet.
-const schoolLegend = "marks: x closed, r closed with help from the reserve, 0 a zero (-200), - crossed out, . open; numbers are points"
 
 // play plays from position p until the sheet is full or the player quits:
 // each decision is recorded, judged by the coach and followed by the
@@ -319,9 +317,7 @@ func (s *session) command(text string) error {
 	switch strings.ToLower(text) {
 	case "sheet":
 		fmt.Fprint(s.out, s.sheet.Show())
-		if s.g.Columns != 0 {
-			s.say("%s", schoolLegend)
-		}
+		s.legend()
 	case "help", "?":
 		s.help()
 	case "quit", "exit":
@@ -337,41 +333,22 @@ func (s *session) help() {
 	for i, c := range s.g.Categories {
 		names[i] = c.Name
 	}
-	write := "  score BOX      write the dice in a box; a unique start of its name will do\n"
-	if s.g.Columns != 0 {
-		write = `  score ROW      write the dice in the row's next column: close or zero a School row,
-                 score a combination row; a unique start of its name will do
-  cross ROW      cross out the row's next cell (combination rows only), scoring or not
-`
-	}
 	fmt.Fprintf(s.out, `commands:
   keep 3 3 5     keep those dice and reroll the others (keep none: reroll all five)
 %s  hint           the advisor's ranking of every action (hint all: every one)
   undo           take back the last decision (a seeded game rolls the same dice again)
   sheet          show the sheet
   quit           stop here; the record keeps what was played
-`, write)
-	s.say("dice are %s; %s: %s", diceNames(s.g), s.boxesWord(), strings.Join(names, " "))
-	if s.g.Columns != 0 {
-		s.say("%s", schoolLegend)
-	}
+`, s.terms.Write)
+	s.say("dice are %s; %s: %s", diceNames(s.g), s.terms.Boxes, strings.Join(names, " "))
+	s.legend()
 }
 
-// boxWord is what the game calls the places the dice are written: rows
-// on the school sheet, else boxes.
-func (s *session) boxWord() string {
-	if s.g.Columns != 0 {
-		return "row"
+// legend explains the marks of the sheet, where it has marks.
+func (s *session) legend() {
+	if s.terms.Legend != "" {
+		s.say("%s", s.terms.Legend)
 	}
-	return "box"
-}
-
-// boxesWord is boxWord's plural.
-func (s *session) boxesWord() string {
-	if s.g.Columns != 0 {
-		return "rows"
-	}
-	return "boxes"
 }
 
 func diceNames(g *engine.Game) string {
@@ -398,7 +375,7 @@ func (s *session) parseKeep(p coach.Position, text string) (engine.Multiset, err
 func (s *session) box(verb, text string) (string, error) {
 	name := strings.ToLower(strings.Join(strings.Fields(text), "-"))
 	if name == "" {
-		return "", fmt.Errorf("%s in which %s? say '%s %s'", verb, s.boxWord(), verb, s.g.Categories[len(s.g.Categories)-1].Name)
+		return "", fmt.Errorf("%s in which %s? say '%s %s'", verb, s.terms.Box, verb, s.g.Categories[len(s.g.Categories)-1].Name)
 	}
 	var found []string
 	for _, c := range s.g.Categories {
@@ -411,7 +388,7 @@ func (s *session) box(verb, text string) (string, error) {
 	}
 	switch len(found) {
 	case 0:
-		return "", fmt.Errorf("%s has no %s %q (type 'help' for the %s)", s.g.Name, s.boxWord(), text, s.boxesWord())
+		return "", fmt.Errorf("%s has no %s %q (type 'help' for the %s)", s.g.Name, s.terms.Box, text, s.terms.Boxes)
 	case 1:
 		return found[0], nil
 	}

@@ -3,11 +3,17 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"dicepoker/engine"
+	"dicepoker/school"
+	"dicepoker/solver"
+	"dicepoker/strategy"
 )
 
 // simulateJSON is simulate's --json output.
@@ -59,11 +65,7 @@ func TestSimulateJSON(t *testing.T) {
 
 func TestSimulateText(t *testing.T) {
 	out := runOK(t, "simulate", "--game", "poker-dice", "--table", pokerTable(t), "--games", "500")
-	for _, want := range []string{"poker-dice, optimal strategy: 500 games, seed 1\n", "mean ", "expected       31.423", "percentiles    1%: ", "upper-bonus "} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
-	}
+	containsAll(t, out, "poker-dice, optimal strategy: 500 games, seed 1\n", "mean ", "expected       31.423", "percentiles    1%: ", "upper-bonus ")
 }
 
 func TestDistribution(t *testing.T) {
@@ -92,11 +94,7 @@ func TestDistribution(t *testing.T) {
 		t.Errorf("--png: no PNG written (%v)", err)
 	}
 	text := runOK(t, "distribution", "--game", "poker-dice", "--table", table)
-	for _, want := range []string{"mean         31.4230112 (the strategy table expects 31.4230112)\n", "median       32\n", "32           13.86% ###"} {
-		if !strings.Contains(text, want) {
-			t.Errorf("output lacks %q:\n%s", want, text)
-		}
-	}
+	containsAll(t, text, "mean         31.4230112 (the strategy table expects 31.4230112)\n", "median       32\n", "32           13.86% ###")
 }
 
 func TestSimulateAndDistributionRefuse(t *testing.T) {
@@ -179,5 +177,108 @@ func TestSimulateSeats(t *testing.T) {
 		if status := run(args, &stdout, &stderr); status != 2 || strings.Count(stderr.String(), "\n") != 1 {
 			t.Errorf("%q: status %d, stderr %q", args, status, stderr.String())
 		}
+	}
+}
+
+// TestDistributionSchoolExact runs distribution on a one-column school
+// sheet of a few rows with its solved table: the exact pass, not a
+// sample, with the keys of the other games' output and the same bits
+// whatever the threads.
+func TestDistributionSchoolExact(t *testing.T) {
+	one, _ := engine.New("school", engine.Options{Columns: 1})
+	g, err := one.Subset("twos", "fives", "pair", "full-house", "sum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := school.Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := filepath.Join(t.TempDir(), "school.dpt")
+	if err := school.FromSolution(sol).Save(table); err != nil {
+		t.Fatal(err)
+	}
+	run := func(threads int, asJSON bool) string {
+		var out bytes.Buffer
+		p, err := opened(table).Player(g, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := distribute(p, threads, "", asJSON, &out); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	out := run(1, true)
+	if again := run(2, true); again != out {
+		t.Errorf("1 and 2 threads differ:\n%s%s", out, again)
+	}
+	var res struct {
+		Game          string             `json:"game"`
+		Method        string             `json:"method"`
+		Expected      float64            `json:"expected"`
+		Mean          float64            `json:"mean"`
+		SD            float64            `json:"sd"`
+		Percentiles   map[string]float64 `json:"percentiles"`
+		Probabilities map[string]float64 `json:"probabilities"`
+		Games         *int               `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	total := 0.0
+	for _, p := range res.Probabilities {
+		total += p
+	}
+	// The table's values are rounded to float32, its expected score is not.
+	if res.Game != g.Name || res.Method != "exact" || res.Games != nil || math.Abs(res.Mean-res.Expected) > 1e-6 || math.Abs(res.Expected-sol.Expected()) > 1e-9 ||
+		math.Abs(total-1) > 1e-12 || len(res.Percentiles) != 7 || res.SD <= 0 {
+		t.Errorf("distribution --json: %s", out)
+	}
+	text := run(0, false)
+	containsAll(t, text, strategy.Describe(g)+", optimal strategy: exact distribution of the final score\n", fmt.Sprintf("(the strategy table expects %.7f)\n", sol.Expected()), "states       1290 reached")
+}
+
+func TestSimulateSchool(t *testing.T) {
+	_, estimate := schoolTables(t)
+	var res struct {
+		Strategy string `json:"strategy"`
+		Players  int    `json:"players"`
+		Games    int    `json:"games"`
+		Seats    []struct {
+			Mean        float64            `json:"mean"`
+			CI95        [2]float64         `json:"ci95"`
+			Min         int                `json:"min"`
+			Max         int                `json:"max"`
+			Percentiles map[string]float64 `json:"percentiles"`
+			Strategy    string             `json:"strategy"`
+			Wins        float64            `json:"win_rate"`
+			WinCI95     [2]float64         `json:"win_ci95"`
+		} `json:"seats"`
+	}
+	args := []string{"simulate", "--game", "school", "--table", estimate, "--games", "40", "--players", "3", "--json"}
+	out := runOK(t, append(args, "--threads", "1")...)
+	again := runOK(t, append(args, "--threads", "2")...)
+	if out != again { // nothing that changes from run to run: no seconds without --timing
+		t.Errorf("1 and 2 threads differ:\n%s%s", out, again)
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	wins := 0.0
+	for _, s := range res.Seats {
+		wins += s.Wins
+		if s.CI95[0] > s.Mean || s.CI95[1] < s.Mean || s.Min > s.Max || len(s.Percentiles) != 7 ||
+			s.Percentiles["1"] < float64(s.Min) || s.Percentiles["99"] > float64(s.Max) || s.Wins > 1 ||
+			s.Strategy != "estimate" || s.WinCI95[0] > s.Wins || s.WinCI95[1] < s.Wins {
+			t.Errorf("seat %+v", s)
+		}
+	}
+	if res.Strategy != "estimate" || res.Players != 3 || res.Games != 40 || len(res.Seats) != 3 || math.Abs(wins-1) > 1e-12 {
+		t.Errorf("simulate --json: %s", out)
+	}
+	text := runOK(t, "simulate", "--game", "school", "--strategy", "greedy", "--games", "20", "--columns", "2")
+	if !strings.Contains(text, "school (columns=2), greedy strategy, 1 player: 20 games, seed 1") || !strings.Contains(text, "seat 1  mean") {
+		t.Errorf("simulate text:\n%s", text)
 	}
 }

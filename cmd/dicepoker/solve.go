@@ -2,14 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"time"
 
-	"dicepoker/solver"
+	"dicepoker/engine"
 	"dicepoker/strategy"
-	"dicepoker/tables"
 )
 
 const solveSummary = `Solve a game exactly: the optimal expected score of every state between
@@ -20,65 +18,82 @@ estimate of the sheet's value, fitted to simulated play.`
 
 // runSolve solves a game and writes its table.
 func runSolve(args []string, stdout io.Writer) error {
-	fs := newFlagSet("solve")
-	gf := addGameFlags(fs)
-	out := fs.String("out", "", "the table file to write (default: the tables directory)")
+	fs, gf := newGameFlagSet("solve")
+	out := addOutputFlag(fs, "out", "the table file to write (default: the tables directory)")
 	threads := addThreadsFlag(fs, "solve")
 	timing := addTimingFlag(fs)
 	targets := fs.Bool("targets", false, "solve the every-target table instead: the best chance of every total from every state (single-sheet games)")
-	asJSON := fs.Bool("json", false, "print one JSON object")
-	if err := parseFlags(fs, args, stdout, "solve [--game G] [game options] [--targets] [--out FILE] [--threads N] [--json]", solveSummary); err != nil {
-		return err
-	}
-	g, err := gf.build(fs)
+	asJSON := addJSONFlag(fs)
+	g, err := gf.parse(fs, args, stdout, "solve [--game G] [game options] [--targets] [--out FILE] [--threads N] [--json]", solveSummary)
 	if err != nil {
-		return err
-	}
-	if err := outputFlag("out", *out); err != nil {
 		return err
 	}
 	if *targets {
 		return solveTargets(g, *out, *threads, *asJSON, *timing, stdout)
 	}
-	if g.Columns != 0 {
-		return solveSchool(g, *out, *threads, *asJSON, *timing, stdout)
-	}
-	path := *out
-	if path == "" {
-		dir, err := tables.DefaultDir()
-		if err != nil {
-			return err
-		}
-		path = strategy.Path(dir, g)
-	}
 	start := time.Now()
-	sol, err := solver.Solve(g, solver.Options{Threads: *threads, Progress: progress("solving " + g.Name)})
-	if errors.Is(err, solver.ErrNotSingleSheet) {
-		return usagef("%v", err)
-	}
+	t, err := opened("").Solve(g, *out, *threads)
 	if err != nil {
 		return err
 	}
 	seconds := time.Since(start).Seconds()
-	t := strategy.FromSolution(sol)
-	if err := t.Save(path); err != nil {
-		return err
+	// A single sheet's JSON gives its reachable states and no kind, the
+	// optimum being the only one; school's, its table's entries and kind.
+	kindKey, states := t.Kind, t.Entries
+	if t.Reachable != 0 {
+		kindKey, states = "", t.Reachable
 	}
 	if *asJSON {
 		return writeJSON(stdout, struct {
 			Game     string   `json:"game"`
 			Options  string   `json:"options"`
 			Rules    string   `json:"rules"`
+			Kind     string   `json:"kind,omitempty"`
 			Expected float64  `json:"expected_score"`
 			States   int      `json:"states"`
 			Seconds  *float64 `json:"seconds,omitempty"`
 			Table    string   `json:"table"`
-		}{g.Name, g.Options.String(), g.Options.String(), sol.Expected(), sol.States, secondsIf(*timing, seconds), path})
+		}{g.Name, g.Options.String(), g.Options.String(), kindKey, t.Expected, states, secondsIf(*timing, seconds), t.Path})
 	}
-	fmt.Fprintf(stdout, "%s: optimal expected score %.7f\n", strategy.Describe(g), sol.Expected())
-	fmt.Fprintf(stdout, "states: %d reachable (%d table entries, %.1f MiB)\n", sol.States, len(t.Values), float64(4*len(t.Values))/(1<<20))
+	mib := float64(4*t.Entries) / (1 << 20)
+	fmt.Fprintf(stdout, "%s: %s %.7f\n", strategy.Describe(g), t.Kind, t.Expected)
+	if t.Reachable != 0 {
+		fmt.Fprintf(stdout, "states: %d reachable (%d table entries, %.1f MiB)\n", t.Reachable, t.Entries, mib)
+	} else {
+		fmt.Fprintf(stdout, "%-7s %d table entries (%.1f MiB)\n", t.Unit+":", t.Entries, mib)
+	}
 	fmt.Fprintf(stdout, "time:   %.2f s\n", seconds)
-	fmt.Fprintf(stdout, "table:  %s\n", path)
+	fmt.Fprintf(stdout, "table:  %s\n", t.Path)
+	return nil
+}
+
+// solveTargets solves g's every-target table and writes it to out, or to
+// the tables directory.
+func solveTargets(g *engine.Game, out string, threads int, asJSON, timing bool, stdout io.Writer) error {
+	start := time.Now()
+	t, err := opened("").SolveTargets(g, out, threads)
+	if err != nil {
+		return err
+	}
+	seconds := time.Since(start).Seconds()
+	if asJSON {
+		return writeJSON(stdout, struct {
+			Game    string   `json:"game"`
+			Options string   `json:"options"`
+			Rules   string   `json:"rules"`
+			States  int      `json:"states"`
+			Entries int      `json:"entries"`
+			Bytes   int64    `json:"bytes"`
+			Bound   float64  `json:"bound"`
+			Seconds *float64 `json:"seconds,omitempty"`
+			Table   string   `json:"table"`
+		}{g.Name, g.Options.String(), g.Options.String(), t.States, t.Entries, t.Bytes, t.Bound, secondsIf(timing, seconds), t.Path})
+	}
+	fmt.Fprintf(stdout, "%s: every-target table\n", strategy.Describe(g))
+	fmt.Fprintf(stdout, "states:  %d, %d chances stored (%.1f MiB)\n", t.States, t.Entries, float64(t.Bytes)/(1<<20))
+	fmt.Fprintf(stdout, "bound:   every chance within %.2g of the exact one\n", t.Bound)
+	fmt.Fprintf(stdout, "time:    %.2f s\n", seconds)
+	fmt.Fprintf(stdout, "table:   %s\n", t.Path)
 	return nil
 }
 

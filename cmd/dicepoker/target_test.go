@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 	"testing"
+
+	"dicepoker/internal/tablestest"
 )
 
 // TestAdviseTarget checks advise --target where the chances are known:
@@ -14,7 +16,7 @@ import (
 // in hand, keeping 9 T J Q or T J Q A makes the straight with the one
 // die rerolled showing K, 1 in 6; writing the dice now misses it.
 func TestAdviseTarget(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	var res struct {
 		SheetScore  int     `json:"sheet_score"`
 		Target      int     `json:"target"`
@@ -60,7 +62,7 @@ func TestAdviseTarget(t *testing.T) {
 }
 
 func TestTargetRefused(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	for _, args := range [][]string{
 		{"advise", "--game", "poker-dice", "--dice", "9TJQA", "--target", "-1"},
 		{"advise", "--game", "poker-dice", "--dice", "9TJQA", "--target", "1000000"},
@@ -83,7 +85,7 @@ func TestTargetRefused(t *testing.T) {
 // straight and the full house open: playing for a total never reaches it
 // less often, and 8 more points (both boxes) come only from making both.
 func TestChances(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	sheet := "aces=3,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,four-of-a-kind=4,five-of-a-kind=0"
 	png := t.TempDir() + "/c.png"
 	out := runOK(t, "chances", "--game", "Poker-Dice", "--sheet", sheet, "--max", "36", "--png", png, "--json")
@@ -129,7 +131,7 @@ func TestChances(t *testing.T) {
 // to the straight makes it 1 time in 6, the opponent's turn 0.1297 of the
 // time (policy's example), and a tie counts half.
 func TestAdviseOpponent(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	tablestest.Dir(t)
 	out := runOK(t, "advise", "--game", "poker-dice", "--sheet", pokerAllButStraight, "--dice", "9TJQA",
 		"--opponent", pokerAllButStraight, "--json")
 	var res struct {

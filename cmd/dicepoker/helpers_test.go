@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"dicepoker/coach"
+	"dicepoker/engine"
+	"dicepoker/internal/tablestest"
+	"dicepoker/solver"
+	"dicepoker/strategy"
+)
+
+// runLine runs a command line in-process and returns its status, stdout
+// and stderr.
+func runLine(args ...string) (int, string, string) {
+	var stdout, stderr bytes.Buffer
+	status := run(args, &stdout, &stderr)
+	return status, stdout.String(), stderr.String()
+}
+
+// runOK runs a command line that must succeed and returns its stdout.
+func runOK(t *testing.T, args ...string) string {
+	t.Helper()
+	status, stdout, stderr := runLine(args...)
+	if status != 0 {
+		t.Fatalf("%q: status %d: %s", args, status, stderr)
+	}
+	return stdout
+}
+
+// containsAll fails t for each of wants that out lacks, showing out.
+func containsAll(t *testing.T, out string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(out, want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// writeFile writes data to a new file and returns its path.
+func writeFile(t *testing.T, data string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "sheet.json")
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// solved holds the tables solved so far, by game name: each game is
+// solved once for all the tests.
+var (
+	solvedMu sync.Mutex
+	solved   = map[string]*strategy.Table{}
+)
+
+// tableFor saves g's table, solved once, into a temporary tables
+// directory for play and review to find, and returns it.
+func tableFor(t *testing.T, g *engine.Game) *strategy.Table {
+	t.Helper()
+	solvedMu.Lock()
+	defer solvedMu.Unlock()
+	table := solved[g.Name]
+	if table == nil {
+		sol, err := solver.Solve(g, solver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		table = strategy.FromSolution(sol)
+		solved[g.Name] = table
+	}
+	dir := tablestest.Dir(t)
+	saved := *table
+	if err := saved.Save(strategy.Path(dir, g)); err != nil {
+		t.Fatal(err)
+	}
+	return &saved
+}
+
+// schoolExact saves a one-column school table whose value of the state at
+// index i is value(i), and returns its game and path.
+func schoolExact(t *testing.T, value func(i int) float32) (*engine.Game, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "school-exact.dpt")
+	return tablestest.SchoolExact(t, path, value), path
+}
+
+// schoolTables writes tables for school that value every sheet at 0 (the
+// greedy player) for one column, exact, and for three, an estimate, and
+// returns their paths.
+func schoolTables(t *testing.T) (exact, estimate string) {
+	t.Helper()
+	dir := t.TempDir()
+	exact, estimate = filepath.Join(dir, "exact.dpt"), filepath.Join(dir, "estimate.dpt")
+	tablestest.SchoolExact(t, exact, tablestest.Zero)
+	tablestest.SchoolEstimate(t, estimate)
+	return exact, estimate
+}
+
+// reviewJSON is what the tests read of review --json.
+type reviewJSON struct {
+	Decisions []struct {
+		Line    int     `json:"line"`
+		Loss    float64 `json:"loss"`
+		Optimal bool    `json:"optimal"`
+	} `json:"decisions"`
+	TotalLoss    float64 `json:"total_loss"`
+	Optimal      int     `json:"optimal"`
+	OptimalShare float64 `json:"optimal_share"`
+	Complete     bool    `json:"complete"`
+	Score        int     `json:"score"`
+	Note         string  `json:"note"`
+}
+
+// reviewed reviews the record rec with review --json and the other args.
+func reviewed(t *testing.T, rec string, args ...string) reviewJSON {
+	t.Helper()
+	var res reviewJSON
+	out := runOK(t, append([]string{"review", rec, "--json"}, args...)...)
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("review --json: %v\n%s", err, out)
+	}
+	return res
+}
+
+// agrees checks that review's answer res agrees with the game pl played,
+// wrong of its decisions mistakes: the points they lost, the others
+// optimal, the game complete with pl's score, and no note.
+func (pl player) agrees(t *testing.T, res reviewJSON, wrong int) {
+	t.Helper()
+	if math.Abs(res.TotalLoss-pl.lost) > 1e-9 || res.Optimal != pl.n-wrong || len(res.Decisions) != pl.n ||
+		!res.Complete || res.Score != pl.score || res.Note != "" || wrong == 0 && (res.TotalLoss != 0 || res.OptimalShare != 1) {
+		t.Errorf("review --json %+v; want loss %v, %d of %d optimal, score %d", res, pl.lost, pl.n-wrong, pl.n, pl.score)
+	}
+}
+
+// playWithTable is playWith for the advisor of table.
+func playWithTable(t *testing.T, table *strategy.Table, seed uint64, mistakes map[int]bool) player {
+	t.Helper()
+	return playWith(t, table.Game, coach.TableAdvisor(table), seed, mistakes)
+}

@@ -1,0 +1,35 @@
+package coach
+
+import (
+	"strings"
+	"testing"
+
+	"dicepoker/engine"
+)
+
+// TestTermsOf checks each kind of sheet's words: boxes and no legend for
+// a single sheet, rows, crosses and the zero's points for school.
+func TestTermsOf(t *testing.T) {
+	cases := []struct {
+		game       string
+		box, boxes string
+		legend     string // a part of the legend; "" for none
+		write      []string
+	}{
+		{"yatzy", "box", "boxes", "", []string{"score BOX"}},
+		{"school", "row", "rows", "0 a zero (-200)", []string{"score ROW", "cross ROW"}},
+	}
+	for _, c := range cases {
+		t.Run(c.game, func(t *testing.T) {
+			tm := TermsOf(game(t, c.game, engine.Options{}))
+			if tm.Box != c.box || tm.Boxes != c.boxes || (c.legend == "") != (tm.Legend == "") || !strings.Contains(tm.Legend, c.legend) {
+				t.Errorf("terms %q %q, legend %q; want %q %q and %q", tm.Box, tm.Boxes, tm.Legend, c.box, c.boxes, c.legend)
+			}
+			for _, w := range c.write {
+				if !strings.Contains(tm.Write, w) || !strings.HasSuffix(tm.Write, "\n") {
+					t.Errorf("write help %q lacks %q or its last newline", tm.Write, w)
+				}
+			}
+		})
+	}
+}

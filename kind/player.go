@@ -1,0 +1,325 @@
+package kind
+
+import (
+	"runtime/debug"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"dicepoker/advice"
+	"dicepoker/engine"
+	"dicepoker/policy"
+	"dicepoker/school"
+	"dicepoker/scores"
+	"dicepoker/seats"
+	"dicepoker/strategy"
+	"dicepoker/target"
+)
+
+// Opener opens what the commands need of a game, whatever its kind: its
+// strategies' tables through advice.Opener, and the reports of the work
+// they do on them. Every report may be nil.
+type Opener struct {
+	advice.Opener
+	// In returns the progress callback of work described by what,
+	// counted in unit ("games", "turns").
+	In func(what, unit string) func(done, total int)
+	// Turns returns the scores.Options.TurnProgress callback of an exact
+	// pass described by what.
+	Turns func(what string) func(turn, turns, done, states int)
+	// Memory tells the user, before work that needs bytes of memory, how
+	// much it needs.
+	Memory func(what string, bytes float64)
+}
+
+func (o Opener) in(what, unit string) func(done, total int) {
+	if o.In == nil {
+		return nil
+	}
+	return o.In(what, unit)
+}
+
+func (o Opener) turns(what string) func(turn, turns, done, states int) {
+	if o.Turns == nil {
+		return nil
+	}
+	return o.Turns(what)
+}
+
+func (o Opener) memory(what string, bytes float64) {
+	if o.Memory != nil {
+		o.Memory(what, bytes)
+	}
+}
+
+// Player is a strategy ready to play its game: a single sheet's by the
+// values of its table (optimal), greedy, aiming at a total, or seats of
+// several players, one strategy a seat (seats.Play); school's by its
+// exact table (one column), its estimate, or greedy.
+type Player struct {
+	Game *engine.Game
+	// Name is optimal, greedy, estimate or target; for seats, their
+	// strategies, comma-separated ("win,optimal,target:250").
+	Name string
+	// Expected is the exact expected final score of the player: the
+	// optimal one's (its table's), or, once its exact distribution is
+	// computed, the one's that aims at a total; nil where it is not
+	// known exactly (greedy, an estimate, seats).
+	Expected *float64
+	// Aim is the total the player aims at, with its chance of it; nil
+	// for the players of the most points on average.
+	Aim *Aim
+
+	o       Opener
+	entries int            // the table's size, for the memory of its exact distribution
+	policy  *policy.Policy // single sheet: plays by state values
+	aimer   *target.Player // single sheet: plays for Aim
+	school  *advice.SchoolStrategy
+	seats   *seats.Setup // single sheet: what seats play by
+}
+
+// Aim is a player's target, as simulate and distribution print it: the
+// least final total aimed at, the chance of reaching it (the every-target
+// table's, within its bound of the exact one) and, where it is known
+// (the exact distribution), the expected score of that play.
+type Aim struct {
+	Target      int      `json:"target"`
+	Probability float64  `json:"probability"`
+	Expected    *float64 `json:"expected,omitempty"`
+}
+
+// Player opens the strategy called name for g ("": the game's default,
+// the optimal one where its game is solved exactly, else the estimate),
+// or, when total is not nil, the player that aims at a final total of at
+// least *total (the single-sheet games), by the game's every-target
+// table, built on first use. For a single sheet, name may also be what
+// only seats play (Seated): a list of strategies, one a seat, of
+// optimal, greedy, win and target:T.
+func (o Opener) Player(g *engine.Game, name string, total *int) (*Player, error) {
+	if total != nil {
+		return o.aiming(g, *total)
+	}
+	if g.Columns != 0 {
+		st, err := o.Named(g, name)
+		if err != nil {
+			return nil, err
+		}
+		p := &Player{Game: g, Name: st.Name, o: o, school: st}
+		if st.Name == "optimal" {
+			p.Expected = &st.Expected
+		}
+		return p, nil
+	}
+	if Seated(name, nil) {
+		return o.seated(g, name)
+	}
+	p := &Player{Game: g, Name: name, o: o, seats: &seats.Setup{Game: g}}
+	var err error
+	switch name {
+	case "", "optimal":
+		var t *strategy.Table
+		if t, err = o.Table(g); err != nil {
+			return nil, err
+		}
+		p.Name, p.Expected, p.entries, p.seats.EV = "optimal", &t.Expected, len(t.Values), t.Value
+		p.policy, err = policy.New(g, t.Value)
+	case "greedy":
+		p.policy, err = policy.Greedy(g)
+	default:
+		return nil, advice.Inputf("--strategy %q: want optimal or greedy", name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// aiming returns the player that aims at a final total of at least
+// total from a new game of g, by its every-target table (built on first
+// use), with its chance of the total.
+func (o Opener) aiming(g *engine.Game, total int) (*Player, error) {
+	tab, ev, err := o.TargetPlay(g, true)
+	if err != nil {
+		return nil, err
+	}
+	pl, err := tab.NewPlayer(engine.State{}, total, 0, ev)
+	if err != nil {
+		return nil, err
+	}
+	return &Player{Game: g, Name: "target", Aim: &Aim{Target: total, Probability: tab.Chance(engine.State{}, total)}, o: o, aimer: pl}, nil
+}
+
+// progress returns the states progress callback of work described by
+// what, or nil.
+func (o Opener) progress(what string) func(done, total int) {
+	if o.Progress == nil {
+		return nil
+	}
+	return o.Progress(what)
+}
+
+// Games are the final scores of a run of games, by seat.
+type Games struct {
+	Seats []*scores.Sample
+	// Wins is each seat's share of the games won, a tie shared among the
+	// tied, with its interval: for games whose players share a table
+	// (school, single-sheet seats), nil for a single sheet played alone.
+	Wins []scores.WinRate
+	// Strategies names each seat's strategy where Wins is set.
+	Strategies []string
+	// Bound is the every-target table's bound of its chances where a
+	// seat plays by it, else 0.
+	Bound float64
+	// SameDice says that the strategies took every seat in turn, with the
+	// same dice (seats.Play): the games come in whole rounds of one a
+	// seat.
+	SameDice bool
+}
+
+// maxGames is the most games a run plays: a billion take hours already.
+const maxGames = 1_000_000_000
+
+// maxSchoolGames is the most school games a run plays: it keeps every
+// game's scores, 8 bytes a seat.
+const maxSchoolGames = 50_000_000
+
+// CheckRun checks, before any table is opened, a run of games of g with
+// *seats players taking turns (nil: not said, one), played by the
+// strategy called name (Player) or, when total is not nil, aiming at
+// *total.
+func CheckRun(g *engine.Game, name string, total *int, games int, seats *int) error {
+	switch {
+	case games <= 0 || games > maxGames:
+		return advice.Inputf("--games %d: must be 1 to %d", games, maxGames)
+	case g.Columns != 0 && games > maxSchoolGames:
+		return advice.Inputf("--games %d: school plays at most %d games a run", games, maxSchoolGames)
+	case g.Columns != 0 && seats != nil && (*seats < 1 || *seats > scores.MaxSeats):
+		return advice.Inputf("--players %d: school has 1 to %d players", *seats, scores.MaxSeats)
+	case g.Columns != 0:
+		return nil
+	case total != nil && seats != nil:
+		return advice.Inputf("--target plays alone: with seats, give --strategy target:T")
+	case total != nil || !Seated(name, seats):
+		return nil
+	}
+	_, err := lineup(g, name, seats)
+	return err
+}
+
+// Simulate plays games games with *seats players (nil: one, or for a
+// single sheet's seats one a strategy named) taking turns, the dice
+// seeded by seed, the same games whatever o.Threads says.
+func (p *Player) Simulate(games int, seats *int, seed uint64, o scores.Options) (*Games, error) {
+	var total *int
+	if p.Aim != nil {
+		total = &p.Aim.Target
+	}
+	if err := CheckRun(p.Game, p.Name, total, games, seats); err != nil {
+		return nil, err
+	}
+	if p.school != nil {
+		players := []school.Player{p.school.Player}
+		if seats != nil {
+			players = slices.Repeat(players, *seats)
+		}
+		finals := school.NewKernel(p.Game).Simulate(players, games, seed, o.Threads)
+		return &Games{Seats: scores.BySeat(p.Game, finals), Wins: scores.WinRates(finals, 1),
+			Strategies: slices.Repeat([]string{p.Name}, len(finals[0]))}, nil
+	}
+	if p.seats != nil && (seats != nil || Seated(p.Name, nil)) {
+		return p.playSeats(games, seats, seed, o)
+	}
+	var s *scores.Sample
+	var err error
+	if p.aimer != nil {
+		s, err = p.aimer.Simulate(games, seed, o)
+	} else {
+		s, err = scores.Simulate(p.policy, games, seed, o)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Games{Seats: []*scores.Sample{s}}, nil
+}
+
+// Distribution is the distribution of a player's final score: exact,
+// carried forward through the states between turns, or, where the play
+// is not exact (school with more than one column), sampled from games.
+type Distribution struct {
+	Exact  *scores.Distribution // nil when sampled
+	Sample *scores.Sample       // nil when exact
+}
+
+// SampledGames is how many games a distribution is sampled from where
+// there is no exact table to carry every score forward with.
+const SampledGames = 20000
+
+// exactBytesPerState is about the peak memory of a single-sheet exact
+// distribution for each entry of the game's table, as measured: swedish,
+// 4,194,304 entries, peaks at 1.9 GB; yahtzee, a quarter as many, at
+// under 300 MiB.
+const exactBytesPerState = 450
+
+// schoolExactBytes is the peak memory of one-column school's exact
+// distribution, as measured (see the README).
+const schoolExactBytes = 4.8e9
+
+// Distribution returns the distribution of p's final score from a new
+// game, computed with threads goroutines. For a player that aims at a
+// total it also sets p.Expected and p.Aim.Expected, which only the exact
+// distribution knows, to its mean. Seats have no one distribution.
+func (p *Player) Distribution(threads int) (*Distribution, error) {
+	g := p.Game
+	carrying := "carrying " + g.Name + " forward"
+	switch {
+	case p.aimer != nil:
+		h, states := p.aimer.Distribution(scores.Options{Threads: threads, Progress: p.o.in(carrying, "turns")})
+		d := &scores.Distribution{Game: g, Scores: h, States: states}
+		mean := d.Summary().Mean
+		p.Expected, p.Aim.Expected = &mean, &mean
+		return &Distribution{Exact: d}, nil
+	case p.policy != nil:
+		p.o.memory("the exact distribution of "+strategy.Describe(g), exactBytesPerState*float64(p.entries))
+		return &Distribution{Exact: scores.Exact(p.policy, scores.Options{Threads: threads, TurnProgress: p.o.turns(carrying)})}, nil
+	case p.school == nil:
+		return nil, advice.Inputf("seats of %s (%s) have no one distribution", g.Name, p.Name)
+	case p.school.Name == "optimal":
+		// The pass holds two turns of score distributions, about 4 GB at
+		// the widest turn. A tighter garbage-collector target keeps the
+		// process near that: a peak of 4.8 GB instead of 6.8, and no
+		// slower.
+		defer debug.SetGCPercent(debug.SetGCPercent(30))
+		p.o.memory("the exact distribution of "+strategy.Describe(g), schoolExactBytes)
+		d, err := school.Distribution(g, p.school.Value, scores.Options{Threads: threads, TurnProgress: p.o.turns(carrying)})
+		if err != nil {
+			return nil, err
+		}
+		return &Distribution{Exact: d}, nil
+	}
+	turns := SampledGames * g.Turns()
+	bar := p.o.in("playing "+strategy.Describe(g), "turns")
+	finals := school.NewKernel(g).Simulate([]school.Player{counted(p.school.Player, turns, bar)}, SampledGames, 1, threads)
+	if bar != nil {
+		bar(turns, turns)
+	}
+	return &Distribution{Sample: scores.BySeat(g, finals)[0]}, nil
+}
+
+// counted returns p, telling progress (unless nil) of the turns it has
+// played, of total, now and then: a game plays p once a turn. The calls
+// come from the goroutines that play; the one that finds the lock free
+// reports, so that no two reports overlap. The caller reports the end.
+func counted(p school.Player, total int, progress func(done, total int)) school.Player {
+	if progress == nil {
+		return p
+	}
+	var turns atomic.Int64
+	var mu sync.Mutex
+	return func(s *engine.SchoolState) school.Values {
+		if n := turns.Add(1); n%1000 == 0 && mu.TryLock() {
+			progress(int(n), total)
+			mu.Unlock()
+		}
+		return p(s)
+	}
+}
