@@ -2,9 +2,7 @@ package target
 
 import (
 	"crypto/sha256"
-	"errors"
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"strings"
 
@@ -102,19 +100,11 @@ func (t *Table) ReadAll() error {
 }
 
 // OpenTable loads g's every-target table from dir, or, when there is none
-// yet, solves it, saves it and returns it. notice, if not nil, is told
-// before a solve starts; o carries the solve's threads and progress.
+// yet, solves it, saves it and returns it (tables.Open). notice, if not
+// nil, is told before a solve starts; o carries the solve's threads and
+// progress.
 func OpenTable(dir string, g *engine.Game, o solver.Options, notice func(msg string)) (*Table, error) {
-	path := TablePath(dir, g)
-	t, err := LoadTable(path, g)
-	if !errors.Is(err, fs.ErrNotExist) {
-		return t, err
-	}
-	if notice != nil {
-		notice("no every-target table for " + g.Name + " yet: solving it once and saving it to " + path)
-	}
-	if t, err = SolveTable(g, o); err != nil {
-		return nil, err
-	}
-	return t, t.Save(path)
+	return tables.Open(TablePath(dir, g), func(path string) (*Table, error) { return LoadTable(path, g) },
+		func() (*Table, error) { return SolveTable(g, o) },
+		"no every-target table for "+g.Name+" yet: solving it once", notice)
 }
