@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"dicepoker/engine"
 	"dicepoker/internal/workers"
@@ -226,57 +227,15 @@ func rollOf(kept engine.Multiset, faces []uint8) int {
 	return engine.RollIndex(kept)
 }
 
-// results sums up the games by strategy.
+// results sums up the games by strategy: its totals (scores.BySeat) and
+// its share of the wins (scores.WinRates), whose interval comes from the
+// spread of the blocks, the games of a block sharing their dice.
 func results(g *engine.Game, strategies []Strategy, totals [][][]int) []Seat {
-	k := len(strategies)
-	seats := make([]Seat, k)
+	games := slices.Concat(totals...)
+	samples, wins := scores.BySeat(g, games), scores.WinRates(games, len(strategies))
+	seats := make([]Seat, len(strategies))
 	for i := range seats {
-		lo, hi := math.MaxInt, math.MinInt
-		for _, block := range totals {
-			for _, game := range block {
-				lo, hi = min(lo, game[i]), max(hi, game[i])
-			}
-		}
-		h := scores.Histogram{Lo: lo, W: make([]float64, hi-lo+1)}
-		// Wins are counted per block, in shares of a game that ties of
-		// up to k players split exactly.
-		var sum, square float64
-		for _, block := range totals {
-			won := 0.0
-			for _, game := range block {
-				h.W[game[i]-lo]++
-				won += share(game, i)
-			}
-			won /= float64(k)
-			sum += won
-			square += won * won
-		}
-		n := float64(len(totals))
-		rate := sum / n
-		half := 0.0
-		if n > 1 {
-			half = scores.HalfWidth95(math.Sqrt(max(0, (square-n*rate*rate)/(n-1))), len(totals))
-		}
-		seats[i] = Seat{Strategy: strategies[i], Sample: &scores.Sample{Game: g, Games: len(totals) * k, Scores: h},
-			WinRate: rate, WinCI95: [2]float64{rate - half, rate + half}}
+		seats[i] = Seat{Strategy: strategies[i], Sample: samples[i], WinRate: wins[i].Rate, WinCI95: wins[i].CI95}
 	}
 	return seats
-}
-
-// share returns strategy i's share of the win of a game with totals
-// game: 1 for the highest alone, split among the tied.
-func share(game []int, i int) float64 {
-	best, tied := game[0], 0
-	for _, v := range game {
-		best = max(best, v)
-	}
-	for _, v := range game {
-		if v == best {
-			tied++
-		}
-	}
-	if game[i] != best {
-		return 0
-	}
-	return 1 / float64(tied)
 }
