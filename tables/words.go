@@ -6,7 +6,6 @@ import (
 	"hash/crc32"
 	"math"
 	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 
@@ -24,19 +23,18 @@ const BlockWords = 1 << 12
 // words, then the words; the header's payload checksum covers the block
 // checksums.
 func WriteWords(path string, h Header, words []uint32) error {
-	if err := writeWords(path, h, words); err != nil {
-		return &WriteError{Path: path, Err: err}
-	}
-	return nil
+	data, err := encodeWords(h, words)
+	return save(path, data, err)
 }
 
-func writeWords(path string, h Header, words []uint32) error {
+// encodeWords returns the file of a word table.
+func encodeWords(h Header, words []uint32) ([]byte, error) {
 	if h.States != uint64(len(words)) {
-		return fmt.Errorf("header says %d words but %d were given", h.States, len(words))
+		return nil, fmt.Errorf("header says %d words but %d were given", h.States, len(words))
 	}
 	b, err := appendHeader(nil, h, typeWords)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	n := len(b)
 	blocks := blockCount(len(words))
@@ -50,10 +48,7 @@ func writeWords(path string, h Header, words []uint32) error {
 		le.PutUint32(sums[4*k:], crc32.Checksum(data[4*k*BlockWords:4*min(len(words), (k+1)*BlockWords)], castagnoli))
 	}
 	seal(b[:n], crc32.Checksum(sums, castagnoli))
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(path, b, 0o644)
+	return b, nil
 }
 
 // blockCount returns the number of blocks of n words.

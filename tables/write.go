@@ -16,10 +16,8 @@ import (
 // needed and replaces the file atomically: on error it leaves any previous
 // file at path untouched and no temporary file behind.
 func Write(path string, h Header, values []float32) error {
-	if err := write(path, h, values); err != nil {
-		return &WriteError{Path: path, Err: err}
-	}
-	return nil
+	data, err := encode(h, values)
+	return save(path, data, err)
 }
 
 // WriteError is the error of a table that could not be written: the disk
@@ -34,15 +32,19 @@ func (e *WriteError) Error() string { return fmt.Sprintf("cannot write table %s:
 // Unwrap returns the cause, for errors.Is.
 func (e *WriteError) Unwrap() error { return e.Err }
 
-func write(path string, h Header, values []float32) error {
-	data, err := encode(h, values)
+// save writes data, a table's file encoded with the error err of its
+// encoding, to path as Write does: the directory created if needed, the
+// file replaced atomically. Any error, err first, is a *WriteError.
+func save(path string, data []byte, err error) error {
+	if err == nil {
+		if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+			err = atomicfile.WriteFile(path, data, 0o644)
+		}
+	}
 	if err != nil {
-		return err
+		return &WriteError{Path: path, Err: err}
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(path, data, 0o644)
+	return nil
 }
 
 // encode returns the bytes of a table file.
