@@ -12,39 +12,31 @@ import (
 	"dicepoker/target"
 )
 
+// TestParse checks the lists of strategies Parse reads, as Join prints
+// them back, and the errors of those it refuses.
 func TestParse(t *testing.T) {
-	for _, c := range []struct {
-		list string
-		want string // the strategies printed, or the error's start
-	}{
-		{"optimal", "optimal"},
-		{"optimal,greedy", "optimal greedy"},
-		{" win , target:250 ", "win target:250"},
-		{"target:0,target:100000", "target:0 target:100000"},
-		{"", `strategy "": want`},
-		{"optimal,", `strategy "": want`},
-		{"target:", `strategy "target:": the target`},
-		{"target:-1", `strategy "target:-1": the target`},
-		{"target:100001", `strategy "target:100001": the target`},
-		{"target:2x", `strategy "target:2x": the target`},
-		{"Optimal", `strategy "Optimal": want`},
+	// Each list, with the strategies joined or the error's start.
+	for list, want := range map[string]string{
+		"optimal":                "optimal",
+		"optimal,greedy":         "optimal,greedy",
+		" win , target:250 ":     "win,target:250",
+		"target:0,target:100000": "target:0,target:100000",
+		"":                       `strategy "": want`,
+		"optimal,":               `strategy "": want`,
+		"target:":                `strategy "target:": the target`,
+		"target:-1":              `strategy "target:-1": the target`,
+		"target:100001":          `strategy "target:100001": the target`,
+		"target:2x":              `strategy "target:2x": the target`,
+		"Optimal":                `strategy "Optimal": want`,
 	} {
-		t.Run(c.list, func(t *testing.T) {
-			ss, err := Parse(c.list)
-			var got string
-			if err != nil {
-				got = err.Error()
-			} else {
-				names := make([]string, len(ss))
-				for i, s := range ss {
-					names[i] = s.String()
-				}
-				got = strings.Join(names, " ")
-			}
-			if !strings.HasPrefix(got, c.want) {
-				t.Errorf("Parse(%q) = %q, want %q", c.list, got, c.want)
-			}
-		})
+		ss, err := Parse(list)
+		got := Join(ss)
+		if err != nil {
+			got = err.Error()
+		}
+		if !strings.HasPrefix(got, want) {
+			t.Errorf("Parse(%q) = %q, want %q", list, got, want)
+		}
 	}
 }
 
@@ -59,13 +51,9 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		names := make([]string, len(ss))
-		for i, s := range ss {
-			names[i] = s.String()
-		}
-		again, err := Parse(strings.Join(names, ","))
+		again, err := Parse(Join(ss))
 		if err != nil || len(again) != len(ss) {
-			t.Fatalf("%q reads as %v, printed back as %q: %v", list, ss, names, err)
+			t.Fatalf("%q reads as %v, printed back as %q: %v", list, ss, Join(ss), err)
 		}
 		for i := range ss {
 			if again[i] != ss[i] {
