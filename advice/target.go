@@ -18,6 +18,10 @@ type Aim struct {
 	// Progress, when set, returns the progress callback of the solve
 	// described by what.
 	Progress func(what string) func(done, total int)
+	// Tables, when set, opens the every-target table and the strategy
+	// table that rank the actions for a target (Opener.TargetPlay); nil
+	// solves for the target from the position.
+	Tables *Opener
 }
 
 // MaxTarget is the largest target: far above any game's highest score.
@@ -26,8 +30,11 @@ const MaxTarget = 100_000
 // AdviseToWin ranks every action of single-sheet position p by its
 // chance of the aim, the actions as likely ordered by the points
 // expected (target.Solution.Actions); the ranking's Goal holds the
-// chances. It solves for the aim: it reads no strategy table. A position
-// or an aim the rules do not allow is an *InputError.
+// chances. A target is ranked by the every-target table when aim.Tables
+// is set (target.Table.Actions: the points expected are those of the
+// turn and the expected-value optimum after it), else, like opponents,
+// by a solve for the aim from the position. A position or an aim the
+// rules do not allow is an *InputError.
 func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 	g := p.Game
 	switch {
@@ -58,10 +65,25 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 	goal := &Goal{Target: aim.Target}
 	var sol *target.Solution
 	var need int
-	if aim.Target != nil {
+	var ranked []target.Action
+	switch {
+	case aim.Target != nil && aim.Tables != nil:
+		need = max(0, *aim.Target-score)
+		tab, ev, err := aim.Tables.TargetPlay(g, false)
+		if err != nil {
+			return nil, err
+		}
+		ranked, err = tab.Actions(state, need, p.Dice, rollsLeft, ev)
+		if terr := tab.Err(); terr != nil {
+			return nil, aim.Tables.tableError(terr)
+		}
+		if err != nil {
+			return nil, Inputf("%v", err)
+		}
+	case aim.Target != nil:
 		need = max(0, *aim.Target-score)
 		sol, err = target.Solve(g, state, need, solver.Options{Progress: progress(fmt.Sprintf("solving %s for a total of %d", g.Name, *aim.Target))})
-	} else {
+	default:
 		ops := make([]target.Opponent, len(aim.Opponents))
 		for i, o := range aim.Opponents {
 			sh, err := engine.ParseSheet(g, o)
@@ -77,9 +99,10 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 	if err != nil {
 		return nil, err
 	}
-	ranked, err := sol.Actions(state, need, p.Dice, rollsLeft)
-	if err != nil {
-		return nil, Inputf("%v", err)
+	if sol != nil {
+		if ranked, err = sol.Actions(state, need, p.Dice, rollsLeft); err != nil {
+			return nil, Inputf("%v", err)
+		}
 	}
 	actions := make([]solver.Action, len(ranked))
 	goal.Chance = make([]float64, len(ranked))

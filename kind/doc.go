@@ -6,5 +6,6 @@
 // or for the game's table (Opener.Solve), and gets them, exact or
 // estimated, one seat or several, without knowing which kind of game it
 // has: the choice between the exact table and the fitted estimate, the
-// seats of school and the sampling where nothing is exact are made here.
+// seats of school or of a single sheet (one strategy a seat, package
+// seats) and the sampling where nothing is exact are made here.
 package kind

@@ -29,26 +29,36 @@ func games(t *testing.T, o engine.Options, names ...string) map[string]*engine.G
 // TestCheckRun checks the limits of a run for each kind of game, before
 // any table is opened.
 func TestCheckRun(t *testing.T) {
-	one, two, five := 1, 2, 5
+	one, two, three, five, total := 1, 2, 3, 5, 30
 	cases := []struct {
-		name  string
-		game  string
-		games int
-		seats *int
-		want  string // a part of the error; "" for none
+		name     string
+		game     string
+		strategy string
+		total    *int
+		games    int
+		seats    *int
+		want     string // a part of the error; "" for none
 	}{
-		{"single sheet", "yatzy", 10, nil, ""},
-		{"no games", "yatzy", 0, nil, "--games 0: must be 1 to 1000000000"},
-		{"players of a single sheet", "yatzy", 10, &one, "--players belongs to school, not to yatzy"},
-		{"school", "school", 10, &two, ""},
-		{"school alone", "school", 10, nil, ""},
-		{"too many school games", "school", 60_000_000, nil, "school plays at most 50000000 games"},
-		{"too many players", "school", 10, &five, "--players 5: school has 1 to 4 players"},
+		{"single sheet", "yatzy", "", nil, 10, nil, ""},
+		{"no games", "yatzy", "", nil, 0, nil, "--games 0: must be 1 to 1000000000"},
+		{"seats of a single sheet", "yatzy", "", nil, 10, &one, ""},
+		{"a seat a strategy", "yatzy", "win,optimal,target:200", nil, 10, nil, ""},
+		{"one strategy for every seat", "yatzy", "greedy", nil, 10, &three, ""},
+		{"too many single-sheet players", "yatzy", "", nil, 10, &five, "--players 5: yatzy has 1 to 4 players"},
+		{"a strategy too few", "yatzy", "win,optimal", nil, 10, &three, "names 2 strategies for 3 players"},
+		{"win alone", "yatzy", "win", nil, 10, nil, "--strategy win plays against other players"},
+		{"an unknown seat", "yatzy", "optimal,lucky", nil, 10, nil, `--strategy: strategy "lucky"`},
+		{"a target with seats", "yatzy", "", &total, 10, &two, "--target plays alone"},
+		{"a target alone", "yatzy", "", &total, 10, nil, ""},
+		{"school", "school", "", nil, 10, &two, ""},
+		{"school alone", "school", "", nil, 10, nil, ""},
+		{"too many school games", "school", "", nil, 60_000_000, nil, "school plays at most 50000000 games"},
+		{"too many players", "school", "", nil, 10, &five, "--players 5: school has 1 to 4 players"},
 	}
 	gs := games(t, engine.Options{}, "yatzy", "school")
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			err := CheckRun(gs[c.game], c.games, c.seats)
+			err := CheckRun(gs[c.game], c.strategy, c.total, c.games, c.seats)
 			if (err == nil) != (c.want == "") || (err != nil && !strings.Contains(err.Error(), c.want)) {
 				t.Errorf("CheckRun: %v, want %q", err, c.want)
 			}
@@ -57,10 +67,10 @@ func TestCheckRun(t *testing.T) {
 }
 
 // TestPlayerSeats checks that greedy players of each kind play the seats
-// asked for: one seat and its bonuses for a single sheet, wins shared
-// among school's seats.
+// asked for: one seat and its bonuses for a single sheet alone, wins
+// shared among the seats of a single sheet and of school.
 func TestPlayerSeats(t *testing.T) {
-	three := 3
+	two, three := 2, 3
 	gs := games(t, engine.Options{Columns: 1}, "school")
 	single := games(t, engine.Options{}, "poker-dice", "yatzy")
 	cases := []struct {
@@ -70,11 +80,12 @@ func TestPlayerSeats(t *testing.T) {
 		wins  bool
 	}{
 		{"single sheet", single["poker-dice"], nil, false},
+		{"single sheet, two seats", single["poker-dice"], &two, true},
 		{"school, three players", gs["school"], &three, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := Opener{}.Player(c.g, "greedy", nil, 1)
+			p, err := Opener{}.Player(c.g, "greedy", nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,7 +106,7 @@ func TestPlayerSeats(t *testing.T) {
 					t.Errorf("seat %d: %d games, %g in the histogram; want 50", i, s.Games, s.Scores.Total())
 				}
 				if res.Wins != nil {
-					total += res.Wins[i]
+					total += res.Wins[i].Rate
 				}
 			}
 			if c.wins && math.Abs(total-1) > 1e-12 {
@@ -103,7 +114,7 @@ func TestPlayerSeats(t *testing.T) {
 			}
 		})
 	}
-	if _, err := (Opener{}).Player(single["yatzy"], "estimate", nil, 1); err == nil || !strings.Contains(err.Error(), "want optimal or greedy") {
+	if _, err := (Opener{}).Player(single["yatzy"], "estimate", nil); err == nil || !strings.Contains(err.Error(), "want optimal or greedy") {
 		t.Errorf("a single sheet's estimate: %v, want it refused", err)
 	}
 }
@@ -121,7 +132,7 @@ func TestSolveAndDistribution(t *testing.T) {
 	if built.Kind != optimum || built.Path != path || built.Reachable == 0 || built.Unit != "states" || math.Abs(built.Expected-31.4230) > 1e-4 {
 		t.Errorf("solve: %+v, want the optimum 31.4230 at %s", built, path)
 	}
-	p, err := Opener{Opener: advice.Opener{File: path}}.Player(g, "", nil, 0)
+	p, err := Opener{Opener: advice.Opener{File: path}}.Player(g, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

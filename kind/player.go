@@ -1,7 +1,6 @@
 package kind
 
 import (
-	"fmt"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -12,7 +11,7 @@ import (
 	"dicepoker/policy"
 	"dicepoker/school"
 	"dicepoker/scores"
-	"dicepoker/solver"
+	"dicepoker/seats"
 	"dicepoker/strategy"
 	"dicepoker/target"
 )
@@ -54,17 +53,21 @@ func (o Opener) memory(what string, bytes float64) {
 }
 
 // Player is a strategy ready to play its game: a single sheet's by the
-// values of its table (optimal), greedy, or aiming at a total; school's
-// by its exact table (one column), its estimate, or greedy.
+// values of its table (optimal), greedy, aiming at a total, or seats of
+// several players, one strategy a seat (seats.Play); school's by its
+// exact table (one column), its estimate, or greedy.
 type Player struct {
 	Game *engine.Game
-	Name string // optimal, greedy, estimate or target
+	// Name is optimal, greedy, estimate or target; for seats, their
+	// strategies, comma-separated ("win,optimal,target:250").
+	Name string
 	// Expected is the exact expected final score of the player: the
-	// optimal one's (its table's), or the one's that aims at a total; nil
-	// where it is not known exactly (greedy, an estimate).
+	// optimal one's (its table's), or, once its exact distribution is
+	// computed, the one's that aims at a total; nil where it is not
+	// known exactly (greedy, an estimate, seats).
 	Expected *float64
-	// Aim is the total the player aims at, with its exact chance of it;
-	// nil for the players of the most points on average.
+	// Aim is the total the player aims at, with its chance of it; nil
+	// for the players of the most points on average.
 	Aim *Aim
 
 	o       Opener
@@ -72,25 +75,29 @@ type Player struct {
 	policy  *policy.Policy // single sheet: plays by state values
 	aimer   *target.Player // single sheet: plays for Aim
 	school  *advice.SchoolStrategy
+	seats   *seats.Setup // single sheet: what seats play by
 }
 
 // Aim is a player's target, as simulate and distribution print it: the
-// least final total aimed at, the exact chance of reaching it and the
-// expected score of that play.
+// least final total aimed at, the chance of reaching it (the every-target
+// table's, within its bound of the exact one) and, where it is known
+// (the exact distribution), the expected score of that play.
 type Aim struct {
-	Target      int     `json:"target"`
-	Probability float64 `json:"probability"`
-	Expected    float64 `json:"expected"`
+	Target      int      `json:"target"`
+	Probability float64  `json:"probability"`
+	Expected    *float64 `json:"expected,omitempty"`
 }
 
 // Player opens the strategy called name for g ("": the game's default,
 // the optimal one where its game is solved exactly, else the estimate),
-// or, when total is not nil, solves for a final total of at least
-// *total (the single-sheet games) and returns the player that aims at
-// it. threads is the goroutines of such a solve.
-func (o Opener) Player(g *engine.Game, name string, total *int, threads int) (*Player, error) {
+// or, when total is not nil, the player that aims at a final total of at
+// least *total (the single-sheet games), by the game's every-target
+// table, built on first use. For a single sheet, name may also be what
+// only seats play (Seated): a list of strategies, one a seat, of
+// optimal, greedy, win and target:T.
+func (o Opener) Player(g *engine.Game, name string, total *int) (*Player, error) {
 	if total != nil {
-		return o.aiming(g, *total, threads)
+		return o.aiming(g, *total)
 	}
 	if g.Columns != 0 {
 		st, err := o.Named(g, name)
@@ -103,7 +110,10 @@ func (o Opener) Player(g *engine.Game, name string, total *int, threads int) (*P
 		}
 		return p, nil
 	}
-	p := &Player{Game: g, Name: name, o: o}
+	if Seated(name, nil) {
+		return o.seated(g, name)
+	}
+	p := &Player{Game: g, Name: name, o: o, seats: &seats.Setup{Game: g}}
 	var err error
 	switch name {
 	case "", "optimal":
@@ -111,7 +121,7 @@ func (o Opener) Player(g *engine.Game, name string, total *int, threads int) (*P
 		if t, err = o.Table(g); err != nil {
 			return nil, err
 		}
-		p.Name, p.Expected, p.entries = "optimal", &t.Expected, len(t.Values)
+		p.Name, p.Expected, p.entries, p.seats.EV = "optimal", &t.Expected, len(t.Values), t.Value
 		p.policy, err = policy.New(g, t.Value)
 	case "greedy":
 		p.policy, err = policy.Greedy(g)
@@ -124,21 +134,19 @@ func (o Opener) Player(g *engine.Game, name string, total *int, threads int) (*P
 	return p, nil
 }
 
-// aiming solves g for a final total of at least total from a new game
-// and returns the player that aims at it, with its exact chance and
-// expected score.
-func (o Opener) aiming(g *engine.Game, total, threads int) (*Player, error) {
-	sol, err := target.Solve(g, engine.State{}, total, solver.Options{Threads: threads,
-		Progress: o.progress(fmt.Sprintf("solving %s for a total of %d", g.Name, total))})
+// aiming returns the player that aims at a final total of at least
+// total from a new game of g, by its every-target table (built on first
+// use), with its chance of the total.
+func (o Opener) aiming(g *engine.Game, total int) (*Player, error) {
+	tab, ev, err := o.TargetPlay(g, true)
 	if err != nil {
 		return nil, err
 	}
-	pl, err := sol.NewPlayer(total, 0)
+	pl, err := tab.NewPlayer(engine.State{}, total, 0, ev)
 	if err != nil {
 		return nil, err
 	}
-	v := sol.Value(engine.State{}, total)
-	return &Player{Game: g, Name: "target", Expected: &v.E, Aim: &Aim{Target: total, Probability: v.P, Expected: v.E}, o: o, aimer: pl}, nil
+	return &Player{Game: g, Name: "target", Aim: &Aim{Target: total, Probability: tab.Chance(engine.State{}, total)}, o: o, aimer: pl}, nil
 }
 
 // progress returns the states progress callback of work described by
@@ -154,9 +162,18 @@ func (o Opener) progress(what string) func(done, total int) {
 type Games struct {
 	Seats []*scores.Sample
 	// Wins is each seat's share of the games won, a tie shared among the
-	// tied: for games whose players share a table (school), nil for the
-	// single-sheet games, played alone.
-	Wins []float64
+	// tied, with its interval: for games whose players share a table
+	// (school, single-sheet seats), nil for a single sheet played alone.
+	Wins []scores.WinRate
+	// Strategies names each seat's strategy where Wins is set.
+	Strategies []string
+	// Bound is the every-target table's bound of its chances where a
+	// seat plays by it, else 0.
+	Bound float64
+	// SameDice says that the strategies took every seat in turn, with the
+	// same dice (seats.Play): the games come in whole rounds of one a
+	// seat.
+	SameDice bool
 }
 
 // maxGames is the most games a run plays: a billion take hours already.
@@ -167,26 +184,37 @@ const maxGames = 1_000_000_000
 const maxSchoolGames = 50_000_000
 
 // CheckRun checks, before any table is opened, a run of games of g with
-// *seats players taking turns (nil: not said, one).
-func CheckRun(g *engine.Game, games int, seats *int) error {
+// *seats players taking turns (nil: not said, one), played by the
+// strategy called name (Player) or, when total is not nil, aiming at
+// *total.
+func CheckRun(g *engine.Game, name string, total *int, games int, seats *int) error {
 	switch {
 	case games <= 0 || games > maxGames:
 		return advice.Inputf("--games %d: must be 1 to %d", games, maxGames)
-	case g.Columns == 0 && seats != nil:
-		return advice.Inputf("--players belongs to school, not to %s", g.Name)
-	case g.Columns == 0:
-	case games > maxSchoolGames:
+	case g.Columns != 0 && games > maxSchoolGames:
 		return advice.Inputf("--games %d: school plays at most %d games a run", games, maxSchoolGames)
-	case seats != nil && (*seats < 1 || *seats > scores.MaxSeats):
+	case g.Columns != 0 && seats != nil && (*seats < 1 || *seats > scores.MaxSeats):
 		return advice.Inputf("--players %d: school has 1 to %d players", *seats, scores.MaxSeats)
+	case g.Columns != 0:
+		return nil
+	case total != nil && seats != nil:
+		return advice.Inputf("--target plays alone: with seats, give --strategy target:T")
+	case total != nil || !Seated(name, seats):
+		return nil
 	}
-	return nil
+	_, err := lineup(g, name, seats)
+	return err
 }
 
-// Simulate plays games games with *seats players (nil: one) taking
-// turns, the dice seeded by seed, the same games whatever o.Threads says.
+// Simulate plays games games with *seats players (nil: one, or for a
+// single sheet's seats one a strategy named) taking turns, the dice
+// seeded by seed, the same games whatever o.Threads says.
 func (p *Player) Simulate(games int, seats *int, seed uint64, o scores.Options) (*Games, error) {
-	if err := CheckRun(p.Game, games, seats); err != nil {
+	var total *int
+	if p.Aim != nil {
+		total = &p.Aim.Target
+	}
+	if err := CheckRun(p.Game, p.Name, total, games, seats); err != nil {
 		return nil, err
 	}
 	if p.school != nil {
@@ -195,7 +223,11 @@ func (p *Player) Simulate(games int, seats *int, seed uint64, o scores.Options) 
 			players = slices.Repeat(players, *seats)
 		}
 		finals := school.NewKernel(p.Game).Simulate(players, games, seed, o.Threads)
-		return &Games{Seats: scores.BySeat(p.Game, finals), Wins: scores.WinShares(finals)}, nil
+		return &Games{Seats: scores.BySeat(p.Game, finals), Wins: scores.WinRates(finals, 1),
+			Strategies: slices.Repeat([]string{p.Name}, len(finals[0]))}, nil
+	}
+	if p.seats != nil && (seats != nil || Seated(p.Name, nil)) {
+		return p.playSeats(games, seats, seed, o)
 	}
 	var s *scores.Sample
 	var err error
@@ -233,17 +265,24 @@ const exactBytesPerState = 450
 const schoolExactBytes = 3.6e9
 
 // Distribution returns the distribution of p's final score from a new
-// game, computed with threads goroutines.
+// game, computed with threads goroutines. For a player that aims at a
+// total it also sets p.Expected and p.Aim.Expected, which only the exact
+// distribution knows, to its mean. Seats have no one distribution.
 func (p *Player) Distribution(threads int) (*Distribution, error) {
 	g := p.Game
 	carrying := "carrying " + g.Name + " forward"
 	switch {
 	case p.aimer != nil:
 		h, states := p.aimer.Distribution(scores.Options{Threads: threads, Progress: p.o.in(carrying, "turns")})
-		return &Distribution{Exact: &scores.Distribution{Game: g, Scores: h, States: states}}, nil
+		d := &scores.Distribution{Game: g, Scores: h, States: states}
+		mean := d.Summary().Mean
+		p.Expected, p.Aim.Expected = &mean, &mean
+		return &Distribution{Exact: d}, nil
 	case p.policy != nil:
 		p.o.memory("the exact distribution of "+strategy.Describe(g), exactBytesPerState*float64(p.entries))
 		return &Distribution{Exact: scores.Exact(p.policy, scores.Options{Threads: threads, TurnProgress: p.o.turns(carrying)})}, nil
+	case p.school == nil:
+		return nil, advice.Inputf("seats of %s (%s) have no one distribution", g.Name, p.Name)
 	case p.school.Name == "optimal":
 		// The pass carries a turn's states a chunk at a time, letting go
 		// of each chunk's arcs and totals; a tighter garbage-collector

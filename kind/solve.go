@@ -2,12 +2,15 @@ package kind
 
 import (
 	"fmt"
+	"os"
 
+	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 	"dicepoker/tables"
+	"dicepoker/target"
 )
 
 // Table is what solve built and saved of a game.
@@ -32,18 +35,9 @@ const optimum = "optimal expected score"
 // or of one-column school, else the estimate of the sheet's value,
 // fitted to simulated play.
 func (o Opener) Solve(g *engine.Game, out string, threads int) (*Table, error) {
-	dir := ""
-	if out == "" {
-		var err error
-		if dir, err = tables.DefaultDir(); err != nil {
-			return nil, err
-		}
-	}
-	at := func(name func(dir string, g *engine.Game) string) string {
-		if out != "" {
-			return out
-		}
-		return name(dir, g)
+	at, err := saveAt(g, out)
+	if err != nil {
+		return nil, err
 	}
 	var t tables.Saver
 	said := &Table{Kind: optimum, Unit: "states"}
@@ -78,4 +72,58 @@ func (o Opener) Solve(g *engine.Game, out string, threads int) (*Table, error) {
 		return nil, err
 	}
 	return said, nil
+}
+
+// saveAt returns where a table of g goes: out, else its name in the
+// tables directory.
+func saveAt(g *engine.Game, out string) (func(name func(dir string, g *engine.Game) string) string, error) {
+	dir := ""
+	if out == "" {
+		var err error
+		if dir, err = tables.DefaultDir(); err != nil {
+			return nil, err
+		}
+	}
+	return func(name func(dir string, g *engine.Game) string) string {
+		if out != "" {
+			return out
+		}
+		return name(dir, g)
+	}, nil
+}
+
+// Targets is what solve --targets built and saved of a game: its
+// every-target table.
+type Targets struct {
+	States  int     // the states of the table
+	Entries int     // the chances it stores
+	Bytes   int64   // the size of its file
+	Bound   float64 // every chance is within it of the exact one
+	Path    string  // the file it was saved to
+}
+
+// SolveTargets solves single-sheet game g's every-target table with
+// threads goroutines and saves it at out (default: the tables
+// directory).
+func (o Opener) SolveTargets(g *engine.Game, out string, threads int) (*Targets, error) {
+	if g.Columns != 0 {
+		return nil, advice.Inputf("--targets belongs to the single-sheet games, not to %s", g.Name)
+	}
+	at, err := saveAt(g, out)
+	if err != nil {
+		return nil, err
+	}
+	t, err := target.SolveTable(g, solver.Options{Threads: threads, Progress: o.progress("solving " + g.Name + " for every target")})
+	if err != nil {
+		return nil, err
+	}
+	path := at(target.TablePath)
+	if err := t.Save(path); err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	return &Targets{States: t.States, Entries: t.Entries, Bytes: fi.Size(), Bound: target.Bound(g), Path: path}, nil
 }

@@ -1,6 +1,7 @@
 package scores
 
 import (
+	"math"
 	"slices"
 	"testing"
 )
@@ -33,5 +34,22 @@ func TestSeats(t *testing.T) {
 				t.Errorf("WinShares = %v, want %v", got, c.wins)
 			}
 		})
+	}
+}
+
+// TestWinRates checks the intervals of the win rates: the spread of
+// single games, and none where every block of games is shared alike.
+func TestWinRates(t *testing.T) {
+	games := [][]int{{1, 0}, {0, 1}, {2, 0}, {0, 2}}
+	half := HalfWidth95(math.Sqrt(1.0/3), 4) // shares 1, 0, 1, 0: variance 1/3
+	for _, c := range []struct {
+		block int
+		want  [2]float64
+	}{{1, [2]float64{0.5 - half, 0.5 + half}}, {2, [2]float64{0.5, 0.5}}, {4, [2]float64{0.5, 0.5}}} {
+		for seat, r := range WinRates(games, c.block) {
+			if r.Rate != 0.5 || math.Abs(r.CI95[0]-c.want[0]) > 1e-12 || math.Abs(r.CI95[1]-c.want[1]) > 1e-12 {
+				t.Errorf("blocks of %d, seat %d: %+v, want 0.5 in %v", c.block, seat, r, c.want)
+			}
+		}
 	}
 }

@@ -1,5 +1,6 @@
 // Package tables reads and writes lookup-table files: a small header
-// followed by a flat array of float32 values.
+// followed by a flat array of float32 values, or of uint32 words checked
+// block by block.
 //
 // The package knows nothing about games or solvers. A solver computes the
 // values once and stores them with [Write]; an advisor loads them with
@@ -32,4 +33,14 @@
 //	76+g+o   4n    payload: n IEEE 754 float32 values
 //
 // The file ends right after the payload.
+//
+// # Word tables
+//
+// A word table ([WriteWords], [OpenWords]) has the same header with value
+// type 3 and n the number of words. Its payload is the CRC-32C of each
+// block of [BlockWords] words (the last block may be shorter), 4 bytes a
+// block, then the n words, little-endian uint32s; the header's payload
+// checksum covers the block checksums. A reader checks a block when it
+// first reads it, so that a look-up in a large table reads a few blocks
+// and still never uses a damaged word.
 package tables

@@ -59,7 +59,7 @@ func read(path string, want Expect) (Header, []float32, *Error) {
 	if _, err := f.ReadAt(head, 0); err != nil {
 		return Header{}, nil, ioError(err)
 	}
-	h, end, sum, e := parseHeader(head, want)
+	h, end, sum, e := parseHeader(head, want, typeFloat32)
 	if e != nil {
 		return Header{}, nil, e
 	}
@@ -91,9 +91,10 @@ func read(path string, want Expect) (Header, []float32, *Error) {
 	return h, values, nil
 }
 
-// parseHeader parses and checks the header at the start of data. It
+// parseHeader parses and checks the header at the start of data, whose
+// values must be of type typ. It
 // returns the header, its length and the payload checksum it records.
-func parseHeader(data []byte, want Expect) (Header, int, uint32, *Error) {
+func parseHeader(data []byte, want Expect, typ uint32) (Header, int, uint32, *Error) {
 	le := binary.LittleEndian
 	if !bytes.HasPrefix(data, []byte(magic)) {
 		if len(data) < len(magic) && bytes.HasPrefix([]byte(magic), data) {
@@ -108,8 +109,8 @@ func parseHeader(data []byte, want Expect) (Header, int, uint32, *Error) {
 	if v := le.Uint32(data[p:]); v != version {
 		return Header{}, 0, 0, &Error{Err: ErrVersion, Reason: fmt.Sprintf("format version %d, this program reads version %d", v, version)}
 	}
-	if t := le.Uint32(data[p+4:]); t != typeFloat32 {
-		return Header{}, 0, 0, &Error{Err: ErrVersion, Reason: fmt.Sprintf("value type %d, this program reads only type %d, float32", t, typeFloat32)}
+	if t := le.Uint32(data[p+4:]); t != typ {
+		return Header{}, 0, 0, &Error{Err: ErrVersion, Reason: fmt.Sprintf("value type %d, this program reads only type %d, %s", t, typ, typeNames[typ])}
 	}
 	p += 8
 

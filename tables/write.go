@@ -16,10 +16,8 @@ import (
 // needed and replaces the file atomically: on error it leaves any previous
 // file at path untouched and no temporary file behind.
 func Write(path string, h Header, values []float32) error {
-	if err := write(path, h, values); err != nil {
-		return &WriteError{Path: path, Err: err}
-	}
-	return nil
+	data, err := encode(h, values)
+	return save(path, data, err)
 }
 
 // WriteError is the error of a table that could not be written: the disk
@@ -34,15 +32,19 @@ func (e *WriteError) Error() string { return fmt.Sprintf("cannot write table %s:
 // Unwrap returns the cause, for errors.Is.
 func (e *WriteError) Unwrap() error { return e.Err }
 
-func write(path string, h Header, values []float32) error {
-	data, err := encode(h, values)
+// save writes data, a table's file encoded with the error err of its
+// encoding, to path as Write does: the directory created if needed, the
+// file replaced atomically. Any error, err first, is a *WriteError.
+func save(path string, data []byte, err error) error {
+	if err == nil {
+		if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+			err = atomicfile.WriteFile(path, data, 0o644)
+		}
+	}
 	if err != nil {
-		return err
+		return &WriteError{Path: path, Err: err}
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return atomicfile.WriteFile(path, data, 0o644)
+	return nil
 }
 
 // encode returns the bytes of a table file.
@@ -50,17 +52,35 @@ func encode(h Header, values []float32) ([]byte, error) {
 	if h.States != uint64(len(values)) {
 		return nil, fmt.Errorf("header says %d states but %d values were given", h.States, len(values))
 	}
+	b, err := appendHeader(make([]byte, 0, headerSize(h)+4*len(values)), h, typeFloat32)
+	if err != nil {
+		return nil, err
+	}
+	n := len(b)
+	b = b[:n+4*len(values)]
+	payload := b[n:]
+	for i, v := range values {
+		binary.LittleEndian.PutUint32(payload[4*i:], math.Float32bits(v))
+	}
+	seal(b[:n], crc32.Checksum(payload, castagnoli))
+	return b, nil
+}
+
+// headerSize returns the length of h's header.
+func headerSize(h Header) int { return fixedSize + len(h.Game) + len(h.Options) }
+
+// appendHeader appends h's header for values of type typ to b, its two
+// checksums left for seal.
+func appendHeader(b []byte, h Header, typ uint32) ([]byte, error) {
 	for _, s := range []struct{ what, s string }{{"game", h.Game}, {"options", h.Options}} {
 		if len(s.s) > math.MaxUint16 {
 			return nil, fmt.Errorf("%s is %d bytes long, at most %d are allowed", s.what, len(s.s), math.MaxUint16)
 		}
 	}
 	le := binary.LittleEndian
-	n := fixedSize + len(h.Game) + len(h.Options)
-	b := make([]byte, 0, n+4*len(values))
 	b = append(b, magic...)
 	b = le.AppendUint32(b, version)
-	b = le.AppendUint32(b, typeFloat32)
+	b = le.AppendUint32(b, typ)
 	b = le.AppendUint16(b, uint16(len(h.Game)))
 	b = append(b, h.Game...)
 	b = le.AppendUint16(b, uint16(len(h.Options)))
@@ -68,12 +88,13 @@ func encode(h Header, values []float32) ([]byte, error) {
 	b = append(b, h.Fingerprint[:]...)
 	b = le.AppendUint64(b, math.Float64bits(h.Expected))
 	b = le.AppendUint64(b, h.States)
-	b = b[:n+4*len(values)]
-	payload := b[n:]
-	for i, v := range values {
-		le.PutUint32(payload[4*i:], math.Float32bits(v))
-	}
-	le.PutUint32(b[n-8:], crc32.Checksum(payload, castagnoli))
-	le.PutUint32(b[n-4:], crc32.Checksum(b[:n-4], castagnoli))
-	return b, nil
+	return append(b, make([]byte, 8)...), nil
+}
+
+// seal writes the payload checksum sum and then the header's own into
+// header, as appendHeader made it.
+func seal(header []byte, sum uint32) {
+	n := len(header)
+	binary.LittleEndian.PutUint32(header[n-8:], sum)
+	binary.LittleEndian.PutUint32(header[n-4:], crc32.Checksum(header[:n-4], castagnoli))
 }

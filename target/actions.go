@@ -23,7 +23,31 @@ type Action struct {
 // Tolerance), by the points expected, then the others by their chance and
 // then their points. The first is the one the play to reach the need takes.
 func (sol *Solution) Actions(s engine.State, need int, dice engine.Multiset, rollsLeft int) ([]Action, error) {
-	g := sol.Game
+	if need > sol.Need || s.Filled&sol.From.Filled != sol.From.Filled {
+		return nil, fmt.Errorf("the solution does not reach %d points needed in that state", need)
+	}
+	return actions(sol.Game, sol.turn, sol, s, need, dice, rollsLeft)
+}
+
+// Actions ranks the actions of a position as Solution.Actions does, by
+// the table's chances, with ev, the expected-value optimum, for the
+// points to come after this turn: an action's Value is its points this
+// turn and the expected-value optimum of the state the turn ends in,
+// expected under the play for the need. A damaged part of a table read
+// lazily is an error (Err).
+func (t *Table) Actions(s engine.State, need int, dice engine.Multiset, rollsLeft int, ev solver.Values) ([]Action, error) {
+	as, err := actions(t.Game, t.turn, t.with(ev), s, need, dice, rollsLeft)
+	if err == nil {
+		err = t.Err()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return as, nil
+}
+
+// actions ranks the actions of a position by the values next.
+func actions(g *engine.Game, tr *turn, next chances, s engine.State, need int, dice engine.Multiset, rollsLeft int) ([]Action, error) {
 	switch {
 	case dice.Size() != engine.Dice:
 		return nil, fmt.Errorf("need five dice, have %d", dice.Size())
@@ -31,22 +55,20 @@ func (sol *Solution) Actions(s engine.State, need int, dice engine.Multiset, rol
 		return nil, fmt.Errorf("rolls left must be 0..%d in %s", g.Rolls-1, g.Name)
 	case s.Filled == 1<<len(g.Categories)-1:
 		return nil, fmt.Errorf("the sheet is full")
-	case need > sol.Need || s.Filled&sol.From.Filled != sol.From.Filled:
-		return nil, fmt.Errorf("the solution does not reach %d points needed in that state", need)
 	}
 	var actions []Action
 	for _, p := range g.Placements(s, engine.RollIndex(dice), nil) {
-		v := placed(p, need, sol)
+		v := placed(p, need, next)
 		actions = append(actions, Action{solver.Action{Score: true, Placement: p, Value: v.E}, v.P})
 	}
 	if rollsLeft > 0 {
 		w := lanePool.Get().(*lanes)
 		defer lanePool.Put(w)
-		sol.turn.final(s, need, sol, w)
+		tr.final(s, need, next, w)
 		*w.p.Rolls(), *w.e.Rolls() = w.p0, w.e0
 		for j := 1; j <= rollsLeft; j++ {
 			if j > 1 {
-				sol.turn.chooseKeeps(w, j-1)
+				tr.chooseKeeps(w, j-1)
 			}
 			w.p.KeepValues()
 			w.e.KeepValues()

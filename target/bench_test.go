@@ -30,3 +30,15 @@ func BenchmarkSolveLate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSolveTable measures the every-target table of yatzy without
+// its four lowest boxes, on one thread.
+func BenchmarkSolveTable(b *testing.B) {
+	g := subset(b, "yatzy", engine.Options{}, "fours", "fives", "sixes", "one-pair", "two-pairs", "three-of-a-kind",
+		"four-of-a-kind", "small-straight", "large-straight", "full-house", "chance")
+	for b.Loop() {
+		if _, err := SolveTable(g, solver.Options{Threads: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -41,3 +41,18 @@ func ExampleSolution_Actions() {
 	// keep 9TJQ: chance 0.1667
 	// keep TJQ: chance 0.1111
 }
+
+// The every-target table of poker dice with only the straight and the
+// pair: every need from every state, from one solve.
+func ExampleSolveTable() {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	g, _ = g.Subset("pair", "straight")
+	tab, _ := target.SolveTable(g, solver.Options{})
+	for _, need := range []int{1, 4, 5} {
+		fmt.Printf("need %d: chance %.4f\n", need, tab.Chance(engine.State{}, need))
+	}
+	// Output:
+	// need 1: chance 1.0000
+	// need 4: chance 0.2427
+	// need 5: chance 0.2303
+}

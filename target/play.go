@@ -10,14 +10,18 @@ import (
 	"dicepoker/solver"
 )
 
-// Player plays to reach a target score T from the solution's starting
-// state: each turn, with n = T less the points scored so far, it plays
-// the turn Actions would advise for need n. Where n is met or out of
-// reach every play is as likely, and it plays for the expected score
-// (the EV policy). It is safe for concurrent use.
+// Player plays to reach a target score T from a starting state: each
+// turn, with n = T less the points scored so far, it plays the turn
+// Actions would advise for need n. Where n is met or out of reach every
+// play is as likely, and it plays for the expected score (the EV
+// policy). It is safe for concurrent use.
 type Player struct {
-	sol    *Solution
-	target int
+	g      *engine.Game
+	layout solver.Layout
+	turn   *turn
+	next   chances        // the values it plays by: a solution's or a table's
+	from   engine.State   // where its games start
+	target int            // the need at the start
 	ev     *policy.Policy // plays the needs met and out of reach
 	turns  sync.Map       // block key -> *[solver.Lanes]*policy.Turn
 }
@@ -26,25 +30,30 @@ type Player struct {
 // score points already on the sheet of the solution's starting state.
 // The solution must reach the need, target less score.
 func (sol *Solution) NewPlayer(target, score int) (*Player, error) {
-	ev, err := policy.New(sol.Game, sol.EV.Value)
+	return newPlayer(sol.Game, sol.turn, sol, sol.From, target-score, sol.EV.Value)
+}
+
+// NewPlayer returns the player that aims at target points in all from
+// state from, with score points already on its sheet, playing by the
+// table's chances with ev, the expected-value optimum, for the needs met
+// and out of reach and for the points to come that break ties.
+func (t *Table) NewPlayer(from engine.State, target, score int, ev solver.Values) (*Player, error) {
+	return newPlayer(t.Game, t.turn, t.with(ev), from, target-score, ev)
+}
+
+func newPlayer(g *engine.Game, tr *turn, next chances, from engine.State, need int, ev solver.Values) (*Player, error) {
+	p, err := policy.New(g, ev)
 	if err != nil {
 		return nil, err
 	}
-	pl := &Player{sol: sol, target: target - score, ev: ev}
-	return pl, nil
-}
-
-// inReach reports whether need n in state s is neither met nor out of
-// reach: the states and needs where the play differs from the EV policy's.
-func (sol *Solution) inReach(s engine.State, n int) bool {
-	return n > 0 && n <= len(sol.rows[sol.Layout.Index(s)])
+	return &Player{g: g, layout: solver.NewLayout(g), turn: tr, next: next, from: from, target: need, ev: p}, nil
 }
 
 // Turn returns the decisions of state s with score points scored since
 // the starting state.
 func (pl *Player) Turn(s engine.State, score int) *policy.Turn {
 	n := pl.target - score
-	if !pl.sol.inReach(s, n) {
+	if !pl.next.values(s).inReach(n) {
 		return pl.ev.Turn(s)
 	}
 	return pl.plan(s, n)
@@ -59,38 +68,44 @@ type block struct {
 // plan returns the turn of state s for need n, planning the needs of its
 // block together on first use.
 func (pl *Player) plan(s engine.State, n int) *policy.Turn {
-	k := block{pl.sol.Layout.Index(s), n - (n-1)%solver.Lanes}
+	k := block{pl.layout.Index(s), n - (n-1)%solver.Lanes}
 	if ts, ok := pl.turns.Load(k); ok {
 		return ts.(*[solver.Lanes]*policy.Turn)[n-k.from]
 	}
-	ts, _ := pl.turns.LoadOrStore(k, pl.sol.plans(s, k.from))
+	ts, _ := pl.turns.LoadOrStore(k, pl.plans(s, k.from))
 	return ts.(*[solver.Lanes]*policy.Turn)[n-k.from]
 }
 
 // plans returns the turns of state s for needs from..from+7.
-func (sol *Solution) plans(s engine.State, from int) *[solver.Lanes]*policy.Turn {
+func (pl *Player) plans(s engine.State, from int) *[solver.Lanes]*policy.Turn {
 	w := lanePool.Get().(*lanes)
 	defer lanePool.Put(w)
-	sol.turn.batch(s, from, sol, w)
+	pl.turn.batch(s, from, pl.next, w)
 	var ts [solver.Lanes]*policy.Turn
 	for l := range ts {
-		var boxes [engine.NumRolls]uint8
-		keeps := make([][engine.NumRolls]uint8, sol.Game.Rolls-1)
-		for r := range boxes {
-			boxes[r] = w.box[r][l]
-			for j := range keeps {
-				keeps[j][r] = w.keep[j][r][l]
-			}
-		}
-		ts[l] = policy.Decided(sol.Game, s, &boxes, keeps)
+		ts[l] = w.decided(pl.g, s, l)
 	}
 	return &ts
 }
 
-// Simulate plays games games from a new game (the solution must start
+// decided returns the turn of state s that w's last batch planned in
+// lane l.
+func (w *lanes) decided(g *engine.Game, s engine.State, l int) *policy.Turn {
+	var boxes [engine.NumRolls]uint8
+	keeps := make([][engine.NumRolls]uint8, g.Rolls-1)
+	for r := range boxes {
+		boxes[r] = w.box[r][l]
+		for j := range keeps {
+			keeps[j][r] = w.keep[j][r][l]
+		}
+	}
+	return policy.Decided(g, s, &boxes, keeps)
+}
+
+// Simulate plays games games from a new game (the player must start
 // there) aiming at target, as scores.Simulate plays a policy.
 func (pl *Player) Simulate(games int, seed uint64, o scores.Options) (*scores.Sample, error) {
-	return scores.SimulateBy(pl.sol.Game, pl.Turn, games, seed, o)
+	return scores.SimulateBy(pl.g, pl.Turn, games, seed, o)
 }
 
 // Distribution returns the exact distribution of the points the player
@@ -99,19 +114,18 @@ func (pl *Player) Simulate(games int, seed uint64, o scores.Options) (*scores.Sa
 // reach, and once it is met or out of reach as the EV policy's state,
 // whatever the need.
 func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
-	sol := pl.sol
-	l := sol.Layout
+	l := pl.layout
 	size := l.Size()
 	// Nodes below size are the EV policy's states by layout index; node
-	// size+offset[i]+n-1 is state i with need n in reach.
+	// offset[i]+n-1 is state i with need n in reach.
 	offset := make([]int, size)
-	for i, row := range sol.rows {
+	for i := range offset {
 		offset[i] = size
-		size += len(row)
+		size += pl.next.values(l.State(i)).end() - 1
 	}
 	node := func(s engine.State, n int) int32 {
 		i := l.Index(s)
-		if sol.inReach(s, n) {
+		if pl.next.values(s).inReach(n) {
 			return int32(offset[i] + n - 1)
 		}
 		return int32(i)
@@ -129,16 +143,15 @@ func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
 		ts, ok := plans[k]
 		mu.Unlock()
 		if !ok {
-			ts = sol.plans(s, k.from)
+			ts = pl.plans(s, k.from)
 			mu.Lock()
 			plans[k] = ts
 			mu.Unlock()
 		}
 		return ts[n-k.from]
 	}
-	start := sol.From
-	turns := len(sol.Game.Categories) - bits.OnesCount32(start.Filled)
-	return scores.Carry(int(node(start, pl.target)), size, turns, func(_ int, is []int, arcs [][]scores.Arc) {
+	turns := len(pl.g.Categories) - bits.OnesCount32(pl.from.Filled)
+	return scores.Carry(int(node(pl.from, pl.target)), size, turns, func(_ int, is []int, arcs [][]scores.Arc) {
 		for j, i := range is {
 			var s engine.State
 			var outs []policy.Outcome

@@ -55,35 +55,9 @@ func solveWith(ev *solver.Solution, from engine.State, need int, worth []float64
 	g, l := ev.Game, ev.Layout
 	sol := &Solution{Game: g, Layout: l, From: from, Need: need, EV: ev, rows: make([][]Chance, l.Size()), turn: newTurn(g)}
 	n := len(g.Categories)
-	// layers[k] holds the states with k boxes filled whose turns are
-	// played; shares[k] the (state, state of the same future) pairs
-	// that take the row of another (solver.UpperClasses).
-	layers, shares := make([][]engine.State, n+1), make([][][2]engine.State, n+1)
-	totals := map[uint32][]int{}
-	classes := solver.NewUpperClasses(g)
-	for m := range uint32(1 << n) {
-		if m&from.Filled != from.Filled {
-			continue
-		}
-		k := bits.OnesCount32(m)
-		up := m & g.UpperMask()
-		if _, ok := totals[up]; !ok {
-			totals[up] = g.UpperTotals(up)
-		}
-		for f := range flags(g, m) {
-			first := map[int]engine.State{}
-			for _, u := range totals[up] {
-				s := engine.State{Filled: m, Upper: u, FullBox: f == 1}
-				if rep, ok := first[classes.Class(m, u)]; ok {
-					shares[k] = append(shares[k], [2]engine.State{s, rep})
-					continue
-				}
-				first[classes.Class(m, u)] = s
-				layers[k] = append(layers[k], s)
-			}
-		}
-		sol.States += len(totals[up]) * flags(g, m)
-	}
+	var layers [][]engine.State
+	var shares [][][2]engine.State
+	layers, shares, sol.States = layersFrom(g, from)
 	end := make([]Chance, len(worth))
 	for i, w := range worth {
 		end[i].P = w
@@ -116,6 +90,42 @@ func solveWith(ev *solver.Solution, from engine.State, need int, worth []float64
 	return sol
 }
 
+// layersFrom returns the states of g whose filled boxes include from's,
+// by the number of boxes filled: layers[k] holds those with k boxes
+// filled whose turns are played, shares[k] the (state, state of the same
+// future) pairs that take the values of another (solver.UpperClasses);
+// states counts them all.
+func layersFrom(g *engine.Game, from engine.State) (layers [][]engine.State, shares [][][2]engine.State, states int) {
+	n := len(g.Categories)
+	layers, shares = make([][]engine.State, n+1), make([][][2]engine.State, n+1)
+	totals := map[uint32][]int{}
+	classes := solver.NewUpperClasses(g)
+	for m := range uint32(1 << n) {
+		if m&from.Filled != from.Filled {
+			continue
+		}
+		k := bits.OnesCount32(m)
+		up := m & g.UpperMask()
+		if _, ok := totals[up]; !ok {
+			totals[up] = g.UpperTotals(up)
+		}
+		for f := range flags(g, m) {
+			first := map[int]engine.State{}
+			for _, u := range totals[up] {
+				s := engine.State{Filled: m, Upper: u, FullBox: f == 1}
+				if rep, ok := first[classes.Class(m, u)]; ok {
+					shares[k] = append(shares[k], [2]engine.State{s, rep})
+					continue
+				}
+				first[classes.Class(m, u)] = s
+				layers[k] = append(layers[k], s)
+			}
+		}
+		states += len(totals[up]) * flags(g, m)
+	}
+	return layers, shares, states
+}
+
 // solveState returns the row of state s: its values for needs 1, 2, ...
 // up to Need or to the last need in reach. A need is out of reach only
 // when no way of playing scores that much, and then so are all larger
@@ -144,14 +154,13 @@ func flags(g *engine.Game, m uint32) int {
 	return 1
 }
 
-func (sol *Solution) row(s engine.State) ([]Chance, float64) {
-	return sol.rows[sol.Layout.Index(s)], sol.EV.Value(s)
+func (sol *Solution) values(s engine.State) needs {
+	return needs{pcurve: pcurve{lo: 1}, row: sol.rows[sol.Layout.Index(s)], ev: sol.EV.Value(s)}
 }
 
 // Value returns the value of state s when need more points are needed:
 // the best chance of scoring them and the expected points to come under
 // that play. s must be reachable from From, need at most Need.
 func (sol *Solution) Value(s engine.State, need int) Chance {
-	row, ev := sol.row(s)
-	return lookup(row, ev, need)
+	return sol.values(s).at(need)
 }

@@ -95,24 +95,37 @@ func newTurn(g *engine.Game) *turn {
 
 // chances gives the value of the states between turns for each need.
 type chances interface {
-	// row returns the stored values of s for needs 1..len(row) and its
-	// expected-value optimum, the points to come for the other needs.
-	row(s engine.State) (row []Chance, ev float64)
+	// values returns the values of state s by need.
+	values(s engine.State) needs
 }
 
-// lookup returns the value of need n for a state with the given row and
-// expected-value optimum: needs met are certain, needs past the row out
-// of reach, and either way every play is as good and the expected-value
-// optimum decides.
-func lookup(row []Chance, ev float64, n int) Chance {
-	switch {
-	case n <= 0:
-		return Chance{1, ev}
-	case n > len(row):
-		return Chance{0, ev}
-	}
-	return row[n-1]
+// needs is a state's values by need, as a solution or a table holds
+// them: needs below lo are met, those past its row out of reach, and
+// either way every play is as good and the expected-value optimum, ev,
+// decides.
+type needs struct {
+	pcurve          // a table's chances of needs lo..; for a solution lo is 1
+	row    []Chance // a solution's values of needs lo..
+	ev     float64  // the expected-value optimum: points to come
 }
+
+// at returns the value of need n. A table's chances come with ev, the
+// points to come of the expected-value optimum.
+func (v needs) at(n int) Chance {
+	if i := n - v.lo; i >= 0 && i < len(v.row) {
+		return v.row[i]
+	}
+	return Chance{v.p(n), v.ev}
+}
+
+// inReach reports whether need n is neither met (0 or less) nor out of
+// reach: where the play differs from the expected-value optimum's. The
+// needs below lo are in reach: certain under the play for them, not
+// under every play.
+func (v needs) inReach(n int) bool { return n > 0 && n < v.end() }
+
+// end returns the first need out of reach.
+func (v needs) end() int { return v.lo + len(v.row) + len(v.q) }
 
 // final sets w.p0, w.e0 and w.box for needs from..from+7 of state s: each
 // final roll's best placement, chosen as choose does: boxes are tried
@@ -129,10 +142,10 @@ func (t *turn) final(s engine.State, from int, next chances, w *lanes) {
 		open = append(open, c)
 		for l, pts := range t.levels[c] {
 			bonus, after := g.Move(s, c, pts)
-			row, ev := next.row(after)
+			nv := next.values(after)
 			tot := pts + bonus
 			for j := range solver.Lanes {
-				v := lookup(row, ev, from+j-tot)
+				v := nv.at(from + j - tot)
 				lp[l][j], le[l][j] = v.P, float64(tot)+v.E
 			}
 		}
@@ -203,8 +216,7 @@ func choose(vs []Chance) (int, Chance) {
 // before it: the chance of its next state at the need less its points,
 // and its points added to the expected points to come.
 func placed(pl engine.Placement, need int, next chances) Chance {
-	row, ev := next.row(pl.Next)
-	v := lookup(row, ev, need-pl.Total())
+	v := next.values(pl.Next).at(need - pl.Total())
 	v.E += float64(pl.Total())
 	return v
 }

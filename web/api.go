@@ -61,7 +61,7 @@ func (s *Server) advise(req adviseRequest) (any, error) {
 	}
 	var a *advice.Advice
 	if req.Target != nil || req.Opponents != nil {
-		aim := advice.Aim{Target: req.Target}
+		aim := advice.Aim{Target: req.Target, Tables: &advice.Opener{}} // the tables directory, as the command reads
 		for i, raw := range req.Opponents {
 			o := advice.Position{Game: g}
 			if err := sheetOf(raw, &o); err != nil {

@@ -516,7 +516,7 @@ func TestBrowserPlayToWin(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
 	dice, _ := engine.ParseDice("99TKA", g.Letters)
 	one, total := 1, 30
-	a, err := advice.AdviseToWin(advice.Position{Game: g, Sheet: sheet, Dice: dice, RollsLeft: &one}, advice.Aim{Target: &total})
+	a, err := advice.AdviseToWin(advice.Position{Game: g, Sheet: sheet, Dice: dice, RollsLeft: &one}, advice.Aim{Target: &total, Tables: &advice.Opener{}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,7 +68,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 		if fs.Changed("table") {
 			return usagef("--target and --opponent solve for their aim and read no --table")
 		}
-		a, err = advice.AdviseToWin(p, advice.Aim{Target: gf.target, Opponents: *opponents, Progress: progress})
+		a, err = advice.AdviseToWin(p, advice.Aim{Target: gf.target, Opponents: *opponents, Progress: progress, Tables: targetTables()})
 	} else {
 		a, err = advice.Advise(opened(*tableFile), p)
 	}

@@ -346,7 +346,7 @@ func TestSchoolBadInput(t *testing.T) {
 		{[]string{"simulate", "--game", "school", "--strategy", "optimal", "--games", "10"}, "solved exactly with one column only"},
 		{[]string{"simulate", "--game", "school", "--strategy", "best", "--games", "10"}, `--strategy "best"`},
 		{[]string{"simulate", "--game", "school", "--players", "5", "--games", "10"}, "--players 5: school has 1 to 4 players"},
-		{[]string{"simulate", "--game", "yatzy", "--players", "2", "--games", "10"}, "--players belongs to school"},
+		{[]string{"simulate", "--game", "yatzy", "--players", "5", "--games", "10"}, "--players 5: yatzy has 1 to 4 players"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer

@@ -6,7 +6,7 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/chart"
-	"dicepoker/solver"
+	"dicepoker/scores"
 	"dicepoker/strategy"
 	"dicepoker/target"
 )
@@ -14,8 +14,10 @@ import (
 const chancesSummary = `For each final total, the chance of finishing with at least it when every
 turn from now on is played for that total, beside the chance under
 expected-value play, from a new game or a sheet: a table and, with --png,
-a chart of the two curves. Both are exact; the first comes from one solve
-for the highest total shown (slow for a new yahtzee or yatzy game).`
+a chart of the two curves. The first comes from the game's every-target
+table (solved and saved the first time, about a minute for yahtzee or
+yatzy), within its stated bound of the exact chance; the second from the
+exact distribution of expected-value play.`
 
 // runChances prints the chance curves of a position.
 func runChances(args []string, stdout io.Writer) error {
@@ -45,8 +47,11 @@ func runChances(args []string, stdout io.Writer) error {
 		return err
 	}
 	score := sheet.Score(g)
-	c, err := target.Chances(g, sheet.State(g), score, *top, solver.Options{Threads: *threads,
-		Progress: progress("solving " + g.Name + " for every total")})
+	tab, ev, err := opened("").TargetPlay(g, true)
+	if err != nil {
+		return err
+	}
+	c, err := tab.Chances(sheet.State(g), score, *top, ev, scores.Options{Threads: *threads})
 	if err != nil {
 		return err
 	}

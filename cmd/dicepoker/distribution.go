@@ -39,7 +39,7 @@ func runDistribution(args []string, stdout io.Writer) error {
 	if gf.target != nil && fs.Changed("table") {
 		return usagef("--target solves for its target and reads no --table")
 	}
-	p, err := opened(*tableFile).Player(g, "", gf.target, *threads)
+	p, err := opened(*tableFile).Player(g, "", gf.target)
 	if err != nil {
 		return err
 	}
@@ -131,8 +131,8 @@ func (r *exact) writeText(w io.Writer) error {
 	sum := r.summary
 	fmt.Fprintf(w, "%s, %s: exact distribution of the final score\n", strategy.Describe(r.player.Game), r.strategyName())
 	if a := r.player.Aim; a != nil {
-		fmt.Fprintf(w, "mean         %.7f (the solution expects %.7f)\n", sum.Mean, a.Expected)
-		fmt.Fprintf(w, "P(>= %d)%*s%.7f (the solution's chance %.7f)\n", a.Target, max(1, 7-len(strconv.Itoa(a.Target))), "", *r.reach(), a.Probability)
+		fmt.Fprintf(w, "mean         %.7f\n", sum.Mean)
+		fmt.Fprintf(w, "P(>= %d)%*s%.7f (the every-target table's chance %.7f)\n", a.Target, max(1, 7-len(strconv.Itoa(a.Target))), "", *r.reach(), a.Probability)
 	} else {
 		fmt.Fprintf(w, "mean         %.7f (the strategy table expects %.7f)\n", sum.Mean, *r.player.Expected)
 	}

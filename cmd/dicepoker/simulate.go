@@ -22,14 +22,14 @@ func runSimulate(args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("simulate")
 	games := fs.Int("games", 10000, "games to play")
 	seed := fs.Uint64("seed", 1, "the seed of the dice, 0..2^64-1")
-	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (default: optimal; school: estimate where no exact table exists)")
+	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (default: optimal; school: estimate where no exact table exists); single-sheet games with seats: one a seat, comma-separated, of optimal, greedy, win, target:T")
 	threads := addThreadsFlag(fs, "play")
 	tableFile := addTableFlag(fs)
 	timing := addTimingFlag(fs)
-	players := fs.Int("players", 1, "school: advised players taking turns, 1..4; bonuses go to whoever earns them first")
+	players := fs.Int("players", 1, "players taking turns, 1..4; school: bonuses go to whoever earns them first; single-sheet games: one --strategy a seat")
 	gf.addTarget(fs, "play")
 	asJSON := addJSONFlag(fs)
-	g, err := gf.parse(fs, args, stdout, "simulate [--game G] [game options] [--games N] [--seed S] [--strategy optimal|greedy | --target T] [--players K] [--threads N] [--table FILE] [--json]", simulateSummary)
+	g, err := gf.parse(fs, args, stdout, "simulate [--game G] [game options] [--games N] [--seed S] [--strategy optimal|greedy|S1,S2,... | --target T] [--players K] [--threads N] [--table FILE] [--json]", simulateSummary)
 	if err != nil {
 		return err
 	}
@@ -37,16 +37,16 @@ func runSimulate(args []string, stdout io.Writer) error {
 	if fs.Changed("players") {
 		seats = players
 	}
-	if err := kind.CheckRun(g, *games, seats); err != nil {
+	if !fs.Changed("strategy") {
+		*name = "" // the game's default: the exact table where there is one, else the estimate
+	}
+	if err := kind.CheckRun(g, *name, gf.target, *games, seats); err != nil {
 		return err
 	}
 	if gf.target != nil && (fs.Changed("strategy") || fs.Changed("table")) {
 		return usagef("--target plays to reach its target: leave out --strategy and --table")
 	}
-	if !fs.Changed("strategy") {
-		*name = "" // the game's default: the exact table where there is one, else the estimate
-	}
-	p, err := opened(*tableFile).Player(g, *name, gf.target, *threads)
+	p, err := opened(*tableFile).Player(g, *name, gf.target)
 	if err != nil {
 		return err
 	}
@@ -55,7 +55,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := simulation{player: p, seed: *seed, games: *games, res: res, seconds: time.Since(start).Seconds(), timing: *timing}
+	r := simulation{player: p, seed: *seed, res: res, seconds: time.Since(start).Seconds(), timing: *timing}
 	if *asJSON {
 		return writeJSON(stdout, r.json())
 	}
@@ -64,12 +64,11 @@ func runSimulate(args []string, stdout io.Writer) error {
 }
 
 // simulation is a simulate run, ready to print: one seat of a
-// single-sheet game, with its bonuses, or the seats of school, with
-// their wins.
+// single-sheet game, with its bonuses, or seats, of school or of a
+// single sheet, with their wins.
 type simulation struct {
 	player  *kind.Player
 	seed    uint64
-	games   int
 	res     *kind.Games
 	seconds float64
 	timing  bool // the JSON gives the seconds
@@ -84,17 +83,19 @@ func bonusRates(s *scores.Sample) advice.Ordered[float64] {
 	return o
 }
 
-// seatStat is one seat's results over the games of school.
+// seatStat is one seat's results over the games played with seats.
 type seatStat struct {
+	Strategy string `json:"strategy"`
 	sampleStats
-	Wins float64 `json:"win_rate"` // games won, a tie shared among the tied
+	Wins    float64    `json:"win_rate"` // games won, a tie shared among the tied
+	WinCI95 [2]float64 `json:"win_ci95"` // its 95% confidence interval
 }
 
 // seatStats sums up each seat's games.
 func (r *simulation) seatStats() []seatStat {
 	seats := make([]seatStat, len(r.res.Seats))
 	for i, s := range r.res.Seats {
-		seats[i] = seatStat{statsOf(s), r.res.Wins[i]}
+		seats[i] = seatStat{r.res.Strategies[i], statsOf(s), r.res.Wins[i].Rate, r.res.Wins[i].CI95}
 	}
 	return seats
 }
@@ -110,9 +111,11 @@ func (r *simulation) json() any {
 			Seed     uint64     `json:"seed"`
 			Games    int        `json:"games"`
 			Rules    string     `json:"rules"`
+			Bound    float64    `json:"table_bound,omitempty"`
 			Seats    []seatStat `json:"seats"`
 			Seconds  *float64   `json:"seconds,omitempty"`
-		}{g.Name, g.Options.String(), r.player.Name, len(r.res.Seats), r.seed, r.games, g.Options.String(), r.seatStats(), secondsIf(r.timing, r.seconds)}
+		}{g.Name, g.Options.String(), r.player.Name, len(r.res.Seats), r.seed, r.res.Seats[0].Games, g.Options.String(), r.res.Bound,
+			r.seatStats(), secondsIf(r.timing, r.seconds)}
 	}
 	s := r.res.Seats[0]
 	return struct {
@@ -138,18 +141,29 @@ func (r *simulation) json() any {
 func (r *simulation) writeText(w io.Writer) {
 	g := r.player.Game
 	if r.res.Wins != nil {
-		n := len(r.res.Seats)
-		fmt.Fprintf(w, "%s, %s strategy, %d %s: %d games, seed %d\n", strategy.Describe(g), r.player.Name,
-			n, plural(n, "player", "players"), r.games, r.seed)
+		n, games := len(r.res.Seats), r.res.Seats[0].Games
+		played := r.player.Name + " strategy, "
+		if r.res.SameDice {
+			played = "" // each seat's line names its strategy
+		}
+		fmt.Fprintf(w, "%s, %s%d %s: %d games, seed %d", strategy.Describe(g), played, n, plural(n, "player", "players"), games, r.seed)
+		if r.res.SameDice {
+			fmt.Fprint(w, ", every strategy in every seat with the same dice")
+		}
+		fmt.Fprintln(w)
 		for i, s := range r.seatStats() {
-			fmt.Fprintf(w, "seat %d  mean %.3f (95%% confidence interval %.3f to %.3f), sd %.3f, min %d, max %d",
-				i+1, s.Mean, s.CI95[0], s.CI95[1], s.SD, s.Min, s.Max)
+			fmt.Fprintf(w, "seat %d  ", i+1)
+			if r.res.SameDice {
+				fmt.Fprintf(w, "%-12s ", s.Strategy)
+			}
+			fmt.Fprintf(w, "mean %.3f (95%% confidence interval %.3f to %.3f), sd %.3f, min %d, max %d",
+				s.Mean, s.CI95[0], s.CI95[1], s.SD, s.Min, s.Max)
 			if n > 1 {
-				fmt.Fprintf(w, ", wins %.2f%%", 100*s.Wins)
+				fmt.Fprintf(w, ", wins %.2f%% (%.2f%% to %.2f%%)", 100*s.Wins, 100*s.WinCI95[0], 100*s.WinCI95[1])
 			}
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "time    %.2f s, %.0f games/s\n", r.seconds, float64(r.games)/r.seconds)
+		fmt.Fprintf(w, "time    %.2f s, %.0f games/s\n", r.seconds, float64(games)/r.seconds)
 		return
 	}
 	s := r.res.Seats[0]
@@ -159,8 +173,7 @@ func (r *simulation) writeText(w io.Writer) {
 	fmt.Fprintf(w, "mean           %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo, hi)
 	switch a := r.player.Aim; {
 	case a != nil:
-		fmt.Fprintf(w, "expected       %.3f (exact, playing for %d or more)\n", a.Expected, a.Target)
-		fmt.Fprintf(w, "reached %-6d %5.2f%% of games (exact chance %.4f%%)\n", a.Target, 100**r.reached(), 100*a.Probability)
+		fmt.Fprintf(w, "reached %-6d %5.2f%% of games (chance %.4f%% by the every-target table)\n", a.Target, 100**r.reached(), 100*a.Probability)
 	case r.player.Expected != nil:
 		fmt.Fprintf(w, "expected       %.3f (the strategy table's exact value)\n", *r.player.Expected)
 	}

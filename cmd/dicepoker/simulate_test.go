@@ -125,6 +125,61 @@ func TestSimulateAndDistributionRefuse(t *testing.T) {
 	}
 }
 
+// TestSimulateSeats checks simulate with seats in poker dice: every seat
+// reported with its strategy and intervals, two seats that play alike
+// winning half each exactly (the common dice), and bad lists refused.
+func TestSimulateSeats(t *testing.T) {
+	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	var res struct {
+		Players int `json:"players"`
+		Games   int `json:"games"`
+		Seats   []struct {
+			Strategy string     `json:"strategy"`
+			Mean     float64    `json:"mean"`
+			CI95     [2]float64 `json:"ci95"`
+			WinRate  float64    `json:"win_rate"`
+			WinCI95  [2]float64 `json:"win_ci95"`
+		} `json:"seats"`
+	}
+	out := runOK(t, "simulate", "--game", "poker-dice", "--strategy", "win,optimal,target:40", "--games", "301", "--json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if res.Players != 3 || res.Games != 303 || len(res.Seats) != 3 || res.Seats[0].Strategy != "win" || res.Seats[2].Strategy != "target:40" {
+		t.Fatalf("seats: %s", out)
+	}
+	total := 0.0
+	for _, s := range res.Seats {
+		total += s.WinRate
+		if s.CI95[0] > s.Mean || s.CI95[1] < s.Mean || s.WinCI95[0] > s.WinRate || s.WinCI95[1] < s.WinRate {
+			t.Errorf("seat %+v: intervals miss their estimates", s)
+		}
+	}
+	if math.Abs(total-1) > 1e-12 {
+		t.Errorf("win rates add up to %v", total)
+	}
+	out = runOK(t, "simulate", "--game", "poker-dice", "--players", "2", "--strategy", "greedy", "--games", "100", "--json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Players != 2 || res.Seats[0].WinRate != 0.5 || res.Seats[1].WinRate != 0.5 || res.Seats[0].WinCI95 != [2]float64{0.5, 0.5} {
+		t.Errorf("two greedy seats: %s; want half the wins each, exactly", out)
+	}
+	for _, args := range [][]string{
+		{"simulate", "--game", "poker-dice", "--strategy", "win"},
+		{"simulate", "--game", "poker-dice", "--strategy", "win,optimal", "--players", "3"},
+		{"simulate", "--game", "poker-dice", "--strategy", "win,lucky"},
+		{"simulate", "--game", "poker-dice", "--strategy", "target:x,optimal"},
+		{"simulate", "--game", "poker-dice", "--players", "0"},
+		{"simulate", "--game", "poker-dice", "--players", "2", "--target", "30"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if status := run(args, &stdout, &stderr); status != 2 || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("%q: status %d, stderr %q", args, status, stderr.String())
+		}
+	}
+}
+
 // TestDistributionSchoolExact runs distribution on a one-column school
 // sheet of a few rows with its solved table: the exact pass, not a
 // sample, with the keys of the other games' output and the same bits
@@ -145,7 +200,7 @@ func TestDistributionSchoolExact(t *testing.T) {
 	}
 	run := func(threads int, asJSON bool) string {
 		var out bytes.Buffer
-		p, err := opened(table).Player(g, "", nil, threads)
+		p, err := opened(table).Player(g, "", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,7 +251,9 @@ func TestSimulateSchool(t *testing.T) {
 			Min         int                `json:"min"`
 			Max         int                `json:"max"`
 			Percentiles map[string]float64 `json:"percentiles"`
+			Strategy    string             `json:"strategy"`
 			Wins        float64            `json:"win_rate"`
+			WinCI95     [2]float64         `json:"win_ci95"`
 		} `json:"seats"`
 	}
 	args := []string{"simulate", "--game", "school", "--table", estimate, "--games", "40", "--players", "3", "--json"}
@@ -212,7 +269,8 @@ func TestSimulateSchool(t *testing.T) {
 	for _, s := range res.Seats {
 		wins += s.Wins
 		if s.CI95[0] > s.Mean || s.CI95[1] < s.Mean || s.Min > s.Max || len(s.Percentiles) != 7 ||
-			s.Percentiles["1"] < float64(s.Min) || s.Percentiles["99"] > float64(s.Max) || s.Wins > 1 {
+			s.Percentiles["1"] < float64(s.Min) || s.Percentiles["99"] > float64(s.Max) || s.Wins > 1 ||
+			s.Strategy != "estimate" || s.WinCI95[0] > s.Wins || s.WinCI95[1] < s.Wins {
 			t.Errorf("seat %+v", s)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"dicepoker/engine"
 	"dicepoker/strategy"
 )
 
@@ -21,10 +22,14 @@ func runSolve(args []string, stdout io.Writer) error {
 	out := addOutputFlag(fs, "out", "the table file to write (default: the tables directory)")
 	threads := addThreadsFlag(fs, "solve")
 	timing := addTimingFlag(fs)
+	targets := fs.Bool("targets", false, "solve the every-target table instead: the best chance of every total from every state (single-sheet games)")
 	asJSON := addJSONFlag(fs)
-	g, err := gf.parse(fs, args, stdout, "solve [--game G] [game options] [--out FILE] [--threads N] [--json]", solveSummary)
+	g, err := gf.parse(fs, args, stdout, "solve [--game G] [game options] [--targets] [--out FILE] [--threads N] [--json]", solveSummary)
 	if err != nil {
 		return err
+	}
+	if *targets {
+		return solveTargets(g, *out, *threads, *asJSON, *timing, stdout)
 	}
 	start := time.Now()
 	t, err := opened("").Solve(g, *out, *threads)
@@ -59,6 +64,36 @@ func runSolve(args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "time:   %.2f s\n", seconds)
 	fmt.Fprintf(stdout, "table:  %s\n", t.Path)
+	return nil
+}
+
+// solveTargets solves g's every-target table and writes it to out, or to
+// the tables directory.
+func solveTargets(g *engine.Game, out string, threads int, asJSON, timing bool, stdout io.Writer) error {
+	start := time.Now()
+	t, err := opened("").SolveTargets(g, out, threads)
+	if err != nil {
+		return err
+	}
+	seconds := time.Since(start).Seconds()
+	if asJSON {
+		return writeJSON(stdout, struct {
+			Game    string   `json:"game"`
+			Options string   `json:"options"`
+			Rules   string   `json:"rules"`
+			States  int      `json:"states"`
+			Entries int      `json:"entries"`
+			Bytes   int64    `json:"bytes"`
+			Bound   float64  `json:"bound"`
+			Seconds *float64 `json:"seconds,omitempty"`
+			Table   string   `json:"table"`
+		}{g.Name, g.Options.String(), g.Options.String(), t.States, t.Entries, t.Bytes, t.Bound, secondsIf(timing, seconds), t.Path})
+	}
+	fmt.Fprintf(stdout, "%s: every-target table\n", strategy.Describe(g))
+	fmt.Fprintf(stdout, "states:  %d, %d chances stored (%.1f MiB)\n", t.States, t.Entries, float64(t.Bytes)/(1<<20))
+	fmt.Fprintf(stdout, "bound:   every chance within %.2g of the exact one\n", t.Bound)
+	fmt.Fprintf(stdout, "time:    %.2f s\n", seconds)
+	fmt.Fprintf(stdout, "table:   %s\n", t.Path)
 	return nil
 }
 

@@ -1,0 +1,219 @@
+package tables
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"math"
+	"os"
+	"sync"
+	"sync/atomic"
+
+	"dicepoker/internal/atomicfile"
+)
+
+// BlockWords is how many words of a word table one checksum covers: a
+// reader checks only the blocks it reads, so that a look-up in a large
+// table reads a few blocks, not the whole file.
+const BlockWords = 1 << 12
+
+// WriteWords stores h and words in a word table file at path, as Write
+// stores values: h.States must equal len(words), the file is replaced
+// atomically. Its payload is the checksum of each block of BlockWords
+// words, then the words; the header's payload checksum covers the block
+// checksums.
+func WriteWords(path string, h Header, words []uint32) error {
+	data, err := encodeWords(h, words)
+	return save(path, data, err)
+}
+
+// encodeWords returns the file of a word table.
+func encodeWords(h Header, words []uint32) ([]byte, error) {
+	if h.States != uint64(len(words)) {
+		return nil, fmt.Errorf("header says %d words but %d were given", h.States, len(words))
+	}
+	b, err := appendHeader(nil, h, typeWords)
+	if err != nil {
+		return nil, err
+	}
+	n := len(b)
+	blocks := blockCount(len(words))
+	b = append(b, make([]byte, 4*blocks+4*len(words))...)
+	sums, data := b[n:n+4*blocks], b[n+4*blocks:]
+	le := binary.LittleEndian
+	for i, w := range words {
+		le.PutUint32(data[4*i:], w)
+	}
+	for k := range blocks {
+		le.PutUint32(sums[4*k:], crc32.Checksum(data[4*k*BlockWords:4*min(len(words), (k+1)*BlockWords)], castagnoli))
+	}
+	seal(b[:n], crc32.Checksum(sums, castagnoli))
+	return b, nil
+}
+
+// blockCount returns the number of blocks of n words.
+func blockCount(n int) int { return (n + BlockWords - 1) / BlockWords }
+
+// Words is an open word table. Its words are read from the file block by
+// block as Load asks for them, each block checked against its checksum
+// on the way in. It is safe for concurrent use.
+type Words struct {
+	Header Header
+	path   string
+	want   Expect
+	f      *os.File
+	start  int64    // the file offset of the first word
+	sums   []uint32 // each block's checksum
+	words  []uint32
+	done   []atomic.Bool // the blocks read and checked
+	mu     sync.Mutex    // held while a block is read
+	err    atomic.Pointer[Error]
+}
+
+// OpenWords opens the word table at path and checks its header and block
+// checksums, reading no words yet. It refuses a file as Read does, with
+// an *Error.
+func OpenWords(path string, want Expect) (*Words, error) {
+	atomicfile.RemoveStale(path)
+	w, e := openWords(path, want)
+	if e != nil {
+		e.Path, e.Rebuild = path, want.Rebuild
+		return nil, e
+	}
+	return w, nil
+}
+
+func openWords(path string, want Expect) (*Words, *Error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, ioError(err)
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, ioError(err)
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, &Error{Err: atomicfile.ErrNotRegular, Reason: atomicfile.ErrNotRegular.Error()}
+	}
+	w, e := readIndex(f, fi.Size(), want)
+	if e != nil {
+		f.Close()
+		return nil, e
+	}
+	w.path, w.want = path, want
+	return w, nil
+}
+
+// readIndex reads the header and the block checksums of the word table
+// in f, of size bytes.
+func readIndex(f *os.File, size int64, want Expect) (*Words, *Error) {
+	head := make([]byte, min(size, int64(maxHeader)))
+	if _, err := f.ReadAt(head, 0); err != nil {
+		return nil, ioError(err)
+	}
+	h, end, sum, e := parseHeader(head, want, typeWords)
+	if e != nil {
+		return nil, e
+	}
+	if h.States > math.MaxInt32*uint64(BlockWords) {
+		return nil, &Error{Err: errTooLarge, Reason: errTooLarge.Error()}
+	}
+	n := int(h.States)
+	blocks := blockCount(n)
+	if want := int64(end) + 4*int64(blocks) + 4*int64(n); size != want {
+		return nil, corrupt(fmt.Sprintf("file size %d, header implies %d", size, want))
+	}
+	raw := make([]byte, 4*blocks)
+	if _, err := f.ReadAt(raw, int64(end)); err != nil {
+		return nil, ioError(err)
+	}
+	if crc32.Checksum(raw, castagnoli) != sum {
+		return nil, corrupt("block checksums' checksum mismatch")
+	}
+	w := &Words{Header: h, f: f, start: int64(end) + 4*int64(blocks), sums: make([]uint32, blocks),
+		words: make([]uint32, n), done: make([]atomic.Bool, blocks)}
+	for k := range w.sums {
+		w.sums[k] = binary.LittleEndian.Uint32(raw[4*k:])
+	}
+	return w, nil
+}
+
+// Words returns the table's words: those of the blocks loaded hold their
+// value, the others zero.
+func (w *Words) Words() []uint32 { return w.words }
+
+// Load reads and checks the blocks that hold words from..to-1, those not
+// read yet. It reports whether every word of the table read so far is
+// sound: after a damaged block, Err says why, and Load reports false.
+func (w *Words) Load(from, to int) bool {
+	for k := from / BlockWords; k <= (to-1)/BlockWords && from < to; k++ {
+		if !w.done[k].Load() {
+			w.load(k, k+1)
+		}
+	}
+	return w.err.Load() == nil
+}
+
+// LoadAll reads and checks every block not read yet, and returns Err.
+func (w *Words) LoadAll() error {
+	w.load(0, len(w.done))
+	return w.Err()
+}
+
+// load reads blocks from..to-1, those not read yet.
+func (w *Words) load(from, to int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for from < to && w.done[from].Load() {
+		from++
+	}
+	for to > from && w.done[to-1].Load() {
+		to--
+	}
+	if from >= to || w.err.Load() != nil {
+		return
+	}
+	lo, hi := from*BlockWords, min(len(w.words), to*BlockWords)
+	raw := make([]byte, 4*(hi-lo))
+	if _, err := w.f.ReadAt(raw, w.start+4*int64(lo)); err != nil {
+		w.fail(ioError(err))
+		return
+	}
+	for k := from; k < to; k++ {
+		if w.done[k].Load() {
+			continue
+		}
+		b := raw[4*(k*BlockWords-lo) : 4*(min(len(w.words), (k+1)*BlockWords)-lo)]
+		if crc32.Checksum(b, castagnoli) != w.sums[k] {
+			w.fail(corrupt(fmt.Sprintf("block %d checksum mismatch", k)))
+			return
+		}
+		dst := w.words[k*BlockWords:]
+		for i := range len(b) / 4 {
+			dst[i] = binary.LittleEndian.Uint32(b[4*i:])
+		}
+		w.done[k].Store(true)
+	}
+}
+
+// Fail records that the words are not sound, for a reason found by the
+// reader (a word pointing outside the table, say): Err then returns it.
+func (w *Words) Fail(reason string) { w.fail(corrupt(reason)) }
+
+func (w *Words) fail(e *Error) {
+	e.Path, e.Rebuild = w.path, w.want.Rebuild
+	w.err.CompareAndSwap(nil, e)
+}
+
+// Err returns the first damage met reading the table, nil if none.
+func (w *Words) Err() error {
+	if e := w.err.Load(); e != nil {
+		return e
+	}
+	return nil
+}
+
+// Close closes the file. Words already loaded stay readable.
+func (w *Words) Close() error { return w.f.Close() }
