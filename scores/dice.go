@@ -3,6 +3,7 @@ package scores
 import (
 	"math/bits"
 	"math/rand/v2"
+	"sync"
 
 	"dicepoker/engine"
 )
@@ -10,14 +11,17 @@ import (
 // The draw tables roll the dice a keep leaves: for keep k with m dice to
 // roll, each number u below 6^m stands for one sequence of m dice (its
 // base-6 digits), and drawRoll[drawStart[k]+u] is the roll the keep
-// becomes with them. A uniform u is a fair roll of the m dice.
+// becomes with them. A uniform u is a fair roll of the m dice. They are
+// made on first use (drawsOnce), not at start-up: every command pays for
+// a package's init, and only simulation rolls.
 var (
 	drawStart [engine.NumKeeps]int
 	drawSpan  [engine.NumKeeps]uint64 // 6^m
 	drawRoll  []uint8
+	drawsOnce sync.Once
 )
 
-func init() {
+func makeDraws() {
 	for k := range engine.NumKeeps {
 		drawStart[k] = len(drawRoll)
 		drawSpan[k] = 1
@@ -35,7 +39,7 @@ func init() {
 }
 
 // roll returns the roll that keep k (fewer than five dice) becomes when
-// the other dice are rolled. Its u is uniform below 6^m by the same
+// the other dice are rolled, once drawsOnce has made the tables. Its u is uniform below 6^m by the same
 // multiply-and-reject that math/rand/v2's Uint64N does on 64-bit
 // machines, so the games are those a rand.Rand over the generator
 // played, on every machine.

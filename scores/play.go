@@ -81,6 +81,7 @@ type live struct {
 // play plays games from..to-1 of those seeded with seed and adds them to
 // t; progress, when set, is told of each turn played.
 func (ls *lockstep) play(seed uint64, from, to int, t *tally, progress func(turn int)) {
+	drawsOnce.Do(makeDraws)
 	ls.games = ls.games[:0]
 	start := uint32(ls.layout.Index(engine.State{}))
 	for i := range to - from {

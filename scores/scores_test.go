@@ -204,6 +204,7 @@ func TestSimulateRefuses(t *testing.T) {
 // TestDrawTables checks that rolling the dice a keep leaves gives each
 // roll its exact probability (engine.Outcomes).
 func TestDrawTables(t *testing.T) {
+	drawsOnce.Do(makeDraws)
 	for k := range engine.NumKeeps {
 		count := map[int]float64{}
 		for _, r := range drawRoll[drawStart[k] : drawStart[k]+int(drawSpan[k])] {
