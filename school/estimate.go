@@ -391,7 +391,7 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 	var cols [engine.MaxColumns]float64
 	var open [engine.MaxColumns]openRows // each column's open rows in base
 	total := 0.0
-	w := e.W[e.lin.number:]
+	w := d.w
 	for r := range l.rows {
 		rows[r] = d.of(func(out emit) { l.rowTerms(&b, r, out) })
 		for c := r + 1; c < l.rows; c++ {

@@ -160,7 +160,12 @@ func (e *linear) colFeatures(s *engine.SchoolState, j int, out emit) {
 
 // reserveFeatures emits the features of the reserve.
 func (e *linear) reserveFeatures(s *engine.SchoolState, out emit) {
-	cells := 0 // open School cells
+	e.reserveLevelFeatures(s.Reserve, e.reserveRowFeatures(s, out), out)
+}
+
+// reserveRowFeatures emits the features of the reserve with each open
+// School row, and returns the open School cells.
+func (e *linear) reserveRowFeatures(s *engine.SchoolState, out emit) (cells int) {
 	for c, cat := range e.Game.Categories {
 		open := e.f.cols - int(s.Fill[c])
 		if !cat.School || open == 0 {
@@ -174,12 +179,18 @@ func (e *linear) reserveFeatures(s *engine.SchoolState, out emit) {
 			out(e.f.reserveTwo+c, float64(open))
 		}
 	}
-	if s.Reserve == 0 || cells == 0 {
+	return cells
+}
+
+// reserveLevelFeatures emits the features of a reserve up to each of the
+// levels, by the open School cells.
+func (e *linear) reserveLevelFeatures(reserve, cells int, out emit) {
+	if reserve == 0 || cells == 0 {
 		return
 	}
 	at := e.f.reserve + cells*len(reserveLevels)
 	for i, l := range reserveLevels {
-		out(at+i, float64(min(s.Reserve, l)))
+		out(at+i, float64(min(reserve, l)))
 	}
 }
 
@@ -258,13 +269,8 @@ func (e *linear) after(base *engine.SchoolState) *linearAfter {
 	}
 	for k := range a.levels {
 		a.levels[k] = make([]float64, base.Reserve+most+1)
-		if n := cells - k; n > 0 {
-			at := f.reserve + n*len(reserveLevels)
-			for r := range a.levels[k] {
-				for i, l := range reserveLevels {
-					a.levels[k][r] += e.W[at+i] * float64(min(r, l))
-				}
-			}
+		for r := range a.levels[k] {
+			a.levels[k][r] = a.d.of(func(out emit) { e.reserveLevelFeatures(r, cells-k, out) })
 		}
 	}
 	for j := range f.cols {
@@ -306,9 +312,10 @@ func (a *linearAfter) value(s *engine.SchoolState, c int) float64 {
 	if s.Reserve == base.Reserve && !e.Game.Categories[c].School {
 		return v // neither the reserve nor the open School cells changed
 	}
-	// The reserve as reserveFeatures has it, its levels looked up.
+	// The reserve as reserveFeatures has it: reserveRowFeatures' terms
+	// summed here (this runs for every write of every turn, and a call
+	// an entry costs 6% of a simulation), its levels looked up.
 	v -= t.reserve
-	k := 0
 	for d, cat := range e.Game.Categories {
 		open := f.cols - int(s.Fill[d])
 		if !cat.School || open == 0 {
@@ -321,6 +328,7 @@ func (a *linearAfter) value(s *engine.SchoolState, c int) float64 {
 			v += e.W[f.reserveTwo+d] * float64(open)
 		}
 	}
+	k := 0
 	if e.Game.Categories[c].School {
 		k = 1
 	}
