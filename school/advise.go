@@ -43,13 +43,12 @@ func (k *Kernel) Actions(s engine.SchoolState, dice engine.Multiset, rollsLeft i
 		actions = append(actions, Action{Score: true, Write: w, Value: float64(w.Total()) + next(w.Next)})
 	}
 	if rollsLeft > 0 {
-		w := k.newScratch()
-		k.search(&s, next, w)
+		at := k.search(&s, next, k.newScratch())
 		// Larger keeps first, so that equal values list the keep that
 		// rolls fewer dice first.
 		for i := engine.FirstRollKeep - 1; i >= 0; i-- {
 			if keep := engine.Keep(i); dice.Contains(keep) {
-				actions = append(actions, Action{Keep: keep, Reroll: dice.Minus(keep), Value: w.keeps[rollsLeft][i][0]})
+				actions = append(actions, Action{Keep: keep, Reroll: dice.Minus(keep), Value: at.keep(rollsLeft, i)})
 			}
 		}
 	}

@@ -68,7 +68,7 @@ func (k *Kernel) newTurnWork() *turnWork {
 // turn's rolls as Turn decides them, ties broken as Turn breaks them,
 // keeping apart the dice of a fresh roll of all five.
 func (k *Kernel) outcomes(s engine.SchoolState, next Values, l *Layout, w *turnWork) []scores.Arc {
-	k.search(&s, next, w.search)
+	at := k.search(&s, next, w.search)
 	k.prepareWrites(&s, next, w)
 	// byFresh[1][r] is the probability that the dice show roll r from a
 	// fresh roll, byFresh[0][r] from a roll that kept some; written[f][r]
@@ -83,8 +83,8 @@ func (k *Kernel) outcomes(s engine.SchoolState, next Values, l *Layout, w *turnW
 			if byFresh[0][r] == 0 && byFresh[1][r] == 0 {
 				continue
 			}
-			keep, v := w.search.bestKeep(r, left)
-			for f, final := range [2]float64{w.search.finals.Stale[r][0], w.search.finals.Fresh[r][0]} {
+			keep, v := at.bestKeep(r, left)
+			for f, final := range [2]float64{at.write(r, false), at.write(r, true)} {
 				// As Turn: a keep only when it is worth more than writing.
 				if q := byFresh[f][r]; v > final {
 					kept[keep] += q

@@ -177,9 +177,10 @@ func (k *Kernel) values(states []engine.SchoolState, next Values, w *scratch, ou
 }
 
 // search fills lane 0 of w with the turn's search in state s (see
-// searchLanes).
-func (k *Kernel) search(s *engine.SchoolState, next Values, w *scratch) {
+// searchLanes) and returns that lane.
+func (k *Kernel) search(s *engine.SchoolState, next Values, w *scratch) lane {
 	k.searchLanes([]engine.SchoolState{*s}, &laneValues{next}, w)
+	return lane{w, 0}
 }
 
 // searchLanes fills w with the turn's search in each of states, one lane

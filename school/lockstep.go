@@ -26,6 +26,9 @@ func (l lane) write(r int, fresh bool) float64 {
 	return l.w.finals.Stale[r][l.j]
 }
 
+// keep returns the value of keep i with left rerolls to go.
+func (l lane) keep(left, i int) float64 { return l.w.keeps[left][i][l.j] }
+
 // row returns the value of writing roll r, fresh or not, in row c, open
 // in the lane's state: k's search found it.
 func (l lane) row(k *Kernel, c, r int, fresh bool) float64 {
@@ -53,9 +56,6 @@ func (l lane) bestKeep(r, left int) (int, float64) {
 	return keep, best
 }
 
-// bestKeep is lane 0's bestKeep, after a one-state search.
-func (w *scratch) bestKeep(r, left int) (int, float64) { return lane{w, 0}.bestKeep(r, left) }
-
 // A searcher runs the turn's search of state s with the values next of the
 // sheets after it, and returns the lane that holds it. The lane stays
 // valid until the searcher's next call.
@@ -63,10 +63,7 @@ type searcher func(s *engine.SchoolState, next Values) lane
 
 // alone returns the searcher that runs each search by itself in w.
 func (k *Kernel) alone(w *scratch) searcher {
-	return func(s *engine.SchoolState, next Values) lane {
-		k.search(s, next, w)
-		return lane{w, 0}
-	}
+	return func(s *engine.SchoolState, next Values) lane { return k.search(s, next, w) }
 }
 
 // lockstep calls game(i, search) for each i in 0..n-1, where game plays

@@ -28,28 +28,24 @@ func (k *Kernel) Loss(player Player, exact Values, games int, seed uint64, threa
 		s := g.NewSchoolState()
 		for !g.SchoolFull(&s) {
 			next := player(&s)
-			k.search(&s, next, we)
-			k.search(&s, exact, wx)
+			at, ex := k.search(&s, next, we), k.search(&s, exact, wx)
 			dice, fresh := engine.Multiset{}.RollRest(rng), true
 			for left := g.Rolls - 1; left > 0; left-- {
 				r := engine.RollIndex(dice)
-				write, best := we.finals.Stale[r][0], wx.finals.Stale[r][0]
-				if fresh {
-					write, best = we.finals.Fresh[r][0], wx.finals.Fresh[r][0]
-				}
-				keep, v := we.bestKeep(r, left)
+				write, best := at.write(r, fresh), ex.write(r, fresh)
+				keep, v := at.bestKeep(r, left)
 				top := best
 				for _, j := range engine.SubKeeps(r) {
-					top = max(top, wx.keeps[left][j][0])
+					top = max(top, ex.keep(left, j))
 				}
 				if v <= write {
 					loss += top - best
 					break
 				}
-				loss += top - wx.keeps[left][keep][0]
+				loss += top - ex.keep(left, keep)
 				dice, fresh = engine.Keep(keep).RollRest(rng), keep == 0
 			}
-			m := k.write(&s, engine.RollIndex(dice), fresh, next, lane{we, 0})
+			m := k.write(&s, engine.RollIndex(dice), fresh, next, at)
 			top := math.Inf(-1)
 			for _, w := range g.SchoolMoves(s, engine.RollIndex(dice), fresh, nil) {
 				top = max(top, float64(w.Total())+exact(w.Next))
