@@ -61,9 +61,9 @@ func Train(g *engine.Game, o TrainOptions) (*Estimate, error) {
 	k := NewKernel(g)
 	mean := make([]float64, e.Features())
 	from := o.Rounds - max(o.Average, 1)
-	var before []sample // the round before's samples
+	var before *sampleSet // the round before's samples
 	for round := range o.Rounds {
-		samples := e.play(k, o, o.Seed+uint64(round))
+		samples := newSampleSet(e.play(k, o, o.Seed+uint64(round)))
 		fit := newLSQ(e.Features(), o.Threads)
 		fit.add(samples, 1)
 		if before != nil {

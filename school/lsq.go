@@ -16,12 +16,42 @@ import (
 // conjugate gradients with a diagonal preconditioner, never forming the
 // matrix: each step is two passes over the samples.
 type lsq struct {
-	sets    [][]sample // the samples, in blocks
-	weights []float64  // each block's weight cᵢ
-	n       int        // weights of the estimate
+	sets    []*sampleSet // the samples
+	weights []float64    // each set's weight cᵢ
+	n       int          // weights of the estimate
 	threads int
 	diag    []float64 // the diagonal of XᵀCX
 	sum     [][]float64
+}
+
+// sampleSet is a round's samples laid out for the fit's passes: sample i
+// goes to block i mod lsqBlocks, and each block holds its samples' entries
+// end to end, so that a pass streams through memory in the order it sums.
+type sampleSet struct {
+	blocks [lsqBlocks]sampleBlock
+	n      int // samples
+}
+
+// sampleBlock is a block of a sampleSet: its samples' entries end to end,
+// sample k's from ends[k-1] (0 for the first) to ends[k].
+type sampleBlock struct {
+	idx    []int32
+	val    []float32
+	ends   []int
+	target []float64
+}
+
+// newSampleSet lays out samples for a fit.
+func newSampleSet(samples []sample) *sampleSet {
+	set := &sampleSet{n: len(samples)}
+	for i, x := range samples {
+		b := &set.blocks[i%lsqBlocks]
+		b.idx = append(b.idx, x.idx...)
+		b.val = append(b.val, x.val...)
+		b.ends = append(b.ends, len(b.idx))
+		b.target = append(b.target, x.target)
+	}
+	return set
 }
 
 // prior is the weight of the pull of every entry towards where it was, in
@@ -40,15 +70,26 @@ func newLSQ(n, threads int) *lsq {
 	return l
 }
 
-// add adds samples with weight c.
-func (l *lsq) add(samples []sample, c float64) {
-	for _, x := range samples {
-		for i, j := range x.idx {
-			v := float64(x.val[i])
+// entries returns sample i's entries.
+func (set *sampleSet) entries(i int) ([]int32, []float32) {
+	b, k := &set.blocks[i%lsqBlocks], i/lsqBlocks
+	from := 0
+	if k > 0 {
+		from = b.ends[k-1]
+	}
+	return b.idx[from:b.ends[k]], b.val[from:b.ends[k]]
+}
+
+// add adds a set of samples with weight c.
+func (l *lsq) add(set *sampleSet, c float64) {
+	for i := range set.n {
+		idx, val := set.entries(i)
+		for k, j := range idx {
+			v := float64(val[k])
 			l.diag[j] += c * v * v
 		}
 	}
-	l.sets, l.weights = append(l.sets, samples), append(l.weights, c)
+	l.sets, l.weights = append(l.sets, set), append(l.weights, c)
 }
 
 // normal sets out to XᵀC(Xv) plus, when y is set, subtracts XᵀCy: the
@@ -59,18 +100,18 @@ func (l *lsq) normal(v []float64, y bool, out []float64) {
 		clear(acc)
 		for s, set := range l.sets {
 			c := l.weights[s]
-			for i := b; i < len(set); i += lsqBlocks {
-				x := &set[i]
-				p := 0.0
-				for k, j := range x.idx {
-					p += v[j] * float64(x.val[k])
-				}
+			blk := &set.blocks[b]
+			from := 0
+			for k, end := range blk.ends {
+				idx, val := blk.idx[from:end], blk.val[from:end]
+				from = end
+				p := dotEntries(v, idx, val)
 				if y {
-					p -= x.target
+					p -= blk.target[k]
 				}
 				p *= c
-				for k, j := range x.idx {
-					acc[j] += p * float64(x.val[k])
+				for i, j := range idx {
+					acc[j] += p * float64(val[i])
 				}
 			}
 		}
@@ -136,6 +177,24 @@ func (l *lsq) solve(w0 []float64, mu float64, steps int) []float64 {
 		}
 	}
 	return w
+}
+
+// dotEntries returns the sum of v[idx[i]]·val[i]: in four sums side by
+// side, since one sum waits on each add before the next (the fit's
+// passes spent half their time so).
+func dotEntries(v []float64, idx []int32, val []float32) float64 {
+	var p0, p1, p2, p3 float64
+	i := 0
+	for ; i+4 <= len(idx); i += 4 {
+		p0 += v[idx[i]] * float64(val[i])
+		p1 += v[idx[i+1]] * float64(val[i+1])
+		p2 += v[idx[i+2]] * float64(val[i+2])
+		p3 += v[idx[i+3]] * float64(val[i+3])
+	}
+	for ; i < len(idx); i++ {
+		p0 += v[idx[i]] * float64(val[i])
+	}
+	return (p0 + p1) + (p2 + p3)
 }
 
 func dot(a, b []float64) float64 {
