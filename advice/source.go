@@ -36,8 +36,12 @@ type Source interface {
 
 // SchoolStrategy is how one player of school values the sheets between turns.
 type SchoolStrategy struct {
-	Name   string        // optimal, estimate or greedy
-	Player school.Player // the values of the sheets after a turn
+	Name   string        // optimal, estimate, race or greedy
+	Player school.Player // the values of the sheets after a turn, alone
+	// Seat is the values of the sheets after a turn with other players
+	// at the table: the race's for race, else Player's, which looks at
+	// its own sheet only.
+	Seat  school.Seat
 	Value  school.Values // the value of a sheet between turns
 	// Expected is the player's expected score of a new game: exact for the
 	// optimal player, the mean measured when an estimate was fitted.

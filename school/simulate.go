@@ -17,6 +17,12 @@ func (k *Kernel) Simulate(players []Player, games int, seed uint64, threads int)
 	for i, p := range players {
 		seats[i] = Alone(p)
 	}
+	return k.SimulateSeats(seats, games, seed, threads)
+}
+
+// SimulateSeats plays games as Simulate does, with seats that see every
+// player's sheet.
+func (k *Kernel) SimulateSeats(seats []Seat, games int, seed uint64, threads int) [][]int {
 	scores := make([][]int, games)
 	k.lockstep(games, threads, func(i int, search searcher) {
 		scores[i] = k.Play(seats, seatRolls(seed, i), search)
