@@ -42,7 +42,7 @@ type SchoolStrategy struct {
 	// at the table: the race's for race, else Player's, which looks at
 	// its own sheet only.
 	Seat  school.Seat
-	Value  school.Values // the value of a sheet between turns
+	Value school.Values // the value of a sheet between turns
 	// Expected is the player's expected score of a new game: exact for the
 	// optimal player, the mean measured when an estimate was fitted.
 	Expected float64

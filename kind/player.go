@@ -70,12 +70,12 @@ type Player struct {
 	Aim *Aim
 
 	o       Opener
-	entries int            // the table's size, for the memory of its exact distribution
-	policy  *policy.Policy // single sheet: plays by state values
-	aimer   *target.Player // single sheet: plays for Aim
+	entries int                      // the table's size, for the memory of its exact distribution
+	policy  *policy.Policy           // single sheet: plays by state values
+	aimer   *target.Player           // single sheet: plays for Aim
 	school  *advice.SchoolStrategy   // school: the first seat's strategy
 	lineup  []*advice.SchoolStrategy // school: one a seat, or one for every seat
-	seats   *seats.Setup // single sheet: what seats play by
+	seats   *seats.Setup             // single sheet: what seats play by
 }
 
 // Aim is a player's target, as simulate and distribution print it: the
