@@ -54,8 +54,12 @@ func (st *SchoolStrategy) Note(g *engine.Game) string {
 	if st.Name == "optimal" {
 		return ""
 	}
-	return fmt.Sprintf("school with %d columns is not solved exactly: the advisor values the sheets between turns by its %s, so its best actions, expected scores and losses are estimates",
-		g.Columns, st.Name)
+	how := "its " + st.Name
+	if st.Name == "race" {
+		how = "its estimate, each open bonus weighed by the chance of earning it before the opponents"
+	}
+	return fmt.Sprintf("school with %d columns is not solved exactly: the advisor values the sheets between turns by %s, so its best actions, expected scores and losses are estimates",
+		g.Columns, how)
 }
 
 // Advisor returns the advisor that ranks g's positions with src: the
