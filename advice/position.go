@@ -138,14 +138,14 @@ func adviseSchool(src Source, p Position, rollsLeft int) (*Advice, error) {
 		}
 		fresh = true
 	}
+	sheets, scores, err := p.table(sheet)
+	if err != nil {
+		return nil, err
+	}
 	if g, err = src.SchoolGame(g, sheet); err != nil {
 		return nil, err
 	}
 	st, err := src.School(g)
-	if err != nil {
-		return nil, err
-	}
-	sheets, scores, err := p.table(sheet)
 	if err != nil {
 		return nil, err
 	}

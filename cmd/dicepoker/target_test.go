@@ -153,7 +153,8 @@ func TestAdviseOpponent(t *testing.T) {
 	for _, args := range [][]string{
 		{"advise", "--game", "poker-dice", "--dice", "9TJQA", "--opponent", "aces=7"},
 		{"advise", "--game", "poker-dice", "--dice", "9TJQA", "--opponent", "", "--target", "30"},
-		{"advise", "--game", "school", "--dice", "33456", "--opponent", ""},
+		{"advise", "--game", "school", "--dice", "33456", "--opponent", "pair=7"},
+		{"advise", "--game", "school", "--dice", "33456", "--sheet", "ones=x/x/x", "--opponent", "ones=x/x/x"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if status := run(args, &stdout, &stderr); status != 2 {
