@@ -58,9 +58,9 @@ func without(g *engine.Game, s engine.SchoolState, b int) engine.SchoolState {
 // alone. It knows nothing of the player but those games.
 type Timing struct {
 	Game *engine.Game
-	// Expected is the mean score of the measured player's games: it
-	// ties the timing to that player (an estimate refitted since gives
-	// another mean).
+	// Expected is the expected score of the estimate whose player was
+	// measured (OpenTiming): it ties the timing to that fit (an estimate
+	// refitted since has another).
 	Expected float64
 	// F holds the chances, by bonus, cells short, turns left and turns
 	// to come (see at); a cell of a sheet never met is 0.
@@ -109,7 +109,6 @@ func MeasureTiming(g *engine.Game, p Player, games int, seed uint64, threads int
 	type game struct {
 		needs  []uint8
 		earned []int
-		score  int
 	}
 	played := make([]game, games)
 	k.lockstep(games, threads, func(i int, search searcher) {
@@ -129,7 +128,6 @@ func MeasureTiming(g *engine.Game, p Player, games int, seed uint64, threads int
 				}
 			}
 			s = m.Next
-			gm.score += m.Total()
 		}
 		played[i] = gm
 	})
@@ -137,9 +135,7 @@ func MeasureTiming(g *engine.Game, p Player, games int, seed uint64, threads int
 	// never); sheets[b][m][t] all of them.
 	counts := make([]int, n.size())
 	sheets := make([]int, n.bonuses*n.needs*n.turns)
-	total := 0
 	for _, gm := range played {
-		total += gm.score
 		for t := range turns {
 			left := turns - t
 			for b := range n.bonuses {
@@ -156,7 +152,7 @@ func MeasureTiming(g *engine.Game, p Player, games int, seed uint64, threads int
 			}
 		}
 	}
-	tm := &Timing{Game: g, Expected: float64(total) / float64(games), F: make([]float32, n.size()), n: n}
+	tm := &Timing{Game: g, F: make([]float32, n.size()), n: n}
 	for b := range n.bonuses {
 		for m := 1; m < n.needs; m++ {
 			for t := m; t < n.turns; t++ {

@@ -162,3 +162,48 @@ func TestAdviseOpponent(t *testing.T) {
 		}
 	}
 }
+
+// TestAdviseSchoolOpponent checks advise --game school --opponent: the
+// race ranks the actions, the JSON gives the opponents' sheet scores and
+// the race strategy, and a bonus the opponent earned is out of reach.
+func TestAdviseSchoolOpponent(t *testing.T) {
+	tablestest.SchoolRace(t, tablestest.Dir(t))
+	var res struct {
+		Strategy  string `json:"strategy"`
+		Opponents []int  `json:"opponents"`
+		Options   []struct {
+			Row   string `json:"row"`
+			Bonus *int   `json:"bonus"`
+		} `json:"options"`
+	}
+	for _, c := range []struct {
+		name, opponent string
+		bonus          int // of writing 1 1 1 in ones, the last ones cell
+	}{
+		{"opponent far from the ones bonus", "twos=x", 5},
+		{"opponent took the ones bonus", "ones=x/x/x", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := runOK(t, "advise", "--game", "school", "--sheet", "ones=x/x", "--dice", "11123", "--rolls-left", "0",
+				"--opponent", c.opponent, "--opponent", "", "--json", "--top", "0")
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if res.Strategy != "race" || len(res.Opponents) != 2 || res.Opponents[1] != 0 {
+				t.Fatalf("strategy %q, opponents %v", res.Strategy, res.Opponents)
+			}
+			found := false
+			for _, o := range res.Options {
+				if o.Row == "ones" && o.Bonus != nil {
+					found = true
+					if *o.Bonus != c.bonus {
+						t.Errorf("ones: bonus %d, want %d", *o.Bonus, c.bonus)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no write in ones: %s", out)
+			}
+		})
+	}
+}
