@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"dicepoker/internal/tablestest"
@@ -205,5 +206,51 @@ func TestAdviseSchoolOpponent(t *testing.T) {
 				t.Errorf("no write in ones: %s", out)
 			}
 		})
+	}
+}
+
+// TestSimulateSchoolRace checks school seats of several strategies: race
+// against the estimate, in rounds with the seats swapped on the same
+// dice, a line per strategy in the order given; two seats of the same
+// strategy win exactly half each; a list of the wrong length is refused.
+func TestSimulateSchoolRace(t *testing.T) {
+	tablestest.SchoolRace(t, tablestest.Dir(t))
+	var res struct {
+		Strategy string `json:"strategy"`
+		Games    int    `json:"games"`
+		Seats    []struct {
+			Strategy string     `json:"strategy"`
+			Wins     float64    `json:"win_rate"`
+			WinCI95  [2]float64 `json:"win_ci95"`
+		} `json:"seats"`
+	}
+	out := runOK(t, "simulate", "--game", "school", "--strategy", "race,estimate", "--games", "7", "--json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Strategy != "race,estimate" || res.Games != 8 || len(res.Seats) != 2 || res.Seats[0].Strategy != "race" ||
+		res.Seats[1].Strategy != "estimate" || math.Abs(res.Seats[0].Wins+res.Seats[1].Wins-1) > 1e-12 {
+		t.Errorf("simulate race,estimate: %s", out)
+	}
+	out = runOK(t, "simulate", "--game", "school", "--strategy", "estimate,estimate", "--games", "8", "--json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range res.Seats {
+		if s.Wins != 0.5 || s.WinCI95 != [2]float64{0.5, 0.5} {
+			t.Errorf("estimate,estimate: %s", out)
+		}
+	}
+	text := runOK(t, "simulate", "--game", "school", "--strategy", "race,greedy", "--games", "2")
+	containsAll(t, text, "every strategy in every seat with the same dice", "seat 1  race ", "seat 2  greedy ")
+	for _, args := range [][]string{
+		{"simulate", "--game", "school", "--strategy", "race,estimate", "--players", "3"},
+		{"simulate", "--game", "school", "--strategy", "race,lucky"},
+		{"simulate", "--game", "school", "--strategy", "race,race,race,race,race"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if status := run(args, &stdout, &stderr); status != 2 || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("%q: status %d, stderr %q", args, status, stderr.String())
+		}
 	}
 }
