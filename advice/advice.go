@@ -34,6 +34,9 @@ type Ranking struct {
 	// expected score (advise --target, --opponent): then an action's Value
 	// is the points expected under the play for the goal.
 	Goal *Goal
+	// Opponents, for school, are the other players' sheet scores, when
+	// the actions are ranked racing them (advise --opponent).
+	Opponents []int
 }
 
 // Goal is an aim other than the most points on average: a final total

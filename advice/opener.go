@@ -109,6 +109,19 @@ func (o Opener) Named(g *engine.Game, name string) (*SchoolStrategy, error) {
 			name = "optimal"
 		}
 	}
+	st, err := o.named(g, name)
+	if err == nil && st.Seat == nil {
+		st.Seat = school.Alone(st.Player)
+	}
+	return st, err
+}
+
+// SchoolStrategies names the strategies of school (Named).
+const SchoolStrategies = "optimal, estimate, race or greedy"
+
+// named returns the strategy called name, as Named does, but for its Seat
+// where that is only its Player.
+func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 	switch name {
 	case "greedy": // every sheet after the turn is worth 0: the most points this turn
 		zero := func(engine.SchoolState) float64 { return 0 }
@@ -122,14 +135,38 @@ func (o Opener) Named(g *engine.Game, name string) (*SchoolStrategy, error) {
 			return nil, err
 		}
 		return &SchoolStrategy{Name: name, Player: school.Fixed(t.Value), Value: t.Value, Expected: t.Expected}, nil
-	case "estimate":
+	case "estimate", "race":
 		e, err := o.Estimate(g)
 		if err != nil {
 			return nil, err
 		}
-		return &SchoolStrategy{Name: name, Player: e.After, Value: e.Value, Expected: e.Expected}, nil
+		st := &SchoolStrategy{Name: name, Player: e.After, Value: e.Value, Expected: e.Expected}
+		if name == "race" {
+			tm, err := o.Timing(e)
+			if err != nil {
+				return nil, err
+			}
+			st.Seat = (&school.Race{Estimate: e, Timing: tm}).Seat
+		}
+		return st, nil
 	}
-	return nil, Inputf("--strategy %q: want optimal, estimate or greedy", name)
+	return nil, Inputf("--strategy %q: want %s", name, SchoolStrategies)
+}
+
+// Timing reads the race timing of the estimate e from the tables
+// directory, measuring and saving it there first when it is missing or
+// was measured on another fit (with --table, the estimate's file, it is
+// measured in memory).
+func (o Opener) Timing(e *school.Estimate) (*school.Timing, error) {
+	if o.File != "" {
+		return school.MeasureTiming(e.Game, e.After, school.TimingGames, 1, 0), nil
+	}
+	dir, err := tables.DefaultDir()
+	if err != nil {
+		return nil, err
+	}
+	tm, err := school.OpenTiming(dir, e, 0, o.Notice)
+	return tm, o.tableError(err)
 }
 
 // Exact reads the exact table of one-column school game g from o.File,

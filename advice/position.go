@@ -1,6 +1,9 @@
 package advice
 
 import (
+	"fmt"
+	"math/bits"
+
 	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/school"
@@ -25,6 +28,10 @@ type Position struct {
 	// the best actions, their dice seeded by Seed.
 	Rollouts int
 	Seed     uint64
+	// Opponents, for school, are the other players' sheets in the
+	// --sheet notation (advise --opponent), for a strategy that races
+	// them for the first-come bonuses.
+	Opponents []string
 }
 
 // RolloutActions is how many of the best actions rollouts play on after.
@@ -131,6 +138,10 @@ func adviseSchool(src Source, p Position, rollsLeft int) (*Advice, error) {
 		}
 		fresh = true
 	}
+	sheets, scores, err := p.table(sheet)
+	if err != nil {
+		return nil, err
+	}
 	if g, err = src.SchoolGame(g, sheet); err != nil {
 		return nil, err
 	}
@@ -138,17 +149,75 @@ func adviseSchool(src Source, p Position, rollsLeft int) (*Advice, error) {
 	if err != nil {
 		return nil, err
 	}
-	state := sheet.State(g)
+	state := sheets[0]
 	k := school.NewKernel(g)
-	actions, err := k.Actions(state, p.Dice, rollsLeft, fresh, st.Player(&state))
+	actions, err := k.Actions(state, p.Dice, rollsLeft, fresh, st.Seat(sheets, 0))
 	if err != nil {
 		return nil, Inputf("%v", err)
 	}
 	a := &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Fresh: fresh, Dice: p.Dice,
-		Actions: coach.SchoolOptions(g, actions), Note: st.Note(g)}, Strategy: st.Name, school: actions}
+		Actions: coach.SchoolOptions(g, actions), Note: st.Note(g), Opponents: scores}, Strategy: st.Name, school: actions}
 	if p.Rollouts > 0 {
 		top := actions[:min(len(actions), RolloutActions)]
 		a.Rollouts = k.Rollouts(state, top, rollsLeft, st.Player, p.Rollouts, p.Seed, 0)
 	}
 	return a, nil
+}
+
+// table returns the states of the school sheets at the table: the
+// player's, sheet, then each of p.Opponents, read like it, and the
+// opponents' sheet scores. A bonus one sheet has earned is out of reach
+// on the others; two sheets that earned the same bonus are refused (it
+// went to the first, and the later one's sheet says taken=).
+func (p Position) table(sheet engine.SchoolSheet) ([]engine.SchoolState, []int, error) {
+	g := p.Game
+	all := []engine.SchoolSheet{sheet}
+	var scores []int
+	for _, o := range p.Opponents {
+		sh, err := g.ParseSchoolSheet(o)
+		if err != nil {
+			return nil, nil, Inputf("--opponent %q: %v", o, err)
+		}
+		all = append(all, sh)
+		scores = append(scores, sh.Score(g))
+	}
+	if len(all) > MaxPlayers {
+		return nil, nil, Inputf("--opponent given %d times: school has at most %d players", len(p.Opponents), MaxPlayers)
+	}
+	rows := make([]uint16, len(all))
+	cols := make([]uint8, len(all))
+	for i := range all {
+		rows[i], cols[i] = all[i].Earned(g)
+	}
+	states := make([]engine.SchoolState, len(all))
+	for i := range all {
+		states[i] = all[i].State(g)
+		for o := range all {
+			if o == i {
+				continue
+			}
+			if both := rows[i] & rows[o]; both != 0 && o > i {
+				return nil, nil, Inputf("%s and %s both earned the %s bonus: it went to the first, so give taken= on the other",
+					sheetName(i), sheetName(o), g.Categories[bits.TrailingZeros16(both)].Name)
+			}
+			if both := cols[i] & cols[o]; both != 0 && o > i {
+				return nil, nil, Inputf("%s and %s both earned the column %d bonus: it went to the first, so give taken= on the other",
+					sheetName(i), sheetName(o), bits.TrailingZeros8(both)+1)
+			}
+			states[i].Take(rows[o], cols[o])
+		}
+	}
+	return states, scores, nil
+}
+
+// MaxPlayers is the most players at a school table.
+const MaxPlayers = 4
+
+// sheetName names sheet i of a table in messages: the player's, or an
+// opponent's.
+func sheetName(i int) string {
+	if i == 0 {
+		return "the sheet"
+	}
+	return fmt.Sprintf("opponent %d", i)
 }

@@ -53,6 +53,6 @@ func schoolJSON(a *Ranking, strategyName string, actions []school.Action, rolls 
 		opts[i] = o
 	}
 	j := adviceOf(a, opts)
-	j.Strategy, j.Fresh = strategyName, &a.Fresh
+	j.Strategy, j.Fresh, j.Opponents = strategyName, &a.Fresh, a.Opponents
 	return j
 }

@@ -36,9 +36,13 @@ type Source interface {
 
 // SchoolStrategy is how one player of school values the sheets between turns.
 type SchoolStrategy struct {
-	Name   string        // optimal, estimate or greedy
-	Player school.Player // the values of the sheets after a turn
-	Value  school.Values // the value of a sheet between turns
+	Name   string        // optimal, estimate, race or greedy
+	Player school.Player // the values of the sheets after a turn, alone
+	// Seat is the values of the sheets after a turn with other players
+	// at the table: the race's for race, else Player's, which looks at
+	// its own sheet only.
+	Seat  school.Seat
+	Value school.Values // the value of a sheet between turns
 	// Expected is the player's expected score of a new game: exact for the
 	// optimal player, the mean measured when an estimate was fitted.
 	Expected float64
@@ -50,8 +54,12 @@ func (st *SchoolStrategy) Note(g *engine.Game) string {
 	if st.Name == "optimal" {
 		return ""
 	}
-	return fmt.Sprintf("school with %d columns is not solved exactly: the advisor values the sheets between turns by its %s, so its best actions, expected scores and losses are estimates",
-		g.Columns, st.Name)
+	how := "its " + st.Name
+	if st.Name == "race" {
+		how = "its estimate, each open bonus weighed by the chance of earning it before the opponents"
+	}
+	return fmt.Sprintf("school with %d columns is not solved exactly: the advisor values the sheets between turns by %s, so its best actions, expected scores and losses are estimates",
+		g.Columns, how)
 }
 
 // Advisor returns the advisor that ranks g's positions with src: the

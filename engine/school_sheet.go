@@ -82,6 +82,22 @@ func (sh *SchoolSheet) Bonuses(g *Game) int {
 	return b
 }
 
+// Earned returns the bonuses the sheet has earned, a bit per row and per
+// column: those Bonuses counts.
+func (sh *SchoolSheet) Earned(g *Game) (rows uint16, cols uint8) {
+	for c := range sh.Cells {
+		if sh.RowBonus(g, c) > 0 {
+			rows |= 1 << c
+		}
+	}
+	for j := range g.Columns {
+		if sh.ColumnBonus(g, j) > 0 {
+			cols |= 1 << j
+		}
+	}
+	return rows, cols
+}
+
 // RowBonus returns the bonus row c has earned: RowBonusOf for a School
 // row, the best cell for a combination row, once every cell of
 // the row is written and qualifies and no other player took it; else 0.

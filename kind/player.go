@@ -2,7 +2,6 @@ package kind
 
 import (
 	"runtime/debug"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -71,11 +70,12 @@ type Player struct {
 	Aim *Aim
 
 	o       Opener
-	entries int            // the table's size, for the memory of its exact distribution
-	policy  *policy.Policy // single sheet: plays by state values
-	aimer   *target.Player // single sheet: plays for Aim
-	school  *advice.SchoolStrategy
-	seats   *seats.Setup // single sheet: what seats play by
+	entries int                      // the table's size, for the memory of its exact distribution
+	policy  *policy.Policy           // single sheet: plays by state values
+	aimer   *target.Player           // single sheet: plays for Aim
+	school  *advice.SchoolStrategy   // school: the first seat's strategy
+	lineup  []*advice.SchoolStrategy // school: one a seat, or one for every seat
+	seats   *seats.Setup             // single sheet: what seats play by
 }
 
 // Aim is a player's target, as simulate and distribution print it: the
@@ -100,15 +100,7 @@ func (o Opener) Player(g *engine.Game, name string, total *int) (*Player, error)
 		return o.aiming(g, *total)
 	}
 	if g.Columns != 0 {
-		st, err := o.Named(g, name)
-		if err != nil {
-			return nil, err
-		}
-		p := &Player{Game: g, Name: st.Name, o: o, school: st}
-		if st.Name == "optimal" {
-			p.Expected = &st.Expected
-		}
-		return p, nil
+		return o.schoolPlayer(g, name)
 	}
 	if Seated(name, nil) {
 		return o.seated(g, name)
@@ -196,7 +188,8 @@ func CheckRun(g *engine.Game, name string, total *int, games int, seats *int) er
 	case g.Columns != 0 && seats != nil && (*seats < 1 || *seats > scores.MaxSeats):
 		return advice.Inputf("--players %d: school has 1 to %d players", *seats, scores.MaxSeats)
 	case g.Columns != 0:
-		return nil
+		_, err := schoolNames(name, seats)
+		return err
 	case total != nil && seats != nil:
 		return advice.Inputf("--target plays alone: with seats, give --strategy target:T")
 	case total != nil || !Seated(name, seats):
@@ -218,13 +211,7 @@ func (p *Player) Simulate(games int, seats *int, seed uint64, o scores.Options) 
 		return nil, err
 	}
 	if p.school != nil {
-		players := []school.Player{p.school.Player}
-		if seats != nil {
-			players = slices.Repeat(players, *seats)
-		}
-		finals := school.NewKernel(p.Game).Simulate(players, games, seed, o.Threads)
-		return &Games{Seats: scores.BySeat(p.Game, finals), Wins: scores.WinRates(finals, 1),
-			Strategies: slices.Repeat([]string{p.Name}, len(finals[0]))}, nil
+		return p.playSchool(games, seats, seed, o.Threads)
 	}
 	if p.seats != nil && (seats != nil || Seated(p.Name, nil)) {
 		return p.playSeats(games, seats, seed, o)
@@ -281,7 +268,7 @@ func (p *Player) Distribution(threads int) (*Distribution, error) {
 	case p.policy != nil:
 		p.o.memory("the exact distribution of "+strategy.Describe(g), exactBytesPerState*float64(p.entries))
 		return &Distribution{Exact: scores.Exact(p.policy, scores.Options{Threads: threads, TurnProgress: p.o.turns(carrying)})}, nil
-	case p.school == nil:
+	case p.school == nil || len(p.lineup) > 1:
 		return nil, advice.Inputf("seats of %s (%s) have no one distribution", g.Name, p.Name)
 	case p.school.Name == "optimal":
 		// The pass carries a turn's states a chunk at a time, letting go

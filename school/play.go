@@ -11,6 +11,16 @@ import (
 // sheets after the turn.
 type Player func(s *engine.SchoolState) Values
 
+// A Seat is a player that sees every player's sheet: given the sheets of
+// all the players, in seat order, and its own seat, the values of its
+// sheets after its turn.
+type Seat func(sheets []engine.SchoolState, seat int) Values
+
+// Alone returns the seat that plays as p, looking at its own sheet only.
+func Alone(p Player) Seat {
+	return func(sheets []engine.SchoolState, seat int) Values { return p(&sheets[seat]) }
+}
+
 // Fixed returns the player that values every sheet with v.
 func Fixed(v Values) Player { return func(*engine.SchoolState) Values { return v } }
 
@@ -97,12 +107,12 @@ func (k *Kernel) write(s *engine.SchoolState, r int, fresh bool, next Values, at
 	return m
 }
 
-// Play plays one game of school with a player per seat, seats taking
+// Play plays one game of school with a player in each seat, seats taking
 // turns in order; a bonus goes to the first who earns it. Each seat's turn
 // t rolls with its own generator, roll(t, seat), so that players compared
 // game by game meet the same dice on the same turn for as long as they
 // keep the same dice. It returns each seat's final score.
-func (k *Kernel) Play(players []Player, roll func(turn, seat int) *rand.Rand, search searcher) []int {
+func (k *Kernel) Play(players []Seat, roll func(turn, seat int) *rand.Rand, search searcher) []int {
 	states := make([]engine.SchoolState, len(players))
 	scores := make([]int, len(players))
 	for i := range states {
@@ -110,7 +120,7 @@ func (k *Kernel) Play(players []Player, roll func(turn, seat int) *rand.Rand, se
 	}
 	for t := range k.g.Turns() {
 		for i, p := range players {
-			m, _ := k.Turn(states[i], p(&states[i]), roll(t, i), search)
+			m, _ := k.Turn(states[i], p(states, i), roll(t, i), search)
 			states[i] = m.Next
 			scores[i] += m.Total()
 			for j := range states {

@@ -20,7 +20,9 @@ rerolled) while rolls are left, and each box the rules allow. The first
 time a game is asked about, its strategy table is solved and saved.
 --target T ranks instead by the chance of a final total of T or more,
 --opponent SHEET by the chance of finishing ahead of players on those
-sheets; both solve for their aim and read no table.`
+sheets; both solve for their aim and read no table. School's --opponent
+(its notation) values each first-come bonus by the chance of taking it
+before the opponents.`
 
 // runAdvise prints the ranked actions of one position.
 func runAdvise(args []string, stdout io.Writer) error {
@@ -34,7 +36,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 	rollouts := fs.Int("rollouts", 0, "school: also play this many games on after each of the best actions (0: none)")
 	seed := fs.Uint64("seed", 1, "school: the seed of the --rollouts games' dice")
 	gf.addTarget(fs, "rank by the chance")
-	opponents := fs.StringArray("opponent", nil, "rank by the chance of finishing ahead of this player's sheet (repeatable; single-sheet games)")
+	opponents := fs.StringArray("opponent", nil, "rank by the chance of finishing ahead of this player's sheet (repeatable); school: race this player's sheet for the first-come bonuses")
 	top := fs.Int("top", 0, fmt.Sprintf("show only the N best actions (default: %d in text, every one with --json; 0: every one)", textTop))
 	asJSON := addJSONFlag(fs)
 	g, err := gf.parse(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--json]", adviseSummary)
@@ -64,7 +66,12 @@ func runAdvise(args []string, stdout io.Writer) error {
 		p.Fresh = fresh
 	}
 	var a *advice.Advice
-	if gf.target != nil || fs.Changed("opponent") {
+	if g.Columns != 0 && gf.target == nil && fs.Changed("opponent") {
+		// School's opponents are raced for the bonuses by the race strategy.
+		o := opened(*tableFile)
+		o.Strategy, p.Opponents = "race", *opponents
+		a, err = advice.Advise(o, p)
+	} else if gf.target != nil || fs.Changed("opponent") {
 		if fs.Changed("table") {
 			return usagef("--target and --opponent solve for their aim and read no --table")
 		}

@@ -50,6 +50,8 @@ func writeRanking(w io.Writer, a *advice.Ranking, limit int, rest string) {
 		aim = fmt.Sprintf(", target %d (%d more points)", *goal.Target, max(0, *goal.Target-a.SheetScore))
 	case goal != nil:
 		aim = fmt.Sprintf(", opponents' sheet scores %v", goal.Opponents)
+	case a.Opponents != nil:
+		aim = fmt.Sprintf(", racing opponents' sheet scores %v", a.Opponents)
 	}
 	fmt.Fprintf(w, "%s, sheet score %d, dice %s%s, %d %s left%s\n", strategy.Describe(a.Game), a.SheetScore,
 		spaced(a.Dice, a.Game.Letters), fresh, a.RollsLeft, plural(a.RollsLeft, "reroll", "rerolls"), aim)

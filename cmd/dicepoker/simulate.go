@@ -22,7 +22,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("simulate")
 	games := fs.Int("games", 10000, "games to play")
 	seed := fs.Uint64("seed", 1, "the seed of the dice, 0..2^64-1")
-	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate (default: optimal; school: estimate where no exact table exists); single-sheet games with seats: one a seat, comma-separated, of optimal, greedy, win, target:T")
+	name := fs.String("strategy", "optimal", "optimal or greedy; school also estimate and race (default: optimal; school: estimate where no exact table exists); with seats: one a seat, comma-separated, of optimal, greedy, win, target:T (school: of optimal, estimate, race, greedy)")
 	threads := addThreadsFlag(fs, "play")
 	tableFile := addTableFlag(fs)
 	timing := addTimingFlag(fs)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"dicepoker/internal/tablestest"
@@ -153,10 +154,102 @@ func TestAdviseOpponent(t *testing.T) {
 	for _, args := range [][]string{
 		{"advise", "--game", "poker-dice", "--dice", "9TJQA", "--opponent", "aces=7"},
 		{"advise", "--game", "poker-dice", "--dice", "9TJQA", "--opponent", "", "--target", "30"},
-		{"advise", "--game", "school", "--dice", "33456", "--opponent", ""},
+		{"advise", "--game", "school", "--dice", "33456", "--opponent", "pair=7"},
+		{"advise", "--game", "school", "--dice", "33456", "--sheet", "ones=x/x/x", "--opponent", "ones=x/x/x"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if status := run(args, &stdout, &stderr); status != 2 {
+			t.Errorf("%q: status %d, stderr %q", args, status, stderr.String())
+		}
+	}
+}
+
+// TestAdviseSchoolOpponent checks advise --game school --opponent: the
+// race ranks the actions, the JSON gives the opponents' sheet scores and
+// the race strategy, and a bonus the opponent earned is out of reach.
+func TestAdviseSchoolOpponent(t *testing.T) {
+	tablestest.SchoolRace(t, tablestest.Dir(t))
+	var res struct {
+		Strategy  string `json:"strategy"`
+		Opponents []int  `json:"opponents"`
+		Options   []struct {
+			Row   string `json:"row"`
+			Bonus *int   `json:"bonus"`
+		} `json:"options"`
+	}
+	for _, c := range []struct {
+		name, opponent string
+		bonus          int // of writing 1 1 1 in ones, the last ones cell
+	}{
+		{"opponent far from the ones bonus", "twos=x", 5},
+		{"opponent took the ones bonus", "ones=x/x/x", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := runOK(t, "advise", "--game", "school", "--sheet", "ones=x/x", "--dice", "11123", "--rolls-left", "0",
+				"--opponent", c.opponent, "--opponent", "", "--json", "--top", "0")
+			if err := json.Unmarshal([]byte(out), &res); err != nil {
+				t.Fatalf("%v\n%s", err, out)
+			}
+			if res.Strategy != "race" || len(res.Opponents) != 2 || res.Opponents[1] != 0 {
+				t.Fatalf("strategy %q, opponents %v", res.Strategy, res.Opponents)
+			}
+			found := false
+			for _, o := range res.Options {
+				if o.Row == "ones" && o.Bonus != nil {
+					found = true
+					if *o.Bonus != c.bonus {
+						t.Errorf("ones: bonus %d, want %d", *o.Bonus, c.bonus)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no write in ones: %s", out)
+			}
+		})
+	}
+}
+
+// TestSimulateSchoolRace checks school seats of several strategies: race
+// against the estimate, in rounds with the seats swapped on the same
+// dice, a line per strategy in the order given; two seats of the same
+// strategy win exactly half each; a list of the wrong length is refused.
+func TestSimulateSchoolRace(t *testing.T) {
+	tablestest.SchoolRace(t, tablestest.Dir(t))
+	var res struct {
+		Strategy string `json:"strategy"`
+		Games    int    `json:"games"`
+		Seats    []struct {
+			Strategy string     `json:"strategy"`
+			Wins     float64    `json:"win_rate"`
+			WinCI95  [2]float64 `json:"win_ci95"`
+		} `json:"seats"`
+	}
+	out := runOK(t, "simulate", "--game", "school", "--strategy", "race,estimate", "--games", "7", "--json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Strategy != "race,estimate" || res.Games != 8 || len(res.Seats) != 2 || res.Seats[0].Strategy != "race" ||
+		res.Seats[1].Strategy != "estimate" || math.Abs(res.Seats[0].Wins+res.Seats[1].Wins-1) > 1e-12 {
+		t.Errorf("simulate race,estimate: %s", out)
+	}
+	out = runOK(t, "simulate", "--game", "school", "--strategy", "estimate,estimate", "--games", "8", "--json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range res.Seats {
+		if s.Wins != 0.5 || s.WinCI95 != [2]float64{0.5, 0.5} {
+			t.Errorf("estimate,estimate: %s", out)
+		}
+	}
+	text := runOK(t, "simulate", "--game", "school", "--strategy", "race,greedy", "--games", "2")
+	containsAll(t, text, "every strategy in every seat with the same dice", "seat 1  race ", "seat 2  greedy ")
+	for _, args := range [][]string{
+		{"simulate", "--game", "school", "--strategy", "race,estimate", "--players", "3"},
+		{"simulate", "--game", "school", "--strategy", "race,lucky"},
+		{"simulate", "--game", "school", "--strategy", "race,race,race,race,race"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if status := run(args, &stdout, &stderr); status != 2 || strings.Count(stderr.String(), "\n") != 1 {
 			t.Errorf("%q: status %d, stderr %q", args, status, stderr.String())
 		}
 	}

@@ -68,3 +68,26 @@ func SchoolEstimate(t testing.TB, path string) {
 		t.Fatal(err)
 	}
 }
+
+// SchoolRace saves in the tables directory dir the three-column estimate
+// of SchoolEstimate and its race timing, measured over a few games of
+// that greedy player, so that the race strategy opens at once, and
+// returns the game.
+func SchoolRace(t testing.TB, dir string) *engine.Game {
+	t.Helper()
+	g, err := engine.New("school", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	SchoolEstimate(t, school.EstimatePath(dir, g))
+	e, err := school.NewEstimate(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := school.MeasureTiming(g, e.After, 40, 1, 1)
+	tm.Expected = e.Expected
+	if err := tm.Save(school.TimingPath(dir, g)); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
