@@ -160,3 +160,41 @@ func TestWrittenRow(t *testing.T) {
 		})
 	}
 }
+
+// TestCalibrate checks the calibration on a two-column estimate fitted
+// briefly: its player's games score the same, game for game, before and
+// after (but where two choices were equal to the last bit, at most 1% of
+// games), and a new sheet is then valued at the mean of games played
+// apart from those it was calibrated on, within four standard errors.
+func TestCalibrate(t *testing.T) {
+	g := mustSchool(t, 2)
+	k := NewKernel(g)
+	e, err := Train(g, TrainOptions{Rounds: 2, Games: 200, Seed: 1, Lambda: 0.4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const games = 4000
+	before := k.Simulate([]Player{e.After}, games, 7, 0)
+	was := e.Value(g.NewSchoolState())
+	e.calibrate(k, TrainOptions{Calibrate: games}, 3)
+	after := k.Simulate([]Player{e.After}, games, 7, 0)
+	differ := 0
+	var sum, sq float64
+	for i := range before {
+		if before[i][0] != after[i][0] {
+			differ++
+		}
+		x := float64(after[i][0])
+		sum, sq = sum+x, sq+x*x
+	}
+	if differ > games/100 {
+		t.Errorf("%d of %d games score otherwise after the calibration", differ, games)
+	}
+	m := sum / games
+	se := math.Sqrt((sq/games - m*m) / games)
+	v := e.Value(g.NewSchoolState())
+	if math.Abs(v-m) > 4*math.Sqrt2*se {
+		t.Errorf("a new sheet is valued at %.2f (%.2f before the calibration), its games score %.2f ± %.2f", v, was, m, se)
+	}
+	t.Logf("new sheet %.2f -> %.2f, games %.2f ± %.2f, %d games differ", was, v, m, se, differ)
+}
