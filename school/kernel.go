@@ -73,9 +73,7 @@ type laneValues [solver.Lanes]Values
 // sheet after it. The lanes past the states are left holding values that
 // mean nothing, but no NaN.
 func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratch) {
-	for r := range engine.NumRolls {
-		w.finals.Fresh[r], w.finals.Stale[r] = empty, empty
-	}
+	w.clearFinals()
 	for c, cat := range k.g.Categories {
 		// What writing in row c is worth in each lane, by the roll's
 		// level there: for a School row the dice of its face (the same
@@ -115,15 +113,73 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 				fresh[i+1][j] = score(k.g.School.Fresh * p)
 			}
 		}
-		if !open {
-			continue
+		if open {
+			k.addRow(c, w)
 		}
-		level := &k.level[c]
-		if cat.School {
-			level = &k.count[c]
+	}
+}
+
+// finalsAt fills w.finals as finals does for the states of filled set t.m
+// at positions pos (solver.Lanes of them) in it, from the values of the
+// sheets after them by index, and the writes t.
+func (k *Kernel) finalsAt(t *moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
+	w.clearFinals()
+	for i := range t.rows {
+		r := &t.rows[i]
+		fresh, stale := &w.rows[r.c].fresh, &w.rows[r.c].stale
+		var v [2*solver.Levels + 1]float64
+		for j, p := range pos {
+			reserve, slot := p/t.slots, p%t.slots
+			e := r.at(reserve, slot)
+			for d := range r.ways {
+				next, total := r.write(e+d, reserve, slot)
+				v[d] = float64(total) + values[next]
+			}
+			if r.school {
+				for n := range engine.Dice + 1 {
+					fresh[n][j], stale[n][j] = v[n], v[n]
+				}
+				continue
+			}
+			cross := v[0]
+			fresh[0][j], stale[0][j] = cross, cross
+			for l := range r.stale {
+				stale[l+1][j] = max(cross, v[r.stale[l]])
+				fresh[l+1][j] = max(cross, v[r.fresh[l]])
+			}
 		}
-		w.finals.Fresh.MaxByLevel(level, fresh)
-		w.finals.Stale.MaxByLevel(level, stale)
+		k.addRow(r.c, w)
+	}
+}
+
+// clearFinals sets w.finals to nothing to be had, before the rows are
+// added.
+func (w *scratch) clearFinals() {
+	for r := range engine.NumRolls {
+		w.finals.Fresh[r], w.finals.Stale[r] = empty, empty
+	}
+	w.freshNoLess = true
+}
+
+// addRow raises w.finals to the values of writing in row c, w.rows[c],
+// by each roll's level there.
+func (k *Kernel) addRow(c int, w *scratch) {
+	level := &k.level[c]
+	if k.g.Categories[c].School {
+		level = &k.count[c]
+	}
+	w.finals.Fresh.MaxByLevel(level, &w.rows[c].fresh)
+	w.finals.Stale.MaxByLevel(level, &w.rows[c].stale)
+	if !w.freshNoLess {
+		return
+	}
+	for i, fresh := range &w.rows[c].fresh {
+		for j, v := range &fresh {
+			if v < w.rows[c].stale[i][j] {
+				w.freshNoLess = false
+				return
+			}
+		}
 	}
 }
 
@@ -138,6 +194,9 @@ type laneRolls struct {
 // states side by side; lane 0 is the state of a one-state search.
 type scratch struct {
 	finals, hold laneRolls
+	// freshNoLess says that no final roll is worth less written fresh
+	// than stale, in any lane: finals checks it.
+	freshNoLess bool
 	// rows[c] is the value of writing in row c, by the roll's level
 	// there, fresh or not, in each lane where the row is open: a
 	// combination row's score or its cross, whichever is worth more.
@@ -152,6 +211,7 @@ type scratch struct {
 	score  [engine.MaxCellPoints + 1]float64
 	scored [engine.MaxCellPoints + 1]uint32
 	stamp  uint32
+	moves  moves // the writes of the filled set being solved
 }
 
 // newScratch returns the work space for turns of k's game.
@@ -192,38 +252,68 @@ func (k *Kernel) search(s *engine.SchoolState, next Values, w *scratch) lane {
 // of writing it now and of its best proper keep.
 func (k *Kernel) searchLanes(states []engine.SchoolState, next *laneValues, w *scratch) {
 	k.finals(states, next, w)
+	k.passes(w)
+}
+
+// searchAt fills w, as searchLanes does, with the turn's search in the
+// states of filled set t.m at positions pos in it, from the values of the
+// sheets after them by index (finalsAt).
+func (k *Kernel) searchAt(t *moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
+	k.finalsAt(t, pos, values, w)
+	k.passes(w)
+}
+
+// passes runs the keep passes of a turn's search over w.finals, in every
+// lane: the lanes do not mix, so those that hold no state change nothing.
+func (k *Kernel) passes(w *scratch) {
 	hold := &w.finals // with one roll to go, holding a roll is writing it
 	for j := 1; j < k.g.Rolls; j++ {
 		v := &w.keeps[j]
 		*v.Rolls() = hold.Stale
 		v.KeepValues()
 		hold.Fresh.Expect(&v[0])
-		// Each roll's best proper keep: the rolls themselves stand for
-		// no keep.
+		// Holding a roll is worth the best of writing it and of its
+		// proper keeps.
 		copy(w.work[:engine.FirstRollKeep], v[:engine.FirstRollKeep])
+		hold = &w.hold
+		if w.freshNoLess {
+			// With the stale writes in the rolls' rows, the best keeps
+			// give that for stale dice; fresh dice, worth no less
+			// written than stale ones, are worth the larger of writing
+			// them fresh and holding them stale.
+			*w.work.Rolls() = w.finals.Stale
+			w.work.BestKeeps()
+			w.hold.Stale = *w.work.Rolls()
+			for r := range engine.NumRolls {
+				holdBetter(&w.hold.Fresh[r], &w.hold.Stale[r], &w.finals.Fresh[r])
+			}
+			continue
+		}
+		// The rolls themselves stand for no keep.
 		best := w.work.Rolls()
 		for r := range best {
 			best[r] = empty
 		}
 		w.work.BestKeeps()
 		for r := range best {
-			for l := range states {
-				// Plain comparisons, not the max builtin: no value
-				// here is NaN.
-				b, fresh, stale := best[r][l], w.finals.Fresh[r][l], w.finals.Stale[r][l]
-				if b > fresh {
-					fresh = b
-				}
-				if b > stale {
-					stale = b
-				}
-				w.hold.Fresh[r][l], w.hold.Stale[r][l] = fresh, stale
-			}
+			holdBetter(&w.hold.Fresh[r], &best[r], &w.finals.Fresh[r])
+			holdBetter(&w.hold.Stale[r], &best[r], &w.finals.Stale[r])
 		}
-		hold = &w.hold
 	}
 	if hold == &w.finals {
 		w.hold = w.finals // one roll a turn
 	}
 	w.hold.Fresh.Expect(&w.value)
+}
+
+// holdBetter sets each lane of out to the larger of keep and write:
+// plain comparisons, not the max builtin, as no value here is NaN.
+func holdBetter(out, keep, write *[solver.Lanes]float64) {
+	for l := range out {
+		v := write[l]
+		if keep[l] > v {
+			v = keep[l]
+		}
+		out[l] = v
+	}
 }
