@@ -73,11 +73,11 @@ type laneValues [solver.Lanes]Values
 // sheet after it. The lanes past the states are left holding values that
 // mean nothing, but no NaN.
 func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratch) {
-	w.clearFinals()
-	for c, cat := range k.g.Categories {
+	k.addRows(w, func(c int) bool {
 		// What writing in row c is worth in each lane, by the roll's
 		// level there: for a School row the dice of its face (the same
 		// fresh or not), for a combination row its points' level.
+		cat := &k.g.Categories[c]
 		open := false
 		fresh, stale := &w.rows[c].fresh, &w.rows[c].stale
 		for j := range states {
@@ -113,20 +113,20 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 				fresh[i+1][j] = score(k.g.School.Fresh * p)
 			}
 		}
-		if open {
-			k.addRow(c, w)
-		}
-	}
+		return open
+	})
 }
 
 // finalsAt fills w.finals as finals does for the states of filled set t.m
 // at positions pos (solver.Lanes of them) in it, from the values of the
 // sheets after them by index, and the writes t.
 func (k *Kernel) finalsAt(t *moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
-	w.clearFinals()
-	for i := range t.rows {
-		r := &t.rows[i]
-		fresh, stale := &w.rows[r.c].fresh, &w.rows[r.c].stale
+	k.addRows(w, func(c int) bool {
+		if t.row[c] < 0 {
+			return false
+		}
+		r := &t.rows[t.row[c]]
+		fresh, stale := &w.rows[c].fresh, &w.rows[c].stale
 		var v [2*solver.Levels + 1]float64
 		for j, p := range pos {
 			reserve, slot := p/t.slots, p%t.slots
@@ -148,36 +148,38 @@ func (k *Kernel) finalsAt(t *moves, pos *[solver.Lanes]int, values []float64, w 
 				fresh[l+1][j] = max(cross, v[r.fresh[l]])
 			}
 		}
-		k.addRow(r.c, w)
-	}
+		return true
+	})
 }
 
-// clearFinals sets w.finals to nothing to be had, before the rows are
-// added.
-func (w *scratch) clearFinals() {
+// addRows sets w.finals to the best of writing each roll in the rows
+// that fill says are open in some lane, having put in w.rows[c] the value
+// of writing in row c by the roll's level there; it notes whether any
+// roll is worth less fresh than stale. The School rows, the same fresh
+// or not, go into both at once.
+func (k *Kernel) addRows(w *scratch, fill func(c int) bool) {
 	for r := range engine.NumRolls {
-		w.finals.Fresh[r], w.finals.Stale[r] = empty, empty
+		w.finals.Stale[r] = empty
 	}
+	for c, cat := range k.g.Categories {
+		if cat.School && fill(c) {
+			w.finals.Stale.MaxByLevel(&k.count[c], &w.rows[c].stale)
+		}
+	}
+	w.finals.Fresh = w.finals.Stale
 	w.freshNoLess = true
-}
-
-// addRow raises w.finals to the values of writing in row c, w.rows[c],
-// by each roll's level there.
-func (k *Kernel) addRow(c int, w *scratch) {
-	level := &k.level[c]
-	if k.g.Categories[c].School {
-		level = &k.count[c]
-	}
-	w.finals.Fresh.MaxByLevel(level, &w.rows[c].fresh)
-	w.finals.Stale.MaxByLevel(level, &w.rows[c].stale)
-	if !w.freshNoLess {
-		return
-	}
-	for i, fresh := range &w.rows[c].fresh {
-		for j, v := range &fresh {
-			if v < w.rows[c].stale[i][j] {
-				w.freshNoLess = false
-				return
+	for c, cat := range k.g.Categories {
+		if cat.School || !fill(c) {
+			continue
+		}
+		fresh, stale := &w.rows[c].fresh, &w.rows[c].stale
+		w.finals.Fresh.MaxByLevel(&k.level[c], fresh)
+		w.finals.Stale.MaxByLevel(&k.level[c], stale)
+		for i := range len(k.levels[c]) + 1 {
+			for j := range solver.Lanes {
+				if fresh[i][j] < stale[i][j] {
+					w.freshNoLess = false
+				}
 			}
 		}
 	}

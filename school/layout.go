@@ -164,6 +164,8 @@ type moves struct {
 	m     int        // the filled set
 	slots int        // its column bonus slots
 	rows  []rowMoves // the open rows, in sheet order
+	// row[c] is the position of row c in rows, -1 when it is filled.
+	row [engine.MaxSchoolRows]int
 }
 
 // rowMoves are the writes of one open row in the states of a filled set:
@@ -205,9 +207,11 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 	t.rows = t.rows[:0]
 	slots := l.slots(m)
 	for c, cat := range g.Categories {
+		t.row[c] = -1
 		if m&(1<<c) != 0 {
 			continue
 		}
+		t.row[c] = len(t.rows)
 		if len(t.rows) < cap(t.rows) {
 			t.rows = t.rows[:len(t.rows)+1]
 		} else {
