@@ -23,6 +23,9 @@ type Kernel struct {
 	// levels[c] plus one, 0 when the condition fails.
 	levels [][]int
 	level  [][engine.NumRolls]uint8
+	// scoring[c] lists the rolls whose level is not 0 in combination row
+	// c, when there are at most sparseRolls of them; nil otherwise.
+	scoring [][]int
 }
 
 // engine.New refuses a combination row with more point values than the
@@ -50,6 +53,18 @@ func NewKernel(g *engine.Game) *Kernel {
 				pos[p] = uint8(len(k.levels[c]))
 			}
 			k.level[c][r] = pos[p]
+		}
+	}
+	k.scoring = make([][]int, n)
+	for c, cat := range g.Categories {
+		var rolls []int
+		for r, l := range &k.level[c] {
+			if l != 0 {
+				rolls = append(rolls, r)
+			}
+		}
+		if !cat.School && len(rolls) <= sparseRolls {
+			k.scoring[c] = append([]int{}, rolls...)
 		}
 	}
 	return k
@@ -154,12 +169,26 @@ func (k *Kernel) finalsAt(t *moves, pos *[solver.Lanes]int, values []float64, w 
 
 // addRows sets w.finals to the best of writing each roll in the rows
 // that fill says are open in some lane, having put in w.rows[c] the value
-// of writing in row c by the roll's level there; it notes whether any
-// roll is worth less fresh than stale. The School rows, the same fresh
-// or not, go into both at once.
+// of writing in row c by the roll's level there. The School rows, the
+// same fresh or not, go into both at once.
 func (k *Kernel) addRows(w *scratch, fill func(c int) bool) {
+	// Every roll can cross out an open combination row: the best cross
+	// is every roll's start, and each row's scores go only where its
+	// condition holds, the rows that hold for few rolls roll by roll.
+	base := empty
+	var open [engine.MaxSchoolRows]bool
+	for c, cat := range k.g.Categories {
+		if open[c] = !cat.School && fill(c); open[c] {
+			cross := &w.rows[c].stale[0]
+			for j := range base {
+				if cross[j] > base[j] {
+					base[j] = cross[j]
+				}
+			}
+		}
+	}
 	for r := range engine.NumRolls {
-		w.finals.Stale[r] = empty
+		w.finals.Stale[r] = base
 	}
 	for c, cat := range k.g.Categories {
 		if cat.School && fill(c) {
@@ -167,23 +196,35 @@ func (k *Kernel) addRows(w *scratch, fill func(c int) bool) {
 		}
 	}
 	w.finals.Fresh = w.finals.Stale
-	w.freshNoLess = true
-	for c, cat := range k.g.Categories {
-		if cat.School || !fill(c) {
-			continue
-		}
-		fresh, stale := &w.rows[c].fresh, &w.rows[c].stale
-		w.finals.Fresh.MaxByLevel(&k.level[c], fresh)
-		w.finals.Stale.MaxByLevel(&k.level[c], stale)
-		for i := range len(k.levels[c]) + 1 {
-			for j := range solver.Lanes {
-				if fresh[i][j] < stale[i][j] {
-					w.freshNoLess = false
-				}
+	for c, scoring := range k.scoring {
+		switch {
+		case !open[c]:
+		case scoring == nil:
+			w.finals.Fresh.MaxByLevel(&k.level[c], &w.rows[c].fresh)
+			w.finals.Stale.MaxByLevel(&k.level[c], &w.rows[c].stale)
+		default:
+			for _, r := range scoring {
+				l := k.level[c][r]
+				raise(&w.finals.Fresh[r], &w.rows[c].fresh[l])
+				raise(&w.finals.Stale[r], &w.rows[c].stale[l])
 			}
 		}
 	}
 }
+
+// raise sets each lane of v to the larger of it and by's.
+func raise(v, by *[solver.Lanes]float64) {
+	for j, b := range by {
+		if b > v[j] {
+			v[j] = b
+		}
+	}
+}
+
+// sparseRolls is the most rolls a combination row's condition may hold
+// for and its scores still go roll by roll into the finals, rather than
+// through all the rolls at once (solver.LaneRolls.MaxByLevel).
+const sparseRolls = 40
 
 // laneRolls holds a value for each roll of five dice in solver.Lanes states
 // side by side, by freshness: Fresh when the dice came from a roll of all
@@ -195,10 +236,10 @@ type laneRolls struct {
 // scratch is the work space of a turn's search, for up to solver.Lanes
 // states side by side; lane 0 is the state of a one-state search.
 type scratch struct {
-	finals, hold laneRolls
-	// freshNoLess says that no final roll is worth less written fresh
-	// than stale, in any lane: finals checks it.
-	freshNoLess bool
+	finals laneRolls
+	// holds[j] is the value of holding each roll with j rerolls to go
+	// (j >= 1): the best of writing it and of its proper keeps.
+	holds []laneRolls
 	// rows[c] is the value of writing in row c, by the roll's level
 	// there, fresh or not, in each lane where the row is open: a
 	// combination row's score or its cross, whichever is worth more.
@@ -217,7 +258,9 @@ type scratch struct {
 }
 
 // newScratch returns the work space for turns of k's game.
-func (k *Kernel) newScratch() *scratch { return &scratch{keeps: make([]solver.LaneKeeps, k.g.Rolls)} }
+func (k *Kernel) newScratch() *scratch {
+	return &scratch{keeps: make([]solver.LaneKeeps, k.g.Rolls), holds: make([]laneRolls, k.g.Rolls)}
+}
 
 // Value returns the value of state s before its first roll, given the
 // values of the sheets after it.
@@ -275,47 +318,20 @@ func (k *Kernel) passes(w *scratch) {
 		v.KeepValues()
 		hold.Fresh.Expect(&v[0])
 		// Holding a roll is worth the best of writing it and of its
-		// proper keeps.
+		// proper keeps: the best keeps give that with the writes in the
+		// rolls' rows, the stale ones, then again the fresh ones (the
+		// keeps' rows hold their best from the first time).
 		copy(w.work[:engine.FirstRollKeep], v[:engine.FirstRollKeep])
-		hold = &w.hold
-		if w.freshNoLess {
-			// With the stale writes in the rolls' rows, the best keeps
-			// give that for stale dice; fresh dice, worth no less
-			// written than stale ones, are worth the larger of writing
-			// them fresh and holding them stale.
+		hold = &w.holds[j]
+		if j < k.g.Rolls-1 {
 			*w.work.Rolls() = w.finals.Stale
 			w.work.BestKeeps()
-			w.hold.Stale = *w.work.Rolls()
-			for r := range engine.NumRolls {
-				holdBetter(&w.hold.Fresh[r], &w.hold.Stale[r], &w.finals.Fresh[r])
-			}
-			continue
+			hold.Stale = *w.work.Rolls()
 		}
-		// The rolls themselves stand for no keep.
-		best := w.work.Rolls()
-		for r := range best {
-			best[r] = empty
-		}
+		// The first roll is fresh: its stale holds are not needed.
+		*w.work.Rolls() = w.finals.Fresh
 		w.work.BestKeeps()
-		for r := range best {
-			holdBetter(&w.hold.Fresh[r], &best[r], &w.finals.Fresh[r])
-			holdBetter(&w.hold.Stale[r], &best[r], &w.finals.Stale[r])
-		}
+		hold.Fresh = *w.work.Rolls()
 	}
-	if hold == &w.finals {
-		w.hold = w.finals // one roll a turn
-	}
-	w.hold.Fresh.Expect(&w.value)
-}
-
-// holdBetter sets each lane of out to the larger of keep and write:
-// plain comparisons, not the max builtin, as no value here is NaN.
-func holdBetter(out, keep, write *[solver.Lanes]float64) {
-	for l := range out {
-		v := write[l]
-		if keep[l] > v {
-			v = keep[l]
-		}
-		out[l] = v
-	}
+	hold.Fresh.Expect(&w.value)
 }
