@@ -132,24 +132,25 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 	})
 }
 
-// finalsAt fills w.finals as finals does for the states of filled set t.m
-// at positions pos (solver.Lanes of them) in it, from the values of the
-// sheets after them by index, and the writes t.
-func (k *Kernel) finalsAt(t *moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
+// finalsAt fills w.finals as finals does for the states at positions pos
+// in the filled sets whose writes are ts, lane by lane, from the values of
+// the sheets after them by index.
+func (k *Kernel) finalsAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
 	k.addRows(w, func(c int) bool {
-		if t.row[c] < 0 {
-			return false
-		}
-		r := &t.rows[t.row[c]]
+		open := false
 		fresh, stale := &w.rows[c].fresh, &w.rows[c].stale
 		var v [2*solver.Levels + 1]float64
 		for j, p := range pos {
-			reserve, slot := p/t.slots, p%t.slots
-			e := r.at(reserve, slot)
-			for d := range r.ways {
-				next, total := r.write(e+d, reserve, slot)
-				v[d] = float64(total) + values[next]
+			t := ts[j]
+			if t.row[c] < 0 {
+				for i := range max(engine.Dice, len(k.levels[c])) + 1 {
+					fresh[i][j], stale[i][j] = empty[j], empty[j]
+				}
+				continue
 			}
+			open = true
+			r := &t.rows[t.row[c]]
+			r.values(p/t.slots, p%t.slots, values, v[:])
 			if r.school {
 				for n := range engine.Dice + 1 {
 					fresh[n][j], stale[n][j] = v[n], v[n]
@@ -163,7 +164,7 @@ func (k *Kernel) finalsAt(t *moves, pos *[solver.Lanes]int, values []float64, w 
 				fresh[l+1][j] = max(cross, v[r.fresh[l]])
 			}
 		}
-		return true
+		return open
 	})
 }
 
@@ -301,10 +302,10 @@ func (k *Kernel) searchLanes(states []engine.SchoolState, next *laneValues, w *s
 }
 
 // searchAt fills w, as searchLanes does, with the turn's search in the
-// states of filled set t.m at positions pos in it, from the values of the
-// sheets after them by index (finalsAt).
-func (k *Kernel) searchAt(t *moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
-	k.finalsAt(t, pos, values, w)
+// states at positions pos in the filled sets whose writes are ts, from
+// the values of the sheets after them by index (finalsAt).
+func (k *Kernel) searchAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
+	k.finalsAt(ts, pos, values, w)
 	k.passes(w)
 }
 

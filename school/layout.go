@@ -200,6 +200,17 @@ func (r *rowMoves) write(e, reserve, slot int) (next int, total int) {
 	return int(r.next[e]) + min(reserve, r.cap)*r.stride + int(r.kept[e]*r.carried[slot]), int(r.total[e])
 }
 
+// values sets v[d] to the value of the d-th write of the state with the
+// reserve and slot given: what it adds to the total plus the value of
+// the sheet after it, by index in values.
+func (r *rowMoves) values(reserve, slot int, values []float64, v []float64) {
+	e := r.at(reserve, slot)
+	for d := range r.ways {
+		next, total := r.write(e+d, reserve, slot)
+		v[d] = float64(total) + values[next]
+	}
+}
+
 // movesOf fills t with the writes of filled set m of k's game g, reusing
 // its buffers.
 func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
