@@ -58,15 +58,26 @@ type turnWork struct {
 	// cache holds the writes of the filled sets of recent states, one
 	// of them for each lane at most; nil for one not made yet.
 	cache [solver.Lanes]*moves
-	// writes are a state's legal writes, mass[i] the probability that the
-	// turn ends with writes[i]; ids[c] is the position in writes of row
-	// c's first write: for a School row by the count of its face, for a
-	// combination row the cross, then each level's stale score, then each
-	// level's fresh one; -1 for a filled row.
+	// writes are a state's legal writes, row by row: for a School row by
+	// the count of its face, for a combination row the cross, then each
+	// level's stale score, then each level's fresh one; mass[i] is the
+	// probability that the turn ends with writes[i].
 	writes []write
 	mass   []float64
-	ids    [engine.MaxSchoolRows]int
-	out    []scores.Arc // the arcs before they are merged
+	// open are the state's open rows in sheet order, for choice.
+	open []openRow
+	out  []scores.Arc // the arcs before they are merged
+}
+
+// openRow is an open row of a state whose turn is searched: the position
+// of its first write, its level of each roll, the search's value of
+// writing in it by level, stale and fresh, and its levels.
+type openRow struct {
+	id     int
+	school bool
+	level  *[engine.NumRolls]uint8
+	values [2]*solver.LaneLevels
+	levels int
 }
 
 // write is one of a state's writes: the next state's index, the points
@@ -180,16 +191,20 @@ func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, at lane, w *tur
 // the filled set whose writes are t, whatever the dice, with its value to
 // the turn.
 func (k *Kernel) listWrites(t *moves, p int, values []float64, w *turnWork) {
-	w.writes, w.mass = w.writes[:0], w.mass[:0]
+	w.writes, w.mass, w.open = w.writes[:0], w.mass[:0], w.open[:0]
 	reserve, slot := p/t.slots, p%t.slots
 	var v [2*solver.Levels + 1]float64
 	for c := range k.g.Categories {
-		w.ids[c] = -1
 		if t.row[c] < 0 {
 			continue
 		}
 		r := &t.rows[t.row[c]]
-		w.ids[c] = len(w.writes)
+		o := openRow{id: len(w.writes), school: r.school, level: &k.level[c], levels: len(k.levels[c]),
+			values: [2]*solver.LaneLevels{&w.search.rows[c].stale, &w.search.rows[c].fresh}}
+		if r.school {
+			o.level = &k.count[c]
+		}
+		w.open = append(w.open, o)
 		r.values(reserve, slot, values, v[:])
 		e := r.at(reserve, slot)
 		add := func(d int) {
@@ -219,23 +234,21 @@ func (k *Kernel) listWrites(t *moves, p int, values []float64, w *turnWork) {
 // the cross where it is worth more.
 func (k *Kernel) choice(r int, fresh bool, at lane, w *turnWork) int {
 	best := at.write(r, fresh)
-	for c, id := range &w.ids {
-		if id < 0 || at.row(k, c, r, fresh) != best {
+	f := 0
+	if fresh {
+		f = 1
+	}
+	for _, o := range w.open {
+		level := o.level[r]
+		if o.values[f][level][at.j] != best {
 			continue
 		}
-		if k.g.Categories[c].School {
-			return id + int(k.count[c][r])
+		if o.school || level == 0 {
+			return o.id + int(level)
 		}
-		level := int(k.level[c][r])
-		if level == 0 {
-			return id
-		}
-		score := id + level
-		if fresh {
-			score += len(k.levels[c])
-		}
-		if w.writes[id].value > w.writes[score].value {
-			return id
+		score := o.id + int(level) + f*o.levels
+		if w.writes[o.id].value > w.writes[score].value {
+			return o.id
 		}
 		return score
 	}
