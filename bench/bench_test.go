@@ -100,13 +100,19 @@ func TestGameMeasures(t *testing.T) {
 	}
 }
 
-// BenchmarkSchoolSolve solves one-column school exactly on all cores (a
-// run or a few: -benchtime 1x).
-func BenchmarkSchoolSolve(b *testing.B) {
+// oneColumnSchool returns school with one column, the game solved exactly.
+func oneColumnSchool(b *testing.B) *engine.Game {
 	g, err := engine.New("school", engine.Options{Columns: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
+	return g
+}
+
+// BenchmarkSchoolSolve solves one-column school exactly on all cores (a
+// run or a few: -benchtime 1x).
+func BenchmarkSchoolSolve(b *testing.B) {
+	g := oneColumnSchool(b)
 	for b.Loop() {
 		if _, err := school.Solve(g, solver.Options{}); err != nil {
 			b.Fatal(err)
@@ -118,10 +124,7 @@ func BenchmarkSchoolSolve(b *testing.B) {
 // one-column school's final score on all cores, from the table's values,
 // the solve not counted.
 func BenchmarkSchoolDistribution(b *testing.B) {
-	g, err := engine.New("school", engine.Options{Columns: 1})
-	if err != nil {
-		b.Fatal(err)
-	}
+	g := oneColumnSchool(b)
 	sol, err := school.Solve(g, solver.Options{})
 	if err != nil {
 		b.Fatal(err)
