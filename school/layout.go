@@ -204,10 +204,14 @@ func (r *rowMoves) write(e, reserve, slot int) (next int, total int) {
 // reserve and slot given: what it adds to the total plus the value of
 // the sheet after it, by index in values.
 func (r *rowMoves) values(reserve, slot int, values []float64, v []float64) {
+	// What write does, with the state's shifts taken once.
 	e := r.at(reserve, slot)
-	for d := range r.ways {
-		next, total := r.write(e+d, reserve, slot)
-		v[d] = float64(total) + values[next]
+	next, total, kept := r.next[e:e+r.ways], r.total[e:e+r.ways], r.kept[e:e+r.ways]
+	shift, carried := int32(min(reserve, r.cap)*r.stride), r.carried[slot]
+	v = v[:len(next)]
+	total, kept = total[:len(next)], kept[:len(next)]
+	for d, n := range next {
+		v[d] = float64(total[d]) + values[n+shift+kept[d]*carried]
 	}
 }
 
