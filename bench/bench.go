@@ -220,39 +220,52 @@ func Machine() string {
 	return fmt.Sprintf("%s, %d cores (GOMAXPROCS %d), %s %s/%s, %s lane kernel", cpu, runtime.NumCPU(), runtime.GOMAXPROCS(0), runtime.Version(), runtime.GOOS, runtime.GOARCH, solver.Kernel())
 }
 
-// SchoolDistribution is what SchoolExact measured: the exact distribution
-// of one-column school's final score under the optimal player.
+// SchoolDistribution is what SchoolExact measured: the exact solve of
+// one-column school and the exact distribution of its final score under
+// the optimal player.
 type SchoolDistribution struct {
 	States              int     `json:"states"`               // states between turns the player reaches
 	DistributionSeconds float64 `json:"distribution_seconds"` // not counting the solve
 	PeakRSSBytes        int64   `json:"peak_rss_bytes"`       // the process's peak, the solve included
 	Expected            float64 `json:"expected_score"`
 	Mean                float64 `json:"mean"`
+	// The solve's wall time and CPU seconds, and the distribution's CPU
+	// seconds, all threads together.
+	SolveSeconds           float64 `json:"solve_seconds"`
+	SolveCPUSeconds        float64 `json:"solve_cpu_seconds"`
+	DistributionCPUSeconds float64 `json:"distribution_cpu_seconds"`
+	// The process's peak memory after the solve, before the distribution.
+	SolvePeakRSSBytes int64 `json:"solve_peak_rss_bytes"`
 }
 
-// SchoolExact solves one-column school, then times the exact distribution
-// of its final score.
+// SchoolExact times the exact solve of one-column school, then the exact
+// distribution of its final score, from the table's float32 values as
+// "dicepoker distribution" takes them.
 func SchoolExact(threads int) (SchoolDistribution, error) {
 	var r SchoolDistribution
 	g, err := engine.New("school", engine.Options{Columns: 1})
 	if err != nil {
 		return r, err
 	}
+	start, cpu := time.Now(), processCPU()
 	sol, err := school.Solve(g, solver.Options{Threads: threads})
 	if err != nil {
 		return r, err
 	}
+	r.SolveSeconds, r.SolveCPUSeconds, r.SolvePeakRSSBytes = time.Since(start).Seconds(), processCPU()-cpu, PeakRSS()
+	t := school.FromSolution(sol)
+	sol = nil
 	runtime.GC()
 	// As "dicepoker distribution" runs it: a heap that grows less before
 	// each collection.
 	defer debug.SetGCPercent(debug.SetGCPercent(30))
-	start := time.Now()
-	d, err := school.Distribution(g, sol.Value, scores.Options{Threads: threads})
+	start, cpu = time.Now(), processCPU()
+	d, err := school.Distribution(g, t.Value, scores.Options{Threads: threads})
 	if err != nil {
 		return r, err
 	}
-	r.DistributionSeconds = time.Since(start).Seconds()
-	r.States, r.Expected, r.Mean = d.States, sol.Expected(), d.Summary().Mean
+	r.DistributionSeconds, r.DistributionCPUSeconds = time.Since(start).Seconds(), processCPU()-cpu
+	r.States, r.Expected, r.Mean = d.States, t.Expected, d.Summary().Mean
 	r.PeakRSSBytes = PeakRSS()
 	return r, nil
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/school"
+	"dicepoker/scores"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 )
@@ -95,5 +97,42 @@ func TestGameMeasures(t *testing.T) {
 	}
 	if r.Expected < 31.4230 || r.Expected > 31.4231 {
 		t.Errorf("expected score %.7f, want 31.4230112", r.Expected)
+	}
+}
+
+// oneColumnSchool returns school with one column, the game solved exactly.
+func oneColumnSchool(b *testing.B) *engine.Game {
+	g, err := engine.New("school", engine.Options{Columns: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+// BenchmarkSchoolSolve solves one-column school exactly on all cores (a
+// run or a few: -benchtime 1x).
+func BenchmarkSchoolSolve(b *testing.B) {
+	g := oneColumnSchool(b)
+	for b.Loop() {
+		if _, err := school.Solve(g, solver.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSchoolDistribution computes the exact distribution of
+// one-column school's final score on all cores, from the table's values,
+// the solve not counted.
+func BenchmarkSchoolDistribution(b *testing.B) {
+	g := oneColumnSchool(b)
+	sol, err := school.Solve(g, solver.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	t := school.FromSolution(sol)
+	for b.Loop() {
+		if _, err := school.Distribution(g, t.Value, scores.Options{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

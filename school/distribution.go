@@ -2,28 +2,31 @@ package school
 
 import (
 	"cmp"
-	"math"
 	"slices"
+	"sort"
 
 	"dicepoker/engine"
 	"dicepoker/internal/workers"
 	"dicepoker/scores"
+	"dicepoker/solver"
 )
 
 // Distribution computes the exact distribution of the final score of
 // one-column school game g (the full sheet or a subset of its rows) when
-// every turn is played as Turn plays it with the values next: with an
+// every turn is played as Turn plays it with the values next, which must
+// value alike the states that the layout does not tell apart: with an
 // exact table's values, the optimal player's. It carries the probability
 // of every total so far forward through the states between turns that
 // the player reaches (scores.Carry), each turn's outcomes worked out
-// exactly. The result does not depend on o.Threads; o.Progress counts
-// turns.
+// exactly, the turns of solver.Lanes states searched side by side. The
+// result does not depend on o.Threads; o.Progress counts turns.
 func Distribution(g *engine.Game, next Values, o scores.Options) (*scores.Distribution, error) {
 	l, err := NewLayout(g)
 	if err != nil {
 		return nil, err
 	}
 	k := NewKernel(g)
+	values := l.values(g, next)
 	works := make([]*turnWork, workers.Threads(o.Threads))
 	start := g.NewSchoolState()
 	d := &scores.Distribution{Game: g}
@@ -31,45 +34,107 @@ func Distribution(g *engine.Game, next Values, o scores.Options) (*scores.Distri
 		if works[w] == nil {
 			works[w] = k.newTurnWork()
 		}
-		for j, i := range is {
-			arcs[j] = k.outcomes(l.StateAt(g, i), next, l, works[w])
-		}
+		k.outcomes(l, is, values, works[w], arcs)
 	}, o)
 	return d, nil
+}
+
+// values returns the value next gives each index of l.
+func (l *Layout) values(g *engine.Game, next Values) []float64 {
+	values := make([]float64, l.size)
+	for m := range l.offset {
+		for r := range l.cap[m] + 1 {
+			for slot := range l.slots(m) {
+				values[l.at(m, r, slot)] = next(l.State(g, m, r, slot))
+			}
+		}
+	}
+	return values
 }
 
 // turnWork is the work space of outcomes.
 type turnWork struct {
 	search *scratch
-	// writes are the state's legal writes; value[i] is what writes[i] is
-	// worth to Turn and mass[i] the probability that the turn ends with it.
-	writes []engine.SchoolWrite
-	value  []float64
+	// cache holds the writes of the filled sets of recent states, one
+	// of them for each lane at most; nil for one not made yet.
+	cache [solver.Lanes]*moves
+	// writes are a state's legal writes, row by row: for a School row by
+	// the count of its face, for a combination row the cross, then each
+	// level's stale score, then each level's fresh one; mass[i] is the
+	// probability that the turn ends with writes[i].
+	writes []write
 	mass   []float64
-	// ids[c] are the positions in writes of row c's writes: for a School
-	// row by the count of its face, for a combination row the cross, then
-	// each level's stale score, then each level's fresh one. nil for a
-	// filled row.
-	ids [][]int
-	// choice[f][r] is the write Turn makes of roll r, fresh (f = 1) or not.
-	choice [2][engine.NumRolls]int
-	out    []scores.Arc // the arcs before they are merged
+	// open are the state's open rows in sheet order, for choice.
+	open []openRow
+	out  []scores.Arc // the arcs before they are merged
+}
+
+// openRow is an open row of a state whose turn is searched: the position
+// of its first write, its level of each roll, the search's value of
+// writing in it by level, stale and fresh, and its levels.
+type openRow struct {
+	id     int
+	school bool
+	level  *[engine.NumRolls]uint8
+	values [2]*solver.LaneLevels
+	levels int
+}
+
+// write is one of a state's writes: the next state's index, the points
+// and its value to the turn.
+type write struct {
+	next, points int
+	value        float64
 }
 
 // newTurnWork returns the work space of outcomes for k's game.
-func (k *Kernel) newTurnWork() *turnWork {
-	return &turnWork{search: k.newScratch(), ids: make([][]int, len(k.g.Categories))}
+func (k *Kernel) newTurnWork() *turnWork { return &turnWork{search: k.newScratch()} }
+
+// movesFor returns the writes of filled set m, made in w's cache unless
+// they are there, where the ones in use are kept.
+func (w *turnWork) movesFor(l *Layout, k *Kernel, m int, inUse *[solver.Lanes]*moves) *moves {
+	free := -1
+	for i, t := range w.cache {
+		switch {
+		case t != nil && t.m == m:
+			return t
+		case free < 0 && (t == nil || !slices.Contains(inUse[:], t)):
+			free = i
+		}
+	}
+	if w.cache[free] == nil {
+		w.cache[free] = &moves{}
+	}
+	l.movesOf(k.g, k, m, w.cache[free])
+	return w.cache[free]
 }
 
-// outcomes returns the ways the turn of state s ends when Turn plays it
-// with the values next, with their exact probabilities, which sum to 1:
-// one arc for each distinct next state (by its index in l) and points,
-// ordered by that index, then by points. It follows the dice through the
-// turn's rolls as Turn decides them, ties broken as Turn breaks them,
-// keeping apart the dice of a fresh roll of all five.
-func (k *Kernel) outcomes(s engine.SchoolState, next Values, l *Layout, w *turnWork) []scores.Arc {
-	at := k.search(&s, next, w.search)
-	k.prepareWrites(&s, next, w)
+// outcomes sets arcs[j] to the ways the turn of the state with index
+// is[j] ends when Turn plays it with the values of the sheets after it
+// (by index in values), with their exact probabilities, which sum to 1:
+// one arc for each distinct next state and points, ordered by the next
+// state's index, then by points. It follows the dice through the turn's
+// rolls as Turn decides them, ties broken as Turn breaks them, keeping
+// apart the dice of a fresh roll of all five. The states, at most
+// solver.Lanes of them, are searched side by side.
+func (k *Kernel) outcomes(l *Layout, is []int, values []float64, w *turnWork, arcs [][]scores.Arc) {
+	var ts [solver.Lanes]*moves
+	var pos [solver.Lanes]int
+	for j := range ts {
+		i := is[min(j, len(is)-1)]
+		m := sort.Search(len(l.offset), func(m int) bool { return l.offset[m] > i }) - 1
+		ts[j], pos[j] = w.movesFor(l, k, m, &ts), i-l.offset[m]
+	}
+	k.searchAt(&ts, &pos, values, w.search)
+	for j := range is {
+		arcs[j] = k.laneOutcomes(ts[j], pos[j], values, lane{w.search, j}, w)
+	}
+}
+
+// laneOutcomes returns the outcomes of the turn of the state at position
+// p of the filled set whose writes are t, searched in lane at.
+func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, at lane, w *turnWork) []scores.Arc {
+	k.listWrites(t, p, values, w)
 	// byFresh[1][r] is the probability that the dice show roll r from a
 	// fresh roll, byFresh[0][r] from a roll that kept some; written[f][r]
 	// that they are written so.
@@ -80,13 +145,18 @@ func (k *Kernel) outcomes(s engine.SchoolState, next Values, l *Layout, w *turnW
 	for left := k.g.Rolls - 1; left > 0; left-- {
 		var kept [engine.NumKeeps]float64 // the probability of each keep
 		for r := range engine.NumRolls {
-			if byFresh[0][r] == 0 && byFresh[1][r] == 0 {
-				continue
-			}
-			keep, v := at.bestKeep(r, left)
-			for f, final := range [2]float64{at.write(r, false), at.write(r, true)} {
-				// As Turn: a keep only when it is worth more than writing.
-				if q := byFresh[f][r]; v > final {
+			keep := -1
+			for f, fresh := range [2]bool{false, true} {
+				q := byFresh[f][r]
+				if q == 0 {
+					continue
+				}
+				// As Turn: a keep only when it is worth more than
+				// writing, the first of the best.
+				if v := at.hold(r, left, fresh); v > at.write(r, fresh) {
+					if keep < 0 {
+						keep = at.keepWorth(r, left, v)
+					}
 					kept[keep] += q
 				} else {
 					written[f][r] += q
@@ -107,99 +177,91 @@ func (k *Kernel) outcomes(s engine.SchoolState, next Values, l *Layout, w *turnW
 			}
 		}
 	}
-	k.chooseWrites(w)
-	for f := range written {
+	for f, fresh := range [2]bool{false, true} {
 		for r, q := range &byFresh[f] {
-			w.mass[w.choice[f][r]] += q + written[f][r]
+			if q += written[f][r]; q != 0 {
+				w.mass[k.choice(r, fresh, at, w)] += q
+			}
 		}
 	}
-	return w.arcs(l)
+	return w.arcs()
 }
 
-// prepareWrites lists in w every legal write of state s, whatever the
-// dice, with its value to Turn.
-func (k *Kernel) prepareWrites(s *engine.SchoolState, next Values, w *turnWork) {
-	w.writes, w.value, w.mass = w.writes[:0], w.value[:0], w.mass[:0]
-	add := func(m engine.SchoolWrite) int {
-		w.writes = append(w.writes, m)
-		w.value = append(w.value, float64(m.Total())+next(m.Next))
-		w.mass = append(w.mass, 0)
-		return len(w.writes) - 1
-	}
-	for c, cat := range k.g.Categories {
-		ids := w.ids[c][:0]
-		switch {
-		case !k.g.RowOpen(s, c):
-			ids = nil
-		case cat.School:
+// listWrites lists in w every legal write of the state at position p of
+// the filled set whose writes are t, whatever the dice, with its value to
+// the turn.
+func (k *Kernel) listWrites(t *moves, p int, values []float64, w *turnWork) {
+	w.writes, w.mass, w.open = w.writes[:0], w.mass[:0], w.open[:0]
+	reserve, slot := p/t.slots, p%t.slots
+	var v [2*solver.Levels + 1]float64
+	for c := range k.g.Categories {
+		if t.row[c] < 0 {
+			continue
+		}
+		r := &t.rows[t.row[c]]
+		o := openRow{id: len(w.writes), school: r.school, level: &k.level[c], levels: len(k.levels[c]),
+			values: [2]*solver.LaneLevels{&w.search.rows[c].stale, &w.search.rows[c].fresh}}
+		if r.school {
+			o.level = &k.count[c]
+		}
+		w.open = append(w.open, o)
+		r.values(reserve, slot, values, v[:])
+		e := r.at(reserve, slot)
+		add := func(d int) {
+			next, total := r.write(e+d, reserve, slot)
+			w.writes = append(w.writes, write{next: next, points: total, value: v[d]})
+			w.mass = append(w.mass, 0)
+		}
+		if r.school {
 			for n := range engine.Dice + 1 {
-				ids = append(ids, add(k.g.SchoolClose(*s, c, n)))
+				add(n)
 			}
-		default:
-			ids = append(ids, add(k.g.SchoolScore(*s, c, 0)))
-			for double := 1; double <= 2; double++ {
-				for _, p := range k.levels[c] {
-					ids = append(ids, add(k.g.SchoolScore(*s, c, double*p)))
-				}
-			}
+			continue
 		}
-		w.ids[c] = ids
+		add(0)
+		for _, d := range r.stale {
+			add(int(d))
+		}
+		for _, d := range r.fresh {
+			add(int(d))
+		}
 	}
 }
 
-// chooseWrites sets w.choice[f][r] to the write Turn makes of roll r,
-// fresh (f = 1) or not: the one next values most, the first in sheet
-// order on a tie, as Turn picks it.
-func (k *Kernel) chooseWrites(w *turnWork) {
-	var best [2][engine.NumRolls]float64
-	for f := range best {
-		for r := range best[f] {
-			best[f][r] = math.Inf(-1)
-		}
+// choice returns the position in w.writes of the write Turn makes of roll
+// r, fresh or not, as Kernel.write picks it: the first row in sheet order
+// that the search values most, then in a combination row the score, or
+// the cross where it is worth more.
+func (k *Kernel) choice(r int, fresh bool, at lane, w *turnWork) int {
+	best := at.write(r, fresh)
+	f := 0
+	if fresh {
+		f = 1
 	}
-	try := func(f, r, id int) {
-		if v := w.value[id]; v > best[f][r] {
-			best[f][r], w.choice[f][r] = v, id
+	for _, o := range w.open {
+		level := o.level[r]
+		if o.values[f][level][at.j] != best {
+			continue
 		}
-	}
-	var byLevel [2][engine.NumRolls + 1]int // a combination row's choice by level, stale and fresh
-	for c, cat := range k.g.Categories {
-		ids := w.ids[c]
-		switch {
-		case ids == nil:
-		case cat.School:
-			for r, n := range &k.count[c] {
-				try(0, r, ids[n])
-				try(1, r, ids[n])
-			}
-		default:
-			// The score, when the condition holds, then the cross: the
-			// cross only when it is worth more.
-			cross, levels := ids[0], len(k.levels[c])
-			byLevel[0][0], byLevel[1][0] = cross, cross
-			for l := 1; l <= levels; l++ {
-				for f, id := range [2]int{ids[l], ids[l+levels]} {
-					if w.value[cross] > w.value[id] {
-						id = cross
-					}
-					byLevel[f][l] = id
-				}
-			}
-			for r, l := range &k.level[c] {
-				try(0, r, byLevel[0][l])
-				try(1, r, byLevel[1][l])
-			}
+		if o.school || level == 0 {
+			return o.id + int(level)
 		}
+		score := o.id + int(level) + f*o.levels
+		if w.writes[o.id].value > w.writes[score].value {
+			return o.id
+		}
+		return score
 	}
+	panic("school: no row holds the best write")
 }
 
 // arcs turns the mass of each write into the turn's outcomes, merging
 // those with the same next state and points.
-func (w *turnWork) arcs(l *Layout) []scores.Arc {
+func (w *turnWork) arcs() []scores.Arc {
 	arcs := w.out[:0]
 	for i, m := range w.writes {
 		if w.mass[i] != 0 {
-			arcs = append(arcs, scores.Arc{Next: int32(l.Index(&m.Next)), Points: int32(m.Total()), P: w.mass[i]})
+			arcs = append(arcs, scores.Arc{Next: int32(m.next), Points: int32(m.points), P: w.mass[i]})
 		}
 	}
 	slices.SortStableFunc(arcs, func(a, b scores.Arc) int {

@@ -2,6 +2,7 @@ package school
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"dicepoker/engine"
@@ -43,24 +44,29 @@ func TestOutcomesAddUp(t *testing.T) {
 	seen := map[int]bool{sol.Layout.Index(&start): true}
 	for layer := []int{sol.Layout.Index(&start)}; len(layer) > 0; {
 		var next []int
-		for _, i := range layer {
-			s := sol.Layout.StateAt(g, i)
-			if g.SchoolFull(&s) {
-				continue
-			}
-			total, value := 0.0, 0.0
-			for _, a := range k.outcomes(s, sol.Value, sol.Layout, w) {
-				total += a.P
-				value += a.P * (float64(a.Points) + sol.Values[a.Next])
-				if !seen[int(a.Next)] {
-					seen[int(a.Next)] = true
-					next = append(next, int(a.Next))
+		for from := 0; from < len(layer); from += solver.Lanes {
+			is := layer[from:min(from+solver.Lanes, len(layer))]
+			arcs := make([][]scores.Arc, len(is))
+			k.outcomes(sol.Layout, is, sol.Values, w, arcs)
+			for j, i := range is {
+				s := sol.Layout.StateAt(g, i)
+				total, value := 0.0, 0.0
+				for _, a := range arcs[j] {
+					total += a.P
+					value += a.P * (float64(a.Points) + sol.Values[a.Next])
+					if !seen[int(a.Next)] {
+						seen[int(a.Next)] = true
+						if s := sol.Layout.StateAt(g, int(a.Next)); !g.SchoolFull(&s) {
+							next = append(next, int(a.Next))
+						}
+					}
+				}
+				if math.Abs(total-1) > 1e-12 || math.Abs(value-sol.Values[i]) > 1e-9 {
+					t.Fatalf("state %+v: probabilities add up to %.15f, worth %.12f, the solution says %.12f", s, total, value, sol.Values[i])
 				}
 			}
-			if math.Abs(total-1) > 1e-12 || math.Abs(value-sol.Values[i]) > 1e-9 {
-				t.Fatalf("state %+v: probabilities add up to %.15f, worth %.12f, the solution says %.12f", s, total, value, sol.Values[i])
-			}
 		}
+		slices.Sort(next)
 		layer = next
 	}
 	t.Logf("%d states reached", len(seen))

@@ -23,6 +23,9 @@ type Kernel struct {
 	// levels[c] plus one, 0 when the condition fails.
 	levels [][]int
 	level  [][engine.NumRolls]uint8
+	// scoring[c] lists the rolls whose level is not 0 in combination row
+	// c, when there are at most sparseRolls of them; nil otherwise.
+	scoring [][]int
 }
 
 // engine.New refuses a combination row with more point values than the
@@ -52,6 +55,18 @@ func NewKernel(g *engine.Game) *Kernel {
 			k.level[c][r] = pos[p]
 		}
 	}
+	k.scoring = make([][]int, n)
+	for c, cat := range g.Categories {
+		var rolls []int
+		for r, l := range &k.level[c] {
+			if l != 0 {
+				rolls = append(rolls, r)
+			}
+		}
+		if !cat.School && len(rolls) <= sparseRolls {
+			k.scoring[c] = append([]int{}, rolls...)
+		}
+	}
 	return k
 }
 
@@ -73,13 +88,11 @@ type laneValues [solver.Lanes]Values
 // sheet after it. The lanes past the states are left holding values that
 // mean nothing, but no NaN.
 func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratch) {
-	for r := range engine.NumRolls {
-		w.finals.Fresh[r], w.finals.Stale[r] = empty, empty
-	}
-	for c, cat := range k.g.Categories {
+	k.addRows(w, func(c int) bool {
 		// What writing in row c is worth in each lane, by the roll's
 		// level there: for a School row the dice of its face (the same
 		// fresh or not), for a combination row its points' level.
+		cat := &k.g.Categories[c]
 		open := false
 		fresh, stale := &w.rows[c].fresh, &w.rows[c].stale
 		for j := range states {
@@ -115,17 +128,104 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 				fresh[i+1][j] = score(k.g.School.Fresh * p)
 			}
 		}
-		if !open {
-			continue
+		return open
+	})
+}
+
+// finalsAt fills w.finals as finals does for the states at positions pos
+// in the filled sets whose writes are ts, lane by lane, from the values of
+// the sheets after them by index.
+func (k *Kernel) finalsAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
+	k.addRows(w, func(c int) bool {
+		open := false
+		fresh, stale := &w.rows[c].fresh, &w.rows[c].stale
+		var v [2*solver.Levels + 1]float64
+		for j, p := range pos {
+			t := ts[j]
+			if t.row[c] < 0 {
+				for i := range max(engine.Dice, len(k.levels[c])) + 1 {
+					fresh[i][j], stale[i][j] = empty[j], empty[j]
+				}
+				continue
+			}
+			open = true
+			r := &t.rows[t.row[c]]
+			r.values(p/t.slots, p%t.slots, values, v[:])
+			if r.school {
+				for n := range engine.Dice + 1 {
+					fresh[n][j], stale[n][j] = v[n], v[n]
+				}
+				continue
+			}
+			cross := v[0]
+			fresh[0][j], stale[0][j] = cross, cross
+			for l := range r.stale {
+				stale[l+1][j] = max(cross, v[r.stale[l]])
+				fresh[l+1][j] = max(cross, v[r.fresh[l]])
+			}
 		}
-		level := &k.level[c]
-		if cat.School {
-			level = &k.count[c]
+		return open
+	})
+}
+
+// addRows sets w.finals to the best of writing each roll in the rows
+// that fill says are open in some lane, having put in w.rows[c] the value
+// of writing in row c by the roll's level there. The School rows, the
+// same fresh or not, go into both at once.
+func (k *Kernel) addRows(w *scratch, fill func(c int) bool) {
+	// Every roll can cross out an open combination row: the best cross
+	// is every roll's start, and each row's scores go only where its
+	// condition holds, the rows that hold for few rolls roll by roll.
+	base := empty
+	var open [engine.MaxSchoolRows]bool
+	for c, cat := range k.g.Categories {
+		if open[c] = !cat.School && fill(c); open[c] {
+			cross := &w.rows[c].stale[0]
+			for j := range base {
+				if cross[j] > base[j] {
+					base[j] = cross[j]
+				}
+			}
 		}
-		w.finals.Fresh.MaxByLevel(level, fresh)
-		w.finals.Stale.MaxByLevel(level, stale)
+	}
+	for r := range engine.NumRolls {
+		w.finals.Stale[r] = base
+	}
+	for c, cat := range k.g.Categories {
+		if cat.School && fill(c) {
+			w.finals.Stale.MaxByLevel(&k.count[c], &w.rows[c].stale)
+		}
+	}
+	w.finals.Fresh = w.finals.Stale
+	for c, scoring := range k.scoring {
+		switch {
+		case !open[c]:
+		case scoring == nil:
+			w.finals.Fresh.MaxByLevel(&k.level[c], &w.rows[c].fresh)
+			w.finals.Stale.MaxByLevel(&k.level[c], &w.rows[c].stale)
+		default:
+			for _, r := range scoring {
+				l := k.level[c][r]
+				raise(&w.finals.Fresh[r], &w.rows[c].fresh[l])
+				raise(&w.finals.Stale[r], &w.rows[c].stale[l])
+			}
+		}
 	}
 }
+
+// raise sets each lane of v to the larger of it and by's.
+func raise(v, by *[solver.Lanes]float64) {
+	for j, b := range by {
+		if b > v[j] {
+			v[j] = b
+		}
+	}
+}
+
+// sparseRolls is the most rolls a combination row's condition may hold
+// for and its scores still go roll by roll into the finals, rather than
+// through all the rolls at once (solver.LaneRolls.MaxByLevel).
+const sparseRolls = 40
 
 // laneRolls holds a value for each roll of five dice in solver.Lanes states
 // side by side, by freshness: Fresh when the dice came from a roll of all
@@ -137,7 +237,10 @@ type laneRolls struct {
 // scratch is the work space of a turn's search, for up to solver.Lanes
 // states side by side; lane 0 is the state of a one-state search.
 type scratch struct {
-	finals, hold laneRolls
+	finals laneRolls
+	// holds[j] is the value of holding each roll with j rerolls to go
+	// (j >= 1): the best of writing it and of its proper keeps.
+	holds []laneRolls
 	// rows[c] is the value of writing in row c, by the roll's level
 	// there, fresh or not, in each lane where the row is open: a
 	// combination row's score or its cross, whichever is worth more.
@@ -152,10 +255,13 @@ type scratch struct {
 	score  [engine.MaxCellPoints + 1]float64
 	scored [engine.MaxCellPoints + 1]uint32
 	stamp  uint32
+	moves  moves // the writes of the filled set being solved
 }
 
 // newScratch returns the work space for turns of k's game.
-func (k *Kernel) newScratch() *scratch { return &scratch{keeps: make([]solver.LaneKeeps, k.g.Rolls)} }
+func (k *Kernel) newScratch() *scratch {
+	return &scratch{keeps: make([]solver.LaneKeeps, k.g.Rolls), holds: make([]laneRolls, k.g.Rolls)}
+}
 
 // Value returns the value of state s before its first roll, given the
 // values of the sheets after it.
@@ -192,38 +298,41 @@ func (k *Kernel) search(s *engine.SchoolState, next Values, w *scratch) lane {
 // of writing it now and of its best proper keep.
 func (k *Kernel) searchLanes(states []engine.SchoolState, next *laneValues, w *scratch) {
 	k.finals(states, next, w)
+	k.passes(w)
+}
+
+// searchAt fills w, as searchLanes does, with the turn's search in the
+// states at positions pos in the filled sets whose writes are ts, from
+// the values of the sheets after them by index (finalsAt).
+func (k *Kernel) searchAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
+	k.finalsAt(ts, pos, values, w)
+	k.passes(w)
+}
+
+// passes runs the keep passes of a turn's search over w.finals, in every
+// lane: the lanes do not mix, so those that hold no state change nothing.
+func (k *Kernel) passes(w *scratch) {
 	hold := &w.finals // with one roll to go, holding a roll is writing it
 	for j := 1; j < k.g.Rolls; j++ {
 		v := &w.keeps[j]
 		*v.Rolls() = hold.Stale
 		v.KeepValues()
 		hold.Fresh.Expect(&v[0])
-		// Each roll's best proper keep: the rolls themselves stand for
-		// no keep.
+		// Holding a roll is worth the best of writing it and of its
+		// proper keeps: the best keeps give that with the writes in the
+		// rolls' rows, the stale ones, then again the fresh ones (the
+		// keeps' rows hold their best from the first time).
 		copy(w.work[:engine.FirstRollKeep], v[:engine.FirstRollKeep])
-		best := w.work.Rolls()
-		for r := range best {
-			best[r] = empty
+		hold = &w.holds[j]
+		if j < k.g.Rolls-1 {
+			*w.work.Rolls() = w.finals.Stale
+			w.work.BestKeeps()
+			hold.Stale = *w.work.Rolls()
 		}
+		// The first roll is fresh: its stale holds are not needed.
+		*w.work.Rolls() = w.finals.Fresh
 		w.work.BestKeeps()
-		for r := range best {
-			for l := range states {
-				// Plain comparisons, not the max builtin: no value
-				// here is NaN.
-				b, fresh, stale := best[r][l], w.finals.Fresh[r][l], w.finals.Stale[r][l]
-				if b > fresh {
-					fresh = b
-				}
-				if b > stale {
-					stale = b
-				}
-				w.hold.Fresh[r][l], w.hold.Stale[r][l] = fresh, stale
-			}
-		}
-		hold = &w.hold
+		hold.Fresh = *w.work.Rolls()
 	}
-	if hold == &w.finals {
-		w.hold = w.finals // one roll a turn
-	}
-	w.hold.Fresh.Expect(&w.value)
+	hold.Fresh.Expect(&w.value)
 }

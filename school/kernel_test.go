@@ -3,6 +3,7 @@ package school
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"dicepoker/engine"
@@ -110,4 +111,73 @@ func TestEstimateAgainstExact(t *testing.T) {
 		t.Errorf("the estimate-based player loses %.3f a game against the optimum %.3f", loss, sol.Expected())
 	}
 	t.Logf("optimum %.3f, the estimate-based player loses %.3f a game", sol.Expected(), loss)
+}
+
+// TestMoves checks the writes that the solve and the distribution look up
+// (movesOf) against the engine: every write of every open row in every
+// state of reduced sheets, with and without row bonuses taken, gives the
+// next index and the points that writing the state itself gives.
+func TestMoves(t *testing.T) {
+	for _, c := range []struct {
+		taken string
+		rows  []string
+	}{
+		{"", []string{"ones", "fours", "pair", "five-of-a-kind", "sum"}},
+		{"", []string{"twos", "sixes", "full-house", "small-straight"}},
+		{"threes+two-pairs", []string{"threes", "fives", "two-pairs", "large-straight", "sum"}},
+	} {
+		t.Run(strings.Join(c.rows, " ")+" taken="+c.taken, func(t *testing.T) {
+			full, err := engine.New("school", engine.Options{Columns: 1, Taken: c.taken})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := full.Subset(c.rows...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := NewLayout(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			k := NewKernel(g)
+			var mv moves
+			writes := 0
+			for m := range 1<<l.rows - 1 {
+				l.movesOf(g, k, m, &mv)
+				for reserve := range l.cap[m] + 1 {
+					for slot := range l.slots(m) {
+						s := l.State(g, m, reserve, slot)
+						for _, r := range mv.rows {
+							var ws []engine.SchoolWrite
+							if r.school {
+								for n := range engine.Dice + 1 {
+									ws = append(ws, g.SchoolClose(s, r.c, n))
+								}
+							} else {
+								for _, p := range r.points {
+									ws = append(ws, g.SchoolScore(s, r.c, p))
+								}
+								for i, p := range k.levels[r.c] {
+									if r.points[r.stale[i]] != p || r.points[r.fresh[i]] != g.School.Fresh*p {
+										t.Fatalf("row %s level %d: points %d and %d, want %d and %d", g.Categories[r.c].Name, i,
+											r.points[r.stale[i]], r.points[r.fresh[i]], p, g.School.Fresh*p)
+									}
+								}
+							}
+							e := r.at(reserve, slot)
+							for d, w := range ws {
+								next, total := r.write(e+d, reserve, slot)
+								if want := l.Index(&w.Next); next != want || total != w.Total() {
+									t.Fatalf("mask %b reserve %d slot %d row %s write %d: next %d, total %d; the engine says %d, %d",
+										m, reserve, slot, g.Categories[r.c].Name, d, next, total, want, w.Total())
+								}
+								writes++
+							}
+						}
+					}
+				}
+			}
+			t.Logf("%d writes", writes)
+		})
+	}
 }

@@ -109,7 +109,13 @@ func (l *Layout) Index(s *engine.SchoolState) int {
 	if s.ColBonus&1 != 0 {
 		slot = int(l.slot[m][s.ColBest[0]])
 	}
-	return l.offset[m] + min(s.Reserve, l.cap[m])*l.slots(m) + slot
+	return l.at(m, s.Reserve, slot)
+}
+
+// at returns the index of the states of filled set m with the reserve
+// and column bonus slot given.
+func (l *Layout) at(m, reserve, slot int) int {
+	return l.offset[m] + min(reserve, l.cap[m])*l.slots(m) + slot
 }
 
 // State returns a state of filled set m, reserve and column bonus slot:
@@ -138,4 +144,158 @@ func (l *Layout) StateAt(g *engine.Game, i int) engine.SchoolState {
 	m := sort.Search(len(l.offset), func(m int) bool { return l.offset[m] > i }) - 1
 	rest := i - l.offset[m]
 	return l.State(g, m, rest/l.slots(m), rest%l.slots(m))
+}
+
+// moves are the writes of the states of one filled set, each found once
+// with the engine and kept as the index of the state after it and what it
+// adds to the total: what the turns of the solve and of the distribution
+// look up their finals' values by, instead of writing every roll in every
+// state again.
+//
+// A combination row's write neither reads nor changes the reserve, so it
+// is found once for each column bonus slot, the next index then moving by
+// the reserve; a School row's once for each reserve, the slot carried over
+// as a close of three dice carries it, or lost when the write takes it out
+// of reach. Only the sheet's last write pays the column bonus, the best
+// cell: there the School row's writes are found for every state. The
+// tests check every write of every state of reduced sheets against the
+// engine.
+type moves struct {
+	m     int        // the filled set
+	slots int        // its column bonus slots
+	rows  []rowMoves // the open rows, in sheet order
+	// row[c] is the position of row c in rows, -1 when it is filled.
+	row [engine.MaxSchoolRows]int
+}
+
+// rowMoves are the writes of one open row in the states of a filled set:
+// a School row's by the dice of its face (0..engine.Dice), a combination
+// row's by their points.
+type rowMoves struct {
+	c      int
+	school bool
+	// points are a combination row's distinct points, the cross (0) first;
+	// stale[i] and fresh[i] are the positions there of its level i's
+	// points, plain and doubled.
+	points       []int
+	stale, fresh []uint8
+	// ways is the number of writes; those of the state with reserve r and
+	// slot b are at (r*byReserve + b*bySlot)*ways in next, total and kept.
+	ways, byReserve, bySlot int
+	// next and total are a write's next index and what it adds to the
+	// total. The next index then moves by min(r, cap)*stride, and, where
+	// kept is 1, by carried[b].
+	next, total, kept []int32
+	carried           []int32
+	cap, stride       int
+}
+
+// at returns the position in r's tables of the writes of the state with
+// the reserve and slot given.
+func (r *rowMoves) at(reserve, slot int) int { return (reserve*r.byReserve + slot*r.bySlot) * r.ways }
+
+// write returns the next index and the total of the write at position e
+// (at) of the state with the reserve and slot given.
+func (r *rowMoves) write(e, reserve, slot int) (next int, total int) {
+	return int(r.next[e]) + min(reserve, r.cap)*r.stride + int(r.kept[e]*r.carried[slot]), int(r.total[e])
+}
+
+// values sets v[d] to the value of the d-th write of the state with the
+// reserve and slot given: what it adds to the total plus the value of
+// the sheet after it, by index in values.
+func (r *rowMoves) values(reserve, slot int, values []float64, v []float64) {
+	// What write does, with the state's shifts taken once.
+	e := r.at(reserve, slot)
+	next, total, kept := r.next[e:e+r.ways], r.total[e:e+r.ways], r.kept[e:e+r.ways]
+	shift, carried := int32(min(reserve, r.cap)*r.stride), r.carried[slot]
+	v = v[:len(next)]
+	total, kept = total[:len(next)], kept[:len(next)]
+	for d, n := range next {
+		v[d] = float64(total[d]) + values[n+shift+kept[d]*carried]
+	}
+}
+
+// movesOf fills t with the writes of filled set m of k's game g, reusing
+// its buffers.
+func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
+	t.m, t.slots = m, l.slots(m)
+	t.rows = t.rows[:0]
+	slots := l.slots(m)
+	for c, cat := range g.Categories {
+		t.row[c] = -1
+		if m&(1<<c) != 0 {
+			continue
+		}
+		t.row[c] = len(t.rows)
+		if len(t.rows) < cap(t.rows) {
+			t.rows = t.rows[:len(t.rows)+1]
+		} else {
+			t.rows = append(t.rows, rowMoves{})
+		}
+		r := &t.rows[len(t.rows)-1]
+		after := m | 1<<c
+		r.c, r.school = c, cat.School
+		r.next, r.total, r.kept = r.next[:0], r.total[:0], r.kept[:0]
+		r.carried = slices.Grow(r.carried[:0], slots)[:slots]
+		clear(r.carried)
+		add := func(w engine.SchoolWrite, next, kept int) {
+			r.next, r.total, r.kept = append(r.next, int32(next)), append(r.total, int32(w.Total())), append(r.kept, int32(kept))
+		}
+		if !cat.School {
+			r.points = append(r.points[:0], 0)
+			r.stale, r.fresh = r.stale[:0], r.fresh[:0]
+			for _, p := range k.levels[c] {
+				r.stale = append(r.stale, position(&r.points, p))
+				r.fresh = append(r.fresh, position(&r.points, g.School.Fresh*p))
+			}
+			r.ways, r.byReserve, r.bySlot, r.cap, r.stride = len(r.points), 0, 1, l.cap[after], l.slots(after)
+			for slot := range slots {
+				s := l.State(g, m, 0, slot)
+				for _, p := range r.points {
+					w := g.SchoolScore(s, c, p)
+					add(w, l.Index(&w.Next), 0)
+				}
+			}
+			continue
+		}
+		r.ways, r.cap, r.stride = engine.Dice+1, 0, 0
+		if after == 1<<l.rows-1 {
+			r.byReserve, r.bySlot = slots, 1
+			for i := range (l.cap[m] + 1) * slots {
+				s := l.State(g, m, i/slots, i%slots)
+				for n := range engine.Dice + 1 {
+					w := g.SchoolClose(s, c, n)
+					add(w, l.Index(&w.Next), 0)
+				}
+			}
+			continue
+		}
+		r.byReserve, r.bySlot = 1, 0
+		for slot := range slots {
+			w := g.SchoolClose(l.State(g, m, 0, slot), c, 3)
+			r.carried[slot] = int32(l.Index(&w.Next) - l.at(after, w.Next.Reserve, 0))
+		}
+		in := slots - 1 // a slot with the column bonus in reach
+		for reserve := range l.cap[m] + 1 {
+			s := l.State(g, m, reserve, in)
+			for n := range engine.Dice + 1 {
+				w := g.SchoolClose(s, c, n)
+				if next := l.Index(&w.Next); w.Next.ColBonus&1 != 0 {
+					add(w, next-int(r.carried[in]), 1)
+				} else {
+					add(w, next, 0)
+				}
+			}
+		}
+	}
+}
+
+// position returns the position of p in *points, appending it if it is
+// not there yet.
+func position(points *[]int, p int) uint8 {
+	if i := slices.Index(*points, p); i >= 0 {
+		return uint8(i)
+	}
+	*points = append(*points, p)
+	return uint8(len(*points) - 1)
 }

@@ -42,6 +42,28 @@ func (l lane) row(k *Kernel, c, r int, fresh bool) float64 {
 	return v.stale[k.level[c][r]][l.j]
 }
 
+// hold returns the value of holding roll r, fresh or not, with left
+// rerolls to go (left >= 1, fresh on the turn's first roll): the best of
+// writing it and of its proper keeps.
+func (l lane) hold(r, left int, fresh bool) float64 {
+	if fresh {
+		return l.w.holds[left].Fresh[r][l.j]
+	}
+	return l.w.holds[left].Stale[r][l.j]
+}
+
+// keepWorth returns the first proper keep of roll r in engine.SubKeeps
+// order worth v with left rerolls to go: the best keep, given its value.
+func (l lane) keepWorth(r, left int, v float64) int {
+	keeps := &l.w.keeps[left]
+	for _, i := range engine.SubKeeps(r) {
+		if keeps[i][l.j] == v {
+			return i
+		}
+	}
+	panic("school: no keep is worth the best keep's value")
+}
+
 // bestKeep returns the best proper keep of roll r with left rerolls to go
 // and its value: the first of the best in engine.SubKeeps order. A turn
 // rerolls with it only when it is worth more than writing the roll.

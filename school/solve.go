@@ -43,28 +43,30 @@ func Solve(g *engine.Game, o solver.Options) (*Solution, error) {
 	k := NewKernel(g)
 	done := 0
 	for layer := n - 1; layer >= 0; layer-- {
-		var todo []int32 // the indices of the layer's states
-		for _, m := range layers[layer] {
-			for i := range (l.cap[m] + 1) * l.slots(m) {
-				todo = append(todo, int32(l.offset[m]+i))
+		sets := layers[layer]
+		// Each filled set's states go through their turns solver.Lanes
+		// at a time, the last of them repeated to fill the lanes; which
+		// states share a batch does not change their values.
+		parallel(len(sets), o.Threads, func(i int, w *scratch) {
+			m := sets[i]
+			l.movesOf(g, k, m, &w.moves)
+			var ts [solver.Lanes]*moves
+			for j := range ts {
+				ts[j] = &w.moves
 			}
-		}
-		// The states go through their turns solver.Lanes at a time;
-		// which states share a batch does not change their values.
-		batches := (len(todo) + solver.Lanes - 1) / solver.Lanes
-		parallel(batches, o.Threads, func(b int, w *scratch) {
-			batch := todo[b*solver.Lanes : min(len(todo), (b+1)*solver.Lanes)]
-			var states [solver.Lanes]engine.SchoolState
-			for j, i := range batch {
-				states[j] = l.StateAt(g, int(i))
-			}
-			var out [solver.Lanes]float64
-			k.values(states[:len(batch)], sol.Value, w, out[:])
-			for j, i := range batch {
-				sol.Values[i] = out[j]
+			states := (l.cap[m] + 1) * l.slots(m)
+			for from := 0; from < states; from += solver.Lanes {
+				var pos [solver.Lanes]int
+				for j := range pos {
+					pos[j] = min(from+j, states-1)
+				}
+				k.searchAt(&ts, &pos, sol.Values, w)
+				copy(sol.Values[l.offset[m]+from:l.offset[m]+min(states, from+solver.Lanes)], w.value[:])
 			}
 		}, k)
-		done += len(todo)
+		for _, m := range sets {
+			done += (l.cap[m] + 1) * l.slots(m)
+		}
 		if o.Progress != nil {
 			o.Progress(done, l.Size())
 		}

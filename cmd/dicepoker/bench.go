@@ -29,7 +29,7 @@ func runBench(args []string, stdout io.Writer) error {
 	exact := fs.Bool("distribution", true, "time the exact score distribution")
 	asJSON := addJSONFlag(fs)
 	check := fs.Bool("school-check", false, "check the school estimate against play instead (see README)")
-	schoolExact := fs.Bool("school-distribution", false, "time one-column school's exact distribution instead")
+	schoolExact := fs.Bool("school-distribution", false, "time one-column school's exact solve and distribution instead")
 	columns := fs.String("columns", "2,3,4", "with --school-check: the column counts to check")
 	sheets := fs.Int("sheets", 20, "with --school-check: sheets drawn from each style of play")
 	rollouts := fs.Int("rollouts", 1000, "with --school-check: games played on from each sheet")
@@ -163,7 +163,7 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 	return nil
 }
 
-// runSchoolExact times one-column school's exact distribution.
+// runSchoolExact times one-column school's exact solve and distribution.
 func runSchoolExact(stdout io.Writer, threads int, asJSON bool) error {
 	r, err := bench.SchoolExact(threads)
 	if err != nil {
@@ -175,7 +175,8 @@ func runSchoolExact(stdout io.Writer, threads int, asJSON bool) error {
 			School  bench.SchoolDistribution `json:"school_distribution"`
 		}{bench.Machine(), r})
 	}
-	fmt.Fprintf(stdout, "machine: %s\n\nschool, one column: exact distribution %.1f s, %d states, peak %.0f MiB (the solve included), mean %.7f (expected %.7f)\n",
-		bench.Machine(), r.DistributionSeconds, r.States, float64(r.PeakRSSBytes)/(1<<20), r.Mean, r.Expected)
+	fmt.Fprintf(stdout, "machine: %s\n\nschool, one column: exact solve %.1f s (%.1f CPU s, peak %.0f MiB), exact distribution %.1f s (%.1f CPU s), %d states, peak %.0f MiB (the solve included), mean %.7f (expected %.7f)\n",
+		bench.Machine(), r.SolveSeconds, r.SolveCPUSeconds, float64(r.SolvePeakRSSBytes)/(1<<20), r.DistributionSeconds, r.DistributionCPUSeconds,
+		r.States, float64(r.PeakRSSBytes)/(1<<20), r.Mean, r.Expected)
 	return nil
 }
