@@ -255,15 +255,18 @@ func bestFloatLanesGo(v *LaneKeeps, rows []laneRow, parents int) {
 }
 
 // expectLanesGo sums each lane's rolls weighted by their probabilities, in
-// roll order as Turn.Value does.
+// roll order as Turn.Value does. It sums four lanes at a time: the eight
+// accumulators with their products would want more registers than amd64
+// has, and one would go through memory on every roll.
 func expectLanesGo(rolls *LaneRolls, e *[Lanes]float64) {
-	var e0, e1, e2, e3, e4, e5, e6, e7 float64 // in registers, not in e
-	for r, p := range &rollProbs {
-		x := &rolls[r]
-		e0, e1, e2, e3 = e0+float64(p*x[0]), e1+float64(p*x[1]), e2+float64(p*x[2]), e3+float64(p*x[3])
-		e4, e5, e6, e7 = e4+float64(p*x[4]), e5+float64(p*x[5]), e6+float64(p*x[6]), e7+float64(p*x[7])
+	for h := 0; h < Lanes; h += 4 {
+		var e0, e1, e2, e3 float64 // in registers, not in e
+		for r, p := range &rollProbs {
+			x := (*[4]float64)(rolls[r][h&4:])
+			e0, e1, e2, e3 = e0+float64(p*x[0]), e1+float64(p*x[1]), e2+float64(p*x[2]), e3+float64(p*x[3])
+		}
+		e[h&4], e[h&4+1], e[h&4+2], e[h&4+3] = e0, e1, e2, e3
 	}
-	*e = [Lanes]float64{e0, e1, e2, e3, e4, e5, e6, e7}
 }
 
 // levelsLanesGo is laneKernel.levels in plain Go.

@@ -67,23 +67,26 @@ func BenchmarkTurnValue(b *testing.B) {
 
 // BenchmarkTurnLanes measures the turns of a full batch of states side by
 // side, as the solver plays them: the state of BenchmarkTurnValue with
-// each upper total from it on.
+// each upper total from it on, with each lane kernel.
 func BenchmarkTurnLanes(b *testing.B) {
 	for _, name := range []string{"yahtzee", "yahtzee-full", "yatzy", "swedish-full"} {
-		b.Run(name, func(b *testing.B) {
-			t, s, next := benchState(b, name)
-			states := make([]engine.State, Lanes)
-			for j := range states {
-				states[j] = s
-				states[j].Upper = min(s.Upper+j, t.g.UpperCap())
-			}
-			var w laneScratch
-			var out [Lanes]float64
-			for b.Loop() {
-				t.values(states, next, &w, out[:])
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/Lanes, "ns/state")
-		})
+		for _, kernel := range []laneKernel{activeKernel, kernelGo} {
+			b.Run(name+"/"+kernel.name, func(b *testing.B) {
+				t, s, next := benchState(b, name)
+				t.kernel = &kernel
+				states := make([]engine.State, Lanes)
+				for j := range states {
+					states[j] = s
+					states[j].Upper = min(s.Upper+j, t.g.UpperCap())
+				}
+				var w laneScratch
+				var out [Lanes]float64
+				for b.Loop() {
+					t.values(states, next, &w, out[:])
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/Lanes, "ns/state")
+			})
+		}
 	}
 }
 
