@@ -56,6 +56,10 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 		c := bits.TrailingZeros32(o)
 		add, totals := w.adds[c&31][0], &w.boxLevels[c&31]
 		switch {
+		case t.scoring[c] != nil && len(t.scoring[c]) >= t.kernel.denseFrom:
+			// Every roll: those that score 0 here are worth add, no more
+			// than base, which holds it.
+			t.kernel.pointsOne(f, &t.points[c], add)
 		case t.scoring[c] != nil && ordered:
 			scoredOne(f, t.scoring[c], add)
 		case raised&(1<<c) != 0 && ordered:
@@ -65,9 +69,7 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 				f[e.roll] = max(f[e.roll], e.points+add)
 			}
 		case t.levels[c] == nil:
-			for r, p := range &t.points[c] {
-				f[r] = max(f[r], p+add)
-			}
+			t.kernel.pointsOne(f, &t.points[c], add)
 		case raised&(1<<c) != 0:
 			for _, e := range t.raised[c] {
 				f[e.roll] = max(f[e.roll], totals[e.level&(pointLevels-1)][0])

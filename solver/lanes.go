@@ -124,6 +124,11 @@ type laneKernel struct {
 	points func(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
 	// raised maximises the row of each listed roll with its level's totals.
 	raised func(v *LaneKeeps, list []levelRoll, totals *boxLevels, ordered bool)
+	// pointsOne is points for one state: f[r] = max(f[r], points[r]+add).
+	pointsOne func(f, points *[engine.NumRolls]float64, add float64)
+	// denseFrom is how many rolls of a sparse box make one state's pass
+	// over every roll (pointsOne) cheaper than over the box's list.
+	denseFrom int
 }
 
 // Kernel names the lane kernel this CPU runs: "avx" (the assembly) or "go".
@@ -131,7 +136,8 @@ func Kernel() string { return activeKernel.name }
 
 // kernelGo is the plain Go lane kernel.
 var kernelGo = laneKernel{name: "go", mean: meanLanesGo, best: bestLanesGo, expect: expectLanesGo,
-	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo}
+	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo,
+	pointsOne: pointsOneGo, denseFrom: engine.NumRolls + 1}
 
 // rollProbs holds each roll's probability, for the expectation.
 var rollProbs = func() (p [engine.NumRolls]float64) {
@@ -336,6 +342,13 @@ func pointsLanesGo(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]f
 		for j := range Lanes {
 			row[j] = max(row[j], p+add[j])
 		}
+	}
+}
+
+// pointsOneGo is laneKernel.pointsOne in plain Go.
+func pointsOneGo(f, points *[engine.NumRolls]float64, add float64) {
+	for r, p := range points {
+		f[r] = max(f[r], p+add)
 	}
 }
 

@@ -53,6 +53,9 @@ func raisedAVX(v *LaneKeeps, list []levelRoll, totals *boxLevels)
 //go:noescape
 func pointsAVX(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
 
+//go:noescape
+func pointsOneAVX(f, points *[engine.NumRolls]float64, add float64)
+
 // kernelAVX is the lane kernel in AVX instructions (VEX-encoded 256-bit
 // arithmetic, nothing of AVX2): the same operations in the same order as
 // kernelGo, two registers of four lanes each. Its maxima (VMAXPD) agree
@@ -64,7 +67,10 @@ var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesAVX, 
 	},
 	sparse: func(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64, _ bool) { sparseAVX(v, list, add) },
 	points: pointsAVX,
-	raised: func(v *LaneKeeps, list []levelRoll, totals *boxLevels, _ bool) { raisedAVX(v, list, totals) }}
+	raised: func(v *LaneKeeps, list []levelRoll, totals *boxLevels, _ bool) { raisedAVX(v, list, totals) },
+	// Four rolls an instruction: a box's list is worth walking only when
+	// it holds less than an eighth of the rolls.
+	pointsOne: pointsOneAVX, denseFrom: engine.NumRolls / 8}
 
 // activeKernel is the fastest lane kernel this CPU runs.
 var activeKernel = func() laneKernel {

@@ -251,3 +251,21 @@ raisedloop:
 raiseddone:
 	VZEROUPPER
 	RET
+
+// func pointsOneAVX(f, points *[engine.NumRolls]float64, add float64)
+// engine.NumRolls is a multiple of four.
+TEXT ·pointsOneAVX(SB), NOSPLIT, $0-24
+	MOVQ f+0(FP), DI
+	MOVQ points+8(FP), SI
+	VBROADCASTSD add+16(FP), Y2
+	MOVQ $(const_numRolls/4), CX
+pointsoneloop:
+	VADDPD (SI), Y2, Y0
+	VMAXPD (DI), Y0, Y0
+	VMOVUPD Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ pointsoneloop
+	VZEROUPPER
+	RET
