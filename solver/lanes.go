@@ -131,7 +131,8 @@ type laneKernel struct {
 	denseFrom int
 }
 
-// Kernel names the lane kernel this CPU runs: "avx" (the assembly) or "go".
+// Kernel names the lane kernel this CPU runs: "avx" (the amd64 assembly),
+// "neon" (the arm64 assembly) or "go".
 func Kernel() string { return activeKernel.name }
 
 // kernelGo is the plain Go lane kernel.

@@ -13,17 +13,6 @@ import (
 //lint:ignore U1000 read by lanes_amd64.s as const_firstRollOffset
 const firstRollOffset = keepParents * Lanes * 8
 
-// numRolls is engine.NumRolls, for the assembly.
-//
-//lint:ignore U1000 read by lanes_amd64.s as const_numRolls
-const numRolls = engine.NumRolls
-
-// The assembly holds a row of LaneKeeps in two registers of four float64.
-var (
-	_ [Lanes - 8]struct{}
-	_ [8 - Lanes]struct{}
-)
-
 //go:noescape
 func meanLanesAVX(v *LaneKeeps, rows []laneRow)
 

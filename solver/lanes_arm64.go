@@ -1,0 +1,33 @@
+//go:build !purego
+
+package solver
+
+//go:noescape
+func meanLanesNEON(v *LaneKeeps, rows []laneRow)
+
+//go:noescape
+func maxLanesNEON(v *LaneKeeps, rows []laneRow, parents int)
+
+// bestLanesNEON does BestKeeps' steps, a group of keeps with equally many
+// parents at a time; FMAX needs no ordering.
+func bestLanesNEON(v *LaneKeeps, _ bool) {
+	for _, g := range maxGroups {
+		maxLanesNEON(v, g.rows, g.parents)
+	}
+}
+
+//go:noescape
+func expectLanesNEON(r *LaneRolls, e *[Lanes]float64)
+
+// kernelNEON is the lane kernel with the keep passes and the expectation
+// in Advanced SIMD instructions, four registers of two float64 a row: the
+// same operations in the same order as kernelGo, whose steps on the final
+// rolls it shares. FMAX follows Go's max builtin for every value, NaN and
+// signed zeros included.
+var kernelNEON = laneKernel{name: "neon", mean: meanLanesNEON, best: bestLanesNEON, expect: expectLanesNEON,
+	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo,
+	pointsOne: pointsOneGo, denseFrom: kernelGo.denseFrom}
+
+// activeKernel is the lane kernel of every arm64 CPU: Advanced SIMD is
+// part of the architecture.
+var activeKernel = kernelNEON
