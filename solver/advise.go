@@ -57,7 +57,7 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 		v := &w.one
 		ordered := t.finalOne(s, next, w, (*[engine.NumRolls]float64)(v[engine.FirstRollKeep:]))
 		for i := 1; i <= rollsLeft; i++ {
-			KeepValues(v)
+			t.kernel.keepsOne(v)
 			switch {
 			case i == rollsLeft:
 			case ordered:

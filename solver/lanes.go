@@ -129,6 +129,8 @@ type laneKernel struct {
 	// denseFrom is how many rolls of a sparse box make one state's pass
 	// over every roll (pointsOne) cheaper than over the box's list.
 	denseFrom int
+	// keepsOne is KeepValues, for one state's advice.
+	keepsOne func(v *Keeps)
 }
 
 // Kernel names the lane kernel this CPU runs: "avx" (the amd64 assembly),
@@ -138,7 +140,7 @@ func Kernel() string { return activeKernel.name }
 // kernelGo is the plain Go lane kernel.
 var kernelGo = laneKernel{name: "go", mean: meanLanesGo, best: bestLanesGo, expect: expectLanesGo,
 	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo,
-	pointsOne: pointsOneGo, denseFrom: engine.NumRolls + 1}
+	pointsOne: pointsOneGo, denseFrom: engine.NumRolls + 1, keepsOne: KeepValues}
 
 // rollProbs holds each roll's probability, for the expectation.
 var rollProbs = func() (p [engine.NumRolls]float64) {

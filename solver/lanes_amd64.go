@@ -45,6 +45,13 @@ func pointsAVX(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float
 //go:noescape
 func pointsOneAVX(f, points *[engine.NumRolls]float64, add float64)
 
+//go:noescape
+func keepRowsAVX(v *Keeps, rows []keepRow)
+
+// keepValuesAVX is KeepValues four keeps an instruction, a row of them at
+// a time (keepRows).
+func keepValuesAVX(v *Keeps) { keepRowsAVX(v, keepRows) }
+
 // kernelAVX is the lane kernel in AVX instructions (VEX-encoded 256-bit
 // arithmetic, nothing of AVX2): the same operations in the same order as
 // kernelGo, two registers of four lanes each. Its maxima (VMAXPD) agree
@@ -59,7 +66,7 @@ var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesAVX, 
 	raised: func(v *LaneKeeps, list []levelRoll, totals *boxLevels, _ bool) { raisedAVX(v, list, totals) },
 	// Four rolls an instruction: a box's list is worth walking only when
 	// it holds less than an eighth of the rolls.
-	pointsOne: pointsOneAVX, denseFrom: engine.NumRolls / 8}
+	pointsOne: pointsOneAVX, denseFrom: engine.NumRolls / 8, keepsOne: keepValuesAVX}
 
 // activeKernel is the fastest lane kernel this CPU runs.
 var activeKernel = func() laneKernel {

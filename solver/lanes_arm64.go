@@ -26,7 +26,7 @@ func expectLanesNEON(r *LaneRolls, e *[Lanes]float64)
 // signed zeros included.
 var kernelNEON = laneKernel{name: "neon", mean: meanLanesNEON, best: bestLanesNEON, expect: expectLanesNEON,
 	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo,
-	pointsOne: pointsOneGo, denseFrom: kernelGo.denseFrom}
+	pointsOne: pointsOneGo, denseFrom: kernelGo.denseFrom, keepsOne: KeepValues}
 
 // activeKernel is the lane kernel of every arm64 CPU: Advanced SIMD is
 // part of the architecture.

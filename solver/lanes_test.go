@@ -191,6 +191,31 @@ func TestBatchesMatchSingleStates(t *testing.T) {
 	}
 }
 
+// TestOneStateKeepValues checks each kernel's keep means for one state
+// against KeepValues, bit for bit, over every keep, on values of either
+// sign.
+func TestOneStateKeepValues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for name, k := range laneKernels {
+		t.Run(name, func(t *testing.T) {
+			for trial := range 20 {
+				var got Keeps
+				for i := range got {
+					got[i] = (rng.Float64() - 0.25) * 100
+				}
+				want := got
+				k.keepsOne(&got)
+				KeepValues(&want)
+				for i := range engine.NumKeeps {
+					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("trial %d, keep %v: %v, want %v", trial, engine.Keep(i), got[i], want[i])
+					}
+				}
+			}
+		})
+	}
+}
+
 // TestOneStateKernels checks the kernel steps for one state's rolls of the
 // kernel this CPU runs against plain Go, bit for bit, on values of either
 // sign.
