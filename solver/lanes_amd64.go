@@ -19,14 +19,6 @@ func meanLanesAVX(v *LaneKeeps, rows []laneRow)
 //go:noescape
 func maxLanesAVX(v *LaneKeeps, rows []laneRow, parents int)
 
-// bestLanesAVX does BestKeeps' steps, a group of keeps with equally many
-// parents at a time; VMAXPD needs no ordering.
-func bestLanesAVX(v *LaneKeeps, _ bool) {
-	for _, g := range maxGroups {
-		maxLanesAVX(v, g.rows, g.parents)
-	}
-}
-
 //go:noescape
 func expectLanesAVX(r *LaneRolls, e *[Lanes]float64)
 
@@ -57,7 +49,7 @@ func keepValuesAVX(v *Keeps) { keepRowsAVX(v, keepRows) }
 // kernelGo, two registers of four lanes each. Its maxima (VMAXPD) agree
 // with Go's max builtin for every value but NaN and signed zeros, which
 // never occur: see laneKernel.
-var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesAVX, expect: expectLanesAVX,
+var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesWith(maxLanesAVX), expect: expectLanesAVX,
 	levels: func(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, _ bool) {
 		levelsAVX(r, level, totals)
 	},

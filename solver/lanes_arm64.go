@@ -8,14 +8,6 @@ func meanLanesNEON(v *LaneKeeps, rows []laneRow)
 //go:noescape
 func maxLanesNEON(v *LaneKeeps, rows []laneRow, parents int)
 
-// bestLanesNEON does BestKeeps' steps, a group of keeps with equally many
-// parents at a time; FMAX needs no ordering.
-func bestLanesNEON(v *LaneKeeps, _ bool) {
-	for _, g := range maxGroups {
-		maxLanesNEON(v, g.rows, g.parents)
-	}
-}
-
 //go:noescape
 func expectLanesNEON(r *LaneRolls, e *[Lanes]float64)
 
@@ -24,7 +16,7 @@ func expectLanesNEON(r *LaneRolls, e *[Lanes]float64)
 // same operations in the same order as kernelGo, whose steps on the final
 // rolls it shares. FMAX follows Go's max builtin for every value, NaN and
 // signed zeros included.
-var kernelNEON = laneKernel{name: "neon", mean: meanLanesNEON, best: bestLanesNEON, expect: expectLanesNEON,
+var kernelNEON = laneKernel{name: "neon", mean: meanLanesNEON, best: bestLanesWith(maxLanesNEON), expect: expectLanesNEON,
 	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo,
 	pointsOne: pointsOneGo, denseFrom: kernelGo.denseFrom, keepsOne: KeepValues}
 

@@ -26,17 +26,17 @@
 	FMAX2D(6, 2, 2); \
 	FMAX2D(7, 3, 3)
 
-// LOADROW loads into V4-V7 the row at the byte offset held at off(R1).
-#define LOADROW(off) \
-	MOVHU off(R1), R4; \
+// NEXTROW loads into V4-V7 the row at the byte offset that R7 points at,
+// and moves R7 to the next offset.
+#define NEXTROW \
+	MOVHU.P 2(R7), R4; \
 	ADD R0, R4, R4; \
 	VLD1 (R4), [V4.D2, V5.D2, V6.D2, V7.D2]
 
 // func meanLanesNEON(v *LaneKeeps, rows []laneRow)
 TEXT ·meanLanesNEON(SB), NOSPLIT, $0-32
 	MOVD v+0(FP), R0
-	MOVD rows_base+8(FP), R1
-	MOVD rows_len+16(FP), R2
+	LDP rows_base+8(FP), (R1, R2) // the rows' base and length
 	MOVD $0x3fc5555555555555, R3 // 1.0/6, as the Go kernel's constant rounds
 	VDUP R3, V31.D2
 	CBZ R2, meandone
@@ -44,16 +44,13 @@ meanloop:
 	MOVHU 2(R1), R4
 	ADD R0, R4, R4
 	VLD1 (R4), [V0.D2, V1.D2, V2.D2, V3.D2]
-	LOADROW(4)
+	ADD $4, R1, R7
+	MOVD $5, R6
+meanchild:
+	NEXTROW
 	ADD4
-	LOADROW(6)
-	ADD4
-	LOADROW(8)
-	ADD4
-	LOADROW(10)
-	ADD4
-	LOADROW(12)
-	ADD4
+	SUBS $1, R6, R6
+	BNE meanchild
 	FMUL2D(31, 0, 0)
 	FMUL2D(31, 1, 1)
 	FMUL2D(31, 2, 2)
@@ -71,8 +68,7 @@ meandone:
 // parents is 1 to 5, as in every maxGroup.
 TEXT ·maxLanesNEON(SB), NOSPLIT, $0-40
 	MOVD v+0(FP), R0
-	MOVD rows_base+8(FP), R1
-	MOVD rows_len+16(FP), R2
+	LDP rows_base+8(FP), (R1, R2) // the rows' base and length
 	MOVD parents+32(FP), R3
 	CBZ R2, maxdone
 maxloop:
@@ -82,9 +78,7 @@ maxloop:
 	MOVD R3, R6
 	ADD $2, R1, R7
 parentloop:
-	MOVHU.P 2(R7), R4
-	ADD R0, R4, R4
-	VLD1 (R4), [V4.D2, V5.D2, V6.D2, V7.D2]
+	NEXTROW
 	MAX4
 	SUBS $1, R6, R6
 	BNE parentloop

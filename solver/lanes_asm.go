@@ -15,3 +15,15 @@ var (
 	_ [Lanes - 8]struct{}
 	_ [8 - Lanes]struct{}
 )
+
+// bestLanesWith returns a kernel's best step from an assembly one that
+// folds each row's parents into its keep, for rows with the given number
+// of parents: BestKeeps' steps, a group of keeps with equally many
+// parents at a time. The vector maxima need no ordering.
+func bestLanesWith(maxRows func(v *LaneKeeps, rows []laneRow, parents int)) func(*LaneKeeps, bool) {
+	return func(v *LaneKeeps, _ bool) {
+		for _, g := range maxGroups {
+			maxRows(v, g.rows, g.parents)
+		}
+	}
+}
