@@ -230,61 +230,6 @@ func KeepValues(v *Keeps) {
 	}
 }
 
-// keepRow is a run of keeps with one size and the same counts of faces 1
-// to 4, up to four of them: keep j of the run, with j sixes, has its
-// children by faces 1 to 4 at the same place j in the runs that hold
-// them, and by faces 5 and 6 at places j and j+1 of one run. So a run's
-// means are sums of whole runs, four lanes at a time, in face order as
-// KeepValues adds them. Entries are byte offsets in a Keeps: the run's
-// first keep, the children's runs by faces 1 to 4, the run by faces 5
-// and 6; then 32 times (the run's length - 1), and 1 for a run whose four
-// lanes reach past the keeps of its size: its lanes past its end must not
-// be stored, as they are keeps of the next size, already done. The lanes
-// past the end of any other run are the next runs', which come after it
-// and store their own.
-type keepRow [8]uint16
-
-// keepRows are the runs of every keep with fewer than five dice, largest
-// keeps first as in KeepValues, and by increasing index within a size; a
-// run of five is cut into four and one.
-var keepRows = func() []keepRow {
-	var rows []keepRow
-	for size := engine.Dice - 1; size >= 0; size-- {
-		sizeEnd := 0 // past the keeps of this size
-		for sizeEnd < engine.NumKeeps && engine.Keep(sizeEnd).Size() <= size {
-			sizeEnd++
-		}
-		for first := 0; first < keepParents; first++ {
-			if m := engine.Keep(first); m.Size() != size || first > 0 && sameRun(engine.Keep(first-1), m) {
-				continue
-			}
-			end := first + 1 // past the run
-			for end < keepParents && sameRun(engine.Keep(end), engine.Keep(first)) {
-				end++
-			}
-			for start := first; start < end; start += 4 {
-				n := min(4, end-start)
-				r := keepRow{uint16(start * 8)}
-				for f := range 5 {
-					r[1+f] = uint16((engine.KeepChild(first, f+1) + start - first) * 8)
-				}
-				r[6] = uint16(32 * (n - 1))
-				if start+4 > sizeEnd {
-					r[7] = 1
-				}
-				rows = append(rows, r)
-			}
-		}
-	}
-	return rows
-}()
-
-// sameRun reports whether keeps a and b have the same size and counts of
-// faces 1 to 4.
-func sameRun(a, b engine.Multiset) bool {
-	return a.Size() == b.Size() && a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3]
-}
-
 // keepAt returns v[k] for a keep index k from the solver's own tables,
 // which are all below engine.NumKeeps: without the bounds check, or the
 // mask that would stand for it, that indexing takes.
