@@ -3,6 +3,7 @@ package solver
 import (
 	"math"
 	"math/bits"
+	"unsafe"
 
 	"dicepoker/engine"
 )
@@ -51,24 +52,27 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 	for r := range f {
 		f[r] = base
 	}
-	roll := func(off uint16) int { return int(off)/(Lanes*8) - keepParents }
 	for o := open; o != 0; o &= o - 1 {
 		c := bits.TrailingZeros32(o)
 		add, totals := w.adds[c&31][0], &w.boxLevels[c&31]
 		switch {
+		case t.scoring[c] != nil && len(t.scoring[c]) >= t.kernel.denseFrom:
+			// Every roll: those that score 0 here are worth add, no more
+			// than base, which holds it.
+			t.kernel.pointsOne(f, &t.points[c], add)
+		case t.scoring[c] != nil && ordered:
+			scoredOne(f, t.scoring[c], add)
+		case raised&(1<<c) != 0 && ordered:
+			raisedOne(f, t.raised[c], totals)
 		case t.scoring[c] != nil:
 			for _, e := range t.scoring[c] {
-				r := roll(e.off)
-				f[r] = max(f[r], e.points+add)
+				f[e.roll] = max(f[e.roll], e.points+add)
 			}
 		case t.levels[c] == nil:
-			for r, p := range &t.points[c] {
-				f[r] = max(f[r], p+add)
-			}
+			t.kernel.pointsOne(f, &t.points[c], add)
 		case raised&(1<<c) != 0:
 			for _, e := range t.raised[c] {
-				r := roll(e.off)
-				f[r] = max(f[r], totals[e.level&(pointLevels-1)][0])
+				f[e.roll] = max(f[e.roll], totals[e.level&(pointLevels-1)][0])
 			}
 		default:
 			for r, l := range &t.level[c] {
@@ -83,6 +87,26 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 		}
 	}
 	return ordered
+}
+
+// scoredOne is laneKernel.sparse for one state's ordered roll values f,
+// compared as integers: each listed roll's value becomes the larger of it
+// and its points plus add. A loop of its own, so that it stays in
+// registers.
+func scoredOne(f *[engine.NumRolls]float64, list []scoredRoll, add float64) {
+	v := (*[engine.NumRolls]int64)(unsafe.Pointer(f))
+	for _, e := range list {
+		v[e.roll] = max(v[e.roll], int64(math.Float64bits(e.points+add)))
+	}
+}
+
+// raisedOne is laneKernel.raised for one state's ordered roll values f,
+// from lane 0 of totals, compared as integers.
+func raisedOne(f *[engine.NumRolls]float64, list []levelRoll, totals *boxLevels) {
+	v := (*[engine.NumRolls]int64)(unsafe.Pointer(f))
+	for _, e := range list {
+		v[e.roll] = max(v[e.roll], int64(math.Float64bits(totals[e.level&(pointLevels-1)][0])))
+	}
 }
 
 // finalLanes sets the roll rows of w.keeps: lane j gets the value of each

@@ -124,14 +124,23 @@ type laneKernel struct {
 	points func(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
 	// raised maximises the row of each listed roll with its level's totals.
 	raised func(v *LaneKeeps, list []levelRoll, totals *boxLevels, ordered bool)
+	// pointsOne is points for one state: f[r] = max(f[r], points[r]+add).
+	pointsOne func(f, points *[engine.NumRolls]float64, add float64)
+	// denseFrom is how many rolls of a sparse box make one state's pass
+	// over every roll (pointsOne) cheaper than over the box's list.
+	denseFrom int
+	// keepsOne is KeepValues, for one state's advice.
+	keepsOne func(v *Keeps)
 }
 
-// Kernel names the lane kernel this CPU runs: "avx" (the assembly) or "go".
+// Kernel names the lane kernel this CPU runs: "avx" (the amd64 assembly),
+// "neon" (the arm64 assembly) or "go".
 func Kernel() string { return activeKernel.name }
 
 // kernelGo is the plain Go lane kernel.
 var kernelGo = laneKernel{name: "go", mean: meanLanesGo, best: bestLanesGo, expect: expectLanesGo,
-	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo}
+	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo,
+	pointsOne: pointsOneGo, denseFrom: engine.NumRolls + 1, keepsOne: KeepValues}
 
 // rollProbs holds each roll's probability, for the expectation.
 var rollProbs = func() (p [engine.NumRolls]float64) {
@@ -255,15 +264,18 @@ func bestFloatLanesGo(v *LaneKeeps, rows []laneRow, parents int) {
 }
 
 // expectLanesGo sums each lane's rolls weighted by their probabilities, in
-// roll order as Turn.Value does.
+// roll order as Turn.Value does. It sums four lanes at a time: the eight
+// accumulators with their products would want more registers than amd64
+// has, and one would go through memory on every roll.
 func expectLanesGo(rolls *LaneRolls, e *[Lanes]float64) {
-	var e0, e1, e2, e3, e4, e5, e6, e7 float64 // in registers, not in e
-	for r, p := range &rollProbs {
-		x := &rolls[r]
-		e0, e1, e2, e3 = e0+float64(p*x[0]), e1+float64(p*x[1]), e2+float64(p*x[2]), e3+float64(p*x[3])
-		e4, e5, e6, e7 = e4+float64(p*x[4]), e5+float64(p*x[5]), e6+float64(p*x[6]), e7+float64(p*x[7])
+	for h := 0; h < Lanes; h += 4 {
+		var e0, e1, e2, e3 float64 // in registers, not in e
+		for r, p := range &rollProbs {
+			x := (*[4]float64)(rolls[r][h&4:])
+			e0, e1, e2, e3 = e0+float64(p*x[0]), e1+float64(p*x[1]), e2+float64(p*x[2]), e3+float64(p*x[3])
+		}
+		e[h&4], e[h&4+1], e[h&4+2], e[h&4+3] = e0, e1, e2, e3
 	}
-	*e = [Lanes]float64{e0, e1, e2, e3, e4, e5, e6, e7}
 }
 
 // levelsLanesGo is laneKernel.levels in plain Go.
@@ -333,6 +345,13 @@ func pointsLanesGo(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]f
 		for j := range Lanes {
 			row[j] = max(row[j], p+add[j])
 		}
+	}
+}
+
+// pointsOneGo is laneKernel.pointsOne in plain Go.
+func pointsOneGo(f, points *[engine.NumRolls]float64, add float64) {
+	for r, p := range points {
+		f[r] = max(f[r], p+add)
 	}
 }
 

@@ -13,30 +13,11 @@ import (
 //lint:ignore U1000 read by lanes_amd64.s as const_firstRollOffset
 const firstRollOffset = keepParents * Lanes * 8
 
-// numRolls is engine.NumRolls, for the assembly.
-//
-//lint:ignore U1000 read by lanes_amd64.s as const_numRolls
-const numRolls = engine.NumRolls
-
-// The assembly holds a row of LaneKeeps in two registers of four float64.
-var (
-	_ [Lanes - 8]struct{}
-	_ [8 - Lanes]struct{}
-)
-
 //go:noescape
 func meanLanesAVX(v *LaneKeeps, rows []laneRow)
 
 //go:noescape
 func maxLanesAVX(v *LaneKeeps, rows []laneRow, parents int)
-
-// bestLanesAVX does BestKeeps' steps, a group of keeps with equally many
-// parents at a time; VMAXPD needs no ordering.
-func bestLanesAVX(v *LaneKeeps, _ bool) {
-	for _, g := range maxGroups {
-		maxLanesAVX(v, g.rows, g.parents)
-	}
-}
 
 //go:noescape
 func expectLanesAVX(r *LaneRolls, e *[Lanes]float64)
@@ -53,18 +34,31 @@ func raisedAVX(v *LaneKeeps, list []levelRoll, totals *boxLevels)
 //go:noescape
 func pointsAVX(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float64)
 
+//go:noescape
+func pointsOneAVX(f, points *[engine.NumRolls]float64, add float64)
+
+//go:noescape
+func keepRowsAVX(v *Keeps, rows []keepRow)
+
+// keepValuesAVX is KeepValues four keeps an instruction, a row of them at
+// a time (keepRows).
+func keepValuesAVX(v *Keeps) { keepRowsAVX(v, keepRows) }
+
 // kernelAVX is the lane kernel in AVX instructions (VEX-encoded 256-bit
 // arithmetic, nothing of AVX2): the same operations in the same order as
 // kernelGo, two registers of four lanes each. Its maxima (VMAXPD) agree
 // with Go's max builtin for every value but NaN and signed zeros, which
 // never occur: see laneKernel.
-var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesAVX, expect: expectLanesAVX,
+var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesWith(maxLanesAVX), expect: expectLanesAVX,
 	levels: func(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, _ bool) {
 		levelsAVX(r, level, totals)
 	},
 	sparse: func(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64, _ bool) { sparseAVX(v, list, add) },
 	points: pointsAVX,
-	raised: func(v *LaneKeeps, list []levelRoll, totals *boxLevels, _ bool) { raisedAVX(v, list, totals) }}
+	raised: func(v *LaneKeeps, list []levelRoll, totals *boxLevels, _ bool) { raisedAVX(v, list, totals) },
+	// Four rolls an instruction: a box's list is worth walking only when
+	// it holds less than an eighth of the rolls.
+	pointsOne: pointsOneAVX, denseFrom: engine.NumRolls / 8, keepsOne: keepValuesAVX}
 
 // activeKernel is the fastest lane kernel this CPU runs.
 var activeKernel = func() laneKernel {
@@ -73,3 +67,58 @@ var activeKernel = func() laneKernel {
 	}
 	return kernelGo
 }()
+
+// keepRow is a run of keeps with one size and the same counts of faces 1
+// to 4, up to four of them: keep j of the run, with j sixes, has its
+// children by faces 1 to 4 at the same place j in the runs that hold
+// them, and by faces 5 and 6 at places j and j+1 of one run. So a run's
+// means are sums of whole runs, four lanes at a time, in face order as
+// KeepValues adds them. Entries are byte offsets in a Keeps: the run's
+// first keep, the children's runs by faces 1 to 4, the run by faces 5
+// and 6; then 32 times (the run's length - 1), and 1 for a run whose four
+// lanes reach past the keeps of its size: its lanes past its end must not
+// be stored, as they are keeps of the next size, already done. The lanes
+// past the end of any other run are the next runs', which come after it
+// and store their own.
+type keepRow [8]uint16
+
+// keepRows are the runs of every keep with fewer than five dice, largest
+// keeps first as in KeepValues, and by increasing index within a size; a
+// run of five is cut into four and one.
+var keepRows = func() []keepRow {
+	var rows []keepRow
+	for size := engine.Dice - 1; size >= 0; size-- {
+		sizeEnd := 0 // past the keeps of this size
+		for sizeEnd < engine.NumKeeps && engine.Keep(sizeEnd).Size() <= size {
+			sizeEnd++
+		}
+		for first := 0; first < keepParents; first++ {
+			if m := engine.Keep(first); m.Size() != size || first > 0 && sameRun(engine.Keep(first-1), m) {
+				continue
+			}
+			end := first + 1 // past the run
+			for end < keepParents && sameRun(engine.Keep(end), engine.Keep(first)) {
+				end++
+			}
+			for start := first; start < end; start += 4 {
+				n := min(4, end-start)
+				r := keepRow{uint16(start * 8)}
+				for f := range 5 {
+					r[1+f] = uint16((engine.KeepChild(first, f+1) + start - first) * 8)
+				}
+				r[6] = uint16(32 * (n - 1))
+				if start+4 > sizeEnd {
+					r[7] = 1
+				}
+				rows = append(rows, r)
+			}
+		}
+	}
+	return rows
+}()
+
+// sameRun reports whether keeps a and b have the same size and counts of
+// faces 1 to 4.
+func sameRun(a, b engine.Multiset) bool {
+	return a.Size() == b.Size() && a[0] == b[0] && a[1] == b[1] && a[2] == b[2] && a[3] == b[3]
+}

@@ -251,3 +251,84 @@ raisedloop:
 raiseddone:
 	VZEROUPPER
 	RET
+
+// func pointsOneAVX(f, points *[engine.NumRolls]float64, add float64)
+// engine.NumRolls is a multiple of four.
+TEXT ·pointsOneAVX(SB), NOSPLIT, $0-24
+	MOVQ f+0(FP), DI
+	MOVQ points+8(FP), SI
+	VBROADCASTSD add+16(FP), Y2
+	MOVQ $(const_numRolls/4), CX
+pointsoneloop:
+	VADDPD (SI), Y2, Y0
+	VMAXPD (DI), Y0, Y0
+	VMOVUPD Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ pointsoneloop
+	VZEROUPPER
+	RET
+
+// rowMasks<>+32*(n-1) selects the first n of four float64 lanes.
+DATA rowMasks<>+0(SB)/8, $-1
+DATA rowMasks<>+8(SB)/8, $0
+DATA rowMasks<>+16(SB)/8, $0
+DATA rowMasks<>+24(SB)/8, $0
+DATA rowMasks<>+32(SB)/8, $-1
+DATA rowMasks<>+40(SB)/8, $-1
+DATA rowMasks<>+48(SB)/8, $0
+DATA rowMasks<>+56(SB)/8, $0
+DATA rowMasks<>+64(SB)/8, $-1
+DATA rowMasks<>+72(SB)/8, $-1
+DATA rowMasks<>+80(SB)/8, $-1
+DATA rowMasks<>+88(SB)/8, $0
+DATA rowMasks<>+96(SB)/8, $-1
+DATA rowMasks<>+104(SB)/8, $-1
+DATA rowMasks<>+112(SB)/8, $-1
+DATA rowMasks<>+120(SB)/8, $-1
+GLOBL rowMasks<>(SB), RODATA|NOPTR, $128
+
+// func keepRowsAVX(v *Keeps, rows []keepRow)
+// Each keepRow: the byte offsets of its first keep, of the first keeps of
+// its children's rows by faces 1 to 4 and of its row by faces 5 and 6,
+// that of its lanes' mask in rowMasks, and whether to store through it.
+TEXT ·keepRowsAVX(SB), NOSPLIT, $0-32
+	MOVQ v+0(FP), DI
+	MOVQ rows_base+8(FP), SI
+	MOVQ rows_len+16(FP), CX
+	VBROADCASTSD sixth<>(SB), Y15
+	LEAQ rowMasks<>(SB), R8
+	TESTQ CX, CX
+	JZ keeprowsdone
+keeprowsloop:
+	MOVWQZX 2(SI), AX
+	VMOVUPD (DI)(AX*1), Y0
+	MOVWQZX 4(SI), AX
+	VADDPD (DI)(AX*1), Y0, Y0
+	MOVWQZX 6(SI), AX
+	VADDPD (DI)(AX*1), Y0, Y0
+	MOVWQZX 8(SI), AX
+	VADDPD (DI)(AX*1), Y0, Y0
+	MOVWQZX 10(SI), AX
+	VADDPD (DI)(AX*1), Y0, Y0
+	VADDPD 8(DI)(AX*1), Y0, Y0
+	VMULPD Y15, Y0, Y0
+	MOVWQZX (SI), AX
+	CMPW 14(SI), $0
+	JNE keeprowsmasked
+	VMOVUPD Y0, (DI)(AX*1)
+keeprowsnext:
+	ADDQ $16, SI
+	DECQ CX
+	JNZ keeprowsloop
+	JMP keeprowsdone
+keeprowsmasked:
+	// A masked store, which is slow on some CPUs: one a size.
+	MOVWQZX 12(SI), BX
+	VMOVDQU (R8)(BX*1), Y1
+	VMASKMOVPD Y0, Y1, (DI)(AX*1)
+	JMP keeprowsnext
+keeprowsdone:
+	VZEROUPPER
+	RET

@@ -190,3 +190,72 @@ func TestBatchesMatchSingleStates(t *testing.T) {
 		})
 	}
 }
+
+// TestOneStateKeepValues checks each kernel's keep means for one state
+// against KeepValues, bit for bit, over every keep, on values of either
+// sign.
+func TestOneStateKeepValues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for name, k := range laneKernels {
+		t.Run(name, func(t *testing.T) {
+			for trial := range 20 {
+				var got Keeps
+				for i := range got {
+					got[i] = (rng.Float64() - 0.25) * 100
+				}
+				want := got
+				k.keepsOne(&got)
+				KeepValues(&want)
+				for i := range engine.NumKeeps {
+					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("trial %d, keep %v: %v, want %v", trial, engine.Keep(i), got[i], want[i])
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestOneStateKernels checks the kernel steps for one state's rolls of the
+// kernel this CPU runs against plain Go, bit for bit, on values of either
+// sign.
+func TestOneStateKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	tests := []struct {
+		name  string
+		scale float64 // the values lie in [-scale/4, scale*3/4)
+	}{
+		{"small", 1},
+		{"points", 100},
+		{"large", 1e6},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for trial := range 20 {
+				var f, points [engine.NumRolls]float64
+				for r := range f {
+					f[r] = (rng.Float64() - 0.25) * tc.scale
+					points[r] = (rng.Float64() - 0.25) * tc.scale
+				}
+				add := (rng.Float64() - 0.25) * tc.scale
+				got, want := f, f
+				activeKernel.pointsOne(&got, &points, add)
+				kernelGo.pointsOne(&want, &points, add)
+				changed := 0
+				for r := range got {
+					if math.Float64bits(got[r]) != math.Float64bits(want[r]) {
+						t.Fatalf("trial %d, roll %d: %s kernel %v, plain Go %v", trial, r, activeKernel.name, got[r], want[r])
+					}
+					if want[r] != f[r] {
+						changed++
+					}
+				}
+				// Both outcomes of the maximum occur, so neither side
+				// of it goes untested.
+				if changed == 0 || changed == len(f) {
+					t.Fatalf("trial %d: %d of %d rolls changed", trial, changed, len(f))
+				}
+			}
+		})
+	}
+}

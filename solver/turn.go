@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"sync"
+	"unsafe"
 
 	"dicepoker/engine"
 )
@@ -81,17 +82,19 @@ type Turn struct {
 }
 
 // scoredRoll is a roll that scores points > 0 in a box, with the byte
-// offset of its row in a laneKeeps.
+// offset of its row in a laneKeeps and its index.
 type scoredRoll struct {
 	points float64
 	off    uint16
+	roll   uint8
 }
 
 // levelRoll is a roll that writes the level of points level in a box, with
-// the byte offset of its row in a laneKeeps.
+// the byte offset of its row in a laneKeeps and its index.
 type levelRoll struct {
 	off   uint16
 	level uint8
+	roll  uint8
 }
 
 // pointLevels is how many levels a box whose points matter may hold: the
@@ -144,7 +147,7 @@ func NewTurn(g *engine.Game) *Turn {
 			t.zeroLevel[c] = int(z)
 			for r, l := range &t.level[c] {
 				if l != z {
-					t.raised[c] = append(t.raised[c], levelRoll{off: rowOffset(keepParents + r), level: l})
+					t.raised[c] = append(t.raised[c], levelRoll{off: rowOffset(keepParents + r), level: l, roll: uint8(r)})
 				}
 			}
 		}
@@ -154,7 +157,7 @@ func NewTurn(g *engine.Game) *Turn {
 		t.scoring[c] = []scoredRoll{}
 		for r, p := range &t.points[c] {
 			if p > 0 {
-				t.scoring[c] = append(t.scoring[c], scoredRoll{points: p, off: rowOffset(keepParents + r)})
+				t.scoring[c] = append(t.scoring[c], scoredRoll{points: p, off: rowOffset(keepParents + r), roll: uint8(r)})
 			}
 		}
 	}
@@ -221,11 +224,17 @@ func (t *Turn) fiveAlike(s engine.State, face, r int, next Values, o *written) f
 // die at a time: a keep's value is the mean over the six keeps with one
 // more die.
 func KeepValues(v *Keeps) {
-	const m = keepsLen - 1
 	for k := keepParents - 1; k >= 0; k-- {
 		c := &children[k]
-		v[k] = (v[c[0]&m] + v[c[1]&m] + v[c[2]&m] + v[c[3]&m] + v[c[4]&m] + v[c[5]&m]) * (1.0 / 6)
+		v[k] = (keepAt(v, c[0]) + keepAt(v, c[1]) + keepAt(v, c[2]) + keepAt(v, c[3]) + keepAt(v, c[4]) + keepAt(v, c[5])) * (1.0 / 6)
 	}
+}
+
+// keepAt returns v[k] for a keep index k from the solver's own tables,
+// which are all below engine.NumKeeps: without the bounds check, or the
+// mask that would stand for it, that indexing takes.
+func keepAt(v *Keeps, k uint16) float64 {
+	return *(*float64)(unsafe.Add(unsafe.Pointer(v), uintptr(k)*8))
 }
 
 // BestKeeps turns keep values into the best that can be had from each
@@ -247,7 +256,7 @@ func BestKeeps(v *Keeps) {
 // bitsAt returns the bits of v[k] as a signed integer. For values with
 // the sign bit clear (+0, positive numbers, +Inf), integers compare as
 // the values do.
-func bitsAt(v *Keeps, k uint16) int64 { return int64(math.Float64bits(v[k&(keepsLen-1)])) }
+func bitsAt(v *Keeps, k uint16) int64 { return int64(math.Float64bits(keepAt(v, k))) }
 
 // bestKeepsBits is BestKeeps for keep values with the sign bit clear,
 // compared as integers: two instructions a maximum where the float max

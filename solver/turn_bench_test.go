@@ -67,23 +67,26 @@ func BenchmarkTurnValue(b *testing.B) {
 
 // BenchmarkTurnLanes measures the turns of a full batch of states side by
 // side, as the solver plays them: the state of BenchmarkTurnValue with
-// each upper total from it on.
+// each upper total from it on, with each lane kernel.
 func BenchmarkTurnLanes(b *testing.B) {
 	for _, name := range []string{"yahtzee", "yahtzee-full", "yatzy", "swedish-full"} {
-		b.Run(name, func(b *testing.B) {
-			t, s, next := benchState(b, name)
-			states := make([]engine.State, Lanes)
-			for j := range states {
-				states[j] = s
-				states[j].Upper = min(s.Upper+j, t.g.UpperCap())
-			}
-			var w laneScratch
-			var out [Lanes]float64
-			for b.Loop() {
-				t.values(states, next, &w, out[:])
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/Lanes, "ns/state")
-		})
+		for _, kernel := range []laneKernel{activeKernel, kernelGo} {
+			b.Run(name+"/"+kernel.name, func(b *testing.B) {
+				t, s, next := benchState(b, name)
+				t.kernel = &kernel
+				states := make([]engine.State, Lanes)
+				for j := range states {
+					states[j] = s
+					states[j].Upper = min(s.Upper+j, t.g.UpperCap())
+				}
+				var w laneScratch
+				var out [Lanes]float64
+				for b.Loop() {
+					t.values(states, next, &w, out[:])
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/Lanes, "ns/state")
+			})
+		}
 	}
 }
 
@@ -145,7 +148,8 @@ func referenceFinal(g *engine.Game, s engine.State, next Values, f *[engine.NumR
 
 // TestFinalMatchesPlacements checks Final, with its sparse boxes and its own
 // five-alike rules, bit for bit against the plain placement rules, in
-// every single-sheet game and rule variant and many states.
+// every single-sheet game and rule variant and many states, with each lane
+// kernel (which choose between a box's list and all its rolls).
 func TestFinalMatchesPlacements(t *testing.T) {
 	variants := []struct {
 		name string
@@ -199,12 +203,16 @@ func TestFinalMatchesPlacements(t *testing.T) {
 			if g.Extra != nil && !s.Open(g.Extra.Box) {
 				s.FullBox = rng.IntN(2) == 1
 			}
-			var got, want [engine.NumRolls]float64
-			turn.Final(s, next, &got)
+			var want [engine.NumRolls]float64
 			referenceFinal(g, s, next, &want)
-			for r := range got {
-				if math.Float64bits(got[r]) != math.Float64bits(want[r]) {
-					t.Fatalf("%s %v, state %+v, roll %v: Final %v, want %v", v.name, v.opts, s, engine.Roll(r), got[r], want[r])
+			for name, k := range laneKernels {
+				var got [engine.NumRolls]float64
+				turn.kernel = &k
+				turn.Final(s, next, &got)
+				for r := range got {
+					if math.Float64bits(got[r]) != math.Float64bits(want[r]) {
+						t.Fatalf("%s %v, %s kernel, state %+v, roll %v: Final %v, want %v", v.name, v.opts, name, s, engine.Roll(r), got[r], want[r])
+					}
 				}
 			}
 		}
