@@ -1,0 +1,222 @@
+package solver
+
+import (
+	"unsafe"
+
+	"dicepoker/engine"
+)
+
+// The kernels of an objective valued by two numbers, a first one that
+// decides and a second one that breaks its near ties (package target's
+// probabilities and points): the choice between options takes the
+// largest first value, and of the options whose first value is near it,
+// at least best - tol*best, the largest second value. Second values must
+// be +0 or more: an option that is not near counts as +0 in the second
+// maximum, which the one that sets the first value always outweighs or
+// equals. First values must be +0 or more too, and neither may be NaN.
+//
+// The choice is made at each step with the values at hand: BestKeepsNear
+// chooses each keep's best from its own value and those of its parents,
+// as BestKeeps does, each against its own largest first value. That is
+// the choice between all the sub-keeps of a roll at once, save where
+// first values within tol of each other but unequal form a chain (a near
+// b near c, a not near c): chances that close are ties in all but
+// rounding.
+
+// LaneTurn holds the values of one objective for Lanes states (or needs)
+// through a turn: Keeps for the keep passes, and Now, each final roll's
+// value when it is written at once, which BestKeepsNear reads as the
+// value of keeping all five dice and MeanNow reads as the rolls' values.
+type LaneTurn struct {
+	Keeps LaneKeeps
+	Now   LaneRolls
+}
+
+// nowOffset is the byte offset of LaneTurn.Now: its rows lie within
+// reach of a laneRow's 16-bit offsets from the start of Keeps.
+const nowOffset = uint16(unsafe.Offsetof(LaneTurn{}.Now))
+
+const _ = uint(1<<16 - 1 - unsafe.Sizeof(LaneTurn{})) // a LaneTurn spans less than 64 KiB
+
+// MeanNow does KeepValues on v.Keeps with the rolls' values read from
+// v.Now: the mean of each keep over the rolls it can become, when the
+// rolls are to be written as they fall.
+func (v *LaneTurn) MeanNow() { activeNear.mean(&v.Keeps, meanNowRows) }
+
+// BestKeepsNear chooses, in v and e together, each keep's best among its
+// sub-keeps (keeping all five dice being writing the roll now, v.Now and
+// e.Now), as BestKeeps does with one value: v's keeps become the largest
+// first value of a sub-keep, e's the largest second value of a sub-keep
+// near it (see the package notes on near choices). Applied after
+// KeepValues (or MeanNow), each roll's row of v.Keeps and e.Keeps then
+// holds the value of the roll with a reroll to come.
+func (v *LaneTurn) BestKeepsNear(e *LaneTurn, tol float64) { activeNear.best(v, e, tol) }
+
+// LevelRoll names a roll and a level of a box it writes: an entry of the
+// lists that MaxAt and NearAt take.
+type LevelRoll struct {
+	off   uint16 // byte offset of the roll's row in a LaneRolls
+	level uint8
+}
+
+// NewLevelRoll returns the entry of roll r writing level l (modulo Levels).
+func NewLevelRoll(r int, l uint8) LevelRoll {
+	return LevelRoll{off: uint16(r * Lanes * 8), level: l & (Levels - 1)}
+}
+
+// LevelRows says where each level of a box has its values in Lanes
+// states (or needs): eight values in a row, wherever they lie.
+type LevelRows [Levels]*[Lanes]float64
+
+// MaxAt sets the row of each listed roll in r to the larger of it and the
+// roll's level in x, lane by lane.
+func (r *LaneRolls) MaxAt(list []LevelRoll, x *LevelRows) { activeNear.maxAt(r, list, x) }
+
+// Bars sets each row of r to p's row less tol times it, lane by lane: the
+// least first value near p's (p - tol*p, rounded as written).
+func (r *LaneRolls) Bars(p *LaneRolls, tol float64) { activeNear.bars(r, p, tol) }
+
+// NearAt sets the row of each listed roll in r to the larger of it and
+// the roll's level's second value, second plus add (rounded once), where
+// the level's first value is at least the roll's bar (Bars), lane by
+// lane: the second maximum of a near choice, options not near counting
+// as +0.
+func (r *LaneRolls) NearAt(list []LevelRoll, first, second *LevelRows, add *[Levels]float64, bar *LaneRolls) {
+	activeNear.nearAt(r, list, first, second, add, bar)
+}
+
+// nearKernel is the code of the near kernels: plain Go, or vector
+// instructions. Both give the same bits for the values allowed (+0 or
+// more, never NaN).
+type nearKernel struct {
+	name   string
+	mean   func(v *LaneKeeps, rows []laneRow)
+	best   func(v, e *LaneTurn, tol float64)
+	maxAt  func(r *LaneRolls, list []LevelRoll, x *LevelRows)
+	bars   func(r, p *LaneRolls, tol float64)
+	nearAt func(r *LaneRolls, list []LevelRoll, first, second *LevelRows, add *[Levels]float64, bar *LaneRolls)
+}
+
+// NearKernel names the near kernel this CPU runs: "avx" or "go".
+func NearKernel() string { return activeNear.name }
+
+var nearGo = nearKernel{name: "go", mean: meanLanesGo, best: bestNearGo, maxAt: maxAtGo, bars: barsGo, nearAt: nearAtGo}
+
+// meanNowRows are meanRows with the rolls read from LaneTurn.Now.
+var meanNowRows = func() []laneRow {
+	rows := make([]laneRow, len(meanRows))
+	for i, r := range meanRows {
+		rows[i] = r
+		for j := 1; j <= engine.Faces; j++ {
+			if off := r[j]; off >= rowOffset(keepParents) {
+				rows[i][j] = off - rowOffset(keepParents) + nowOffset
+			}
+		}
+	}
+	return rows
+}()
+
+// nearGroup is a run of BestKeepsNear steps whose keeps have equally many
+// parents: each row is the keep, then its parents, and in its last entry
+// the offset its own value is read from (Now's row for a roll).
+type nearGroup struct {
+	parents int
+	rows    []laneRow
+}
+
+// nearGroups are the steps of BestKeepsNear, in the order of maxGroups.
+var nearGroups = func() []nearGroup {
+	groups := make([]nearGroup, len(maxGroups))
+	for i, g := range maxGroups {
+		groups[i].parents = g.parents
+		for _, r := range g.rows {
+			r[ownSlot] = r[0]
+			if r[0] >= rowOffset(keepParents) {
+				r[ownSlot] = r[0] - rowOffset(keepParents) + nowOffset
+			}
+			groups[i].rows = append(groups[i].rows, r)
+		}
+	}
+	return groups
+}()
+
+// ownSlot is the entry of a nearGroups row that holds the offset of the
+// keep's own value: after the keep and at most five parents.
+const ownSlot = 7
+
+const _ = uint(ownSlot - engine.Dice - 1) // the slot lies past every parent
+
+// turnAt returns the row of v (its Keeps, or Now past them) at byte
+// offset off.
+func turnAt(v *LaneTurn, off uint16) *[Lanes]float64 {
+	return (*[Lanes]float64)(unsafe.Add(unsafe.Pointer(v), off))
+}
+
+// bestNearGo is BestKeepsNear in plain Go.
+func bestNearGo(v, e *LaneTurn, tol float64) {
+	for _, g := range nearGroups {
+		for i := range g.rows {
+			r := &g.rows[i]
+			own, ownE := turnAt(v, r[ownSlot]), turnAt(e, r[ownSlot])
+			best := *own
+			for _, off := range r[1 : 1+g.parents&7] {
+				p := turnAt(v, off)
+				for j := range Lanes {
+					best[j] = max(best[j], p[j])
+				}
+			}
+			var bar, second [Lanes]float64
+			for j := range Lanes {
+				bar[j] = best[j] - float64(tol*best[j])
+				if own[j] >= bar[j] {
+					second[j] = ownE[j]
+				}
+			}
+			for _, off := range r[1 : 1+g.parents&7] {
+				p, pe := turnAt(v, off), turnAt(e, off)
+				for j := range Lanes {
+					if p[j] >= bar[j] {
+						second[j] = max(second[j], pe[j])
+					}
+				}
+			}
+			*turnAt(v, r[0]) = best
+			*turnAt(e, r[0]) = second
+		}
+	}
+}
+
+// rollAt returns the row of r at byte offset off.
+func rollAt(r *LaneRolls, off uint16) *[Lanes]float64 {
+	return (*[Lanes]float64)(unsafe.Add(unsafe.Pointer(r), off))
+}
+
+func maxAtGo(r *LaneRolls, list []LevelRoll, x *LevelRows) {
+	for _, e := range list {
+		row, t := rollAt(r, e.off), x[e.level&(Levels-1)]
+		for j := range Lanes {
+			row[j] = max(row[j], t[j])
+		}
+	}
+}
+
+func barsGo(r, p *LaneRolls, tol float64) {
+	for i := range r {
+		for j := range Lanes {
+			r[i][j] = p[i][j] - float64(tol*p[i][j])
+		}
+	}
+}
+
+func nearAtGo(r *LaneRolls, list []LevelRoll, first, second *LevelRows, add *[Levels]float64, bar *LaneRolls) {
+	for _, e := range list {
+		row, b := rollAt(r, e.off), rollAt(bar, e.off)
+		l := e.level & (Levels - 1)
+		f, s, a := first[l], second[l], add[l]
+		for j := range Lanes {
+			if f[j] >= b[j] {
+				row[j] = max(row[j], s[j]+a)
+			}
+		}
+	}
+}
