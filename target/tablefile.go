@@ -19,7 +19,8 @@ import (
 
 // tableFormat names what a table's words mean; it changes whenever they
 // do.
-const tableFormat = "dicepoker every-target table v1: index offset, lo<<16|length; chances in 2^-32, cut at 2^-26"
+const tableFormat = "dicepoker every-target table v2: index offset, lo<<16|length; " +
+	"entries of a chance in 2^-26 (27 bits) and a deficit below the expected-value optimum in 2^-12 points (5 high bits), then the deficits' low 16 bits two a word"
 
 // fingerprint returns the fingerprint of g's every-target table.
 func fingerprint(g *engine.Game) [32]byte {
