@@ -38,10 +38,14 @@ const nowOffset = uint16(unsafe.Offsetof(LaneTurn{}.Now))
 
 const _ = uint(1<<16 - 1 - unsafe.Sizeof(LaneTurn{})) // a LaneTurn spans less than 64 KiB
 
-// MeanNow does KeepValues on v.Keeps with the rolls' values read from
-// v.Now: the mean of each keep over the rolls it can become, when the
-// rolls are to be written as they fall.
-func (v *LaneTurn) MeanNow() { activeNear.mean(&v.Keeps, meanNowRows) }
+// MeanNow does KeepValues on v.Keeps and e.Keeps with the rolls' values
+// read from their Now: the mean of each keep over the rolls it can
+// become, when the rolls are to be written as they fall.
+func (v *LaneTurn) MeanNow(e *LaneTurn) { activeNear.mean(v, e, meanNowRows) }
+
+// KeepValues does KeepValues on v.Keeps and e.Keeps, to the bits that
+// LaneKeeps.KeepValues gives each.
+func (v *LaneTurn) KeepValues(e *LaneTurn) { activeNear.mean(v, e, meanRows) }
 
 // BestKeepsNear chooses, in v and e together, each keep's best among its
 // sub-keeps (keeping all five dice being writing the roll now, v.Now and
@@ -90,7 +94,7 @@ func (r *LaneRolls) NearAt(list []LevelRoll, first, second *LevelRows, add *[Lev
 // more, never NaN).
 type nearKernel struct {
 	name   string
-	mean   func(v *LaneKeeps, rows []laneRow)
+	mean   func(v, e *LaneTurn, rows []laneRow)
 	best   func(v, e *LaneTurn, tol float64)
 	maxAt  func(r *LaneRolls, list []LevelRoll, x *LevelRows)
 	bars   func(r, p *LaneRolls, tol float64)
@@ -100,7 +104,23 @@ type nearKernel struct {
 // NearKernel names the near kernel this CPU runs: "avx" or "go".
 func NearKernel() string { return activeNear.name }
 
-var nearGo = nearKernel{name: "go", mean: meanLanesGo, best: bestNearGo, maxAt: maxAtGo, bars: barsGo, nearAt: nearAtGo}
+var nearGo = nearKernel{name: "go", mean: meanPairGo, best: bestNearGo, maxAt: maxAtGo, bars: barsGo, nearAt: nearAtGo}
+
+// meanPairGo does KeepValues' steps in v and e, rows read past Keeps from
+// Now.
+func meanPairGo(v, e *LaneTurn, rows []laneRow) {
+	const sixth = 1.0 / 6
+	for _, x := range []*LaneTurn{v, e} {
+		for i := range rows {
+			r := &rows[i]
+			c0, c1, c2, c3, c4, c5 := turnAt(x, r[1]), turnAt(x, r[2]), turnAt(x, r[3]), turnAt(x, r[4]), turnAt(x, r[5]), turnAt(x, r[6])
+			dst := turnAt(x, r[0])
+			for j := range Lanes {
+				dst[j] = (c0[j] + c1[j] + c2[j] + c3[j] + c4[j] + c5[j]) * sixth
+			}
+		}
+	}
+}
 
 // meanNowRows are meanRows with the rolls read from LaneTurn.Now.
 var meanNowRows = func() []laneRow {

@@ -5,6 +5,9 @@ package solver
 import "golang.org/x/sys/cpu"
 
 //go:noescape
+func meanPairAVX(v, e *LaneTurn, rows []laneRow)
+
+//go:noescape
 func bestNearAVX(v, e *LaneTurn, rows []laneRow, parents int, tol float64)
 
 //go:noescape
@@ -20,7 +23,7 @@ func nearAtAVX(r *LaneRolls, list []LevelRoll, first, second *LevelRows, add *[L
 // kernel: the same operations in the same order as nearGo. Its masked
 // maxima (a compare, an AND with the second values, VMAXPD) agree with
 // nearGo's branches for values of +0 or more.
-var nearAVX = nearKernel{name: "avx", mean: meanLanesAVX, maxAt: maxAtAVX, bars: barsAVX, nearAt: nearAtAVX,
+var nearAVX = nearKernel{name: "avx", mean: meanPairAVX, maxAt: maxAtAVX, bars: barsAVX, nearAt: nearAtAVX,
 	best: func(v, e *LaneTurn, tol float64) {
 		for _, g := range nearGroups {
 			bestNearAVX(v, e, g.rows, g.parents, tol)

@@ -55,8 +55,22 @@ func TestBestKeepsNear(t *testing.T) {
 		results := map[string][2]LaneTurn{}
 		for name, k := range nearKernels {
 			v, e := v, e
-			k.mean(&v.Keeps, meanRows)
-			k.mean(&e.Keeps, meanRows)
+			// The pair of means is LaneKeeps.KeepValues on each, the
+			// rolls read from Now with MeanNow.
+			wantV, wantE := v.Keeps, e.Keeps
+			wantV.KeepValues()
+			wantE.KeepValues()
+			nowV, nowE := v, e
+			*nowV.Keeps.Rolls(), *nowE.Keeps.Rolls() = nowV.Now, nowE.Now
+			nowV.Keeps.KeepValues()
+			nowE.Keeps.KeepValues()
+			fromNow, fromNowE := v, e
+			k.mean(&fromNow, &fromNowE, meanNowRows)
+			k.mean(&v, &e, meanRows)
+			if v.Keeps != wantV || e.Keeps != wantE || [keepParents][Lanes]float64(fromNow.Keeps[:keepParents]) != [keepParents][Lanes]float64(nowV.Keeps[:keepParents]) ||
+				[keepParents][Lanes]float64(fromNowE.Keeps[:keepParents]) != [keepParents][Lanes]float64(nowE.Keeps[:keepParents]) {
+				t.Fatalf("%s kernel, trial %d: the means of the pair differ from KeepValues on each", name, trial)
+			}
 			own, ownE := v.Keeps, e.Keeps
 			k.best(&v, &e, tol)
 			results[name] = [2]LaneTurn{v, e}

@@ -491,12 +491,10 @@ func (t *turn) keeps(w *lanes, j int) {
 // rolls' rows hold them.
 func (w *lanes) mean(first bool) {
 	if first {
-		w.p.MeanNow()
-		w.e.MeanNow()
+		w.p.MeanNow(&w.e)
 		return
 	}
-	w.p.Keeps.KeepValues()
-	w.e.Keeps.KeepValues()
+	w.p.KeepValues(&w.e)
 }
 
 // best sets each roll's rows of w.p.Keeps and w.e.Keeps, whose keep rows
