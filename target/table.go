@@ -22,9 +22,9 @@ import (
 // below lo every need is met for certain and the play is worth the
 // expected-value optimum (to within half a Step), from the row's end on
 // every need is out of reach, the play is the expected-value optimum's.
-// Each entry holds the chance in multiples of Quantum and the deficit of
-// the points to come below the expected-value optimum in multiples of
-// Step.
+// Each entry holds, in 44 bits, the chance in multiples of Quantum and
+// the deficit of the points to come below the expected-value optimum in
+// multiples of the table's Step.
 //
 // The play the table stands for is the one that plays by it: each turn
 // for need n the choice of Near between the ways of ending the turn,
@@ -35,15 +35,16 @@ import (
 // the exact one: Quantum for each turn still to play. Each stored
 // expected score is within Step/2 of the value its turn computes from the
 // next states' stored entries, by the same choices, so it is within
-// EBound(g) of the expected points to come under the table's play.
+// EBound of the expected points to come under the table's play.
 type Table struct {
 	Game   *engine.Game
 	Layout solver.Layout
-	// words holds the index, two words a layout index i: words[2i] is
-	// the offset in words of i's row, words[2i+1] its lo<<16 | length;
-	// then the rows, each its entries' words (the chance in the low 27
-	// bits, the deficit's high 5 bits above) and then its deficits' low
-	// 16 bits, two a word, the first entry's in the low half.
+	// words holds k, the Step being 2^-k; then the index, two words a
+	// layout index i: words[1+2i] is the offset in words of i's row,
+	// words[2+2i] its lo<<16 | length; then the rows, each its entries'
+	// words (the chance in the low 27 bits, the deficit's high 5 bits
+	// above) and then its deficits' low 12 bits, one after another from
+	// the low bits of each word up.
 	words []uint32
 	lazy  *tables.Words // the file's words, checked as they are read; nil when all are in words
 	Path  string        // the file it was read from or saved to
@@ -60,28 +61,54 @@ const Quantum = 1.0 / (1 << 26)
 // one is a chance of 1 in multiples of Quantum.
 const one = 1 << 26
 
-// Step is the step of the stored expected points: 2^-12 points. A stored
-// deficit below the expected-value optimum is the computed one rounded
-// to a multiple of it.
-const Step = 1.0 / (1 << 12)
-
-// The bits of an entry's word: the chance takes chanceBits, the deficit's
-// high bits the rest; the deficit has deficitBits in all.
+// The bits of an entry: the chance takes chanceBits of its word, the
+// deficit's high bits the rest; the deficit's lowBits follow the row's
+// words; the deficit has deficitBits in all.
 const (
 	chanceBits  = 27
-	deficitBits = 32 - chanceBits + 16
-	maxDeficit  = 1<<deficitBits - 1 // 512 points, less a Step
+	lowBits     = 12
+	deficitBits = 32 - chanceBits + lowBits
+	maxDeficit  = 1<<deficitBits - 1
 )
+
+// lowWords returns the words that the deficits' low bits of n entries
+// take.
+func lowWords(n int) int { return (n*lowBits + 31) / 32 }
+
+// stepFor returns the exponent k of the least step 2^-k at which deficits
+// up to most fit in deficitBits.
+func stepFor(most float64) int {
+	k := maxStep
+	for k > 0 && most*float64(int(1)<<k) >= maxDeficit {
+		k--
+	}
+	return k
+}
 
 // Bound returns the largest difference between a chance in g's table and
 // the exact chance: Quantum for each turn of the game, half of it for the
 // rounding of the stored chances and the rest for that of the sums.
 func Bound(g *engine.Game) float64 { return float64(len(g.Categories)) * Quantum }
 
-// EBound returns the largest difference between an expected score in g's
+// Step returns the step of the stored expected points: the least power
+// of 2 for which every deficit, at most the expected-value optimum of its
+// state, fits in 17 bits (2^-9 points for yatzy, 2^-8 for yahtzee and
+// swedish, whose optima exceed 256). After a read error of a table
+// loaded lazily (Err), it returns 0.
+func (t *Table) Step() float64 {
+	if t.lazy != nil && !t.lazy.Load(0, 1) || t.words[0] > maxStep {
+		return 0
+	}
+	return 1 / float64(int(1)<<t.words[0])
+}
+
+// maxStep is the largest exponent of a Step.
+const maxStep = 24
+
+// EBound returns the largest difference between an expected score in the
 // table and the expected points to come under the table's play: half a
 // Step for each turn of the game.
-func EBound(g *engine.Game) float64 { return float64(len(g.Categories)) * Step / 2 }
+func (t *Table) EBound() float64 { return float64(len(t.Game.Categories)) * t.Step() / 2 }
 
 // maxRow is the most needs a state's row and the largest need its lo may
 // be: the index keeps each in 16 bits.
@@ -105,17 +132,17 @@ func (t *Table) Value(s engine.State, need int, ev solver.Values) Chance {
 }
 
 // row returns the row of the state at layout index i: its first need,
-// its entries' words and its deficits' low halves (ok false after a
-// read error of a table loaded lazily).
-func (t *Table) row(i int) (lo int, ws, halves []uint32, ok bool) {
-	if t.lazy != nil && !t.lazy.Load(2*i, 2*i+2) {
+// its entries' words and its deficits' low bits (ok false after a read
+// error of a table loaded lazily).
+func (t *Table) row(i int) (lo int, ws, lows []uint32, ok bool) {
+	if t.lazy != nil && !t.lazy.Load(1+2*i, 3+2*i) {
 		return 1, nil, nil, false
 	}
-	off, span := int(t.words[2*i]), t.words[2*i+1]
+	off, span := int(t.words[1+2*i]), t.words[2+2*i]
 	lo, n := int(span>>16), int(span&maxRow)
-	end := off + n + (n+1)/2
+	end := off + n + lowWords(n)
 	if t.lazy != nil {
-		if end > len(t.words) || off < 2*t.Layout.Size() && n > 0 {
+		if end > len(t.words) || off < 1+2*t.Layout.Size() && n > 0 {
 			t.lazy.Fail(fmt.Sprintf("the row of state %d lies outside the table", i))
 			return 1, nil, nil, false
 		}
@@ -129,15 +156,15 @@ func (t *Table) row(i int) (lo int, ws, halves []uint32, ok bool) {
 // decode sets p[k] and e[k] to the value of need lo+k in state s, e from
 // ev's value of s (e is left alone when ev is nil).
 func (t *Table) decode(s engine.State, lo int, p, e []float64, ev solver.Values) {
-	first, ws, halves, ok := t.row(t.Layout.Index(s))
+	first, ws, lows, ok := t.row(t.Layout.Index(s))
 	if !ok {
 		clear(p)
 		clear(e)
 		return
 	}
-	v := 0.0
+	v, step := 0.0, 0.0
 	if ev != nil {
-		v = ev(s)
+		v, step = ev(s), t.Step()
 	}
 	for k := range p {
 		switch i := lo + k - first; {
@@ -155,11 +182,20 @@ func (t *Table) decode(s engine.State, lo int, p, e []float64, ev solver.Values)
 			w := ws[i]
 			p[k] = float64(w&(1<<chanceBits-1)) * Quantum
 			if ev != nil {
-				d := w>>chanceBits<<16 | halves[i/2]>>(16*(i&1))&0xffff
-				e[k] = v - float64(d)*Step
+				e[k] = v - float64(w>>chanceBits<<lowBits|low(lows, i))*step
 			}
 		}
 	}
+}
+
+// low returns the low bits of entry i's deficit from a row's lows.
+func low(lows []uint32, i int) uint32 {
+	bit := i * lowBits
+	x := uint64(lows[bit/32])
+	if bit/32+1 < len(lows) {
+		x |= uint64(lows[bit/32+1]) << 32
+	}
+	return uint32(x>>(bit%32)) & (1<<lowBits - 1)
 }
 
 // played is a table with the expected-value optimum, ready for play.
@@ -205,15 +241,23 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 		return nil, err
 	}
 	ev := func(s engine.State) float64 { return float64(float32(evs.Value(s))) }
+	most := 0.0
+	for _, v := range evs.Values {
+		if !math.IsNaN(v) {
+			most = max(most, float64(float32(v)))
+		}
+	}
 	l := solver.NewLayout(g)
+	k := stepFor(most)
 	t := &Table{Game: g, Layout: l, turn: newTurn(g)}
+	t.words = make([]uint32, 1+2*l.Size(), 1+2*l.Size()+l.Size()*8)
+	t.words[0] = uint32(k)
 	src := t.with(ev)
 	layers, shares, states := layersFrom(g, engine.State{})
 	t.States = states
-	t.words = make([]uint32, 2*l.Size(), 2*l.Size()+l.Size()*8)
 	n := len(g.Categories)
 	for i := range l.Size() {
-		t.words[2*i+1] = 1 << 16 // lo 1, no row: every need out of reach
+		t.words[2+2*i] = 1 << 16 // lo 1, no row: every need out of reach
 	}
 	done := len(layers[n]) + len(shares[n])
 	for k := n - 1; k >= 0; k-- {
@@ -236,14 +280,14 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 		}
 		for i, s := range states {
 			at, r := l.Index(s), &rows[i]
-			t.words[2*at] = uint32(len(t.words))
-			t.words[2*at+1] = uint32(r.lo)<<16 | uint32(r.n)
+			t.words[1+2*at] = uint32(len(t.words))
+			t.words[2+2*at] = uint32(r.lo)<<16 | uint32(r.n)
 			t.words = append(t.words, r.words...)
 			t.Entries += r.n
 		}
 		for _, sh := range shares[k] {
 			at, rep := l.Index(sh[0]), l.Index(sh[1])
-			t.words[2*at], t.words[2*at+1] = t.words[2*rep], t.words[2*rep+1]
+			t.words[1+2*at], t.words[2+2*at] = t.words[1+2*rep], t.words[2+2*rep]
 		}
 		for _, b := range batches {
 			t.Batches += b
@@ -279,11 +323,11 @@ func (t *Table) solveRow(s engine.State, src played, batches *int) (row, error) 
 	t.turn.prepare(src, start, start+nb*solver.Lanes, w)
 	qs := make([]uint32, nb*solver.Lanes) // chances
 	ds := make([]uint32, nb*solver.Lanes) // deficits
-	ev := src.ev(s)
+	ev, step := src.ev(s), t.Step()
 	for b := range nb {
 		out := t.turn.batch(start+b*solver.Lanes, w)
 		for j, v := range out {
-			d := math.Round((ev - v.E) / Step)
+			d := math.Round((ev - v.E) / step)
 			if d > maxDeficit {
 				return row{}, fmt.Errorf("%s plays a target for %.1f points less than the expected-value optimum, more than an every-target table holds", t.Game.Name, ev-v.E)
 			}
@@ -302,11 +346,16 @@ func (t *Table) solveRow(s engine.State, src played, batches *int) (row, error) 
 	if start+lo > maxRow || n > maxRow {
 		return row{}, fmt.Errorf("%s scores too many points for an every-target table", t.Game.Name)
 	}
-	r := row{lo: start + lo, n: n, words: make([]uint32, n+(n+1)/2)}
+	r := row{lo: start + lo, n: n, words: make([]uint32, n+lowWords(n))}
+	lows := r.words[n:]
 	for i := range n {
 		q, d := qs[lo+i], ds[lo+i]
-		r.words[i] = q | d>>16<<chanceBits
-		r.words[n+i/2] |= d & 0xffff << (16 * (i & 1))
+		r.words[i] = q | d>>lowBits<<chanceBits
+		bit, x := i*lowBits, uint64(d&(1<<lowBits-1))
+		lows[bit/32] |= uint32(x << (bit % 32))
+		if bit%32+lowBits > 32 {
+			lows[bit/32+1] |= uint32(x >> (32 - bit%32))
+		}
 	}
 	return r, nil
 }

@@ -74,7 +74,7 @@ func TestTableAgrees(t *testing.T) {
 					if d > Bound(g) {
 						t.Fatalf("state %+v need %d: table %v, exact %v", s, n, got.P, want.P)
 					}
-					if got.E > ev(s)+EBound(g) || got.E < 0 {
+					if got.E > ev(s)+tab.EBound() || got.E < 0 {
 						t.Fatalf("state %+v need %d: table expects %v points, the expected-value optimum %v", s, n, got.E, ev(s))
 					}
 					checked++
@@ -139,13 +139,13 @@ func TestTablePlaysItsValues(t *testing.T) {
 					got, want := tab.Value(s, n, ev), play(s, n)
 					d, dE := math.Abs(got.P-want.P), math.Abs(got.E-want.E)
 					worst, worstE = max(worst, d), max(worstE, dE)
-					if d > Bound(g) || dE > EBound(g) {
+					if d > Bound(g) || dE > tab.EBound() {
 						t.Fatalf("state %+v need %d: table %+v, its play %+v", s, n, got, want)
 					}
 					checked++
 				}
 			}
-			t.Logf("%d values: worst differences %.3g in chance (bound %.3g), %.3g in points (bound %.3g)", checked, worst, Bound(g), worstE, EBound(g))
+			t.Logf("%d values: worst differences %.3g in chance (bound %.3g), %.3g in points (bound %.3g)", checked, worst, Bound(g), worstE, tab.EBound())
 		})
 	}
 }
@@ -168,7 +168,7 @@ func TestTablePlayer(t *testing.T) {
 	for i, p := range h.W {
 		mean += p * float64(h.Lo+i)
 	}
-	if got := h.AtLeast(target); math.Abs(got-want.P) > Bound(g) || math.Abs(h.Total()-1) > 1e-12 || math.Abs(mean-want.E) > EBound(g) {
+	if got := h.AtLeast(target); math.Abs(got-want.P) > Bound(g) || math.Abs(h.Total()-1) > 1e-12 || math.Abs(mean-want.E) > tab.EBound() {
 		t.Errorf("the play's distribution reaches %d with %v (total %v), mean %v; the table says %+v", target, got, h.Total(), mean, want)
 	}
 	games := 20000

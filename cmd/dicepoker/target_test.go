@@ -83,7 +83,7 @@ func TestTargetExpected(t *testing.T) {
 // a hand-made poker-dice sheet, the dice to be written now, against the
 // exact distribution of the every-target table's play from where the
 // best option leads: its mean (plus the sheet and the points written) to
-// target.EBound, its chance of the target to target.Bound. The expected
+// the table's EBound, its chance of the target to target.Bound. The expected
 // score is that of the play for the target, short of the expected-value
 // optimum's.
 func adviseTargetExpected(t *testing.T, g *engine.Game) {
@@ -122,7 +122,7 @@ func adviseTargetExpected(t *testing.T, g *engine.Game) {
 		mean += p * float64(h.Lo+i)
 	}
 	reach := h.AtLeast(total - score)
-	if best.Action != "score" || math.Abs(best.Expected-mean) > target.EBound(g) || math.Abs(best.Probability-reach) > target.Bound(g) {
+	if best.Action != "score" || math.Abs(best.Expected-mean) > tab.EBound() || math.Abs(best.Probability-reach) > target.Bound(g) {
 		t.Errorf("best %+v; the exact distribution of its play: mean %v, chance %v", best, mean, reach)
 	}
 	if optimum := float64(score) + ev(s); mean >= optimum-0.01 || reach <= 0 || reach >= 1 {
@@ -132,7 +132,7 @@ func adviseTargetExpected(t *testing.T, g *engine.Game) {
 
 // simulateTargetExpected checks the expected scores of simulate --target
 // --json (the every-target table's, as "expected" and "expected_score")
-// against distribution --target --json's exact mean, to target.EBound,
+// against distribution --target --json's exact mean, to the table's EBound,
 // and the table's chance against the exact one, to target.Bound.
 func simulateTargetExpected(t *testing.T, g *engine.Game) {
 	type result struct {
@@ -158,7 +158,11 @@ func simulateTargetExpected(t *testing.T, g *engine.Game) {
 			t.Fatalf("%q: %v\n%s", c.args, err, out)
 		}
 	}
-	if math.Abs(*sim.Expected-dist.Mean) > target.EBound(g) || *dist.Expected != dist.Mean ||
+	tab, _, err := (&advice.Opener{}).TargetPlay(g, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(*sim.Expected-dist.Mean) > tab.EBound() || *dist.Expected != dist.Mean ||
 		math.Abs(sim.Probability-dist.Probability) > target.Bound(g) || sim.Reached == nil {
 		t.Errorf("simulate --target: %+v; distribution --target: %+v", sim, dist)
 	}
