@@ -56,55 +56,75 @@ func (v *LaneTurn) KeepValues(e *LaneTurn) { activeNear.mean(v, e, meanRows) }
 // holds the value of the roll with a reroll to come.
 func (v *LaneTurn) BestKeepsNear(e *LaneTurn, tol float64) { activeNear.best(v, e, tol) }
 
-// LevelRoll names a roll and a level of a box it writes: an entry of the
-// lists that MaxAt and NearAt take.
-type LevelRoll struct {
-	off   uint16 // byte offset of the roll's row in a LaneRolls
-	level uint8
+// Finals are the values a turn's final rolls may be written for, Lanes
+// needs (or states) at a time, and which of them each roll may take:
+// level k (box k/32's level k%32) has its first values at First[k],
+// its second at Second[k] plus Add[k]; roll r may take the levels
+// Rolls[Starts[r]:Starts[r+1]], and the base, BaseFirst and BaseSecond,
+// a choice of levels every roll may count.
+type Finals struct {
+	First, Second [32 * Levels]*[Lanes]float64
+	Add           [32 * Levels]float64
+	Rolls         []uint16
+	Starts        [engine.NumRolls + 1]uint16
+	// BaseFirst is the base's first value; BaseSecond its second where
+	// the base stands for options whose first values near BaseFirst are
+	// all at it, else nil: then each roll counts none of it but its
+	// first value.
+	BaseFirst, BaseSecond *[Lanes]float64
 }
 
-// NewLevelRoll returns the entry of roll r writing level l (modulo Levels).
-func NewLevelRoll(r int, l uint8) LevelRoll {
-	return LevelRoll{off: uint16(r * Lanes * 8), level: l & (Levels - 1)}
-}
-
-// LevelRows says where each level of a box has its values in Lanes
-// states (or needs): eight values in a row, wherever they lie.
-type LevelRows [Levels]*[Lanes]float64
-
-// MaxAt sets the row of each listed roll in r to the larger of it and the
-// roll's level in x, lane by lane.
-func (r *LaneRolls) MaxAt(list []LevelRoll, x *LevelRows) { activeNear.maxAt(r, list, x) }
-
-// Bars sets each row of r to p's row less tol times it, lane by lane: the
-// least first value near p's (p - tol*p, rounded as written).
-func (r *LaneRolls) Bars(p *LaneRolls, tol float64) { activeNear.bars(r, p, tol) }
-
-// NearAt sets the row of each listed roll in r to the larger of it and
-// the roll's level's second value, second plus add (rounded once), where
-// the level's first value is at least the roll's bar (Bars), lane by
-// lane: the second maximum of a near choice, options not near counting
-// as +0.
-func (r *LaneRolls) NearAt(list []LevelRoll, first, second *LevelRows, add *[Levels]float64, bar *LaneRolls) {
-	activeNear.nearAt(r, list, first, second, add, bar)
-}
+// Final sets each roll's rows of v, e and bar to the near choice between
+// the levels it may take and the base: the largest first value (v), its
+// bar (Bars), and the largest second value of the levels whose first
+// value is near (e), the base's where its first value is near, all at
+// once.
+func (f *Finals) Final(v, e, bar *LaneRolls, tol float64) { activeNear.final(f, v, e, bar, tol) }
 
 // nearKernel is the code of the near kernels: plain Go, or vector
 // instructions. Both give the same bits for the values allowed (+0 or
 // more, never NaN).
 type nearKernel struct {
-	name   string
-	mean   func(v, e *LaneTurn, rows []laneRow)
-	best   func(v, e *LaneTurn, tol float64)
-	maxAt  func(r *LaneRolls, list []LevelRoll, x *LevelRows)
-	bars   func(r, p *LaneRolls, tol float64)
-	nearAt func(r *LaneRolls, list []LevelRoll, first, second *LevelRows, add *[Levels]float64, bar *LaneRolls)
+	name  string
+	mean  func(v, e *LaneTurn, rows []laneRow)
+	best  func(v, e *LaneTurn, tol float64)
+	final func(f *Finals, v, e, bar *LaneRolls, tol float64)
 }
 
 // NearKernel names the near kernel this CPU runs: "avx" or "go".
 func NearKernel() string { return activeNear.name }
 
-var nearGo = nearKernel{name: "go", mean: meanPairGo, best: bestNearGo, maxAt: maxAtGo, bars: barsGo, nearAt: nearAtGo}
+var nearGo = nearKernel{name: "go", mean: meanPairGo, best: bestNearGo, final: finalGo}
+
+// finalGo is Finals.Final in plain Go.
+func finalGo(f *Finals, v, e, bar *LaneRolls, tol float64) {
+	for r := range engine.NumRolls {
+		levels := f.Rolls[f.Starts[r]:f.Starts[r+1]]
+		p := *f.BaseFirst
+		for _, k := range levels {
+			x := f.First[k]
+			for j := range Lanes {
+				p[j] = max(p[j], x[j])
+			}
+		}
+		var b, s [Lanes]float64
+		for j := range Lanes {
+			b[j] = p[j] - float64(tol*p[j])
+			if f.BaseSecond != nil && f.BaseFirst[j] >= b[j] {
+				s[j] = f.BaseSecond[j]
+			}
+		}
+		for _, k := range levels {
+			x, y, a := f.First[k], f.Second[k], f.Add[k]
+			for j := range Lanes {
+				if x[j] >= b[j] {
+					s[j] = max(s[j], y[j]+a)
+				}
+			}
+		}
+		v[r], e[r], bar[r] = p, s, b
+	}
+}
 
 // meanPairGo does KeepValues' steps in v and e, rows read past Keeps from
 // Now.
@@ -202,41 +222,6 @@ func bestNearGo(v, e *LaneTurn, tol float64) {
 			}
 			*turnAt(v, r[0]) = best
 			*turnAt(e, r[0]) = second
-		}
-	}
-}
-
-// rollAt returns the row of r at byte offset off.
-func rollAt(r *LaneRolls, off uint16) *[Lanes]float64 {
-	return (*[Lanes]float64)(unsafe.Add(unsafe.Pointer(r), off))
-}
-
-func maxAtGo(r *LaneRolls, list []LevelRoll, x *LevelRows) {
-	for _, e := range list {
-		row, t := rollAt(r, e.off), x[e.level&(Levels-1)]
-		for j := range Lanes {
-			row[j] = max(row[j], t[j])
-		}
-	}
-}
-
-func barsGo(r, p *LaneRolls, tol float64) {
-	for i := range r {
-		for j := range Lanes {
-			r[i][j] = p[i][j] - float64(tol*p[i][j])
-		}
-	}
-}
-
-func nearAtGo(r *LaneRolls, list []LevelRoll, first, second *LevelRows, add *[Levels]float64, bar *LaneRolls) {
-	for _, e := range list {
-		row, b := rollAt(r, e.off), rollAt(bar, e.off)
-		l := e.level & (Levels - 1)
-		f, s, a := first[l], second[l], add[l]
-		for j := range Lanes {
-			if f[j] >= b[j] {
-				row[j] = max(row[j], s[j]+a)
-			}
 		}
 	}
 }

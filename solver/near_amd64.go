@@ -5,25 +5,19 @@ package solver
 import "golang.org/x/sys/cpu"
 
 //go:noescape
+func finalAVX(f *Finals, v, e, bar *LaneRolls, tol float64)
+
+//go:noescape
 func meanPairAVX(v, e *LaneTurn, rows []laneRow)
 
 //go:noescape
 func bestNearAVX(v, e *LaneTurn, rows []laneRow, parents int, tol float64)
 
-//go:noescape
-func maxAtAVX(r *LaneRolls, list []LevelRoll, x *LevelRows)
-
-//go:noescape
-func barsAVX(r, p *LaneRolls, tol float64)
-
-//go:noescape
-func nearAtAVX(r *LaneRolls, list []LevelRoll, first, second *LevelRows, add *[Levels]float64, bar *LaneRolls)
-
 // nearAVX is the near kernel in AVX instructions, as kernelAVX is the lane
 // kernel: the same operations in the same order as nearGo. Its masked
 // maxima (a compare, an AND with the second values, VMAXPD) agree with
 // nearGo's branches for values of +0 or more.
-var nearAVX = nearKernel{name: "avx", mean: meanPairAVX, maxAt: maxAtAVX, bars: barsAVX, nearAt: nearAtAVX,
+var nearAVX = nearKernel{name: "avx", mean: meanPairAVX, final: finalAVX,
 	best: func(v, e *LaneTurn, tol float64) {
 		for _, g := range nearGroups {
 			bestNearAVX(v, e, g.rows, g.parents, tol)

@@ -60,14 +60,14 @@ mpdone:
 	RET
 
 // NEARHALF does a nearGroups row's step for one half of the lanes, at
-// byte offset h of each row, with the parents that LOADS and NEARS take
-// (LOADk and NEARk for k parents): their chances are
-// loaded once into Y2..Y6, the best into Y0, the bar into Y1, the second
-// maximum into Y7.
+// byte offset h of each row, its offsets in registers (the keep's in R12,
+// its own value's in R11, its parents' in AX, BX, R8, R9, R10), with the
+// parents that LOADS and NEARS take (LOADk and NEARk for k parents):
+// their chances are loaded once into Y2..Y6, the best into Y0, the bar
+// into Y1, the second maximum into Y7.
 #define NEARHALF(h, LOADS, NEARS) \
-	MOVWQZX 14(SI), AX; \
-	VMOVUPD h(DI)(AX*1), Y8; \
-	VMOVUPD h(DX)(AX*1), Y9; \
+	VMOVUPD h(DI)(R11*1), Y8; \
+	VMOVUPD h(DX)(R11*1), Y9; \
 	VMOVAPD Y8, Y0; \
 	LOADS(h); \
 	VMULPD Y15, Y0, Y1; \
@@ -75,34 +75,54 @@ mpdone:
 	VCMPPD $2, Y8, Y1, Y8; \
 	VANDPD Y9, Y8, Y7; \
 	NEARS(h); \
-	MOVWQZX (SI), AX; \
-	VMOVUPD Y0, h(DI)(AX*1); \
-	VMOVUPD Y7, h(DX)(AX*1)
+	VMOVUPD Y0, h(DI)(R12*1); \
+	VMOVUPD Y7, h(DX)(R12*1)
 
-// P(h, k, Y) loads parent k's chances into Y and takes the best.
-#define P(h, k, Y) \
-	MOVWQZX (2*k)(SI), AX; \
-	VMOVUPD h(DI)(AX*1), Y; \
+// P(h, R, Y) loads the chances of the parent at offset R into Y and takes
+// the best.
+#define P(h, R, Y) \
+	VMOVUPD h(DI)(R*1), Y; \
 	VMAXPD Y, Y0, Y0
 
-// N(h, k, Y) takes parent k's second value into the second maximum where
-// its chance, in Y, is near the best.
-#define N(h, k, Y) \
-	MOVWQZX (2*k)(SI), AX; \
+// N(h, R, Y) takes the second value of the parent at offset R into the
+// second maximum where its chance, in Y, is near the best.
+#define N(h, R, Y) \
 	VCMPPD $2, Y, Y1, Y; \
-	VANDPD h(DX)(AX*1), Y, Y; \
+	VANDPD h(DX)(R*1), Y, Y; \
 	VMAXPD Y, Y7, Y7
 
-#define LOAD1(h) P(h, 1, Y2)
-#define LOAD2(h) LOAD1(h); P(h, 2, Y3)
-#define LOAD3(h) LOAD2(h); P(h, 3, Y4)
-#define LOAD4(h) LOAD3(h); P(h, 4, Y5)
-#define LOAD5(h) LOAD4(h); P(h, 5, Y6)
-#define NEAR1(h) N(h, 1, Y2)
-#define NEAR2(h) NEAR1(h); N(h, 2, Y3)
-#define NEAR3(h) NEAR2(h); N(h, 3, Y4)
-#define NEAR4(h) NEAR3(h); N(h, 4, Y5)
-#define NEAR5(h) NEAR4(h); N(h, 5, Y6)
+#define LOAD1(h) P(h, AX, Y2)
+#define LOAD2(h) LOAD1(h); P(h, BX, Y3)
+#define LOAD3(h) LOAD2(h); P(h, R8, Y4)
+#define LOAD4(h) LOAD3(h); P(h, R9, Y5)
+#define LOAD5(h) LOAD4(h); P(h, R10, Y6)
+#define NEAR1(h) N(h, AX, Y2)
+#define NEAR2(h) NEAR1(h); N(h, BX, Y3)
+#define NEAR3(h) NEAR2(h); N(h, R8, Y4)
+#define NEAR4(h) NEAR3(h); N(h, R9, Y5)
+#define NEAR5(h) NEAR4(h); N(h, R10, Y6)
+
+// OFFS1..OFFS5 load a row's offsets: the keep's, its own value's and
+// those of its 1 to 5 parents.
+#define OFFS1 \
+	MOVWQZX (SI), R12; \
+	MOVWQZX 14(SI), R11; \
+	MOVWQZX 2(SI), AX
+#define OFFS2 OFFS1; MOVWQZX 4(SI), BX
+#define OFFS3 OFFS2; MOVWQZX 6(SI), R8
+#define OFFS4 OFFS3; MOVWQZX 8(SI), R9
+#define OFFS5 OFFS4; MOVWQZX 10(SI), R10
+
+// NEARROWS loops over the rows with k parents: OFFS, LOADS, NEARS for k.
+#define NEARROWS(label, OFFS, LOADS, NEARS) \
+label: \
+	OFFS; \
+	NEARHALF(0, LOADS, NEARS); \
+	NEARHALF(32, LOADS, NEARS); \
+	ADDQ $16, SI; \
+	DECQ CX; \
+	JNZ label; \
+	JMP nbdone
 
 // func bestNearAVX(v, e *LaneTurn, rows []laneRow, parents int, tol float64)
 // parents is 1 to 5, as in every nearGroup; each row's entry 7 is the
@@ -124,127 +144,91 @@ TEXT ·bestNearAVX(SB), NOSPLIT, $0-56
 	JEQ nb3
 	CMPQ BX, $4
 	JEQ nb4
-nb5:
-	NEARHALF(0, LOAD5, NEAR5)
-	NEARHALF(32, LOAD5, NEAR5)
-	ADDQ $16, SI
-	DECQ CX
-	JNZ nb5
-	JMP nbdone
-nb4:
-	NEARHALF(0, LOAD4, NEAR4)
-	NEARHALF(32, LOAD4, NEAR4)
-	ADDQ $16, SI
-	DECQ CX
-	JNZ nb4
-	JMP nbdone
-nb3:
-	NEARHALF(0, LOAD3, NEAR3)
-	NEARHALF(32, LOAD3, NEAR3)
-	ADDQ $16, SI
-	DECQ CX
-	JNZ nb3
-	JMP nbdone
-nb2:
-	NEARHALF(0, LOAD2, NEAR2)
-	NEARHALF(32, LOAD2, NEAR2)
-	ADDQ $16, SI
-	DECQ CX
-	JNZ nb2
-	JMP nbdone
-nb1:
-	NEARHALF(0, LOAD1, NEAR1)
-	NEARHALF(32, LOAD1, NEAR1)
-	ADDQ $16, SI
-	DECQ CX
-	JNZ nb1
+	NEARROWS(nb5, OFFS5, LOAD5, NEAR5)
+	NEARROWS(nb4, OFFS4, LOAD4, NEAR4)
+	NEARROWS(nb3, OFFS3, LOAD3, NEAR3)
+	NEARROWS(nb2, OFFS2, LOAD2, NEAR2)
+	NEARROWS(nb1, OFFS1, LOAD1, NEAR1)
 nbdone:
 	VZEROUPPER
 	RET
 
-// func maxAtAVX(r *LaneRolls, list []LevelRoll, x *LevelRows)
-TEXT ·maxAtAVX(SB), NOSPLIT, $0-40
-	MOVQ r+0(FP), DI
-	MOVQ list_base+8(FP), SI
-	MOVQ list_len+16(FP), CX
-	MOVQ x+32(FP), DX
-	TESTQ CX, CX
-	JZ maxatdone
-maxatloop:
-	MOVWQZX LevelRoll_off(SI), AX
-	MOVBQZX LevelRoll_level(SI), BX
-	ANDQ $(const_Levels-1), BX
-	MOVQ (DX)(BX*8), R8
-	VMOVUPD (DI)(AX*1), Y0
-	VMOVUPD 32(DI)(AX*1), Y1
-	VMAXPD (R8), Y0, Y0
-	VMAXPD 32(R8), Y1, Y1
-	VMOVUPD Y0, (DI)(AX*1)
-	VMOVUPD Y1, 32(DI)(AX*1)
-	ADDQ $LevelRoll__size, SI
-	DECQ CX
-	JNZ maxatloop
-maxatdone:
-	VZEROUPPER
-	RET
-
-// func barsAVX(r, p *LaneRolls, tol float64)
-TEXT ·barsAVX(SB), NOSPLIT, $0-24
-	MOVQ r+0(FP), DI
-	MOVQ p+8(FP), SI
-	VBROADCASTSD tol+16(FP), Y15
-	MOVQ $const_numRolls, CX
-barsloop:
-	VMOVUPD (SI), Y0
-	VMOVUPD 32(SI), Y1
+// func finalAVX(f *Finals, v, e, bar *LaneRolls, tol float64)
+// Each roll in turn: the largest first value in Y0, Y1 (from the base's,
+// then the roll's levels), the bar in Y2, Y3, the second maximum in Y4,
+// Y5 (from the base's, where it is given and near, then the levels').
+TEXT ·finalAVX(SB), NOSPLIT, $0-40
+	MOVQ f+0(FP), R8
+	MOVQ v+8(FP), DI
+	MOVQ e+16(FP), R9
+	MOVQ bar+24(FP), R10
+	VBROADCASTSD tol+32(FP), Y15
+	MOVQ Finals_Rolls(R8), R11
+	LEAQ Finals_Starts(R8), R12
+	XORQ CX, CX
+finalroll:
+	MOVWQZX (R12)(CX*2), SI
+	MOVWQZX 2(R12)(CX*2), R13
+	MOVQ Finals_BaseFirst(R8), AX
+	VMOVUPD (AX), Y0
+	VMOVUPD 32(AX), Y1
+	MOVQ SI, R14
+	CMPQ R14, R13
+	JGE finalbar
+finalmax:
+	MOVWQZX (R11)(R14*2), AX
+	MOVQ Finals_First(R8)(AX*8), BX
+	VMAXPD (BX), Y0, Y0
+	VMAXPD 32(BX), Y1, Y1
+	INCQ R14
+	CMPQ R14, R13
+	JLT finalmax
+finalbar:
 	VMULPD Y15, Y0, Y2
 	VSUBPD Y2, Y0, Y2
 	VMULPD Y15, Y1, Y3
 	VSUBPD Y3, Y1, Y3
-	VMOVUPD Y2, (DI)
-	VMOVUPD Y3, 32(DI)
-	ADDQ $64, SI
+	MOVQ Finals_BaseSecond(R8), AX
+	TESTQ AX, AX
+	JZ finalnobase
+	MOVQ Finals_BaseFirst(R8), BX
+	VCMPPD $2, (BX), Y2, Y4
+	VANDPD (AX), Y4, Y4
+	VCMPPD $2, 32(BX), Y3, Y5
+	VANDPD 32(AX), Y5, Y5
+	JMP finalnear
+finalnobase:
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+finalnear:
+	CMPQ SI, R13
+	JGE finalstore
+	MOVWQZX (R11)(SI*2), AX
+	MOVQ Finals_First(R8)(AX*8), BX
+	MOVQ Finals_Second(R8)(AX*8), DX
+	VBROADCASTSD Finals_Add(R8)(AX*8), Y6
+	VADDPD (DX), Y6, Y7
+	VCMPPD $2, (BX), Y2, Y8
+	VANDPD Y7, Y8, Y8
+	VMAXPD Y8, Y4, Y4
+	VADDPD 32(DX), Y6, Y9
+	VCMPPD $2, 32(BX), Y3, Y10
+	VANDPD Y9, Y10, Y10
+	VMAXPD Y10, Y5, Y5
+	INCQ SI
+	JMP finalnear
+finalstore:
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y4, (R9)
+	VMOVUPD Y5, 32(R9)
+	VMOVUPD Y2, (R10)
+	VMOVUPD Y3, 32(R10)
 	ADDQ $64, DI
-	DECQ CX
-	JNZ barsloop
-	VZEROUPPER
-	RET
-
-// func nearAtAVX(r *LaneRolls, list []LevelRoll, first, second *LevelRows, add *[Levels]float64, bar *LaneRolls)
-TEXT ·nearAtAVX(SB), NOSPLIT, $0-64
-	MOVQ r+0(FP), DI
-	MOVQ list_base+8(FP), SI
-	MOVQ list_len+16(FP), CX
-	MOVQ first+32(FP), DX
-	MOVQ second+40(FP), R11
-	MOVQ add+48(FP), R12
-	MOVQ bar+56(FP), R10
-	TESTQ CX, CX
-	JZ nearatdone
-nearatloop:
-	MOVWQZX LevelRoll_off(SI), AX
-	MOVBQZX LevelRoll_level(SI), BX
-	ANDQ $(const_Levels-1), BX
-	MOVQ (DX)(BX*8), R8
-	MOVQ (R11)(BX*8), R9
-	VBROADCASTSD (R12)(BX*8), Y6
-	VADDPD (R9), Y6, Y4
-	VADDPD 32(R9), Y6, Y5
-	VMOVUPD (R10)(AX*1), Y2
-	VMOVUPD 32(R10)(AX*1), Y3
-	VCMPPD $2, (R8), Y2, Y0
-	VCMPPD $2, 32(R8), Y3, Y1
-	VANDPD Y4, Y0, Y0
-	VANDPD Y5, Y1, Y1
-	VMOVUPD (DI)(AX*1), Y4
-	VMOVUPD 32(DI)(AX*1), Y5
-	VMAXPD Y0, Y4, Y4
-	VMAXPD Y1, Y5, Y5
-	VMOVUPD Y4, (DI)(AX*1)
-	VMOVUPD Y5, 32(DI)(AX*1)
-	ADDQ $LevelRoll__size, SI
-	DECQ CX
-	JNZ nearatloop
-nearatdone:
+	ADDQ $64, R9
+	ADDQ $64, R10
+	INCQ CX
+	CMPQ CX, $const_numRolls
+	JLT finalroll
 	VZEROUPPER
 	RET

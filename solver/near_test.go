@@ -98,63 +98,55 @@ func TestBestKeepsNear(t *testing.T) {
 	}
 }
 
-// TestNearAtKernels checks MaxAt, Bars and NearAt of the kernel this CPU
-// runs against plain Go, bit for bit, and NearAt against its definition.
-func TestNearAtKernels(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 12))
+// TestFinal checks Finals.Final of the kernel this CPU runs against plain
+// Go, bit for bit, and against the near choice all at once between each
+// roll's levels and the base.
+func TestFinal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
 	const tol = 1e-12
+	var firsts, seconds [64][Lanes]float64
 	for trial := range 20 {
-		var firsts, seconds LaneLevels
-		var first, second LevelRows
-		var add [Levels]float64
-		for l := range firsts {
+		for i := range firsts {
 			for j := range Lanes {
-				firsts[l][j], seconds[l][j] = coarse(rng), float64(rng.IntN(60))/4
+				firsts[i][j], seconds[i][j] = coarse(rng), float64(rng.IntN(60))/4
 			}
-			// Levels may share their rows.
-			first[l], second[l], add[l] = &firsts[rng.IntN(l+1)], &seconds[l], float64(rng.IntN(30))
 		}
-		var list []LevelRoll
+		var f Finals
+		for k := range f.First {
+			f.First[k], f.Second[k], f.Add[k] = &firsts[rng.IntN(len(firsts))], &seconds[rng.IntN(len(seconds))], float64(rng.IntN(30))
+		}
 		for r := range engine.NumRolls {
-			if rng.IntN(3) > 0 {
-				list = append(list, NewLevelRoll(r, uint8(rng.IntN(256))))
+			f.Starts[r] = uint16(len(f.Rolls))
+			for range rng.IntN(6) {
+				f.Rolls = append(f.Rolls, uint16(rng.IntN(len(f.First))))
 			}
 		}
-		var start LaneRolls
-		for r := range start {
-			for j := range Lanes {
-				start[r][j] = coarse(rng)
-			}
+		f.Starts[engine.NumRolls] = uint16(len(f.Rolls))
+		f.BaseFirst = &firsts[0]
+		if trial%2 == 0 {
+			f.BaseSecond = &seconds[1]
 		}
-		var got [3]map[string]LaneRolls
-		for i := range got {
-			got[i] = map[string]LaneRolls{}
-		}
+		got := map[string][3]LaneRolls{}
 		for name, k := range nearKernels {
-			p, bar, e := start, LaneRolls{}, LaneRolls{}
-			k.maxAt(&p, list, &first)
-			k.bars(&bar, &p, tol)
-			k.nearAt(&e, list, &first, &second, &add, &bar)
-			got[0][name], got[1][name], got[2][name] = p, bar, e
+			var v, e, bar LaneRolls
+			k.final(&f, &v, &e, &bar, tol)
+			got[name] = [3]LaneRolls{v, e, bar}
 		}
-		for i, step := range []string{"MaxAt", "Bars", "NearAt"} {
-			if got[i]["go"] != got[i]["active"] {
-				t.Fatalf("trial %d: %s of the active near kernel differs from plain Go", trial, step)
-			}
+		if got["go"] != got["active"] {
+			t.Fatalf("trial %d: the active near kernel's Final differs from plain Go", trial)
 		}
-		p, e := got[0]["go"], got[2]["go"]
-		for _, x := range list {
-			r, l := int(x.off)/(Lanes*8), x.level&(Levels-1)
+		v, e := got["go"][0], got["go"][1]
+		for r := range engine.NumRolls {
 			for j := range Lanes {
-				bar := p[r][j] - tol*p[r][j]
-				want := 0.0
-				for _, y := range list {
-					if l := y.level & (Levels - 1); y.off == x.off && first[l][j] >= bar {
-						want = max(want, second[l][j]+add[l])
-					}
+				first, second := []float64{f.BaseFirst[j]}, []float64{0}
+				if f.BaseSecond != nil {
+					second[0] = f.BaseSecond[j]
 				}
-				if e[r][j] != want || p[r][j] < first[l][j] {
-					t.Fatalf("trial %d, roll %d, lane %d: first %v, second %v, want second %v", trial, r, j, p[r][j], e[r][j], want)
+				for _, k := range f.Rolls[f.Starts[r]:f.Starts[r+1]] {
+					first, second = append(first, f.First[k][j]), append(second, f.Second[k][j]+f.Add[k])
+				}
+				if p, x := nearChoice(first, second, tol); v[r][j] != p || e[r][j] != x {
+					t.Fatalf("trial %d, roll %d, lane %d: (%v, %v), want (%v, %v)", trial, r, j, v[r][j], e[r][j], p, x)
 				}
 			}
 		}

@@ -30,21 +30,17 @@ func Near(p, best float64) bool { return p >= best-float64(Tolerance*best) }
 const Tolerance = 1e-12
 
 // turn plays the turns of one game for eight needs of a state at a time,
-// in the solver's lanes: the final rolls written by MaxAt and NearAt, the
+// in the solver's lanes: the final rolls written by Finals.Final, the
 // keeps chosen by BestKeepsNear (the choice of Near, made keep by keep:
 // see solver's notes on near choices). It is safe for concurrent use.
 type turn struct {
 	g *engine.Game
 	// levels[c] lists the points box c can score with some roll (plain
-	// rules), level[c][r] which of them roll r scores.
+	// rules), level[c][r] which of them roll r scores, zero[c] the level
+	// of 0 points (-1 where it has none).
 	levels [][]int
 	level  [][engine.NumRolls]uint8
-	// all[c] lists every roll with its level in box c, raised[c] the
-	// rolls that score more than zero[c], box c's level of 0 points (-1
-	// where it has none).
-	all, raised [][]solver.LevelRoll
-	zero        []int
-	every       []solver.LevelRoll // every roll, at level 0
+	zero   []int
 	// subs[subStart[r]:subStart[r+1]] are the keeps of roll r's proper
 	// sub-multisets (keeping none included), the largest keep first.
 	subs     []uint16
@@ -56,8 +52,7 @@ const maxLevels = solver.Levels
 
 func newTurn(g *engine.Game) *turn {
 	n := len(g.Categories)
-	t := &turn{g: g, levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n),
-		all: make([][]solver.LevelRoll, n), raised: make([][]solver.LevelRoll, n), zero: make([]int, n)}
+	t := &turn{g: g, levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n), zero: make([]int, n)}
 	for c := range n {
 		at := map[int]uint8{}
 		for r := range engine.NumRolls {
@@ -82,15 +77,8 @@ func newTurn(g *engine.Game) *turn {
 		if z, ok := at[0]; ok {
 			t.zero[c] = int(z)
 		}
-		for r, l := range &t.level[c] {
-			t.all[c] = append(t.all[c], solver.NewLevelRoll(r, l))
-			if int(l) != t.zero[c] {
-				t.raised[c] = append(t.raised[c], solver.NewLevelRoll(r, l))
-			}
-		}
 	}
 	for r := range engine.NumRolls {
-		t.every = append(t.every, solver.NewLevelRoll(r, 0))
 		t.subStart[r] = len(t.subs)
 		subs := engine.SubKeeps(r)
 		for i := len(subs) - 1; i >= 0; i-- {
@@ -166,17 +154,20 @@ type lanes struct {
 	at     map[int]int
 	tots   [][2]int
 	buf    []float64
-	// A batch's levels: where each open box's values lie for its needs,
-	// the points added to the expected points, whether the box is done
-	// for every roll (else its rolls that score 0 are counted in base).
-	lp, le [32]solver.LevelRows
-	add    [32][maxLevels]float64
-	dense  [32]bool
+	// fin holds a batch's levels (level l of the i-th open box at
+	// i*maxLevels+l), where their values lie for the batch's needs, and
+	// the levels each roll takes: every level of a box done densely,
+	// those above 0 of the others (dense, a bit a box), whose 0s make the
+	// base. rolls is fin.Rolls for the boxes of dense, when it is
+	// current.
+	fin     solver.Finals
+	dense   uint32
+	rolls   uint32
+	current bool
 	// baseP and baseE are the near choice between the boxes' 0s that the
-	// other levels outdo, which every roll may count; base points to
-	// them. alikeE holds the special rolls' points expected.
+	// other levels outdo, which every roll may count. alikeE holds the
+	// special rolls' points expected.
 	baseP, baseE [solver.Lanes]float64
-	base         [2]solver.LevelRows
 	alikeE       [engine.NumRolls][solver.Lanes]float64
 	// With decide, a batch also notes its choices: box[r][j], the box
 	// final roll r is written in for the j-th need, and keep[j-1][r][l],
@@ -189,14 +180,10 @@ type lanes struct {
 	ownP, ownE solver.LaneKeeps
 }
 
-var lanePool = sync.Pool{New: func() any {
-	w := &lanes{at: map[int]int{}}
-	w.base[0][0], w.base[1][0] = &w.baseP, &w.baseE
-	return w
-}}
+var lanePool = sync.Pool{New: func() any { return &lanes{at: map[int]int{}} }}
 
-// noPoints adds nothing to any level.
-var noPoints [maxLevels]float64
+// noChance is a base of no chance, which no roll's choice heeds.
+var noChance [solver.Lanes]float64
 
 // collect sets w's options to the ways of ending the turn of state s,
 // valued by next (their windows still empty), and returns the needs
@@ -207,6 +194,7 @@ var noPoints [maxLevels]float64
 func (t *turn) collect(s engine.State, next chances, w *lanes) (start, end int) {
 	g := t.g
 	w.open, w.special, w.states, w.tots = w.open[:0], w.special[:0], w.states[:0], w.tots[:0]
+	w.current = false
 	clear(w.at)
 	layout := solver.NewLayout(g)
 	start, end = math.MaxInt, math.MinInt
@@ -283,84 +271,81 @@ func (t *turn) prepare(next chances, from, to int, w *lanes) {
 //
 // A box whose other levels outdo its 0 in every lane, chance and points
 // alike, counts its 0 for every roll (base), which changes no roll's
-// choice, and takes only the rolls that score more. The chances are
-// done so always; the points too where the boxes' 0s near base's chance
-// are all at it (as chances on a table's grid are), so that for each
-// roll either all are near its best or none: else every box takes every
-// roll.
+// choice, and takes only the rolls that score more, where the boxes' 0s
+// near base's chance are all at it (as chances on a table's grid are),
+// so that for each roll either all are near its best or none: else
+// every box takes every roll.
 func (t *turn) final(from int, w *lanes) {
-	base := false
+	f := &w.fin
 	w.baseP = [solver.Lanes]float64{}
+	dense := uint32(0)
 	for i, c := range w.open {
 		for l := range t.levels[c] {
-			o := &w.next[i][l]
-			w.lp[i][l], w.le[i][l] = w.wins[o.win].rows(from - o.points)
-			w.add[i][l] = float64(o.points)
+			o, k := &w.next[i][l], i*maxLevels+l
+			f.First[k], f.Second[k] = w.wins[o.win].rows(from - o.points)
+			f.Add[k] = float64(o.points)
 		}
-		w.dense[i] = !t.outdone(i, c, w)
-		if !w.dense[i] {
-			base = true
-			z := w.lp[i][t.zero[c]]
-			for j := range solver.Lanes {
-				w.baseP[j] = max(w.baseP[j], z[j])
-			}
+		if !t.outdone(i, c, w) {
+			dense |= 1 << i
+			continue
+		}
+		z := f.First[i*maxLevels+t.zero[c]]
+		for j := range solver.Lanes {
+			w.baseP[j] = max(w.baseP[j], z[j])
 		}
 	}
-	now := &w.p.Now
-	for r := range now {
-		now[r] = w.baseP
+	f.BaseFirst, f.BaseSecond = &w.baseP, &w.baseE
+	if !t.baseE(w, dense) {
+		dense, f.BaseFirst, f.BaseSecond = 1<<len(w.open)-1, &noChance, nil
 	}
-	for i, c := range w.open {
-		list := t.raised[c]
-		if w.dense[i] {
-			list = t.all[c]
-		}
-		now.MaxAt(list, &w.lp[i])
+	if !w.current || w.rolls != dense {
+		t.lists(w, dense)
 	}
+	f.Final(&w.p.Now, &w.e.Now, &w.bar, Tolerance)
 	for _, r := range w.special {
 		for j := range solver.Lanes {
 			c, v := w.choose(w.alike[r], from+j)
-			now[r][j], w.alikeE[r][j] = v.P, v.E
+			w.p.Now[r][j], w.e.Now[r][j] = v.P, v.E
 			w.box[r][j] = uint8(w.alike[r][c].box)
 		}
-	}
-	w.bar.Bars(now, Tolerance)
-	w.e.Now = solver.LaneRolls{}
-	if base && t.baseE(w) {
-		w.e.Now.NearAt(t.every, &w.base[0], &w.base[1], &noPoints, &w.bar)
-	} else {
-		base = false
-	}
-	for i, c := range w.open {
-		list := t.all[c]
-		if base && !w.dense[i] {
-			list = t.raised[c]
-		}
-		w.e.Now.NearAt(list, &w.lp[i], &w.le[i], &w.add[i], &w.bar)
-	}
-	for _, r := range w.special {
-		w.e.Now[r] = w.alikeE[r]
 	}
 	if w.decide {
 		t.boxes(w)
 	}
 }
 
-// baseE sets w.baseE to the most points expected of the 0s in base whose
-// chance is base's, and reports whether every 0 near base's chance is at
-// it.
-func (t *turn) baseE(w *lanes) bool {
+// lists sets w.fin's rolls' levels for the open boxes done densely in
+// dense (a bit a box) and the others above their 0s.
+func (t *turn) lists(w *lanes, dense uint32) {
+	f := &w.fin
+	f.Rolls = f.Rolls[:0]
+	for r := range engine.NumRolls {
+		f.Starts[r] = uint16(len(f.Rolls))
+		for i, c := range w.open {
+			if l := int(t.level[c][r]); dense&(1<<i) != 0 || l != t.zero[c] {
+				f.Rolls = append(f.Rolls, uint16(i*maxLevels+l))
+			}
+		}
+	}
+	f.Starts[engine.NumRolls] = uint16(len(f.Rolls))
+	w.rolls, w.current = dense, true
+}
+
+// baseE sets w.baseE to the most points expected of the 0s in base (the
+// open boxes not in dense) whose chance is base's, and reports whether
+// every 0 near base's chance is at it.
+func (t *turn) baseE(w *lanes, dense uint32) bool {
 	w.baseE = [solver.Lanes]float64{}
 	for i, c := range w.open {
-		if w.dense[i] {
+		if dense&(1<<i) != 0 {
 			continue
 		}
-		z := t.zero[c]
-		p, e := w.lp[i][z], w.le[i][z]
+		k := i*maxLevels + t.zero[c]
+		p, e, a := w.fin.First[k], w.fin.Second[k], w.fin.Add[k]
 		for j := range solver.Lanes {
 			switch {
 			case p[j] == w.baseP[j]:
-				w.baseE[j] = max(w.baseE[j], e[j]+w.add[i][z])
+				w.baseE[j] = max(w.baseE[j], e[j]+a)
 			case Near(p[j], w.baseP[j]):
 				return false
 			}
@@ -377,9 +362,10 @@ func (t *turn) outdone(i, c int, w *lanes) bool {
 	if z < 0 {
 		return false
 	}
-	zp, ze, za := w.lp[i][z], w.le[i][z], w.add[i][z]
+	f, base := &w.fin, i*maxLevels
+	zp, ze, za := f.First[base+z], f.Second[base+z], f.Add[base+z]
 	for l := range t.levels[c] {
-		p, e, a := w.lp[i][l], w.le[i][l], w.add[i][l]
+		p, e, a := f.First[base+l], f.Second[base+l], f.Add[base+l]
 		for j := range solver.Lanes {
 			if p[j] < zp[j] || e[j]+a < ze[j]+za {
 				return false
@@ -435,8 +421,8 @@ func (t *turn) boxes(w *lanes) {
 		}
 		for j := range solver.Lanes {
 			for i, c := range w.open {
-				l := t.level[c][r]
-				if w.lp[i][l][j] >= w.bar[r][j] && w.le[i][l][j]+w.add[i][l] == w.e.Now[r][j] {
+				k := i*maxLevels + int(t.level[c][r])
+				if w.fin.First[k][j] >= w.bar[r][j] && w.fin.Second[k][j]+w.fin.Add[k] == w.e.Now[r][j] {
 					w.box[r][j] = uint8(c)
 					break
 				}
