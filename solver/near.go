@@ -94,7 +94,16 @@ type nearKernel struct {
 // NearKernel names the near kernel this CPU runs: "avx" or "go".
 func NearKernel() string { return activeNear.name }
 
-var nearGo = nearKernel{name: "go", mean: meanPairGo, best: bestNearGo, final: finalGo}
+var nearGo = nearKernel{name: "go", mean: meanPairWith(kernelGo), best: bestNearGo, final: finalGo}
+
+// meanPairWith returns the means of a pair of LaneTurns by lane kernel k:
+// its KeepValues steps on each, rows read past Keeps from Now.
+func meanPairWith(k laneKernel) func(v, e *LaneTurn, rows []laneRow) {
+	return func(v, e *LaneTurn, rows []laneRow) {
+		k.mean(&v.Keeps, rows)
+		k.mean(&e.Keeps, rows)
+	}
+}
 
 // finalGo is Finals.Final in plain Go.
 func finalGo(f *Finals, v, e, bar *LaneRolls, tol float64) {
@@ -126,22 +135,6 @@ func finalGo(f *Finals, v, e, bar *LaneRolls, tol float64) {
 	}
 }
 
-// meanPairGo does KeepValues' steps in v and e, rows read past Keeps from
-// Now.
-func meanPairGo(v, e *LaneTurn, rows []laneRow) {
-	const sixth = 1.0 / 6
-	for _, x := range []*LaneTurn{v, e} {
-		for i := range rows {
-			r := &rows[i]
-			c0, c1, c2, c3, c4, c5 := turnAt(x, r[1]), turnAt(x, r[2]), turnAt(x, r[3]), turnAt(x, r[4]), turnAt(x, r[5]), turnAt(x, r[6])
-			dst := turnAt(x, r[0])
-			for j := range Lanes {
-				dst[j] = (c0[j] + c1[j] + c2[j] + c3[j] + c4[j] + c5[j]) * sixth
-			}
-		}
-	}
-}
-
 // meanNowRows are meanRows with the rolls read from LaneTurn.Now.
 var meanNowRows = func() []laneRow {
 	rows := make([]laneRow, len(meanRows))
@@ -156,31 +149,7 @@ var meanNowRows = func() []laneRow {
 	return rows
 }()
 
-// nearGroup is a run of BestKeepsNear steps whose keeps have equally many
-// parents: each row is the keep, then its parents, and in its last entry
-// the offset its own value is read from (Now's row for a roll).
-type nearGroup struct {
-	parents int
-	rows    []laneRow
-}
-
-// nearGroups are the steps of BestKeepsNear, in the order of maxGroups.
-var nearGroups = func() []nearGroup {
-	groups := make([]nearGroup, len(maxGroups))
-	for i, g := range maxGroups {
-		groups[i].parents = g.parents
-		for _, r := range g.rows {
-			r[ownSlot] = r[0]
-			if r[0] >= rowOffset(keepParents) {
-				r[ownSlot] = r[0] - rowOffset(keepParents) + nowOffset
-			}
-			groups[i].rows = append(groups[i].rows, r)
-		}
-	}
-	return groups
-}()
-
-// ownSlot is the entry of a nearGroups row that holds the offset of the
+// ownSlot is the entry of a maxGroups row that holds the offset of the
 // keep's own value: after the keep and at most five parents.
 const ownSlot = 7
 
@@ -194,7 +163,7 @@ func turnAt(v *LaneTurn, off uint16) *[Lanes]float64 {
 
 // bestNearGo is BestKeepsNear in plain Go.
 func bestNearGo(v, e *LaneTurn, tol float64) {
-	for _, g := range nearGroups {
+	for _, g := range maxGroups {
 		for i := range g.rows {
 			r := &g.rows[i]
 			own, ownE := turnAt(v, r[ownSlot]), turnAt(e, r[ownSlot])

@@ -8,18 +8,15 @@ import "golang.org/x/sys/cpu"
 func finalAVX(f *Finals, v, e, bar *LaneRolls, tol float64)
 
 //go:noescape
-func meanPairAVX(v, e *LaneTurn, rows []laneRow)
-
-//go:noescape
 func bestNearAVX(v, e *LaneTurn, rows []laneRow, parents int, tol float64)
 
 // nearAVX is the near kernel in AVX instructions, as kernelAVX is the lane
 // kernel: the same operations in the same order as nearGo. Its masked
 // maxima (a compare, an AND with the second values, VMAXPD) agree with
 // nearGo's branches for values of +0 or more.
-var nearAVX = nearKernel{name: "avx", mean: meanPairAVX, final: finalAVX,
+var nearAVX = nearKernel{name: "avx", mean: meanPairWith(kernelAVX), final: finalAVX,
 	best: func(v, e *LaneTurn, tol float64) {
-		for _, g := range nearGroups {
+		for _, g := range maxGroups {
 			bestNearAVX(v, e, g.rows, g.parents, tol)
 		}
 	}}

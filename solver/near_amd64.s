@@ -13,53 +13,7 @@ GLOBL sixth<>(SB), RODATA|NOPTR, $8
 // where near and +0 elsewhere, which VMAXPD then takes as nearGo's
 // branches do.
 
-// ADDPAIR adds the rows at byte offset off(SI) of v (DI) and e (DX) to
-// Y0, Y1 and Y2, Y3.
-#define ADDPAIR(off) \
-	MOVWQZX off(SI), AX; \
-	VADDPD (DI)(AX*1), Y0, Y0; \
-	VADDPD 32(DI)(AX*1), Y1, Y1; \
-	VADDPD (DX)(AX*1), Y2, Y2; \
-	VADDPD 32(DX)(AX*1), Y3, Y3
-
-// func meanPairAVX(v, e *LaneTurn, rows []laneRow)
-// KeepValues' steps in v and e at once, adding in meanLanesAVX's order.
-TEXT ·meanPairAVX(SB), NOSPLIT, $0-40
-	MOVQ v+0(FP), DI
-	MOVQ e+8(FP), DX
-	MOVQ rows_base+16(FP), SI
-	MOVQ rows_len+24(FP), CX
-	VBROADCASTSD sixth<>(SB), Y15
-	TESTQ CX, CX
-	JZ mpdone
-mploop:
-	MOVWQZX 2(SI), AX
-	VMOVUPD (DI)(AX*1), Y0
-	VMOVUPD 32(DI)(AX*1), Y1
-	VMOVUPD (DX)(AX*1), Y2
-	VMOVUPD 32(DX)(AX*1), Y3
-	ADDPAIR(4)
-	ADDPAIR(6)
-	ADDPAIR(8)
-	ADDPAIR(10)
-	ADDPAIR(12)
-	VMULPD Y15, Y0, Y0
-	VMULPD Y15, Y1, Y1
-	VMULPD Y15, Y2, Y2
-	VMULPD Y15, Y3, Y3
-	MOVWQZX (SI), AX
-	VMOVUPD Y0, (DI)(AX*1)
-	VMOVUPD Y1, 32(DI)(AX*1)
-	VMOVUPD Y2, (DX)(AX*1)
-	VMOVUPD Y3, 32(DX)(AX*1)
-	ADDQ $16, SI
-	DECQ CX
-	JNZ mploop
-mpdone:
-	VZEROUPPER
-	RET
-
-// NEARHALF does a nearGroups row's step for one half of the lanes, at
+// NEARHALF does a maxGroups row's step for one half of the lanes, at
 // byte offset h of each row, its offsets in registers (the keep's in R12,
 // its own value's in R11, its parents' in AX, BX, R8, R9, R10), with the
 // parents that LOADS and NEARS take (LOADk and NEARk for k parents):
@@ -125,26 +79,28 @@ label: \
 	JMP nbdone
 
 // func bestNearAVX(v, e *LaneTurn, rows []laneRow, parents int, tol float64)
-// parents is 1 to 5, as in every nearGroup; each row's entry 7 is the
+// parents is 1 to 5, as in every maxGroup; each row's entry 7 is the
 // offset of the keep's own value.
 TEXT ·bestNearAVX(SB), NOSPLIT, $0-56
+	VBROADCASTSD tol+48(FP), Y15
+	MOVQ rows_len+24(FP), CX
+	TESTQ CX, CX
+	JZ nbdone
 	MOVQ v+0(FP), DI
 	MOVQ e+8(FP), DX
 	MOVQ rows_base+16(FP), SI
-	MOVQ rows_len+24(FP), CX
 	MOVQ parents+40(FP), BX
-	VBROADCASTSD tol+48(FP), Y15
-	TESTQ CX, CX
-	JZ nbdone
-	CMPQ BX, $1
-	JEQ nb1
-	CMPQ BX, $2
-	JEQ nb2
+	// Two compares find any count: below 3, 3, or above.
 	CMPQ BX, $3
+	JLT nbfew
 	JEQ nb3
 	CMPQ BX, $4
 	JEQ nb4
 	NEARROWS(nb5, OFFS5, LOAD5, NEAR5)
+nbfew:
+	CMPQ BX, $2
+	JEQ nb2
+	JMP nb1
 	NEARROWS(nb4, OFFS4, LOAD4, NEAR4)
 	NEARROWS(nb3, OFFS3, LOAD3, NEAR3)
 	NEARROWS(nb2, OFFS2, LOAD2, NEAR2)

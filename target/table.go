@@ -3,6 +3,7 @@ package target
 import (
 	"fmt"
 	"math"
+	"runtime/debug"
 	"sync"
 
 	"dicepoker/engine"
@@ -236,6 +237,10 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	if g.Rolls > policy.MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a target is played with at most %d", g.Name, g.Rolls, policy.MaxRolls)
 	}
+	// The rows go into one array that grows as the layers are solved; a
+	// tighter garbage-collector target keeps the process near what it
+	// holds, the arrays grown out of being garbage at once.
+	defer debug.SetGCPercent(debug.SetGCPercent(25))
 	evs, err := solver.Solve(g, solver.Options{Threads: o.Threads})
 	if err != nil {
 		return nil, err
