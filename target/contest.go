@@ -92,12 +92,12 @@ func (c *contest) end(a engine.State, y int) {
 	// The chance of n more is 1 below lo, so those needs add the worth
 	// up to y+lo-1 at once; then the row's chances, where the worth
 	// still rises.
-	cv := c.t.curve(c.t.Layout.Index(a))
+	lo, ws, _, _ := c.t.row(c.t.Layout.Index(a))
 	w := c.worth
-	sum := w.at(y + cv.lo - 1)
-	from, to := max(cv.lo, w.Lo-y), min(cv.lo+len(cv.q), w.Lo+len(w.Of)-y) // the needs that add
+	sum := w.at(y + lo - 1)
+	from, to := max(lo, w.Lo-y), min(lo+len(ws), w.Lo+len(w.Of)-y) // the needs that add
 	for k := from; k < to; k++ {
-		sum += c.rise[y+k-w.Lo] * float64(cv.q[k-cv.lo]) * Quantum
+		sum += c.rise[y+k-w.Lo] * float64(ws[k-lo]&(1<<chanceBits-1)) * Quantum
 	}
 	at[y] = sum
 }

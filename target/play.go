@@ -35,8 +35,9 @@ func (sol *Solution) NewPlayer(target, score int) (*Player, error) {
 
 // NewPlayer returns the player that aims at target points in all from
 // state from, with score points already on its sheet, playing by the
-// table's chances with ev, the expected-value optimum, for the needs met
-// and out of reach and for the points to come that break ties.
+// table's values with ev, the expected-value optimum the table was
+// solved with (the strategy table's), which plays the needs met and out
+// of reach.
 func (t *Table) NewPlayer(from engine.State, target, score int, ev solver.Values) (*Player, error) {
 	return newPlayer(t.Game, t.turn, t.with(ev), from, target-score, ev)
 }
@@ -53,7 +54,7 @@ func newPlayer(g *engine.Game, tr *turn, next chances, from engine.State, need i
 // the starting state.
 func (pl *Player) Turn(s engine.State, score int) *policy.Turn {
 	n := pl.target - score
-	if !pl.next.values(s).inReach(n) {
+	if _, hi := pl.next.span(s); !inReach(n, hi) {
 		return pl.ev.Turn(s)
 	}
 	return pl.plan(s, n)
@@ -80,7 +81,10 @@ func (pl *Player) plan(s engine.State, n int) *policy.Turn {
 func (pl *Player) plans(s engine.State, from int) *[solver.Lanes]*policy.Turn {
 	w := lanePool.Get().(*lanes)
 	defer lanePool.Put(w)
-	pl.turn.batch(s, from, pl.next, w)
+	w.decide = true
+	pl.turn.collect(s, pl.next, w)
+	pl.turn.prepare(pl.next, from, from+solver.Lanes, w)
+	pl.turn.batch(from, w)
 	var ts [solver.Lanes]*policy.Turn
 	for l := range ts {
 		ts[l] = w.decided(pl.g, s, l)
@@ -121,11 +125,12 @@ func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
 	offset := make([]int, size)
 	for i := range offset {
 		offset[i] = size
-		size += pl.next.values(l.State(i)).end() - 1
+		_, hi := pl.next.span(l.State(i))
+		size += hi - 1
 	}
 	node := func(s engine.State, n int) int32 {
 		i := l.Index(s)
-		if pl.next.values(s).inReach(n) {
+		if _, hi := pl.next.span(s); inReach(n, hi) {
 			return int32(offset[i] + n - 1)
 		}
 		return int32(i)

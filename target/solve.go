@@ -73,6 +73,7 @@ func solveWith(ev *solver.Solution, from engine.State, need int, worth []float64
 		states := layers[k]
 		workers.Each(len(states), o.Threads, func(_, i int) {
 			w := lanePool.Get().(*lanes)
+			w.decide = false
 			sol.rows[l.Index(states[i])] = sol.solveState(states[i], w)
 			lanePool.Put(w)
 		})
@@ -129,15 +130,15 @@ func layersFrom(g *engine.Game, from engine.State) (layers [][]engine.State, sha
 // solveState returns the row of state s: its values for needs 1, 2, ...
 // up to Need or to the last need in reach. A need is out of reach only
 // when no way of playing scores that much, and then so are all larger
-// ones: the first batch out of reach ends the row.
+// ones: the row ends at the last need with a chance above 0.
 func (sol *Solution) solveState(s engine.State, w *lanes) []Chance {
+	_, end := sol.turn.collect(s, sol, w)
+	to := 1 + (min(sol.Need, end-1)+solver.Lanes-1)/solver.Lanes*solver.Lanes
+	sol.turn.prepare(sol, 1, to, w)
 	var row []Chance
-	for from := 1; from <= sol.Need; from += solver.Lanes {
-		out := sol.turn.batch(s, from, sol, w)
+	for from := 1; from < to; from += solver.Lanes {
+		out := sol.turn.batch(from, w)
 		row = append(row, out[:min(solver.Lanes, sol.Need-from+1)]...)
-		if out[solver.Lanes-1].P == 0 {
-			break
-		}
 	}
 	for len(row) > 0 && row[len(row)-1].P == 0 {
 		row = row[:len(row)-1]
@@ -154,13 +155,27 @@ func flags(g *engine.Game, m uint32) int {
 	return 1
 }
 
-func (sol *Solution) values(s engine.State) needs {
-	return needs{pcurve: pcurve{lo: 1}, row: sol.rows[sol.Layout.Index(s)], ev: sol.EV.Value(s)}
+func (sol *Solution) span(s engine.State) (lo, hi int) {
+	return 1, 1 + len(sol.rows[sol.Layout.Index(s)])
+}
+
+func (sol *Solution) decode(s engine.State, lo int, p, e []float64) {
+	row, ev := sol.rows[sol.Layout.Index(s)], sol.EV.Value(s)
+	for k := range p {
+		switch i := lo + k - 1; {
+		case i < 0:
+			p[k], e[k] = 1, ev
+		case i >= len(row):
+			p[k], e[k] = 0, ev
+		default:
+			p[k], e[k] = row[i].P, row[i].E
+		}
+	}
 }
 
 // Value returns the value of state s when need more points are needed:
 // the best chance of scoring them and the expected points to come under
 // that play. s must be reachable from From, need at most Need.
 func (sol *Solution) Value(s engine.State, need int) Chance {
-	return sol.values(s).at(need)
+	return value(sol, s, need)
 }

@@ -3,6 +3,7 @@ package target
 import (
 	"fmt"
 	"math"
+	"runtime/debug"
 	"sync"
 
 	"dicepoker/engine"
@@ -14,44 +15,101 @@ import (
 
 // Table is the every-target table of a single-sheet game: for every state
 // between turns and every need n, the best chance of scoring at least n
-// more points. It answers any target from any state without solving
-// again.
+// more points, and the expected points to come under the play that gets
+// it. It answers any target from any state without solving again.
 //
-// A state's chances fall as the need grows. The table keeps them only
-// where they are neither 1 nor 0 once rounded: from the first need lo
-// whose chance is below 1 to the last above 0, each as a fixed-point
-// fraction of 2^32 (Quantum). Needs below lo are certain, needs past the
-// row out of reach. Each stored chance is within Quantum of the value its
-// turn computes from the stored chances of the next states, and a turn's
-// value moves no more than the values it is made of, so every chance is
-// within Bound(g) of the exact one: Quantum for each turn still to play.
+// A state's chances fall as the need grows. The table keeps a state's
+// row of needs from lo to the last whose chance is above 0 once rounded:
+// below lo every need is met for certain and the play is worth the
+// expected-value optimum (to within half a Step), from the row's end on
+// every need is out of reach, the play is the expected-value optimum's.
+// Each entry holds, in 44 bits, the chance in multiples of Quantum and
+// the deficit of the points to come below the expected-value optimum in
+// multiples of the table's Step.
+//
+// The play the table stands for is the one that plays by it: each turn
+// for need n the choice of Near between the ways of ending the turn,
+// valued by the table's entries of the states they lead to. Each stored
+// chance is within Quantum/2 of the value its turn computes from the
+// stored chances of the next states, and a turn's value moves no more
+// than the values it is made of, so every chance is within Bound(g) of
+// the exact one: Quantum for each turn still to play. Each stored
+// expected score is within Step/2 of the value its turn computes from the
+// next states' stored entries, by the same choices, so it is within
+// EBound of the expected points to come under the table's play.
 type Table struct {
 	Game   *engine.Game
 	Layout solver.Layout
-	// words holds the index, two words a layout index i: words[2i] is
-	// the offset in words of i's row, words[2i+1] its lo<<16 | length;
-	// then the rows.
+	// words holds k, the Step being 2^-k; then the index, two words a
+	// layout index i: words[1+2i] is the offset in words of i's row,
+	// words[2+2i] its lo<<16 | length; then the rows, each its entries'
+	// words (the chance in the low 27 bits, the deficit's high 5 bits
+	// above) and then its deficits' low 12 bits, one after another from
+	// the low bits of each word up.
 	words []uint32
 	lazy  *tables.Words // the file's words, checked as they are read; nil when all are in words
 	Path  string        // the file it was read from or saved to
-	// States counts the states solved, Entries the chances stored; Batches
+	// States counts the states solved, Entries the needs stored; Batches
 	// the turns played, Lanes needs at a time.
 	States, Entries, Batches int
 	turn                     *turn
 }
 
-// Quantum is the step of the stored chances: 2^-32. A stored chance is
-// the computed one rounded to a multiple of it, a chance that rounds to 1
-// or 0 is not stored at all.
-const Quantum = 1.0 / (1 << 32)
+// Quantum is the step of the stored chances: 2^-26. A stored chance is
+// the computed one rounded to a multiple of it.
+const Quantum = 1.0 / (1 << 26)
 
-// Cut is the least chance the table tells from 0, and from 1 less: a
-// chance below it is stored as 0, one above 1-Cut as 1.
-const Cut = 1.0 / (1 << 26)
+// one is a chance of 1 in multiples of Quantum.
+const one = 1 << 26
+
+// The bits of an entry: the chance takes chanceBits of its word, the
+// deficit's high bits the rest; the deficit's lowBits follow the row's
+// words; the deficit has deficitBits in all.
+const (
+	chanceBits  = 27
+	lowBits     = 12
+	deficitBits = 32 - chanceBits + lowBits
+	maxDeficit  = 1<<deficitBits - 1
+)
+
+// lowWords returns the words that the deficits' low bits of n entries
+// take.
+func lowWords(n int) int { return (n*lowBits + 31) / 32 }
+
+// stepFor returns the exponent k of the least step 2^-k at which deficits
+// up to most fit in deficitBits.
+func stepFor(most float64) int {
+	k := maxStep
+	for k > 0 && most*float64(int(1)<<k) >= maxDeficit {
+		k--
+	}
+	return k
+}
 
 // Bound returns the largest difference between a chance in g's table and
-// the exact chance: Cut for each turn of the game.
-func Bound(g *engine.Game) float64 { return float64(len(g.Categories)) * Cut }
+// the exact chance: Quantum for each turn of the game, half of it for the
+// rounding of the stored chances and the rest for that of the sums.
+func Bound(g *engine.Game) float64 { return float64(len(g.Categories)) * Quantum }
+
+// Step returns the step of the stored expected points: the least power
+// of 2 for which every deficit, at most the expected-value optimum of its
+// state, fits in 17 bits (2^-9 points for yatzy, 2^-8 for yahtzee and
+// swedish, whose optima exceed 256). After a read error of a table
+// loaded lazily (Err), it returns 0.
+func (t *Table) Step() float64 {
+	if t.lazy != nil && !t.lazy.Load(0, 1) || t.words[0] > maxStep {
+		return 0
+	}
+	return 1 / float64(int(1)<<t.words[0])
+}
+
+// maxStep is the largest exponent of a Step.
+const maxStep = 24
+
+// EBound returns the largest difference between an expected score in the
+// table and the expected points to come under the table's play: half a
+// Step for each turn of the game.
+func (t *Table) EBound() float64 { return float64(len(t.Game.Categories)) * t.Step() / 2 }
 
 // maxRow is the most needs a state's row and the largest need its lo may
 // be: the index keeps each in 16 bits.
@@ -61,44 +119,84 @@ const maxRow = 1<<16 - 1
 // state s under the play that aims at it. After a read error of a table
 // loaded lazily (Err), it returns 0.
 func (t *Table) Chance(s engine.State, need int) float64 {
-	return t.curve(t.Layout.Index(s)).p(need)
+	var p, e [1]float64
+	t.decode(s, need, p[:], e[:], nil)
+	return p[0]
 }
 
-// pcurve is a state's chances by need, as the table stores them.
-type pcurve struct {
-	lo int      // needs below lo are certain
-	q  []uint32 // the chances of needs lo.., in multiples of Quantum
+// Value returns the value of state s when need more points are needed:
+// the chance of scoring them and the expected points to come under the
+// table's play, with ev the expected-value optimum the table was solved
+// with (the strategy table's).
+func (t *Table) Value(s engine.State, need int, ev solver.Values) Chance {
+	return value(t.with(ev), s, need)
 }
 
-// p returns the chance of need n.
-func (c pcurve) p(n int) float64 {
-	switch i := n - c.lo; {
-	case i < 0:
-		return 1
-	case i >= len(c.q):
-		return 0
-	default:
-		return float64(c.q[i]) * Quantum
+// row returns the row of the state at layout index i: its first need,
+// its entries' words and its deficits' low bits (ok false after a read
+// error of a table loaded lazily).
+func (t *Table) row(i int) (lo int, ws, lows []uint32, ok bool) {
+	if t.lazy != nil && !t.lazy.Load(1+2*i, 3+2*i) {
+		return 1, nil, nil, false
 	}
-}
-
-// curve returns the chances of the state at layout index i.
-func (t *Table) curve(i int) pcurve {
-	if t.lazy != nil && !t.lazy.Load(2*i, 2*i+2) {
-		return pcurve{lo: 1}
-	}
-	off, span := int(t.words[2*i]), t.words[2*i+1]
+	off, span := int(t.words[1+2*i]), t.words[2+2*i]
 	lo, n := int(span>>16), int(span&maxRow)
+	end := off + n + lowWords(n)
 	if t.lazy != nil {
-		if off+n > len(t.words) || off < 2*t.Layout.Size() && n > 0 {
+		if end > len(t.words) || off < 1+2*t.Layout.Size() && n > 0 {
 			t.lazy.Fail(fmt.Sprintf("the row of state %d lies outside the table", i))
-			return pcurve{lo: 1}
+			return 1, nil, nil, false
 		}
-		if !t.lazy.Load(off, off+n) {
-			return pcurve{lo: 1}
+		if !t.lazy.Load(off, end) {
+			return 1, nil, nil, false
 		}
 	}
-	return pcurve{lo: max(lo, 1), q: t.words[off : off+n]}
+	return max(lo, 1), t.words[off : off+n], t.words[off+n : end], true
+}
+
+// decode sets p[k] and e[k] to the value of need lo+k in state s, e from
+// ev's value of s (e is left alone when ev is nil).
+func (t *Table) decode(s engine.State, lo int, p, e []float64, ev solver.Values) {
+	first, ws, lows, ok := t.row(t.Layout.Index(s))
+	if !ok {
+		clear(p)
+		clear(e)
+		return
+	}
+	v, step := 0.0, 0.0
+	if ev != nil {
+		v, step = ev(s), t.Step()
+	}
+	for k := range p {
+		switch i := lo + k - first; {
+		case i < 0:
+			p[k] = 1
+			if ev != nil {
+				e[k] = v
+			}
+		case i >= len(ws):
+			p[k] = 0
+			if ev != nil {
+				e[k] = v
+			}
+		default:
+			w := ws[i]
+			p[k] = float64(w&(1<<chanceBits-1)) * Quantum
+			if ev != nil {
+				e[k] = v - float64(w>>chanceBits<<lowBits|low(lows, i))*step
+			}
+		}
+	}
+}
+
+// low returns the low bits of entry i's deficit from a row's lows.
+func low(lows []uint32, i int) uint32 {
+	bit := i * lowBits
+	x := uint64(lows[bit/32])
+	if bit/32+1 < len(lows) {
+		x |= uint64(lows[bit/32+1]) << 32
+	}
+	return uint32(x>>(bit%32)) & (1<<lowBits - 1)
 }
 
 // played is a table with the expected-value optimum, ready for play.
@@ -110,11 +208,15 @@ type played struct {
 // with returns the table played with ev, the expected-value optimum.
 func (t *Table) with(ev solver.Values) played { return played{t, ev} }
 
-// values returns the values of s: the table's chances, with the
-// expected-value optimum's points to come.
-func (p played) values(s engine.State) needs {
-	return needs{pcurve: p.curve(p.Layout.Index(s)), ev: p.ev(s)}
+func (p played) span(s engine.State) (lo, hi int) {
+	first, ws, _, ok := p.row(p.Layout.Index(s))
+	if !ok {
+		return 1, 1
+	}
+	return first, first + len(ws)
 }
+
+func (p played) decode(s engine.State, lo int, ps, es []float64) { p.Table.decode(s, lo, ps, es, p.ev) }
 
 // Err returns the first error met reading a lazily loaded table: a
 // damaged part of its file. Chances read after it are not to be trusted.
@@ -125,30 +227,9 @@ func (t *Table) Err() error {
 	return t.lazy.Err()
 }
 
-// plane is one goroutine's work arrays for the batches of a state.
-type plane struct {
-	keeps  solver.LaneKeeps
-	totals solver.LaneLevels
-	// next[i][l] is the next state's chances and the points of writing
-	// level l in the i-th open box, box[i]; alike[r] the placements that
-	// the bonus and joker rules allow for five alike roll r, where they
-	// decide.
-	next  [32][maxLevels]successor
-	box   []int
-	alike map[int][]successor
-}
-
-// successor is a way of ending a turn: the chances of the state it leads
-// to and the points it scores.
-type successor struct {
-	pcurve
-	points int
-}
-
-var planePool = sync.Pool{New: func() any { return new(plane) }}
-
-// SolveTable computes g's every-target table. School is refused with
-// solver.ErrNotSingleSheet.
+// SolveTable computes g's every-target table, with the expected-value
+// optimum that a solve of g gives (as its strategy table holds it, to
+// float32). School is refused with solver.ErrNotSingleSheet.
 func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	if g.Columns != 0 {
 		return nil, fmt.Errorf("%s has no every-target table: %w", g.Name, solver.ErrNotSingleSheet)
@@ -156,26 +237,43 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	if g.Rolls > policy.MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a target is played with at most %d", g.Name, g.Rolls, policy.MaxRolls)
 	}
+	// The rows go into one array that grows as the layers are solved; a
+	// tighter garbage-collector target keeps the process near what it
+	// holds, the arrays grown out of being garbage at once.
+	defer debug.SetGCPercent(debug.SetGCPercent(25))
+	evs, err := solver.Solve(g, solver.Options{Threads: o.Threads})
+	if err != nil {
+		return nil, err
+	}
+	ev := func(s engine.State) float64 { return float64(float32(evs.Value(s))) }
+	most := 0.0
+	for _, v := range evs.Values {
+		if !math.IsNaN(v) {
+			most = max(most, float64(float32(v)))
+		}
+	}
 	l := solver.NewLayout(g)
+	k := stepFor(most)
 	t := &Table{Game: g, Layout: l, turn: newTurn(g)}
+	t.words = make([]uint32, 1+2*l.Size(), 1+2*l.Size()+l.Size()*8)
+	t.words[0] = uint32(k)
+	src := t.with(ev)
 	layers, shares, states := layersFrom(g, engine.State{})
 	t.States = states
-	t.words = make([]uint32, 2*l.Size(), 2*l.Size()+l.Size()*8)
 	n := len(g.Categories)
 	for i := range l.Size() {
-		t.words[2*i+1] = 1 << 16 // lo 1, no row: every need out of reach
+		t.words[2+2*i] = 1 << 16 // lo 1, no row: every need out of reach
 	}
 	done := len(layers[n]) + len(shares[n])
 	for k := n - 1; k >= 0; k-- {
 		states := layers[k]
-		rows := make([][]uint32, len(states))
-		los := make([]int, len(states))
+		rows := make([]row, len(states))
 		batches := make([]int, workers.Threads(o.Threads))
 		var failed error
 		var mu sync.Mutex
 		workers.Each(len(states), o.Threads, func(w, i int) {
 			var err error
-			los[i], rows[i], err = t.solveRow(states[i], &batches[w])
+			rows[i], err = t.solveRow(states[i], src, &batches[w])
 			if err != nil {
 				mu.Lock()
 				failed = err
@@ -186,15 +284,15 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 			return nil, failed
 		}
 		for i, s := range states {
-			at := l.Index(s)
-			t.words[2*at] = uint32(len(t.words))
-			t.words[2*at+1] = uint32(los[i])<<16 | uint32(len(rows[i]))
-			t.words = append(t.words, rows[i]...)
-			t.Entries += len(rows[i])
+			at, r := l.Index(s), &rows[i]
+			t.words[1+2*at] = uint32(len(t.words))
+			t.words[2+2*at] = uint32(r.lo)<<16 | uint32(r.n)
+			t.words = append(t.words, r.words...)
+			t.Entries += r.n
 		}
 		for _, sh := range shares[k] {
 			at, rep := l.Index(sh[0]), l.Index(sh[1])
-			t.words[2*at], t.words[2*at+1] = t.words[2*rep], t.words[2*rep+1]
+			t.words[1+2*at], t.words[2+2*at] = t.words[1+2*rep], t.words[2+2*rep]
 		}
 		for _, b := range batches {
 			t.Batches += b
@@ -208,159 +306,61 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	return t, nil
 }
 
-// solveRow returns the row of state s: its lo and the chances of needs
-// lo.. that round to neither 1 nor 0, counting the batches it plays in
-// *batches.
-func (t *Table) solveRow(s engine.State, batches *int) (int, []uint32, error) {
-	w := planePool.Get().(*plane)
-	defer planePool.Put(w)
-	t.prepare(s, w)
-	// No need below leastLo can fail: start there.
-	from := t.leastLo(w)
-	out := t.batch(from, w)
-	*batches++
-	vals := out[:]
-	for quantize(vals[len(vals)-1]) > 0 {
-		out := t.batch(from+len(vals), w)
-		*batches++
-		vals = append(vals, out[:]...)
+// row is a state's row as the table stores it: its first need, its
+// entries and their words.
+type row struct {
+	lo, n int
+	words []uint32
+}
+
+// solveRow returns the row of state s, counting the batches it plays in
+// *batches: its needs from the least that may differ from a certainty
+// worth the expected-value optimum (collect's start) to the least out of
+// reach (end), played eight at a time and rounded; then the row is what
+// stays from the first need either less than certain or short of the
+// optimum to the last likelier than 0.
+func (t *Table) solveRow(s engine.State, src played, batches *int) (row, error) {
+	w := lanePool.Get().(*lanes)
+	defer lanePool.Put(w)
+	w.decide = false
+	start, end := t.turn.collect(s, src, w)
+	nb := max(0, (end-start+solver.Lanes-1)/solver.Lanes)
+	t.turn.prepare(src, start, start+nb*solver.Lanes, w)
+	qs := make([]uint32, nb*solver.Lanes) // chances
+	ds := make([]uint32, nb*solver.Lanes) // deficits
+	ev, step := src.ev(s), t.Step()
+	for b := range nb {
+		out := t.turn.batch(start+b*solver.Lanes, w)
+		for j, v := range out {
+			d := math.Round((ev - v.E) / step)
+			if d > maxDeficit {
+				return row{}, fmt.Errorf("%s plays a target for %.1f points less than the expected-value optimum, more than an every-target table holds", t.Game.Name, ev-v.E)
+			}
+			qs[b*solver.Lanes+j], ds[b*solver.Lanes+j] = uint32(math.Round(v.P*one)), uint32(max(d, 0))
+		}
 	}
-	lo := 0
-	for lo < len(vals) && quantize(vals[lo]) == one {
+	*batches += nb
+	lo, hi := 0, len(qs)
+	for lo < hi && qs[lo] == one && ds[lo] == 0 {
 		lo++
 	}
-	hi := len(vals)
-	for hi > lo && quantize(vals[hi-1]) == 0 {
+	for hi > lo && qs[hi-1] == 0 {
 		hi--
 	}
-	if from+lo > maxRow || hi-lo > maxRow {
-		return 0, nil, fmt.Errorf("%s scores too many points for an every-target table", t.Game.Name)
+	n := hi - lo
+	if start+lo > maxRow || n > maxRow {
+		return row{}, fmt.Errorf("%s scores too many points for an every-target table", t.Game.Name)
 	}
-	row := make([]uint32, hi-lo)
-	for i, p := range vals[lo:hi] {
-		row[i] = uint32(min(quantize(p), one-1))
-	}
-	return from + lo, row, nil
-}
-
-// quantize returns chance p in multiples of Quantum: 0 below Cut, one
-// above 1-Cut.
-func quantize(p float64) uint64 {
-	switch {
-	case p < Cut:
-		return 0
-	case p > 1-Cut:
-		return one
-	}
-	return uint64(math.Round(p * one))
-}
-
-// one is a chance of 1 in multiples of Quantum.
-const one = 1 << 32
-
-// prepare sets w's successors to those of state s.
-func (t *Table) prepare(s engine.State, w *plane) {
-	g := t.Game
-	w.box = w.box[:0]
-	for c := range g.Categories {
-		if !s.Open(c) {
-			continue
-		}
-		next := &w.next[len(w.box)]
-		w.box = append(w.box, c)
-		for l, pts := range t.turn.levels[c] {
-			bonus, after := g.Move(s, c, pts)
-			next[l] = successor{t.curve(t.Layout.Index(after)), pts + bonus}
+	r := row{lo: start + lo, n: n, words: make([]uint32, n+lowWords(n))}
+	lows := r.words[n:]
+	for i := range n {
+		q, d := qs[lo+i], ds[lo+i]
+		r.words[i] = q | d>>lowBits<<chanceBits
+		bit, x := i*lowBits, uint64(d&(1<<lowBits-1))
+		lows[bit/32] |= uint32(x << (bit % 32))
+		if bit%32+lowBits > 32 {
+			lows[bit/32+1] |= uint32(x >> (32 - bit%32))
 		}
 	}
-	clear(w.alike)
-	if x := g.Extra; x == nil || s.Open(x.Box) {
-		return
-	}
-	if w.alike == nil {
-		w.alike = map[int][]successor{}
-	}
-	var buf [32]engine.Placement
-	for r := range engine.NumRolls {
-		if g.Special(s, r) {
-			for _, pl := range g.Placements(s, r, buf[:0]) {
-				w.alike[r] = append(w.alike[r], successor{t.curve(t.Layout.Index(pl.Next)), pl.Total()})
-			}
-		}
-	}
-}
-
-// leastLo returns the least need that the state of w's successors may
-// fail to reach: the least, over the final rolls, of the most over the
-// ways of writing it of the next state's lo plus the points written.
-// Below it every roll, however the dice fall, is written where the rest
-// is certain: a chance of 1 exactly, as the next states' chances below
-// their lo are, and a turn's means of them are.
-func (t *Table) leastLo(w *plane) int {
-	least := math.MaxInt
-	for r := range engine.NumRolls {
-		most := 0
-		if pls, ok := w.alike[r]; ok {
-			for _, n := range pls {
-				most = max(most, n.lo+n.points)
-			}
-		} else {
-			for i, c := range w.box {
-				n := &w.next[i][t.turn.level[c][r]]
-				most = max(most, n.lo+n.points)
-			}
-		}
-		least = min(least, most)
-	}
-	return max(1, least)
-}
-
-// lanes sets out[j] to the chance of need from+j-points of n.
-func (n *successor) lanes(from int, out *[solver.Lanes]float64) {
-	at := from - n.points - n.lo // the index of lane 0's need in n.q
-	if at >= 0 && at+solver.Lanes <= len(n.q) {
-		q := n.q[at : at+solver.Lanes]
-		for j := range solver.Lanes {
-			out[j] = float64(q[j]) * Quantum
-		}
-		return
-	}
-	for j := range solver.Lanes {
-		out[j] = n.p(from + j - n.points)
-	}
-}
-
-// batch returns the chances of a state for needs from..from+7, from its
-// successors in w (prepare): the final rolls written where the chance is
-// largest, then a keep pass for each reroll, then the mean over the
-// first roll.
-func (t *Table) batch(from int, w *plane) [solver.Lanes]float64 {
-	v := &w.keeps
-	rolls := v.Rolls()
-	*rolls = solver.LaneRolls{}
-	for i, c := range w.box {
-		for l := range t.turn.levels[c] {
-			w.next[i][l].lanes(from, &w.totals[l])
-		}
-		rolls.MaxByLevel(&t.turn.level[c], &w.totals)
-	}
-	for r, pls := range w.alike {
-		// Five alike with the five-alike box filled: the placements the
-		// bonus and joker rules allow.
-		rolls[r] = [solver.Lanes]float64{}
-		var p [solver.Lanes]float64
-		for i := range pls {
-			pls[i].lanes(from, &p)
-			for j := range p {
-				rolls[r][j] = max(rolls[r][j], p[j])
-			}
-		}
-	}
-	for range t.Game.Rolls - 1 {
-		v.KeepValues()
-		v.BestKeeps()
-	}
-	var out [solver.Lanes]float64
-	rolls.Expect(&out)
-	return out
+	return r, nil
 }

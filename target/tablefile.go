@@ -19,7 +19,8 @@ import (
 
 // tableFormat names what a table's words mean; it changes whenever they
 // do.
-const tableFormat = "dicepoker every-target table v1: index offset, lo<<16|length; chances in 2^-32, cut at 2^-26"
+const tableFormat = "dicepoker every-target table v2: the deficits' step exponent; index offset, lo<<16|length; " +
+	"entries of a chance in 2^-26 (27 bits) and the high 5 bits of a 17-bit deficit below the expected-value optimum, then the deficits' low 12 bits"
 
 // fingerprint returns the fingerprint of g's every-target table.
 func fingerprint(g *engine.Game) [32]byte {
@@ -77,10 +78,10 @@ func LoadTable(path string, g *engine.Game) (*Table, error) {
 		return nil, err
 	}
 	l := solver.NewLayout(g)
-	if len(w.Words()) < 2*l.Size() {
+	if len(w.Words()) < 1+2*l.Size() {
 		w.Close()
 		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: TableCommand(g),
-			Reason: fmt.Sprintf("%d words, the index alone has %d", len(w.Words()), 2*l.Size())}
+			Reason: fmt.Sprintf("%d words, the index alone has %d", len(w.Words()), 1+2*l.Size())}
 	}
 	return &Table{Game: g, Layout: l, words: w.Words(), lazy: w, Path: path, turn: newTurn(g)}, nil
 }

@@ -19,7 +19,7 @@ type Chance struct {
 
 // Near reports whether probability p is as good as best, the largest of
 // a choice: at most Tolerance times best below it.
-func Near(p, best float64) bool { return p >= best-Tolerance*best }
+func Near(p, best float64) bool { return p >= best-float64(Tolerance*best) }
 
 // Tolerance is the relative difference below which two probabilities
 // count as the same (Near): far above the rounding of a solve
@@ -29,47 +29,39 @@ func Near(p, best float64) bool { return p >= best-Tolerance*best }
 // probability stays the value of the choice.
 const Tolerance = 1e-12
 
-// turn plays the turns of one game for eight needs of a state at a time.
-// It is safe for concurrent use.
+// turn plays the turns of one game for eight needs of a state at a time,
+// in the solver's lanes: the final rolls written by Finals.Final, the
+// keeps chosen by BestKeepsNear (the choice of Near, made keep by keep:
+// see solver's notes on near choices). It is safe for concurrent use.
 type turn struct {
 	g *engine.Game
 	// levels[c] lists the points box c can score with some roll (plain
-	// rules), level[c][r] which of them roll r scores.
+	// rules), level[c][r] which of them roll r scores, zero[c] the level
+	// of 0 points (-1 where it has none).
 	levels [][]int
 	level  [][engine.NumRolls]uint8
+	zero   []int
 	// subs[subStart[r]:subStart[r+1]] are the keeps of roll r's proper
 	// sub-multisets (keeping none included), the largest keep first.
 	subs     []uint16
 	subStart [engine.NumRolls + 1]int
 }
 
-// lanes is one goroutine's work arrays for a batch of eight needs.
-type lanes struct {
-	p, e solver.LaneKeeps // probabilities and expected points, by keep
-	best solver.LaneKeeps // the largest probability within reach of each keep
-	// p0, e0 are the final rolls' values: writing the dice now.
-	p0, e0 solver.LaneRolls
-	// box[r][j] is the box final roll r is written in for the j-th need.
-	box [engine.NumRolls][solver.Lanes]uint8
-	// keep[j-1][r][l], with j rerolls left, is the keep of roll r for the
-	// l-th need: policy.WriteNow, or its place among the roll's sub-keeps.
-	keep [policy.MaxRolls - 1][engine.NumRolls][solver.Lanes]uint8
-	// lp, le hold each open box's levels' values for each need.
-	lp, le [32][maxLevels][solver.Lanes]float64
-}
-
 // maxLevels is the most distinct points a box may score.
-const maxLevels = 32
-
-var lanePool = sync.Pool{New: func() any { return new(lanes) }}
+const maxLevels = solver.Levels
 
 func newTurn(g *engine.Game) *turn {
 	n := len(g.Categories)
-	t := &turn{g: g, levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n)}
+	t := &turn{g: g, levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n), zero: make([]int, n)}
 	for c := range n {
 		at := map[int]uint8{}
 		for r := range engine.NumRolls {
 			p := g.Score(c, r)
+			if p < 0 {
+				// The choices count an option not near as 0 points
+				// (solver.BestKeepsNear): no single sheet pays less.
+				panic("target: " + g.Categories[c].Name + " scores less than 0")
+			}
 			l, ok := at[p]
 			if !ok {
 				if len(t.levels[c]) == maxLevels {
@@ -80,6 +72,10 @@ func newTurn(g *engine.Game) *turn {
 				t.levels[c] = append(t.levels[c], p)
 			}
 			t.level[c][r] = l
+		}
+		t.zero[c] = -1
+		if z, ok := at[0]; ok {
+			t.zero[c] = int(z)
 		}
 	}
 	for r := range engine.NumRolls {
@@ -93,106 +89,305 @@ func newTurn(g *engine.Game) *turn {
 	return t
 }
 
-// chances gives the value of the states between turns for each need.
+// chances gives the value of the states between turns for each need: a
+// solution's or a table's.
 type chances interface {
-	// values returns the values of state s by need.
-	values(s engine.State) needs
+	// span returns the needs lo..hi-1 whose values s holds: below lo the
+	// need is met for certain, from hi on out of reach, and either way
+	// the points to come are the expected-value optimum's.
+	span(s engine.State) (lo, hi int)
+	// decode sets p[k] and e[k] to the value of need lo+k in state s,
+	// for every k of p (and e, as long).
+	decode(s engine.State, lo int, p, e []float64)
 }
 
-// needs is a state's values by need, as a solution or a table holds
-// them: needs below lo are met, those past its row out of reach, and
-// either way every play is as good and the expected-value optimum, ev,
-// decides.
-type needs struct {
-	pcurve          // a table's chances of needs lo..; for a solution lo is 1
-	row    []Chance // a solution's values of needs lo..
-	ev     float64  // the expected-value optimum: points to come
+// value returns the value of need n in state s.
+func value(next chances, s engine.State, n int) Chance {
+	var p, e [1]float64
+	next.decode(s, n, p[:], e[:])
+	return Chance{p[0], e[0]}
 }
 
-// at returns the value of need n. A table's chances come with ev, the
-// points to come of the expected-value optimum.
-func (v needs) at(n int) Chance {
-	if i := n - v.lo; i >= 0 && i < len(v.row) {
-		return v.row[i]
-	}
-	return Chance{v.p(n), v.ev}
+// inReach reports whether need n of a state whose values span lo..hi is
+// neither met (0 or less) nor out of reach: where the play differs from
+// the expected-value optimum's. The needs below lo are in reach: certain
+// under the play for them, not under every play.
+func inReach(n, hi int) bool { return n > 0 && n < hi }
+
+// window holds a state's values for a run of needs, from need lo.
+type window struct {
+	lo   int
+	p, e []float64
 }
 
-// inReach reports whether need n is neither met (0 or less) nor out of
-// reach: where the play differs from the expected-value optimum's. The
-// needs below lo are in reach: certain under the play for them, not
-// under every play.
-func (v needs) inReach(n int) bool { return n > 0 && n < v.end() }
+// rows returns where the values of needs n..n+7 lie.
+func (w *window) rows(n int) (p, e *[solver.Lanes]float64) {
+	i := n - w.lo
+	return (*[solver.Lanes]float64)(w.p[i : i+solver.Lanes]), (*[solver.Lanes]float64)(w.e[i : i+solver.Lanes])
+}
 
-// end returns the first need out of reach.
-func (v needs) end() int { return v.lo + len(v.row) + len(v.q) }
+// option is a way of writing a final roll: the window of the state it
+// leads to (an index into lanes.wins), the points it scores, bonuses
+// included, and its box.
+type option struct {
+	win, points, box int
+}
 
-// final sets w.p0, w.e0 and w.box for needs from..from+7 of state s: each
-// final roll's best placement, chosen as choose does: boxes are tried
-// in sheet order, as Placements lists them.
-func (t *turn) final(s engine.State, from int, next chances, w *lanes) {
+// lanes is one goroutine's work arrays for the batches of a state: what
+// prepare sets up once, then each batch's values.
+type lanes struct {
+	p, e solver.LaneTurn // probabilities and expected points: keeps, and the final rolls
+	bar  solver.LaneRolls
+	// open lists the state's open boxes; next[i][l] is writing open[i]'s
+	// l-th level. alike[r] lists the ways the bonus and joker rules allow
+	// of writing five alike roll r (special lists those rolls), where
+	// they decide.
+	open    []int
+	next    [32][maxLevels]option
+	alike   [engine.NumRolls][]option
+	special []int
+	// wins holds the windows of the states the turn can lead to, states,
+	// decoded by prepare; at maps a layout index to its window, tots the
+	// least and most points that lead to each.
+	wins   []window
+	states []engine.State
+	at     map[int]int
+	tots   [][2]int
+	buf    []float64
+	// fin holds a batch's levels (level l of the i-th open box at
+	// i*maxLevels+l), where their values lie for the batch's needs, and
+	// the levels each roll takes: every level of a box done densely,
+	// those above 0 of the others (dense, a bit a box), whose 0s make the
+	// base. rolls is fin.Rolls for the boxes of dense, when it is
+	// current.
+	fin     solver.Finals
+	dense   uint32
+	rolls   uint32
+	current bool
+	// baseP and baseE are the near choice between the boxes' 0s that the
+	// other levels outdo, which every roll may count. alikeE holds the
+	// special rolls' points expected.
+	baseP, baseE [solver.Lanes]float64
+	alikeE       [engine.NumRolls][solver.Lanes]float64
+	// With decide, a batch also notes its choices: box[r][j], the box
+	// final roll r is written in for the j-th need, and keep[j-1][r][l],
+	// with j rerolls left, the keep of roll r for the l-th need
+	// (policy.WriteNow, or its place among the roll's sub-keeps); own
+	// holds the keeps' values before BestKeepsNear.
+	decide     bool
+	box        [engine.NumRolls][solver.Lanes]uint8
+	keep       [policy.MaxRolls - 1][engine.NumRolls][solver.Lanes]uint8
+	ownP, ownE solver.LaneKeeps
+}
+
+var lanePool = sync.Pool{New: func() any { return &lanes{at: map[int]int{}} }}
+
+// noChance is a base of no chance, which no roll's choice heeds.
+var noChance [solver.Lanes]float64
+
+// collect sets w's options to the ways of ending the turn of state s,
+// valued by next (their windows still empty), and returns the needs
+// start..end that may differ from both a certainty worth the
+// expected-value optimum and an impossibility: below start every way of
+// writing every roll leads to a need met for certain, from end on to a
+// need out of reach.
+func (t *turn) collect(s engine.State, next chances, w *lanes) (start, end int) {
 	g := t.g
-	p, e := &w.p0, &w.e0
-	var open []int
+	w.open, w.special, w.states, w.tots = w.open[:0], w.special[:0], w.states[:0], w.tots[:0]
+	w.current = false
+	clear(w.at)
+	layout := solver.NewLayout(g)
+	start, end = math.MaxInt, math.MinInt
+	add := func(after engine.State, points, box int) option {
+		i := layout.Index(after)
+		k, ok := w.at[i]
+		lo, hi := next.span(after)
+		if !ok {
+			k = len(w.states)
+			w.at[i] = k
+			w.states = append(w.states, after)
+			w.tots = append(w.tots, [2]int{points, points})
+		}
+		w.tots[k] = [2]int{min(w.tots[k][0], points), max(w.tots[k][1], points)}
+		start, end = min(start, lo+points), max(end, hi+points)
+		return option{win: k, points: points, box: box}
+	}
 	for c := range g.Categories {
 		if !s.Open(c) {
 			continue
 		}
-		lp, le := &w.lp[len(open)], &w.le[len(open)]
-		open = append(open, c)
+		i := len(w.open)
+		w.open = append(w.open, c)
 		for l, pts := range t.levels[c] {
 			bonus, after := g.Move(s, c, pts)
-			nv := next.values(after)
-			tot := pts + bonus
-			for j := range solver.Lanes {
-				v := nv.at(from + j - tot)
-				lp[l][j], le[l][j] = v.P, float64(tot)+v.E
-			}
+			w.next[i][l] = add(after, pts+bonus, c)
 		}
 	}
-	for r := range engine.NumRolls {
-		p[r], e[r] = [solver.Lanes]float64{}, [solver.Lanes]float64{}
-		for i, c := range open {
-			lp := &w.lp[i][t.level[c][r]]
-			for j := range solver.Lanes {
-				p[r][j] = max(p[r][j], lp[j])
-			}
-		}
-		var bar [solver.Lanes]float64 // the least probability near the best
-		for j := range solver.Lanes {
-			bar[j] = p[r][j] - Tolerance*p[r][j]
-			e[r][j] = math.Inf(-1)
-		}
-		er, box := &e[r], &w.box[r]
-		for i, c := range open {
-			lp, le := &w.lp[i][t.level[c][r]], &w.le[i][t.level[c][r]]
-			for j := range solver.Lanes {
-				if lp[j] >= bar[j] && le[j] > er[j] {
-					er[j], box[j] = le[j], uint8(c)
+	for r := range w.alike {
+		w.alike[r] = w.alike[r][:0]
+	}
+	if x := g.Extra; x != nil && !s.Open(x.Box) {
+		var buf [32]engine.Placement
+		for r := range engine.NumRolls {
+			if g.Special(s, r) {
+				w.special = append(w.special, r)
+				for _, pl := range g.Placements(s, r, buf[:0]) {
+					w.alike[r] = append(w.alike[r], add(pl.Next, pl.Total(), pl.Category))
 				}
 			}
 		}
 	}
-	if x := g.Extra; x == nil || s.Open(x.Box) {
-		return
+	return max(start, 1), max(end, 1)
+}
+
+// prepare decodes the windows of the options collect set, for batches of
+// needs from..to-1.
+func (t *turn) prepare(next chances, from, to int, w *lanes) {
+	size := 0
+	for _, tot := range w.tots {
+		size += to - tot[0] - (from - tot[1])
 	}
-	// Five alike with the five-alike box filled: the bonus and joker
-	// rules, from the placements the rules allow.
-	var buf [32]engine.Placement
-	for r := range engine.NumRolls {
-		if !g.Special(s, r) {
+	if cap(w.buf) < 2*size {
+		w.buf = make([]float64, 2*size)
+	}
+	buf := w.buf[:2*size]
+	w.wins = w.wins[:0]
+	for k, s := range w.states {
+		// Batch b reads needs b-points..b-points+7 of the state: the
+		// first batch with the most points, the last with the least.
+		lo := from - w.tots[k][1]
+		n := to - w.tots[k][0] - lo
+		win := window{lo: lo, p: buf[:n:n], e: buf[n : 2*n : 2*n]}
+		buf = buf[2*n:]
+		next.decode(s, lo, win.p, win.e)
+		w.wins = append(w.wins, win)
+	}
+}
+
+// final sets the final rolls' values (w.p.Now, w.e.Now) for needs
+// from..from+7: each roll written where the chance is largest, and of
+// the boxes near it, where the most points are expected, all at once.
+// Boxes are tried in sheet order, as Placements lists them.
+//
+// A box whose other levels outdo its 0 in every lane, chance and points
+// alike, counts its 0 for every roll (base), which changes no roll's
+// choice, and takes only the rolls that score more, where the boxes' 0s
+// near base's chance are all at it (as chances on a table's grid are),
+// so that for each roll either all are near its best or none: else
+// every box takes every roll.
+func (t *turn) final(from int, w *lanes) {
+	f := &w.fin
+	w.baseP = [solver.Lanes]float64{}
+	dense := uint32(0)
+	for i, c := range w.open {
+		for l := range t.levels[c] {
+			o, k := &w.next[i][l], i*maxLevels+l
+			f.First[k], f.Second[k] = w.wins[o.win].rows(from - o.points)
+			f.Add[k] = float64(o.points)
+		}
+		if !t.outdone(i, c, w) {
+			dense |= 1 << i
 			continue
 		}
-		pls := g.Placements(s, r, buf[:0])
+		z := f.First[i*maxLevels+t.zero[c]]
 		for j := range solver.Lanes {
-			vs := make([]Chance, len(pls))
-			for i, pl := range pls {
-				vs[i] = placed(pl, from+j, next)
-			}
-			i, v := choose(vs)
-			p[r][j], e[r][j], w.box[r][j] = v.P, v.E, uint8(pls[i].Category)
+			w.baseP[j] = max(w.baseP[j], z[j])
 		}
 	}
+	f.BaseFirst, f.BaseSecond = &w.baseP, &w.baseE
+	if !t.baseE(w, dense) {
+		dense, f.BaseFirst, f.BaseSecond = 1<<len(w.open)-1, &noChance, nil
+	}
+	if !w.current || w.rolls != dense {
+		t.lists(w, dense)
+	}
+	f.Final(&w.p.Now, &w.e.Now, &w.bar, Tolerance)
+	for _, r := range w.special {
+		for j := range solver.Lanes {
+			c, v := w.choose(w.alike[r], from+j)
+			w.p.Now[r][j], w.e.Now[r][j] = v.P, v.E
+			w.box[r][j] = uint8(w.alike[r][c].box)
+		}
+	}
+	if w.decide {
+		t.boxes(w)
+	}
+}
+
+// lists sets w.fin's rolls' levels for the open boxes done densely in
+// dense (a bit a box) and the others above their 0s.
+func (t *turn) lists(w *lanes, dense uint32) {
+	f := &w.fin
+	f.Rolls = f.Rolls[:0]
+	for r := range engine.NumRolls {
+		f.Starts[r] = uint16(len(f.Rolls))
+		for i, c := range w.open {
+			if l := int(t.level[c][r]); dense&(1<<i) != 0 || l != t.zero[c] {
+				f.Rolls = append(f.Rolls, uint16(i*maxLevels+l))
+			}
+		}
+	}
+	f.Starts[engine.NumRolls] = uint16(len(f.Rolls))
+	w.rolls, w.current = dense, true
+}
+
+// baseE sets w.baseE to the most points expected of the 0s in base (the
+// open boxes not in dense) whose chance is base's, and reports whether
+// every 0 near base's chance is at it.
+func (t *turn) baseE(w *lanes, dense uint32) bool {
+	w.baseE = [solver.Lanes]float64{}
+	for i, c := range w.open {
+		if dense&(1<<i) != 0 {
+			continue
+		}
+		k := i*maxLevels + t.zero[c]
+		p, e, a := w.fin.First[k], w.fin.Second[k], w.fin.Add[k]
+		for j := range solver.Lanes {
+			switch {
+			case p[j] == w.baseP[j]:
+				w.baseE[j] = max(w.baseE[j], e[j]+a)
+			case Near(p[j], w.baseP[j]):
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// outdone reports whether every level of open box i, c, is in every lane
+// at least as likely as its 0 and expects at least as many points: then
+// writing 0 there may count for every roll.
+func (t *turn) outdone(i, c int, w *lanes) bool {
+	z := t.zero[c]
+	if z < 0 {
+		return false
+	}
+	f, base := &w.fin, i*maxLevels
+	zp, ze, za := f.First[base+z], f.Second[base+z], f.Add[base+z]
+	for l := range t.levels[c] {
+		p, e, a := f.First[base+l], f.Second[base+l], f.Add[base+l]
+		for j := range solver.Lanes {
+			if p[j] < zp[j] || e[j]+a < ze[j]+za {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// choose returns the option of os a choice takes for need n, of those
+// near the largest probability the first with the most points expected,
+// and the value of the choice: that largest probability and the option's
+// points.
+func (w *lanes) choose(os []option, n int) (int, Chance) {
+	var buf [32]Chance
+	vs := buf[:len(os)]
+	for i, o := range os {
+		win := &w.wins[o.win]
+		k := n - o.points - win.lo
+		vs[i] = Chance{win.p[k], win.e[k] + float64(o.points)}
+	}
+	return choose(vs)
 }
 
 // choose returns the option a choice takes, of those near the largest
@@ -212,74 +407,112 @@ func choose(vs []Chance) (int, Chance) {
 	return c, Chance{best, vs[c].E}
 }
 
-// placed returns the value of a placement with need points still needed
-// before it: the chance of its next state at the need less its points,
-// and its points added to the expected points to come.
-func placed(pl engine.Placement, need int, next chances) Chance {
-	v := next.values(pl.Next).at(need - pl.Total())
-	v.E += float64(pl.Total())
-	return v
-}
-
-// reroll sets the keep rows of w.p and w.e to each keep's value with one
-// reroll more than their roll rows hold, then the roll rows to the value
-// of each roll with that reroll to come: the choice (as choose makes it)
-// between writing it now (w.p0, w.e0) and its proper sub-keeps. The
-// largest probability of each choice comes from the solver's BestKeeps
-// over the probabilities; the points expected are then the most among
-// the options near it, compared with each roll's options all at once, so
-// that the choice is the same whatever the order of the options.
-func (t *turn) reroll(w *lanes, j int) {
-	w.p.KeepValues()
-	w.e.KeepValues()
-	t.chooseKeeps(w, j)
-}
-
-// chooseKeeps sets the roll rows of w.p and w.e, whose keep rows hold the
-// keeps' values with j rerolls left, to each roll's choice between writing
-// it now and its proper sub-keeps, and notes the choice in w.keep[j-1].
-func (t *turn) chooseKeeps(w *lanes, j int) {
-	w.best = w.p
-	*w.best.Rolls() = w.p0
-	w.best.BestKeeps()
-	p, e, best := w.p.Rolls(), w.e.Rolls(), w.best.Rolls()
-	keep := &w.keep[j-1]
+// boxes notes in w.box the box each final roll that the plain rules
+// place is written in, lane by lane: the first in sheet order near the
+// largest chance with the most points expected.
+func (t *turn) boxes(w *lanes) {
+	special := [engine.NumRolls]bool{}
+	for _, r := range w.special {
+		special[r] = true
+	}
 	for r := range engine.NumRolls {
-		p[r], e[r] = best[r], w.e0[r]
-		var bar [solver.Lanes]float64 // the least probability near the best
-		for l := range solver.Lanes {
-			bar[l] = best[r][l] - Tolerance*best[r][l]
-			keep[r][l] = policy.WriteNow
-			if w.p0[r][l] < bar[l] {
-				e[r][l] = math.Inf(-1)
-			}
+		if special[r] {
+			continue
 		}
-		er, kr := &e[r], &keep[r]
-		for i, k := range t.subs[t.subStart[r]:t.subStart[r+1]] {
-			kp, ke := &w.p[k], &w.e[k]
-			for l := range solver.Lanes {
-				if kp[l] >= bar[l] && ke[l] > er[l] {
-					er[l], kr[l] = ke[l], uint8(i)
+		for j := range solver.Lanes {
+			for i, c := range w.open {
+				k := i*maxLevels + int(t.level[c][r])
+				if w.fin.First[k][j] >= w.bar[r][j] && w.fin.Second[k][j]+w.fin.Add[k] == w.e.Now[r][j] {
+					w.box[r][j] = uint8(c)
+					break
 				}
 			}
 		}
 	}
 }
 
-// batch returns the values of state s for needs from..from+7: the final
-// rolls, then a keep pass for each reroll, then the mean over the first
-// roll (KeepValues' mean of the empty keep, which keeps a certainty at
-// exactly 1).
-func (t *turn) batch(s engine.State, from int, next chances, w *lanes) (out [solver.Lanes]Chance) {
-	t.final(s, from, next, w)
-	*w.p.Rolls(), *w.e.Rolls() = w.p0, w.e0
-	for j := 1; j < t.g.Rolls; j++ {
-		t.reroll(w, j)
+// keeps notes in w.keep[j-1], for j rerolls left, each roll's choice
+// between writing it now and its proper sub-keeps, lane by lane, as
+// BestKeepsNear made it (w.p.Keeps, w.e.Keeps): writing now first, then
+// the largest keeps, the first whose points expected are the choice's
+// and whose chance is near its chance; failing that (where chances
+// within Tolerance but unequal chain), the first whose points are the
+// choice's.
+func (t *turn) keeps(w *lanes, j int) {
+	keep := &w.keep[j-1]
+	rp, re := w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
+	for r := range engine.NumRolls {
+		subs := t.subs[t.subStart[r]:t.subStart[r+1]]
+		for l := range solver.Lanes {
+			best, most := rp[r][l], re[r][l]
+			k, chain := -1, -1
+			if w.e.Now[r][l] == most {
+				if k, chain = policy.WriteNow, policy.WriteNow; !Near(w.p.Now[r][l], best) {
+					k = -1
+				}
+			}
+			for i, sub := range subs {
+				if k >= 0 {
+					break
+				}
+				if w.ownE[sub][l] == most {
+					if chain < 0 {
+						chain = i
+					}
+					if Near(w.ownP[sub][l], best) {
+						k = i
+					}
+				}
+			}
+			if k < 0 {
+				k = chain
+			}
+			keep[r][l] = uint8(k)
+		}
 	}
-	w.p.KeepValues()
-	w.e.KeepValues()
+}
+
+// mean sets the keeps' rows of w.p and w.e to their means over the rolls,
+// the rolls valued as written now (MeanNow) with first, else as the
+// rolls' rows hold them.
+func (w *lanes) mean(first bool) {
+	if first {
+		w.p.MeanNow(&w.e)
+		return
+	}
+	w.p.KeepValues(&w.e)
+}
+
+// best sets each roll's rows of w.p.Keeps and w.e.Keeps, whose keep rows
+// hold the keeps' values with j rerolls left, to the roll's choice
+// between writing it now and its proper sub-keeps, noting it with
+// w.decide.
+func (t *turn) best(w *lanes, j int) {
+	if w.decide {
+		w.ownP, w.ownE = w.p.Keeps, w.e.Keeps
+	}
+	w.p.BestKeepsNear(&w.e, Tolerance)
+	if w.decide {
+		t.keeps(w, j)
+	}
+}
+
+// batch returns the values of the prepared state for needs
+// from..from+7: the final rolls, then a keep pass for each reroll, then
+// the mean over the first roll.
+func (t *turn) batch(from int, w *lanes) (out [solver.Lanes]Chance) {
+	t.final(from, w)
+	rp, re := &w.p.Now, &w.e.Now
+	for j := 1; j < t.g.Rolls; j++ {
+		w.mean(j == 1)
+		t.best(w, j)
+		rp, re = w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
+	}
+	var p, e [solver.Lanes]float64
+	rp.Expect(&p)
+	re.Expect(&e)
 	for j := range out {
-		out[j] = Chance{w.p[0][j], w.e[0][j]}
+		out[j] = Chance{p[j], e[j]}
 	}
 	return out
 }

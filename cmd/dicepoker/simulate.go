@@ -173,6 +173,7 @@ func (r *simulation) writeText(w io.Writer) {
 	fmt.Fprintf(w, "mean           %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo, hi)
 	switch a := r.player.Aim; {
 	case a != nil:
+		fmt.Fprintf(w, "expected       %.3f (the every-target table's, playing for %d or more)\n", *a.Expected, a.Target)
 		fmt.Fprintf(w, "reached %-6d %5.2f%% of games (chance %.4f%% by the every-target table)\n", a.Target, 100**r.reached(), 100*a.Probability)
 	case r.player.Expected != nil:
 		fmt.Fprintf(w, "expected       %.3f (the strategy table's exact value)\n", *r.player.Expected)

@@ -78,20 +78,22 @@ func solveTargets(g *engine.Game, out string, threads int, asJSON, timing bool, 
 	seconds := time.Since(start).Seconds()
 	if asJSON {
 		return writeJSON(stdout, struct {
-			Game    string   `json:"game"`
-			Options string   `json:"options"`
-			Rules   string   `json:"rules"`
-			States  int      `json:"states"`
-			Entries int      `json:"entries"`
-			Bytes   int64    `json:"bytes"`
-			Bound   float64  `json:"bound"`
-			Seconds *float64 `json:"seconds,omitempty"`
-			Table   string   `json:"table"`
-		}{g.Name, g.Options.String(), g.Options.String(), t.States, t.Entries, t.Bytes, t.Bound, secondsIf(timing, seconds), t.Path})
+			Game    string  `json:"game"`
+			Options string  `json:"options"`
+			Rules   string  `json:"rules"`
+			States  int     `json:"states"`
+			Entries int     `json:"entries"`
+			Bytes   int64   `json:"bytes"`
+			Bound   float64 `json:"bound"`
+			// ExpectedBound bounds the expected scores' error.
+			ExpectedBound float64  `json:"expected_bound"`
+			Seconds       *float64 `json:"seconds,omitempty"`
+			Table         string   `json:"table"`
+		}{g.Name, g.Options.String(), g.Options.String(), t.States, t.Entries, t.Bytes, t.Bound, t.ExpectedBound, secondsIf(timing, seconds), t.Path})
 	}
 	fmt.Fprintf(stdout, "%s: every-target table\n", strategy.Describe(g))
-	fmt.Fprintf(stdout, "states:  %d, %d chances stored (%.1f MiB)\n", t.States, t.Entries, float64(t.Bytes)/(1<<20))
-	fmt.Fprintf(stdout, "bound:   every chance within %.2g of the exact one\n", t.Bound)
+	fmt.Fprintf(stdout, "states:  %d, %d needs stored (%.1f MiB)\n", t.States, t.Entries, float64(t.Bytes)/(1<<20))
+	fmt.Fprintf(stdout, "bound:   every chance within %.2g of the exact one, every expected score within %.2g of its play's\n", t.Bound, t.ExpectedBound)
 	fmt.Fprintf(stdout, "time:    %.2f s\n", seconds)
 	fmt.Fprintf(stdout, "table:   %s\n", t.Path)
 	return nil

@@ -3,13 +3,18 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"dicepoker/advice"
+	"dicepoker/engine"
 	"dicepoker/internal/tablestest"
+	"dicepoker/scores"
+	"dicepoker/target"
 )
 
 // TestAdviseTarget checks advise --target where the chances are known:
@@ -59,6 +64,108 @@ func TestAdviseTarget(t *testing.T) {
 		if o.Probability != 1 {
 			t.Errorf("target reached: %+v", o)
 		}
+	}
+}
+
+// TestTargetExpected checks the expected scores of the play for a
+// target, in one tables directory: advise's and simulate's (the
+// every-target table's) against the exact distributions of the play.
+func TestTargetExpected(t *testing.T) {
+	tablestest.Dir(t)
+	g, err := engine.New("poker-dice", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("advise", func(t *testing.T) { adviseTargetExpected(t, g) })
+	t.Run("simulate", func(t *testing.T) { simulateTargetExpected(t, g) })
+}
+
+// adviseTargetExpected checks advise --target --json's expected scores on
+// a hand-made poker-dice sheet, the dice to be written now, against the
+// exact distribution of the every-target table's play from where the
+// best option leads: its mean (plus the sheet and the points written) to
+// the table's EBound, its chance of the target to target.Bound. The expected
+// score is that of the play for the target, short of the expected-value
+// optimum's.
+func adviseTargetExpected(t *testing.T, g *engine.Game) {
+	const sheet, total = "aces=3,kings=3,queens=0,pair=1,two-pair=2,three-of-a-kind=3,four-of-a-kind=4", 36
+	var res struct {
+		SheetScore int `json:"sheet_score"`
+		Options    []struct {
+			Action      string  `json:"action"`
+			Category    string  `json:"category"`
+			Points      int     `json:"points"`
+			Probability float64 `json:"probability"`
+			Expected    float64 `json:"expected"`
+		} `json:"options"`
+	}
+	out := runOK(t, "advise", "--game", "poker-dice", "--sheet", sheet, "--dice", "JJTT9", "--rolls-left", "0", "--target", fmt.Sprint(total), "--json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	best := res.Options[0]
+	after, err := engine.ParseSheet(g, fmt.Sprintf("%s,%s=%d", sheet, best.Category, best.Points))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, ev, err := (&advice.Opener{}).TargetPlay(g, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, score := after.State(g), after.Score(g)
+	pl, err := tab.NewPlayer(s, total, score, ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := pl.Distribution(scores.Options{})
+	mean := float64(score)
+	for i, p := range h.W {
+		mean += p * float64(h.Lo+i)
+	}
+	reach := h.AtLeast(total - score)
+	if best.Action != "score" || math.Abs(best.Expected-mean) > tab.EBound() || math.Abs(best.Probability-reach) > target.Bound(g) {
+		t.Errorf("best %+v; the exact distribution of its play: mean %v, chance %v", best, mean, reach)
+	}
+	if optimum := float64(score) + ev(s); mean >= optimum-0.01 || reach <= 0 || reach >= 1 {
+		t.Errorf("the play for %d expects %v, the expected-value optimum %v; its chance %v", total, mean, optimum, reach)
+	}
+}
+
+// simulateTargetExpected checks the expected scores of simulate --target
+// --json (the every-target table's, as "expected" and "expected_score")
+// against distribution --target --json's exact mean, to the table's EBound,
+// and the table's chance against the exact one, to target.Bound.
+func simulateTargetExpected(t *testing.T, g *engine.Game) {
+	type result struct {
+		Target        int      `json:"target"`
+		Probability   float64  `json:"probability"`
+		Reached       *float64 `json:"reached"`
+		Expected      *float64 `json:"expected"`
+		ExpectedScore *float64 `json:"expected_score"`
+		Mean          float64  `json:"mean"`
+		CI95          []float64
+	}
+	var sim, dist result
+	for _, c := range []struct {
+		res  *result
+		args []string
+	}{
+		{&sim, []string{"simulate", "--game", "poker-dice", "--target", "36", "--games", "4000", "--json"}},
+		{&dist, []string{"distribution", "--game", "poker-dice", "--target", "36", "--json"}},
+	} {
+		out := runOK(t, c.args...)
+		if err := json.Unmarshal([]byte(out), c.res); err != nil || c.res.Expected == nil || c.res.ExpectedScore == nil ||
+			*c.res.Expected != *c.res.ExpectedScore || c.res.Target != 36 {
+			t.Fatalf("%q: %v\n%s", c.args, err, out)
+		}
+	}
+	tab, _, err := (&advice.Opener{}).TargetPlay(g, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(*sim.Expected-dist.Mean) > tab.EBound() || *dist.Expected != dist.Mean ||
+		math.Abs(sim.Probability-dist.Probability) > target.Bound(g) || sim.Reached == nil {
+		t.Errorf("simulate --target: %+v; distribution --target: %+v", sim, dist)
 	}
 }
 

@@ -1,0 +1,30 @@
+//go:build !purego
+
+package solver
+
+import "golang.org/x/sys/cpu"
+
+//go:noescape
+func finalAVX(f *Finals, v, e, bar *LaneRolls, tol float64)
+
+//go:noescape
+func bestNearAVX(v, e *LaneTurn, rows []laneRow, parents int, tol float64)
+
+// nearAVX is the near kernel in AVX instructions, as kernelAVX is the lane
+// kernel: the same operations in the same order as nearGo. Its masked
+// maxima (a compare, an AND with the second values, VMAXPD) agree with
+// nearGo's branches for values of +0 or more.
+var nearAVX = nearKernel{name: "avx", mean: meanPairWith(kernelAVX), final: finalAVX,
+	best: func(v, e *LaneTurn, tol float64) {
+		for _, g := range maxGroups {
+			bestNearAVX(v, e, g.rows, g.parents, tol)
+		}
+	}}
+
+// activeNear is the fastest near kernel this CPU runs.
+var activeNear = func() nearKernel {
+	if cpu.X86.HasAVX {
+		return nearAVX
+	}
+	return nearGo
+}()
