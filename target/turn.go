@@ -157,18 +157,15 @@ type lanes struct {
 	// fin holds a batch's levels (level l of the i-th open box at
 	// i*maxLevels+l), where their values lie for the batch's needs, and
 	// the levels each roll takes: every level of a box done densely,
-	// those above 0 of the others (dense, a bit a box), whose 0s make the
-	// base. rolls is fin.Rolls for the boxes of dense, when it is
-	// current.
+	// those above 0 of the others, whose 0s make the base. rolls is the
+	// set of boxes done densely (a bit a box) that fin.Rolls was built
+	// for, when it is current.
 	fin     solver.Finals
-	dense   uint32
 	rolls   uint32
 	current bool
 	// baseP and baseE are the near choice between the boxes' 0s that the
-	// other levels outdo, which every roll may count. alikeE holds the
-	// special rolls' points expected.
+	// other levels outdo, which every roll may count.
 	baseP, baseE [solver.Lanes]float64
-	alikeE       [engine.NumRolls][solver.Lanes]float64
 	// With decide, a batch also notes its choices: box[r][j], the box
 	// final roll r is written in for the j-th need, and keep[j-1][r][l],
 	// with j rerolls left, the keep of roll r for the l-th need
