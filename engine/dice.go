@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 )
 
@@ -164,23 +165,59 @@ func init() {
 			}
 		}
 	}
-	for r := range NumRolls {
-		rollProb[r] = multinomial(keeps[FirstRollKeep+r])
-		for k := range FirstRollKeep {
-			if keeps[FirstRollKeep+r].Contains(keeps[k]) {
-				subKeeps[r] = append(subKeeps[r], k)
-			}
-		}
-	}
+	// Each keep's chance of being rolled, once for all the rolls.
+	var chance [NumKeeps]float64
 	for k, m := range keeps {
-		for _, o := range keeps[keepStart(Dice-m.Size()):keepStart(Dice-m.Size()+1)] {
-			roll := m
-			for f := range o {
-				roll[f] += o[f]
-			}
-			outcomes[k] = append(outcomes[k], Transition{Roll: RollIndex(roll), P: multinomial(o)})
-		}
+		chance[k] = multinomial(m)
 	}
+	copy(rollProb[:], chance[FirstRollKeep:])
+	// The sub-keeps of all the rolls, and the outcomes of all the keeps,
+	// each lie in one array: two allocations rather than thousands of
+	// appends, at every start of the program.
+	subs := make([]int, 0, numSubKeeps)
+	for r := range NumRolls {
+		from := len(subs)
+		subs = appendSubKeeps(subs, keeps[FirstRollKeep+r])
+		subKeeps[r] = subs[from:len(subs):len(subs)]
+	}
+	all := make([]Transition, 0, NumTransitions)
+	for k, m := range keeps {
+		from := len(all)
+		for o := keepStart(Dice - m.Size()); o < keepStart(Dice-m.Size()+1); o++ {
+			roll := m
+			for f := range roll {
+				roll[f] += keeps[o][f]
+			}
+			all = append(all, Transition{Roll: RollIndex(roll), P: chance[o]})
+		}
+		outcomes[k] = all[from:len(all):len(all)]
+	}
+}
+
+// numSubKeeps is how many proper sub-keeps the rolls have, all told.
+const numSubKeeps = 4116
+
+// appendSubKeeps appends to subs the keep indices of the proper
+// sub-multisets of roll, each once, in increasing order: it counts the
+// dice kept of each face from none to the roll's, like an odometer.
+func appendSubKeeps(subs []int, roll Multiset) []int {
+	from := len(subs)
+	var m Multiset
+	for {
+		if m != roll {
+			subs = append(subs, KeepIndex(m))
+		}
+		f := Faces - 1
+		for ; f >= 0 && m[f] == roll[f]; f-- {
+			m[f] = 0
+		}
+		if f < 0 {
+			break
+		}
+		m[f]++
+	}
+	slices.Sort(subs[from:])
+	return subs
 }
 
 // keepStart returns the index of the first keep with size dice.
