@@ -346,32 +346,30 @@ type parentGroup struct {
 // number of parents, so that parents are always done before children.
 var parentGroups = func() []parentGroup {
 	var groups []parentGroup
+	// The keeps lie by size, so one pass sorts each size's keeps by their
+	// number of parents.
+	k := 1
 	for size := 1; size <= engine.Dice; size++ {
-		for n := 1; n <= engine.Dice; n++ {
-			g := parentGroup{parents: n}
-			for k := range engine.NumKeeps {
-				m := engine.Keep(k)
-				if m.Size() != size {
-					continue
-				}
-				entry := [8]uint16{uint16(k)}
-				i := 0
-				for f := range engine.Faces {
-					if m[f] > 0 {
-						m[f]--
-						i++
-						if i < engine.Faces {
-							entry[i] = uint16(engine.KeepIndex(m))
-						}
-						m[f]++
+		var byParents [engine.Dice + 1][][8]uint16
+		for ; k < engine.NumKeeps && engine.KeepSize(k) == size; k++ {
+			m := engine.Keep(k)
+			entry := [8]uint16{uint16(k)}
+			i := 0
+			for f := range engine.Faces {
+				if m[f] > 0 {
+					m[f]--
+					i++
+					if i < engine.Faces {
+						entry[i] = uint16(engine.KeepIndex(m))
 					}
-				}
-				if i == n {
-					g.keeps = append(g.keeps, entry)
+					m[f]++
 				}
 			}
-			if len(g.keeps) > 0 {
-				groups = append(groups, g)
+			byParents[i] = append(byParents[i], entry)
+		}
+		for n, keeps := range byParents {
+			if len(keeps) > 0 {
+				groups = append(groups, parentGroup{parents: n, keeps: keeps})
 			}
 		}
 	}
