@@ -1,6 +1,9 @@
 package bench
 
 import (
+	"fmt"
+	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"testing"
 
@@ -80,6 +83,44 @@ func BenchmarkAdvise(b *testing.B) {
 	for b.Loop() {
 		if _, err := t.Actions(engine.State{}, dice, 2); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkAdvice ranks the actions of random positions, as bench's
+// advice and adv0 figures do (a random sheet, random dice), with every
+// reroll left and with none: each call a new position, whose next states'
+// values are rarely in the cache.
+func BenchmarkAdvice(b *testing.B) {
+	for _, name := range []string{"yatzy", "yahtzee"} {
+		path, g := savedTable(b, name)
+		t, err := strategy.Load(path, g)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		type position struct {
+			s    engine.State
+			dice engine.Multiset
+		}
+		positions := make([]position, 0, 4096)
+		for len(positions) < cap(positions) {
+			s := engine.State{Filled: rng.Uint32N(1<<len(g.Categories) - 1)}
+			if !math.IsNaN(t.Value(s)) {
+				positions = append(positions, position{s, engine.Roll(rng.IntN(engine.NumRolls))})
+			}
+		}
+		for _, rollsLeft := range []int{g.Rolls - 1, 0} {
+			b.Run(fmt.Sprintf("%s/rerolls=%d", name, rollsLeft), func(b *testing.B) {
+				i := 0
+				for b.Loop() {
+					p := positions[i%len(positions)]
+					if _, err := t.Actions(p.s, p.dice, rollsLeft); err != nil {
+						b.Fatal(err)
+					}
+					i++
+				}
+			})
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 )
 
 // Sizes of the dice arithmetic. Every game uses five six-sided dice.
@@ -116,7 +117,6 @@ var (
 	keepIndex [6 * 6 * 6 * 6 * 6 * 6]int16 // base-6 code of the counts -> keep index
 	child     [NumKeeps][Faces]int16       // keep plus one die of a face; -1 for full keeps
 	rollProb  [NumRolls]float64
-	outcomes  [NumKeeps][]Transition
 	subKeeps  [NumRolls][]int
 )
 
@@ -166,21 +166,72 @@ func init() {
 	}
 	for r := range NumRolls {
 		rollProb[r] = multinomial(keeps[FirstRollKeep+r])
-		for k := range FirstRollKeep {
-			if keeps[FirstRollKeep+r].Contains(keeps[k]) {
-				subKeeps[r] = append(subKeeps[r], k)
-			}
-		}
 	}
+	// The sub-keeps of all the rolls lie in one array: one allocation
+	// rather than thousands of appends, at every start of the program.
+	subs := make([]int, 0, numSubKeeps)
+	for r := range NumRolls {
+		from := len(subs)
+		subs = appendSubKeeps(subs, keeps[FirstRollKeep+r])
+		subKeeps[r] = subs[from:len(subs):len(subs)]
+	}
+}
+
+// outcomes holds every keep's outcomes in one array, built on first use:
+// few commands ask for them, and every start of the program built them.
+var outcomes = sync.OnceValue(func() *[NumKeeps][]Transition {
+	var chance [NumKeeps]float64 // of each keep being rolled
 	for k, m := range keeps {
-		for _, o := range keeps[keepStart(Dice-m.Size()):keepStart(Dice-m.Size()+1)] {
+		chance[k] = multinomial(m)
+	}
+	var out [NumKeeps][]Transition
+	all := make([]Transition, 0, NumTransitions)
+	for k, m := range keeps {
+		from := len(all)
+		for o := keepStart(Dice - m.Size()); o < keepStart(Dice-m.Size()+1); o++ {
 			roll := m
-			for f := range o {
-				roll[f] += o[f]
+			for f := range roll {
+				roll[f] += keeps[o][f]
 			}
-			outcomes[k] = append(outcomes[k], Transition{Roll: RollIndex(roll), P: multinomial(o)})
+			all = append(all, Transition{Roll: RollIndex(roll), P: chance[o]})
+		}
+		out[k] = all[from:len(all):len(all)]
+	}
+	return &out
+})
+
+// numSubKeeps is how many proper sub-keeps the rolls have, all told.
+const numSubKeeps = 4116
+
+// appendSubKeeps appends to subs the keep indices of the proper
+// sub-multisets of roll, each once, in increasing order. Counting each
+// face down from the roll's count, the last face fastest, meets the
+// sub-multisets of one size in the order of their indices (more low faces
+// first); they are then laid out by size, the smallest first.
+func appendSubKeeps(subs []int, roll Multiset) []int {
+	var bySize [Dice][10]int16 // of a size, at most 5 choose size
+	var n [Dice]int
+	m := roll
+	for {
+		if size := m.Size(); size < Dice {
+			bySize[size][n[size]] = int16(KeepIndex(m))
+			n[size]++
+		}
+		f := Faces - 1
+		for ; f >= 0 && m[f] == 0; f-- {
+			m[f] = roll[f]
+		}
+		if f < 0 {
+			break
+		}
+		m[f]--
+	}
+	for size, keeps := range &bySize {
+		for _, k := range keeps[:n[size]] {
+			subs = append(subs, int(k))
 		}
 	}
+	return subs
 }
 
 // keepStart returns the index of the first keep with size dice.
@@ -230,4 +281,4 @@ func SubKeeps(r int) []int { return subKeeps[r] }
 
 // Outcomes returns the rolls that keep k can become when the other dice are
 // rolled, with their exact probabilities. The slice must not be modified.
-func Outcomes(k int) []Transition { return outcomes[k] }
+func Outcomes(k int) []Transition { return outcomes()[k] }

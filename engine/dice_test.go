@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -357,6 +358,23 @@ func TestSubKeeps(t *testing.T) {
 				}
 			}
 		})
+	}
+	// Every roll's, against every keep of fewer dice that it contains.
+	total := 0
+	for r := range NumRolls {
+		var want []int
+		for k := range FirstRollKeep {
+			if Roll(r).Contains(Keep(k)) {
+				want = append(want, k)
+			}
+		}
+		if !slices.Equal(SubKeeps(r), want) {
+			t.Errorf("%s: sub-keeps %v, want %v", Roll(r), SubKeeps(r), want)
+		}
+		total += len(want)
+	}
+	if total != numSubKeeps {
+		t.Errorf("%d sub-keeps in all, want numSubKeeps = %d", total, numSubKeeps)
 	}
 }
 

@@ -72,10 +72,12 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 		}
 	}
 	// Insertion sort, which for the few dozen actions of a position costs
-	// a third of slices.SortFunc's calls of a comparison function.
+	// a third of slices.SortFunc's calls of a comparison function. It is
+	// stable: the pairs come in order of position, and one moves only past
+	// those of lower value.
 	for i := 1; i < len(order); i++ {
 		x, j := order[i], i
-		for ; j > 0 && (x.value > order[j-1].value || x.value == order[j-1].value && x.at < order[j-1].at); j-- {
+		for ; j > 0 && x.value > order[j-1].value; j-- {
 			order[j] = order[j-1]
 		}
 		order[j] = x

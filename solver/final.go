@@ -63,7 +63,7 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 		case t.scoring[c] != nil && ordered:
 			scoredOne(f, t.scoring[c], add)
 		case raised&(1<<c) != 0 && ordered:
-			raisedOne(f, t.raised[c], totals)
+			raisedOne(f, t.raisedRuns[c], totals)
 		case t.scoring[c] != nil:
 			for _, e := range t.scoring[c] {
 				f[e.roll] = max(f[e.roll], e.points+add)
@@ -101,11 +101,18 @@ func scoredOne(f *[engine.NumRolls]float64, list []scoredRoll, add float64) {
 }
 
 // raisedOne is laneKernel.raised for one state's ordered roll values f,
-// from lane 0 of totals, compared as integers.
-func raisedOne(f *[engine.NumRolls]float64, list []levelRoll, totals *boxLevels) {
+// from lane 0 of totals, compared as integers: level by level, each
+// level's total loaded once for its rolls. A loop of its own, so that it
+// stays in registers.
+//
+//go:noinline
+func raisedOne(f *[engine.NumRolls]float64, runs []levelRun, totals *boxLevels) {
 	v := (*[engine.NumRolls]int64)(unsafe.Pointer(f))
-	for _, e := range list {
-		v[e.roll] = max(v[e.roll], int64(math.Float64bits(totals[e.level&(pointLevels-1)][0])))
+	for _, run := range runs {
+		x := int64(math.Float64bits(totals[run.level&(pointLevels-1)][0]))
+		for _, r := range run.rolls {
+			v[r] = max(v[r], x)
+		}
 	}
 }
 

@@ -65,7 +65,10 @@ type Turn struct {
 	// another level; finalLanes may count writing 0 in for every roll.
 	zeroLevel []int
 	raised    [][]levelRoll
-	joker     []int // Categories[c].Joker
+	// raisedRuns[c] holds the rolls of raised[c] level by level, for one
+	// state's pass over them (raisedOne).
+	raisedRuns [][]levelRun
+	joker      []int // Categories[c].Joker
 	// The rules of Move, flat: the upper boxes that count towards a bonus,
 	// its threshold and points, and the five-alike box (-1: none) and the
 	// points that fill it.
@@ -97,6 +100,12 @@ type levelRoll struct {
 	roll  uint8
 }
 
+// levelRun lists the rolls that write one level in a box.
+type levelRun struct {
+	level uint8
+	rolls []uint8
+}
+
 // pointLevels is how many levels a box whose points matter may hold: the
 // rows of laneScratch.boxLevels.
 const pointLevels = engine.MaxPointLevels
@@ -112,7 +121,7 @@ func NewTurn(g *engine.Game) *Turn {
 	t := &Turn{g: g, points: make([][engine.NumRolls]float64, n),
 		levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n),
 		scoring: make([][]scoredRoll, n), joker: make([]int, n),
-		zeroLevel: make([]int, n), raised: make([][]levelRoll, n), kernel: &activeKernel}
+		zeroLevel: make([]int, n), raised: make([][]levelRoll, n), raisedRuns: make([][]levelRun, n), kernel: &activeKernel}
 	t.scratch.New = func() any { return new(laneScratch) }
 	t.threshold, t.bonus, t.extraBox = g.Upper.Threshold, g.Upper.Points, -1
 	t.nonNegative = t.bonus >= 0
@@ -148,6 +157,17 @@ func NewTurn(g *engine.Game) *Turn {
 			for r, l := range &t.level[c] {
 				if l != z {
 					t.raised[c] = append(t.raised[c], levelRoll{off: rowOffset(keepParents + r), level: l, roll: uint8(r)})
+				}
+			}
+			for l := range uint8(len(t.levels[c])) {
+				run := levelRun{level: l}
+				for r, rl := range &t.level[c] {
+					if rl == l && l != z {
+						run.rolls = append(run.rolls, uint8(r))
+					}
+				}
+				if run.rolls != nil {
+					t.raisedRuns[c] = append(t.raisedRuns[c], run)
 				}
 			}
 		}
@@ -253,16 +273,24 @@ func BestKeeps(v *Keeps) {
 	}
 }
 
-// bitsAt returns the bits of v[k] as a signed integer. For values with
-// the sign bit clear (+0, positive numbers, +Inf), integers compare as
-// the values do.
-func bitsAt(v *Keeps, k uint16) int64 { return int64(math.Float64bits(keepAt(v, k))) }
+// bitsAt returns the bits of v[k] as a signed integer, for a keep index
+// k from the solver's own tables (see keepAt). For values with the sign
+// bit clear (+0, positive numbers, +Inf), integers compare as the values
+// do. Loaded as an integer, not as a float moved to an integer register:
+// one instruction instead of two.
+func bitsAt(v *Keeps, k uint16) int64 {
+	return *(*int64)(unsafe.Add(unsafe.Pointer(v), uintptr(k)*8))
+}
+
+// setBits sets v[k] to the value whose bits are x, k as for bitsAt.
+func setBits(v *Keeps, k uint16, x int64) {
+	*(*int64)(unsafe.Add(unsafe.Pointer(v), uintptr(k)*8)) = x
+}
 
 // bestKeepsBits is BestKeeps for keep values with the sign bit clear,
 // compared as integers: two instructions a maximum where the float max
 // builtin takes seven, for its NaN and signed zero rules.
 func bestKeepsBits(v *Keeps) {
-	const m = keepsLen - 1
 	for _, g := range parentGroups {
 		// Each keep pulls from the keeps with one die fewer, which come
 		// earlier; keeps with equally many such parents share a loop.
@@ -270,32 +298,27 @@ func bestKeepsBits(v *Keeps) {
 		case 1:
 			for i := range g.keeps {
 				p := &g.keeps[i]
-				k := p[0] & m
-				v[k] = math.Float64frombits(uint64(max(int64(math.Float64bits(v[k])), bitsAt(v, p[1]))))
+				setBits(v, p[0], max(bitsAt(v, p[0]), bitsAt(v, p[1])))
 			}
 		case 2:
 			for i := range g.keeps {
 				p := &g.keeps[i]
-				k := p[0] & m
-				v[k] = math.Float64frombits(uint64(max(int64(math.Float64bits(v[k])), bitsAt(v, p[1]), bitsAt(v, p[2]))))
+				setBits(v, p[0], max(bitsAt(v, p[0]), bitsAt(v, p[1]), bitsAt(v, p[2])))
 			}
 		case 3:
 			for i := range g.keeps {
 				p := &g.keeps[i]
-				k := p[0] & m
-				v[k] = math.Float64frombits(uint64(max(max(int64(math.Float64bits(v[k])), bitsAt(v, p[1])), max(bitsAt(v, p[2]), bitsAt(v, p[3])))))
+				setBits(v, p[0], max(max(bitsAt(v, p[0]), bitsAt(v, p[1])), max(bitsAt(v, p[2]), bitsAt(v, p[3]))))
 			}
 		case 4:
 			for i := range g.keeps {
 				p := &g.keeps[i]
-				k := p[0] & m
-				v[k] = math.Float64frombits(uint64(max(max(int64(math.Float64bits(v[k])), bitsAt(v, p[1])), max(bitsAt(v, p[2]), bitsAt(v, p[3]), bitsAt(v, p[4])))))
+				setBits(v, p[0], max(max(bitsAt(v, p[0]), bitsAt(v, p[1])), max(bitsAt(v, p[2]), bitsAt(v, p[3]), bitsAt(v, p[4]))))
 			}
 		case 5:
 			for i := range g.keeps {
 				p := &g.keeps[i]
-				k := p[0] & m
-				v[k] = math.Float64frombits(uint64(max(max(int64(math.Float64bits(v[k])), bitsAt(v, p[1]), bitsAt(v, p[2])), max(bitsAt(v, p[3]), bitsAt(v, p[4]), bitsAt(v, p[5])))))
+				setBits(v, p[0], max(max(bitsAt(v, p[0]), bitsAt(v, p[1]), bitsAt(v, p[2])), max(bitsAt(v, p[3]), bitsAt(v, p[4]), bitsAt(v, p[5]))))
 			}
 		}
 	}
@@ -346,32 +369,30 @@ type parentGroup struct {
 // number of parents, so that parents are always done before children.
 var parentGroups = func() []parentGroup {
 	var groups []parentGroup
+	// The keeps lie by size, so one pass sorts each size's keeps by their
+	// number of parents.
+	k := 1
 	for size := 1; size <= engine.Dice; size++ {
-		for n := 1; n <= engine.Dice; n++ {
-			g := parentGroup{parents: n}
-			for k := range engine.NumKeeps {
-				m := engine.Keep(k)
-				if m.Size() != size {
-					continue
-				}
-				entry := [8]uint16{uint16(k)}
-				i := 0
-				for f := range engine.Faces {
-					if m[f] > 0 {
-						m[f]--
-						i++
-						if i < engine.Faces {
-							entry[i] = uint16(engine.KeepIndex(m))
-						}
-						m[f]++
+		var byParents [engine.Dice + 1][][8]uint16
+		for ; k < engine.NumKeeps && engine.KeepSize(k) == size; k++ {
+			m := engine.Keep(k)
+			entry := [8]uint16{uint16(k)}
+			i := 0
+			for f := range engine.Faces {
+				if m[f] > 0 {
+					m[f]--
+					i++
+					if i < engine.Faces {
+						entry[i] = uint16(engine.KeepIndex(m))
 					}
-				}
-				if i == n {
-					g.keeps = append(g.keeps, entry)
+					m[f]++
 				}
 			}
-			if len(g.keeps) > 0 {
-				groups = append(groups, g)
+			byParents[i] = append(byParents[i], entry)
+		}
+		for n, keeps := range byParents {
+			if len(keeps) > 0 {
+				groups = append(groups, parentGroup{parents: n, keeps: keeps})
 			}
 		}
 	}

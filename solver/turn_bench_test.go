@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -100,6 +101,24 @@ func BenchmarkFinal(b *testing.B) {
 				t.Final(s, next, &f)
 			}
 		})
+	}
+}
+
+// BenchmarkActions measures the ranking of one position's actions, with
+// every reroll left and with none.
+func BenchmarkActions(b *testing.B) {
+	for _, name := range []string{"yahtzee", "yatzy"} {
+		t, s, next := benchState(b, name)
+		dice, _ := engine.ParseDice("33556", "")
+		for _, rollsLeft := range []int{t.g.Rolls - 1, 0} {
+			b.Run(fmt.Sprintf("%s/rerolls=%d", name, rollsLeft), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := t.Actions(s, dice, rollsLeft, next); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
 	}
 }
 

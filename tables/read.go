@@ -11,16 +11,13 @@ import (
 	"math"
 	"os"
 	"syscall"
+	"unsafe"
 
 	"dicepoker/internal/atomicfile"
 )
 
 // maxHeader is the size of the longest possible header.
 const maxHeader = fixedSize + 2*math.MaxUint16
-
-// chunk is the number of payload bytes Read decodes at a time: small
-// enough to stay in the CPU cache, large enough to make few system calls.
-const chunk = 1 << 16
 
 var (
 	errTooLarge = errors.New("too large for this computer")
@@ -55,11 +52,7 @@ func read(path string, want Expect) (Header, []float32, *Error) {
 	}
 	size := fi.Size()
 
-	head := make([]byte, min(size, int64(maxHeader)))
-	if _, err := f.ReadAt(head, 0); err != nil {
-		return Header{}, nil, ioError(err)
-	}
-	h, end, sum, e := parseHeader(head, want, typeFloat32)
+	h, end, sum, e := readHeader(f, size, want, typeFloat32)
 	if e != nil {
 		return Header{}, nil, e
 	}
@@ -71,22 +64,9 @@ func read(path string, want Expect) (Header, []float32, *Error) {
 	if h.States > math.MaxInt/4 {
 		return Header{}, nil, &Error{Err: errTooLarge, Reason: errTooLarge.Error()}
 	}
-
-	values := make([]float32, h.States)
-	buf := make([]byte, min(chunk, 4*len(values)))
-	var crc uint32
-	for i := 0; i < len(values); {
-		n := min(len(buf)/4, len(values)-i)
-		b := buf[:4*n]
-		if _, err := f.ReadAt(b, int64(end)+4*int64(i)); err != nil {
-			return Header{}, nil, ioError(err)
-		}
-		crc = crc32.Update(crc, castagnoli, b)
-		decode(values[i:i+n], b)
-		i += n
-	}
-	if crc != sum {
-		return Header{}, nil, corrupt("payload checksum mismatch")
+	values, e := payload(f, size, int64(end), int(h.States), sum)
+	if e != nil {
+		return Header{}, nil, e
 	}
 	return h, values, nil
 }
@@ -159,22 +139,62 @@ func readString(data []byte, p int) (string, int, bool) {
 	return string(data[p+2 : end]), end, true
 }
 
-// decode sets values from the little-endian float32s in b. It handles
-// four values per iteration, which is twice as fast as one.
-func decode(values []float32, b []byte) {
-	le := binary.LittleEndian
-	b = b[:4*len(values)]
-	i := 0
-	for ; i+4 <= len(values); i += 4 {
-		v := values[i : i+4 : i+4]
-		c := b[4*i : 4*i+16 : 4*i+16]
-		v[0] = math.Float32frombits(le.Uint32(c[0:]))
-		v[1] = math.Float32frombits(le.Uint32(c[4:]))
-		v[2] = math.Float32frombits(le.Uint32(c[8:]))
-		v[3] = math.Float32frombits(le.Uint32(c[12:]))
+// Mapped says whether Read maps a table's payload into memory, where the
+// system allows it (amd64 and arm64 under Unix), instead of reading a
+// copy: no copy is made, and the pages come from the file's cache as the
+// checksum reads them. It is for a process that reads its tables, answers
+// and ends: the mapping stays for the process's life, and a file written
+// over in place while mapped (this program replaces table files by
+// renaming, which leaves a mapped file as it was) would change the values
+// that were checked, or end the process if shortened. Set it before any
+// table is read.
+var Mapped bool
+
+// readPayload reads the n values at offset end of f and checks them
+// against the payload checksum sum. The bytes are read in one call
+// straight into the values' memory, checked there and turned into values
+// in place: reading through a buffer and decoding from it took most of a
+// load.
+func readPayload(f *os.File, end int64, n int, sum uint32) ([]float32, *Error) {
+	values := make([]float32, n)
+	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(values))), 4*n)
+	if _, err := f.ReadAt(b, end); err != nil {
+		return nil, ioError(err)
 	}
-	for ; i < len(values); i++ {
-		values[i] = math.Float32frombits(le.Uint32(b[4*i:]))
+	if crc32.Checksum(b, castagnoli) != sum {
+		return nil, corrupt("payload checksum mismatch")
+	}
+	if !littleEndian {
+		for i := range values {
+			values[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+		}
+	}
+	return values, nil
+}
+
+// littleEndian reports whether this machine stores a float32 as the
+// table file does, so that the file's bytes are its values.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// shortHeader is how many bytes readHeader reads first.
+const shortHeader = 512
+
+// readHeader reads and checks the header of the table file f, of size
+// bytes, whose values must be of type typ (see parseHeader). It reads
+// shortHeader bytes, which hold the header of every game and its options,
+// and all that a header can take only when they do not.
+func readHeader(f *os.File, size int64, want Expect, typ uint32) (Header, int, uint32, *Error) {
+	n := min(size, shortHeader)
+	for {
+		head := make([]byte, n)
+		if _, err := f.ReadAt(head, 0); err != nil {
+			return Header{}, 0, 0, ioError(err)
+		}
+		h, end, sum, e := parseHeader(head, want, typ)
+		if e == nil || n == min(size, int64(maxHeader)) {
+			return h, end, sum, e
+		}
+		n = min(size, int64(maxHeader))
 	}
 }
 

@@ -98,34 +98,36 @@ func TestReadRefuses(t *testing.T) {
 			return b
 		}, testWant, ErrRules, "fingerprint mismatch"},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			b := goodFile(t)
-			if tt.edit != nil {
-				b = tt.edit(b)
-			}
-			path := filepath.Join(t.TempDir(), "yahtzee.dpt")
-			if err := os.WriteFile(path, b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			h, values, err := Read(path, tt.want)
-			if err == nil {
-				t.Fatalf("Read succeeded: %+v, %d values", h, len(values))
-			}
-			if !errors.Is(err, tt.err) {
-				t.Errorf("error %q is not %v", err, tt.err)
-			}
-			for _, other := range []error{ErrCorrupt, ErrVersion, ErrRules, fs.ErrNotExist} {
-				if other != tt.err && errors.Is(err, other) {
-					t.Errorf("error %q is also %v", err, other)
+	bothWays(t, func(t *testing.T) {
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				b := goodFile(t)
+				if tt.edit != nil {
+					b = tt.edit(b)
 				}
-			}
-			if values != nil || h != (Header{}) {
-				t.Errorf("Read returned %+v, %d values with an error", h, len(values))
-			}
-			checkMessage(t, err, path, tt.reason, "; rebuild it with: "+tt.want.Rebuild)
-		})
-	}
+				path := filepath.Join(t.TempDir(), "yahtzee.dpt")
+				if err := os.WriteFile(path, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				h, values, err := Read(path, tt.want)
+				if err == nil {
+					t.Fatalf("Read succeeded: %+v, %d values", h, len(values))
+				}
+				if !errors.Is(err, tt.err) {
+					t.Errorf("error %q is not %v", err, tt.err)
+				}
+				for _, other := range []error{ErrCorrupt, ErrVersion, ErrRules, fs.ErrNotExist} {
+					if other != tt.err && errors.Is(err, other) {
+						t.Errorf("error %q is also %v", err, other)
+					}
+				}
+				if values != nil || h != (Header{}) {
+					t.Errorf("Read returned %+v, %d values with an error", h, len(values))
+				}
+				checkMessage(t, err, path, tt.reason, "; rebuild it with: "+tt.want.Rebuild)
+			})
+		}
+	})
 }
 
 func TestReadMissing(t *testing.T) {

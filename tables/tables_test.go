@@ -3,6 +3,7 @@ package tables
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"io/fs"
 	"math"
@@ -59,32 +60,78 @@ func TestRoundTrip(t *testing.T) {
 		{"empty", headerFor(nil), nil},
 		{"many", headerFor(big), big},
 		{"no options", Header{Game: "g", Expected: math.Inf(-1), States: 1}, []float32{3}},
+		// Headers that the first read of shortHeader bytes holds exactly,
+		// and misses by one byte or by much.
+		{"header of shortHeader bytes", Header{Game: "g", Options: strings.Repeat("o", shortHeader-fixedSize-1), States: 2}, []float32{1, 2}},
+		{"header one byte longer", Header{Game: "g", Options: strings.Repeat("o", shortHeader-fixedSize), States: 2}, []float32{1, 2}},
+		{"longest header", Header{Game: strings.Repeat("g", math.MaxUint16), Options: strings.Repeat("o", math.MaxUint16), States: 1}, []float32{5}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "t.dpt")
-			if err := Write(path, tt.h, tt.values); err != nil {
-				t.Fatal(err)
-			}
-			want := Expect{Game: tt.h.Game, Options: tt.h.Options, Fingerprint: tt.h.Fingerprint}
-			h, values, err := Read(path, want)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if h.Game != tt.h.Game || h.Options != tt.h.Options || h.Fingerprint != tt.h.Fingerprint ||
-				math.Float64bits(h.Expected) != math.Float64bits(tt.h.Expected) || h.States != tt.h.States {
-				t.Errorf("header = %+v, want %+v", h, tt.h)
-			}
-			if len(values) != len(tt.values) {
-				t.Fatalf("got %d values, want %d", len(values), len(tt.values))
-			}
-			for i, v := range values {
-				if math.Float32bits(v) != math.Float32bits(tt.values[i]) {
-					t.Errorf("value %d = %#08x, want %#08x", i, math.Float32bits(v), math.Float32bits(tt.values[i]))
+	bothWays(t, func(t *testing.T) {
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				path := filepath.Join(t.TempDir(), "t.dpt")
+				if err := Write(path, tt.h, tt.values); err != nil {
+					t.Fatal(err)
 				}
-			}
+				want := Expect{Game: tt.h.Game, Options: tt.h.Options, Fingerprint: tt.h.Fingerprint}
+				h, values, err := Read(path, want)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if h.Game != tt.h.Game || h.Options != tt.h.Options || h.Fingerprint != tt.h.Fingerprint ||
+					math.Float64bits(h.Expected) != math.Float64bits(tt.h.Expected) || h.States != tt.h.States {
+					t.Errorf("header = %+v, want %+v", h, tt.h)
+				}
+				if len(values) != len(tt.values) {
+					t.Fatalf("got %d values, want %d", len(values), len(tt.values))
+				}
+				for i, v := range values {
+					if math.Float32bits(v) != math.Float32bits(tt.values[i]) {
+						t.Errorf("value %d = %#08x, want %#08x", i, math.Float32bits(v), math.Float32bits(tt.values[i]))
+					}
+				}
+			})
+		}
+	})
+}
+
+// bothWays runs test with the tables read as copies, and mapped (see
+// Mapped).
+func bothWays(t *testing.T, test func(t *testing.T)) {
+	for _, mapped := range []bool{false, true} {
+		t.Run(fmt.Sprintf("mapped=%v", mapped), func(t *testing.T) {
+			defer func(was bool) { Mapped = was }(Mapped)
+			Mapped = mapped
+			test(t)
 		})
 	}
+}
+
+// TestReadOwnValues checks that the values Read returns are the caller's
+// to change, mapped or not: the file keeps its bytes, and a second Read
+// gives the values as written.
+func TestReadOwnValues(t *testing.T) {
+	bothWays(t, func(t *testing.T) {
+		before := goodFile(t)
+		path := filepath.Join(t.TempDir(), "t.dpt")
+		if err := os.WriteFile(path, before, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, got, err := Read(path, testWant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range got {
+			got[i] = 42
+		}
+		if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, before) {
+			t.Fatalf("the file changed with the values read (%v)", err)
+		}
+		want := testValues()
+		if _, again, err := Read(path, testWant); err != nil || math.Float32bits(again[4]) != math.Float32bits(want[4]) {
+			t.Errorf("read again: %v, %v, want %v", err, again, want)
+		}
+	})
 }
 
 // TestLayout checks the bytes of a small file against the documented layout.

@@ -109,11 +109,7 @@ func openWords(path string, want Expect) (*Words, *Error) {
 // readIndex reads the header and the block checksums of the word table
 // in f, of size bytes.
 func readIndex(f *os.File, size int64, want Expect) (*Words, *Error) {
-	head := make([]byte, min(size, int64(maxHeader)))
-	if _, err := f.ReadAt(head, 0); err != nil {
-		return nil, ioError(err)
-	}
-	h, end, sum, e := parseHeader(head, want, typeWords)
+	h, end, sum, e := readHeader(f, size, want, typeWords)
 	if e != nil {
 		return nil, e
 	}

@@ -1,0 +1,55 @@
+//go:build amd64 || arm64
+
+package tables
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unsafe"
+)
+
+// TestMapped checks that with Mapped, the values Read returns lie in a
+// mapping of the file, as /proc/self/maps lists it, and without, they do
+// not.
+func TestMapped(t *testing.T) {
+	for _, mapped := range []bool{false, true} {
+		t.Run(fmt.Sprintf("mapped=%v", mapped), func(t *testing.T) {
+			defer func(was bool) { Mapped = was }(Mapped)
+			Mapped = mapped
+			values := testValues()
+			path := filepath.Join(t.TempDir(), "t.dpt")
+			if err := Write(path, headerFor(values), values); err != nil {
+				t.Fatal(err)
+			}
+			_, got, err := Read(path, testWant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if in := inMapping(t, uintptr(unsafe.Pointer(&got[0])), path); in != mapped {
+				t.Errorf("values in a mapping of the file: %v, want %v", in, mapped)
+			}
+		})
+	}
+}
+
+// inMapping reports whether address a lies in a mapping of the file at
+// path.
+func inMapping(t *testing.T, a uintptr, path string) bool {
+	f, err := os.Open("/proc/self/maps")
+	if err != nil {
+		t.Skip(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var lo, hi uintptr
+		if _, err := fmt.Sscanf(sc.Text(), "%x-%x", &lo, &hi); err == nil && lo <= a && a < hi {
+			return strings.HasSuffix(sc.Text(), " "+path)
+		}
+	}
+	return false
+}

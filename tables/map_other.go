@@ -1,0 +1,11 @@
+//go:build !(unix && (amd64 || arm64))
+
+package tables
+
+import "os"
+
+// payload reads the n values at offset end of f (see readPayload): this
+// system does not map tables (see Mapped).
+func payload(f *os.File, size, end int64, n int, sum uint32) ([]float32, *Error) {
+	return readPayload(f, end, n, sum)
+}
