@@ -194,6 +194,9 @@ func TestBatchAgrees(t *testing.T) {
 					if a, b := alone.Place(r), batched.Place(r); a != b {
 						t.Fatalf("%s %+v, roll %v: placed %+v alone, %+v in lane %d of %d", name, s, engine.Roll(r), a, b, j, n)
 					}
+					if a, b := alone.End(r), batched.End(r); a != b || a != end(g, alone.Place(r)) {
+						t.Fatalf("%s %+v, roll %v: ends %+v alone, %+v in lane %d of %d", name, s, engine.Roll(r), a, b, j, n)
+					}
 					for left := 1; left < g.Rolls; left++ {
 						ak, ar := alone.Keep(r, left)
 						bk, br := batched.Keep(r, left)
@@ -205,4 +208,10 @@ func TestBatchAgrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+// end returns how move pl ends a turn, worked out from the move itself.
+func end(g *engine.Game, pl engine.Placement) End {
+	return End{Next: uint32(solver.NewLayout(g).Index(pl.Next)), Points: int16(pl.Points + pl.Bonus),
+		UpperBonus: pl.Bonus-pl.FiveAlikeBonus > 0, FiveAlikeBonus: pl.FiveAlikeBonus != 0}
 }

@@ -184,13 +184,13 @@ func (ls *lockstep) playTurn(l *live, t *policy.Turn) {
 		}
 		r = roll(&l.pcg, k)
 	}
-	move := t.Place(r)
-	l.score += int32(move.Total())
-	l.upper = l.upper || move.Bonus > move.FiveAlikeBonus
-	if move.FiveAlikeBonus > 0 {
+	end := t.End(r)
+	l.score += int32(end.Points)
+	l.upper = l.upper || end.UpperBonus
+	if end.FiveAlikeBonus {
 		l.fiveAlikes++
 	}
-	l.index = uint32(ls.layout.Index(move.Next))
+	l.index = end.Next
 }
 
 // game is one played game.
