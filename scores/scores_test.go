@@ -1,6 +1,7 @@
 package scores
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"sync"
@@ -84,22 +85,32 @@ func TestExactMatchesTable(t *testing.T) {
 }
 
 // TestSimulationMatchesExact checks that the simulated mean's 95%
-// confidence interval holds the table's expected score.
+// confidence interval holds the exact expected score: the table's for the
+// optimal strategy, the exact distribution's for greedy poker dice (the
+// games of ExampleSimulate).
 func TestSimulationMatchesExact(t *testing.T) {
 	for _, tc := range []struct {
-		game  string
-		games int
+		game   string
+		greedy bool
+		games  int
+		seed   uint64
 	}{
-		{"poker-dice", 20000},
-		{"yahtzee", 4000},
+		{"poker-dice", false, 20000, 1},
+		{"yahtzee", false, 4000, 1},
+		{"poker-dice", true, 10000, 7},
 	} {
-		t.Run(tc.game, func(t *testing.T) {
-			s, err := Simulate(optimal(t, tc.game), tc.games, 1, Options{})
+		t.Run(fmt.Sprintf("%s greedy=%v", tc.game, tc.greedy), func(t *testing.T) {
+			p := optimal(t, tc.game)
+			want := table(t, tc.game).Expected
+			if tc.greedy {
+				p = greedy(t, tc.game)
+				want = Exact(p, Options{}).Summary().Mean
+			}
+			s, err := Simulate(p, tc.games, tc.seed, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			lo, hi := s.CI95()
-			want := table(t, tc.game).Expected
 			if want < lo || want > hi {
 				t.Errorf("%s: expected score %.4f outside the simulation's 95%% interval %.3f..%.3f", tc.game, want, lo, hi)
 			}
@@ -107,8 +118,9 @@ func TestSimulationMatchesExact(t *testing.T) {
 	}
 }
 
-// TestDeterministicAcrossThreads checks that simulations and exact
-// distributions come out the same to the bit with one thread and three.
+// TestDeterministicAcrossThreads checks that simulations come out the
+// same to the bit with one, two and three threads, and exact
+// distributions with one and three.
 func TestDeterministicAcrossThreads(t *testing.T) {
 	// Games enough for several units of the lockstep, shared out
 	// differently with one thread and three.
@@ -118,16 +130,17 @@ func TestDeterministicAcrossThreads(t *testing.T) {
 	}{{"poker-dice", 5*unit + 17}, {"yahtzee", 3*unit + 5}} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := optimal(t, tc.name)
-			var samples [2]*Sample
-			for i, threads := range []int{1, 3} {
+			var first *Sample
+			for _, threads := range []int{1, 2, 3} {
 				s, err := Simulate(p, tc.games, 42, Options{Threads: threads})
 				if err != nil {
 					t.Fatal(err)
 				}
-				samples[i] = s
-			}
-			if !reflect.DeepEqual(samples[0], samples[1]) {
-				t.Errorf("%s: simulations differ with 1 and 3 threads", tc.name)
+				if first == nil {
+					first = s
+				} else if !reflect.DeepEqual(first, s) {
+					t.Errorf("%s: simulations differ with 1 and %d threads", tc.name, threads)
+				}
 			}
 		})
 	}
