@@ -93,14 +93,15 @@ func (b *Batch) Plan(states []engine.State) {
 			}
 		}
 	}
-	rolls := b.work.Rolls()
-	*rolls = worthless
+	// Every next state's value first, then the passes over the rolls:
+	// on a fresh table the lookups miss the cache, and back to back
+	// their misses overlap.
 	for c := range p.boxes {
 		if open&(1<<c) == 0 {
 			continue
 		}
 		bx := &p.boxes[c]
-		rows := b.values[bx.base : bx.base+solver.Levels]
+		rows := b.values[bx.base:]
 		for j := range solver.Lanes {
 			if j < len(states) && states[j].Open(c) {
 				bx.values(g, states[j], p.next, p.layout, rows, b.ends[bx.base:], j)
@@ -110,7 +111,14 @@ func (b *Batch) Plan(states []engine.State) {
 				rows[l][j] = math.Inf(-1)
 			}
 		}
-		rolls.MaxByLevel(&bx.level, (*solver.LaneLevels)(rows))
+	}
+	rolls := b.work.Rolls()
+	*rolls = worthless
+	for c := range p.boxes {
+		if open&(1<<c) != 0 {
+			bx := &p.boxes[c]
+			rolls.MaxByLevel(&bx.level, (*solver.LaneLevels)(b.values[bx.base:bx.base+solver.Levels]))
+		}
 	}
 	b.fiveAlike(states)
 	b.score = *rolls

@@ -91,7 +91,9 @@ func (ls *lockstep) play(seed uint64, from, to int, t *tally, progress func(turn
 	}
 	ls.spare = append(ls.spare[:0], ls.games...)
 	for turn := range ls.g.Turns() {
-		ls.sort()
+		if turn > 0 { // every game starts in the same state
+			ls.sort()
+		}
 		workers.Each((len(ls.games)+unit-1)/unit, ls.threads, ls.playUnit)
 		if progress != nil {
 			progress(turn)
@@ -117,10 +119,10 @@ func (ls *lockstep) sort() {
 	width := bits.Len(uint(ls.layout.Size() - 1))
 	for shift := 0; shift < width; shift += digit {
 		workers.Each(parts, parts, func(_, p int) {
-			c := &ls.counts[p]
+			c, games := &ls.counts[p], part(p)
 			*c = [1 << digit]int32{}
-			for i := range part(p) {
-				c[part(p)[i].index>>shift&(1<<digit-1)]++
+			for i := range games {
+				c[games[i].index>>shift&(1<<digit-1)]++
 			}
 		})
 		// Each part's games of digit d go after those of the digits
