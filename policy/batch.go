@@ -38,6 +38,9 @@ type Batch struct {
 	// them.
 	ends     [][solver.Lanes]End
 	specials [solver.Lanes][engine.Faces]engine.Placement
+	// rollEnds[j][r] is how final roll r ends lane j's turn, once the
+	// roll's box is decided.
+	rollEnds [solver.Lanes][engine.NumRolls]End
 }
 
 // NewBatch returns an empty batch of p's turns.
@@ -148,6 +151,7 @@ func (b *Batch) fiveAlike(states []engine.State) {
 			for _, pl := range g.Placements(s, r, buf[:0]) {
 				if v := float64(pl.Total()) + b.p.next(pl.Next); v > best {
 					best, b.turns[j].decide[r], b.specials[j][alike[r]-1] = v, uint8(pl.Category), pl
+					b.rollEnds[j][r] = endOf(b.p.layout, pl)
 				}
 			}
 			rolls[r][j] = best
@@ -166,22 +170,12 @@ func (b *Batch) box(j, r int) {
 	want := b.score[r][j]
 	for _, c := range b.open[j][:b.opens[j]] {
 		bx := &b.p.boxes[c]
-		if b.values[bx.base+int(bx.level[r])][j] == want {
-			b.turns[j].decide[r] = c
+		if at := bx.base + int(bx.level[r]); b.values[at][j] == want {
+			b.turns[j].decide[r], b.rollEnds[j][r] = c, b.ends[at][j]
 			return
 		}
 	}
 	panic("policy: no box gives a roll its value")
-}
-
-// end returns how final roll r ends the turn in lane j, written in its
-// box as the rules place it.
-func (b *Batch) end(j, r int) End {
-	if special(b.p.game, b.turns[j].state, r) {
-		return endOf(b.p.layout, b.specials[j][alike[r]-1])
-	}
-	bx := &b.p.boxes[b.turns[j].Box(r)]
-	return b.ends[bx.base+int(bx.level[r])][j]
 }
 
 // keep returns the decision for roll r in lane j with left rerolls left:

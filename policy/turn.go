@@ -84,8 +84,11 @@ func endOf(l solver.Layout, pl engine.Placement) End {
 // End returns how writing final roll r ends the turn: Place's move, as
 // a batch's turn has it at hand.
 func (t *Turn) End(r int) End {
-	if t.batch != nil {
-		return t.batch.end(int(t.lane), r)
+	if b := t.batch; b != nil {
+		if t.decide[r] == unknown {
+			b.box(int(t.lane), r)
+		}
+		return b.rollEnds[t.lane][r]
 	}
 	return endOf(solver.NewLayout(t.game), t.Place(r))
 }
