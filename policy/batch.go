@@ -127,10 +127,13 @@ func (b *Batch) Plan(states []engine.State) {
 	b.score = *rolls
 	for left := 1; left < g.Rolls; left++ {
 		// The keeps' values from the rolls' with a reroll fewer, then
-		// the best sub-keep of each roll against writing it now.
+		// the best sub-keep of each roll against writing it now (the
+		// rolls' values the first time: KeepValues leaves them).
 		b.work.KeepValues()
 		copy(b.keeps[left-1][:], b.work[:engine.FirstRollKeep])
-		*rolls = b.score
+		if left > 1 {
+			*rolls = b.score
+		}
 		b.work.BestKeeps()
 		b.best[left-1] = *rolls
 	}
