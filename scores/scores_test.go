@@ -336,3 +336,72 @@ func brute(p *policy.Policy, s engine.State, memo map[engine.State]Histogram) Hi
 	memo[s] = h
 	return h
 }
+
+// TestLockstepPlaysThePolicy checks the lockstep against games played
+// one at a time: each game's dice from its own stream, each turn's
+// decisions from policy.Turn (every decision of the state taken at once,
+// outside any batch) and its move from Place. The two samples must be
+// the same to the game, across several units of the lockstep.
+func TestLockstepPlaysThePolicy(t *testing.T) {
+	for _, tc := range []struct {
+		game  string
+		opts  engine.Options
+		games int
+	}{
+		{"yahtzee", engine.Options{}, unit + 100},
+		{"yahtzee", engine.Options{ForcedJoker: true}, 3000},
+		{"yatzy", engine.Options{}, 2000},
+		{"swedish", engine.Options{}, 1500},
+		{"poker-dice", engine.Options{}, 2*unit + 7},
+	} {
+		t.Run(tc.game+" "+tc.opts.String(), func(t *testing.T) {
+			g, err := engine.New(tc.game, tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := optimal(t, tc.game)
+			if tc.opts != (engine.Options{}) {
+				tab, err := strategy.Solve(g, solver.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				p = playing(t, g, tab.Value)
+			}
+			g = p.Game()
+			const seed = 11
+			lockstep, err := Simulate(p, tc.games, seed, Options{Threads: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var alone tally
+			for i := range tc.games {
+				rng := seeded(seed, uint64(i))
+				s, played := engine.State{}, game{}
+				for range g.Turns() {
+					turn := p.Turn(s)
+					r := roll(&rng, 0)
+					for left := g.Rolls - 1; left > 0; left-- {
+						k, reroll := turn.Keep(r, left)
+						if !reroll {
+							break
+						}
+						r = roll(&rng, k)
+					}
+					move := turn.Place(r)
+					played.score += move.Total()
+					played.upper = played.upper || move.Bonus > move.FiveAlikeBonus
+					if move.FiveAlikeBonus > 0 {
+						played.fiveAlikes++
+					}
+					s = move.Next
+				}
+				played.fullBox = s.FullBox
+				alone.add(played)
+			}
+			if want := alone.sample(g, tc.games); !reflect.DeepEqual(lockstep, want) {
+				t.Errorf("%s: lockstep mean %.4f, %d upper bonuses; one at a time %.4f, %d", tc.game,
+					lockstep.Summary().Mean, lockstep.UpperBonus, want.Summary().Mean, want.UpperBonus)
+			}
+		})
+	}
+}
