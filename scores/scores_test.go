@@ -89,12 +89,13 @@ func TestExactMatchesTable(t *testing.T) {
 // optimal strategy, the exact distribution's for greedy poker dice (the
 // games of ExampleSimulate).
 func TestSimulationMatchesExact(t *testing.T) {
-	for _, tc := range []struct {
+	type run struct {
 		game   string
-		greedy bool
+		greedy bool // the greedy baseline, else the optimal strategy
 		games  int
 		seed   uint64
-	}{
+	}
+	for _, tc := range []run{
 		{"poker-dice", false, 20000, 1},
 		{"yahtzee", false, 4000, 1},
 		{"poker-dice", true, 10000, 7},
