@@ -47,7 +47,7 @@ func (t *turnsOf) turn(w, j, score int) *policy.Turn { return t.of(t.states[w][j
 
 // round is how many games are in play at once: enough that the games
 // that meet a state meet it in one batch, few enough to keep their
-// memory small (32 bytes a game).
+// memory small (16 bytes a game).
 const round = 1 << 20
 
 // unit is how many games, consecutive by state, a goroutine plays at a
