@@ -163,6 +163,25 @@ func TestRefusesSchool(t *testing.T) {
 	}
 }
 
+// TestRefusesHugeTotals checks that a game whose totals can pass 16 bits
+// is refused, and one just inside them played.
+func TestRefusesHugeTotals(t *testing.T) {
+	for _, tc := range []struct {
+		per int // points a pip
+		ok  bool
+	}{{1092, true}, {1093, false}} {
+		g, err := engine.Define(engine.Game{Name: "pips", Rolls: 2, Categories: []engine.Category{
+			{Name: "total", Points: func(m engine.Multiset) int { return tc.per * m.Sum() }},
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Greedy(g); (err == nil) != tc.ok {
+			t.Errorf("%d points a pip (up to %d): %v", tc.per, 30*tc.per, err)
+		}
+	}
+}
+
 // under returns the policy of g over next, the turn it is checked
 // against, and a generator of random states seeded with seed.
 func under(t *testing.T, g *engine.Game, next solver.Values, seed uint64) (*Policy, *solver.Turn, *rand.Rand) {

@@ -71,7 +71,7 @@ type lockstep struct {
 
 // live is a game in play, in 16 bytes, as the sort moves it every turn:
 // its dice's generator, state and what it has earned. Scores fit 16 bits
-// (yahtzee's most is 1,575).
+// (policy.New sees to it; swedish can score at most 1,833).
 type live struct {
 	rng        stream
 	index      uint32 // the state's layout index
