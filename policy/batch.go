@@ -32,36 +32,20 @@ type Batch struct {
 	// or the best of its sub-keeps.
 	keeps [MaxRolls - 1][engine.FirstRollKeep][solver.Lanes]float64
 	best  [MaxRolls - 1]solver.LaneRolls
-	// moves[j][r] is the move of final roll r in lane j, once placed[j][r].
-	moves  [solver.Lanes][engine.NumRolls]move
-	placed [solver.Lanes][engine.NumRolls]bool
-}
-
-// move is a Placement in 16 bytes, for a batch to keep one of each final
-// roll in each lane close at hand: points and bonuses fit 16 bits, and
-// upper totals, capped at the bonus threshold, 8 (New sees to it).
-type move struct {
-	filled                   uint32
-	points, bonus, fiveAlike int16
-	category, upper          uint8
-	fullBox                  bool
-}
-
-// pack returns p as a move.
-func pack(p engine.Placement) move {
-	return move{filled: p.Next.Filled, points: int16(p.Points), bonus: int16(p.Bonus), fiveAlike: int16(p.FiveAlikeBonus),
-		category: uint8(p.Category), upper: uint8(p.Next.Upper), fullBox: p.Next.FullBox}
-}
-
-// unpack returns the Placement m holds.
-func (m *move) unpack() engine.Placement {
-	return engine.Placement{Category: int(m.category), Points: int(m.points), Bonus: int(m.bonus), FiveAlikeBonus: int(m.fiveAlike),
-		Next: engine.State{Filled: m.filled, Upper: int(m.upper), FullBox: m.fullBox}}
+	// ends[b.base+l][j] is how writing level l of box b ends the turn in
+	// lane j, worked out with its value; specials[j][f] the move of five
+	// dice showing face f+1 in lane j, where the five-alike rules place
+	// them.
+	ends     [][solver.Lanes]End
+	specials [solver.Lanes][engine.Faces]engine.Placement
+	// rollEnds[j][r] is how final roll r ends lane j's turn, once the
+	// roll's box is decided.
+	rollEnds [solver.Lanes][engine.NumRolls]End
 }
 
 // NewBatch returns an empty batch of p's turns.
 func (p *Policy) NewBatch() *Batch {
-	return &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels)}
+	return &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), ends: make([][solver.Lanes]End, p.levels)}
 }
 
 // unknown marks a decision of a batch's turn not yet taken. Decisions
@@ -104,7 +88,6 @@ func (b *Batch) Plan(states []engine.State) {
 		t := &b.turns[j]
 		t.game, t.state, t.batch, t.lane = g, s, b, uint8(j)
 		t.decide = undecided
-		b.placed[j] = [engine.NumRolls]bool{}
 		b.opens[j] = 0
 		for c := range p.boxes {
 			if s.Open(c) {
@@ -113,33 +96,44 @@ func (b *Batch) Plan(states []engine.State) {
 			}
 		}
 	}
-	rolls := b.work.Rolls()
-	*rolls = worthless
+	// Every next state's value first, then the passes over the rolls:
+	// on a fresh table the lookups miss the cache, and back to back
+	// their misses overlap.
 	for c := range p.boxes {
 		if open&(1<<c) == 0 {
 			continue
 		}
 		bx := &p.boxes[c]
-		rows := b.values[bx.base : bx.base+solver.Levels]
+		rows := b.values[bx.base:]
 		for j := range solver.Lanes {
 			if j < len(states) && states[j].Open(c) {
-				bx.values(g, states[j], p.next, rows, j)
+				bx.values(g, states[j], p.next, p.layout, rows, b.ends[bx.base:], j)
 				continue
 			}
 			for l := range bx.levels {
 				rows[l][j] = math.Inf(-1)
 			}
 		}
-		rolls.MaxByLevel(&bx.level, (*solver.LaneLevels)(rows))
+	}
+	rolls := b.work.Rolls()
+	*rolls = worthless
+	for c := range p.boxes {
+		if open&(1<<c) != 0 {
+			bx := &p.boxes[c]
+			rolls.MaxByLevel(&bx.level, (*solver.LaneLevels)(b.values[bx.base:bx.base+solver.Levels]))
+		}
 	}
 	b.fiveAlike(states)
 	b.score = *rolls
 	for left := 1; left < g.Rolls; left++ {
 		// The keeps' values from the rolls' with a reroll fewer, then
-		// the best sub-keep of each roll against writing it now.
+		// the best sub-keep of each roll against writing it now (the
+		// rolls' values the first time: KeepValues leaves them).
 		b.work.KeepValues()
 		copy(b.keeps[left-1][:], b.work[:engine.FirstRollKeep])
-		*rolls = b.score
+		if left > 1 {
+			*rolls = b.score
+		}
 		b.work.BestKeeps()
 		b.best[left-1] = *rolls
 	}
@@ -159,9 +153,9 @@ func (b *Batch) fiveAlike(states []engine.State) {
 			best := math.Inf(-1)
 			for _, pl := range g.Placements(s, r, buf[:0]) {
 				if v := float64(pl.Total()) + b.p.next(pl.Next); v > best {
-					best, b.turns[j].decide[r], b.moves[j][r] = v, uint8(pl.Category), pack(pl)
+					best, b.turns[j].decide[r], b.specials[j][alike[r]-1] = v, uint8(pl.Category), pl
+					b.rollEnds[j][r] = endOf(b.p.layout, pl)
 				}
-				b.placed[j][r] = true
 			}
 			rolls[r][j] = best
 		}
@@ -179,23 +173,12 @@ func (b *Batch) box(j, r int) {
 	want := b.score[r][j]
 	for _, c := range b.open[j][:b.opens[j]] {
 		bx := &b.p.boxes[c]
-		if b.values[bx.base+int(bx.level[r])][j] == want {
-			b.turns[j].decide[r] = c
+		if at := bx.base + int(bx.level[r]); b.values[at][j] == want {
+			b.turns[j].decide[r], b.rollEnds[j][r] = c, b.ends[at][j]
 			return
 		}
 	}
 	panic("policy: no box gives a roll its value")
-}
-
-// move returns the move of final roll r in lane j, worked out once for
-// all the games that write it.
-func (b *Batch) move(j, r int) engine.Placement {
-	m := &b.moves[j][r]
-	if !b.placed[j][r] {
-		t := &b.turns[j]
-		*m, b.placed[j][r] = pack(write(t.game, t.state, t.Box(r), r)), true
-	}
-	return m.unpack()
 }
 
 // keep returns the decision for roll r in lane j with left rerolls left:

@@ -30,8 +30,9 @@ type Policy struct {
 // position it takes the action that solver.Turn.Actions ranks first with
 // those values. School sheets are refused with solver.ErrNotSingleSheet,
 // and games with more than MaxRolls rolls a turn, an upper bonus
-// threshold above 255 or a box that scores more than solver.Levels
-// different points (none of the family's games).
+// threshold above 255, a box that scores more than solver.Levels
+// different points or totals beyond 16 bits (none of the family's
+// games).
 func New(g *engine.Game, next solver.Values) (*Policy, error) {
 	if g.Columns != 0 {
 		return nil, fmt.Errorf("%s cannot be played by a policy yet: %w", g.Name, solver.ErrNotSingleSheet)
@@ -48,6 +49,20 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 			return nil, fmt.Errorf("%s: box %s scores %d different points, a policy tells at most %d apart", g.Name, g.Categories[c].Name, len(b.levels), solver.Levels)
 		}
 		p.levels += len(b.levels)
+	}
+	// A game's total, and so every move's points, must fit the 16 bits
+	// that End and a simulated game keep: the most each box can score,
+	// the upper bonus and a five-alike bonus for every other box.
+	most, least := g.Upper.Points, 0
+	for c, b := range p.boxes {
+		most += max(b.levels[len(b.levels)-1], g.Categories[c].Joker)
+		least += min(b.levels[0], 0)
+	}
+	if g.Extra != nil {
+		most += (len(g.Categories) - 1) * g.Extra.Bonus
+	}
+	if most > math.MaxInt16 || least < math.MinInt16 {
+		return nil, fmt.Errorf("%s: totals from %d to %d, a policy plays totals of %d to %d", g.Name, least, most, math.MinInt16, math.MaxInt16)
 	}
 	p.batches.New = func() any { return p.NewBatch() }
 	return p, nil

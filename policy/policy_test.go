@@ -163,6 +163,25 @@ func TestRefusesSchool(t *testing.T) {
 	}
 }
 
+// TestRefusesHugeTotals checks that a game whose totals can pass 16 bits
+// is refused, and one just inside them played.
+func TestRefusesHugeTotals(t *testing.T) {
+	for _, tc := range []struct {
+		per int // points a pip
+		ok  bool
+	}{{1092, true}, {1093, false}} {
+		g, err := engine.Define(engine.Game{Name: "pips", Rolls: 2, Categories: []engine.Category{
+			{Name: "total", Points: func(m engine.Multiset) int { return tc.per * m.Sum() }},
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Greedy(g); (err == nil) != tc.ok {
+			t.Errorf("%d points a pip (up to %d): %v", tc.per, 30*tc.per, err)
+		}
+	}
+}
+
 // under returns the policy of g over next, the turn it is checked
 // against, and a generator of random states seeded with seed.
 func under(t *testing.T, g *engine.Game, next solver.Values, seed uint64) (*Policy, *solver.Turn, *rand.Rand) {
@@ -194,6 +213,9 @@ func TestBatchAgrees(t *testing.T) {
 					if a, b := alone.Place(r), batched.Place(r); a != b {
 						t.Fatalf("%s %+v, roll %v: placed %+v alone, %+v in lane %d of %d", name, s, engine.Roll(r), a, b, j, n)
 					}
+					if a, b := alone.End(r), batched.End(r); a != b || a != end(g, alone.Place(r)) {
+						t.Fatalf("%s %+v, roll %v: ends %+v alone, %+v in lane %d of %d", name, s, engine.Roll(r), a, b, j, n)
+					}
 					for left := 1; left < g.Rolls; left++ {
 						ak, ar := alone.Keep(r, left)
 						bk, br := batched.Keep(r, left)
@@ -205,4 +227,10 @@ func TestBatchAgrees(t *testing.T) {
 			}
 		}
 	}
+}
+
+// end returns how move pl ends a turn, worked out from the move itself.
+func end(g *engine.Game, pl engine.Placement) End {
+	return End{Next: uint32(solver.NewLayout(g).Index(pl.Next)), Points: int16(pl.Points + pl.Bonus),
+		UpperBonus: pl.Bonus-pl.FiveAlikeBonus > 0, FiveAlikeBonus: pl.FiveAlikeBonus != 0}
 }

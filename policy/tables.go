@@ -40,21 +40,25 @@ func newBoxes(g *engine.Game) []box {
 
 // values sets rows[l][j] to the value of writing level l's points in the
 // box, open in state s: float64(points + bonus) + next(next state), the
-// sum solver.Turn.Actions ranks by. A box whose points matter only for
-// the score has the same bonus and next state whatever it scores.
-func (b *box) values(g *engine.Game, s engine.State, next solver.Values, rows [][solver.Lanes]float64, j int) {
+// sum solver.Turn.Actions ranks by; and ends[l][j] to how that move ends
+// the turn. A box whose points matter only for the score has the same
+// bonus and next state whatever it scores.
+func (b *box) values(g *engine.Game, s engine.State, next solver.Values, layout solver.Layout, rows [][solver.Lanes]float64, ends [][solver.Lanes]End, j int) {
 	c := int(b.category)
 	if b.matters {
 		for l, pts := range b.levels {
 			w := g.Write(s, c, pts)
 			rows[l][j] = float64(w.Total()) + next(w.Next)
+			ends[l][j] = endOf(layout, w)
 		}
 		return
 	}
 	w := g.Write(s, c, 0)
-	after := next(w.Next)
+	after, end := next(w.Next), endOf(layout, w)
 	for l, pts := range b.levels {
 		rows[l][j] = float64(pts+w.Bonus) + after
+		end.Points = int16(pts + w.Bonus)
+		ends[l][j] = end
 	}
 }
 
@@ -79,16 +83,16 @@ var (
 )
 
 // fiveAlike lists the rolls of five dice alike, the only ones the
-// five-alike bonus and joker rules apply to; alike[r] says whether roll r
-// is one of them.
+// five-alike bonus and joker rules apply to; alike[r] is the face roll r
+// shows five times, from 1, or 0 when it is not one of them.
 var (
 	fiveAlike [engine.Faces]int
-	alike     [engine.NumRolls]bool
+	alike     [engine.NumRolls]uint8
 )
 
 // special reports whether roll r in state s falls under g's five-alike
 // rules (engine.Game.Special), looking at the roll first.
-func special(g *engine.Game, s engine.State, r int) bool { return alike[r] && g.Special(s, r) }
+func special(g *engine.Game, s engine.State, r int) bool { return alike[r] != 0 && g.Special(s, r) }
 
 func init() {
 	for r := range engine.NumRolls {
@@ -120,6 +124,6 @@ func init() {
 		var m engine.Multiset
 		m[f] = engine.Dice
 		fiveAlike[f] = engine.RollIndex(m)
-		alike[fiveAlike[f]] = true
+		alike[fiveAlike[f]] = uint8(f + 1)
 	}
 }

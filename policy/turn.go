@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"dicepoker/engine"
+	"dicepoker/solver"
 )
 
 // Turn is the play of one state's turn under a policy: the keep for each
@@ -59,10 +60,37 @@ func (t *Turn) Box(r int) int {
 // Place returns the move that writes final roll r in its box, with the
 // points, bonuses and next state the rules give it.
 func (t *Turn) Place(r int) engine.Placement {
-	if t.batch != nil {
-		return t.batch.move(int(t.lane), r)
+	if t.batch != nil && special(t.game, t.state, r) {
+		return t.batch.specials[t.lane][alike[r]-1]
 	}
 	return write(t.game, t.state, t.Box(r), r)
+}
+
+// End is how a turn ends, in 8 bytes, for a simulation to advance its
+// games by: what Place's move gives, the next state as its layout index.
+type End struct {
+	Next   uint32 // the next state's solver.Layout index
+	Points int16  // the points the move adds, bonuses included
+	// UpperBonus and FiveAlikeBonus say whether the move earns the upper
+	// bonus and a five-alike bonus.
+	UpperBonus, FiveAlikeBonus bool
+}
+
+// endOf returns how move pl ends a turn, its next state indexed by l.
+func endOf(l solver.Layout, pl engine.Placement) End {
+	return End{Next: uint32(l.Index(pl.Next)), Points: int16(pl.Total()), UpperBonus: pl.Bonus > pl.FiveAlikeBonus, FiveAlikeBonus: pl.FiveAlikeBonus > 0}
+}
+
+// End returns how writing final roll r ends the turn: Place's move, as
+// a batch's turn has it at hand.
+func (t *Turn) End(r int) End {
+	if b := t.batch; b != nil {
+		if t.decide[r] == unknown {
+			b.box(int(t.lane), r)
+		}
+		return b.rollEnds[t.lane][r]
+	}
+	return endOf(solver.NewLayout(t.game), t.Place(r))
 }
 
 // write returns the move that writes roll r in box c in state s, as the

@@ -2,7 +2,6 @@ package scores
 
 import (
 	"math/bits"
-	"math/rand/v2"
 	"sync"
 
 	"dicepoker/engine"
@@ -38,17 +37,32 @@ func makeDraws() {
 	}
 }
 
+// stream is a game's generator of dice, SplitMix64: a state that steps
+// by a fixed odd number, each output the state's hash. Eight bytes, where
+// a PCG takes sixteen, so a game's record moves cheaply.
+type stream uint64
+
+// seeded returns the stream of game i of those seeded with seed.
+func seeded(seed, i uint64) stream { return stream(mix(mix(i) ^ seed)) }
+
+// next returns the stream's next 64 random bits.
+func (s *stream) next() uint64 {
+	x := mix(uint64(*s))
+	*s += 0x9e3779b97f4a7c15
+	return x
+}
+
 // roll returns the roll that keep k (fewer than five dice) becomes when
-// the other dice are rolled, once drawsOnce has made the tables. Its u is uniform below 6^m by the same
-// multiply-and-reject that math/rand/v2's Uint64N does on 64-bit
-// machines, so the games are those a rand.Rand over the generator
-// played, on every machine.
-func roll(pcg *rand.PCG, k int) int {
+// the other dice are rolled, once drawsOnce has made the tables. Its u is
+// uniform below 6^m by the multiply-and-reject that math/rand/v2's
+// Uint64N does on 64-bit machines, so the games are the same on every
+// machine.
+func roll(s *stream, k int) int {
 	n := drawSpan[k]
-	u, lo := bits.Mul64(pcg.Uint64(), n)
+	u, lo := bits.Mul64(s.next(), n)
 	if lo < n {
 		for thresh := -n % n; lo < thresh; {
-			u, lo = bits.Mul64(pcg.Uint64(), n)
+			u, lo = bits.Mul64(s.next(), n)
 		}
 	}
 	return int(drawRoll[drawStart[k]+int(u)])

@@ -2,7 +2,6 @@ package scores
 
 import (
 	"math/bits"
-	"math/rand/v2"
 	"slices"
 
 	"dicepoker/engine"
@@ -11,8 +10,9 @@ import (
 	"dicepoker/solver"
 )
 
-// mix is the SplitMix64 finaliser, a bijection that spreads game indices
-// over the generator's seeds.
+// mix is SplitMix64's step and finaliser, a bijection: the generator's
+// output from its state x, and the hash that spreads game indices over
+// the seeds.
 func mix(x uint64) uint64 {
 	x += 0x9e3779b97f4a7c15
 	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
@@ -47,7 +47,7 @@ func (t *turnsOf) turn(w, j, score int) *policy.Turn { return t.of(t.states[w][j
 
 // round is how many games are in play at once: enough that the games
 // that meet a state meet it in one batch, few enough to keep their
-// memory small (32 bytes a game).
+// memory small (16 bytes a game).
 const round = 1 << 20
 
 // unit is how many games, consecutive by state, a goroutine plays at a
@@ -69,12 +69,14 @@ type lockstep struct {
 	counts  [][1 << 11]int32 // the radix sort's digit counts, by part
 }
 
-// live is a game in play: its generator, state and what it has earned.
+// live is a game in play, in 16 bytes, as the sort moves it every turn:
+// its dice's generator, state and what it has earned. Scores fit 16 bits
+// (policy.New sees to it; swedish can score at most 1,833).
 type live struct {
-	pcg        rand.PCG
+	rng        stream
 	index      uint32 // the state's layout index
-	score      int32
-	fiveAlikes int16 // five-alike bonuses earned
+	score      int16
+	fiveAlikes uint8 // five-alike bonuses earned
 	upper      bool  // earned the upper bonus
 }
 
@@ -85,13 +87,13 @@ func (ls *lockstep) play(seed uint64, from, to int, t *tally, progress func(turn
 	ls.games = ls.games[:0]
 	start := uint32(ls.layout.Index(engine.State{}))
 	for i := range to - from {
-		l := live{index: start}
-		l.pcg.Seed(seed, mix(uint64(from+i)))
-		ls.games = append(ls.games, l)
+		ls.games = append(ls.games, live{rng: seeded(seed, uint64(from+i)), index: start})
 	}
 	ls.spare = append(ls.spare[:0], ls.games...)
 	for turn := range ls.g.Turns() {
-		ls.sort()
+		if turn > 0 { // every game starts in the same state
+			ls.sort()
+		}
 		workers.Each((len(ls.games)+unit-1)/unit, ls.threads, ls.playUnit)
 		if progress != nil {
 			progress(turn)
@@ -117,10 +119,10 @@ func (ls *lockstep) sort() {
 	width := bits.Len(uint(ls.layout.Size() - 1))
 	for shift := 0; shift < width; shift += digit {
 		workers.Each(parts, parts, func(_, p int) {
-			c := &ls.counts[p]
+			c, games := &ls.counts[p], part(p)
 			*c = [1 << digit]int32{}
-			for i := range part(p) {
-				c[part(p)[i].index>>shift&(1<<digit-1)]++
+			for i := range games {
+				c[games[i].index>>shift&(1<<digit-1)]++
 			}
 		})
 		// Each part's games of digit d go after those of the digits
@@ -176,21 +178,21 @@ func (ls *lockstep) playUnit(w, u int) {
 // playTurn plays game l's turn t: the first roll, the rerolls its keeps
 // ask for, then the move.
 func (ls *lockstep) playTurn(l *live, t *policy.Turn) {
-	r := roll(&l.pcg, 0)
+	r := roll(&l.rng, 0)
 	for left := ls.g.Rolls - 1; left > 0; left-- {
 		k, reroll := t.Keep(r, left)
 		if !reroll {
 			break
 		}
-		r = roll(&l.pcg, k)
+		r = roll(&l.rng, k)
 	}
-	move := t.Place(r)
-	l.score += int32(move.Total())
-	l.upper = l.upper || move.Bonus > move.FiveAlikeBonus
-	if move.FiveAlikeBonus > 0 {
+	end := t.End(r)
+	l.score += end.Points
+	l.upper = l.upper || end.UpperBonus
+	if end.FiveAlikeBonus {
 		l.fiveAlikes++
 	}
-	l.index = uint32(ls.layout.Index(move.Next))
+	l.index = end.Next
 }
 
 // game is one played game.

@@ -1,6 +1,7 @@
 package scores
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"sync"
@@ -84,22 +85,33 @@ func TestExactMatchesTable(t *testing.T) {
 }
 
 // TestSimulationMatchesExact checks that the simulated mean's 95%
-// confidence interval holds the table's expected score.
+// confidence interval holds the exact expected score: the table's for the
+// optimal strategy, the exact distribution's for greedy poker dice (the
+// games of ExampleSimulate).
 func TestSimulationMatchesExact(t *testing.T) {
-	for _, tc := range []struct {
-		game  string
-		games int
-	}{
-		{"poker-dice", 20000},
-		{"yahtzee", 4000},
+	type run struct {
+		game   string
+		greedy bool // the greedy baseline, else the optimal strategy
+		games  int
+		seed   uint64
+	}
+	for _, tc := range []run{
+		{"poker-dice", false, 20000, 1},
+		{"yahtzee", false, 4000, 1},
+		{"poker-dice", true, 10000, 7},
 	} {
-		t.Run(tc.game, func(t *testing.T) {
-			s, err := Simulate(optimal(t, tc.game), tc.games, 1, Options{})
+		t.Run(fmt.Sprintf("%s greedy=%v", tc.game, tc.greedy), func(t *testing.T) {
+			p := optimal(t, tc.game)
+			want := table(t, tc.game).Expected
+			if tc.greedy {
+				p = greedy(t, tc.game)
+				want = Exact(p, Options{}).Summary().Mean
+			}
+			s, err := Simulate(p, tc.games, tc.seed, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			lo, hi := s.CI95()
-			want := table(t, tc.game).Expected
 			if want < lo || want > hi {
 				t.Errorf("%s: expected score %.4f outside the simulation's 95%% interval %.3f..%.3f", tc.game, want, lo, hi)
 			}
@@ -107,8 +119,9 @@ func TestSimulationMatchesExact(t *testing.T) {
 	}
 }
 
-// TestDeterministicAcrossThreads checks that simulations and exact
-// distributions come out the same to the bit with one thread and three.
+// TestDeterministicAcrossThreads checks that simulations come out the
+// same to the bit with one, two and three threads, and exact
+// distributions with one and three.
 func TestDeterministicAcrossThreads(t *testing.T) {
 	// Games enough for several units of the lockstep, shared out
 	// differently with one thread and three.
@@ -118,16 +131,17 @@ func TestDeterministicAcrossThreads(t *testing.T) {
 	}{{"poker-dice", 5*unit + 17}, {"yahtzee", 3*unit + 5}} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := optimal(t, tc.name)
-			var samples [2]*Sample
-			for i, threads := range []int{1, 3} {
+			var first *Sample
+			for _, threads := range []int{1, 2, 3} {
 				s, err := Simulate(p, tc.games, 42, Options{Threads: threads})
 				if err != nil {
 					t.Fatal(err)
 				}
-				samples[i] = s
-			}
-			if !reflect.DeepEqual(samples[0], samples[1]) {
-				t.Errorf("%s: simulations differ with 1 and 3 threads", tc.name)
+				if first == nil {
+					first = s
+				} else if !reflect.DeepEqual(first, s) {
+					t.Errorf("%s: simulations differ with 1 and %d threads", tc.name, threads)
+				}
 			}
 		})
 	}
@@ -322,4 +336,73 @@ func brute(p *policy.Policy, s engine.State, memo map[engine.State]Histogram) Hi
 	}
 	memo[s] = h
 	return h
+}
+
+// TestLockstepPlaysThePolicy checks the lockstep against games played
+// one at a time: each game's dice from its own stream, each turn's
+// decisions from policy.Turn (every decision of the state taken at once,
+// outside any batch) and its move from Place. The two samples must be
+// the same to the game, across several units of the lockstep.
+func TestLockstepPlaysThePolicy(t *testing.T) {
+	for _, tc := range []struct {
+		game  string
+		opts  engine.Options
+		games int
+	}{
+		{"yahtzee", engine.Options{}, unit + 100},
+		{"yahtzee", engine.Options{ForcedJoker: true}, 3000},
+		{"yatzy", engine.Options{}, 2000},
+		{"swedish", engine.Options{}, 1500},
+		{"poker-dice", engine.Options{}, 2*unit + 7},
+	} {
+		t.Run(tc.game+" "+tc.opts.String(), func(t *testing.T) {
+			g, err := engine.New(tc.game, tc.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := optimal(t, tc.game)
+			if tc.opts != (engine.Options{}) {
+				tab, err := strategy.Solve(g, solver.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				p = playing(t, g, tab.Value)
+			}
+			g = p.Game()
+			const seed = 11
+			lockstep, err := Simulate(p, tc.games, seed, Options{Threads: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var alone tally
+			for i := range tc.games {
+				rng := seeded(seed, uint64(i))
+				s, played := engine.State{}, game{}
+				for range g.Turns() {
+					turn := p.Turn(s)
+					r := roll(&rng, 0)
+					for left := g.Rolls - 1; left > 0; left-- {
+						k, reroll := turn.Keep(r, left)
+						if !reroll {
+							break
+						}
+						r = roll(&rng, k)
+					}
+					move := turn.Place(r)
+					played.score += move.Total()
+					played.upper = played.upper || move.Bonus > move.FiveAlikeBonus
+					if move.FiveAlikeBonus > 0 {
+						played.fiveAlikes++
+					}
+					s = move.Next
+				}
+				played.fullBox = s.FullBox
+				alone.add(played)
+			}
+			if want := alone.sample(g, tc.games); !reflect.DeepEqual(lockstep, want) {
+				t.Errorf("%s: lockstep mean %.4f, %d upper bonuses; one at a time %.4f, %d", tc.game,
+					lockstep.Summary().Mean, lockstep.UpperBonus, want.Summary().Mean, want.UpperBonus)
+			}
+		})
+	}
 }

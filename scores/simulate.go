@@ -47,10 +47,11 @@ type Sample struct {
 }
 
 // Simulate plays games games of p's game with policy p. Game i rolls its
-// dice from a PCG generator seeded with seed and a hash of i, so the same
-// seed gives the same games, whatever the number of threads. The games
-// are played in lockstep, each state's turn planned once for all the
-// games that meet it, in batches of the solver's lanes (policy.Batch).
+// dice from a SplitMix64 stream seeded with seed and a hash of i, so the
+// same seed gives the same games, whatever the number of threads. The
+// games are played in lockstep, each state's turn planned once for all
+// the games that meet it, in batches of the solver's lanes
+// (policy.Batch).
 func Simulate(p *policy.Policy, games int, seed uint64, o Options) (*Sample, error) {
 	bs := make(batches, o.threads())
 	for w := range bs {
