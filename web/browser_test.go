@@ -100,12 +100,26 @@ func shoot(t *testing.T, ctx context.Context, name string) {
 	}
 }
 
-// idle waits until the page has drawn the ranking of its position.
+// idle waits until the page has drawn the ranking of its position. A
+// poll that starts as a navigation replaces the page's JavaScript context
+// finds that context gone; it is polled again in the new one.
 func idle(t *testing.T, ctx context.Context) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.busy === "0"`, chromedp.WithPollingTimeout(60*time.Second))); err != nil {
-		t.Fatalf("the page did not settle: %v", err)
+	for try := 1; ; try++ {
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.busy === "0"`, chromedp.WithPollingTimeout(60*time.Second)))
+		if err == nil {
+			return
+		}
+		if try == 5 || !contextGone(err) {
+			t.Fatalf("the page did not settle: %v", err)
+		}
 	}
+}
+
+// contextGone reports whether err says that the JavaScript context a
+// command ran in went away with a navigation.
+func contextGone(err error) bool {
+	return strings.Contains(err.Error(), "Cannot find context with specified id") || strings.Contains(err.Error(), "Execution context was destroyed")
 }
 
 // page is a browser tab on the server, for the tests to drive.
