@@ -28,10 +28,17 @@ type Batch struct {
 	score  solver.LaneRolls // the value of writing each roll now
 	work   solver.LaneKeeps
 	// keeps[left-1][k] is keep k's value with left rerolls left, and
-	// best[left-1][r] the most that roll r is worth then: writing it now
-	// or the best of its sub-keeps.
+	// best[left-1][k] the most that keep k or one of its sub-keeps is
+	// worth then (BestKeeps); a roll's best is the larger of writing it
+	// now and the best of its sub-keeps.
 	keeps [MaxRolls - 1][engine.FirstRollKeep][solver.Lanes]float64
-	best  [MaxRolls - 1]solver.LaneRolls
+	best  [MaxRolls - 1]solver.LaneKeeps
+	// own and choice are Decide's scratch, mass, written and arcs Arcs'.
+	own     solver.LaneTurn
+	choice  solver.LaneKeeps
+	mass    [engine.NumKeeps + 1][solver.Lanes]float64
+	written []float64
+	arcs    []Arc
 	// moves[j][r] is the move of final roll r in lane j, once placed[j][r].
 	moves  [solver.Lanes][engine.NumRolls]move
 	placed [solver.Lanes][engine.NumRolls]bool
@@ -61,7 +68,7 @@ func (m *move) unpack() engine.Placement {
 
 // NewBatch returns an empty batch of p's turns.
 func (p *Policy) NewBatch() *Batch {
-	return &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels)}
+	return &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), written: make([]float64, p.levels)}
 }
 
 // unknown marks a decision of a batch's turn not yet taken. Decisions
@@ -141,7 +148,7 @@ func (b *Batch) Plan(states []engine.State) {
 		copy(b.keeps[left-1][:], b.work[:engine.FirstRollKeep])
 		*rolls = b.score
 		b.work.BestKeeps()
-		b.best[left-1] = *rolls
+		copy(b.best[left-1][:engine.NumKeeps], b.work[:engine.NumKeeps])
 	}
 }
 
@@ -204,7 +211,7 @@ func (b *Batch) move(j, r int) engine.Placement {
 // than writing the roll now; else scoreNow. That value is known (best),
 // so the search stops at the first keep that has it.
 func (b *Batch) keep(j, r, left int) uint8 {
-	best := b.best[left-1][r][j]
+	best := b.best[left-1].Rolls()[r][j]
 	if best == b.score[r][j] {
 		return scoreNow
 	}
@@ -219,8 +226,9 @@ func (b *Batch) keep(j, r, left int) uint8 {
 
 // Decide takes every decision of every turn of the batch now, for a
 // caller that needs them all (the ways each turn ends): the same as
-// asking for each, roll by roll across the lanes, so that each roll's
-// values are read once for all of them.
+// asking for each. The boxes go roll by roll across the lanes, so that
+// each roll's values are read once for all of them; the keeps come from
+// the keep lattice (decideKeeps), not a search per roll.
 func (b *Batch) Decide() {
 	for r := range engine.NumRolls {
 		for j := range b.n {
@@ -230,10 +238,26 @@ func (b *Batch) Decide() {
 		}
 	}
 	for left := 1; left < b.p.game.Rolls; left++ {
-		for r := range engine.NumRolls {
-			for j := range b.n {
-				b.turns[j].decide[left*engine.NumRolls+r] = b.keep(j, r, left)
+		b.decideKeeps(left)
+	}
+}
+
+// decideKeeps takes the keep of every roll with left rerolls left in
+// every lane, the one keep searches for, from the choices of the keep
+// lattice (solver.LaneKeeps.Choices): a roll's own keep index there is
+// its value written now, scoreNow.
+func (b *Batch) decideKeeps(left int) {
+	copy(b.own.Keeps[:engine.FirstRollKeep], b.keeps[left-1][:])
+	b.own.Now = b.score
+	b.choice.Choices(&b.own, &b.best[left-1])
+	at := left * engine.NumRolls
+	for r, row := range b.choice.Rolls() {
+		for j := range b.n {
+			d := uint8(scoreNow)
+			if k := int(row[j]); k < engine.FirstRollKeep {
+				d = uint8(k)
 			}
+			b.turns[j].decide[at+r] = d
 		}
 	}
 }

@@ -34,14 +34,10 @@ type node struct {
 
 // Arc is one way a turn ends, for Carry: the next state's index, the
 // points the turn adds and its probability.
-type Arc struct {
-	Next   int32
-	Points int32
-	P      float64
-}
+type Arc = policy.Arc
 
 // Exact computes the distribution of p's game's final score exactly (see
-// Carry), each way a turn ends coming from policy.Policy.AppendOutcomes.
+// Carry), each way a turn ends coming from policy.Batch.Arcs.
 func Exact(p *policy.Policy, o Options) *Distribution { return ExactFrom(p, engine.State{}, o) }
 
 // ExactFrom computes, as Exact does, the distribution of the points p
@@ -53,29 +49,17 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 	l := solver.NewLayout(g)
 	d := &Distribution{Game: g}
 	turns := len(g.Categories) - bits.OnesCount32(start.Filled)
-	type work struct {
-		batch *policy.Batch
-		outs  []policy.Outcome
-	}
-	works := make([]work, o.threads())
+	batches := make([]*policy.Batch, o.threads())
 	d.Scores, d.States = Carry(l.Index(start), l.Size(), turns, func(w int, is []int, arcs [][]Arc) {
-		wk := &works[w]
-		if wk.batch == nil {
-			wk.batch = p.NewBatch()
+		if batches[w] == nil {
+			batches[w] = p.NewBatch()
 		}
 		var states [solver.Lanes]engine.State
 		for j, i := range is {
 			states[j] = l.State(i)
 		}
-		wk.batch.Plan(states[:len(is)])
-		wk.batch.Decide()
-		for j := range is {
-			wk.outs = p.AppendOutcomes(wk.outs[:0], wk.batch.Turn(j))
-			arcs[j] = make([]Arc, len(wk.outs))
-			for k, o := range wk.outs {
-				arcs[j][k] = Arc{Next: int32(l.Index(o.Next)), P: o.P, Points: int32(o.Points)}
-			}
-		}
+		batches[w].Plan(states[:len(is)])
+		batches[w].Arcs(arcs)
 	}, o)
 	return d
 }

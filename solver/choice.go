@@ -1,0 +1,48 @@
+package solver
+
+// Choices sets each keep's row of c to the keep index, as a float64, of
+// the keep's best sub-keep in each lane: of the keep itself and its
+// sub-keeps (the multisets of its dice, keeping none included), one with
+// the largest value, and of those the one with the largest keep index.
+// A roll's own value is writing it now, so that a roll whose row of c
+// holds its own keep index (engine.FirstRollKeep and up) is best
+// written. v holds the values as BestKeeps finds them, v.Keeps for the
+// keeps with fewer than five dice and v.Now for the rolls; best holds
+// what BestKeeps makes of them, each keep's largest value among its
+// sub-keeps.
+//
+// Sub-keeps have smaller keep indices than their keeps, so a keep worth
+// its best is its own choice; any other keep's is the largest choice of
+// its parents (the keeps with one die fewer) whose best is its best, all
+// of them chosen before it. The values are compared for equality alone,
+// so the choice is that of a search through the sub-keeps.
+func (c *LaneKeeps) Choices(v *LaneTurn, best *LaneKeeps) {
+	c[0] = [Lanes]float64{}
+	activeChoices(c, v, best)
+}
+
+// choicesGo is Choices in plain Go, keep 0 aside.
+func choicesGo(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
+	for _, g := range maxGroups {
+		for i := range g.rows {
+			r := &g.rows[i]
+			top, own := at(best, r[0]), turnAt(v, r[ownSlot])
+			k := float64(r[0] / rowOffset(1))
+			var choice [Lanes]float64
+			for j := range Lanes {
+				if own[j] == top[j] {
+					choice[j] = k
+				}
+			}
+			for _, off := range r[1 : 1+g.parents] {
+				b, p := at(best, off), at(c, off)
+				for j := range Lanes {
+					if b[j] == top[j] {
+						choice[j] = max(choice[j], p[j])
+					}
+				}
+			}
+			*at(c, r[0]) = choice
+		}
+	}
+}

@@ -1,0 +1,52 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// func choicesAVX(c *LaneKeeps, v *LaneTurn, best *LaneKeeps, rows []laneRow, parents int)
+// Each row: the keep's best into Y0, Y1; its own keep index where its own
+// value is that best into Y2, Y3; then, for each parent, the parent's
+// choice where the parent's best is the keep's, the larger kept.
+TEXT ·choicesAVX(SB), NOSPLIT, $0-56
+	MOVQ c+0(FP), DI
+	MOVQ v+8(FP), R8
+	MOVQ best+16(FP), R9
+	MOVQ rows_base+24(FP), SI
+	MOVQ rows_len+32(FP), CX
+	MOVQ parents+48(FP), BX
+	TESTQ CX, CX
+	JZ choicesdone
+choicesrow:
+	MOVWQZX (SI), R12
+	MOVWQZX 14(SI), R11
+	VMOVUPD (R9)(R12*1), Y0
+	VMOVUPD 32(R9)(R12*1), Y1
+	VCMPPD $0, (R8)(R11*1), Y0, Y2
+	VCMPPD $0, 32(R8)(R11*1), Y1, Y3
+	MOVQ R12, AX
+	SHRQ $6, AX
+	VCVTSI2SDQ AX, X4, X4
+	VMOVDDUP X4, X4
+	VINSERTF128 $1, X4, Y4, Y4
+	VANDPD Y4, Y2, Y2
+	VANDPD Y4, Y3, Y3
+	LEAQ 2(SI), R10
+	MOVQ BX, DX
+choicesparent:
+	MOVWQZX (R10), AX
+	VCMPPD $0, (R9)(AX*1), Y0, Y5
+	VCMPPD $0, 32(R9)(AX*1), Y1, Y6
+	VANDPD (DI)(AX*1), Y5, Y5
+	VANDPD 32(DI)(AX*1), Y6, Y6
+	VMAXPD Y5, Y2, Y2
+	VMAXPD Y6, Y3, Y3
+	ADDQ $2, R10
+	DECQ DX
+	JNZ choicesparent
+	VMOVUPD Y2, (DI)(R12*1)
+	VMOVUPD Y3, 32(DI)(R12*1)
+	ADDQ $16, SI
+	DECQ CX
+	JNZ choicesrow
+choicesdone:
+	VZEROUPPER
+	RET
