@@ -26,6 +26,9 @@ type Batch struct {
 	// p.levels let each box's rows be seen as a solver.LaneLevels.
 	values [][solver.Lanes]float64
 	score  solver.LaneRolls // the value of writing each roll now
+	// boxOf[r][j] is the first box, in sheet order, that gives roll r
+	// its value (score) in lane j, the five-alike rolls aside.
+	boxOf  solver.LaneRolls
 	work   solver.LaneKeeps
 	// keeps[left-1][k] is keep k's value with left rerolls left, and
 	// best[left-1][k] the most that keep k or one of its sub-keeps is
@@ -137,7 +140,7 @@ func (b *Batch) Plan(states []engine.State) {
 				rows[l][j] = math.Inf(-1)
 			}
 		}
-		rolls.MaxByLevel(&bx.level, (*solver.LaneLevels)(rows))
+		rolls.MaxByLevelChoosing(&bx.level, (*solver.LaneLevels)(rows), &b.boxOf, float64(c))
 	}
 	b.fiveAlike(states)
 	b.score = *rolls
@@ -180,19 +183,9 @@ func (b *Batch) fiveAlike(states []engine.State) {
 func (b *Batch) Turn(j int) *Turn { return &b.turns[j] }
 
 // box takes the box of final roll r in lane j: the first open box, in
-// sheet order, that gives the roll its value. The five-alike rolls that
-// the rules place have theirs already.
-func (b *Batch) box(j, r int) {
-	want := b.score[r][j]
-	for _, c := range b.open[j][:b.opens[j]] {
-		bx := &b.p.boxes[c]
-		if b.values[bx.base+int(bx.level[r])][j] == want {
-			b.turns[j].decide[r] = c
-			return
-		}
-	}
-	panic("policy: no box gives a roll its value")
-}
+// sheet order, that gives the roll its value, which Plan found. The
+// five-alike rolls that the rules place have theirs already.
+func (b *Batch) box(j, r int) { b.turns[j].decide[r] = uint8(b.boxOf[r][j]) }
 
 // move returns the move of final roll r in lane j, worked out once for
 // all the games that write it.

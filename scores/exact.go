@@ -186,10 +186,7 @@ func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, min
 				continue
 			}
 			n := &ns[where[a.Next]-1].node
-			to := n.p[src.lo+int(a.Points)-n.lo:][:len(src.p)]
-			for k, q := range src.p {
-				to[k] += a.P * q
-			}
+			addScaled(n.p[src.lo+int(a.Points)-n.lo:][:len(src.p)], src.p, a.P)
 		}
 	}
 	return ns

@@ -1,5 +1,7 @@
 package solver
 
+import "dicepoker/engine"
+
 // Choices sets each keep's row of c to the keep index, as a float64, of
 // the keep's best sub-keep in each lane: of the keep itself and its
 // sub-keeps (the multisets of its dice, keeping none included), one with
@@ -43,6 +45,26 @@ func choicesGo(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
 				}
 			}
 			*at(c, r[0]) = choice
+		}
+	}
+}
+
+// MaxByLevelChoosing does MaxByLevel and sets each roll's row of choice
+// to box in the lanes where the box's totals beat the roll's value so
+// far: across a turn's boxes in sheet order, each roll's row of choice
+// ends at the first box that gives it its value.
+func (r *LaneRolls) MaxByLevelChoosing(level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64) {
+	activeLevelChoices(r, level, totals, choice, box)
+}
+
+// levelChoicesGo is MaxByLevelChoosing in plain Go.
+func levelChoicesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64) {
+	for r, l := range level {
+		row, t, c := &rolls[r], &totals[l&(Levels-1)], &choice[r]
+		for j := range Lanes {
+			if row[j] < t[j] {
+				row[j], c[j] = t[j], box
+			}
 		}
 	}
 }

@@ -2,22 +2,38 @@
 
 package solver
 
-import "golang.org/x/sys/cpu"
+import (
+	"golang.org/x/sys/cpu"
+
+	"dicepoker/engine"
+)
 
 //go:noescape
 func choicesAVX(c *LaneKeeps, v *LaneTurn, best *LaneKeeps, rows []laneRow, parents int)
 
-// activeChoices is Choices' kernel: in AVX where the CPU has it, a
-// compare, an AND with the parent's choice and a maximum for each
-// parent, which agree with choicesGo's branches for choices of +0 or
-// more.
-var activeChoices = func() func(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
-	if cpu.X86.HasAVX {
-		return func(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
-			for _, g := range maxGroups {
-				choicesAVX(c, v, best, g.rows, g.parents)
+//go:noescape
+func levelChoicesAVX(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64)
+
+// The kernels of Choices and MaxByLevelChoosing, in AVX where the CPU
+// has it. Choices' takes for each parent a compare, an AND with the
+// parent's choice and a maximum, which agree with choicesGo's branches
+// for choices of +0 or more; MaxByLevelChoosing's a compare and a blend
+// beside MaxByLevel's maximum.
+var (
+	activeChoices = func() func(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
+		if cpu.X86.HasAVX {
+			return func(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
+				for _, g := range maxGroups {
+					choicesAVX(c, v, best, g.rows, g.parents)
+				}
 			}
 		}
-	}
-	return choicesGo
-}()
+		return choicesGo
+	}()
+	activeLevelChoices = func() func(*LaneRolls, *[engine.NumRolls]uint8, *LaneLevels, *LaneRolls, float64) {
+		if cpu.X86.HasAVX {
+			return levelChoicesAVX
+		}
+		return levelChoicesGo
+	}()
+)

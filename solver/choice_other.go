@@ -2,6 +2,10 @@
 
 package solver
 
-// activeChoices is Choices' kernel: plain Go where there is no assembly
-// for the architecture, or the purego build tag asks for none.
-var activeChoices = choicesGo
+// The kernels of Choices and MaxByLevelChoosing: plain Go where there is
+// no assembly for the architecture, or the purego build tag asks for
+// none.
+var (
+	activeChoices      = choicesGo
+	activeLevelChoices = levelChoicesGo
+)

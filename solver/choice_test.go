@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -54,6 +55,56 @@ func TestChoices(t *testing.T) {
 						if got := c[k][j]; got != float64(want) {
 							t.Fatalf("%s kernel, spread %d, trial %d, keep %v, lane %d: chose %v, want %v", name, spread, trial, engine.Keep(k), j, got, engine.Keep(want))
 						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMaxByLevelChoosing checks, for the plain Go kernel and the one
+// this CPU runs, that boxes taken in turn leave each roll the largest of
+// their levels' totals, to the bits MaxByLevel gives, and the first box
+// that has it, on totals with many exact ties and with few.
+func TestMaxByLevelChoosing(t *testing.T) {
+	kernels := map[string]func(*LaneRolls, *[engine.NumRolls]uint8, *LaneLevels, *LaneRolls, float64){"go": levelChoicesGo, "active": activeLevelChoices}
+	rng := rand.New(rand.NewPCG(9, 10))
+	const boxes = 6
+	for name, kernel := range kernels {
+		for _, spread := range []int{3, 1_000_000} {
+			var levels [boxes][engine.NumRolls]uint8
+			var totals [boxes]LaneLevels
+			for c := range boxes {
+				for r := range engine.NumRolls {
+					levels[c][r] = uint8(rng.IntN(Levels))
+				}
+				for l := range Levels {
+					for j := range Lanes {
+						totals[c][l][j] = float64(rng.IntN(spread))
+					}
+				}
+			}
+			var got, want, choice LaneRolls
+			for r := range got {
+				for j := range Lanes {
+					got[r][j], want[r][j] = math.Inf(-1), math.Inf(-1)
+				}
+			}
+			for c := range boxes {
+				kernel(&got, &levels[c], &totals[c], &choice, float64(c))
+				want.MaxByLevel(&levels[c], &totals[c])
+			}
+			for r := range got {
+				for j := range Lanes {
+					first := 0
+					for c := range boxes {
+						if totals[c][levels[c][r]][j] == want[r][j] {
+							first = c
+							break
+						}
+					}
+					if math.Float64bits(got[r][j]) != math.Float64bits(want[r][j]) || choice[r][j] != float64(first) {
+						t.Fatalf("%s kernel, spread %d, roll %d, lane %d: %v from box %v, want %v from box %d", name, spread, r, j, got[r][j], choice[r][j], want[r][j], first)
 					}
 				}
 			}
