@@ -28,8 +28,8 @@ type Batch struct {
 	score  solver.LaneRolls // the value of writing each roll now
 	// boxOf[r][j] is the first box, in sheet order, that gives roll r
 	// its value (score) in lane j, the five-alike rolls aside.
-	boxOf  solver.LaneRolls
-	work   solver.LaneKeeps
+	boxOf solver.LaneRolls
+	work  solver.LaneKeeps
 	// keeps[left-1][k] is keep k's value with left rerolls left, and
 	// best[left-1][k] the most that keep k or one of its sub-keeps is
 	// worth then (BestKeeps); a roll's best is the larger of writing it
