@@ -18,11 +18,11 @@ type Arc struct {
 // to the ways the turn of its j-th state ends: AppendOutcomes' outcomes
 // in its order and to the same bits, the next states by index. The dice's
 // mass goes through the keeps of all the lanes at once, each lane adding
-// in AppendOutcomes' order. The arcs of the batch share one new slice.
+// in AppendOutcomes' order (solver.LaneKeeps.Spread). The arcs of the batch share one new slice.
 func (b *Batch) Arcs(out [][]Arc) {
 	b.Decide()
 	p, g, m := b.p, b.p.game, &b.mass
-	prob := m[engine.FirstRollKeep:engine.NumKeeps]
+	prob := m.Rolls()
 	for r := range prob {
 		for j := range prob[r] {
 			prob[r][j] = rollProbs[r]
@@ -39,18 +39,7 @@ func (b *Batch) Arcs(out [][]Arc) {
 				}
 			}
 		}
-		for k := 1; k < engine.NumKeeps; k++ {
-			ps := &keepParents[k]
-			p0, p1, p2, p3, p4, to := &m[ps[0]], &m[ps[1]], &m[ps[2]], &m[ps[3]], &m[ps[4]], &m[k]
-			to[0] += (p0[0] + p1[0] + p2[0] + p3[0] + p4[0]) * (1.0 / engine.Faces)
-			to[1] += (p0[1] + p1[1] + p2[1] + p3[1] + p4[1]) * (1.0 / engine.Faces)
-			to[2] += (p0[2] + p1[2] + p2[2] + p3[2] + p4[2]) * (1.0 / engine.Faces)
-			to[3] += (p0[3] + p1[3] + p2[3] + p3[3] + p4[3]) * (1.0 / engine.Faces)
-			to[4] += (p0[4] + p1[4] + p2[4] + p3[4] + p4[4]) * (1.0 / engine.Faces)
-			to[5] += (p0[5] + p1[5] + p2[5] + p3[5] + p4[5]) * (1.0 / engine.Faces)
-			to[6] += (p0[6] + p1[6] + p2[6] + p3[6] + p4[6]) * (1.0 / engine.Faces)
-			to[7] += (p0[7] + p1[7] + p2[7] + p3[7] + p4[7]) * (1.0 / engine.Faces)
-		}
+		m.Spread()
 		clear(m[:engine.FirstRollKeep])
 	}
 	arcs := b.arcs[:0]

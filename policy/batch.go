@@ -39,7 +39,7 @@ type Batch struct {
 	// own and choice are Decide's scratch, mass, written and arcs Arcs'.
 	own     solver.LaneTurn
 	choice  solver.LaneKeeps
-	mass    [engine.NumKeeps + 1][solver.Lanes]float64
+	mass    solver.LaneKeeps
 	written []float64
 	arcs    []Arc
 	// moves[j][r] is the move of final roll r in lane j, once placed[j][r].
@@ -246,11 +246,9 @@ func (b *Batch) decideKeeps(left int) {
 	at := left * engine.NumRolls
 	for r, row := range b.choice.Rolls() {
 		for j := range b.n {
-			d := uint8(scoreNow)
-			if k := int(row[j]); k < engine.FirstRollKeep {
-				d = uint8(k)
-			}
-			b.turns[j].decide[at+r] = d
+			// A keep index below engine.FirstRollKeep, else scoreNow.
+			k := int(row[j])
+			b.turns[j].decide[at+r] = uint8(k) | uint8((engine.FirstRollKeep-1-k)>>63)
 		}
 	}
 }

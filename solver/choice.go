@@ -68,3 +68,30 @@ func levelChoicesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *Lan
 		}
 	}
 }
+
+// Spread moves probability from the keeps to the rolls in every lane of
+// v: from the fewest dice up, each keep's row (and each roll's) gains a
+// sixth of the sum of its parents' rows (the keeps with one die fewer,
+// by face), those rows complete by then. It is the chance of each roll
+// when the dice of every keep are rolled, given the chance of holding
+// each keep. Go adds the rows as plainly as it would one state's array.
+func (v *LaneKeeps) Spread() { activeSpread(v) }
+
+// spreadGo is Spread in plain Go.
+func spreadGo(v *LaneKeeps) {
+	for _, g := range maxGroups {
+		for i := range g.rows {
+			r := &g.rows[i]
+			to := at(v, r[0])
+			var in [Lanes]float64
+			for _, off := range r[1 : 1+g.parents] {
+				p := at(v, off)
+				in[0], in[1], in[2], in[3] = in[0]+p[0], in[1]+p[1], in[2]+p[2], in[3]+p[3]
+				in[4], in[5], in[6], in[7] = in[4]+p[4], in[5]+p[5], in[6]+p[6], in[7]+p[7]
+			}
+			for j := range Lanes {
+				to[j] += in[j] * (1.0 / engine.Faces)
+			}
+		}
+	}
+}

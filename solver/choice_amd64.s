@@ -3,6 +3,10 @@
 #include "go_asm.h"
 #include "textflag.h"
 
+// sixth is 1/6 as a float64, as in lanes_amd64.s.
+DATA sixth<>+0(SB)/8, $0x3fc5555555555555
+GLOBL sixth<>(SB), RODATA|NOPTR, $8
+
 // func choicesAVX(c *LaneKeeps, v *LaneTurn, best *LaneKeeps, rows []laneRow, parents int)
 // Each row: the keep's best into Y0, Y1; its own keep index where its own
 // value is that best into Y2, Y3; then, for each parent, the parent's
@@ -87,5 +91,46 @@ levelchoicesloop:
 	ADDQ $64, R8
 	DECQ CX
 	JNZ levelchoicesloop
+	VZEROUPPER
+	RET
+
+// func spreadAVX(v *LaneKeeps, rows []laneRow, parents int)
+// Each row: its parents' rows summed in order into Y0, Y1, times a sixth,
+// added to the keep's row.
+TEXT ·spreadAVX(SB), NOSPLIT, $0-40
+	MOVQ v+0(FP), DI
+	MOVQ rows_base+8(FP), SI
+	MOVQ rows_len+16(FP), CX
+	MOVQ parents+32(FP), BX
+	VBROADCASTSD sixth<>(SB), Y15
+	TESTQ CX, CX
+	JZ spreaddone
+spreadrow:
+	MOVWQZX 2(SI), AX
+	VMOVUPD (DI)(AX*1), Y0
+	VMOVUPD 32(DI)(AX*1), Y1
+	LEAQ 4(SI), R10
+	MOVQ BX, DX
+	DECQ DX
+	JZ spreadscale
+spreadparent:
+	MOVWQZX (R10), AX
+	VADDPD (DI)(AX*1), Y0, Y0
+	VADDPD 32(DI)(AX*1), Y1, Y1
+	ADDQ $2, R10
+	DECQ DX
+	JNZ spreadparent
+spreadscale:
+	VMULPD Y15, Y0, Y0
+	VMULPD Y15, Y1, Y1
+	MOVWQZX (SI), AX
+	VADDPD (DI)(AX*1), Y0, Y0
+	VADDPD 32(DI)(AX*1), Y1, Y1
+	VMOVUPD Y0, (DI)(AX*1)
+	VMOVUPD Y1, 32(DI)(AX*1)
+	ADDQ $16, SI
+	DECQ CX
+	JNZ spreadrow
+spreaddone:
 	VZEROUPPER
 	RET

@@ -111,3 +111,45 @@ func TestMaxByLevelChoosing(t *testing.T) {
 		}
 	}
 }
+
+// TestSpread checks Spread, from the plain Go kernel and the one this
+// CPU runs, bit for bit against one lane at a time: each keep in index
+// order gaining a sixth of its parents' sum, in face order.
+func TestSpread(t *testing.T) {
+	kernels := map[string]func(*LaneKeeps){"go": spreadGo, "active": activeSpread}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for name, kernel := range kernels {
+		for trial := range 5 {
+			var got LaneKeeps
+			var want [Lanes][engine.NumKeeps]float64
+			for k := range engine.NumKeeps {
+				for j := range Lanes {
+					if rng.IntN(3) > 0 {
+						got[k][j] = rng.Float64()
+						want[j][k] = got[k][j]
+					}
+				}
+			}
+			kernel(&got)
+			for j := range want {
+				w := &want[j]
+				for k := 1; k < engine.NumKeeps; k++ {
+					m, in := engine.Keep(k), 0.0
+					for f := range engine.Faces {
+						if m[f] > 0 {
+							m[f]--
+							in += w[engine.KeepIndex(m)]
+							m[f]++
+						}
+					}
+					w[k] += in * (1.0 / engine.Faces)
+				}
+				for k := range engine.NumKeeps {
+					if math.Float64bits(got[k][j]) != math.Float64bits(w[k]) {
+						t.Fatalf("%s kernel, trial %d, lane %d, keep %v: %v, want %v", name, trial, j, engine.Keep(k), got[k][j], w[k])
+					}
+				}
+			}
+		}
+	}
+}
