@@ -243,12 +243,13 @@ func (b *Batch) decideKeeps(left int) {
 	copy(b.own.Keeps[:engine.FirstRollKeep], b.keeps[left-1][:])
 	b.own.Now = b.score
 	b.choice.Choices(&b.own, &b.best[left-1])
-	at := left * engine.NumRolls
-	for r, row := range b.choice.Rolls() {
-		for j := range b.n {
+	rolls := b.choice.Rolls()
+	for j := range b.n {
+		d := (*[engine.NumRolls]uint8)(b.turns[j].decide[left*engine.NumRolls:])
+		for r := range d {
 			// A keep index below engine.FirstRollKeep, else scoreNow.
-			k := int(row[j])
-			b.turns[j].decide[at+r] = uint8(k) | uint8((engine.FirstRollKeep-1-k)>>63)
+			k := int(rolls[r][j])
+			d[r] = uint8(k) | uint8((engine.FirstRollKeep-1-k)>>63)
 		}
 	}
 }
