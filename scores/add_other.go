@@ -2,6 +2,10 @@
 
 package scores
 
-// addScaled is addScaledGo where there is no assembly for the
-// architecture, or the purego build tag asks for none.
-var addScaled = addScaledGo
+// addScaled and addShifted are addScaledGo and addShiftedGo where there
+// is no assembly for the architecture, or the purego build tag asks for
+// none.
+var (
+	addScaled  = addScaledGo
+	addShifted = addShiftedGo
+)

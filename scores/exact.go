@@ -138,7 +138,7 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 }
 
 // carryChunk is how many states of a turn Carry takes at a time.
-const carryChunk = 1 << 14
+const carryChunk = 1 << 16
 
 // growing is a next state while a turn is carried: its totals so far,
 // and the range of those that the chunk being carried brings (lo..hi-1),
@@ -179,17 +179,61 @@ func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, min
 	for _, at := range touched {
 		ns[at].widen()
 	}
+	var sh shifts
 	for i, as := range out {
 		src := &chunk[i]
-		for _, a := range as {
-			if !mine(a.Next) {
-				continue
+		sh.pad = sh.pad[:0]
+		for g := 0; g < len(as); {
+			a, e := as[g], g+1
+			for e < len(as) && as[e].Next == a.Next {
+				e++
 			}
-			n := &ns[where[a.Next]-1].node
-			addScaled(n.p[src.lo+int(a.Points)-n.lo:][:len(src.p)], src.p, a.P)
+			if mine(a.Next) {
+				n := &ns[where[a.Next]-1].node
+				to := n.p[src.lo+int(a.Points)-n.lo:]
+				if e == g+1 {
+					addScaled(to[:len(src.p)], src.p, a.P)
+				} else {
+					sh.add(to, src.p, as, as[g:e])
+				}
+			}
+			g = e
 		}
 	}
 	return ns
+}
+
+// shifts is carry's scratch for the arcs from one state to one next
+// state: the state's totals with zeros either side (pad, once a state
+// needs it, as wide as the spread of all its arcs' points), and each
+// arc's probability and place in pad.
+type shifts struct {
+	pad, q []float64
+	at     []int
+	w      int // the zeros on each side of pad
+}
+
+// add adds what the arcs run (ordered by points, all to one next state,
+// among the state's arcs all) carry from the state's totals p to the
+// next state's totals from those of run[0] on (to), each total gaining
+// the arcs' products in the order of the arcs (addShifted).
+func (sh *shifts) add(to, p []float64, all, run []Arc) {
+	if len(sh.pad) == 0 {
+		lo, hi := all[0].Points, all[0].Points
+		for _, a := range all {
+			lo, hi = min(lo, a.Points), max(hi, a.Points)
+		}
+		sh.w = int(hi - lo)
+		sh.pad = append(sh.pad, make([]float64, sh.w)...)
+		sh.pad = append(sh.pad, p...)
+		sh.pad = append(sh.pad, make([]float64, sh.w)...)
+	}
+	sh.q, sh.at = sh.q[:0], sh.at[:0]
+	for _, a := range run {
+		sh.q = append(sh.q, a.P)
+		sh.at = append(sh.at, sh.w-int(a.Points-run[0].Points))
+	}
+	addShifted(to[:len(p)+int(run[len(run)-1].Points-run[0].Points)], sh.pad, sh.q, sh.at)
 }
 
 // widen makes n's totals cover those the chunk brings, in a buffer of
