@@ -18,16 +18,13 @@ type Arc struct {
 // to the ways the turn of its j-th state ends: AppendOutcomes' outcomes
 // in its order and to the same bits, the next states by index. The dice's
 // mass goes through the keeps of all the lanes at once, each lane adding
-// in AppendOutcomes' order (solver.LaneKeeps.Spread). The arcs of the batch share one new slice.
+// in AppendOutcomes' order (solver.LaneKeeps.Spread). The arcs of the
+// batch share one new slice.
 func (b *Batch) Arcs(out [][]Arc) {
 	b.Decide()
 	p, g, m := b.p, b.p.game, &b.mass
 	prob := m.Rolls()
-	for r := range prob {
-		for j := range prob[r] {
-			prob[r][j] = rollProbs[r]
-		}
-	}
+	*prob = laneRollProbs
 	for left := g.Rolls - 1; left >= 1; left-- {
 		at := left * engine.NumRolls
 		for r := range prob {
@@ -42,36 +39,43 @@ func (b *Batch) Arcs(out [][]Arc) {
 		m.Spread()
 		clear(m[:engine.FirstRollKeep])
 	}
+	// The final rolls, by box and level, except those under the
+	// five-alike rules, whose moves are their own; the lanes side by side,
+	// so that the sums of one lane do not wait on each other.
+	written := b.written
+	clear(written)
+	var specials [len(b.turns)][engine.Faces]Arc
+	var specialsIn [len(b.turns)]int
+	for r := range prob {
+		row := &prob[r]
+		for j := range b.n {
+			switch q, t := row[j], &b.turns[j]; {
+			case q == 0:
+			case special(g, t.state, r):
+				pl := b.move(j, r)
+				specials[j][specialsIn[j]] = Arc{Next: int32(p.layout.Index(pl.Next)), Points: int32(pl.Total()), P: q}
+				specialsIn[j]++
+			default:
+				bx := &p.boxes[t.decide[r]]
+				written[bx.base+int(bx.level[r])][j] += q
+			}
+		}
+	}
 	arcs := b.arcs[:0]
 	var ends [len(b.turns)]int
 	for j := range b.n {
-		t, s, written := &b.turns[j], b.turns[j].state, b.written
-		clear(written)
-		var specials [engine.Faces]Arc
-		n := 0
-		for r := range prob {
-			switch q := prob[r][j]; {
-			case q == 0:
-			case special(g, s, r):
-				pl := b.move(j, r)
-				specials[n] = Arc{Next: int32(p.layout.Index(pl.Next)), Points: int32(pl.Total()), P: q}
-				n++
-			default:
-				bx := &p.boxes[t.decide[r]]
-				written[bx.base+int(bx.level[r])] += q
-			}
-		}
+		s := b.turns[j].state
 		start := len(arcs)
 		for _, c := range b.open[j][:b.opens[j]] {
 			bx := &p.boxes[c]
 			for l, pts := range bx.levels {
-				if q := written[bx.base+l]; q != 0 {
+				if q := written[bx.base+l][j]; q != 0 {
 					bonus, next := g.Move(s, int(c), pts)
 					arcs = append(arcs, Arc{Next: int32(p.layout.Index(next)), Points: int32(pts + bonus), P: q})
 				}
 			}
 		}
-		for _, a := range specials[:n] {
+		for _, a := range specials[j][:specialsIn[j]] {
 			arcs = insertArc(arcs, start, a)
 		}
 		ends[j] = len(arcs)

@@ -40,7 +40,7 @@ type Batch struct {
 	own     solver.LaneTurn
 	choice  solver.LaneKeeps
 	mass    solver.LaneKeeps
-	written []float64
+	written [][solver.Lanes]float64
 	arcs    []Arc
 	// moves[j][r] is the move of final roll r in lane j, once placed[j][r].
 	moves  [solver.Lanes][engine.NumRolls]move
@@ -71,7 +71,7 @@ func (m *move) unpack() engine.Placement {
 
 // NewBatch returns an empty batch of p's turns.
 func (p *Policy) NewBatch() *Batch {
-	return &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), written: make([]float64, p.levels)}
+	return &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), written: make([][solver.Lanes]float64, p.levels)}
 }
 
 // unknown marks a decision of a batch's turn not yet taken. Decisions
