@@ -1,9 +1,11 @@
 package policy
 
 import (
+	"math"
 	"slices"
 
 	"dicepoker/engine"
+	"dicepoker/solver"
 )
 
 // Arc is one way a turn ends, as an Outcome with the next state given by
@@ -14,30 +16,37 @@ type Arc struct {
 	P      float64
 }
 
-// Arcs takes every decision of the batch's turns (Decide) and sets out[j]
-// to the ways the turn of its j-th state ends: AppendOutcomes' outcomes
-// in its order and to the same bits, the next states by index. The dice's
-// mass goes through the keeps of all the lanes at once, each lane adding
-// in AppendOutcomes' order (solver.LaneKeeps.Spread). The arcs of the
-// batch share one new slice.
+// Arcs sets out[j] to the ways the turn of the batch's j-th state ends:
+// AppendOutcomes' outcomes in its order and to the same bits, the next
+// states by index, under the decisions Decide would take, read from the
+// choices of the keep lattice (choose) and the boxes Plan found without
+// taking them one by one. The dice's mass goes through the keeps of all
+// the lanes at once, each lane adding in AppendOutcomes' order
+// (solver.LaneKeeps.Spread). The arcs of the batch share one new slice.
 func (b *Batch) Arcs(out [][]Arc) {
-	b.Decide()
 	p, g, m := b.p, b.p.game, &b.mass
+	// spare is a row of m past every keep, where the mass of the rolls
+	// written now is added to no purpose rather than branched around.
+	const spare = len(solver.LaneKeeps{}) - 1
 	prob := m.Rolls()
 	*prob = laneRollProbs
 	for left := g.Rolls - 1; left >= 1; left-- {
-		at := left * engine.NumRolls
+		choice := b.choose(left)
 		for r := range prob {
-			row := &prob[r]
+			row, c := &prob[r], &choice[r]
 			for j := range b.n {
-				if k := b.turns[j].decide[at+r]; k != scoreNow {
-					m[k][j] += row[j]
-					row[j] = 0
-				}
+				// All ones where the roll's choice is a keep, not the
+				// roll itself: its mass moves there.
+				k := int(c[j])
+				keep := (k - engine.FirstRollKeep) >> 63
+				q := row[j]
+				m[k&keep|spare&^keep][j] += q
+				row[j] = math.Float64frombits(math.Float64bits(q) &^ uint64(keep))
 			}
 		}
 		m.Spread()
 		clear(m[:engine.FirstRollKeep])
+		m[spare] = [solver.Lanes]float64{}
 	}
 	// The final rolls, by box and level, except those under the
 	// five-alike rules, whose moves are their own; the lanes side by side,
@@ -49,14 +58,14 @@ func (b *Batch) Arcs(out [][]Arc) {
 	for r := range prob {
 		row := &prob[r]
 		for j := range b.n {
-			switch q, t := row[j], &b.turns[j]; {
+			switch q := row[j]; {
 			case q == 0:
-			case special(g, t.state, r):
+			case special(g, b.turns[j].state, r):
 				pl := b.move(j, r)
 				specials[j][specialsIn[j]] = Arc{Next: int32(p.layout.Index(pl.Next)), Points: int32(pl.Total()), P: q}
 				specialsIn[j]++
 			default:
-				bx := &p.boxes[t.decide[r]]
+				bx := &p.boxes[int(b.boxOf[r][j])]
 				written[bx.base+int(bx.level[r])][j] += q
 			}
 		}

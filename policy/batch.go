@@ -36,7 +36,7 @@ type Batch struct {
 	// now and the best of its sub-keeps.
 	keeps [MaxRolls - 1][engine.FirstRollKeep][solver.Lanes]float64
 	best  [MaxRolls - 1]solver.LaneKeeps
-	// own and choice are Decide's scratch, mass, written and arcs Arcs'.
+	// own and choice are choose's scratch, mass, written and arcs Arcs'.
 	own     solver.LaneTurn
 	choice  solver.LaneKeeps
 	mass    solver.LaneKeeps
@@ -237,13 +237,10 @@ func (b *Batch) Decide() {
 
 // decideKeeps takes the keep of every roll with left rerolls left in
 // every lane, the one keep searches for, from the choices of the keep
-// lattice (solver.LaneKeeps.Choices): a roll's own keep index there is
-// its value written now, scoreNow.
+// lattice (choose): a roll's own keep index there is its value written
+// now, scoreNow.
 func (b *Batch) decideKeeps(left int) {
-	copy(b.own.Keeps[:engine.FirstRollKeep], b.keeps[left-1][:])
-	b.own.Now = b.score
-	b.choice.Choices(&b.own, &b.best[left-1])
-	rolls := b.choice.Rolls()
+	rolls := b.choose(left)
 	for j := range b.n {
 		d := (*[engine.NumRolls]uint8)(b.turns[j].decide[left*engine.NumRolls:])
 		for r := range d {
@@ -252,4 +249,15 @@ func (b *Batch) decideKeeps(left int) {
 			d[r] = uint8(k) | uint8((engine.FirstRollKeep-1-k)>>63)
 		}
 	}
+}
+
+// choose returns each roll's choice with left rerolls left in each lane
+// (solver.LaneKeeps.Choices): the keep index of the keep that keep
+// searches for, or the roll's own keep index when writing it now is
+// worth as much.
+func (b *Batch) choose(left int) *solver.LaneRolls {
+	copy(b.own.Keeps[:engine.FirstRollKeep], b.keeps[left-1][:])
+	b.own.Now = b.score
+	b.choice.Choices(&b.own, &b.best[left-1])
+	return b.choice.Rolls()
 }
