@@ -93,6 +93,11 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 	states := 1
 	for turn := range turns {
 		next := make([][]growing, threads)
+		for w := range next {
+			// Room for twice this turn's states among the goroutines,
+			// more than the next turn's in most turns, so that few grow.
+			next[w] = make([]growing, 0, 2*len(layer)/threads+1)
+		}
 		for from := 0; from < len(layer); from += carryChunk {
 			chunk := layer[from:min(from+carryChunk, len(layer))]
 			out := make([][]Arc, len(chunk))
