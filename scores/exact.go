@@ -89,7 +89,8 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 	// goroutine's next states (owner); 0 when they do not hold it.
 	where := make([]int32, size)
 	owner := func(i int32) int { return int(uint32(i)*0x9e3779b1>>16) % threads }
-	layer := []node{{index: start, hi: 1, p: []float64{1}}}
+	layer := []node{{index: start, hi: 1, p: totals(1)}}
+	layer[0].p[0] = 1
 	states := 1
 	for turn := range turns {
 		next := make([][]growing, threads)
@@ -195,12 +196,7 @@ func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, min
 			}
 			if mine(a.Next) {
 				n := &ns[where[a.Next]-1].node
-				to := n.p[src.lo+int(a.Points)-n.lo:]
-				if e == g+1 {
-					addScaled(to[:len(src.p)], src.p, a.P)
-				} else {
-					sh.add(to, src.p, as, as[g:e])
-				}
+				sh.add(n.p[src.lo+int(a.Points)-n.lo:], src.p, as, as[g:e])
 			}
 			g = e
 		}
@@ -215,14 +211,24 @@ func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, min
 type shifts struct {
 	pad, q []float64
 	at     []int
-	w      int // the zeros on each side of pad
+	w      int // the zeros before the totals in pad
 }
 
 // add adds what the arcs run (ordered by points, all to one next state,
 // among the state's arcs all) carry from the state's totals p to the
 // next state's totals from those of run[0] on (to), each total gaining
-// the arcs' products in the order of the arcs (addShifted).
+// the arcs' products in the order of the arcs (addShifted), four at a
+// time into the buffers' slack. One arc reads p itself.
 func (sh *shifts) add(to, p []float64, all, run []Arc) {
+	span := int(run[len(run)-1].Points - run[0].Points)
+	to = to[:upTo4(len(p)+span)]
+	sh.q, sh.at = sh.q[:0], sh.at[:0]
+	if len(run) == 1 {
+		sh.q = append(sh.q, run[0].P)
+		sh.at = append(sh.at, 0)
+		addShifted(to, p[:len(to)], sh.q, sh.at)
+		return
+	}
 	if len(sh.pad) == 0 {
 		lo, hi := all[0].Points, all[0].Points
 		for _, a := range all {
@@ -231,14 +237,13 @@ func (sh *shifts) add(to, p []float64, all, run []Arc) {
 		sh.w = int(hi - lo)
 		sh.pad = append(sh.pad, make([]float64, sh.w)...)
 		sh.pad = append(sh.pad, p...)
-		sh.pad = append(sh.pad, make([]float64, sh.w)...)
+		sh.pad = append(sh.pad, make([]float64, sh.w+slack)...)
 	}
-	sh.q, sh.at = sh.q[:0], sh.at[:0]
 	for _, a := range run {
 		sh.q = append(sh.q, a.P)
 		sh.at = append(sh.at, sh.w-int(a.Points-run[0].Points))
 	}
-	addShifted(to[:len(p)+int(run[len(run)-1].Points-run[0].Points)], sh.pad, sh.q, sh.at)
+	addShifted(to, sh.pad, sh.q, sh.at)
 }
 
 // widen makes n's totals cover those the chunk brings, in a buffer of
@@ -248,7 +253,7 @@ func (n *growing) widen() {
 	if n.p != nil && lo == n.node.lo && hi == n.node.hi {
 		return
 	}
-	p := make([]float64, hi-lo)
+	p := totals(hi - lo)
 	if n.p != nil {
 		copy(p[n.node.lo-lo:], n.p)
 	}
