@@ -212,46 +212,40 @@ func TestBatchAgrees(t *testing.T) {
 // planned alone (AppendOutcomes), in order and to the bit, in every lane
 // of batches of one to solver.Lanes states, with many exact ties and few.
 func TestArcsMatchOutcomes(t *testing.T) {
-	for _, tc := range []struct {
-		game string
-		opts engine.Options
-	}{
-		{"yahtzee", engine.Options{}},
-		{"yahtzee", engine.Options{ForcedJoker: true}},
-		{"yahtzee", engine.Options{NoJoker: true}},
-		{"yahtzee", engine.Options{NoYahtzeeBonus: true}},
-		{"yahtzee", engine.Options{NoUpperBonus: true}},
-		{"yatzy", engine.Options{}},
-		{"swedish", engine.Options{}},
-		{"poker-dice", engine.Options{}},
-	} {
-		t.Run(tc.game+" "+tc.opts.String(), func(t *testing.T) {
-			g := newGame(t, tc.game, tc.opts)
-			for _, k := range []uint64{40, 0} {
-				p, _, rng := under(t, g, hashed(solver.NewLayout(g), k), 7+k)
-				b := p.NewBatch()
-				out := make([][]Arc, solver.Lanes)
-				for trial := range 24 {
-					states := make([]engine.State, 1+trial%solver.Lanes)
-					for j := range states {
-						states[j] = randomState(g, rng)
-					}
-					b.Plan(states)
-					b.Arcs(out)
-					for j, s := range states {
-						want := p.AppendOutcomes(nil, p.plan(s))
-						if len(out[j]) != len(want) {
-							t.Fatalf("%+v in lane %d of %d: %d arcs, %d outcomes", s, j, len(states), len(out[j]), len(want))
-						}
-						for i, o := range want {
-							a := out[j][i]
-							if int(a.Next) != p.layout.Index(o.Next) || int(a.Points) != o.Points || math.Float64bits(a.P) != math.Float64bits(o.P) {
-								t.Fatalf("%+v in lane %d of %d, arc %d: %+v, outcome %+v (index %d)", s, j, len(states), i, a, o, p.layout.Index(o.Next))
-							}
-						}
+	yahtzee := []engine.Options{{}, {ForcedJoker: true}, {NoJoker: true}, {NoYahtzeeBonus: true}, {NoUpperBonus: true}}
+	variants := map[string][]engine.Options{"yahtzee": yahtzee, "yatzy": {{}}, "swedish": {{}, {UpperBonusThreshold: 50}}, "poker-dice": {{}}}
+	for name, options := range variants {
+		for _, opts := range options {
+			t.Run(name+" "+opts.String(), func(t *testing.T) { arcsMatchOutcomes(t, newGame(t, name, opts)) })
+		}
+	}
+}
+
+// arcsMatchOutcomes is TestArcsMatchOutcomes in game g.
+func arcsMatchOutcomes(t *testing.T, g *engine.Game) {
+	for _, k := range []uint64{40, 0} {
+		p, _, rng := under(t, g, hashed(solver.NewLayout(g), k), 7+k)
+		b := p.NewBatch()
+		out := make([][]Arc, solver.Lanes)
+		for trial := range 24 {
+			states := make([]engine.State, 1+trial%solver.Lanes)
+			for j := range states {
+				states[j] = randomState(g, rng)
+			}
+			b.Plan(states)
+			b.Arcs(out)
+			for j, s := range states {
+				want := p.AppendOutcomes(nil, p.plan(s))
+				if len(out[j]) != len(want) {
+					t.Fatalf("%+v in lane %d of %d: %d arcs, %d outcomes", s, j, len(states), len(out[j]), len(want))
+				}
+				for i, o := range want {
+					a := out[j][i]
+					if int(a.Next) != p.layout.Index(o.Next) || int(a.Points) != o.Points || math.Float64bits(a.P) != math.Float64bits(o.P) {
+						t.Fatalf("%+v in lane %d of %d, arc %d: %+v, outcome %+v (index %d)", s, j, len(states), i, a, o, p.layout.Index(o.Next))
 					}
 				}
 			}
-		})
+		}
 	}
 }

@@ -258,19 +258,7 @@ func TestExactAgreesWithBruteForce(t *testing.T) {
 		{"poker-dice", []string{"nines", "kings", "straight", "four-of-a-kind"}},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
-			full, err := engine.New(tc.game, engine.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := full.Subset(tc.boxes...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sol, err := solver.Solve(g, solver.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := playing(t, g, sol.Value)
+			p, expected := reduced(t, tc.game, engine.Options{}, tc.boxes)
 			got := Exact(p, Options{Threads: 3}).Scores
 			want := brute(p, engine.State{}, map[engine.State]Histogram{})
 			if got.Lo != want.Lo || len(got.W) != len(want.W) {
@@ -281,11 +269,30 @@ func TestExactAgreesWithBruteForce(t *testing.T) {
 					t.Errorf("score %d: probability %v, brute force %v", got.Lo+i, got.W[i], want.W[i])
 				}
 			}
-			if mean := got.summarize(false).Mean; math.Abs(mean-sol.Expected()) > 1e-9 {
-				t.Errorf("mean %.12f, expected score %.12f", mean, sol.Expected())
+			if mean := got.summarize(false).Mean; math.Abs(mean-expected) > 1e-9 {
+				t.Errorf("mean %.12f, expected score %.12f", mean, expected)
 			}
 		})
 	}
+}
+
+// reduced returns the optimal policy of game g with options opts on a
+// sheet of the given boxes alone, and its expected score.
+func reduced(t *testing.T, g string, opts engine.Options, boxes []string) (*policy.Policy, float64) {
+	t.Helper()
+	full, err := engine.New(g, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheet, err := full.Subset(boxes...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := solver.Solve(sheet, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return playing(t, sheet, sol.Value), sol.Expected()
 }
 
 // brute returns the distribution of the points p scores from state s on,
@@ -343,19 +350,7 @@ func TestExactMatchesArcByArc(t *testing.T) {
 		{"poker-dice", engine.Options{}, []string{"nines", "kings", "straight", "four-of-a-kind"}},
 	} {
 		t.Run(tc.game+" "+tc.opts.String(), func(t *testing.T) {
-			full, err := engine.New(tc.game, tc.opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := full.Subset(tc.boxes...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sol, err := solver.Solve(g, solver.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := playing(t, g, sol.Value)
+			p, expected := reduced(t, tc.game, tc.opts, tc.boxes)
 			got := Exact(p, Options{Threads: 2}).Scores
 			want := arcByArc(p)
 			if got.Lo != want.Lo || len(got.W) != len(want.W) {
@@ -366,8 +361,8 @@ func TestExactMatchesArcByArc(t *testing.T) {
 					t.Errorf("score %d: probability %v, arc by arc %v", got.Lo+i, got.W[i], want.W[i])
 				}
 			}
-			if mean := got.summarize(false).Mean; math.Abs(mean-sol.Expected()) > 1e-9 {
-				t.Errorf("mean %.12f, expected score %.12f", mean, sol.Expected())
+			if mean := got.summarize(false).Mean; math.Abs(mean-expected) > 1e-9 {
+				t.Errorf("mean %.12f, expected score %.12f", mean, expected)
 			}
 		})
 	}

@@ -1,6 +1,5 @@
 //go:build !purego
 
-#include "go_asm.h"
 #include "textflag.h"
 
 // sixth is 1/6 as a float64, as in lanes_amd64.s.
@@ -10,16 +9,15 @@ GLOBL sixth<>(SB), RODATA|NOPTR, $8
 // func choicesAVX(c *LaneKeeps, v *LaneTurn, best *LaneKeeps, rows []laneRow, parents int)
 // Each row: the keep's best into Y0, Y1; its own keep index where its own
 // value is that best into Y2, Y3; then, for each parent, the parent's
-// choice where the parent's best is the keep's, the larger kept.
+// choice where the parent's best is the keep's, the larger kept. rows
+// is not empty, and parents at least 1, as in every maxGroup.
 TEXT ·choicesAVX(SB), NOSPLIT, $0-56
+	MOVQ rows_len+32(FP), CX
+	NEGQ CX
 	MOVQ c+0(FP), DI
 	MOVQ v+8(FP), R8
 	MOVQ best+16(FP), R9
 	MOVQ rows_base+24(FP), SI
-	MOVQ rows_len+32(FP), CX
-	MOVQ parents+48(FP), BX
-	TESTQ CX, CX
-	JZ choicesdone
 choicesrow:
 	MOVWQZX (SI), R12
 	MOVWQZX 14(SI), R11
@@ -35,7 +33,7 @@ choicesrow:
 	VANDPD Y4, Y2, Y2
 	VANDPD Y4, Y3, Y3
 	LEAQ 2(SI), R10
-	MOVQ BX, DX
+	MOVQ parents+48(FP), DX
 choicesparent:
 	MOVWQZX (R10), AX
 	VCMPPD $0, (R9)(AX*1), Y0, Y5
@@ -50,61 +48,21 @@ choicesparent:
 	VMOVUPD Y2, (DI)(R12*1)
 	VMOVUPD Y3, 32(DI)(R12*1)
 	ADDQ $16, SI
-	DECQ CX
+	INCQ CX
 	JNZ choicesrow
-choicesdone:
-	VZEROUPPER
-	RET
-
-// func levelChoicesAVX(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64)
-// levelsAVX's maximum, with the mask of the lanes where the level's
-// total is the larger blending box into choice.
-TEXT ·levelChoicesAVX(SB), NOSPLIT, $0-40
-	MOVQ r+0(FP), DI
-	MOVQ level+8(FP), SI
-	MOVQ totals+16(FP), DX
-	MOVQ choice+24(FP), R8
-	VBROADCASTSD box+32(FP), Y15
-	MOVQ $const_numRolls, CX
-levelchoicesloop:
-	MOVBQZX (SI), AX
-	ANDQ $(const_Levels-1), AX
-	SHLQ $6, AX
-	VMOVUPD (DI), Y0
-	VMOVUPD 32(DI), Y1
-	VMOVUPD (DX)(AX*1), Y2
-	VMOVUPD 32(DX)(AX*1), Y3
-	VCMPPD $1, Y2, Y0, Y4
-	VCMPPD $1, Y3, Y1, Y5
-	VMOVUPD (R8), Y6
-	VMOVUPD 32(R8), Y7
-	VBLENDVPD Y4, Y15, Y6, Y6
-	VBLENDVPD Y5, Y15, Y7, Y7
-	VMOVUPD Y6, (R8)
-	VMOVUPD Y7, 32(R8)
-	VMAXPD Y2, Y0, Y0
-	VMAXPD Y3, Y1, Y1
-	VMOVUPD Y0, (DI)
-	VMOVUPD Y1, 32(DI)
-	INCQ SI
-	ADDQ $64, DI
-	ADDQ $64, R8
-	DECQ CX
-	JNZ levelchoicesloop
 	VZEROUPPER
 	RET
 
 // func spreadAVX(v *LaneKeeps, rows []laneRow, parents int)
 // Each row: its parents' rows summed in order into Y0, Y1, times a sixth,
-// added to the keep's row.
+// added to the keep's row. rows is not empty, and parents at least 1, as
+// in every maxGroup.
 TEXT ·spreadAVX(SB), NOSPLIT, $0-40
 	MOVQ v+0(FP), DI
 	MOVQ rows_base+8(FP), SI
 	MOVQ rows_len+16(FP), CX
 	MOVQ parents+32(FP), BX
 	VBROADCASTSD sixth<>(SB), Y15
-	TESTQ CX, CX
-	JZ spreaddone
 spreadrow:
 	MOVWQZX 2(SI), AX
 	VMOVUPD (DI)(AX*1), Y0
@@ -129,8 +87,7 @@ spreadscale:
 	VMOVUPD Y0, (DI)(AX*1)
 	VMOVUPD Y1, 32(DI)(AX*1)
 	ADDQ $16, SI
-	DECQ CX
+	SUBQ $1, CX
 	JNZ spreadrow
-spreaddone:
 	VZEROUPPER
 	RET
