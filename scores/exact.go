@@ -144,7 +144,7 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 }
 
 // carryChunk is how many states of a turn Carry takes at a time.
-const carryChunk = 1 << 16
+const carryChunk = 1 << 15
 
 // growing is a next state while a turn is carried: its totals so far,
 // and the range of those that the chunk being carried brings (lo..hi-1),
