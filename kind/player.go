@@ -246,9 +246,9 @@ const SampledGames = 20000
 
 // exactBytesPerState is about the peak memory of a single-sheet exact
 // distribution for each entry of the game's table, as measured: swedish,
-// 4,194,304 entries, peaks at 1.9 GB; yahtzee, a quarter as many, at
-// under 300 MiB.
-const exactBytesPerState = 450
+// 4,194,304 entries, peaks at 0.9 to 1.2 GB; yahtzee, a quarter as many,
+// at about 340 MiB.
+const exactBytesPerState = 280
 
 // schoolExactBytes is the peak memory of one-column school's exact
 // distribution, as measured (see the README).

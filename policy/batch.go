@@ -26,12 +26,22 @@ type Batch struct {
 	// p.levels let each box's rows be seen as a solver.LaneLevels.
 	values [][solver.Lanes]float64
 	score  solver.LaneRolls // the value of writing each roll now
-	work   solver.LaneKeeps
+	// boxOf[r][j] is the first box, in sheet order, that gives roll r
+	// its value (score) in lane j, the five-alike rolls aside.
+	boxOf solver.LaneRolls
+	work  solver.LaneKeeps
 	// keeps[left-1][k] is keep k's value with left rerolls left, and
-	// best[left-1][r] the most that roll r is worth then: writing it now
-	// or the best of its sub-keeps.
+	// best[left-1][k] the most that keep k or one of its sub-keeps is
+	// worth then (BestKeeps); a roll's best is the larger of writing it
+	// now and the best of its sub-keeps.
 	keeps [MaxRolls - 1][engine.FirstRollKeep][solver.Lanes]float64
-	best  [MaxRolls - 1]solver.LaneRolls
+	best  [MaxRolls - 1]solver.LaneKeeps
+	// own and choice are choose's scratch, mass, written and arcs Arcs'.
+	own     solver.LaneTurn
+	choice  solver.LaneKeeps
+	mass    solver.LaneKeeps
+	written [][solver.Lanes]float64
+	arcs    []Arc
 	// ends[b.base+l][j] is how writing level l of box b ends the turn in
 	// lane j, worked out with its value; specials[j][f] the move of five
 	// dice showing face f+1 in lane j, where the five-alike rules place
@@ -45,7 +55,7 @@ type Batch struct {
 
 // NewBatch returns an empty batch of p's turns.
 func (p *Policy) NewBatch() *Batch {
-	return &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), ends: make([][solver.Lanes]End, p.levels)}
+	return &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), ends: make([][solver.Lanes]End, p.levels), written: make([][solver.Lanes]float64, p.levels)}
 }
 
 // unknown marks a decision of a batch's turn not yet taken. Decisions
@@ -120,7 +130,7 @@ func (b *Batch) Plan(states []engine.State) {
 	for c := range p.boxes {
 		if open&(1<<c) != 0 {
 			bx := &p.boxes[c]
-			rolls.MaxByLevel(&bx.level, (*solver.LaneLevels)(b.values[bx.base:bx.base+solver.Levels]))
+			rolls.MaxByLevelChoosing(&bx.level, (*solver.LaneLevels)(b.values[bx.base:bx.base+solver.Levels]), &b.boxOf, float64(c))
 		}
 	}
 	b.fiveAlike(states)
@@ -135,7 +145,7 @@ func (b *Batch) Plan(states []engine.State) {
 			*rolls = b.score
 		}
 		b.work.BestKeeps()
-		b.best[left-1] = *rolls
+		copy(b.best[left-1][:engine.NumKeeps], b.work[:engine.NumKeeps])
 	}
 }
 
@@ -167,18 +177,13 @@ func (b *Batch) fiveAlike(states []engine.State) {
 func (b *Batch) Turn(j int) *Turn { return &b.turns[j] }
 
 // box takes the box of final roll r in lane j: the first open box, in
-// sheet order, that gives the roll its value. The five-alike rolls that
-// the rules place have theirs already.
+// sheet order, that gives the roll its value, which Plan found, and how
+// writing it there ends the turn. The five-alike rolls that the rules
+// place have theirs already.
 func (b *Batch) box(j, r int) {
-	want := b.score[r][j]
-	for _, c := range b.open[j][:b.opens[j]] {
-		bx := &b.p.boxes[c]
-		if at := bx.base + int(bx.level[r]); b.values[at][j] == want {
-			b.turns[j].decide[r], b.rollEnds[j][r] = c, b.ends[at][j]
-			return
-		}
-	}
-	panic("policy: no box gives a roll its value")
+	c := int(b.boxOf[r][j])
+	bx := &b.p.boxes[c]
+	b.turns[j].decide[r], b.rollEnds[j][r] = uint8(c), b.ends[bx.base+int(bx.level[r])][j]
 }
 
 // keep returns the decision for roll r in lane j with left rerolls left:
@@ -187,7 +192,7 @@ func (b *Batch) box(j, r int) {
 // than writing the roll now; else scoreNow. That value is known (best),
 // so the search stops at the first keep that has it.
 func (b *Batch) keep(j, r, left int) uint8 {
-	best := b.best[left-1][r][j]
+	best := b.best[left-1].Rolls()[r][j]
 	if best == b.score[r][j] {
 		return scoreNow
 	}
@@ -202,8 +207,9 @@ func (b *Batch) keep(j, r, left int) uint8 {
 
 // Decide takes every decision of every turn of the batch now, for a
 // caller that needs them all (the ways each turn ends): the same as
-// asking for each, roll by roll across the lanes, so that each roll's
-// values are read once for all of them.
+// asking for each. The boxes go roll by roll across the lanes, so that
+// each roll's values are read once for all of them; the keeps come from
+// the keep lattice (decideKeeps), not a search per roll.
 func (b *Batch) Decide() {
 	for r := range engine.NumRolls {
 		for j := range b.n {
@@ -213,10 +219,33 @@ func (b *Batch) Decide() {
 		}
 	}
 	for left := 1; left < b.p.game.Rolls; left++ {
-		for r := range engine.NumRolls {
-			for j := range b.n {
-				b.turns[j].decide[left*engine.NumRolls+r] = b.keep(j, r, left)
-			}
+		b.decideKeeps(left)
+	}
+}
+
+// decideKeeps takes the keep of every roll with left rerolls left in
+// every lane, the one keep searches for, from the choices of the keep
+// lattice (choose): a roll's own keep index there is its value written
+// now, scoreNow.
+func (b *Batch) decideKeeps(left int) {
+	rolls := b.choose(left)
+	for j := range b.n {
+		d := (*[engine.NumRolls]uint8)(b.turns[j].decide[left*engine.NumRolls:])
+		for r := range d {
+			// A keep index below engine.FirstRollKeep, else scoreNow.
+			k := int(rolls[r][j])
+			d[r] = uint8(k) | uint8((engine.FirstRollKeep-1-k)>>63)
 		}
 	}
+}
+
+// choose returns each roll's choice with left rerolls left in each lane
+// (solver.LaneKeeps.Choices): the keep index of the keep that keep
+// searches for, or the roll's own keep index when writing it now is
+// worth as much.
+func (b *Batch) choose(left int) *solver.LaneRolls {
+	copy(b.own.Keeps[:engine.FirstRollKeep], b.keeps[left-1][:])
+	b.own.Now = b.score
+	b.choice.Choices(&b.own, &b.best[left-1])
+	return b.choice.Rolls()
 }

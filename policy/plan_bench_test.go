@@ -36,7 +36,8 @@ func BenchmarkOutcomes(b *testing.B) {
 }
 
 // BenchmarkBatchOutcomes measures the turn outcomes of eight mid-game
-// yahtzee states planned together, as an exact distribution takes them.
+// yahtzee states planned together, as an exact distribution takes them
+// (Batch.Arcs).
 func BenchmarkBatchOutcomes(b *testing.B) {
 	p, s := midGame(b)
 	states := make([]engine.State, solver.Lanes)
@@ -45,12 +46,9 @@ func BenchmarkBatchOutcomes(b *testing.B) {
 		states[j].Upper = 3 * j
 	}
 	batch := p.NewBatch()
-	var out []Outcome
+	out := make([][]Arc, solver.Lanes)
 	for b.Loop() {
 		batch.Plan(states)
-		batch.Decide()
-		for j := range states {
-			out = p.AppendOutcomes(out[:0], batch.Turn(j))
-		}
+		batch.Arcs(out)
 	}
 }

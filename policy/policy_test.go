@@ -234,3 +234,46 @@ func end(g *engine.Game, pl engine.Placement) End {
 	return End{Next: uint32(solver.NewLayout(g).Index(pl.Next)), Points: int16(pl.Points + pl.Bonus),
 		UpperBonus: pl.Bonus-pl.FiveAlikeBonus > 0, FiveAlikeBonus: pl.FiveAlikeBonus != 0}
 }
+
+// TestArcsMatchOutcomes checks that a batch's arcs (Batch.Arcs, every
+// lane's dice carried at once) are the outcomes of each state's turn
+// planned alone (AppendOutcomes), in order and to the bit, in every lane
+// of batches of one to solver.Lanes states, with many exact ties and few.
+func TestArcsMatchOutcomes(t *testing.T) {
+	yahtzee := []engine.Options{{}, {ForcedJoker: true}, {NoJoker: true}, {NoYahtzeeBonus: true}, {NoUpperBonus: true}}
+	variants := map[string][]engine.Options{"yahtzee": yahtzee, "yatzy": {{}}, "swedish": {{}, {UpperBonusThreshold: 50}}, "poker-dice": {{}}}
+	for name, options := range variants {
+		for _, opts := range options {
+			t.Run(name+" "+opts.String(), func(t *testing.T) { arcsMatchOutcomes(t, newGame(t, name, opts)) })
+		}
+	}
+}
+
+// arcsMatchOutcomes is TestArcsMatchOutcomes in game g.
+func arcsMatchOutcomes(t *testing.T, g *engine.Game) {
+	for _, k := range []uint64{40, 0} {
+		p, _, rng := under(t, g, hashed(solver.NewLayout(g), k), 7+k)
+		b := p.NewBatch()
+		out := make([][]Arc, solver.Lanes)
+		for trial := range 24 {
+			states := make([]engine.State, 1+trial%solver.Lanes)
+			for j := range states {
+				states[j] = randomState(g, rng)
+			}
+			b.Plan(states)
+			b.Arcs(out)
+			for j, s := range states {
+				want := p.AppendOutcomes(nil, p.plan(s))
+				if len(out[j]) != len(want) {
+					t.Fatalf("%+v in lane %d of %d: %d arcs, %d outcomes", s, j, len(states), len(out[j]), len(want))
+				}
+				for i, o := range want {
+					a := out[j][i]
+					if int(a.Next) != p.layout.Index(o.Next) || int(a.Points) != o.Points || math.Float64bits(a.P) != math.Float64bits(o.P) {
+						t.Fatalf("%+v in lane %d of %d, arc %d: %+v, outcome %+v (index %d)", s, j, len(states), i, a, o, p.layout.Index(o.Next))
+					}
+				}
+			}
+		}
+	}
+}

@@ -82,6 +82,9 @@ var (
 	rollProbs   [engine.NumRolls]float64
 )
 
+// laneRollProbs holds rollProbs in every lane.
+var laneRollProbs solver.LaneRolls
+
 // fiveAlike lists the rolls of five dice alike, the only ones the
 // five-alike bonus and joker rules apply to; alike[r] is the face roll r
 // shows five times, from 1, or 0 when it is not one of them.
@@ -119,6 +122,9 @@ func init() {
 	}
 	for r := range rollProbs {
 		rollProbs[r] = engine.RollProbability(r)
+		for j := range laneRollProbs[r] {
+			laneRollProbs[r][j] = rollProbs[r]
+		}
 	}
 	for f := range engine.Faces {
 		var m engine.Multiset

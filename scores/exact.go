@@ -34,14 +34,10 @@ type node struct {
 
 // Arc is one way a turn ends, for Carry: the next state's index, the
 // points the turn adds and its probability.
-type Arc struct {
-	Next   int32
-	Points int32
-	P      float64
-}
+type Arc = policy.Arc
 
 // Exact computes the distribution of p's game's final score exactly (see
-// Carry), each way a turn ends coming from policy.Policy.AppendOutcomes.
+// Carry), each way a turn ends coming from policy.Batch.Arcs.
 func Exact(p *policy.Policy, o Options) *Distribution { return ExactFrom(p, engine.State{}, o) }
 
 // ExactFrom computes, as Exact does, the distribution of the points p
@@ -53,29 +49,17 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 	l := solver.NewLayout(g)
 	d := &Distribution{Game: g}
 	turns := len(g.Categories) - bits.OnesCount32(start.Filled)
-	type work struct {
-		batch *policy.Batch
-		outs  []policy.Outcome
-	}
-	works := make([]work, o.threads())
+	batches := make([]*policy.Batch, o.threads())
 	d.Scores, d.States = Carry(l.Index(start), l.Size(), turns, func(w int, is []int, arcs [][]Arc) {
-		wk := &works[w]
-		if wk.batch == nil {
-			wk.batch = p.NewBatch()
+		if batches[w] == nil {
+			batches[w] = p.NewBatch()
 		}
 		var states [solver.Lanes]engine.State
 		for j, i := range is {
 			states[j] = l.State(i)
 		}
-		wk.batch.Plan(states[:len(is)])
-		wk.batch.Decide()
-		for j := range is {
-			wk.outs = p.AppendOutcomes(wk.outs[:0], wk.batch.Turn(j))
-			arcs[j] = make([]Arc, len(wk.outs))
-			for k, o := range wk.outs {
-				arcs[j][k] = Arc{Next: int32(l.Index(o.Next)), P: o.P, Points: int32(o.Points)}
-			}
-		}
+		batches[w].Plan(states[:len(is)])
+		batches[w].Arcs(arcs)
 	}, o)
 	return d
 }
@@ -105,10 +89,16 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 	// goroutine's next states (owner); 0 when they do not hold it.
 	where := make([]int32, size)
 	owner := func(i int32) int { return int(uint32(i)*0x9e3779b1>>16) % threads }
-	layer := []node{{index: start, hi: 1, p: []float64{1}}}
+	layer := []node{{index: start, hi: 1, p: totals(1)}}
+	layer[0].p[0] = 1
 	states := 1
 	for turn := range turns {
 		next := make([][]growing, threads)
+		for w := range next {
+			// Room for twice this turn's states among the goroutines,
+			// more than the next turn's in most turns, so that few grow.
+			next[w] = make([]growing, 0, 2*len(layer)/threads+1)
+		}
 		for from := 0; from < len(layer); from += carryChunk {
 			chunk := layer[from:min(from+carryChunk, len(layer))]
 			out := make([][]Arc, len(chunk))
@@ -154,7 +144,7 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 }
 
 // carryChunk is how many states of a turn Carry takes at a time.
-const carryChunk = 1 << 14
+const carryChunk = 1 << 15
 
 // growing is a next state while a turn is carried: its totals so far,
 // and the range of those that the chunk being carried brings (lo..hi-1),
@@ -195,20 +185,65 @@ func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, min
 	for _, at := range touched {
 		ns[at].widen()
 	}
+	var sh shifts
 	for i, as := range out {
 		src := &chunk[i]
-		for _, a := range as {
-			if !mine(a.Next) {
-				continue
+		sh.pad = sh.pad[:0]
+		for g := 0; g < len(as); {
+			a, e := as[g], g+1
+			for e < len(as) && as[e].Next == a.Next {
+				e++
 			}
-			n := &ns[where[a.Next]-1].node
-			to := n.p[src.lo+int(a.Points)-n.lo:][:len(src.p)]
-			for k, q := range src.p {
-				to[k] += a.P * q
+			if mine(a.Next) {
+				n := &ns[where[a.Next]-1].node
+				sh.add(n.p[src.lo+int(a.Points)-n.lo:], src.p, as, as[g:e])
 			}
+			g = e
 		}
 	}
 	return ns
+}
+
+// shifts is carry's scratch for the arcs from one state to one next
+// state: the state's totals with zeros either side (pad, once a state
+// needs it, as wide as the spread of all its arcs' points), and each
+// arc's probability and place in pad.
+type shifts struct {
+	pad, q []float64
+	at     []int
+	w      int // the zeros before the totals in pad
+}
+
+// add adds what the arcs run (ordered by points, all to one next state,
+// among the state's arcs all) carry from the state's totals p to the
+// next state's totals from those of run[0] on (to), each total gaining
+// the arcs' products in the order of the arcs (addShifted), four at a
+// time into the buffers' slack. One arc reads p itself.
+func (sh *shifts) add(to, p []float64, all, run []Arc) {
+	span := int(run[len(run)-1].Points - run[0].Points)
+	to = to[:upTo4(len(p)+span)]
+	sh.q, sh.at = sh.q[:0], sh.at[:0]
+	if len(run) == 1 {
+		sh.q = append(sh.q, run[0].P)
+		sh.at = append(sh.at, 0)
+		addShifted(to, p[:len(to)], sh.q, sh.at)
+		return
+	}
+	if len(sh.pad) == 0 {
+		lo, hi := all[0].Points, all[0].Points
+		for _, a := range all {
+			lo, hi = min(lo, a.Points), max(hi, a.Points)
+		}
+		sh.w = int(hi - lo)
+		sh.pad = append(sh.pad, make([]float64, sh.w)...)
+		sh.pad = append(sh.pad, p...)
+		sh.pad = append(sh.pad, make([]float64, sh.w+slack)...)
+	}
+	for _, a := range run {
+		sh.q = append(sh.q, a.P)
+		sh.at = append(sh.at, sh.w-int(a.Points-run[0].Points))
+	}
+	addShifted(to, sh.pad, sh.q, sh.at)
 }
 
 // widen makes n's totals cover those the chunk brings, in a buffer of
@@ -218,7 +253,7 @@ func (n *growing) widen() {
 	if n.p != nil && lo == n.node.lo && hi == n.node.hi {
 		return
 	}
-	p := make([]float64, hi-lo)
+	p := totals(hi - lo)
 	if n.p != nil {
 		copy(p[n.node.lo-lo:], n.p)
 	}

@@ -35,6 +35,20 @@ GLOBL sixth<>(SB), RODATA|NOPTR, $8
 	VMOVUPD Y0, (DI)(AX*1); \
 	VMOVUPD Y1, 32(DI)(AX*1)
 
+// LEVELS loads the rolls (DI), their levels (SI), the totals (DX) and
+// the count of rolls (CX) of levelsAVX and levelChoicesAVX.
+#define LEVELS \
+	MOVQ r+0(FP), DI; \
+	MOVQ level+8(FP), SI; \
+	MOVQ totals+16(FP), DX; \
+	MOVQ $const_numRolls, CX
+
+// LEVELAT sets AX to the byte offset of the level of the roll at SI.
+#define LEVELAT \
+	MOVBQZX (SI), AX; \
+	ANDQ $(const_Levels-1), AX; \
+	SHLQ $6, AX
+
 // func meanLanesAVX(v *LaneKeeps, rows []laneRow)
 TEXT ·meanLanesAVX(SB), NOSPLIT, $0-32
 	MOVQ v+0(FP), DI
@@ -155,14 +169,9 @@ expectloop:
 
 // func levelsAVX(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels)
 TEXT ·levelsAVX(SB), NOSPLIT, $0-24
-	MOVQ r+0(FP), DI
-	MOVQ level+8(FP), SI
-	MOVQ totals+16(FP), DX
-	MOVQ $const_numRolls, CX
+	LEVELS
 levelsloop:
-	MOVBQZX (SI), AX
-	ANDQ $(const_Levels-1), AX
-	SHLQ $6, AX
+	LEVELAT
 	VMOVUPD (DI), Y0
 	VMOVUPD 32(DI), Y1
 	VMAXPD (DX)(AX*1), Y0, Y0
@@ -173,6 +182,39 @@ levelsloop:
 	ADDQ $64, DI
 	DECQ CX
 	JNZ levelsloop
+	VZEROUPPER
+	RET
+
+// func levelChoicesAVX(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64)
+// levelsAVX's maximum, with the mask of the lanes where the level's
+// total is the larger blending box into choice.
+TEXT ·levelChoicesAVX(SB), NOSPLIT, $0-40
+	LEVELS
+	MOVQ choice+24(FP), R8
+	VBROADCASTSD box+32(FP), Y15
+levelchoicesloop:
+	LEVELAT
+	VMOVUPD (DX)(AX*1), Y2
+	VMOVUPD 32(DX)(AX*1), Y3
+	VMOVUPD (DI), Y0
+	VMOVUPD 32(DI), Y1
+	VCMPPD $1, Y2, Y0, Y4
+	VCMPPD $1, Y3, Y1, Y5
+	VMOVUPD (R8), Y6
+	VMOVUPD 32(R8), Y7
+	VBLENDVPD Y4, Y15, Y6, Y6
+	VBLENDVPD Y5, Y15, Y7, Y7
+	VMOVUPD Y6, (R8)
+	VMOVUPD Y7, 32(R8)
+	VMAXPD Y2, Y0, Y0
+	VMAXPD Y3, Y1, Y1
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y1, 32(DI)
+	INCQ SI
+	ADDQ $64, DI
+	ADDQ $64, R8
+	DECQ CX
+	JNZ levelchoicesloop
 	VZEROUPPER
 	RET
 

@@ -1,0 +1,115 @@
+package policy
+
+import (
+	"math"
+	"slices"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
+
+// Arc is one way a turn ends, as an Outcome with the next state given by
+// its layout index (solver.Layout.Index), for a pass over indexed states.
+type Arc struct {
+	Next   int32
+	Points int32
+	P      float64
+}
+
+// Arcs sets out[j] to the ways the turn of the batch's j-th state ends:
+// AppendOutcomes' outcomes in its order and to the same bits, the next
+// states by index, under the decisions Decide would take, read from the
+// choices of the keep lattice (choose) and the boxes Plan found without
+// taking them one by one. The dice's mass goes through the keeps of all
+// the lanes at once, each lane adding in AppendOutcomes' order
+// (solver.LaneKeeps.Spread). The arcs of the batch share one new slice.
+func (b *Batch) Arcs(out [][]Arc) {
+	p, g, m := b.p, b.p.game, &b.mass
+	// spare is a row of m past every keep, where the mass of the rolls
+	// written now is added to no purpose rather than branched around.
+	const spare = len(solver.LaneKeeps{}) - 1
+	prob := m.Rolls()
+	*prob = laneRollProbs
+	for left := g.Rolls - 1; left >= 1; left-- {
+		choice := b.choose(left)
+		for r := range prob {
+			row, c := &prob[r], &choice[r]
+			for j := range b.n {
+				// All ones where the roll's choice is a keep, not the
+				// roll itself: its mass moves there.
+				k := int(c[j])
+				keep := (k - engine.FirstRollKeep) >> 63
+				q := row[j]
+				m[k&keep|spare&^keep][j] += q
+				row[j] = math.Float64frombits(math.Float64bits(q) &^ uint64(keep))
+			}
+		}
+		m.Spread()
+		clear(m[:engine.FirstRollKeep])
+		m[spare] = [solver.Lanes]float64{}
+	}
+	// The final rolls, by box and level, except those under the
+	// five-alike rules, whose moves are their own; the lanes side by side,
+	// so that the sums of one lane do not wait on each other.
+	written := b.written
+	clear(written)
+	var specials [len(b.turns)][engine.Faces]Arc
+	var specialsIn [len(b.turns)]int
+	for r := range prob {
+		row := &prob[r]
+		for j := range b.n {
+			switch q := row[j]; {
+			case q == 0:
+			case special(g, b.turns[j].state, r):
+				e := b.rollEnds[j][r]
+				specials[j][specialsIn[j]] = Arc{Next: int32(e.Next), Points: int32(e.Points), P: q}
+				specialsIn[j]++
+			default:
+				bx := &p.boxes[int(b.boxOf[r][j])]
+				written[bx.base+int(bx.level[r])][j] += q
+			}
+		}
+	}
+	arcs := b.arcs[:0]
+	var ends [len(b.turns)]int
+	for j := range b.n {
+		s := b.turns[j].state
+		start := len(arcs)
+		for _, c := range b.open[j][:b.opens[j]] {
+			bx := &p.boxes[c]
+			for l, pts := range bx.levels {
+				if q := written[bx.base+l][j]; q != 0 {
+					bonus, next := g.Move(s, int(c), pts)
+					arcs = append(arcs, Arc{Next: int32(p.layout.Index(next)), Points: int32(pts + bonus), P: q})
+				}
+			}
+		}
+		for _, a := range specials[j][:specialsIn[j]] {
+			arcs = insertArc(arcs, start, a)
+		}
+		ends[j] = len(arcs)
+	}
+	b.arcs = arcs
+	all := slices.Clone(arcs)
+	start := 0
+	for j := range b.n {
+		out[j] = all[start:ends[j]:ends[j]]
+		start = ends[j]
+	}
+}
+
+// insertArc adds a to arcs[start:], ordered by next state, then points,
+// as insert adds an outcome.
+func insertArc(arcs []Arc, start int, a Arc) []Arc {
+	i, found := slices.BinarySearchFunc(arcs[start:], a, func(x, a Arc) int {
+		if x.Next != a.Next {
+			return int(x.Next - a.Next)
+		}
+		return int(x.Points - a.Points)
+	})
+	if found {
+		arcs[start+i].P += a.P
+		return arcs
+	}
+	return slices.Insert(arcs, start+i, a)
+}

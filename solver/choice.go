@@ -1,0 +1,97 @@
+package solver
+
+import "dicepoker/engine"
+
+// Choices sets each keep's row of c to the keep index, as a float64, of
+// the keep's best sub-keep in each lane: of the keep itself and its
+// sub-keeps (the multisets of its dice, keeping none included), one with
+// the largest value, and of those the one with the largest keep index.
+// A roll's own value is writing it now, so that a roll whose row of c
+// holds its own keep index (engine.FirstRollKeep and up) is best
+// written. v holds the values as BestKeeps finds them, v.Keeps for the
+// keeps with fewer than five dice and v.Now for the rolls; best holds
+// what BestKeeps makes of them, each keep's largest value among its
+// sub-keeps.
+//
+// Sub-keeps have smaller keep indices than their keeps, so a keep worth
+// its best is its own choice; any other keep's is the largest choice of
+// its parents (the keeps with one die fewer) whose best is its best, all
+// of them chosen before it. The values are compared for equality alone,
+// so the choice is that of a search through the sub-keeps.
+func (c *LaneKeeps) Choices(v *LaneTurn, best *LaneKeeps) {
+	c[0] = [Lanes]float64{}
+	activeChoices(c, v, best)
+}
+
+// choicesGo is Choices in plain Go, keep 0 aside.
+func choicesGo(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
+	for _, g := range maxGroups {
+		for i := range g.rows {
+			r := &g.rows[i]
+			top, own := at(best, r[0]), turnAt(v, r[ownSlot])
+			k := float64(r[0] / rowOffset(1))
+			var choice [Lanes]float64
+			for j := range Lanes {
+				if own[j] == top[j] {
+					choice[j] = k
+				}
+			}
+			for _, off := range r[1 : 1+g.parents] {
+				b, p := at(best, off), at(c, off)
+				for j := range Lanes {
+					if b[j] == top[j] {
+						choice[j] = max(choice[j], p[j])
+					}
+				}
+			}
+			*at(c, r[0]) = choice
+		}
+	}
+}
+
+// MaxByLevelChoosing does MaxByLevel and sets each roll's row of choice
+// to box in the lanes where the box's totals beat the roll's value so
+// far: across a turn's boxes in sheet order, each roll's row of choice
+// ends at the first box that gives it its value.
+func (r *LaneRolls) MaxByLevelChoosing(level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64) {
+	activeLevelChoices(r, level, totals, choice, box)
+}
+
+// levelChoicesGo is MaxByLevelChoosing in plain Go.
+func levelChoicesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64) {
+	for r, l := range level {
+		row, t, c := &rolls[r], &totals[l&(Levels-1)], &choice[r]
+		for j := range Lanes {
+			if row[j] < t[j] {
+				row[j], c[j] = t[j], box
+			}
+		}
+	}
+}
+
+// Spread moves probability from the keeps to the rolls in every lane of
+// v: from the fewest dice up, each keep's row (and each roll's) gains a
+// sixth of the sum of its parents' rows (the keeps with one die fewer,
+// by face), those rows complete by then. It is the chance of each roll
+// when the dice of every keep are rolled, given the chance of holding
+// each keep. Go adds the rows as plainly as it would one state's array.
+func (v *LaneKeeps) Spread() { activeSpread(v) }
+
+// spreadGo is Spread in plain Go.
+func spreadGo(v *LaneKeeps) {
+	for _, g := range maxGroups {
+		for i := range g.rows {
+			r := &g.rows[i]
+			to := at(v, r[0])
+			var in [Lanes]float64
+			for _, off := range r[1 : 1+g.parents] {
+				p := at(v, off)
+				in[0], in[1], in[2], in[3] = in[0]+p[0], in[1]+p[1], in[2]+p[2], in[3]+p[3]
+				in[4], in[5], in[6], in[7] = in[4]+p[4], in[5]+p[5], in[6]+p[6], in[7]+p[7]
+			}
+			for j := range Lanes {
+				to[j] += in[j] * (1.0 / engine.Faces)
+			}
+		}
+	}
+}

@@ -1,0 +1,155 @@
+package solver
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"dicepoker/engine"
+)
+
+// TestChoices checks each keep's choice, from the plain Go kernel and
+// the one this CPU runs, against a search through all its sub-keeps for
+// the largest value and, of those, the largest keep index, on values
+// with many exact ties and with few.
+func TestChoices(t *testing.T) {
+	kernels := map[string]func(c *LaneKeeps, v *LaneTurn, best *LaneKeeps){"go": choicesGo, "active": activeChoices}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for name, kernel := range kernels {
+		for _, spread := range []int{2, 5, 1_000_000} {
+			for trial := range 10 {
+				var v LaneTurn
+				var best LaneKeeps
+				for k := range engine.NumKeeps {
+					for j := range Lanes {
+						x := float64(rng.IntN(spread))
+						if k < keepParents {
+							v.Keeps[k][j] = x
+						} else {
+							v.Now[k-keepParents][j] = x
+						}
+						best[k][j] = x
+					}
+				}
+				best.BestKeeps()
+				var c LaneKeeps
+				c[0] = [Lanes]float64{}
+				kernel(&c, &v, &best)
+				own := func(k, j int) float64 {
+					if k < keepParents {
+						return v.Keeps[k][j]
+					}
+					return v.Now[k-keepParents][j]
+				}
+				for k := range engine.NumKeeps {
+					for j := range Lanes {
+						want := -1
+						for m := range k + 1 {
+							if !engine.Keep(k).Contains(engine.Keep(m)) {
+								continue
+							}
+							if want < 0 || own(m, j) >= own(want, j) {
+								want = m
+							}
+						}
+						if got := c[k][j]; got != float64(want) {
+							t.Fatalf("%s kernel, spread %d, trial %d, keep %v, lane %d: chose %v, want %v", name, spread, trial, engine.Keep(k), j, got, engine.Keep(want))
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestMaxByLevelChoosing checks, for the plain Go kernel and the one
+// this CPU runs, that boxes taken in turn leave each roll the largest of
+// their levels' totals, to the bits MaxByLevel gives, and the first box
+// that has it, on totals with many exact ties and with few.
+func TestMaxByLevelChoosing(t *testing.T) {
+	kernels := map[string]func(*LaneRolls, *[engine.NumRolls]uint8, *LaneLevels, *LaneRolls, float64){"go": levelChoicesGo, "active": activeLevelChoices}
+	rng := rand.New(rand.NewPCG(9, 10))
+	const boxes = 6
+	for name, kernel := range kernels {
+		for _, spread := range []int{3, 1_000_000} {
+			var levels [boxes][engine.NumRolls]uint8
+			var totals [boxes]LaneLevels
+			for c := range boxes {
+				for r := range engine.NumRolls {
+					levels[c][r] = uint8(rng.IntN(Levels))
+				}
+				for l := range Levels {
+					for j := range Lanes {
+						totals[c][l][j] = float64(rng.IntN(spread))
+					}
+				}
+			}
+			var got, want, choice LaneRolls
+			for r := range got {
+				for j := range Lanes {
+					got[r][j], want[r][j] = math.Inf(-1), math.Inf(-1)
+				}
+			}
+			for c := range boxes {
+				kernel(&got, &levels[c], &totals[c], &choice, float64(c))
+				want.MaxByLevel(&levels[c], &totals[c])
+			}
+			for r := range got {
+				for j := range Lanes {
+					first := 0
+					for c := range boxes {
+						if totals[c][levels[c][r]][j] == want[r][j] {
+							first = c
+							break
+						}
+					}
+					if math.Float64bits(got[r][j]) != math.Float64bits(want[r][j]) || choice[r][j] != float64(first) {
+						t.Fatalf("%s kernel, spread %d, roll %d, lane %d: %v from box %v, want %v from box %d", name, spread, r, j, got[r][j], choice[r][j], want[r][j], first)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSpread checks Spread, from the plain Go kernel and the one this
+// CPU runs, bit for bit against one lane at a time: each keep in index
+// order gaining a sixth of its parents' sum, in face order.
+func TestSpread(t *testing.T) {
+	kernels := map[string]func(*LaneKeeps){"go": spreadGo, "active": activeSpread}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for name, kernel := range kernels {
+		for trial := range 5 {
+			var got LaneKeeps
+			var want [Lanes][engine.NumKeeps]float64
+			for k := range engine.NumKeeps {
+				for j := range Lanes {
+					if rng.IntN(3) > 0 {
+						got[k][j] = rng.Float64()
+						want[j][k] = got[k][j]
+					}
+				}
+			}
+			kernel(&got)
+			for j := range want {
+				w := &want[j]
+				for k := 1; k < engine.NumKeeps; k++ {
+					m, in := engine.Keep(k), 0.0
+					for f := range engine.Faces {
+						if m[f] > 0 {
+							m[f]--
+							in += w[engine.KeepIndex(m)]
+							m[f]++
+						}
+					}
+					w[k] += in * (1.0 / engine.Faces)
+				}
+				for k := range engine.NumKeeps {
+					if math.Float64bits(got[k][j]) != math.Float64bits(w[k]) {
+						t.Fatalf("%s kernel, trial %d, lane %d, keep %v: %v, want %v", name, trial, j, engine.Keep(k), got[k][j], w[k])
+					}
+				}
+			}
+		}
+	}
+}
