@@ -28,12 +28,20 @@ import (
 //   - each open School row: its open cells and bonus by how many dice short
 //     the reserve covers, and the turns left; and the reserve itself by
 //     the turns left and by the open School cells;
+//   - the load: the open School cells against the other open cells, by
+//     the size of the reserve. A School cell takes a zero (-200) unless
+//     it is closed, and only the other cells can take a bad roll, so a
+//     sheet's risk of zeros late in the game is in how many of each are
+//     left (and how much the reserve can lend);
+//   - which columns' bonuses and how many rows' are still in reach, by a
+//     coarse span: what the other bonuses are worth, and how the player
+//     plays for them, depends on how many are left;
 //   - the turns left.
 //
 // A table entry is a weight the fit learns (see Train); a sheet's value is
 // the sum of the entries its tuples pick, so it costs one look-up a tuple
-// and a write changes only the tuples of its row, its column and the
-// reserve (see After).
+// and a write changes only the tuples of its row, its column, the
+// reserve and the bonuses in reach (see After).
 type Estimate struct {
 	Game *engine.Game
 	// W holds the weights: first the linear part's (see linear), then
@@ -58,6 +66,7 @@ type layout struct {
 	// The tables, each the offset of its first weight.
 	row, rowBest, pair, colOpen, colHard, colSchool, colRest, colBest int
 	reserveRow, reserve, reserveCells, time                           int
+	load, bonuses                                                     int
 	rest                                                              int // rows neither School nor hard
 	number                                                            int
 }
@@ -70,7 +79,23 @@ const (
 	shortLevels = 7  // dice short the reserve covers, 0..6
 	reserveCap  = 40 // the reserve counted up to
 	hardRowsN   = 5
+	loadLevels  = 7 // sizes of the reserve, as the load tuple reads it
 )
+
+// loadLevel returns the size class of a reserve for the load tuple.
+func loadLevel(reserve int) int {
+	switch {
+	case reserve < 3:
+		return reserve
+	case reserve < 5:
+		return 3
+	case reserve < 8:
+		return 4
+	case reserve < 12:
+		return 5
+	}
+	return 6
+}
 
 // hardRows are the rows that make a column's bonus hard to keep.
 var hardRows = [hardRowsN]string{"full-house", "four-of-a-kind", "five-of-a-kind", "small-straight", "large-straight"}
@@ -114,6 +139,8 @@ func newLayout(g *engine.Game) layout {
 		{&l.reserve, (reserveCap + 1) * spans},
 		{&l.reserveCells, (reserveCap + 1) * (len(l.school)*c + 1)},
 		{&l.time, n*c + 1},
+		{&l.load, (len(l.school)*c + 1) * ((n-len(l.school))*c + 1) * loadLevels},
+		{&l.bonuses, (1 << c) * (n + 1) * coarseSpans},
 	} {
 		*p.at = next
 		next += p.size
@@ -315,6 +342,18 @@ func (l *layout) reserveTerms(x *sheet, out emit) {
 	reserve := min(s.Reserve, reserveCap)
 	out(l.reserve+reserve*spans+x.span, 1)
 	out(l.reserveCells+reserve*(len(l.school)*l.cols+1)+cells, 1)
+	// The load: the open School cells against the other open cells (the
+	// turns that can take a bad roll without a zero), by the reserve.
+	others := (l.rows-len(l.school))*l.cols + 1
+	out(l.load+((cells*others)+x.turns-cells)*loadLevels+loadLevel(s.Reserve), 1)
+}
+
+// bonusTerms emits the tuple of the bonuses still in reach: which
+// columns' and how many rows', by a coarse span. Each zero or cross takes
+// some, and what the others are worth depends on how many are left.
+func (l *layout) bonusTerms(x *sheet, out emit) {
+	rows := bits.OnesCount16(x.s.RowBonus)
+	out(l.bonuses+(int(x.s.ColBonus)*(l.rows+1)+rows)*coarseSpans+x.crude, 1)
 }
 
 // terms emits every tuple of the sheet.
@@ -327,6 +366,7 @@ func (l *layout) terms(x *sheet, out emit) {
 		l.colTerms(x, j, out)
 	}
 	l.reserveTerms(x, out)
+	l.bonusTerms(x, out)
 	out(l.time+x.turns, 1)
 }
 
@@ -374,10 +414,10 @@ func (e *Estimate) Value(s engine.SchoolState) float64 {
 
 // After returns the estimate's values for the sheets one write after
 // base, the same as Value but quicker: a write fills one cell, so only the
-// tuples of its row, its column and the reserve are looked up again; the
-// others are those of base with one turn less. The writes of one row
-// leave it with one of two sides (scored or not), so its pairs are looked
-// up once for each.
+// tuples of its row, its column, the reserve and the bonuses in reach are
+// looked up again; the others are those of base with one turn less. The
+// writes of one row leave it with one of two sides (scored or not), so
+// its pairs are looked up once for each.
 func (e *Estimate) After(base *engine.SchoolState) Values {
 	l := &e.l
 	turns := e.Game.SchoolTurnsLeft(base) - 1
@@ -419,7 +459,8 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 		}
 	}
 	reserve := d.of(func(out emit) { l.reserveTerms(&b, out) })
-	total += reserve + e.W[e.lin.number+l.time+turns]
+	bonuses := d.of(func(out emit) { l.bonusTerms(&b, out) })
+	total += reserve + bonuses + e.W[e.lin.number+l.time+turns]
 	// The pairs of each row after a write, by its side then; NaN until
 	// looked up.
 	var sidePairs [engine.MaxSchoolRows][2 * (engine.MaxColumns + 1)]float64
@@ -448,6 +489,9 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 		}
 		if s.Reserve != base.Reserve || l.schoolBit[r] >= 0 {
 			v += d.of(func(out emit) { l.reserveTerms(&x, out) }) - reserve
+		}
+		if s.RowBonus != base.RowBonus || s.ColBonus != base.ColBonus {
+			v += d.of(func(out emit) { l.bonusTerms(&x, out) }) - bonuses
 		}
 		return v
 	}

@@ -9,9 +9,11 @@ import (
 )
 
 // estimateTag marks estimate tables in their header's options and name:
-// the n-tuple estimate's (the linear estimate before it was "estimate";
-// its files are left alone, and never read as this one).
-const estimateTag = "ntuple"
+// the n-tuple estimate's with the load and bonus tuples (the linear
+// estimate before it was "estimate", the n-tuple estimate without them
+// "ntuple"; their files are left alone, and never read as this one, nor
+// this one's by the code that wrote them).
+const estimateTag = "ntuple2"
 
 // EstimatePath returns the estimate table file of g in directory dir.
 func EstimatePath(dir string, g *engine.Game) string {

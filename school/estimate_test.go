@@ -80,7 +80,16 @@ func TestEstimateTable(t *testing.T) {
 	if _, err := LoadExact(path, mustSchool(t, 1)); !errors.Is(err, tables.ErrRules) {
 		t.Errorf("an estimate read as an exact table: %v", err)
 	}
-	if filepath.Base(EstimatePath(dir, g2)) != "school+columns=2+ntuple.dpt" {
+	// A file of the estimate before the load and bonus tuples, fewer
+	// weights under the old tag, is refused by its options, not misread.
+	old := filepath.Join(dir, "old.dpt")
+	if err := save(old, g3, "ntuple", 0, make([]float32, len(e.W)-e.l.number+e.l.load)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadEstimate(old, g3); !errors.Is(err, tables.ErrRules) {
+		t.Errorf("an older estimate's file read: %v", err)
+	}
+	if filepath.Base(EstimatePath(dir, g2)) != "school+columns=2+ntuple2.dpt" {
 		t.Errorf("path %s", EstimatePath(dir, g2))
 	}
 }
