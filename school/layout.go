@@ -105,6 +105,11 @@ func (l *Layout) Index(s *engine.SchoolState) int {
 			m |= 1 << c
 		}
 	}
+	return l.indexIn(m, s)
+}
+
+// indexIn returns the position of state s of filled set m, as Index does.
+func (l *Layout) indexIn(m int, s *engine.SchoolState) int {
 	slot := 0
 	if s.ColBonus&1 != 0 {
 		slot = int(l.slot[m][s.ColBest[0]])
@@ -253,7 +258,7 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 				s := l.State(g, m, 0, slot)
 				for _, p := range r.points {
 					w := g.SchoolScore(s, c, p)
-					add(w, l.Index(&w.Next), 0)
+					add(w, l.indexIn(after, &w.Next), 0)
 				}
 			}
 			continue
@@ -265,7 +270,7 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 				s := l.State(g, m, i/slots, i%slots)
 				for n := range engine.Dice + 1 {
 					w := g.SchoolClose(s, c, n)
-					add(w, l.Index(&w.Next), 0)
+					add(w, l.indexIn(after, &w.Next), 0)
 				}
 			}
 			continue
@@ -273,14 +278,15 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 		r.byReserve, r.bySlot = 1, 0
 		for slot := range slots {
 			w := g.SchoolClose(l.State(g, m, 0, slot), c, 3)
-			r.carried[slot] = int32(l.Index(&w.Next) - l.at(after, w.Next.Reserve, 0))
+			r.carried[slot] = int32(l.indexIn(after, &w.Next) - l.at(after, w.Next.Reserve, 0))
 		}
 		in := slots - 1 // a slot with the column bonus in reach
+		s := l.State(g, m, 0, in)
 		for reserve := range l.cap[m] + 1 {
-			s := l.State(g, m, reserve, in)
+			s.Reserve = reserve
 			for n := range engine.Dice + 1 {
 				w := g.SchoolClose(s, c, n)
-				if next := l.Index(&w.Next); w.Next.ColBonus&1 != 0 {
+				if next := l.indexIn(after, &w.Next); w.Next.ColBonus&1 != 0 {
 					add(w, next-int(r.carried[in]), 1)
 				} else {
 					add(w, next, 0)
