@@ -27,7 +27,17 @@ type Layout struct {
 	levels [][]int   // best cells told apart, by filled set; levels[m][0] = 0 stands for all up to the least
 	slot   [][]uint8 // slot[m][b]: slot of best cell b in filled set m, from 1
 	size   int
+	// closes[c][reserve*(engine.Dice+1)+n] is the write of n dice in
+	// School row c with the reserve given, the column bonus in reach, on
+	// a sheet that it does not fill: the same in every filled set, as
+	// such a write reads nothing of the sheet's other rows or best cell.
+	closes [][]closeMove
 }
+
+// closeMove is what a write in a School row does: the reserve after it,
+// what it adds to the total and whether the column bonus stays in reach
+// (1) or not (0), as rowMoves.kept.
+type closeMove struct{ reserve, total, kept int32 }
 
 // NewLayout returns the layout of one-column school game g (the full
 // sheet or a subset of its rows).
@@ -87,6 +97,20 @@ func NewLayout(g *engine.Game) (*Layout, error) {
 		l.levels[m], l.slot[m] = levels, slot
 		l.offset[m] = l.size
 		l.size += (l.cap[m] + 1) * (1 + len(levels))
+	}
+	l.closes = make([][]closeMove, n)
+	for c, cat := range g.Categories {
+		if !cat.School {
+			continue
+		}
+		s := g.NewSchoolState()
+		for reserve := range l.cap[0] + 1 {
+			s.Reserve = reserve
+			for count := range engine.Dice + 1 {
+				w := g.SchoolClose(s, c, count)
+				l.closes[c] = append(l.closes[c], closeMove{int32(w.Next.Reserve), int32(w.Total()), int32(w.Next.ColBonus & 1)})
+			}
+		}
 	}
 	return l, nil
 }
@@ -159,9 +183,9 @@ func (l *Layout) StateAt(g *engine.Game, i int) engine.SchoolState {
 //
 // A combination row's write neither reads nor changes the reserve, so it
 // is found once for each column bonus slot, the next index then moving by
-// the reserve; a School row's once for each reserve, the slot carried over
-// as a close of three dice carries it, or lost when the write takes it out
-// of reach. Only the sheet's last write pays the column bonus, the best
+// the reserve; a School row's once for each reserve, for the whole game
+// (Layout.closes), the slot carried over as a close of three dice carries
+// it, or lost when the write takes it out of reach. Only the sheet's last write pays the column bonus, the best
 // cell: there the School row's writes are found for every state. The
 // tests check every write of every state of reduced sheets against the
 // engine.
@@ -280,18 +304,11 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 			w := g.SchoolClose(l.State(g, m, 0, slot), c, 3)
 			r.carried[slot] = int32(l.indexIn(after, &w.Next) - l.at(after, w.Next.Reserve, 0))
 		}
-		in := slots - 1 // a slot with the column bonus in reach
-		s := l.State(g, m, 0, in)
-		for reserve := range l.cap[m] + 1 {
-			s.Reserve = reserve
-			for n := range engine.Dice + 1 {
-				w := g.SchoolClose(s, c, n)
-				if next := l.indexIn(after, &w.Next); w.Next.ColBonus&1 != 0 {
-					add(w, next-int(r.carried[in]), 1)
-				} else {
-					add(w, next, 0)
-				}
-			}
+		// The next index with the column bonus kept moves by the slot
+		// carried, and is found at slot 0; lost, it is slot 0.
+		for _, w := range l.closes[c][:(l.cap[m]+1)*(engine.Dice+1)] {
+			r.next = append(r.next, int32(l.at(after, int(w.reserve), 0)))
+			r.total, r.kept = append(r.total, w.total), append(r.kept, w.kept)
 		}
 	}
 }
