@@ -28,16 +28,18 @@ type Layout struct {
 	slot   [][]uint8 // slot[m][b]: slot of best cell b in filled set m, from 1
 	size   int
 	// closes[c][reserve*(engine.Dice+1)+n] is the write of n dice in
-	// School row c with the reserve given, the column bonus in reach, on
-	// a sheet that it does not fill: the same in every filled set, as
-	// such a write reads nothing of the sheet's other rows or best cell.
-	closes [][]closeMove
+	// School row c with the reserve given, scores[c][p] that of p points
+	// in combination row c, the column bonus in reach, on a sheet that
+	// the write does not fill: the same in every filled set, as such a
+	// write reads nothing of the sheet's other rows, and of its best cell
+	// only what the next slot takes (movesOf).
+	closes, scores [][]fixedWrite
 }
 
-// closeMove is what a write in a School row does: the reserve after it,
-// what it adds to the total and whether the column bonus stays in reach
-// (1) or not (0), as rowMoves.kept.
-type closeMove struct{ reserve, total, kept int32 }
+// fixedWrite is what a write does on a sheet it does not fill: the
+// reserve after it, what it adds to the total and whether the column
+// bonus stays in reach (1) or not (0), as rowMoves.kept.
+type fixedWrite struct{ reserve, total, kept int32 }
 
 // NewLayout returns the layout of one-column school game g (the full
 // sheet or a subset of its rows).
@@ -98,17 +100,22 @@ func NewLayout(g *engine.Game) (*Layout, error) {
 		l.offset[m] = l.size
 		l.size += (l.cap[m] + 1) * (1 + len(levels))
 	}
-	l.closes = make([][]closeMove, n)
+	l.closes, l.scores = make([][]fixedWrite, n), make([][]fixedWrite, n)
+	fixed := func(w engine.SchoolWrite) fixedWrite {
+		return fixedWrite{int32(w.Next.Reserve), int32(w.Total()), int32(w.Next.ColBonus & 1)}
+	}
 	for c, cat := range g.Categories {
+		s := g.NewSchoolState()
 		if !cat.School {
+			for p := range top + 1 {
+				l.scores[c] = append(l.scores[c], fixed(g.SchoolScore(s, c, p)))
+			}
 			continue
 		}
-		s := g.NewSchoolState()
 		for reserve := range l.cap[0] + 1 {
 			s.Reserve = reserve
 			for count := range engine.Dice + 1 {
-				w := g.SchoolClose(s, c, count)
-				l.closes[c] = append(l.closes[c], closeMove{int32(w.Next.Reserve), int32(w.Total()), int32(w.Next.ColBonus & 1)})
+				l.closes[c] = append(l.closes[c], fixed(g.SchoolClose(s, c, count)))
 			}
 		}
 	}
@@ -183,12 +190,13 @@ func (l *Layout) StateAt(g *engine.Game, i int) engine.SchoolState {
 //
 // A combination row's write neither reads nor changes the reserve, so it
 // is found once for each column bonus slot, the next index then moving by
-// the reserve; a School row's once for each reserve, for the whole game
-// (Layout.closes), the slot carried over as a close of three dice carries
-// it, or lost when the write takes it out of reach. Only the sheet's last write pays the column bonus, the best
-// cell: there the School row's writes are found for every state. The
-// tests check every write of every state of reduced sheets against the
-// engine.
+// the reserve; a School row's once for each reserve, the slot carried
+// over as a close of three dice carries it, or lost when the write takes
+// it out of reach. Both are found once for the whole game (Layout.closes
+// and scores), but for the sheet's last write, which pays the column
+// bonus, the best cell: there the writes are found for every slot, the
+// School row's for every state. The tests check every write of every
+// state of reduced sheets against the engine.
 type moves struct {
 	m     int        // the filled set
 	slots int        // its column bonus slots
@@ -278,11 +286,26 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 				r.fresh = append(r.fresh, position(&r.points, g.School.Fresh*p))
 			}
 			r.ways, r.byReserve, r.bySlot, r.cap, r.stride = len(r.points), 0, 1, l.cap[after], l.slots(after)
+			if after == 1<<l.rows-1 {
+				// The last write pays the best cell as the column bonus.
+				for slot := range slots {
+					s := l.State(g, m, 0, slot)
+					for _, p := range r.points {
+						w := g.SchoolScore(s, c, p)
+						add(w, l.indexIn(after, &w.Next), 0)
+					}
+				}
+				continue
+			}
+			// The best cell after a score is the larger of the slot's
+			// and the points: the next slot's, with the bonus in reach.
 			for slot := range slots {
-				s := l.State(g, m, 0, slot)
 				for _, p := range r.points {
-					w := g.SchoolScore(s, c, p)
-					add(w, l.indexIn(after, &w.Next), 0)
+					w, next := l.scores[c][p], l.at(after, 0, 0)
+					if slot > 0 && w.kept != 0 {
+						next += int(l.slot[after][max(l.levels[m][slot-1], p)])
+					}
+					r.next, r.total, r.kept = append(r.next, int32(next)), append(r.total, w.total), append(r.kept, 0)
 				}
 			}
 			continue
