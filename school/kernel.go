@@ -137,7 +137,15 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 // the sheets after them by index.
 func (k *Kernel) finalsAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
 	k.addRows(w, func(c int) bool {
+		// A row filled in every lane, as in all of a solve's batches
+		// where it is filled, is left as it is: addRows reads none of it.
 		open := false
+		for _, t := range ts {
+			open = open || t.row[c] >= 0
+		}
+		if !open {
+			return false
+		}
 		fresh, stale := &w.rows[c].fresh, &w.rows[c].stale
 		var v [2*solver.Levels + 1]float64
 		for j, p := range pos {
@@ -148,7 +156,6 @@ func (k *Kernel) finalsAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, valu
 				}
 				continue
 			}
-			open = true
 			r := &t.rows[t.row[c]]
 			r.values(p/t.slots, p%t.slots, values, v[:])
 			if r.school {
@@ -164,7 +171,7 @@ func (k *Kernel) finalsAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, valu
 				fresh[l+1][j] = max(cross, v[r.fresh[l]])
 			}
 		}
-		return open
+		return true
 	})
 }
 
@@ -196,7 +203,7 @@ func (k *Kernel) addRows(w *scratch, fill func(c int) bool) {
 			w.finals.Stale.MaxByLevel(&k.count[c], &w.rows[c].stale)
 		}
 	}
-	w.finals.Fresh = w.finals.Stale
+	*w.finals.Fresh = *w.finals.Stale
 	for c, scoring := range k.scoring {
 		switch {
 		case !open[c]:
@@ -231,24 +238,27 @@ const sparseRolls = 40
 // side by side, by freshness: Fresh when the dice came from a roll of all
 // five, Stale when some were kept.
 type laneRolls struct {
-	Fresh, Stale solver.LaneRolls
+	Fresh, Stale *solver.LaneRolls
 }
 
 // scratch is the work space of a turn's search, for up to solver.Lanes
 // states side by side; lane 0 is the state of a one-state search.
 type scratch struct {
-	finals laneRolls
-	// holds[j] is the value of holding each roll with j rerolls to go
-	// (j >= 1): the best of writing it and of its proper keeps.
-	holds []laneRolls
+	finals laneRolls // Stale is keeps[1]'s rolls
 	// rows[c] is the value of writing in row c, by the roll's level
 	// there, fresh or not, in each lane where the row is open: a
 	// combination row's score or its cross, whichever is worth more.
 	rows [engine.MaxSchoolRows]struct{ fresh, stale solver.LaneLevels }
-	// keeps[j] is the value of each keep with j rolls to go, the one
-	// after the keep included (j >= 1).
+	// keeps[j] is the value of each proper keep with j rolls to go, the
+	// one after the keep included (j >= 1). Its rolls' rows hold the
+	// value of holding each roll not fresh with j-1 rerolls to go, the
+	// best of writing it and of its proper keeps (j >= 2; with none to
+	// go, j = 1, writing it: finals.Stale).
 	keeps []solver.LaneKeeps
-	work  solver.LaneKeeps
+	// best[j]'s rolls' rows hold the value of holding each fresh roll
+	// with j rerolls to go (j >= 1), as keeps[j+1] the stale ones; its
+	// other rows the best of each proper keep's sub-keeps then.
+	best  []solver.LaneKeeps
 	value [solver.Lanes]float64 // each lane's state's value before its first roll
 	// score[p] is the value of scoring p points in the row and lane that
 	// finals is at, where scored[p] is stamp.
@@ -260,7 +270,11 @@ type scratch struct {
 
 // newScratch returns the work space for turns of k's game.
 func (k *Kernel) newScratch() *scratch {
-	return &scratch{keeps: make([]solver.LaneKeeps, k.g.Rolls), holds: make([]laneRolls, k.g.Rolls)}
+	w := &scratch{keeps: make([]solver.LaneKeeps, k.g.Rolls), best: make([]solver.LaneKeeps, k.g.Rolls)}
+	// With no reroll to go, holding a roll is writing it: the stale
+	// finals are the rolls of the keeps with one roll to go.
+	w.finals = laneRolls{Fresh: new(solver.LaneRolls), Stale: w.keeps[1].Rolls()}
+	return w
 }
 
 // Value returns the value of state s before its first roll, given the
@@ -312,27 +326,31 @@ func (k *Kernel) searchAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, valu
 // passes runs the keep passes of a turn's search over w.finals, in every
 // lane: the lanes do not mix, so those that hold no state change nothing.
 func (k *Kernel) passes(w *scratch) {
-	hold := &w.finals // with one roll to go, holding a roll is writing it
+	fresh := w.finals.Fresh
 	for j := 1; j < k.g.Rolls; j++ {
 		v := &w.keeps[j]
-		*v.Rolls() = hold.Stale
 		v.KeepValues()
-		hold.Fresh.Expect(&v[0])
+		fresh.Expect(&v[0])
 		// Holding a roll is worth the best of writing it and of its
 		// proper keeps: the best keeps give that with the writes in the
-		// rolls' rows, the stale ones, then again the fresh ones (the
-		// keeps' rows hold their best from the first time).
-		copy(w.work[:engine.FirstRollKeep], v[:engine.FirstRollKeep])
-		hold = &w.holds[j]
+		// rolls' rows, the stale ones into the next keeps' rolls, then
+		// the fresh ones, from the keeps' best that the stale pass
+		// left. The first roll is fresh: its stale holds are not needed.
+		b := &w.best[j]
 		if j < k.g.Rolls-1 {
-			*w.work.Rolls() = w.finals.Stale
-			w.work.BestKeeps()
-			hold.Stale = *w.work.Rolls()
+			n := &w.keeps[j+1]
+			copy(n[:engine.FirstRollKeep], v[:engine.FirstRollKeep])
+			*n.Rolls() = *w.finals.Stale
+			n.BestKeeps()
+			copy(b[:engine.FirstRollKeep], n[:engine.FirstRollKeep])
+			*b.Rolls() = *w.finals.Fresh
+			b.BestRolls()
+		} else {
+			copy(b[:engine.FirstRollKeep], v[:engine.FirstRollKeep])
+			*b.Rolls() = *w.finals.Fresh
+			b.BestKeeps()
 		}
-		// The first roll is fresh: its stale holds are not needed.
-		*w.work.Rolls() = w.finals.Fresh
-		w.work.BestKeeps()
-		hold.Fresh = *w.work.Rolls()
+		fresh = b.Rolls()
 	}
-	hold.Fresh.Expect(&w.value)
+	fresh.Expect(&w.value)
 }

@@ -27,7 +27,19 @@ type Layout struct {
 	levels [][]int   // best cells told apart, by filled set; levels[m][0] = 0 stands for all up to the least
 	slot   [][]uint8 // slot[m][b]: slot of best cell b in filled set m, from 1
 	size   int
+	// closes[c][reserve*(engine.Dice+1)+n] is the write of n dice in
+	// School row c with the reserve given, scores[c][p] that of p points
+	// in combination row c, the column bonus in reach, on a sheet that
+	// the write does not fill: the same in every filled set, as such a
+	// write reads nothing of the sheet's other rows, and of its best cell
+	// only what the next slot takes (movesOf).
+	closes, scores [][]fixedWrite
 }
+
+// fixedWrite is what a write does on a sheet it does not fill: the
+// reserve after it, what it adds to the total and whether the column
+// bonus stays in reach (1) or not (0), as rowMoves.kept.
+type fixedWrite struct{ reserve, total, kept int32 }
 
 // NewLayout returns the layout of one-column school game g (the full
 // sheet or a subset of its rows).
@@ -88,6 +100,25 @@ func NewLayout(g *engine.Game) (*Layout, error) {
 		l.offset[m] = l.size
 		l.size += (l.cap[m] + 1) * (1 + len(levels))
 	}
+	l.closes, l.scores = make([][]fixedWrite, n), make([][]fixedWrite, n)
+	fixed := func(w engine.SchoolWrite) fixedWrite {
+		return fixedWrite{int32(w.Next.Reserve), int32(w.Total()), int32(w.Next.ColBonus & 1)}
+	}
+	for c, cat := range g.Categories {
+		s := g.NewSchoolState()
+		if !cat.School {
+			for p := range top + 1 {
+				l.scores[c] = append(l.scores[c], fixed(g.SchoolScore(s, c, p)))
+			}
+			continue
+		}
+		for reserve := range l.cap[0] + 1 {
+			s.Reserve = reserve
+			for count := range engine.Dice + 1 {
+				l.closes[c] = append(l.closes[c], fixed(g.SchoolClose(s, c, count)))
+			}
+		}
+	}
 	return l, nil
 }
 
@@ -105,6 +136,11 @@ func (l *Layout) Index(s *engine.SchoolState) int {
 			m |= 1 << c
 		}
 	}
+	return l.indexIn(m, s)
+}
+
+// indexIn returns the position of state s of filled set m, as Index does.
+func (l *Layout) indexIn(m int, s *engine.SchoolState) int {
 	slot := 0
 	if s.ColBonus&1 != 0 {
 		slot = int(l.slot[m][s.ColBest[0]])
@@ -154,12 +190,13 @@ func (l *Layout) StateAt(g *engine.Game, i int) engine.SchoolState {
 //
 // A combination row's write neither reads nor changes the reserve, so it
 // is found once for each column bonus slot, the next index then moving by
-// the reserve; a School row's once for each reserve, the slot carried over
-// as a close of three dice carries it, or lost when the write takes it out
-// of reach. Only the sheet's last write pays the column bonus, the best
-// cell: there the School row's writes are found for every state. The
-// tests check every write of every state of reduced sheets against the
-// engine.
+// the reserve; a School row's once for each reserve, the slot carried
+// over as a close of three dice carries it, or lost when the write takes
+// it out of reach. Both are found once for the whole game (Layout.closes
+// and scores), but for the sheet's last write, which pays the column
+// bonus, the best cell: there the writes are found for every slot, the
+// School row's for every state. The tests check every write of every
+// state of reduced sheets against the engine.
 type moves struct {
 	m     int        // the filled set
 	slots int        // its column bonus slots
@@ -249,11 +286,26 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 				r.fresh = append(r.fresh, position(&r.points, g.School.Fresh*p))
 			}
 			r.ways, r.byReserve, r.bySlot, r.cap, r.stride = len(r.points), 0, 1, l.cap[after], l.slots(after)
+			if after == 1<<l.rows-1 {
+				// The last write pays the best cell as the column bonus.
+				for slot := range slots {
+					s := l.State(g, m, 0, slot)
+					for _, p := range r.points {
+						w := g.SchoolScore(s, c, p)
+						add(w, l.indexIn(after, &w.Next), 0)
+					}
+				}
+				continue
+			}
+			// The best cell after a score is the larger of the slot's
+			// and the points: the next slot's, with the bonus in reach.
 			for slot := range slots {
-				s := l.State(g, m, 0, slot)
 				for _, p := range r.points {
-					w := g.SchoolScore(s, c, p)
-					add(w, l.Index(&w.Next), 0)
+					w, next := l.scores[c][p], l.at(after, 0, 0)
+					if slot > 0 && w.kept != 0 {
+						next += int(l.slot[after][max(l.levels[m][slot-1], p)])
+					}
+					r.next, r.total, r.kept = append(r.next, int32(next)), append(r.total, w.total), append(r.kept, 0)
 				}
 			}
 			continue
@@ -265,7 +317,7 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 				s := l.State(g, m, i/slots, i%slots)
 				for n := range engine.Dice + 1 {
 					w := g.SchoolClose(s, c, n)
-					add(w, l.Index(&w.Next), 0)
+					add(w, l.indexIn(after, &w.Next), 0)
 				}
 			}
 			continue
@@ -273,19 +325,13 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 		r.byReserve, r.bySlot = 1, 0
 		for slot := range slots {
 			w := g.SchoolClose(l.State(g, m, 0, slot), c, 3)
-			r.carried[slot] = int32(l.Index(&w.Next) - l.at(after, w.Next.Reserve, 0))
+			r.carried[slot] = int32(l.indexIn(after, &w.Next) - l.at(after, w.Next.Reserve, 0))
 		}
-		in := slots - 1 // a slot with the column bonus in reach
-		for reserve := range l.cap[m] + 1 {
-			s := l.State(g, m, reserve, in)
-			for n := range engine.Dice + 1 {
-				w := g.SchoolClose(s, c, n)
-				if next := l.Index(&w.Next); w.Next.ColBonus&1 != 0 {
-					add(w, next-int(r.carried[in]), 1)
-				} else {
-					add(w, next, 0)
-				}
-			}
+		// The next index with the column bonus kept moves by the slot
+		// carried, and is found at slot 0; lost, it is slot 0.
+		for _, w := range l.closes[c][:(l.cap[m]+1)*(engine.Dice+1)] {
+			r.next = append(r.next, int32(l.at(after, int(w.reserve), 0)))
+			r.total, r.kept = append(r.total, w.total), append(r.kept, w.kept)
 		}
 	}
 }

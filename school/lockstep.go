@@ -47,9 +47,9 @@ func (l lane) row(k *Kernel, c, r int, fresh bool) float64 {
 // writing it and of its proper keeps.
 func (l lane) hold(r, left int, fresh bool) float64 {
 	if fresh {
-		return l.w.holds[left].Fresh[r][l.j]
+		return l.w.best[left].Rolls()[r][l.j]
 	}
-	return l.w.holds[left].Stale[r][l.j]
+	return l.w.keeps[left+1].Rolls()[r][l.j]
 }
 
 // keepWorth returns the first proper keep of roll r in engine.SubKeeps

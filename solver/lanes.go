@@ -31,7 +31,13 @@ func (v *LaneKeeps) Rolls() *LaneRolls { return (*LaneRolls)(v[keepParents:engin
 func (v *LaneKeeps) KeepValues() { activeKernel.mean(v, meanRows) }
 
 // BestKeeps does BestKeeps in every lane of v, to the same bits.
-func (v *LaneKeeps) BestKeeps() { activeKernel.best(v, false) }
+func (v *LaneKeeps) BestKeeps() { activeKernel.best(v, maxGroups, false) }
+
+// BestRolls does BestKeeps' steps for the rolls alone, in every lane of v,
+// whose keeps with fewer than five dice hold their best already (as
+// BestKeeps left them): each roll becomes the best of itself and of its
+// keeps of four dice, to the bits BestKeeps gives.
+func (v *LaneKeeps) BestRolls() { activeKernel.best(v, maxGroups[rollGroups:], false) }
 
 // Levels is how many levels LaneRolls.MaxByLevel tells apart.
 const Levels = 32
@@ -102,6 +108,17 @@ var maxGroups = func() []maxGroup {
 	return groups
 }()
 
+// rollGroups is the first of maxGroups whose keeps are rolls: they come
+// last, as parentGroups lies by size.
+var rollGroups = func() int {
+	for i, g := range maxGroups {
+		if g.rows[0][0] >= rowOffset(keepParents) {
+			return i
+		}
+	}
+	panic("solver: no group of rolls")
+}()
+
 // laneKernel is the code that runs the keep passes over lanes: plain Go, or
 // vector instructions where the CPU has them. Both give the same bits for
 // the values a solve meets, which are never NaN and never -0 (points are
@@ -118,8 +135,8 @@ type laneKernel struct {
 	name string // for Kernel
 	// mean does the rows' KeepValues steps.
 	mean func(v *LaneKeeps, rows []laneRow)
-	// best does BestKeeps' steps.
-	best func(v *LaneKeeps, ordered bool)
+	// best does the steps of the groups given, maxGroups or its tail.
+	best func(v *LaneKeeps, groups []maxGroup, ordered bool)
 	// expect sets e[j] to the expected value of the j-th state's rolls.
 	expect func(r *LaneRolls, e *[Lanes]float64)
 	// levels is LaneRolls.MaxByLevel.
@@ -185,9 +202,9 @@ func meanLanesGo(v *LaneKeeps, rows []laneRow) {
 	}
 }
 
-// bestLanesGo does BestKeeps' steps, comparing the values as integers
+// bestLanesGo does the groups' BestKeeps steps, comparing the values as integers
 // when they are ordered, given so or found so, as BestKeeps does.
-func bestLanesGo(v *LaneKeeps, ordered bool) {
+func bestLanesGo(v *LaneKeeps, groups []maxGroup, ordered bool) {
 	if !ordered {
 		var sign uint64
 		for i := range engine.NumKeeps {
@@ -197,7 +214,7 @@ func bestLanesGo(v *LaneKeeps, ordered bool) {
 		}
 		ordered = sign>>63 == 0
 	}
-	for _, g := range maxGroups {
+	for _, g := range groups {
 		if ordered {
 			bestBitsLanesGo(v, g.rows, g.parents)
 		} else {
@@ -393,7 +410,7 @@ func (t *Turn) values(states []engine.State, next Values, w *laneScratch, out []
 	ordered := t.finalLanes(states, next, w)
 	for range t.g.Rolls - 1 {
 		k.mean(v, meanRows)
-		k.best(v, ordered)
+		k.best(v, maxGroups, ordered)
 	}
 	var e [Lanes]float64
 	k.expect(v.Rolls(), &e)

@@ -18,11 +18,11 @@ var (
 
 // bestLanesWith returns a kernel's best step from an assembly one that
 // folds each row's parents into its keep, for rows with the given number
-// of parents: BestKeeps' steps, a group of keeps with equally many
-// parents at a time. The vector maxima need no ordering.
-func bestLanesWith(maxRows func(v *LaneKeeps, rows []laneRow, parents int)) func(*LaneKeeps, bool) {
-	return func(v *LaneKeeps, _ bool) {
-		for _, g := range maxGroups {
+// of parents: the steps of the groups given, a group of keeps with
+// equally many parents at a time. The vector maxima need no ordering.
+func bestLanesWith(maxRows func(v *LaneKeeps, rows []laneRow, parents int)) func(*LaneKeeps, []maxGroup, bool) {
+	return func(v *LaneKeeps, groups []maxGroup, _ bool) {
+		for _, g := range groups {
 			maxRows(v, g.rows, g.parents)
 		}
 	}

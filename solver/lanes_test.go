@@ -31,7 +31,7 @@ func TestLaneKernels(t *testing.T) {
 			for range 2 {
 				k.mean(&v, meanRows)
 				// The trials of values with the sign bit clear say so.
-				k.best(&v, trial%2 == 0)
+				k.best(&v, maxGroups, trial%2 == 0)
 				for j := range want {
 					KeepValues(&want[j])
 					BestKeeps(&want[j])
@@ -257,5 +257,37 @@ func TestOneStateKernels(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBestRolls checks BestRolls against BestKeeps, bit for bit, in every
+// lane kernel: with the keeps of fewer than five dice at their best from
+// one set of rolls, the rolls replaced by others of either sign.
+func TestBestRolls(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for name, k := range laneKernels {
+		for trial := range 20 {
+			v := randomLanes(rng)
+			k.mean(v, meanRows)
+			k.best(v, maxGroups, false)
+			for r := range engine.NumRolls {
+				for j := range Lanes {
+					v[keepParents+r][j] = rng.Float64()*100 - 30*float64(trial%2)
+				}
+			}
+			want := *v
+			k.best(&want, maxGroups, false)
+			k.best(v, maxGroups[rollGroups:], false)
+			for i := range engine.NumKeeps {
+				for j := range Lanes {
+					if math.Float64bits(v[i][j]) != math.Float64bits(want[i][j]) {
+						t.Fatalf("%s kernel, trial %d, lane %d, keep %d: %v, want %v", name, trial, j, i, v[i][j], want[i][j])
+					}
+				}
+			}
+		}
+	}
+	if rollGroups == 0 || maxGroups[rollGroups-1].rows[0][0] >= rowOffset(keepParents) {
+		t.Errorf("the groups of rolls start at %d", rollGroups)
 	}
 }
