@@ -79,10 +79,12 @@ const (
 	shortLevels = 7  // dice short the reserve covers, 0..6
 	reserveCap  = 40 // the reserve counted up to
 	hardRowsN   = 5
-	loadLevels  = 7 // sizes of the reserve, as the load tuple reads it
+	loadLevels  = 11 // sizes of the reserve, as the load tuple reads it
 )
 
-// loadLevel returns the size class of a reserve for the load tuple.
+// loadLevel returns the size class of a reserve for the load tuple: 0, 1,
+// 2, 3-4, 5-7, 8-11, 12-15, 16-19, 20-25, 26-32, 33+: large reserves are
+// kept apart, not lumped together as 12 or more (see README's check).
 func loadLevel(reserve int) int {
 	switch {
 	case reserve < 3:
@@ -93,8 +95,16 @@ func loadLevel(reserve int) int {
 		return 4
 	case reserve < 12:
 		return 5
+	case reserve < 16:
+		return 6
+	case reserve < 20:
+		return 7
+	case reserve < 26:
+		return 8
+	case reserve < 33:
+		return 9
 	}
-	return 6
+	return 10
 }
 
 // hardRows are the rows that make a column's bonus hard to keep.

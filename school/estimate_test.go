@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"dicepoker/engine"
@@ -89,8 +90,31 @@ func TestEstimateTable(t *testing.T) {
 	if _, err := LoadEstimate(old, g3); !errors.Is(err, tables.ErrRules) {
 		t.Errorf("an older estimate's file read: %v", err)
 	}
+	// A file under this tag with the load tuple's reserve in 7 sizes (the
+	// layout before the sizes above 12 were split), fewer weights, is
+	// refused as corrupt, not misread.
+	sevens := filepath.Join(dir, "sevens.dpt")
+	if err := save(sevens, g3, estimateTag, 0, make([]float32, len(e.W)-(e.l.bonuses-e.l.load)/loadLevels*(loadLevels-7))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadEstimate(sevens, g3); !errors.Is(err, tables.ErrCorrupt) {
+		t.Errorf("a file of the 7-size load tuple read: %v", err)
+	}
 	if filepath.Base(EstimatePath(dir, g2)) != "school+columns=2+ntuple2.dpt" {
 		t.Errorf("path %s", EstimatePath(dir, g2))
+	}
+}
+
+func TestLoadLevel(t *testing.T) {
+	for _, c := range []struct{ reserve, level int }{
+		{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 3}, {5, 4}, {7, 4}, {8, 5}, {11, 5},
+		{12, 6}, {15, 6}, {16, 7}, {19, 7}, {20, 8}, {25, 8}, {26, 9}, {32, 9}, {33, 10}, {90, 10},
+	} {
+		t.Run(strconv.Itoa(c.reserve), func(t *testing.T) {
+			if got := loadLevel(c.reserve); got != c.level {
+				t.Errorf("loadLevel(%d) = %d, want %d", c.reserve, got, c.level)
+			}
+		})
 	}
 }
 
