@@ -73,14 +73,14 @@ func (b *Batch) Arcs(out [][]Arc) {
 	arcs := b.arcs[:0]
 	var ends [len(b.turns)]int
 	for j := range b.n {
-		s := b.turns[j].state
 		start := len(arcs)
 		for _, c := range b.open[j][:b.opens[j]] {
 			bx := &p.boxes[c]
-			for l, pts := range bx.levels {
+			for l := range bx.levels {
+				// How writing the level ends the turn, as Plan found it.
 				if q := written[bx.base+l][j]; q != 0 {
-					bonus, next := g.Move(s, int(c), pts)
-					arcs = append(arcs, Arc{Next: int32(p.layout.Index(next)), Points: int32(pts + bonus), P: q})
+					e := b.ends[bx.base+l][j]
+					arcs = append(arcs, Arc{Next: int32(e.Next), Points: int32(e.Points), P: q})
 				}
 			}
 		}
