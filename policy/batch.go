@@ -73,17 +73,6 @@ var (
 	worthless solver.LaneRolls
 )
 
-func init() {
-	for i := range undecided {
-		undecided[i] = unknown
-	}
-	for r := range worthless {
-		for j := range solver.Lanes {
-			worthless[r][j] = math.Inf(-1)
-		}
-	}
-}
-
 // Plan readies the turns of states (at most solver.Lanes, none with a
 // full sheet), which Turn then gives: the final rolls' values, written
 // in the best box, then the keeps' values one reroll at a time, as plan

@@ -13,6 +13,7 @@ const WriteNow = scoreNow
 // sub-multisets listed from the largest keep index down (keeping none
 // included), the order in which solver.Turn.Actions lists them.
 func Decided(g *engine.Game, s engine.State, boxes *[engine.NumRolls]uint8, keeps [][engine.NumRolls]uint8) *Turn {
+	tablesOnce.Do(buildTables)
 	t := &Turn{game: g, state: s}
 	copy(t.decide[:engine.NumRolls], boxes[:])
 	for j, k := range keeps {

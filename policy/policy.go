@@ -43,6 +43,7 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 	if g.UpperCap() > math.MaxUint8 {
 		return nil, fmt.Errorf("%s: an upper bonus threshold of %d, a policy plays at most %d", g.Name, g.UpperCap(), math.MaxUint8)
 	}
+	tablesOnce.Do(buildTables)
 	p := &Policy{game: g, next: next, layout: solver.NewLayout(g), boxes: newBoxes(g)}
 	for c, b := range p.boxes {
 		if len(b.levels) > solver.Levels {

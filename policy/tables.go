@@ -1,7 +1,9 @@
 package policy
 
 import (
+	"math"
 	"slices"
+	"sync"
 
 	"dicepoker/engine"
 	"dicepoker/solver"
@@ -97,7 +99,20 @@ var (
 // rules (engine.Game.Special), looking at the roll first.
 func special(g *engine.Game, s engine.State, r int) bool { return alike[r] != 0 && g.Special(s, r) }
 
-func init() {
+// tablesOnce builds the package's tables when the first policy or decided
+// turn is made: most commands play none, and every start of the program
+// built them.
+var tablesOnce sync.Once
+
+func buildTables() {
+	for i := range undecided {
+		undecided[i] = unknown
+	}
+	for r := range worthless {
+		for j := range solver.Lanes {
+			worthless[r][j] = math.Inf(-1)
+		}
+	}
 	for r := range engine.NumRolls {
 		subStart[r] = uint16(len(subKeeps))
 		subs := engine.SubKeeps(r)
