@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // State is a single-sheet game between turns, with just what the future
 // depends on: the filled boxes, the upper total (capped at UpperCap) and
 // whether the five-alike box holds its full points.
@@ -42,13 +44,13 @@ func (g *Game) Placements(s State, r int, buf []Placement) []Placement {
 	if g.Special(s, r) {
 		allowed, joker, bonus = g.FiveAlikeRule(s, Roll(r).highestOfAKind(Dice))
 	}
-	for c, cat := range g.Categories {
-		if allowed&(1<<c) == 0 {
-			continue
-		}
+	// The allowed boxes bit by bit, in sheet order, without copying each
+	// category (a tenth of an advice with no reroll left).
+	for ; allowed != 0; allowed &= allowed - 1 {
+		c := bits.TrailingZeros32(allowed)
 		points := g.points[c][r]
-		if joker && cat.Joker != 0 {
-			points = cat.Joker
+		if joker && g.Categories[c].Joker != 0 {
+			points = g.Categories[c].Joker
 		}
 		p := g.Write(s, c, points)
 		p.Bonus += bonus

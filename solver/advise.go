@@ -34,26 +34,24 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 		return nil, fmt.Errorf("the sheet is full")
 	}
 	r := engine.RollIndex(dice)
-	var buf [32]engine.Placement
-	places := t.g.Placements(s, r, buf[:0])
+	// The placements and the ranking live in the turn's pooled scratch:
+	// zeroing them on the stack at every call took a tenth of an advice
+	// with no reroll left.
+	w := t.scratch.Get().(*laneScratch)
+	defer t.scratch.Put(w)
+	places := t.g.Placements(s, r, w.places[:0])
 	// The actions are ranked by value through a list of (value, position)
 	// pairs, the position breaking ties, which is a stable sort by value
 	// that moves no Action: the placements in order, then the keeps from
 	// the largest, so that equal values list the keep that rerolls fewer
 	// dice first.
-	type ranked struct {
-		value float64
-		at    int
-	}
-	var orderBuf [64]ranked
-	order := orderBuf[:0]
-	for i, p := range places {
-		order = append(order, ranked{float64(p.Total()) + next(p.Next), i})
+	order := w.order[:0]
+	for i := range places {
+		p := &places[i]
+		order = append(order, rankedAction{float64(p.Total()) + next(p.Next), i})
 	}
 	var subs []int
 	if rollsLeft > 0 {
-		w := t.scratch.Get().(*laneScratch)
-		defer t.scratch.Put(w)
 		v := &w.one
 		ordered := t.finalOne(s, next, w, (*[engine.NumRolls]float64)(v[engine.FirstRollKeep:]))
 		for i := 1; i <= rollsLeft; i++ {
@@ -68,7 +66,7 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 		}
 		subs = engine.SubKeeps(r)
 		for i := len(subs) - 1; i >= 0; i-- {
-			order = append(order, ranked{v[subs[i]], len(order)})
+			order = append(order, rankedAction{v[subs[i]], len(order)})
 		}
 	}
 	// Insertion sort, which for the few dozen actions of a position costs
@@ -94,4 +92,11 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 		a.Reroll = dice.Minus(a.Keep)
 	}
 	return actions, nil
+}
+
+// rankedAction is an action's value and its position among the
+// placements, then the keeps, for Turn.Actions' ranking.
+type rankedAction struct {
+	value float64
+	at    int
 }

@@ -391,6 +391,10 @@ type laneScratch struct {
 	// boxLevels[c] holds box c's level totals (see Turn.levelTotals).
 	boxLevels [32]boxLevels
 	one       Keeps // one state's keeps, for Turn.Actions
+	// places and order are Turn.Actions' placements and ranking: 32
+	// boxes at most, and as many keeps less one.
+	places [32]engine.Placement
+	order  [64]rankedAction
 }
 
 // Value returns the value of state s before its first roll: the optimal
