@@ -117,7 +117,6 @@ var (
 	keepIndex [6 * 6 * 6 * 6 * 6 * 6]int16 // base-6 code of the counts -> keep index
 	child     [NumKeeps][Faces]int16       // keep plus one die of a face; -1 for full keeps
 	rollProb  [NumRolls]float64
-	subKeeps  [NumRolls][]int
 )
 
 // Transition is one roll that a keep can become, with its probability.
@@ -167,15 +166,21 @@ func init() {
 	for r := range NumRolls {
 		rollProb[r] = multinomial(keeps[FirstRollKeep+r])
 	}
-	// The sub-keeps of all the rolls lie in one array: one allocation
-	// rather than thousands of appends, at every start of the program.
+}
+
+// subKeeps holds every roll's sub-keeps, built on first use rather than
+// at every start of the program (most commands read none): all of them
+// lie in one array, one allocation rather than thousands of appends.
+var subKeeps = sync.OnceValue(func() *[NumRolls][]int {
+	var out [NumRolls][]int
 	subs := make([]int, 0, numSubKeeps)
 	for r := range NumRolls {
 		from := len(subs)
-		subs = appendSubKeeps(subs, keeps[FirstRollKeep+r])
-		subKeeps[r] = subs[from:len(subs):len(subs)]
+		subs = appendSubKeeps(subs, Roll(r))
+		out[r] = subs[from:len(subs):len(subs)]
 	}
-}
+	return &out
+})
 
 // outcomes holds every keep's outcomes in one array, built on first use:
 // few commands ask for them, and every start of the program built them.
@@ -277,7 +282,7 @@ func RollProbability(r int) float64 { return rollProb[r] }
 // SubKeeps returns the keep indices of roll r's distinct proper
 // sub-multisets (keeping none included, keeping all five not), in
 // increasing order. The slice must not be modified.
-func SubKeeps(r int) []int { return subKeeps[r] }
+func SubKeeps(r int) []int { return subKeeps()[r] }
 
 // Outcomes returns the rolls that keep k can become when the other dice are
 // rolled, with their exact probabilities. The slice must not be modified.
