@@ -40,7 +40,8 @@ func Define(g Game) (*Game, error) {
 	return g.finish(), nil
 }
 
-// check refuses what the solvers cannot handle, before finish.
+// check refuses what the solvers cannot handle, before finish; it
+// tabulates the points of every box on the way.
 func (g *Game) check() error {
 	if len([]rune(g.Letters)) != Faces {
 		return fmt.Errorf("faces written %q: want one letter for each of %d faces", g.Letters, Faces)
@@ -72,10 +73,34 @@ func (g *Game) check() error {
 			upper[cat.Face] = cat.Name
 		}
 	}
+	// Every box's points for every roll, once: the checks below read
+	// them, and so does every move after.
+	g.points = make([][NumRolls]int, len(g.Categories))
+	for c, cat := range g.Categories {
+		for r := range NumRolls {
+			g.points[c][r] = cat.Points(Roll(r))
+		}
+	}
 	if g.Columns == 0 {
 		return g.checkSingle()
 	}
 	return g.checkSchool()
+}
+
+// pointSet holds the distinct points a box scores over the rolls, at
+// most one for each roll: a list searched in order, where a map took a
+// third of the game's definition, which every command makes at start.
+type pointSet struct {
+	seen [NumRolls]int
+	n    int
+}
+
+// add puts p in the set.
+func (s *pointSet) add(p int) {
+	if !slices.Contains(s.seen[:s.n], p) {
+		s.seen[s.n] = p
+		s.n++
+	}
 }
 
 // checkSingle checks the rules of a single sheet.
@@ -97,16 +122,15 @@ func (g *Game) checkSingle() error {
 			return fmt.Errorf("%s: joker points %d below 0", cat.Name, cat.Joker)
 		}
 		matters := cat.Upper() && g.Upper.Points != 0 || g.Extra != nil && c == g.Extra.Box
-		levels := map[int]bool{}
-		for r := range NumRolls {
-			p := cat.Points(Roll(r))
+		var levels pointSet
+		for r, p := range g.points[c] {
 			if cat.Upper() && p < 0 {
 				return fmt.Errorf("%s: %d points for %v; an upper box scores 0 or more", cat.Name, p, Roll(r))
 			}
-			levels[p] = true
+			levels.add(p)
 		}
-		if matters && len(levels) > MaxPointLevels {
-			return fmt.Errorf("%s can hold %d point values, at most %d for a box whose points change the bonuses", cat.Name, len(levels), MaxPointLevels)
+		if matters && levels.n > MaxPointLevels {
+			return fmt.Errorf("%s can hold %d point values, at most %d for a box whose points change the bonuses", cat.Name, levels.n, MaxPointLevels)
 		}
 	}
 	return nil
@@ -126,7 +150,7 @@ func (g *Game) checkSchool() error {
 	case g.School.Zero > 0 || g.School.FaceBonus < 0:
 		return fmt.Errorf("school rules %+v: want a zero of 0 or less and a face bonus of 0 or more", g.School)
 	}
-	for _, cat := range g.Categories {
+	for c, cat := range g.Categories {
 		if cat.School {
 			if cat.Face == 0 {
 				return fmt.Errorf("%s: a School row needs a face", cat.Name)
@@ -136,17 +160,17 @@ func (g *Game) checkSchool() error {
 		if cat.Face != 0 || cat.Joker != 0 {
 			return fmt.Errorf("%s: a combination row has no face and no joker", cat.Name)
 		}
-		levels := map[int]bool{}
-		for r := range NumRolls {
-			switch p := cat.Points(Roll(r)); {
+		var levels pointSet
+		for r, p := range g.points[c] {
+			switch {
 			case p < 0 || p*g.School.Fresh > MaxCellPoints:
 				return fmt.Errorf("%s: %d points for %v; a cell holds 0..%d, doubled", cat.Name, p, Roll(r), MaxCellPoints)
 			case p > 0:
-				levels[p] = true
+				levels.add(p)
 			}
 		}
-		if len(levels) > MaxSchoolLevels {
-			return fmt.Errorf("%s can score %d point values, at most %d", cat.Name, len(levels), MaxSchoolLevels)
+		if levels.n > MaxSchoolLevels {
+			return fmt.Errorf("%s can score %d point values, at most %d", cat.Name, levels.n, MaxSchoolLevels)
 		}
 	}
 	return nil

@@ -175,14 +175,10 @@ func (g *Game) Describe() string {
 
 // finish fills the derived tables of a game.
 func (g *Game) finish() *Game {
-	g.points = make([][NumRolls]int, len(g.Categories))
 	for f := range g.upperOf {
 		g.upperOf[f] = -1
 	}
 	for c, cat := range g.Categories {
-		for r := range NumRolls {
-			g.points[c][r] = cat.Points(Roll(r))
-		}
 		if cat.Upper() {
 			g.upperOf[cat.Face] = c
 		}
