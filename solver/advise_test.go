@@ -116,6 +116,7 @@ var pinnedRankings = []struct {
 	{"poker-dice", engine.Options{}, 0xcb32f7144e66e233},
 	{"yahtzee", engine.Options{}, 0x6e6eeec62549fee5},
 	{"yahtzee", engine.Options{ForcedJoker: true}, 0x685f1c76b20031bf},
+	{"yatzy", engine.Options{}, 0xb712670e5857fe85},
 }
 
 func TestActionsPinned(t *testing.T) {

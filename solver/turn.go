@@ -3,6 +3,7 @@ package solver
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sync"
 	"unsafe"
 
@@ -136,37 +137,44 @@ func NewTurn(g *engine.Game) *Turn {
 		if g.Categories[c].Upper() && g.Upper.Points != 0 {
 			t.bonusBoxes |= 1 << c
 		}
-		pos := map[int]uint8{}
-		sparse := !g.PointsMatter(c)
+		matters := g.PointsMatter(c)
+		sparse := !matters
 		for r := range engine.NumRolls {
 			p := g.Score(c, r)
 			t.points[c][r] = float64(p)
 			t.nonNegative = t.nonNegative && p >= 0
 			sparse = sparse && p >= 0
-			if !g.PointsMatter(c) {
+			if !matters {
 				continue
 			}
-			if _, ok := pos[p]; !ok {
-				pos[p] = uint8(len(t.levels[c]))
+			// The levels in the order the rolls first score them, in a
+			// short list searched (a map cost more; every advise makes
+			// a turn).
+			l := slices.Index(t.levels[c], p)
+			if l < 0 {
+				l = len(t.levels[c])
 				t.levels[c] = append(t.levels[c], p)
 			}
-			t.level[c][r] = pos[p]
+			t.level[c][r] = uint8(l)
 		}
-		if z, ok := pos[0]; ok {
-			t.zeroLevel[c] = int(z)
+		if z := slices.Index(t.levels[c], 0); z >= 0 {
+			t.zeroLevel[c] = z
+			z := uint8(z)
 			for r, l := range &t.level[c] {
 				if l != z {
 					t.raised[c] = append(t.raised[c], levelRoll{off: rowOffset(keepParents + r), level: l, roll: uint8(r)})
 				}
 			}
-			for l := range uint8(len(t.levels[c])) {
-				run := levelRun{level: l}
-				for r, rl := range &t.level[c] {
-					if rl == l && l != z {
-						run.rolls = append(run.rolls, uint8(r))
-					}
+			// Each raised level's rolls, in one pass over the rolls.
+			runs := make([]levelRun, len(t.levels[c]))
+			for r, l := range &t.level[c] {
+				if l != z {
+					runs[l].rolls = append(runs[l].rolls, uint8(r))
 				}
+			}
+			for l, run := range runs {
 				if run.rolls != nil {
+					run.level = uint8(l)
 					t.raisedRuns[c] = append(t.raisedRuns[c], run)
 				}
 			}
