@@ -13,7 +13,7 @@ func BenchmarkBatch(b *testing.B) {
 	g := subset(b, "yahtzee", engine.Options{})
 	s := engine.State{Filled: 0b0101010101010, Upper: 20}
 	sol := solve(b, g, s, 100)
-	w := lanePool.Get().(*lanes)
+	w := sol.turn.get()
 	sol.turn.collect(s, sol, w)
 	sol.turn.prepare(sol, 41, 49, w)
 	for b.Loop() {
