@@ -2,6 +2,7 @@ package target
 
 import (
 	"math"
+	"math/bits"
 	"sync"
 	"unsafe"
 
@@ -188,6 +189,9 @@ type lanes[T solver.Real] struct {
 	fin     solver.NearFinals[T]
 	rolls   uint32
 	current bool
+	// scoring[r] is the set of open boxes (a bit each) where roll r
+	// scores another level than the box's 0.
+	scoring [engine.NumRolls]uint32
 	// baseP and baseE are the near choice between the boxes' 0s that the
 	// other levels outdo, which every roll may count.
 	baseP, baseE [solver.Lanes]T
@@ -200,7 +204,6 @@ type lanes[T solver.Real] struct {
 	box        [engine.NumRolls][solver.Lanes]uint8
 	keep       [policy.MaxRolls - 1][engine.NumRolls][solver.Lanes]uint8
 	ownP, ownE solver.NearKeeps[T]
-	none       [solver.Lanes]T // a base of no chance, which no roll's choice heeds
 }
 
 // get returns a goroutine's work arrays, to be put back.
@@ -216,6 +219,7 @@ func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end
 	g := t.g
 	w.open, w.special, w.states, w.tots = w.open[:0], w.special[:0], w.states[:0], w.tots[:0]
 	w.current = false
+	w.scoring = [engine.NumRolls]uint32{}
 	clear(w.at)
 	layout := solver.NewLayout(g)
 	start, end = math.MaxInt, math.MinInt
@@ -239,6 +243,11 @@ func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end
 		}
 		i := len(w.open)
 		w.open = append(w.open, c)
+		for r := range engine.NumRolls {
+			if int(t.level[c][r]) != t.zero[c] {
+				w.scoring[r] |= 1 << i
+			}
+		}
 		for l, pts := range t.levels[c] {
 			bonus, after := g.Move(s, c, pts)
 			w.next[i][l] = add(after, pts+bonus, c)
@@ -300,12 +309,11 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 // A box whose other levels outdo its 0 in every lane, chance and points
 // alike, counts its 0 for every roll (base), which changes no roll's
 // choice, and takes only the rolls that score more, where the boxes' 0s
-// near base's chance are all at it (as chances on a table's grid are),
-// so that for each roll either all are near its best or none: else
-// every box takes every roll.
+// near base's chance are all at it, so that for each roll either all are
+// near its best or none: a box whose 0 is near base's but not at it takes
+// every roll, as a box not outdone does, and base is made of the others.
 func (t *turn[T]) final(from int, w *lanes[T]) {
 	f := &w.fin
-	w.baseP = [solver.Lanes]T{}
 	dense := uint32(0)
 	for i, c := range w.open {
 		for l := range t.levels[c] {
@@ -315,17 +323,27 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 		}
 		if !t.outdone(i, c, w) {
 			dense |= 1 << i
-			continue
 		}
-		z := f.First[i*maxLevels+t.zero[c]]
-		for j := range solver.Lanes {
-			w.baseP[j] = max(w.baseP[j], z[j])
+	}
+	// The boxes whose 0 is near base's chance but not at it are done
+	// densely too, and base is made again of the others, until none is.
+	for {
+		w.baseP = [solver.Lanes]T{}
+		for i, c := range w.open {
+			if dense&(1<<i) == 0 {
+				z := f.First[i*maxLevels+t.zero[c]]
+				for j := range solver.Lanes {
+					w.baseP[j] = max(w.baseP[j], z[j])
+				}
+			}
 		}
+		off := t.baseE(w, dense)
+		if off == 0 {
+			break
+		}
+		dense |= off
 	}
 	f.BaseFirst, f.BaseSecond = &w.baseP, &w.baseE
-	if !t.baseE(w, dense) {
-		dense, f.BaseFirst, f.BaseSecond = 1<<len(w.open)-1, &w.none, nil
-	}
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
 	}
@@ -343,16 +361,15 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 }
 
 // lists sets w.fin's rolls' levels for the open boxes done densely in
-// dense (a bit a box) and the others above their 0s.
+// dense (a bit a box) and the others above their 0s, in sheet order.
 func (t *turn[T]) lists(w *lanes[T], dense uint32) {
 	f := &w.fin
 	f.Rolls = f.Rolls[:0]
 	for r := range engine.NumRolls {
 		f.Starts[r] = uint16(len(f.Rolls))
-		for i, c := range w.open {
-			if l := int(t.level[c][r]); dense&(1<<i) != 0 || l != t.zero[c] {
-				f.Rolls = append(f.Rolls, uint16(i*maxLevels+l))
-			}
+		for m := w.scoring[r] | dense; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros32(m)
+			f.Rolls = append(f.Rolls, uint16(i*maxLevels+int(t.level[w.open[i]][r])))
 		}
 	}
 	f.Starts[engine.NumRolls] = uint16(len(f.Rolls))
@@ -360,9 +377,9 @@ func (t *turn[T]) lists(w *lanes[T], dense uint32) {
 }
 
 // baseE sets w.baseE to the most points expected of the 0s in base (the
-// open boxes not in dense) whose chance is base's, and reports whether
-// every 0 near base's chance is at it.
-func (t *turn[T]) baseE(w *lanes[T], dense uint32) bool {
+// open boxes not in dense) whose chance is base's, and returns the boxes
+// of base whose 0 is near base's chance but not at it.
+func (t *turn[T]) baseE(w *lanes[T], dense uint32) (off uint32) {
 	w.baseE = [solver.Lanes]T{}
 	for i, c := range w.open {
 		if dense&(1<<i) != 0 {
@@ -375,11 +392,11 @@ func (t *turn[T]) baseE(w *lanes[T], dense uint32) bool {
 			case p[j] == w.baseP[j]:
 				w.baseE[j] = max(w.baseE[j], e[j]+a)
 			case near(p[j], w.baseP[j]):
-				return false
+				off |= 1 << i
 			}
 		}
 	}
-	return true
+	return off
 }
 
 // outdone reports whether every level of open box i, c, is in every lane
