@@ -68,7 +68,7 @@ func (v *NearTurn[T]) MeanNow(e *NearTurn[T]) {
 		as64(v).MeanNow(as64(e))
 		return
 	}
-	active32.mean(as32(v), as32(e), meanNowRows32)
+	activeNear.mean32(as32(v), as32(e), meanNowRows32)
 }
 
 // KeepValues is LaneTurn.KeepValues in precision T.
@@ -77,7 +77,7 @@ func (v *NearTurn[T]) KeepValues(e *NearTurn[T]) {
 		as64(v).KeepValues(as64(e))
 		return
 	}
-	active32.mean(as32(v), as32(e), meanRows32)
+	activeNear.mean32(as32(v), as32(e), meanRows32)
 }
 
 // BestKeepsNear is LaneTurn.BestKeepsNear in precision T.
@@ -86,7 +86,7 @@ func (v *NearTurn[T]) BestKeepsNear(e *NearTurn[T], tol T) {
 		as64(v).BestKeepsNear(as64(e), float64(tol))
 		return
 	}
-	active32.best(as32(v), as32(e), float32(tol))
+	activeNear.best32(as32(v), as32(e), float32(tol))
 }
 
 // Final is Finals.Final in precision T.
@@ -96,7 +96,7 @@ func (f *NearFinals[T]) Final(v, e, bar *NearRolls[T], tol T) {
 		return
 	}
 	r := func(x *NearRolls[T]) *NearRolls[float32] { return (*NearRolls[float32])(unsafe.Pointer(x)) }
-	active32.final((*NearFinals[float32])(unsafe.Pointer(f)), r(v), r(e), r(bar), float32(tol))
+	activeNear.final32((*NearFinals[float32])(unsafe.Pointer(f)), r(v), r(e), r(bar), float32(tol))
 }
 
 // Expect sets e[j] to the expected value of the j-th need's rolls over a
@@ -107,25 +107,8 @@ func (r *NearRolls[T]) Expect(e *[Lanes]float64) {
 		(*LaneRolls)(unsafe.Pointer(r)).Expect(e)
 		return
 	}
-	active32.expect((*NearRolls[float32])(unsafe.Pointer(r)), e)
+	activeNear.expect32((*NearRolls[float32])(unsafe.Pointer(r)), e)
 }
-
-// near32Kernel is the code of the float32 near kernels: plain Go, or
-// vector instructions, to the same bits for values of +0 or more, never
-// NaN.
-type near32Kernel struct {
-	name   string
-	mean   func(v, e *NearTurn[float32], rows []laneRow)
-	best   func(v, e *NearTurn[float32], tol float32)
-	final  func(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float32)
-	expect func(r *NearRolls[float32], e *[Lanes]float64)
-}
-
-// Near32Kernel names the float32 near kernel this CPU runs: "avx" or
-// "go".
-func Near32Kernel() string { return active32.name }
-
-var near32Go = near32Kernel{name: "go", mean: mean32Go, best: best32Go, final: final32Go, expect: expect32Go}
 
 // halved returns rows with every byte offset halved: the steps of a
 // float32 NearTurn.
@@ -153,9 +136,10 @@ var (
 	}()
 )
 
-// at32 returns the float32 row of v at byte offset off.
-func at32(v *NearTurn[float32], off uint16) *[Lanes]float32 {
-	return (*[Lanes]float32)(unsafe.Add(unsafe.Pointer(v), off))
+// rowOf returns the row of v (its Keeps, or Now past them) at byte
+// offset off.
+func rowOf[T Real](v *NearTurn[T], off uint16) *[Lanes]T {
+	return (*[Lanes]T)(unsafe.Add(unsafe.Pointer(v), off))
 }
 
 // mean32Go does the rows' KeepValues steps in v and e, adding in face
@@ -165,8 +149,8 @@ func mean32Go(v, e *NearTurn[float32], rows []laneRow) {
 	for _, x := range [2]*NearTurn[float32]{v, e} {
 		for i := range rows {
 			r := &rows[i]
-			c0, c1, c2, c3, c4, c5 := at32(x, r[1]), at32(x, r[2]), at32(x, r[3]), at32(x, r[4]), at32(x, r[5]), at32(x, r[6])
-			dst := at32(x, r[0])
+			c0, c1, c2, c3, c4, c5 := rowOf(x, r[1]), rowOf(x, r[2]), rowOf(x, r[3]), rowOf(x, r[4]), rowOf(x, r[5]), rowOf(x, r[6])
+			dst := rowOf(x, r[0])
 			for j := range Lanes {
 				dst[j] = (c0[j] + c1[j] + c2[j] + c3[j] + c4[j] + c5[j]) * sixth
 			}
@@ -174,42 +158,57 @@ func mean32Go(v, e *NearTurn[float32], rows []laneRow) {
 	}
 }
 
+// bestNearGo is BestKeepsNear in plain Go.
+func bestNearGo(v, e *LaneTurn, tol float64) {
+	bestNearOf((*NearTurn[float64])(unsafe.Pointer(v)), (*NearTurn[float64])(unsafe.Pointer(e)), maxGroups, tol)
+}
+
 // best32Go is BestKeepsNear in float32, in plain Go.
-func best32Go(v, e *NearTurn[float32], tol float32) {
-	for _, g := range maxGroups32 {
+func best32Go(v, e *NearTurn[float32], tol float32) { bestNearOf(v, e, maxGroups32, tol) }
+
+// bestNearOf does the groups' BestKeepsNear steps in plain Go, the groups
+// of v's precision (maxGroups, maxGroups32).
+func bestNearOf[T Real](v, e *NearTurn[T], groups []maxGroup, tol T) {
+	for _, g := range groups {
 		for i := range g.rows {
 			r := &g.rows[i]
-			own, ownE := at32(v, r[ownSlot]), at32(e, r[ownSlot])
+			own, ownE := rowOf(v, r[ownSlot]), rowOf(e, r[ownSlot])
 			best := *own
 			for _, off := range r[1 : 1+g.parents&7] {
-				p := at32(v, off)
+				p := rowOf(v, off)
 				for j := range Lanes {
 					best[j] = max(best[j], p[j])
 				}
 			}
-			var bar, second [Lanes]float32
+			var bar, second [Lanes]T
 			for j := range Lanes {
-				bar[j] = best[j] - float32(tol*best[j])
+				bar[j] = best[j] - T(tol*best[j])
 				if own[j] >= bar[j] {
 					second[j] = ownE[j]
 				}
 			}
 			for _, off := range r[1 : 1+g.parents&7] {
-				p, pe := at32(v, off), at32(e, off)
+				p, pe := rowOf(v, off), rowOf(e, off)
 				for j := range Lanes {
 					if p[j] >= bar[j] {
 						second[j] = max(second[j], pe[j])
 					}
 				}
 			}
-			*at32(v, r[0]) = best
-			*at32(e, r[0]) = second
+			*rowOf(v, r[0]) = best
+			*rowOf(e, r[0]) = second
 		}
 	}
 }
 
-// final32Go is NearFinals.Final in float32, in plain Go.
-func final32Go(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float32) {
+// finalGo is Finals.Final in plain Go.
+func finalGo(f *Finals, v, e, bar *LaneRolls, tol float64) {
+	r := func(x *LaneRolls) *NearRolls[float64] { return (*NearRolls[float64])(unsafe.Pointer(x)) }
+	finalOf((*NearFinals[float64])(unsafe.Pointer(f)), r(v), r(e), r(bar), tol)
+}
+
+// finalOf is NearFinals.Final in plain Go.
+func finalOf[T Real](f *NearFinals[T], v, e, bar *NearRolls[T], tol T) {
 	for r := range engine.NumRolls {
 		levels := f.Rolls[f.Starts[r]:f.Starts[r+1]]
 		p := *f.BaseFirst
@@ -219,9 +218,9 @@ func final32Go(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float3
 				p[j] = max(p[j], x[j])
 			}
 		}
-		var b, s [Lanes]float32
+		var b, s [Lanes]T
 		for j := range Lanes {
-			b[j] = p[j] - float32(tol*p[j])
+			b[j] = p[j] - T(tol*p[j])
 			if f.BaseSecond != nil && f.BaseFirst[j] >= b[j] {
 				s[j] = f.BaseSecond[j]
 			}

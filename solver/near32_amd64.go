@@ -1,16 +1,12 @@
 //go:build !purego
 
+//lint:file-ignore U1000 the finals32 offsets are read by near32_amd64.s as const_finals32First and so on
+
 package solver
 
-import (
-	"unsafe"
-
-	"golang.org/x/sys/cpu"
-)
+import "unsafe"
 
 // The byte offsets of a float32 NearFinals' fields, for the assembly.
-//
-//lint:ignore U1000 read by near32_amd64.s as const_finals32First and so on
 const (
 	finals32First      = unsafe.Offsetof(NearFinals[float32]{}.First)
 	finals32Second     = unsafe.Offsetof(NearFinals[float32]{}.Second)
@@ -32,21 +28,3 @@ func final32AVX(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float
 
 //go:noescape
 func expect32AVX(r *NearRolls[float32], e *[Lanes]float64)
-
-// near32AVX is the float32 near kernel in AVX instructions, a row of
-// eight float32 lanes in one Y register: the same operations in the
-// same order as near32Go, each rounded as Go rounds it.
-var near32AVX = near32Kernel{name: "avx", mean: mean32AVX, final: final32AVX, expect: expect32AVX,
-	best: func(v, e *NearTurn[float32], tol float32) {
-		for _, g := range maxGroups32 {
-			bestNear32AVX(v, e, g.rows, g.parents, tol)
-		}
-	}}
-
-// active32 is the fastest float32 near kernel this CPU runs.
-var active32 = func() near32Kernel {
-	if cpu.X86.HasAVX {
-		return near32AVX
-	}
-	return near32Go
-}()

@@ -17,13 +17,13 @@ GLOBL sixth32<>(SB), RODATA|NOPTR, $4
 // func mean32AVX(v, e *NearTurn[float32], rows []laneRow)
 // Each row's mean in v (Y0) and in e (Y1), adding in face order.
 TEXT ·mean32AVX(SB), NOSPLIT, $0-40
+	MOVQ rows_len+24(FP), CX
+	TESTQ CX, CX
+	JZ m32done
+	VBROADCASTSS sixth32<>(SB), Y15
 	MOVQ v+0(FP), DI
 	MOVQ e+8(FP), DX
 	MOVQ rows_base+16(FP), SI
-	MOVQ rows_len+24(FP), CX
-	VBROADCASTSS sixth32<>(SB), Y15
-	TESTQ CX, CX
-	JZ m32done
 m32loop:
 	M32(2, AX)
 	M32(4, BX)
@@ -106,80 +106,104 @@ m32done:
 #define O4 O3; M32(8, R9)
 #define O5 O4; M32(10, R10)
 
-#define NEAR32ROWS(label, OFFS, LOADS, NEARS) \
-label: \
-	OFFS; \
-	NEAR32(LOADS, NEARS); \
-	ADDQ $16, SI; \
-	DECQ CX; \
-	JNZ label; \
-	JMP n32done
-
 // func bestNear32AVX(v, e *NearTurn[float32], rows []laneRow, parents int, tol float32)
+// parents is 1 to 5, as in every maxGroup; each row's entry 7 is the
+// offset of the keep's own value. CX points past the last row.
 TEXT ·bestNear32AVX(SB), NOSPLIT, $0-52
-	VBROADCASTSS tol+48(FP), Y15
+	MOVQ rows_base+16(FP), SI
 	MOVQ rows_len+24(FP), CX
-	TESTQ CX, CX
+	SHLQ $4, CX
 	JZ n32done
+	ADDQ SI, CX
 	MOVQ v+0(FP), DI
 	MOVQ e+8(FP), DX
-	MOVQ rows_base+16(FP), SI
+	VBROADCASTSS tol+48(FP), Y15
 	MOVQ parents+40(FP), BX
-	CMPQ BX, $3
-	JLT n32few
-	JEQ n32p3
-	CMPQ BX, $4
-	JEQ n32p4
-	NEAR32ROWS(n32p5, O5, L5, N5)
-n32few:
-	CMPQ BX, $2
-	JEQ n32p2
-	JMP n32p1
-	NEAR32ROWS(n32p4, O4, L4, N4)
-	NEAR32ROWS(n32p3, O3, L3, N3)
-	NEAR32ROWS(n32p2, O2, L2, N2)
-	NEAR32ROWS(n32p1, O1, L1, N1)
+	DECQ BX
+	JZ n32p1
+	DECQ BX
+	JZ n32p2
+	DECQ BX
+	JZ n32p3
+	DECQ BX
+	JZ n32p4
+n32p5:
+	O5
+	NEAR32(L5, N5)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JLT n32p5
+	JMP n32done
+n32p4:
+	O4
+	NEAR32(L4, N4)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JLT n32p4
+	JMP n32done
+n32p3:
+	O3
+	NEAR32(L3, N3)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JLT n32p3
+	JMP n32done
+n32p2:
+	O2
+	NEAR32(L2, N2)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JLT n32p2
+	JMP n32done
+n32p1:
+	O1
+	NEAR32(L1, N1)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JLT n32p1
 n32done:
 	VZEROUPPER
 	RET
 
 // func final32AVX(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float32)
-// Each roll in turn: the largest first value in Y0 (from the base's,
-// then the roll's levels), the bar in Y2, the second maximum in Y4 (from
-// the base's, where it is given and near, then the levels').
+// Each roll in turn, its levels walked from a pointer into Rolls (R14)
+// to the next roll's (R13): the largest first value in Y0 (from the
+// base's, then the levels'), the bar in Y2, the second maximum in Y4
+// (from the base's, where it is given and near, then the levels').
 TEXT ·final32AVX(SB), NOSPLIT, $0-36
 	MOVQ f+0(FP), R8
+	VBROADCASTSS tol+32(FP), Y15
+	LEAQ const_finals32First(R8), R15
+	MOVQ const_finals32Rolls(R8), R11
+	LEAQ const_finals32Starts(R8), R12
 	MOVQ v+8(FP), DI
 	MOVQ e+16(FP), R9
 	MOVQ bar+24(FP), R10
-	VBROADCASTSS tol+32(FP), Y15
-	MOVQ const_finals32Rolls(R8), R11
-	LEAQ const_finals32Starts(R8), R12
-	LEAQ const_finals32First(R8), R15
-	XORQ CX, CX
+	MOVQ $const_numRolls, CX
 f32roll:
-	MOVWQZX (R12)(CX*2), SI
-	MOVWQZX 2(R12)(CX*2), R13
+	MOVWQZX (R12), SI
+	LEAQ (R11)(SI*2), SI
+	MOVWQZX 2(R12), R13
+	LEAQ (R11)(R13*2), R13
 	MOVQ const_finals32BaseFirst(R8), AX
 	VMOVUPS (AX), Y0
 	MOVQ SI, R14
+f32max:
 	CMPQ R14, R13
 	JGE f32bar
-f32max:
-	MOVWQZX (R11)(R14*2), AX
+	MOVWQZX (R14), AX
 	MOVQ (R15)(AX*8), BX
 	VMAXPS (BX), Y0, Y0
-	INCQ R14
-	CMPQ R14, R13
-	JLT f32max
+	ADDQ $2, R14
+	JMP f32max
 f32bar:
 	VMULPS Y15, Y0, Y2
 	VSUBPS Y2, Y0, Y2
+	MOVQ const_finals32BaseFirst(R8), BX
+	VCMPPS $2, (BX), Y2, Y4
 	MOVQ const_finals32BaseSecond(R8), AX
 	TESTQ AX, AX
 	JZ f32nobase
-	MOVQ const_finals32BaseFirst(R8), BX
-	VCMPPS $2, (BX), Y2, Y4
 	VANDPS (AX), Y4, Y4
 	JMP f32near
 f32nobase:
@@ -187,15 +211,15 @@ f32nobase:
 f32near:
 	CMPQ SI, R13
 	JGE f32store
-	MOVWQZX (R11)(SI*2), AX
+	MOVWQZX (SI), AX
 	MOVQ (R15)(AX*8), BX
+	VCMPPS $2, (BX), Y2, Y8
 	MOVQ const_finals32Second(R8)(AX*8), DX
 	VBROADCASTSS const_finals32Add(R8)(AX*4), Y6
 	VADDPS (DX), Y6, Y7
-	VCMPPS $2, (BX), Y2, Y8
 	VANDPS Y7, Y8, Y8
 	VMAXPS Y8, Y4, Y4
-	INCQ SI
+	ADDQ $2, SI
 	JMP f32near
 f32store:
 	VMOVUPS Y0, (DI)
@@ -204,34 +228,35 @@ f32store:
 	ADDQ $32, DI
 	ADDQ $32, R9
 	ADDQ $32, R10
-	INCQ CX
-	CMPQ CX, $const_numRolls
-	JLT f32roll
+	ADDQ $2, R12
+	DECQ CX
+	JNZ f32roll
 	VZEROUPPER
 	RET
 
 // func expect32AVX(r *NearRolls[float32], e *[Lanes]float64)
 // Each roll's lanes widened to float64 (Y3, Y4), multiplied by the
-// roll's probability and added, in roll order, into Y0, Y1.
+// roll's probability and added, in roll order, into Y0, Y1; AX counts
+// the rolls.
 TEXT ·expect32AVX(SB), NOSPLIT, $0-16
-	MOVQ r+0(FP), DI
-	MOVQ e+8(FP), DX
-	LEAQ ·rollProbs(SB), SI
-	MOVQ $const_numRolls, CX
 	VXORPD Y0, Y0, Y0
 	VXORPD Y1, Y1, Y1
+	XORQ AX, AX
+	MOVQ r+0(FP), DI
+	LEAQ ·rollProbs(SB), SI
 e32loop:
-	VBROADCASTSD (SI), Y2
+	VBROADCASTSD (SI)(AX*8), Y2
 	VCVTPS2PD (DI), Y3
-	VCVTPS2PD 16(DI), Y4
 	VMULPD Y3, Y2, Y3
-	VMULPD Y4, Y2, Y4
 	VADDPD Y3, Y0, Y0
+	VCVTPS2PD 16(DI), Y4
+	VMULPD Y4, Y2, Y4
 	VADDPD Y4, Y1, Y1
-	ADDQ $8, SI
 	ADDQ $32, DI
-	DECQ CX
-	JNZ e32loop
+	INCQ AX
+	CMPQ AX, $const_numRolls
+	JLT e32loop
+	MOVQ e+8(FP), DX
 	VMOVUPD Y0, (DX)
 	VMOVUPD Y1, 32(DX)
 	VZEROUPPER

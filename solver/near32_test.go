@@ -7,10 +7,6 @@ import (
 	"dicepoker/engine"
 )
 
-// near32Kernels are the plain Go float32 near kernel and the one this CPU
-// runs.
-var near32Kernels = map[string]near32Kernel{"go": near32Go, "active": active32}
-
 // TestNear32 checks the float32 near kernels against plain Go, bit for
 // bit, and against the float64 ones on the same values: the means within
 // float32's rounding, the choices (of values that float32 holds exactly)
@@ -49,17 +45,17 @@ func TestNear32(t *testing.T) {
 			exp                             [Lanes]float64
 		}
 		results := map[string]result{}
-		for name, k := range near32Kernels {
+		for name, k := range nearKernels {
 			var res result
 			res.best, res.bestE = v, e
-			k.best(&res.best, &res.bestE, tol)
+			k.best32(&res.best, &res.bestE, tol)
 			res.v, res.e = v, e
-			k.mean(&res.v, &res.e, meanNowRows32)
-			k.expect(&res.v.Now, &res.exp)
+			k.mean32(&res.v, &res.e, meanNowRows32)
+			k.expect32(&res.v.Now, &res.exp)
 			// and a turn's passes, for the bits
 			res.turnV, res.turnE = res.v, res.e
-			k.best(&res.turnV, &res.turnE, tol)
-			k.mean(&res.turnV, &res.turnE, meanRows32)
+			k.best32(&res.turnV, &res.turnE, tol)
+			k.mean32(&res.turnV, &res.turnE, meanRows32)
 			results[name] = res
 		}
 		if results["go"] != results["active"] {
@@ -129,9 +125,9 @@ func TestFinal32(t *testing.T) {
 			f.BaseSecond, f64.BaseSecond = &seconds[1], &seconds64[1]
 		}
 		got := map[string][3]NearRolls[float32]{}
-		for name, k := range near32Kernels {
+		for name, k := range nearKernels {
 			var v, e, bar NearRolls[float32]
-			k.final(&f, &v, &e, &bar, tol)
+			k.final32(&f, &v, &e, &bar, tol)
 			got[name] = [3]NearRolls[float32]{v, e, bar}
 		}
 		if got["go"] != got["active"] {
