@@ -9,9 +9,10 @@ import (
 // The near kernels in either precision: NearTurn, NearRolls and
 // NearFinals hold float64 lanes, laid out as LaneTurn, LaneRolls and
 // Finals and run by the same kernels to the same bits, or float32 lanes,
-// half the bytes and twice the lanes an instruction. In float32 a
-// tolerance below 2^-25 (package target's 1e-12) makes the bar of a
-// choice its best first value itself: near is equal.
+// half the bytes and twice the lanes an instruction. A float32 choice
+// wants a tolerance above float32's rounding (package target's is 2^-22):
+// below 2^-25 the bar of a choice is its best first value itself, and
+// near is equal.
 
 // Real is the precision of the near kernels' lanes.
 type Real interface{ float32 | float64 }
