@@ -23,8 +23,8 @@ type Chance struct {
 // a choice: at most Tolerance times best below it.
 func Near(p, best float64) bool { return near(p, best) }
 
-// near is Near in precision T: in float32, where 1 - Tolerance rounds to
-// 1, near is equal.
+// near is Near in precision T, with T's tolerance: within Tolerance32 in
+// float32.
 func near[T solver.Real](p, best T) bool { return p >= best-T(tolerance[T]()*best) }
 
 // Tolerance32 is Tolerance for the every-target table's float32 turns,
@@ -42,8 +42,9 @@ func tolerance[T solver.Real]() T {
 }
 
 // Tolerance is the relative difference below which two probabilities
-// count as the same (Near): far above the rounding of a solve
-// (about 1e-15), far below any difference a player could see. A choice
+// count as the same (Near) in the float64 turns of the exact solve: far
+// above the rounding of a solve (about 1e-15), far below any difference
+// a player could see. A choice
 // takes, of the options whose probability is near the largest, the one
 // with the most points expected, the first on a tie; the largest
 // probability stays the value of the choice.
