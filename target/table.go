@@ -30,7 +30,8 @@ import (
 // The play the table stands for is the one that plays by it: each turn
 // for need n the choice of Near between the ways of ending the turn,
 // valued by the table's entries of the states they lead to, the turn
-// played in float32 lanes as the table was solved (where near is equal).
+// played in float32 lanes as the table was solved (near within
+// Tolerance32).
 // A turn's value moves no more than the values it is made of, and each
 // stored value is within what one turn in float32 and the rounding of
 // its entry add (see Bound and EBound) of the value the turn computes

@@ -54,9 +54,8 @@ const Tolerance = 1e-12
 // in the solver's lanes of precision T: the final rolls written by
 // NearFinals.Final, the keeps chosen by BestKeepsNear (the choice of Near,
 // made keep by keep: see solver's notes on near choices). The exact
-// per-call solve plays them in float64, the every-target table in float32,
-// where probabilities within Tolerance of each other are equal. It is
-// safe for concurrent use.
+// per-call solve plays them in float64, the every-target table in float32
+// with near within Tolerance32. It is safe for concurrent use.
 type turn[T solver.Real] struct {
 	g *engine.Game
 	// levels[c] lists the points box c can score with some roll (plain
