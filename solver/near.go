@@ -89,12 +89,19 @@ type nearKernel struct {
 	mean  func(v, e *LaneTurn, rows []laneRow)
 	best  func(v, e *LaneTurn, tol float64)
 	final func(f *Finals, v, e, bar *LaneRolls, tol float64)
+	// The same in float32 (see NearTurn), and the expectation of the
+	// rolls, summed in float64.
+	mean32   func(v, e *NearTurn[float32], rows []laneRow)
+	best32   func(v, e *NearTurn[float32], tol float32)
+	final32  func(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float32)
+	expect32 func(r *NearRolls[float32], e *[Lanes]float64)
 }
 
 // NearKernel names the near kernel this CPU runs: "avx" or "go".
 func NearKernel() string { return activeNear.name }
 
-var nearGo = nearKernel{name: "go", mean: meanPairWith(kernelGo), best: bestNearGo, final: finalGo}
+var nearGo = nearKernel{name: "go", mean: meanPairWith(kernelGo), best: bestNearGo, final: finalGo,
+	mean32: mean32Go, best32: best32Go, final32: finalOf[float32], expect32: expect32Go}
 
 // meanPairWith returns the means of a pair of LaneTurns by lane kernel k:
 // its KeepValues steps on each, rows read past Keeps from Now.
@@ -102,36 +109,6 @@ func meanPairWith(k laneKernel) func(v, e *LaneTurn, rows []laneRow) {
 	return func(v, e *LaneTurn, rows []laneRow) {
 		k.mean(&v.Keeps, rows)
 		k.mean(&e.Keeps, rows)
-	}
-}
-
-// finalGo is Finals.Final in plain Go.
-func finalGo(f *Finals, v, e, bar *LaneRolls, tol float64) {
-	for r := range engine.NumRolls {
-		levels := f.Rolls[f.Starts[r]:f.Starts[r+1]]
-		p := *f.BaseFirst
-		for _, k := range levels {
-			x := f.First[k]
-			for j := range Lanes {
-				p[j] = max(p[j], x[j])
-			}
-		}
-		var b, s [Lanes]float64
-		for j := range Lanes {
-			b[j] = p[j] - float64(tol*p[j])
-			if f.BaseSecond != nil && f.BaseFirst[j] >= b[j] {
-				s[j] = f.BaseSecond[j]
-			}
-		}
-		for _, k := range levels {
-			x, y, a := f.First[k], f.Second[k], f.Add[k]
-			for j := range Lanes {
-				if x[j] >= b[j] {
-					s[j] = max(s[j], y[j]+a)
-				}
-			}
-		}
-		v[r], e[r], bar[r] = p, s, b
 	}
 }
 
@@ -159,38 +136,4 @@ const _ = uint(ownSlot - engine.Dice - 1) // the slot lies past every parent
 // offset off.
 func turnAt(v *LaneTurn, off uint16) *[Lanes]float64 {
 	return (*[Lanes]float64)(unsafe.Add(unsafe.Pointer(v), off))
-}
-
-// bestNearGo is BestKeepsNear in plain Go.
-func bestNearGo(v, e *LaneTurn, tol float64) {
-	for _, g := range maxGroups {
-		for i := range g.rows {
-			r := &g.rows[i]
-			own, ownE := turnAt(v, r[ownSlot]), turnAt(e, r[ownSlot])
-			best := *own
-			for _, off := range r[1 : 1+g.parents&7] {
-				p := turnAt(v, off)
-				for j := range Lanes {
-					best[j] = max(best[j], p[j])
-				}
-			}
-			var bar, second [Lanes]float64
-			for j := range Lanes {
-				bar[j] = best[j] - float64(tol*best[j])
-				if own[j] >= bar[j] {
-					second[j] = ownE[j]
-				}
-			}
-			for _, off := range r[1 : 1+g.parents&7] {
-				p, pe := turnAt(v, off), turnAt(e, off)
-				for j := range Lanes {
-					if p[j] >= bar[j] {
-						second[j] = max(second[j], pe[j])
-					}
-				}
-			}
-			*turnAt(v, r[0]) = best
-			*turnAt(e, r[0]) = second
-		}
-	}
 }

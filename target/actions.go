@@ -26,16 +26,17 @@ func (sol *Solution) Actions(s engine.State, need int, dice engine.Multiset, rol
 	if need > sol.Need || s.Filled&sol.From.Filled != sol.From.Filled {
 		return nil, fmt.Errorf("the solution does not reach %d points needed in that state", need)
 	}
-	return actions(sol.Game, sol.turn, sol, s, need, dice, rollsLeft)
+	return sol.turn.actions(sol, s, need, dice, rollsLeft)
 }
 
 // Actions ranks the actions of a position as Solution.Actions does, by
 // the table's values, with ev the expected-value optimum the table was
 // solved with (the strategy table's): an action's Value is the expected
-// points to come under the table's play (see Table). A damaged part of a
-// table read lazily is an error (Err).
+// points to come under the table's play (see Table), valued as that play
+// values them, in float32, near being within Tolerance32. A damaged part
+// of a table read lazily is an error (Err).
 func (t *Table) Actions(s engine.State, need int, dice engine.Multiset, rollsLeft int, ev solver.Values) ([]Action, error) {
-	as, err := actions(t.Game, t.turn, t.with(ev), s, need, dice, rollsLeft)
+	as, err := t.turn.actions(t.with(ev), s, need, dice, rollsLeft)
 	if err == nil {
 		err = t.Err()
 	}
@@ -46,7 +47,8 @@ func (t *Table) Actions(s engine.State, need int, dice engine.Multiset, rollsLef
 }
 
 // actions ranks the actions of a position by the values next.
-func actions(g *engine.Game, tr *turn, next chances, s engine.State, need int, dice engine.Multiset, rollsLeft int) ([]Action, error) {
+func (tr *turn[T]) actions(next chances, s engine.State, need int, dice engine.Multiset, rollsLeft int) ([]Action, error) {
+	g := tr.g
 	switch {
 	case dice.Size() != engine.Dice:
 		return nil, fmt.Errorf("need five dice, have %d", dice.Size())
@@ -57,12 +59,13 @@ func actions(g *engine.Game, tr *turn, next chances, s engine.State, need int, d
 	}
 	var actions []Action
 	for _, p := range g.Placements(s, engine.RollIndex(dice), nil) {
+		// valued in the precision of the turn, as its final rolls are
 		v := value(next, p.Next, need-p.Total())
-		actions = append(actions, Action{solver.Action{Score: true, Placement: p, Value: v.E + float64(p.Total())}, v.P})
+		actions = append(actions, Action{solver.Action{Score: true, Placement: p, Value: float64(T(v.E) + T(p.Total()))}, float64(T(v.P))})
 	}
 	if rollsLeft > 0 {
-		w := lanePool.Get().(*lanes)
-		defer lanePool.Put(w)
+		w := tr.get()
+		defer tr.pool.Put(w)
 		w.decide = false
 		tr.collect(s, next, w)
 		tr.prepare(next, need, need+solver.Lanes, w)
@@ -76,7 +79,7 @@ func actions(g *engine.Game, tr *turn, next chances, s engine.State, need int, d
 		subs := engine.SubKeeps(engine.RollIndex(dice))
 		for i := len(subs) - 1; i >= 0; i-- {
 			keep := engine.Keep(subs[i])
-			actions = append(actions, Action{solver.Action{Keep: keep, Reroll: dice.Minus(keep), Value: w.e.Keeps[subs[i]][0]}, w.p.Keeps[subs[i]][0]})
+			actions = append(actions, Action{solver.Action{Keep: keep, Reroll: dice.Minus(keep), Value: float64(w.e.Keeps[subs[i]][0])}, float64(w.p.Keeps[subs[i]][0])})
 		}
 	}
 	best := 0.0
@@ -85,7 +88,7 @@ func actions(g *engine.Game, tr *turn, next chances, s engine.State, need int, d
 	}
 	sort.SliceStable(actions, func(i, j int) bool {
 		a, b := actions[i], actions[j]
-		if na, nb := Near(a.P, best), Near(b.P, best); na || nb {
+		if na, nb := near(T(a.P), T(best)), near(T(b.P), T(best)); na || nb {
 			return na && (!nb || a.Value > b.Value)
 		}
 		return a.P > b.P || a.P == b.P && a.Value > b.Value

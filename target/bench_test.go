@@ -8,16 +8,24 @@ import (
 )
 
 // BenchmarkBatch measures one batch: eight needs of a mid-game yahtzee
-// state played through its turn.
+// state played through its turn, in float64 as the exact solve plays it
+// and in float32 as the every-target table does.
 func BenchmarkBatch(b *testing.B) {
 	g := subset(b, "yahtzee", engine.Options{})
 	s := engine.State{Filled: 0b0101010101010, Upper: 20}
 	sol := solve(b, g, s, 100)
-	w := lanePool.Get().(*lanes)
-	sol.turn.collect(s, sol, w)
-	sol.turn.prepare(sol, 41, 49, w)
+	b.Run("float64", func(b *testing.B) { benchBatch(b, sol.turn, sol, s) })
+	b.Run("float32", func(b *testing.B) { benchBatch(b, newTurn[float32](g), sol, s) })
+}
+
+// benchBatch measures turn t's batch of needs 41..48 of state s, valued by
+// next.
+func benchBatch[T solver.Real](b *testing.B, t *turn[T], next chances, s engine.State) {
+	w := t.get()
+	t.collect(s, next, w)
+	t.prepare(next, 41, 49, w)
 	for b.Loop() {
-		sol.turn.batch(41, w)
+		t.batch(41, w)
 	}
 }
 

@@ -160,12 +160,13 @@ func (b *brute) place(s engine.State, r int) []Chance {
 // choose returns, for each need, the option a choice takes.
 func (b *brute) choose(options [][]Chance) []Chance {
 	best := make([]Chance, b.need+1)
-	vs := make([]Chance, len(options))
+	ps, es := make([]float64, len(options)), make([]float64, len(options))
 	for n := range best {
 		for i, o := range options {
-			vs[i] = o[n]
+			ps[i], es[i] = o[n].P, o[n].E
 		}
-		_, best[n] = choose(vs)
+		c, p := choose(ps, es)
+		best[n] = Chance{p, es[c]}
 	}
 	return best
 }

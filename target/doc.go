@@ -5,10 +5,12 @@
 // which breaks ties between equally likely ways.
 //
 // A state's turn is played eight needs at a time in the solver's lanes
-// (solver.LaneTurn): writing a final roll that scores t points, bonuses
-// included, in a box leading to state s' with n points needed is worth
-// the chance of s' at n-t and t plus its points to come; each final roll
-// takes, of the boxes whose chance is near the largest (Near), the one
+// (solver.NearTurn), in float64 for the exact per-call solve (Solve), in
+// float32 for the every-target table (Table) and its play: writing a
+// final roll that scores t points, bonuses included, in a box leading to
+// state s' with n points needed is worth the chance of s' at n-t and t
+// plus its points to come; each final roll takes, of the boxes whose
+// chance is near the largest (Near; Tolerance32 in float32), the one
 // with the most points, and each keep chooses so between its own value
 // and the choices of the keeps with one die fewer (BestKeepsNear). Needs
 // of 0 or less are met (probability 1), needs beyond what a state can

@@ -18,7 +18,7 @@ import (
 type Player struct {
 	g      *engine.Game
 	layout solver.Layout
-	turn   *turn
+	turn   planner
 	next   chances        // the values it plays by: a solution's or a table's
 	from   engine.State   // where its games start
 	target int            // the need at the start
@@ -42,7 +42,13 @@ func (t *Table) NewPlayer(from engine.State, target, score int, ev solver.Values
 	return newPlayer(t.Game, t.turn, t.with(ev), from, target-score, ev)
 }
 
-func newPlayer(g *engine.Game, tr *turn, next chances, from engine.State, need int, ev solver.Values) (*Player, error) {
+// planner plans the turns of a state for eight needs together: a turn in
+// one precision or the other.
+type planner interface {
+	plans(next chances, s engine.State, from int) *[solver.Lanes]*policy.Turn
+}
+
+func newPlayer(g *engine.Game, tr planner, next chances, from engine.State, need int, ev solver.Values) (*Player, error) {
 	p, err := policy.New(g, ev)
 	if err != nil {
 		return nil, err
@@ -73,28 +79,29 @@ func (pl *Player) plan(s engine.State, n int) *policy.Turn {
 	if ts, ok := pl.turns.Load(k); ok {
 		return ts.(*[solver.Lanes]*policy.Turn)[n-k.from]
 	}
-	ts, _ := pl.turns.LoadOrStore(k, pl.plans(s, k.from))
+	ts, _ := pl.turns.LoadOrStore(k, pl.turn.plans(pl.next, s, k.from))
 	return ts.(*[solver.Lanes]*policy.Turn)[n-k.from]
 }
 
-// plans returns the turns of state s for needs from..from+7.
-func (pl *Player) plans(s engine.State, from int) *[solver.Lanes]*policy.Turn {
-	w := lanePool.Get().(*lanes)
-	defer lanePool.Put(w)
+// plans returns the turns of state s for needs from..from+7, played by
+// the values next.
+func (t *turn[T]) plans(next chances, s engine.State, from int) *[solver.Lanes]*policy.Turn {
+	w := t.get()
+	defer t.pool.Put(w)
 	w.decide = true
-	pl.turn.collect(s, pl.next, w)
-	pl.turn.prepare(pl.next, from, from+solver.Lanes, w)
-	pl.turn.batch(from, w)
+	t.collect(s, next, w)
+	t.prepare(next, from, from+solver.Lanes, w)
+	t.batch(from, w)
 	var ts [solver.Lanes]*policy.Turn
 	for l := range ts {
-		ts[l] = w.decided(pl.g, s, l)
+		ts[l] = w.decided(t.g, s, l)
 	}
 	return &ts
 }
 
 // decided returns the turn of state s that w's last batch planned in
 // lane l.
-func (w *lanes) decided(g *engine.Game, s engine.State, l int) *policy.Turn {
+func (w *lanes[T]) decided(g *engine.Game, s engine.State, l int) *policy.Turn {
 	var boxes [engine.NumRolls]uint8
 	keeps := make([][engine.NumRolls]uint8, g.Rolls-1)
 	for r := range boxes {
@@ -148,7 +155,7 @@ func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
 		ts, ok := plans[k]
 		mu.Unlock()
 		if !ok {
-			ts = pl.plans(s, k.from)
+			ts = pl.turn.plans(pl.next, s, k.from)
 			mu.Lock()
 			plans[k] = ts
 			mu.Unlock()

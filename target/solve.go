@@ -26,7 +26,7 @@ type Solution struct {
 	rows    [][]Chance
 	States  int // states solved, those that share another's values included
 	Entries int // values stored: needs in reach, over the states whose turns were played
-	turn    *turn
+	turn    *turn[float64]
 }
 
 // Solve computes the value of every need 1..need in every state reachable
@@ -53,7 +53,7 @@ func Solve(g *engine.Game, from engine.State, need int, o solver.Options) (*Solu
 // another objective's worth falls from 1 to 0 as its need grows.
 func solveWith(ev *solver.Solution, from engine.State, need int, worth []float64, o solver.Options) *Solution {
 	g, l := ev.Game, ev.Layout
-	sol := &Solution{Game: g, Layout: l, From: from, Need: need, EV: ev, rows: make([][]Chance, l.Size()), turn: newTurn(g)}
+	sol := &Solution{Game: g, Layout: l, From: from, Need: need, EV: ev, rows: make([][]Chance, l.Size()), turn: newTurn[float64](g)}
 	n := len(g.Categories)
 	var layers [][]engine.State
 	var shares [][][2]engine.State
@@ -72,10 +72,10 @@ func solveWith(ev *solver.Solution, from engine.State, need int, worth []float64
 	for k := n - 1; k >= 0; k-- {
 		states := layers[k]
 		workers.Each(len(states), o.Threads, func(_, i int) {
-			w := lanePool.Get().(*lanes)
+			w := sol.turn.get()
 			w.decide = false
 			sol.rows[l.Index(states[i])] = sol.solveState(states[i], w)
-			lanePool.Put(w)
+			sol.turn.pool.Put(w)
 		})
 		for _, s := range states {
 			sol.Entries += len(sol.rows[l.Index(s)])
@@ -131,7 +131,7 @@ func layersFrom(g *engine.Game, from engine.State) (layers [][]engine.State, sha
 // up to Need or to the last need in reach. A need is out of reach only
 // when no way of playing scores that much, and then so are all larger
 // ones: the row ends at the last need with a chance above 0.
-func (sol *Solution) solveState(s engine.State, w *lanes) []Chance {
+func (sol *Solution) solveState(s engine.State, w *lanes[float64]) []Chance {
 	_, end := sol.turn.collect(s, sol, w)
 	to := 1 + (min(sol.Need, end-1)+solver.Lanes-1)/solver.Lanes*solver.Lanes
 	sol.turn.prepare(sol, 1, to, w)

@@ -19,8 +19,9 @@ import (
 
 // tableFormat names what a table's words mean; it changes whenever they
 // do.
-const tableFormat = "dicepoker every-target table v2: the deficits' step exponent; index offset, lo<<16|length; " +
-	"entries of a chance in 2^-26 (27 bits) and the high 5 bits of a 17-bit deficit below the expected-value optimum, then the deficits' low 12 bits"
+const tableFormat = "dicepoker every-target table v3: the deficits' step exponent; index offset, lo<<16|length; " +
+	"entries of a chance in 2^-26 (27 bits) and the high 5 bits of a 17-bit deficit below the expected-value optimum, then the deficits' low 12 bits; " +
+	"the values of the turns played in float32, near within 2^-22"
 
 // fingerprint returns the fingerprint of g's every-target table.
 func fingerprint(g *engine.Game) [32]byte {
@@ -83,7 +84,7 @@ func LoadTable(path string, g *engine.Game) (*Table, error) {
 		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: TableCommand(g),
 			Reason: fmt.Sprintf("%d words, the index alone has %d", len(w.Words()), 1+2*l.Size())}
 	}
-	return &Table{Game: g, Layout: l, words: w.Words(), lazy: w, Path: path, turn: newTurn(g)}, nil
+	return &Table{Game: g, Layout: l, words: w.Words(), lazy: w, Path: path, turn: newTurn[float32](g)}, nil
 }
 
 // ReadAll reads and checks every part of a table loaded lazily not read

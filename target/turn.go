@@ -2,7 +2,9 @@ package target
 
 import (
 	"math"
+	"math/bits"
 	"sync"
+	"unsafe"
 
 	"dicepoker/engine"
 	"dicepoker/policy"
@@ -19,21 +21,42 @@ type Chance struct {
 
 // Near reports whether probability p is as good as best, the largest of
 // a choice: at most Tolerance times best below it.
-func Near(p, best float64) bool { return p >= best-float64(Tolerance*best) }
+func Near(p, best float64) bool { return near(p, best) }
+
+// near is Near in precision T, with T's tolerance: within Tolerance32 in
+// float32.
+func near[T solver.Real](p, best T) bool { return p >= best-T(tolerance[T]()*best) }
+
+// Tolerance32 is Tolerance for the every-target table's float32 turns,
+// 2^-22: float32 rounds a chance by up to 2^-24 of it at each step, so
+// that chances equal but for the order of their sums differ by a few
+// such steps, which Tolerance would not tell from real differences.
+const Tolerance32 = 1.0 / (1 << 22)
+
+// tolerance returns the tolerance of the turns of precision T.
+func tolerance[T solver.Real]() T {
+	if unsafe.Sizeof(T(0)) == 4 {
+		return T(Tolerance32)
+	}
+	return T(Tolerance)
+}
 
 // Tolerance is the relative difference below which two probabilities
-// count as the same (Near): far above the rounding of a solve
-// (about 1e-15), far below any difference a player could see. A choice
+// count as the same (Near) in the float64 turns of the exact solve: far
+// above the rounding of a solve (about 1e-15), far below any difference
+// a player could see. A choice
 // takes, of the options whose probability is near the largest, the one
 // with the most points expected, the first on a tie; the largest
 // probability stays the value of the choice.
 const Tolerance = 1e-12
 
 // turn plays the turns of one game for eight needs of a state at a time,
-// in the solver's lanes: the final rolls written by Finals.Final, the
-// keeps chosen by BestKeepsNear (the choice of Near, made keep by keep:
-// see solver's notes on near choices). It is safe for concurrent use.
-type turn struct {
+// in the solver's lanes of precision T: the final rolls written by
+// NearFinals.Final, the keeps chosen by BestKeepsNear (the choice of Near,
+// made keep by keep: see solver's notes on near choices). The exact
+// per-call solve plays them in float64, the every-target table in float32
+// with near within Tolerance32. It is safe for concurrent use.
+type turn[T solver.Real] struct {
 	g *engine.Game
 	// levels[c] lists the points box c can score with some roll (plain
 	// rules), level[c][r] which of them roll r scores, zero[c] the level
@@ -45,14 +68,16 @@ type turn struct {
 	// sub-multisets (keeping none included), the largest keep first.
 	subs     []uint16
 	subStart [engine.NumRolls + 1]int
+	pool     sync.Pool // of *lanes[T]
 }
 
 // maxLevels is the most distinct points a box may score.
 const maxLevels = solver.Levels
 
-func newTurn(g *engine.Game) *turn {
+func newTurn[T solver.Real](g *engine.Game) *turn[T] {
 	n := len(g.Categories)
-	t := &turn{g: g, levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n), zero: make([]int, n)}
+	t := &turn[T]{g: g, levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n), zero: make([]int, n)}
+	t.pool.New = func() any { return &lanes[T]{at: map[int]int{}} }
 	for c := range n {
 		at := map[int]uint8{}
 		for r := range engine.NumRolls {
@@ -115,15 +140,15 @@ func value(next chances, s engine.State, n int) Chance {
 func inReach(n, hi int) bool { return n > 0 && n < hi }
 
 // window holds a state's values for a run of needs, from need lo.
-type window struct {
+type window[T solver.Real] struct {
 	lo   int
-	p, e []float64
+	p, e []T
 }
 
 // rows returns where the values of needs n..n+7 lie.
-func (w *window) rows(n int) (p, e *[solver.Lanes]float64) {
+func (w *window[T]) rows(n int) (p, e *[solver.Lanes]T) {
 	i := n - w.lo
-	return (*[solver.Lanes]float64)(w.p[i : i+solver.Lanes]), (*[solver.Lanes]float64)(w.e[i : i+solver.Lanes])
+	return (*[solver.Lanes]T)(w.p[i : i+solver.Lanes]), (*[solver.Lanes]T)(w.e[i : i+solver.Lanes])
 }
 
 // option is a way of writing a final roll: the window of the state it
@@ -135,9 +160,9 @@ type option struct {
 
 // lanes is one goroutine's work arrays for the batches of a state: what
 // prepare sets up once, then each batch's values.
-type lanes struct {
-	p, e solver.LaneTurn // probabilities and expected points: keeps, and the final rolls
-	bar  solver.LaneRolls
+type lanes[T solver.Real] struct {
+	p, e solver.NearTurn[T] // probabilities and expected points: keeps, and the final rolls
+	bar  solver.NearRolls[T]
 	// open lists the state's open boxes; next[i][l] is writing open[i]'s
 	// l-th level. alike[r] lists the ways the bonus and joker rules allow
 	// of writing five alike roll r (special lists those rolls), where
@@ -149,23 +174,27 @@ type lanes struct {
 	// wins holds the windows of the states the turn can lead to, states,
 	// decoded by prepare; at maps a layout index to its window, tots the
 	// least and most points that lead to each.
-	wins   []window
+	wins   []window[T]
 	states []engine.State
 	at     map[int]int
 	tots   [][2]int
-	buf    []float64
+	buf    []T
+	dec    []float64 // a window's values as the states give them
 	// fin holds a batch's levels (level l of the i-th open box at
 	// i*maxLevels+l), where their values lie for the batch's needs, and
 	// the levels each roll takes: every level of a box done densely,
 	// those above 0 of the others, whose 0s make the base. rolls is the
 	// set of boxes done densely (a bit a box) that fin.Rolls was built
 	// for, when it is current.
-	fin     solver.Finals
+	fin     solver.NearFinals[T]
 	rolls   uint32
 	current bool
+	// scoring[r] is the set of open boxes (a bit each) where roll r
+	// scores another level than the box's 0.
+	scoring [engine.NumRolls]uint32
 	// baseP and baseE are the near choice between the boxes' 0s that the
 	// other levels outdo, which every roll may count.
-	baseP, baseE [solver.Lanes]float64
+	baseP, baseE [solver.Lanes]T
 	// With decide, a batch also notes its choices: box[r][j], the box
 	// final roll r is written in for the j-th need, and keep[j-1][r][l],
 	// with j rerolls left, the keep of roll r for the l-th need
@@ -174,13 +203,11 @@ type lanes struct {
 	decide     bool
 	box        [engine.NumRolls][solver.Lanes]uint8
 	keep       [policy.MaxRolls - 1][engine.NumRolls][solver.Lanes]uint8
-	ownP, ownE solver.LaneKeeps
+	ownP, ownE solver.NearKeeps[T]
 }
 
-var lanePool = sync.Pool{New: func() any { return &lanes{at: map[int]int{}} }}
-
-// noChance is a base of no chance, which no roll's choice heeds.
-var noChance [solver.Lanes]float64
+// get returns a goroutine's work arrays, to be put back.
+func (t *turn[T]) get() *lanes[T] { return t.pool.Get().(*lanes[T]) }
 
 // collect sets w's options to the ways of ending the turn of state s,
 // valued by next (their windows still empty), and returns the needs
@@ -188,10 +215,11 @@ var noChance [solver.Lanes]float64
 // expected-value optimum and an impossibility: below start every way of
 // writing every roll leads to a need met for certain, from end on to a
 // need out of reach.
-func (t *turn) collect(s engine.State, next chances, w *lanes) (start, end int) {
+func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end int) {
 	g := t.g
 	w.open, w.special, w.states, w.tots = w.open[:0], w.special[:0], w.states[:0], w.tots[:0]
 	w.current = false
+	w.scoring = [engine.NumRolls]uint32{}
 	clear(w.at)
 	layout := solver.NewLayout(g)
 	start, end = math.MaxInt, math.MinInt
@@ -215,6 +243,11 @@ func (t *turn) collect(s engine.State, next chances, w *lanes) (start, end int) 
 		}
 		i := len(w.open)
 		w.open = append(w.open, c)
+		for r := range engine.NumRolls {
+			if int(t.level[c][r]) != t.zero[c] {
+				w.scoring[r] |= 1 << i
+			}
+		}
 		for l, pts := range t.levels[c] {
 			bonus, after := g.Move(s, c, pts)
 			w.next[i][l] = add(after, pts+bonus, c)
@@ -239,13 +272,13 @@ func (t *turn) collect(s engine.State, next chances, w *lanes) (start, end int) 
 
 // prepare decodes the windows of the options collect set, for batches of
 // needs from..to-1.
-func (t *turn) prepare(next chances, from, to int, w *lanes) {
+func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 	size := 0
 	for _, tot := range w.tots {
 		size += to - tot[0] - (from - tot[1])
 	}
 	if cap(w.buf) < 2*size {
-		w.buf = make([]float64, 2*size)
+		w.buf = make([]T, 2*size)
 	}
 	buf := w.buf[:2*size]
 	w.wins = w.wins[:0]
@@ -254,9 +287,16 @@ func (t *turn) prepare(next chances, from, to int, w *lanes) {
 		// first batch with the most points, the last with the least.
 		lo := from - w.tots[k][1]
 		n := to - w.tots[k][0] - lo
-		win := window{lo: lo, p: buf[:n:n], e: buf[n : 2*n : 2*n]}
+		win := window[T]{lo: lo, p: buf[:n:n], e: buf[n : 2*n : 2*n]}
 		buf = buf[2*n:]
-		next.decode(s, lo, win.p, win.e)
+		if cap(w.dec) < 2*n {
+			w.dec = make([]float64, 2*n)
+		}
+		p, e := w.dec[:n], w.dec[n:2*n]
+		next.decode(s, lo, p, e)
+		for i := range n {
+			win.p[i], win.e[i] = T(p[i]), T(e[i])
+		}
 		w.wins = append(w.wins, win)
 	}
 }
@@ -269,40 +309,49 @@ func (t *turn) prepare(next chances, from, to int, w *lanes) {
 // A box whose other levels outdo its 0 in every lane, chance and points
 // alike, counts its 0 for every roll (base), which changes no roll's
 // choice, and takes only the rolls that score more, where the boxes' 0s
-// near base's chance are all at it (as chances on a table's grid are),
-// so that for each roll either all are near its best or none: else
-// every box takes every roll.
-func (t *turn) final(from int, w *lanes) {
+// near base's chance are all at it, so that for each roll either all are
+// near its best or none: a box whose 0 is near base's but not at it takes
+// every roll, as a box not outdone does, and base is made of the others.
+func (t *turn[T]) final(from int, w *lanes[T]) {
 	f := &w.fin
-	w.baseP = [solver.Lanes]float64{}
 	dense := uint32(0)
 	for i, c := range w.open {
 		for l := range t.levels[c] {
 			o, k := &w.next[i][l], i*maxLevels+l
 			f.First[k], f.Second[k] = w.wins[o.win].rows(from - o.points)
-			f.Add[k] = float64(o.points)
+			f.Add[k] = T(o.points)
 		}
 		if !t.outdone(i, c, w) {
 			dense |= 1 << i
-			continue
 		}
-		z := f.First[i*maxLevels+t.zero[c]]
-		for j := range solver.Lanes {
-			w.baseP[j] = max(w.baseP[j], z[j])
+	}
+	// The boxes whose 0 is near base's chance but not at it are done
+	// densely too, and base is made again of the others, until none is.
+	for {
+		w.baseP = [solver.Lanes]T{}
+		for i, c := range w.open {
+			if dense&(1<<i) == 0 {
+				z := f.First[i*maxLevels+t.zero[c]]
+				for j := range solver.Lanes {
+					w.baseP[j] = max(w.baseP[j], z[j])
+				}
+			}
 		}
+		off := t.baseE(w, dense)
+		if off == 0 {
+			break
+		}
+		dense |= off
 	}
 	f.BaseFirst, f.BaseSecond = &w.baseP, &w.baseE
-	if !t.baseE(w, dense) {
-		dense, f.BaseFirst, f.BaseSecond = 1<<len(w.open)-1, &noChance, nil
-	}
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
 	}
-	f.Final(&w.p.Now, &w.e.Now, &w.bar, Tolerance)
+	f.Final(&w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
 	for _, r := range w.special {
 		for j := range solver.Lanes {
-			c, v := w.choose(w.alike[r], from+j)
-			w.p.Now[r][j], w.e.Now[r][j] = v.P, v.E
+			c, p, e := w.choose(w.alike[r], from+j)
+			w.p.Now[r][j], w.e.Now[r][j] = p, e
 			w.box[r][j] = uint8(w.alike[r][c].box)
 		}
 	}
@@ -312,16 +361,15 @@ func (t *turn) final(from int, w *lanes) {
 }
 
 // lists sets w.fin's rolls' levels for the open boxes done densely in
-// dense (a bit a box) and the others above their 0s.
-func (t *turn) lists(w *lanes, dense uint32) {
+// dense (a bit a box) and the others above their 0s, in sheet order.
+func (t *turn[T]) lists(w *lanes[T], dense uint32) {
 	f := &w.fin
 	f.Rolls = f.Rolls[:0]
 	for r := range engine.NumRolls {
 		f.Starts[r] = uint16(len(f.Rolls))
-		for i, c := range w.open {
-			if l := int(t.level[c][r]); dense&(1<<i) != 0 || l != t.zero[c] {
-				f.Rolls = append(f.Rolls, uint16(i*maxLevels+l))
-			}
+		for m := w.scoring[r] | dense; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros32(m)
+			f.Rolls = append(f.Rolls, uint16(i*maxLevels+int(t.level[w.open[i]][r])))
 		}
 	}
 	f.Starts[engine.NumRolls] = uint16(len(f.Rolls))
@@ -329,10 +377,10 @@ func (t *turn) lists(w *lanes, dense uint32) {
 }
 
 // baseE sets w.baseE to the most points expected of the 0s in base (the
-// open boxes not in dense) whose chance is base's, and reports whether
-// every 0 near base's chance is at it.
-func (t *turn) baseE(w *lanes, dense uint32) bool {
-	w.baseE = [solver.Lanes]float64{}
+// open boxes not in dense) whose chance is base's, and returns the boxes
+// of base whose 0 is near base's chance but not at it.
+func (t *turn[T]) baseE(w *lanes[T], dense uint32) (off uint32) {
+	w.baseE = [solver.Lanes]T{}
 	for i, c := range w.open {
 		if dense&(1<<i) != 0 {
 			continue
@@ -343,18 +391,18 @@ func (t *turn) baseE(w *lanes, dense uint32) bool {
 			switch {
 			case p[j] == w.baseP[j]:
 				w.baseE[j] = max(w.baseE[j], e[j]+a)
-			case Near(p[j], w.baseP[j]):
-				return false
+			case near(p[j], w.baseP[j]):
+				off |= 1 << i
 			}
 		}
 	}
-	return true
+	return off
 }
 
 // outdone reports whether every level of open box i, c, is in every lane
 // at least as likely as its 0 and expects at least as many points: then
 // writing 0 there may count for every roll.
-func (t *turn) outdone(i, c int, w *lanes) bool {
+func (t *turn[T]) outdone(i, c int, w *lanes[T]) bool {
 	z := t.zero[c]
 	if z < 0 {
 		return false
@@ -376,38 +424,37 @@ func (t *turn) outdone(i, c int, w *lanes) bool {
 // near the largest probability the first with the most points expected,
 // and the value of the choice: that largest probability and the option's
 // points.
-func (w *lanes) choose(os []option, n int) (int, Chance) {
-	var buf [32]Chance
-	vs := buf[:len(os)]
+func (w *lanes[T]) choose(os []option, n int) (c int, p, e T) {
+	var ps, es [32]T
 	for i, o := range os {
 		win := &w.wins[o.win]
 		k := n - o.points - win.lo
-		vs[i] = Chance{win.p[k], win.e[k] + float64(o.points)}
+		ps[i], es[i] = win.p[k], win.e[k]+T(o.points)
 	}
-	return choose(vs)
+	c, p = choose(ps[:len(os)], es[:len(os)])
+	return c, p, es[c]
 }
 
-// choose returns the option a choice takes, of those near the largest
-// probability the first with the most points expected, and the value of
-// the choice: that largest probability and the option's points.
-func choose(vs []Chance) (int, Chance) {
-	best := 0.0
-	for _, v := range vs {
-		best = max(best, v.P)
+// choose returns the option a choice takes between options of chances ps
+// and points expected es, of those near the largest chance the first with
+// the most points, and that largest chance, the value of the choice.
+func choose[T solver.Real](ps, es []T) (c int, best T) {
+	for _, p := range ps {
+		best = max(best, p)
 	}
-	c := -1
-	for i, v := range vs {
-		if Near(v.P, best) && (c < 0 || v.E > vs[c].E) {
+	c = -1
+	for i, p := range ps {
+		if near(p, best) && (c < 0 || es[i] > es[c]) {
 			c = i
 		}
 	}
-	return c, Chance{best, vs[c].E}
+	return c, best
 }
 
 // boxes notes in w.box the box each final roll that the plain rules
 // place is written in, lane by lane: the first in sheet order near the
 // largest chance with the most points expected.
-func (t *turn) boxes(w *lanes) {
+func (t *turn[T]) boxes(w *lanes[T]) {
 	special := [engine.NumRolls]bool{}
 	for _, r := range w.special {
 		special[r] = true
@@ -435,7 +482,7 @@ func (t *turn) boxes(w *lanes) {
 // and whose chance is near its chance; failing that (where chances
 // within Tolerance but unequal chain), the first whose points are the
 // choice's.
-func (t *turn) keeps(w *lanes, j int) {
+func (t *turn[T]) keeps(w *lanes[T], j int) {
 	keep := &w.keep[j-1]
 	rp, re := w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
 	for r := range engine.NumRolls {
@@ -444,7 +491,7 @@ func (t *turn) keeps(w *lanes, j int) {
 			best, most := rp[r][l], re[r][l]
 			k, chain := -1, -1
 			if w.e.Now[r][l] == most {
-				if k, chain = policy.WriteNow, policy.WriteNow; !Near(w.p.Now[r][l], best) {
+				if k, chain = policy.WriteNow, policy.WriteNow; !near(w.p.Now[r][l], best) {
 					k = -1
 				}
 			}
@@ -456,7 +503,7 @@ func (t *turn) keeps(w *lanes, j int) {
 					if chain < 0 {
 						chain = i
 					}
-					if Near(w.ownP[sub][l], best) {
+					if near(w.ownP[sub][l], best) {
 						k = i
 					}
 				}
@@ -472,7 +519,7 @@ func (t *turn) keeps(w *lanes, j int) {
 // mean sets the keeps' rows of w.p and w.e to their means over the rolls,
 // the rolls valued as written now (MeanNow) with first, else as the
 // rolls' rows hold them.
-func (w *lanes) mean(first bool) {
+func (w *lanes[T]) mean(first bool) {
 	if first {
 		w.p.MeanNow(&w.e)
 		return
@@ -484,11 +531,11 @@ func (w *lanes) mean(first bool) {
 // hold the keeps' values with j rerolls left, to the roll's choice
 // between writing it now and its proper sub-keeps, noting it with
 // w.decide.
-func (t *turn) best(w *lanes, j int) {
+func (t *turn[T]) best(w *lanes[T], j int) {
 	if w.decide {
 		w.ownP, w.ownE = w.p.Keeps, w.e.Keeps
 	}
-	w.p.BestKeepsNear(&w.e, Tolerance)
+	w.p.BestKeepsNear(&w.e, tolerance[T]())
 	if w.decide {
 		t.keeps(w, j)
 	}
@@ -497,7 +544,7 @@ func (t *turn) best(w *lanes, j int) {
 // batch returns the values of the prepared state for needs
 // from..from+7: the final rolls, then a keep pass for each reroll, then
 // the mean over the first roll.
-func (t *turn) batch(from int, w *lanes) (out [solver.Lanes]Chance) {
+func (t *turn[T]) batch(from int, w *lanes[T]) (out [solver.Lanes]Chance) {
 	t.final(from, w)
 	rp, re := &w.p.Now, &w.e.Now
 	for j := 1; j < t.g.Rolls; j++ {

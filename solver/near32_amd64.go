@@ -1,0 +1,30 @@
+//go:build !purego
+
+//lint:file-ignore U1000 the finals32 offsets are read by near32_amd64.s as const_finals32First and so on
+
+package solver
+
+import "unsafe"
+
+// The byte offsets of a float32 NearFinals' fields, for the assembly.
+const (
+	finals32First      = unsafe.Offsetof(NearFinals[float32]{}.First)
+	finals32Second     = unsafe.Offsetof(NearFinals[float32]{}.Second)
+	finals32Add        = unsafe.Offsetof(NearFinals[float32]{}.Add)
+	finals32Rolls      = unsafe.Offsetof(NearFinals[float32]{}.Rolls)
+	finals32Starts     = unsafe.Offsetof(NearFinals[float32]{}.Starts)
+	finals32BaseFirst  = unsafe.Offsetof(NearFinals[float32]{}.BaseFirst)
+	finals32BaseSecond = unsafe.Offsetof(NearFinals[float32]{}.BaseSecond)
+)
+
+//go:noescape
+func mean32AVX(v, e *NearTurn[float32], rows []laneRow)
+
+//go:noescape
+func bestNear32AVX(v, e *NearTurn[float32], rows []laneRow, parents int, tol float32)
+
+//go:noescape
+func final32AVX(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float32)
+
+//go:noescape
+func expect32AVX(r *NearRolls[float32], e *[Lanes]float64)
