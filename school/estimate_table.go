@@ -9,11 +9,13 @@ import (
 )
 
 // estimateTag marks estimate tables in their header's options and name:
-// the n-tuple estimate's with the load and bonus tuples (the linear
-// estimate before it was "estimate", the n-tuple estimate without them
-// "ntuple"; their files are left alone, and never read as this one, nor
+// the n-tuple estimate's with the load and bonus tuples, fitted also on
+// shaken and greedy sheets (the linear estimate before it was "estimate",
+// the n-tuple estimate without those tuples "ntuple", and with them but
+// fitted without the shaken sheets "ntuple2": the same weights, other
+// values; their files are left alone, and never read as this one, nor
 // this one's by the code that wrote them).
-const estimateTag = "ntuple2"
+const estimateTag = "ntuple3"
 
 // EstimatePath returns the estimate table file of g in directory dir.
 func EstimatePath(dir string, g *engine.Game) string {

@@ -81,14 +81,17 @@ func TestEstimateTable(t *testing.T) {
 	if _, err := LoadExact(path, mustSchool(t, 1)); !errors.Is(err, tables.ErrRules) {
 		t.Errorf("an estimate read as an exact table: %v", err)
 	}
-	// A file of the estimate before the load and bonus tuples, fewer
-	// weights under the old tag, is refused by its options, not misread.
-	old := filepath.Join(dir, "old.dpt")
-	if err := save(old, g3, "ntuple", 0, make([]float32, len(e.W)-e.l.number+e.l.load)); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := LoadEstimate(old, g3); !errors.Is(err, tables.ErrRules) {
-		t.Errorf("an older estimate's file read: %v", err)
+	// Files of older fits are refused by their options, not misread: the
+	// estimate before the load and bonus tuples (fewer weights), and the
+	// fit without the shaken sheets (as many weights, other values).
+	for tag, n := range map[string]int{"ntuple": len(e.W) - e.l.number + e.l.load, "ntuple2": len(e.W)} {
+		old := filepath.Join(dir, tag+".dpt")
+		if err := save(old, g3, tag, 0, make([]float32, n)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := LoadEstimate(old, g3); !errors.Is(err, tables.ErrRules) {
+			t.Errorf("an older estimate's file (%s) read: %v", tag, err)
+		}
 	}
 	// A file under this tag with the load tuple's reserve in 7 sizes (the
 	// layout before the sizes above 12 were split), fewer weights, is
@@ -100,7 +103,7 @@ func TestEstimateTable(t *testing.T) {
 	if _, err := LoadEstimate(sevens, g3); !errors.Is(err, tables.ErrCorrupt) {
 		t.Errorf("a file of the 7-size load tuple read: %v", err)
 	}
-	if filepath.Base(EstimatePath(dir, g2)) != "school+columns=2+ntuple2.dpt" {
+	if filepath.Base(EstimatePath(dir, g2)) != "school+columns=2+ntuple3.dpt" {
 		t.Errorf("path %s", EstimatePath(dir, g2))
 	}
 }

@@ -45,6 +45,13 @@ var trainStyles = []Style{
 	{Greedy: true, Random: 0.1}, {Firsts: true, Random: 0.1},
 }
 
+// playStyles are the styles of a fit by rounds of play (no Teacher):
+// trainStyles, with sheets shaken as hand-written ones are and the greedy
+// player's own sheets besides, which its own games never lead to but a
+// person may hold. The one-column fit to exact values keeps trainStyles,
+// whose sheets are the ones its decisions are judged on.
+var playStyles = append(slices.Clone(trainStyles), Style{Shake: true}, Style{Shake: true, Random: 0.3}, Style{Greedy: true})
+
 // Train fits an estimate of school game g by rounds of approximate policy
 // iteration: each round plays games with the current estimate, each game
 // led in by one of several styles of play (see trainStyles) for a random
@@ -66,8 +73,12 @@ func Train(g *engine.Game, o TrainOptions) (*Estimate, error) {
 	mean := make([]float64, e.Features())
 	from := o.Rounds - max(o.Average, 1)
 	var before *sampleSet // the round before's samples
+	styles := playStyles
+	if o.Teacher != nil {
+		styles = trainStyles
+	}
 	for round := range o.Rounds {
-		samples := newSampleSet(e.play(k, o, o.Seed+uint64(round), trainStyles))
+		samples := newSampleSet(e.play(k, o, o.Seed+uint64(round), styles))
 		fit := newLSQ(e.Features(), o.Threads)
 		fit.add(samples, 1)
 		if before != nil {
@@ -188,12 +199,17 @@ func (f *fitter) game(rng *rand.Rand) []sample {
 	g, e, k := f.k.g, f.e, f.k
 	player := f.style.player(g, e.After)
 	lead := 0
-	if !f.style.own() || f.style.Random > 0 {
+	if !f.style.own() || f.style.Random > 0 || f.style.Shake {
 		lead = rng.IntN(g.Turns())
 	}
 	var turns []turn
 	s := g.NewSchoolState()
 	for t := 0; !g.SchoolFull(&s); t++ {
+		if t == lead && f.style.Shake {
+			if s, _ = f.shake(s, rng, nil); g.SchoolFull(&s) {
+				break
+			}
+		}
 		if t < lead {
 			if f.o.Teacher != nil {
 				f.add(&s, f.o.Teacher(s))
@@ -251,4 +267,55 @@ func (f *fitter) alternatives(s *engine.SchoolState, rng *rand.Rand) {
 			}
 		}
 	}
+}
+
+// Shaking a sheet: how many cells it writes at most, and the most it adds
+// to the reserve.
+const (
+	shakeWrites  = 6
+	shakeReserve = 36
+)
+
+// shakeCounts are the dice of its face a shaken School cell is closed with:
+// a zero, the reserve's help, a cross, or dice over for the reserve.
+var shakeCounts = [...]int{0, 1, 2, 3, 3, 4, 4, 5}
+
+// shake returns s with a few cells written as no player's own game writes
+// them so early, and a reserve added half the time: School rows closed or
+// zeroed, combination cells crossed out or written with a roll drawn at
+// random, as hand-written sheets have them. It appends the writes to
+// writes and returns them too. The points these writes bring are no
+// sample's: the fit learns only what the sheet is worth after them.
+func (f *fitter) shake(s engine.SchoolState, rng *rand.Rand, writes []engine.SchoolWrite) (engine.SchoolState, []engine.SchoolWrite) {
+	g := f.k.g
+	var open [engine.MaxSchoolRows]int
+	for range 1 + rng.IntN(shakeWrites) {
+		n := 0
+		for c := range g.Categories {
+			if g.RowOpen(&s, c) {
+				open[n] = c
+				n++
+			}
+		}
+		if g.SchoolTurnsLeft(&s) <= 1 { // leave a turn to play
+			break
+		}
+		c := open[rng.IntN(n)]
+		var w engine.SchoolWrite
+		if g.Categories[c].School {
+			w = g.SchoolClose(s, c, shakeCounts[rng.IntN(len(shakeCounts))])
+		} else {
+			points := 0
+			if rng.IntN(2) == 0 {
+				points = g.SchoolPoints(c, engine.RollIndex(engine.Multiset{}.RollRest(rng)), rng.IntN(2) == 0)
+			}
+			w = g.SchoolScore(s, c, points)
+		}
+		writes = append(writes, w)
+		s = w.Next
+	}
+	if rng.IntN(2) == 0 {
+		s.Reserve += rng.IntN(shakeReserve + 1)
+	}
+	return s, writes
 }

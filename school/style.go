@@ -17,6 +17,10 @@ type Style struct {
 	// Firsts writes in sum and the straights whenever it can (crossing
 	// them out if need be), and plays as the estimate otherwise.
 	Firsts bool
+	// Shake, in a fit only, writes a few cells at the end of the lead-in
+	// as no player's game would so early, and adds to the reserve (see
+	// fitter.shake): sheets like those a person writes by hand.
+	Shake bool
 }
 
 // Styles are the styles the check draws sheets from.
