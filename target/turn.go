@@ -69,6 +69,9 @@ type turn[T solver.Real] struct {
 	subs     []uint16
 	subStart [engine.NumRolls + 1]int
 	pool     sync.Pool // of *lanes[T]
+	// points is the most points one turn may score: the most a box
+	// scores, with a roll or as a joker, and every bonus (EBound).
+	points int
 }
 
 // maxLevels is the most distinct points a box may score.
@@ -78,10 +81,13 @@ func newTurn[T solver.Real](g *engine.Game) *turn[T] {
 	n := len(g.Categories)
 	t := &turn[T]{g: g, levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n), zero: make([]int, n)}
 	t.pool.New = func() any { return &lanes[T]{at: map[int]int{}} }
+	box := 0
 	for c := range n {
 		at := map[int]uint8{}
+		box = max(box, g.Categories[c].Joker)
 		for r := range engine.NumRolls {
 			p := g.Score(c, r)
+			box = max(box, p)
 			if p < 0 {
 				// The choices count an option not near as 0 points
 				// (solver.BestKeepsNear): no single sheet pays less.
@@ -111,6 +117,10 @@ func newTurn[T solver.Real](g *engine.Game) *turn[T] {
 		}
 	}
 	t.subStart[engine.NumRolls] = len(t.subs)
+	t.points = box + g.Upper.Points
+	if g.Extra != nil {
+		t.points += g.Extra.Bonus
+	}
 	return t
 }
 
