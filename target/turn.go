@@ -23,6 +23,10 @@ type Chance struct {
 // a choice: at most Tolerance times best below it.
 func Near(p, best float64) bool { return near(p, best) }
 
+// Near32 is Near as the every-target table's float32 turns and its
+// Actions tell chances apart: in float32, within Tolerance32.
+func Near32(p, best float64) bool { return near(float32(p), float32(best)) }
+
 // near is Near in precision T, with T's tolerance: within Tolerance32 in
 // float32.
 func near[T solver.Real](p, best T) bool { return p >= best-T(tolerance[T]()*best) }
