@@ -494,8 +494,11 @@ func (t *turn[T]) boxes(w *lanes[T]) {
 // BestKeepsNear made it (w.p.Keeps, w.e.Keeps): writing now first, then
 // the largest keeps, the first whose points expected are the choice's
 // and whose chance is near its chance; failing that (where chances
-// within Tolerance but unequal chain), the first whose points are the
-// choice's.
+// within the turn's tolerance but unequal chain), of the options whose
+// points are the choice's, the one with the largest chance, the first
+// on a tie: the chain's own element is among them, and no unrelated
+// option that happens to expect the same points with a far lower chance
+// is taken.
 func (t *turn[T]) keeps(w *lanes[T], j int) {
 	keep := &w.keep[j-1]
 	rp, re := w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
@@ -504,20 +507,22 @@ func (t *turn[T]) keeps(w *lanes[T], j int) {
 		for l := range solver.Lanes {
 			best, most := rp[r][l], re[r][l]
 			k, chain := -1, -1
+			var chainP T
 			if w.e.Now[r][l] == most {
-				if k, chain = policy.WriteNow, policy.WriteNow; !near(w.p.Now[r][l], best) {
-					k = -1
+				chain, chainP = policy.WriteNow, w.p.Now[r][l]
+				if near(chainP, best) {
+					k = policy.WriteNow
 				}
 			}
 			for i, sub := range subs {
 				if k >= 0 {
 					break
 				}
-				if w.ownE[sub][l] == most {
-					if chain < 0 {
-						chain = i
+				if p := w.ownP[sub][l]; w.ownE[sub][l] == most {
+					if chain < 0 || p > chainP {
+						chain, chainP = i, p
 					}
-					if near(w.ownP[sub][l], best) {
+					if near(p, best) {
 						k = i
 					}
 				}
