@@ -222,7 +222,7 @@ func finalOf[T Real](f *NearFinals[T], v, e, bar *NearRolls[T], tol T) {
 		var b, s [Lanes]T
 		for j := range Lanes {
 			b[j] = p[j] - T(tol*p[j])
-			if f.BaseSecond != nil && f.BaseFirst[j] >= b[j] {
+			if f.BaseFirst[j] >= b[j] {
 				s[j] = f.BaseSecond[j]
 			}
 		}
