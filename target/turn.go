@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/bits"
 	"sync"
-	"unsafe"
 
 	"dicepoker/engine"
 	"dicepoker/policy"
@@ -39,10 +38,10 @@ const Tolerance32 = 1.0 / (1 << 22)
 
 // tolerance returns the tolerance of the turns of precision T.
 func tolerance[T solver.Real]() T {
-	if unsafe.Sizeof(T(0)) == 4 {
-		return T(Tolerance32)
+	if solver.Is64[T]() {
+		return T(Tolerance)
 	}
-	return T(Tolerance)
+	return T(Tolerance32)
 }
 
 // Tolerance is the relative difference below which two probabilities
