@@ -45,6 +45,10 @@ type Goal struct {
 	Target    *int      // the least final total aimed at, or nil
 	Opponents []int     // the opponents' sheet scores, when playing to beat them
 	Chance    []float64 // by action: the chance of the target, or of winning
+	// Near reports whether chance p counts as the same as best, as the
+	// ranking told them apart: target.Near32 where the every-target
+	// table ranked the actions; nil is target.Near.
+	Near func(p, best float64) bool
 }
 
 // What says what the goal's chances are of, for people: "36 or more",
@@ -61,13 +65,20 @@ func (a *Ranking) Expected(i int) float64 { return float64(a.SheetScore) + a.Act
 
 // Tie reports whether action i is tied with the best: for the best itself,
 // whether another action is. Ranked for a goal, a tie is as likely to
-// reach it (within target.Tolerance) as well as as good in points.
+// reach it (near as the ranking's, Goal.Near) as well as as good in
+// points.
 func (a *Ranking) Tie(i int) bool {
 	if i == 0 {
 		return len(a.Actions) > 1 && a.Tie(1)
 	}
-	if a.Goal != nil && !target.Near(a.Goal.Chance[i], a.Goal.Chance[0]) {
-		return false
+	if a.Goal != nil {
+		near := a.Goal.Near
+		if near == nil {
+			near = target.Near
+		}
+		if !near(a.Goal.Chance[i], a.Goal.Chance[0]) {
+			return false
+		}
 	}
 	return math.Abs(a.Actions[0].Value-a.Actions[i].Value) <= TieEpsilon
 }

@@ -9,6 +9,7 @@ import (
 	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/internal/tablestest"
+	"dicepoker/target"
 )
 
 // The best first-roll actions, averaged over the 252 first rolls by their
@@ -70,6 +71,32 @@ func TestTie(t *testing.T) {
 	}
 	if r.Bests() != 2 {
 		t.Errorf("Bests %d, want 2", r.Bests())
+	}
+}
+
+// TestTieNear ties chances as the goal's Near tells them apart: the
+// every-target table's (target.Near32, 2^-22 in float32) ties chances
+// 2^-24 apart that the exact solve's (target.Near, 1e-12) does not.
+func TestTieNear(t *testing.T) {
+	g, _ := engine.New("yatzy", engine.Options{})
+	chance := []float64{0.5, 0.5 - 1.0/(1<<24), 0.5 - 1.0/(1<<20)}
+	for _, c := range []struct {
+		name string
+		near func(p, best float64) bool
+		want []bool
+	}{
+		{"exact", nil, []bool{false, false, false}},
+		{"table", target.Near32, []bool{true, true, false}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := advice.Ranking{Game: g, Actions: []coach.Option{{Value: 5}, {Value: 5}, {Value: 5}},
+				Goal: &advice.Goal{Chance: chance, Near: c.near}}
+			for i, want := range c.want {
+				if r.Tie(i) != want {
+					t.Errorf("action %d: tie %v, want %v", i, r.Tie(i), want)
+				}
+			}
+		})
 	}
 }
 

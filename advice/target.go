@@ -74,6 +74,7 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 			return nil, err
 		}
 		ranked, err = tab.Actions(state, need, p.Dice, rollsLeft, ev)
+		goal.Near = target.Near32
 		if terr := tab.Err(); terr != nil {
 			return nil, aim.Tables.tableError(terr)
 		}

@@ -103,11 +103,8 @@ func TestActionsRefuses(t *testing.T) {
 	}
 }
 
-// TestActionsPinned pins the rankings to the bit: every action of 1,500
-// random positions of each game at every count of rerolls left (and a
-// five-alike roll in each, for the bonus and joker rules), its order, its
-// move and its value's bits, hashed, against the hashes main gave before
-// the ranking's buffers moved into the turn's scratch.
+// pinnedRankings are the hashes TestActionsPinned checks, by game: main's
+// before the ranking's buffers moved into the turn's scratch.
 var pinnedRankings = []struct {
 	game string
 	opts engine.Options
@@ -119,6 +116,10 @@ var pinnedRankings = []struct {
 	{"yatzy", engine.Options{}, 0xb712670e5857fe85},
 }
 
+// TestActionsPinned pins the rankings to the bit: every action of 1,500
+// random positions of each game at every count of rerolls left (and a
+// five-alike roll in each, for the bonus and joker rules), its order, its
+// move and its value's bits, hashed, against pinnedRankings.
 func TestActionsPinned(t *testing.T) {
 	for _, tc := range pinnedRankings {
 		t.Run(tc.game+tc.opts.String(), func(t *testing.T) {

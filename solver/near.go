@@ -67,10 +67,9 @@ type Finals struct {
 	Add           [32 * Levels]float64
 	Rolls         []uint16
 	Starts        [engine.NumRolls + 1]uint16
-	// BaseFirst is the base's first value; BaseSecond its second where
-	// the base stands for options whose first values near BaseFirst are
-	// all at it, else nil: then each roll counts none of it but its
-	// first value.
+	// BaseFirst is the base's first value, BaseSecond its second: the
+	// base stands for options whose first values near BaseFirst are all
+	// at it. Neither may be nil (a base of no second values is 0s).
 	BaseFirst, BaseSecond *[Lanes]float64
 }
 

@@ -60,12 +60,12 @@ func as64[T Real](v *NearTurn[T]) *LaneTurn { return (*LaneTurn)(unsafe.Pointer(
 // as32 returns v, whose lanes must be float32, as its float32 NearTurn.
 func as32[T Real](v *NearTurn[T]) *NearTurn[float32] { return (*NearTurn[float32])(unsafe.Pointer(v)) }
 
-// is64 reports whether T is float64.
-func is64[T Real]() bool { return unsafe.Sizeof(T(0)) == 8 }
+// Is64 reports whether T is float64.
+func Is64[T Real]() bool { return unsafe.Sizeof(T(0)) == 8 }
 
 // MeanNow is LaneTurn.MeanNow in precision T.
 func (v *NearTurn[T]) MeanNow(e *NearTurn[T]) {
-	if is64[T]() {
+	if Is64[T]() {
 		as64(v).MeanNow(as64(e))
 		return
 	}
@@ -74,7 +74,7 @@ func (v *NearTurn[T]) MeanNow(e *NearTurn[T]) {
 
 // KeepValues is LaneTurn.KeepValues in precision T.
 func (v *NearTurn[T]) KeepValues(e *NearTurn[T]) {
-	if is64[T]() {
+	if Is64[T]() {
 		as64(v).KeepValues(as64(e))
 		return
 	}
@@ -83,7 +83,7 @@ func (v *NearTurn[T]) KeepValues(e *NearTurn[T]) {
 
 // BestKeepsNear is LaneTurn.BestKeepsNear in precision T.
 func (v *NearTurn[T]) BestKeepsNear(e *NearTurn[T], tol T) {
-	if is64[T]() {
+	if Is64[T]() {
 		as64(v).BestKeepsNear(as64(e), float64(tol))
 		return
 	}
@@ -92,7 +92,7 @@ func (v *NearTurn[T]) BestKeepsNear(e *NearTurn[T], tol T) {
 
 // Final is Finals.Final in precision T.
 func (f *NearFinals[T]) Final(v, e, bar *NearRolls[T], tol T) {
-	if is64[T]() {
+	if Is64[T]() {
 		(*Finals)(unsafe.Pointer(f)).Final((*LaneRolls)(unsafe.Pointer(v)), (*LaneRolls)(unsafe.Pointer(e)), (*LaneRolls)(unsafe.Pointer(bar)), float64(tol))
 		return
 	}
@@ -104,7 +104,7 @@ func (f *NearFinals[T]) Final(v, e, bar *NearRolls[T], tol T) {
 // roll of all five dice, as LaneRolls.Expect: float32 lanes are summed
 // in float64, in roll order, each product rounded before it is added.
 func (r *NearRolls[T]) Expect(e *[Lanes]float64) {
-	if is64[T]() {
+	if Is64[T]() {
 		(*LaneRolls)(unsafe.Pointer(r)).Expect(e)
 		return
 	}
@@ -222,7 +222,7 @@ func finalOf[T Real](f *NearFinals[T], v, e, bar *NearRolls[T], tol T) {
 		var b, s [Lanes]T
 		for j := range Lanes {
 			b[j] = p[j] - T(tol*p[j])
-			if f.BaseSecond != nil && f.BaseFirst[j] >= b[j] {
+			if f.BaseFirst[j] >= b[j] {
 				s[j] = f.BaseSecond[j]
 			}
 		}

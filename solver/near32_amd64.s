@@ -202,12 +202,7 @@ f32bar:
 	MOVQ const_finals32BaseFirst(R8), BX
 	VCMPPS $2, (BX), Y2, Y4
 	MOVQ const_finals32BaseSecond(R8), AX
-	TESTQ AX, AX
-	JZ f32nobase
 	VANDPS (AX), Y4, Y4
-	JMP f32near
-f32nobase:
-	VXORPS Y4, Y4, Y4
 f32near:
 	CMPQ SI, R13
 	JGE f32store

@@ -145,17 +145,11 @@ finalbar:
 	VMULPD Y15, Y1, Y3
 	VSUBPD Y3, Y1, Y3
 	MOVQ Finals_BaseSecond(R8), AX
-	TESTQ AX, AX
-	JZ finalnobase
 	MOVQ Finals_BaseFirst(R8), BX
 	VCMPPD $2, (BX), Y2, Y4
 	VANDPD (AX), Y4, Y4
 	VCMPPD $2, 32(BX), Y3, Y5
 	VANDPD 32(AX), Y5, Y5
-	JMP finalnear
-finalnobase:
-	VXORPD Y4, Y4, Y4
-	VXORPD Y5, Y5, Y5
 finalnear:
 	CMPQ SI, R13
 	JGE finalstore

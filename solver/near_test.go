@@ -122,9 +122,10 @@ func TestFinal(t *testing.T) {
 			}
 		}
 		f.Starts[engine.NumRolls] = uint16(len(f.Rolls))
-		f.BaseFirst = &firsts[0]
-		if trial%2 == 0 {
-			f.BaseSecond = &seconds[1]
+		// a base of second values, or of none (0s) in odd trials
+		f.BaseFirst, f.BaseSecond = &firsts[0], &seconds[1]
+		if trial%2 == 1 {
+			f.BaseSecond = &[Lanes]float64{}
 		}
 		got := map[string][3]LaneRolls{}
 		for name, k := range nearKernels {
@@ -138,10 +139,7 @@ func TestFinal(t *testing.T) {
 		v, e := got["go"][0], got["go"][1]
 		for r := range engine.NumRolls {
 			for j := range Lanes {
-				first, second := []float64{f.BaseFirst[j]}, []float64{0}
-				if f.BaseSecond != nil {
-					second[0] = f.BaseSecond[j]
-				}
+				first, second := []float64{f.BaseFirst[j]}, []float64{f.BaseSecond[j]}
 				for _, k := range f.Rolls[f.Starts[r]:f.Starts[r+1]] {
 					first, second = append(first, f.First[k][j]), append(second, f.Second[k][j]+f.Add[k])
 				}

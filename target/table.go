@@ -88,32 +88,36 @@ func stepFor(most float64) int {
 }
 
 // Bound returns the largest difference between a chance in g's table and
-// the exact chance, and between it and the chance of the table's play:
-// for each turn of the game, 3 Quanta (half of one for the rounding of
-// the stored chance, 2 for the next states' chances rounded to float32,
-// whose step below 1 is 2^-24, and the rest for the float64 sum over the
-// first roll), the float32 means of the keep passes (turnBound), and the
-// choices: each takes an option within Tolerance32 of the largest chance,
-// which stays the value of the choice, so the play's chance may fall
-// short by that at each of the turn's choices in a row, the final roll's
-// and five a pass, from the roll down to the keep of one die. That is
-// 6.4e-6 a turn in a game of three rolls, 9.5e-5 for yatzy, 8.3e-5 for
-// yahtzee.
+// the exact chance, and between it and the chance of the table's play,
+// to first order (products of errors, below 2^-40, left out): for each
+// turn of the game, 3 Quanta of rounding (half of one for the stored
+// chance, 2 for the next states' chances rounded to float32, whose step
+// below 1 is 2^-24, and the rest for the float64 sum over the first
+// roll), the float32 means of the keep passes (passBound), and the
+// choices: each takes an option whose chance is at least the bar
+// fl(best - 2^-22·best), which float32 rounds by up to 2^-25 for a best
+// below 1, so it takes an option within Tolerance32 + 2^-25 of the
+// largest chance, which stays the value of the choice, and the play's
+// chance may fall short by that at each of the turn's choices in a row,
+// the final roll's and five a pass, from the roll down to the keep of
+// one die. That is 6.6e-6 a turn in a game of three rolls, 9.9e-5 for
+// yatzy, 8.5e-5 for yahtzee.
 func Bound(g *engine.Game) float64 {
-	return float64(len(g.Categories)) * (turnBound(g, 1) + float64(1+5*(g.Rolls-1))*Tolerance32)
+	choices := float64(1 + 5*(g.Rolls-1))
+	return float64(len(g.Categories)) * (3*Quantum + passBound(g, 1) + choices*(Tolerance32+1.0/(1<<25)))
 }
 
-// turnBound returns the most that one turn in float32 adds to the error
-// of values of at most most, beside 3 Quanta of chance: its keep passes'
-// means (a mean of six values adds at most 6·2^-24 of most to the errors
-// of its values: its five sums, the product by a sixth and the sixth's
-// own rounding; maxima and choices add none; a pass takes five means from
-// the rolls to the empty keep, so 30·2^-24 a pass), and the rounding of
-// the next states' values to float32 and of the final rolls' sums
-// (2^-24 of most each).
-func turnBound(g *engine.Game, most float64) float64 {
-	const u = 1.0 / (1 << 24) // float32's relative rounding
-	return 3*Quantum + float64(2+30*(g.Rolls-1))*u*most
+// u is float32's relative rounding: a value x rounded to float32 moves
+// at most u·|x|.
+const u = 1.0 / (1 << 24)
+
+// passBound returns the most that one turn's keep passes in float32 add
+// to the errors of values of at most most: a mean of six values adds at
+// most 6u·most (its five sums, the product by a sixth and the sixth's
+// own rounding; maxima and choices add none), and a pass takes five
+// means from the rolls to the empty keep, so 30u·most a pass.
+func passBound(g *engine.Game, most float64) float64 {
+	return float64(30*(g.Rolls-1)) * u * most
 }
 
 // Step returns the step of the stored expected points: the least power
@@ -132,32 +136,20 @@ func (t *Table) Step() float64 {
 const maxStep = 24
 
 // EBound returns the largest difference between an expected score in the
-// table and the expected points to come under the table's play: for each
-// turn of the game, half a Step for the rounding of the stored deficit,
-// and what a turn in float32 adds (as for Bound) to values of at most the
-// most a turn meets: the points of one turn (the most a box scores, and
-// every bonus) and the next state's expected points, at most its optimum,
-// below 2^17 Steps. That is 0.034 points for yatzy, 0.059 for yahtzee.
+// table and the expected points to come under the table's play, to first
+// order: for each turn of the game, half a Step for the rounding of the
+// stored deficit, and what a turn in float32 adds to values of at most
+// the most a turn meets: its keep passes (passBound), the next states'
+// expected points rounded to float32 and the final rolls' sums (u·most
+// each), most being the points of one turn (the most a box scores, with
+// a roll or as a joker, and every bonus) and the next state's expected
+// points, at most its optimum, below 2^17 Steps. The choices add
+// nothing: the value of a choice is the points of the option it takes.
+// That is 0.034 points for yatzy, 0.059 for yahtzee.
 func (t *Table) EBound() float64 {
 	g, step := t.Game, t.Step()
-	most := float64(1<<17)*step + float64(turnPoints(g))
-	return float64(len(g.Categories)) * (step/2 + turnBound(g, most) - 3*Quantum)
-}
-
-// turnPoints returns the most points one turn of g may score: the most a
-// box scores, and every bonus.
-func turnPoints(g *engine.Game) int {
-	most := g.Upper.Points
-	if g.Extra != nil {
-		most += g.Extra.Bonus
-	}
-	box := 0
-	for c := range g.Categories {
-		for r := range engine.NumRolls {
-			box = max(box, g.Score(c, r))
-		}
-	}
-	return most + box
+	most := float64(1<<17)*step + float64(t.turn.points)
+	return float64(len(g.Categories)) * (step/2 + passBound(g, most) + 2*u*most)
 }
 
 // maxRow is the most needs a state's row and the largest need its lo may

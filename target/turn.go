@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/bits"
 	"sync"
-	"unsafe"
 
 	"dicepoker/engine"
 	"dicepoker/policy"
@@ -23,6 +22,10 @@ type Chance struct {
 // a choice: at most Tolerance times best below it.
 func Near(p, best float64) bool { return near(p, best) }
 
+// Near32 is Near as the every-target table's float32 turns and its
+// Actions tell chances apart: in float32, within Tolerance32.
+func Near32(p, best float64) bool { return near(float32(p), float32(best)) }
+
 // near is Near in precision T, with T's tolerance: within Tolerance32 in
 // float32.
 func near[T solver.Real](p, best T) bool { return p >= best-T(tolerance[T]()*best) }
@@ -35,10 +38,10 @@ const Tolerance32 = 1.0 / (1 << 22)
 
 // tolerance returns the tolerance of the turns of precision T.
 func tolerance[T solver.Real]() T {
-	if unsafe.Sizeof(T(0)) == 4 {
-		return T(Tolerance32)
+	if solver.Is64[T]() {
+		return T(Tolerance)
 	}
-	return T(Tolerance)
+	return T(Tolerance32)
 }
 
 // Tolerance is the relative difference below which two probabilities
@@ -69,6 +72,9 @@ type turn[T solver.Real] struct {
 	subs     []uint16
 	subStart [engine.NumRolls + 1]int
 	pool     sync.Pool // of *lanes[T]
+	// points is the most points one turn may score: the most a box
+	// scores, with a roll or as a joker, and every bonus (EBound).
+	points int
 }
 
 // maxLevels is the most distinct points a box may score.
@@ -78,10 +84,13 @@ func newTurn[T solver.Real](g *engine.Game) *turn[T] {
 	n := len(g.Categories)
 	t := &turn[T]{g: g, levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n), zero: make([]int, n)}
 	t.pool.New = func() any { return &lanes[T]{at: map[int]int{}} }
+	box := 0
 	for c := range n {
 		at := map[int]uint8{}
+		box = max(box, g.Categories[c].Joker)
 		for r := range engine.NumRolls {
 			p := g.Score(c, r)
+			box = max(box, p)
 			if p < 0 {
 				// The choices count an option not near as 0 points
 				// (solver.BestKeepsNear): no single sheet pays less.
@@ -111,6 +120,10 @@ func newTurn[T solver.Real](g *engine.Game) *turn[T] {
 		}
 	}
 	t.subStart[engine.NumRolls] = len(t.subs)
+	t.points = box + g.Upper.Points
+	if g.Extra != nil {
+		t.points += g.Extra.Bonus
+	}
 	return t
 }
 
@@ -480,8 +493,11 @@ func (t *turn[T]) boxes(w *lanes[T]) {
 // BestKeepsNear made it (w.p.Keeps, w.e.Keeps): writing now first, then
 // the largest keeps, the first whose points expected are the choice's
 // and whose chance is near its chance; failing that (where chances
-// within Tolerance but unequal chain), the first whose points are the
-// choice's.
+// within the turn's tolerance but unequal chain), of the options whose
+// points are the choice's, the one with the largest chance, the first
+// on a tie: the chain's own element is among them, and no unrelated
+// option that happens to expect the same points with a far lower chance
+// is taken.
 func (t *turn[T]) keeps(w *lanes[T], j int) {
 	keep := &w.keep[j-1]
 	rp, re := w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
@@ -490,20 +506,22 @@ func (t *turn[T]) keeps(w *lanes[T], j int) {
 		for l := range solver.Lanes {
 			best, most := rp[r][l], re[r][l]
 			k, chain := -1, -1
+			var chainP T
 			if w.e.Now[r][l] == most {
-				if k, chain = policy.WriteNow, policy.WriteNow; !near(w.p.Now[r][l], best) {
-					k = -1
+				chain, chainP = policy.WriteNow, w.p.Now[r][l]
+				if near(chainP, best) {
+					k = policy.WriteNow
 				}
 			}
 			for i, sub := range subs {
 				if k >= 0 {
 					break
 				}
-				if w.ownE[sub][l] == most {
-					if chain < 0 {
-						chain = i
+				if p := w.ownP[sub][l]; w.ownE[sub][l] == most {
+					if chain < 0 || p > chainP {
+						chain, chainP = i, p
 					}
-					if near(w.ownP[sub][l], best) {
+					if near(p, best) {
 						k = i
 					}
 				}
