@@ -192,7 +192,7 @@ type lanes[T solver.Real] struct {
 	at     map[int]int
 	tots   [][2]int
 	buf    []T
-	dec    []float64 // a window's values as the states give them
+	dec    []float64 // a window's values as the states give them, for float32 turns
 	// fin holds a batch's levels (level l of the i-th open box at
 	// i*maxLevels+l), where their values lie for the batch's needs, and
 	// the levels each roll takes: every level of a box done densely,
@@ -302,6 +302,13 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 		n := to - w.tots[k][0] - lo
 		win := window[T]{lo: lo, p: buf[:n:n], e: buf[n : 2*n : 2*n]}
 		buf = buf[2*n:]
+		w.wins = append(w.wins, win)
+		// float64 turns (the exact solve) take the values as they are,
+		// float32 ones through w.dec, rounded.
+		if p, ok := any(win.p).([]float64); ok {
+			next.decode(s, lo, p, any(win.e).([]float64))
+			continue
+		}
 		if cap(w.dec) < 2*n {
 			w.dec = make([]float64, 2*n)
 		}
@@ -310,7 +317,6 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 		for i := range n {
 			win.p[i], win.e[i] = T(p[i]), T(e[i])
 		}
-		w.wins = append(w.wins, win)
 	}
 }
 
