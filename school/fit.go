@@ -206,7 +206,7 @@ func (f *fitter) game(rng *rand.Rand) []sample {
 	s := g.NewSchoolState()
 	for t := 0; !g.SchoolFull(&s); t++ {
 		if t == lead && f.style.Shake {
-			if s, _ = f.shake(s, rng, nil); g.SchoolFull(&s) {
+			if s, _ = f.shake(s, rng); g.SchoolFull(&s) {
 				break
 			}
 		}
@@ -283,10 +283,10 @@ var shakeCounts = [...]int{0, 1, 2, 3, 3, 4, 4, 5}
 // shake returns s with a few cells written as no player's own game writes
 // them so early, and a reserve added half the time: School rows closed or
 // zeroed, combination cells crossed out or written with a roll drawn at
-// random, as hand-written sheets have them. It appends the writes to
-// writes and returns them too. The points these writes bring are no
-// sample's: the fit learns only what the sheet is worth after them.
-func (f *fitter) shake(s engine.SchoolState, rng *rand.Rand, writes []engine.SchoolWrite) (engine.SchoolState, []engine.SchoolWrite) {
+// random, as hand-written sheets have them; and the writes it made. The
+// points these writes bring are no sample's: the fit learns only what the
+// sheet is worth after them.
+func (f *fitter) shake(s engine.SchoolState, rng *rand.Rand) (_ engine.SchoolState, writes []engine.SchoolWrite) {
 	g := f.k.g
 	var open [engine.MaxSchoolRows]int
 	for range 1 + rng.IntN(shakeWrites) {

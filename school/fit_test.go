@@ -32,7 +32,7 @@ func TestShake(t *testing.T) {
 				if i%4 == 3 {
 					from = late
 				}
-				s, writes := f.shake(from, gameRand(9, i), nil)
+				s, writes := f.shake(from, gameRand(9, i))
 				left := g.SchoolTurnsLeft(&from)
 				if w := len(writes); w < 1 || w > min(shakeWrites, left-1) || g.SchoolTurnsLeft(&s) != left-w {
 					t.Fatalf("sheet %d: %d cells written of %d turns left, %d left after", i, w, left, g.SchoolTurnsLeft(&s))
