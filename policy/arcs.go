@@ -101,15 +101,7 @@ func (b *Batch) Arcs(out [][]Arc) {
 // insertArc adds a to arcs[start:], ordered by next state, then points,
 // as insert adds an outcome.
 func insertArc(arcs []Arc, start int, a Arc) []Arc {
-	i, found := slices.BinarySearchFunc(arcs[start:], a, func(x, a Arc) int {
-		if x.Next != a.Next {
-			return int(x.Next - a.Next)
-		}
-		return int(x.Points - a.Points)
-	})
-	if found {
-		arcs[start+i].P += a.P
-		return arcs
-	}
-	return slices.Insert(arcs, start+i, a)
+	return insertSorted(arcs, start, a,
+		func(x Arc) [2]int { return [2]int{int(x.Next), int(x.Points)} },
+		func(x *Arc) *float64 { return &x.P })
 }

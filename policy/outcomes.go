@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"cmp"
 	"slices"
 
 	"dicepoker/engine"
@@ -101,18 +102,23 @@ func (p *Policy) AppendOutcomes(out []Outcome, t *Turn) []Outcome {
 // index, then by points: to the outcome with the same next state and
 // points, or as a new one in its place.
 func (p *Policy) insert(out []Outcome, start int, o Outcome) []Outcome {
-	key := func(x Outcome) [2]int { return [2]int{p.layout.Index(x.Next), x.Points} }
-	k := key(o)
-	i, found := slices.BinarySearchFunc(out[start:], k, func(x Outcome, k [2]int) int {
+	return insertSorted(out, start, o,
+		func(x Outcome) [2]int { return [2]int{p.layout.Index(x.Next), x.Points} },
+		func(x *Outcome) *float64 { return &x.P })
+}
+
+// insertSorted adds v to s[start:], which is ordered by key: its
+// probability (mass) to the element of the same key, or v itself in its
+// place. Outcomes and Arcs share it.
+func insertSorted[T any](s []T, start int, v T, key func(T) [2]int, mass func(*T) *float64) []T {
+	k := key(v)
+	i, found := slices.BinarySearchFunc(s[start:], k, func(x T, k [2]int) int {
 		kx := key(x)
-		if kx[0] != k[0] {
-			return kx[0] - k[0]
-		}
-		return kx[1] - k[1]
+		return cmp.Or(cmp.Compare(kx[0], k[0]), cmp.Compare(kx[1], k[1]))
 	})
 	if found {
-		out[start+i].P += o.P
-		return out
+		*mass(&s[start+i]) += *mass(&v)
+		return s
 	}
-	return slices.Insert(out, start+i, o)
+	return slices.Insert(s, start+i, v)
 }

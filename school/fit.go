@@ -290,15 +290,15 @@ func (f *fitter) shake(s engine.SchoolState, rng *rand.Rand) (_ engine.SchoolSta
 	g := f.k.g
 	var open [engine.MaxSchoolRows]int
 	for range 1 + rng.IntN(shakeWrites) {
+		if g.SchoolTurnsLeft(&s) <= 1 { // leave a turn to play
+			break
+		}
 		n := 0
 		for c := range g.Categories {
 			if g.RowOpen(&s, c) {
 				open[n] = c
 				n++
 			}
-		}
-		if g.SchoolTurnsLeft(&s) <= 1 { // leave a turn to play
-			break
 		}
 		c := open[rng.IntN(n)]
 		var w engine.SchoolWrite
