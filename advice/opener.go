@@ -30,6 +30,11 @@ type Opener struct {
 	// Strategy names the strategy School opens (see Named); "": the
 	// default.
 	Strategy string
+	// Lookups says that the caller looks up a few values of a table and
+	// ends, as one advice does: Table reads it with strategy.Peek, which
+	// checks only the blocks read, where every value is checked first
+	// otherwise. Such a table's Actions say if a block was damaged.
+	Lookups bool
 }
 
 // progress returns o's progress callback for what, or nil.
@@ -44,8 +49,12 @@ func (o Opener) progress(what string) func(done, total int) {
 // solving and saving it there first when it is missing. A table that
 // cannot be used is bad input: it says how to rebuild it.
 func (o Opener) Table(g *engine.Game) (*strategy.Table, error) {
-	return open(o, g, strategy.Load, func(dir string) (*strategy.Table, error) {
-		return strategy.Open(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
+	load := strategy.Load
+	if o.Lookups {
+		load = strategy.Peek
+	}
+	return open(o, g, load, func(dir string) (*strategy.Table, error) {
+		return strategy.Open(dir, g, load, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
 	})
 }
 

@@ -12,21 +12,23 @@ import (
 
 // Open a game's strategy: the first time it is solved and saved, later
 // it is read from its table file. Then rank the actions for 9 9 T K A on
-// the first roll of a new game of poker dice.
+// the first roll of a new game of poker dice, from the table read for
+// look-ups (Peek), which checks only the blocks of values the ranking
+// reads.
 func ExampleOpen() {
 	dir, _ := os.MkdirTemp("", "tables")
 	defer os.RemoveAll(dir)
 	g, _ := engine.New("poker-dice", engine.Options{})
 	notice := func(msg string) { fmt.Println("solving, as there is no table yet") }
 	for range 2 {
-		t, err := strategy.Open(dir, g, solver.Options{}, notice)
+		t, err := strategy.Open(dir, g, strategy.Load, solver.Options{}, notice)
 		if err != nil {
 			fmt.Println(err)
 			return
 		}
 		fmt.Printf("%s: %.4f points from %s\n", strategy.Describe(g), t.Expected, filepath.Base(t.Path))
 	}
-	t, _ := strategy.Load(strategy.Path(dir, g), g)
+	t, _ := strategy.Peek(strategy.Path(dir, g), g)
 	dice, _ := engine.ParseDice("99TKA", g.Letters)
 	actions, _ := t.Actions(engine.State{}, dice, 1)
 	best := actions[0]

@@ -17,24 +17,68 @@ import (
 // Table is a game's strategy: the value of every state between turns,
 // kept in float32 as in the table file.
 type Table struct {
-	Game     *engine.Game
-	Layout   solver.Layout
+	Game   *engine.Game
+	Layout solver.Layout
+	// Values holds the value of every state, by layout index, but in a
+	// table read by Peek: there, until Check, only the blocks of the
+	// file that Value has read hold theirs, the others zero.
 	Values   []float32
 	Expected float64 // optimal expected score of a new game, in full precision
 	Path     string  // the file it was read from or saved to
 	turn     *solver.Turn
+	// blocks is the file of a table read by Peek, whose blocks are
+	// checked as Value reads them; nil once every value is checked.
+	blocks *tables.Words
 }
 
 // Value returns the optimal expected sum of future points from state s.
-func (t *Table) Value(s engine.State) float64 { return float64(t.Values[t.Layout.Index(s)]) }
+// In a table read by Peek it reads and checks the block that holds it
+// first, if no look-up has, and is NaN if that block is damaged (Err
+// says how).
+func (t *Table) Value(s engine.State) float64 {
+	i := t.Layout.Index(s)
+	if t.blocks != nil {
+		return float64(t.blocks.Float(i))
+	}
+	return float64(t.Values[i])
+}
+
+// Err says whether a value Value has read was damaged: nil when none was,
+// or when every value was checked at once (Load, Check).
+func (t *Table) Err() error {
+	if t.blocks == nil {
+		return nil
+	}
+	return t.blocks.Err()
+}
+
+// Check reads and checks every value of a table read by Peek that no
+// look-up has read yet, as Load does, and returns the damage it finds.
+// Call it before the table is shared between goroutines.
+func (t *Table) Check() error {
+	if t.blocks == nil {
+		return nil
+	}
+	if err := t.blocks.LoadAll(); err != nil {
+		return err
+	}
+	t.blocks.Close()
+	t.blocks = nil
+	return nil
+}
 
 // Turn returns the within-turn evaluator of the table's game.
 func (t *Table) Turn() *solver.Turn { return t.turn }
 
 // Actions ranks the legal actions of a position, best first (see
-// solver.Turn.Actions), valued with this table.
+// solver.Turn.Actions), valued with this table; an error too if a value
+// it read was damaged (Err).
 func (t *Table) Actions(s engine.State, dice engine.Multiset, rollsLeft int) ([]solver.Action, error) {
-	return t.turn.Actions(s, dice, rollsLeft, t.Value)
+	actions, err := t.turn.Actions(s, dice, rollsLeft, t.Value)
+	if err == nil {
+		err = t.Err()
+	}
+	return actions, err
 }
 
 // FromSolution converts a solution to a table, rounding the values to
@@ -93,12 +137,13 @@ func expect(g *engine.Game) tables.Expect {
 	return tables.Expect{Game: g.Name, Options: g.Options.String(), Fingerprint: g.Fingerprint(), Rebuild: SolveCommand(g)}
 }
 
-// Save writes t to path atomically.
+// Save writes t to path atomically, its values checked block by block
+// (tables.WriteFloats) so that Peek reads only the blocks it needs.
 func (t *Table) Save(path string) error {
 	g := t.Game
 	h := tables.Header{Game: g.Name, Options: g.Options.String(), Fingerprint: g.Fingerprint(),
 		Expected: t.Expected, States: uint64(len(t.Values))}
-	if err := tables.Write(path, h, t.Values); err != nil {
+	if err := tables.WriteFloats(path, h, t.Values); err != nil {
 		return err
 	}
 	t.Path = path
@@ -106,30 +151,54 @@ func (t *Table) Save(path string) error {
 }
 
 // Load reads the table of g from path, refusing a file for other rules or
-// of the wrong size. A missing file gives an error for which
-// errors.Is(err, fs.ErrNotExist) holds.
+// of the wrong size, and checks every value. A missing file gives an
+// error for which errors.Is(err, fs.ErrNotExist) holds.
 func Load(path string, g *engine.Game) (*Table, error) {
-	h, values, err := tables.Read(path, expect(g))
+	t, err := Peek(path, g)
+	if err == nil {
+		err = t.Check()
+	}
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Peek reads the table of g from path as Load does, for a process that
+// looks up a few values: it checks the file's header and block
+// checksums and the value of a new game, and each other block of values
+// when Value first reads it (a table of the format before blocks is
+// checked whole, as by Load). A damaged block then gives NaN values and
+// an Err, which Actions returns.
+func Peek(path string, g *engine.Game) (*Table, error) {
+	w, err := tables.OpenFloats(path, expect(g))
 	if err != nil {
 		return nil, err
 	}
 	l := solver.NewLayout(g)
-	if len(values) != l.Size() {
-		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: SolveCommand(g),
-			Reason: fmt.Sprintf("%d values, the game has %d states", len(values), l.Size())}
+	fail := func(reason string) (*Table, error) {
+		w.Close()
+		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: SolveCommand(g), Reason: reason}
 	}
-	if math.IsNaN(float64(values[l.Index(engine.State{})])) {
-		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: SolveCommand(g), Reason: "no value for a new game"}
+	if w.Header.States != uint64(l.Size()) {
+		return fail(fmt.Sprintf("%d values, the game has %d states", w.Header.States, l.Size()))
 	}
-	return &Table{Game: g, Layout: l, Values: values, Expected: h.Expected, Path: path, turn: solver.NewTurn(g)}, nil
+	if math.IsNaN(float64(w.Float(l.Index(engine.State{})))) {
+		if err := w.Err(); err != nil {
+			w.Close()
+			return nil, err
+		}
+		return fail("no value for a new game")
+	}
+	return &Table{Game: g, Layout: l, Values: w.Floats(), Expected: w.Header.Expected, Path: path, turn: solver.NewTurn(g), blocks: w}, nil
 }
 
-// Open loads g's table from dir, or, when there is none yet, solves the
-// game, saves the table and returns it (tables.Open). notice, if not nil,
-// is told before a solve starts; opts carries the solve's threads and
-// progress.
-func Open(dir string, g *engine.Game, opts solver.Options, notice func(msg string)) (*Table, error) {
-	return tables.Open(Path(dir, g), func(path string) (*Table, error) { return Load(path, g) },
+// Open loads g's table from dir with load (Load, or Peek for a few
+// look-ups), or, when there is none yet, solves the game, saves the table
+// and returns it (tables.Open). notice, if not nil, is told before a solve
+// starts; opts carries the solve's threads and progress.
+func Open(dir string, g *engine.Game, load func(path string, g *engine.Game) (*Table, error), opts solver.Options, notice func(msg string)) (*Table, error) {
+	return tables.Open(Path(dir, g), func(path string) (*Table, error) { return load(path, g) },
 		func() (*Table, error) { return Solve(g, opts) },
 		"no strategy table for "+Describe(g)+" yet: solving it once", notice)
 }

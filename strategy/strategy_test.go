@@ -4,7 +4,9 @@ import (
 	"errors"
 	"io/fs"
 	"math"
+	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"dicepoker/engine"
@@ -16,11 +18,11 @@ func TestOpenSolvesOnceThenLoads(t *testing.T) {
 	dir := t.TempDir()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	notices := 0
-	first, err := Open(dir, g, solver.Options{}, func(string) { notices++ })
+	first, err := Open(dir, g, Load, solver.Options{}, func(string) { notices++ })
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := Open(dir, g, solver.Options{}, func(string) { notices++ })
+	second, err := Open(dir, g, Load, solver.Options{}, func(string) { notices++ })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,4 +95,101 @@ func TestSolveCommand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPeek reads a table for look-ups: its ranking is Load's, to the
+// bit, from a few blocks of the file; a damaged block it reads makes
+// Actions fail, where Load refuses the file; and a table of the format
+// before blocks (tables.Write) reads as before.
+func TestPeek(t *testing.T) {
+	dir := t.TempDir()
+	g, _ := engine.New("yahtzee", engine.Options{})
+	solved, err := Solve(g, solver.Options{Threads: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "y.dpt")
+	if err := solved.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	dice, _ := engine.ParseDice("33556", g.Letters)
+	rank := func(tb *Table) ([]solver.Action, error) { return tb.Actions(engine.State{}, dice, 2) }
+	want, _ := rank(solved)
+
+	t.Run("reads few blocks", func(t *testing.T) {
+		tb, err := Peek(path, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := rank(tb)
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("ranking %v (%v), want Load's", got[:1], err)
+		}
+		read := 0
+		for k := 0; k < len(tb.Values); k += tables.BlockWords {
+			if slices.ContainsFunc(tb.Values[k:min(len(tb.Values), k+tables.BlockWords)], func(v float32) bool { return v != 0 }) {
+				read++
+			}
+		}
+		if blocks := (len(tb.Values) + tables.BlockWords - 1) / tables.BlockWords; read*4 > blocks {
+			t.Errorf("%d of %d blocks read for one ranking", read, blocks)
+		}
+		if err := tb.Check(); err != nil || !slices.EqualFunc(tb.Values, solved.Values, func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) }) {
+			t.Errorf("after Check (%v), the values differ from the solve's", err)
+		}
+	})
+
+	t.Run("damaged block", func(t *testing.T) {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Damage the block of a state a ranking of a new sheet reads,
+		// one box written with nothing in the upper section, other than
+		// the new sheet's own block (which Peek checks).
+		l := solver.NewLayout(g)
+		var s engine.State
+		i := -1
+		for c := range g.Categories {
+			s = engine.State{Filled: 1 << c}
+			if i = l.Index(s); i/tables.BlockWords != l.Index(engine.State{})/tables.BlockWords {
+				break
+			}
+		}
+		data[len(data)-4*len(solved.Values)+4*i] ^= 0x40
+		bad := filepath.Join(dir, "bad.dpt")
+		if err := os.WriteFile(bad, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tb, err := Peek(bad, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := rank(tb); !errors.Is(err, tables.ErrCorrupt) {
+			t.Errorf("Actions = %v, want ErrCorrupt", err)
+		}
+		if v := tb.Value(s); !math.IsNaN(v) {
+			t.Errorf("value of a state in the damaged block: %v, want NaN", v)
+		}
+		if _, err := Load(bad, g); !errors.Is(err, tables.ErrCorrupt) {
+			t.Errorf("Load = %v, want ErrCorrupt", err)
+		}
+	})
+
+	t.Run("format before blocks", func(t *testing.T) {
+		old := filepath.Join(dir, "old.dpt")
+		h := tables.Header{Game: g.Name, Options: g.Options.String(), Fingerprint: g.Fingerprint(), Expected: solved.Expected, States: uint64(len(solved.Values))}
+		if err := tables.Write(old, h, solved.Values); err != nil {
+			t.Fatal(err)
+		}
+		for _, load := range []func(string, *engine.Game) (*Table, error){Load, Peek} {
+			tb, err := load(old, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := rank(tb); err != nil || !slices.Equal(got, want) {
+				t.Errorf("ranking from the old format: %v (%v), want Load's", got[:1], err)
+			}
+		}
+	})
 }

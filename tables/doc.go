@@ -1,6 +1,6 @@
 // Package tables reads and writes lookup-table files: a small header
-// followed by a flat array of float32 values, or of uint32 words checked
-// block by block.
+// followed by a flat array of float32 values, or of float32 values or
+// uint32 words checked block by block.
 //
 // The package knows nothing about games or solvers. A solver computes the
 // values once and stores them with [Write]; an advisor loads them with
@@ -20,7 +20,7 @@
 //	offset   size  field
 //	0        8     magic "DPTABLE\x00"
 //	8        4     format version, uint32 (1)
-//	12       4     value type, uint32 (1 = float32)
+//	12       4     value type, uint32 (1 = float32; 3, 4: see below)
 //	16       2     g, uint16
 //	18       g     game, e.g. "yahtzee"
 //	18+g     2     o, uint16
@@ -33,6 +33,15 @@
 //	76+g+o   4n    payload: n IEEE 754 float32 values
 //
 // The file ends right after the payload.
+//
+// # Float tables checked by block
+//
+// A float table ([WriteFloats], [OpenFloats]), the strategy tables' own
+// format, has the same header with value type 4 and a word table's
+// payload, the words being the float32 values' bits: the checksum of each
+// block of [BlockWords] values, then the values. A process that looks up
+// a few values (one advice) checks only their blocks. [OpenFloats] reads
+// a table of value type 1 too, checked whole.
 //
 // # Word tables
 //

@@ -2,6 +2,7 @@ package tables
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
@@ -52,6 +53,74 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("accepted header %+v with %d values, want %+v", h, len(vs), testWant)
 		}
 		if err := Write(again, h, vs); err != nil {
+			t.Fatal(err)
+		}
+		if b, err := os.ReadFile(again); err != nil || !bytes.Equal(b, data) {
+			t.Fatalf("written again as other bytes (%v)", err)
+		}
+	})
+}
+
+// FuzzOpenFloats opens table files of any bytes with OpenFloats, against
+// testWant, mapped and not. A file it accepts and whose every block
+// LoadAll checks must hold the values its header counts, and writing them
+// again, by WriteFloats or, for a file of value type 1, Write, must give
+// the same bytes. A file or block it refuses gets an *Error that names it
+// and says why, as one of the kinds the errors classify.
+func FuzzOpenFloats(f *testing.F) {
+	values := testFloats()
+	dir := f.TempDir()
+	for _, w := range []func(string, Header, []float32) error{WriteFloats, Write} {
+		for _, v := range [][]float32{values, nil, values[:1]} {
+			path := filepath.Join(dir, "seed.dpt")
+			if err := w(path, headerFor(v), v); err != nil {
+				f.Fatal(err)
+			}
+			b, err := os.ReadFile(path)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(b, false)
+			f.Add(b[:len(b)-1], true)
+			f.Add(b[:offPayload], false)
+		}
+	}
+	f.Add([]byte(magic), true)
+	path, again := filepath.Join(dir, "in.dpt"), filepath.Join(dir, "again.dpt")
+	f.Fuzz(func(t *testing.T, data []byte, mapped bool) {
+		defer func(was bool) { Mapped = was }(Mapped)
+		Mapped = mapped
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		refused := func(err error) {
+			var e *Error
+			switch {
+			case !errors.As(err, &e) || e.Path != path || e.Reason == "":
+				t.Fatalf("error %q: want an *Error with the path and a reason", err)
+			case !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrVersion) && !errors.Is(err, ErrRules):
+				t.Fatalf("error %q: neither corrupt, another version nor other rules", err)
+			}
+		}
+		w, err := OpenFloats(path, testWant)
+		if err != nil {
+			refused(err)
+			return
+		}
+		defer w.Close()
+		if err := w.LoadAll(); err != nil {
+			refused(err)
+			return
+		}
+		h, vs := w.Header, w.Floats()
+		if h.Game != testWant.Game || h.Options != testWant.Options || h.Fingerprint != testWant.Fingerprint || uint64(len(vs)) != h.States {
+			t.Fatalf("accepted header %+v with %d values, want %+v", h, len(vs), testWant)
+		}
+		write := WriteFloats
+		if binary.LittleEndian.Uint32(data[len(magic)+4:]) == typeFloat32 {
+			write = Write
+		}
+		if err := write(again, h, vs); err != nil {
 			t.Fatal(err)
 		}
 		if b, err := os.ReadFile(again); err != nil || !bytes.Equal(b, data) {

@@ -12,27 +12,42 @@ import (
 	"unsafe"
 )
 
-// TestMapped checks that with Mapped, the values Read returns lie in a
-// mapping of the file, as /proc/self/maps lists it, and without, they do
-// not.
+// TestMapped checks that with Mapped, the values Read and OpenFloats
+// return lie in a mapping of the file, as /proc/self/maps lists it, and
+// without, they do not.
 func TestMapped(t *testing.T) {
-	for _, mapped := range []bool{false, true} {
-		t.Run(fmt.Sprintf("mapped=%v", mapped), func(t *testing.T) {
-			defer func(was bool) { Mapped = was }(Mapped)
-			Mapped = mapped
-			values := testValues()
-			path := filepath.Join(t.TempDir(), "t.dpt")
-			if err := Write(path, headerFor(values), values); err != nil {
-				t.Fatal(err)
-			}
-			_, got, err := Read(path, testWant)
+	values := testFloats()
+	for _, c := range []struct {
+		name  string
+		write func(string, Header, []float32) error
+		read  func(path string) ([]float32, error)
+	}{
+		{"Read", Write, func(path string) ([]float32, error) { _, vs, err := Read(path, testWant); return vs, err }},
+		{"OpenFloats", WriteFloats, func(path string) ([]float32, error) {
+			f, err := OpenFloats(path, testWant)
 			if err != nil {
-				t.Fatal(err)
+				return nil, err
 			}
-			if in := inMapping(t, uintptr(unsafe.Pointer(&got[0])), path); in != mapped {
-				t.Errorf("values in a mapping of the file: %v, want %v", in, mapped)
-			}
-		})
+			return f.Floats(), f.LoadAll()
+		}},
+	} {
+		for _, mapped := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/mapped=%v", c.name, mapped), func(t *testing.T) {
+				defer func(was bool) { Mapped = was }(Mapped)
+				Mapped = mapped
+				path := filepath.Join(t.TempDir(), "t.dpt")
+				if err := c.write(path, headerFor(values), values); err != nil {
+					t.Fatal(err)
+				}
+				got, err := c.read(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if in := inMapping(t, uintptr(unsafe.Pointer(&got[0])), path); in != mapped {
+					t.Errorf("values in a mapping of the file: %v, want %v", in, mapped)
+				}
+			})
+		}
 	}
 }
 

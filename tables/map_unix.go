@@ -11,15 +11,10 @@ import (
 
 // payload returns the n values at offset end of f, of size bytes, checked
 // against the payload checksum sum: mapped when Mapped is set (and the
-// system maps the file), else read (readPayload). The mapping is private
-// and writable, so that a write to the values changes this process's copy
-// of a page, never the file.
+// system maps the file), else read (readPayload).
 func payload(f *os.File, size, end int64, n int, sum uint32) ([]float32, *Error) {
-	if !Mapped || n == 0 {
-		return readPayload(f, end, n, sum)
-	}
-	m, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE)
-	if err != nil {
+	m := mapFile(f, size)
+	if m == nil || n == 0 {
 		return readPayload(f, end, n, sum)
 	}
 	b := m[end:]
@@ -31,4 +26,29 @@ func payload(f *os.File, size, end int64, n int, sum uint32) ([]float32, *Error)
 	// arm64 load a float32 from any address, and the type holds no
 	// pointers, which may not be misaligned.
 	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(b))), n), nil
+}
+
+// mapWords returns the n words at offset start of f, of size bytes,
+// mapped and not yet checked, when Mapped is set and the system maps the
+// file; nil otherwise. amd64 and arm64 keep a word as the file does.
+func mapWords(f *os.File, size, start int64, n int) []uint32 {
+	m := mapFile(f, size)
+	if m == nil || n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&m[start])), n)
+}
+
+// mapFile maps the file f, of size bytes, when Mapped is set; nil if it is
+// not or the system refuses. The mapping is private and writable, so that
+// a write to it changes this process's copy of a page, never the file.
+func mapFile(f *os.File, size int64) []byte {
+	if !Mapped || size == 0 {
+		return nil
+	}
+	m, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE)
+	if err != nil {
+		return nil
+	}
+	return m
 }

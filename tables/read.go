@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"math"
 	"os"
+	"slices"
+	"strings"
 	"syscall"
 	"unsafe"
 
@@ -38,91 +40,120 @@ func Read(path string, want Expect) (Header, []float32, error) {
 }
 
 func read(path string, want Expect) (Header, []float32, *Error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return Header{}, nil, ioError(err)
+	f, size, e := openFile(path)
+	if e != nil {
+		return Header{}, nil, e
 	}
 	defer f.Close()
+	hd, e := readHeader(f, size, want, typeFloat32)
+	if e != nil {
+		return Header{}, nil, e
+	}
+	values, e := readWhole(f, size, hd)
+	if e != nil {
+		return Header{}, nil, e
+	}
+	return hd.Header, values, nil
+}
+
+// openFile opens the table file at path and returns it with its size,
+// refusing what is not a regular file.
+func openFile(path string) (*os.File, int64, *Error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, ioError(err)
+	}
 	fi, err := f.Stat()
 	if err != nil {
-		return Header{}, nil, ioError(err)
+		f.Close()
+		return nil, 0, ioError(err)
 	}
 	if !fi.Mode().IsRegular() {
-		return Header{}, nil, &Error{Err: atomicfile.ErrNotRegular, Reason: atomicfile.ErrNotRegular.Error()}
+		f.Close()
+		return nil, 0, &Error{Err: atomicfile.ErrNotRegular, Reason: atomicfile.ErrNotRegular.Error()}
 	}
-	size := fi.Size()
+	return f, fi.Size(), nil
+}
 
-	h, end, sum, e := readHeader(f, size, want, typeFloat32)
-	if e != nil {
-		return Header{}, nil, e
+// readWhole reads and checks the payload of the float32 table f, of size
+// bytes, whose header is hd: the values written by Write, checked whole.
+func readWhole(f *os.File, size int64, hd head) ([]float32, *Error) {
+	if have := uint64(size - int64(hd.end)); hd.States > have/4 {
+		return nil, corrupt(fmt.Sprintf("truncated: header says %d values but only %d payload bytes follow", hd.States, have))
+	} else if have != 4*hd.States {
+		return nil, corrupt(fmt.Sprintf("trailing garbage: file size %d, header implies %d", size, int64(hd.end)+4*int64(hd.States)))
 	}
-	if have := uint64(size - int64(end)); h.States > have/4 {
-		return Header{}, nil, corrupt(fmt.Sprintf("truncated: header says %d values but only %d payload bytes follow", h.States, have))
-	} else if have != 4*h.States {
-		return Header{}, nil, corrupt(fmt.Sprintf("trailing garbage: file size %d, header implies %d", size, int64(end)+4*int64(h.States)))
+	if hd.States > math.MaxInt/4 {
+		return nil, &Error{Err: errTooLarge, Reason: errTooLarge.Error()}
 	}
-	if h.States > math.MaxInt/4 {
-		return Header{}, nil, &Error{Err: errTooLarge, Reason: errTooLarge.Error()}
-	}
-	values, e := payload(f, size, int64(end), int(h.States), sum)
-	if e != nil {
-		return Header{}, nil, e
-	}
-	return h, values, nil
+	return payload(f, size, int64(hd.end), int(hd.States), hd.sum)
+}
+
+// head is a header as parseHeader read it: where the payload starts, the
+// payload checksum it records and the type of the values.
+type head struct {
+	Header
+	end int
+	sum uint32
+	typ uint32
 }
 
 // parseHeader parses and checks the header at the start of data, whose
-// values must be of type typ. It
-// returns the header, its length and the payload checksum it records.
-func parseHeader(data []byte, want Expect, typ uint32) (Header, int, uint32, *Error) {
+// values must be of one of the types types.
+func parseHeader(data []byte, want Expect, types ...uint32) (head, *Error) {
 	le := binary.LittleEndian
 	if !bytes.HasPrefix(data, []byte(magic)) {
 		if len(data) < len(magic) && bytes.HasPrefix([]byte(magic), data) {
-			return Header{}, 0, 0, truncated(len(data), fixedSize)
+			return head{}, truncated(len(data), fixedSize)
 		}
-		return Header{}, 0, 0, corrupt("not a table file")
+		return head{}, corrupt("not a table file")
 	}
 	p := len(magic)
 	if len(data) < p+8 {
-		return Header{}, 0, 0, truncated(len(data), fixedSize)
+		return head{}, truncated(len(data), fixedSize)
 	}
 	if v := le.Uint32(data[p:]); v != version {
-		return Header{}, 0, 0, &Error{Err: ErrVersion, Reason: fmt.Sprintf("format version %d, this program reads version %d", v, version)}
+		return head{}, &Error{Err: ErrVersion, Reason: fmt.Sprintf("format version %d, this program reads version %d", v, version)}
 	}
-	if t := le.Uint32(data[p+4:]); t != typ {
-		return Header{}, 0, 0, &Error{Err: ErrVersion, Reason: fmt.Sprintf("value type %d, this program reads only type %d, %s", t, typ, typeNames[typ])}
+	typ := le.Uint32(data[p+4:])
+	if !slices.Contains(types, typ) {
+		var names []string
+		for _, t := range types {
+			names = append(names, fmt.Sprintf("type %d, %s", t, typeNames[t]))
+		}
+		return head{}, &Error{Err: ErrVersion, Reason: fmt.Sprintf("value type %d, this program reads here only %s", typ, strings.Join(names, " or "))}
 	}
 	p += 8
 
-	var h Header
+	h := head{typ: typ}
 	var ok bool
 	if h.Game, p, ok = readString(data, p); !ok {
-		return Header{}, 0, 0, truncated(len(data), p)
+		return head{}, truncated(len(data), p)
 	}
 	if h.Options, p, ok = readString(data, p); !ok {
-		return Header{}, 0, 0, truncated(len(data), p)
+		return head{}, truncated(len(data), p)
 	}
 	end := p + 32 + 8 + 8 + 4 + 4
 	if len(data) < end {
-		return Header{}, 0, 0, truncated(len(data), end)
+		return head{}, truncated(len(data), end)
 	}
 	copy(h.Fingerprint[:], data[p:])
 	h.Expected = math.Float64frombits(le.Uint64(data[p+32:]))
 	h.States = le.Uint64(data[p+40:])
-	sum := le.Uint32(data[p+48:])
+	h.end, h.sum = end, le.Uint32(data[p+48:])
 	if le.Uint32(data[p+52:]) != crc32.Checksum(data[:p+52], castagnoli) {
-		return Header{}, 0, 0, corrupt("header checksum mismatch")
+		return head{}, corrupt("header checksum mismatch")
 	}
 
 	switch {
 	case h.Game != want.Game:
-		return Header{}, 0, 0, &Error{Err: ErrRules, Reason: fmt.Sprintf("game is %q, want %q", h.Game, want.Game)}
+		return head{}, &Error{Err: ErrRules, Reason: fmt.Sprintf("game is %q, want %q", h.Game, want.Game)}
 	case h.Options != want.Options:
-		return Header{}, 0, 0, &Error{Err: ErrRules, Reason: fmt.Sprintf("options are %q, want %q", h.Options, want.Options)}
+		return head{}, &Error{Err: ErrRules, Reason: fmt.Sprintf("options are %q, want %q", h.Options, want.Options)}
 	case h.Fingerprint != want.Fingerprint:
-		return Header{}, 0, 0, &Error{Err: ErrRules, Reason: "fingerprint mismatch"}
+		return head{}, &Error{Err: ErrRules, Reason: "fingerprint mismatch"}
 	}
-	return h, end, sum, nil
+	return h, nil
 }
 
 // readString reads a uint16 length-prefixed string at data[p:] and returns
@@ -180,19 +211,20 @@ var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
 const shortHeader = 512
 
 // readHeader reads and checks the header of the table file f, of size
-// bytes, whose values must be of type typ (see parseHeader). It reads
-// shortHeader bytes, which hold the header of every game and its options,
-// and all that a header can take only when they do not.
-func readHeader(f *os.File, size int64, want Expect, typ uint32) (Header, int, uint32, *Error) {
+// bytes, whose values must be of one of the types types (see
+// parseHeader). It reads shortHeader bytes, which hold the header of
+// every game and its options, and all that a header can take only when
+// they do not.
+func readHeader(f *os.File, size int64, want Expect, types ...uint32) (head, *Error) {
 	n := min(size, shortHeader)
 	for {
-		head := make([]byte, n)
-		if _, err := f.ReadAt(head, 0); err != nil {
-			return Header{}, 0, 0, ioError(err)
+		data := make([]byte, n)
+		if _, err := f.ReadAt(data, 0); err != nil {
+			return head{}, ioError(err)
 		}
-		h, end, sum, e := parseHeader(head, want, typ)
+		h, e := parseHeader(data, want, types...)
 		if e == nil || n == min(size, int64(maxHeader)) {
-			return h, end, sum, e
+			return h, e
 		}
 		n = min(size, int64(maxHeader))
 	}

@@ -32,14 +32,17 @@ const (
 	version     = 1
 	typeFloat32 = 1
 	typeWords   = 3 // uint32 words, checked in blocks (WriteWords)
-	ext         = ".dpt"
+	// float32 values, checked in blocks as words are (WriteFloats)
+	typeFloatBlocks = 4
+	ext             = ".dpt"
 
 	// fixedSize is the size of a header whose game and options are empty.
 	fixedSize = len(magic) + 4 + 4 + 2 + 2 + 32 + 8 + 8 + 4 + 4
 )
 
 // typeNames names the value types, for errors.
-var typeNames = map[uint32]string{typeFloat32: "float32", typeWords: "uint32 words in checked blocks"}
+var typeNames = map[uint32]string{typeFloat32: "float32", typeWords: "uint32 words in checked blocks",
+	typeFloatBlocks: "float32 in checked blocks"}
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"dicepoker/internal/atomicfile"
 )
@@ -23,16 +24,17 @@ const BlockWords = 1 << 12
 // words, then the words; the header's payload checksum covers the block
 // checksums.
 func WriteWords(path string, h Header, words []uint32) error {
-	data, err := encodeWords(h, words)
+	data, err := encodeWords(h, words, typeWords)
 	return save(path, data, err)
 }
 
-// encodeWords returns the file of a word table.
-func encodeWords(h Header, words []uint32) ([]byte, error) {
+// encodeWords returns the file of a table of words checked in blocks,
+// of value type typ.
+func encodeWords(h Header, words []uint32, typ uint32) ([]byte, error) {
 	if h.States != uint64(len(words)) {
 		return nil, fmt.Errorf("header says %d words but %d were given", h.States, len(words))
 	}
-	b, err := appendHeader(nil, h, typeWords)
+	b, err := appendHeader(nil, h, typ)
 	if err != nil {
 		return nil, err
 	}
@@ -65,6 +67,7 @@ type Words struct {
 	start  int64    // the file offset of the first word
 	sums   []uint32 // each block's checksum
 	words  []uint32
+	mapped bool          // words is the file mapped (Mapped): a block is checked in place
 	done   []atomic.Bool // the blocks read and checked
 	mu     sync.Mutex    // held while a block is read
 	err    atomic.Pointer[Error]
@@ -84,20 +87,16 @@ func OpenWords(path string, want Expect) (*Words, error) {
 }
 
 func openWords(path string, want Expect) (*Words, *Error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, ioError(err)
+	f, size, e := openFile(path)
+	if e != nil {
+		return nil, e
 	}
-	fi, err := f.Stat()
-	if err != nil {
+	hd, e := readHeader(f, size, want, typeWords)
+	if e != nil {
 		f.Close()
-		return nil, ioError(err)
+		return nil, e
 	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, &Error{Err: atomicfile.ErrNotRegular, Reason: atomicfile.ErrNotRegular.Error()}
-	}
-	w, e := readIndex(f, fi.Size(), want)
+	w, e := readIndex(f, size, hd)
 	if e != nil {
 		f.Close()
 		return nil, e
@@ -106,13 +105,10 @@ func openWords(path string, want Expect) (*Words, *Error) {
 	return w, nil
 }
 
-// readIndex reads the header and the block checksums of the word table
-// in f, of size bytes.
-func readIndex(f *os.File, size int64, want Expect) (*Words, *Error) {
-	h, end, sum, e := readHeader(f, size, want, typeWords)
-	if e != nil {
-		return nil, e
-	}
+// readIndex reads the block checksums of the table of words in f, of
+// size bytes, whose header is hd.
+func readIndex(f *os.File, size int64, hd head) (*Words, *Error) {
+	h, end, sum := hd.Header, hd.end, hd.sum
 	if h.States > math.MaxInt32*uint64(BlockWords) {
 		return nil, &Error{Err: errTooLarge, Reason: errTooLarge.Error()}
 	}
@@ -129,7 +125,12 @@ func readIndex(f *os.File, size int64, want Expect) (*Words, *Error) {
 		return nil, corrupt("block checksums' checksum mismatch")
 	}
 	w := &Words{Header: h, f: f, start: int64(end) + 4*int64(blocks), sums: make([]uint32, blocks),
-		words: make([]uint32, n), done: make([]atomic.Bool, blocks)}
+		done: make([]atomic.Bool, blocks)}
+	if w.words = mapWords(f, size, w.start, n); w.words != nil {
+		w.mapped = true
+	} else {
+		w.words = make([]uint32, n)
+	}
 	for k := range w.sums {
 		w.sums[k] = binary.LittleEndian.Uint32(raw[4*k:])
 	}
@@ -137,7 +138,8 @@ func readIndex(f *os.File, size int64, want Expect) (*Words, *Error) {
 }
 
 // Words returns the table's words: those of the blocks loaded hold their
-// value, the others zero.
+// value, the others zero (or, when Mapped, the file's words unchecked:
+// not to be read).
 func (w *Words) Words() []uint32 { return w.words }
 
 // Load reads and checks the blocks that hold words from..to-1, those not
@@ -158,38 +160,57 @@ func (w *Words) LoadAll() error {
 	return w.Err()
 }
 
-// load reads blocks from..to-1, those not read yet.
+// load reads and checks blocks from..to-1, those not read yet, a run of
+// unread blocks at a time.
 func (w *Words) load(from, to int) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	for from < to && w.done[from].Load() {
-		from++
-	}
-	for to > from && w.done[to-1].Load() {
-		to--
-	}
-	if from >= to || w.err.Load() != nil {
-		return
-	}
-	lo, hi := from*BlockWords, min(len(w.words), to*BlockWords)
-	raw := make([]byte, 4*(hi-lo))
-	if _, err := w.f.ReadAt(raw, w.start+4*int64(lo)); err != nil {
-		w.fail(ioError(err))
-		return
-	}
-	for k := from; k < to; k++ {
+	for k := from; k < to && w.err.Load() == nil; {
 		if w.done[k].Load() {
+			k++
 			continue
 		}
-		b := raw[4*(k*BlockWords-lo) : 4*(min(len(w.words), (k+1)*BlockWords)-lo)]
-		if crc32.Checksum(b, castagnoli) != w.sums[k] {
+		end := k + 1
+		for end < to && !w.done[end].Load() {
+			end++
+		}
+		w.loadRun(k, end)
+		k = end
+	}
+}
+
+// loadRun reads blocks from..to-1, none of them read yet, in one call and
+// checks each: straight into the words' memory where the machine keeps a
+// word as the file does (no other goroutine reads those words before
+// their block is marked done), else through a buffer; or, mapped, checks
+// them in place. After damage, the run's words are zero.
+func (w *Words) loadRun(from, to int) {
+	lo, hi := from*BlockWords, min(len(w.words), to*BlockWords)
+	dst := w.words[lo:hi]
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), 4*len(dst))
+	if !littleEndian {
+		raw = make([]byte, 4*len(dst))
+	}
+	if !w.mapped { // else the words are in memory already, to be checked
+		if _, err := w.f.ReadAt(raw, w.start+4*int64(lo)); err != nil {
+			clear(dst)
+			w.fail(ioError(err))
+			return
+		}
+	}
+	for k := from; k < to; k++ {
+		if crc32.Checksum(raw[4*(k*BlockWords-lo):4*(min(hi, (k+1)*BlockWords)-lo)], castagnoli) != w.sums[k] {
+			clear(dst)
 			w.fail(corrupt(fmt.Sprintf("block %d checksum mismatch", k)))
 			return
 		}
-		dst := w.words[k*BlockWords:]
-		for i := range len(b) / 4 {
-			dst[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	if !littleEndian {
+		for i := range dst {
+			dst[i] = binary.LittleEndian.Uint32(raw[4*i:])
 		}
+	}
+	for k := from; k < to; k++ {
 		w.done[k].Store(true)
 	}
 }
@@ -212,4 +233,9 @@ func (w *Words) Err() error {
 }
 
 // Close closes the file. Words already loaded stay readable.
-func (w *Words) Close() error { return w.f.Close() }
+func (w *Words) Close() error {
+	if w.f == nil { // read whole when opened (OpenFloats)
+		return nil
+	}
+	return w.f.Close()
+}

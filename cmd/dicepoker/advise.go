@@ -77,7 +77,9 @@ func runAdvise(args []string, stdout io.Writer) error {
 		}
 		a, err = advice.AdviseToWin(p, advice.Aim{Target: gf.target, Opponents: *opponents, Progress: progress, Tables: targetTables()})
 	} else {
-		a, err = advice.Advise(opened(*tableFile), p)
+		o := opened(*tableFile)
+		o.Lookups = true // one ranking: only the table's blocks it reads are checked
+		a, err = advice.Advise(o, p)
 	}
 	if err != nil {
 		return err

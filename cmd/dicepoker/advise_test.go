@@ -125,7 +125,9 @@ func TestAdviseBadInput(t *testing.T) {
 	table := pokerTable(t)
 	corrupt := filepath.Join(t.TempDir(), "corrupt.dpt")
 	data, _ := os.ReadFile(table)
-	data[len(data)-3] ^= 0xff
+	// The first block checksum, after the header of 76 bytes and the
+	// game's name: advise checks those whatever blocks it reads.
+	data[76+len("poker-dice")] ^= 0xff
 	if err := os.WriteFile(corrupt, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +146,7 @@ func TestAdviseBadInput(t *testing.T) {
 		{[]string{"--dice", "9TJQK", "--sheet", "aces=1,aces=2"}, "aces is given twice"},
 		{[]string{"--dice", "9TJQK", "--sheet", pokerAllButStraight + ",straight=4"}, "the game is over"},
 		{[]string{"--dice", "9TJQK", "--sheet-file", "/nonexistent/sheet.json"}, "sheet file"},
-		{[]string{"--dice", "9TJQK", "--table", corrupt}, "is corrupt (payload checksum mismatch); rebuild it with: dicepoker solve --game poker-dice"},
+		{[]string{"--dice", "9TJQK", "--table", corrupt}, "is corrupt (block checksums' checksum mismatch); rebuild it with: dicepoker solve --game poker-dice"},
 		{[]string{"--dice", "9TJQK", "--forced-joker"}, "belongs to yahtzee"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
