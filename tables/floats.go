@@ -4,8 +4,6 @@ import (
 	"math"
 	"sync/atomic"
 	"unsafe"
-
-	"dicepoker/internal/atomicfile"
 )
 
 // WriteFloats stores h and values in a table file at path as a word
@@ -24,15 +22,7 @@ func WriteFloats(path string, h Header, values []float32) error {
 // none yet; one written by Write (value type 1) read and checked whole at
 // once, every block loaded. Floats views the values. It refuses a file as
 // Read does, with an *Error.
-func OpenFloats(path string, want Expect) (*Words, error) {
-	atomicfile.RemoveStale(path)
-	w, e := openFloats(path, want)
-	if e != nil {
-		e.Path, e.Rebuild = path, want.Rebuild
-		return nil, e
-	}
-	return w, nil
-}
+func OpenFloats(path string, want Expect) (*Words, error) { return openAs(path, want, openFloats) }
 
 func openFloats(path string, want Expect) (*Words, *Error) {
 	f, size, e := openFile(path)

@@ -16,17 +16,8 @@ import (
 // as one of the kinds the errors classify. Its seed corpus is in
 // testdata/fuzz; "go test -fuzz=FuzzRead ./tables" runs it for longer.
 func FuzzRead(f *testing.F) {
-	values := testValues()
 	dir := f.TempDir()
-	for _, v := range [][]float32{values, nil, values[:1]} {
-		path := filepath.Join(dir, "seed.dpt")
-		if err := Write(path, headerFor(v), v); err != nil {
-			f.Fatal(err)
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			f.Fatal(err)
-		}
+	for _, b := range seedFiles(f, dir, Write, testValues()) {
 		f.Add(b)
 		f.Add(b[:len(b)-1])
 		f.Add(b[:offPayload])
@@ -40,24 +31,10 @@ func FuzzRead(f *testing.F) {
 		}
 		h, vs, err := Read(path, testWant)
 		if err != nil {
-			var e *Error
-			switch {
-			case !errors.As(err, &e) || e.Path != path || e.Reason == "":
-				t.Fatalf("error %q: want an *Error with the path and a reason", err)
-			case !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrVersion) && !errors.Is(err, ErrRules):
-				t.Fatalf("error %q: neither corrupt, another version nor other rules", err)
-			}
+			checkRefusal(t, err, path)
 			return
 		}
-		if h.Game != testWant.Game || h.Options != testWant.Options || h.Fingerprint != testWant.Fingerprint || uint64(len(vs)) != h.States {
-			t.Fatalf("accepted header %+v with %d values, want %+v", h, len(vs), testWant)
-		}
-		if err := Write(again, h, vs); err != nil {
-			t.Fatal(err)
-		}
-		if b, err := os.ReadFile(again); err != nil || !bytes.Equal(b, data) {
-			t.Fatalf("written again as other bytes (%v)", err)
-		}
+		checkAccepted(t, h, vs, Write, again, data)
 	})
 }
 
@@ -68,18 +45,9 @@ func FuzzRead(f *testing.F) {
 // the same bytes. A file or block it refuses gets an *Error that names it
 // and says why, as one of the kinds the errors classify.
 func FuzzOpenFloats(f *testing.F) {
-	values := testFloats()
 	dir := f.TempDir()
 	for _, w := range []func(string, Header, []float32) error{WriteFloats, Write} {
-		for _, v := range [][]float32{values, nil, values[:1]} {
-			path := filepath.Join(dir, "seed.dpt")
-			if err := w(path, headerFor(v), v); err != nil {
-				f.Fatal(err)
-			}
-			b, err := os.ReadFile(path)
-			if err != nil {
-				f.Fatal(err)
-			}
+		for _, b := range seedFiles(f, dir, w, testFloats()) {
 			f.Add(b, false)
 			f.Add(b[:len(b)-1], true)
 			f.Add(b[:offPayload], false)
@@ -93,38 +61,66 @@ func FuzzOpenFloats(f *testing.F) {
 		if err := os.WriteFile(path, data, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		refused := func(err error) {
-			var e *Error
-			switch {
-			case !errors.As(err, &e) || e.Path != path || e.Reason == "":
-				t.Fatalf("error %q: want an *Error with the path and a reason", err)
-			case !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrVersion) && !errors.Is(err, ErrRules):
-				t.Fatalf("error %q: neither corrupt, another version nor other rules", err)
-			}
-		}
 		w, err := OpenFloats(path, testWant)
 		if err != nil {
-			refused(err)
+			checkRefusal(t, err, path)
 			return
 		}
 		defer w.Close()
 		if err := w.LoadAll(); err != nil {
-			refused(err)
+			checkRefusal(t, err, path)
 			return
-		}
-		h, vs := w.Header, w.Floats()
-		if h.Game != testWant.Game || h.Options != testWant.Options || h.Fingerprint != testWant.Fingerprint || uint64(len(vs)) != h.States {
-			t.Fatalf("accepted header %+v with %d values, want %+v", h, len(vs), testWant)
 		}
 		write := WriteFloats
 		if binary.LittleEndian.Uint32(data[len(magic)+4:]) == typeFloat32 {
 			write = Write
 		}
-		if err := write(again, h, vs); err != nil {
-			t.Fatal(err)
-		}
-		if b, err := os.ReadFile(again); err != nil || !bytes.Equal(b, data) {
-			t.Fatalf("written again as other bytes (%v)", err)
-		}
+		checkAccepted(t, w.Header, w.Floats(), write, again, data)
 	})
+}
+
+// seedFiles returns the bytes of the table files write makes in dir of
+// values, of none and of the first value alone, for a seed corpus.
+func seedFiles(f *testing.F, dir string, write func(string, Header, []float32) error, values []float32) [][]byte {
+	var files [][]byte
+	for _, v := range [][]float32{values, nil, values[:1]} {
+		path := filepath.Join(dir, "seed.dpt")
+		if err := write(path, headerFor(v), v); err != nil {
+			f.Fatal(err)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		files = append(files, b)
+	}
+	return files
+}
+
+// checkRefusal fails t unless err, a refusal of the file at path, is an
+// *Error that names it and says why, as one of the kinds the errors
+// classify.
+func checkRefusal(t *testing.T, err error, path string) {
+	var e *Error
+	switch {
+	case !errors.As(err, &e) || e.Path != path || e.Reason == "":
+		t.Fatalf("error %q: want an *Error with the path and a reason", err)
+	case !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrVersion) && !errors.Is(err, ErrRules):
+		t.Fatalf("error %q: neither corrupt, another version nor other rules", err)
+	}
+}
+
+// checkAccepted fails t unless the header h and values vs of an accepted
+// file, data, are for testWant's rules, as many values as h counts, and
+// written again with write (at path again) give data's bytes.
+func checkAccepted(t *testing.T, h Header, vs []float32, write func(string, Header, []float32) error, again string, data []byte) {
+	if h.Game != testWant.Game || h.Options != testWant.Options || h.Fingerprint != testWant.Fingerprint || uint64(len(vs)) != h.States {
+		t.Fatalf("accepted header %+v with %d values, want %+v", h, len(vs), testWant)
+	}
+	if err := write(again, h, vs); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(again); err != nil || !bytes.Equal(b, data) {
+		t.Fatalf("written again as other bytes (%v)", err)
+	}
 }

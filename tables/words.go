@@ -76,9 +76,13 @@ type Words struct {
 // OpenWords opens the word table at path and checks its header and block
 // checksums, reading no words yet. It refuses a file as Read does, with
 // an *Error.
-func OpenWords(path string, want Expect) (*Words, error) {
+func OpenWords(path string, want Expect) (*Words, error) { return openAs(path, want, openWords) }
+
+// openAs opens the table at path with open, after removing what a killed
+// write of it left, and gives its error the path and the rebuild command.
+func openAs(path string, want Expect, open func(path string, want Expect) (*Words, *Error)) (*Words, error) {
 	atomicfile.RemoveStale(path)
-	w, e := openWords(path, want)
+	w, e := open(path, want)
 	if e != nil {
 		e.Path, e.Rebuild = path, want.Rebuild
 		return nil, e
