@@ -19,7 +19,7 @@ type Arc struct {
 // Arcs sets out[j] to the ways the turn of the batch's j-th state ends:
 // AppendOutcomes' outcomes in its order and to the same bits, the next
 // states by index, under the decisions Decide would take, read from the
-// choices of the keep lattice (choose) and the boxes Plan found without
+// choices of the keep lattice (Batch.choices) and the boxes Plan found without
 // taking them one by one. The dice's mass goes through the keeps of all
 // the lanes at once, each lane adding in AppendOutcomes' order
 // (solver.LaneKeeps.Spread). The arcs of the batch share one new slice.
@@ -31,7 +31,7 @@ func (b *Batch) Arcs(out [][]Arc) {
 	prob := m.Rolls()
 	*prob = laneRollProbs
 	for left := g.Rolls - 1; left >= 1; left-- {
-		choice := b.choose(left)
+		choice := b.choices[left-1].Rolls()
 		for r := range prob {
 			row, c := &prob[r], &choice[r]
 			for j := range b.n {
