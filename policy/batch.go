@@ -37,10 +37,9 @@ type Batch struct {
 	// (solver.LaneKeeps.Choices): a roll's row there is the keep index of
 	// its best keep, or its own keep index when it is best written now.
 	choices [MaxRolls - 1]solver.LaneKeeps
-	// mass, written and arcs are Arcs' scratch.
+	// mass and written are AppendArcs' scratch.
 	mass    solver.LaneKeeps
 	written [][solver.Lanes]float64
-	arcs    []Arc
 	// ends[b.base+l][j] is how writing level l of box b ends the turn in
 	// lane j, worked out with its value; specials[j][f] the move of five
 	// dice showing face f+1 in lane j, where the five-alike rules place

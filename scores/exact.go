@@ -50,7 +50,7 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 	d := &Distribution{Game: g}
 	turns := len(g.Categories) - bits.OnesCount32(start.Filled)
 	batches := make([]*policy.Batch, o.threads())
-	d.Scores, d.States = Carry(l.Index(start), l.Size(), turns, func(w int, is []int, arcs [][]Arc) {
+	d.Scores, d.States = carryIn(l.Index(start), l.Size(), turns, func(w int, is []int, arcs [][]Arc, store []Arc) []Arc {
 		if batches[w] == nil {
 			batches[w] = p.NewBatch()
 		}
@@ -59,7 +59,7 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 			states[j] = l.State(i)
 		}
 		batches[w].Plan(states[:len(is)])
-		batches[w].Arcs(arcs)
+		return batches[w].AppendArcs(store, arcs)
 	}, o)
 	return d
 }
@@ -84,7 +84,21 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 // the number of threads: the result is the same to the bit. o.Progress
 // counts turns, o.TurnProgress the states of each turn.
 func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Options) (Histogram, int) {
+	return carryIn(start, size, turns, func(w int, is []int, out [][]Arc, _ []Arc) []Arc {
+		arcs(w, is, out)
+		return nil
+	}, o)
+}
+
+// carryIn is Carry with the arcs kept in storage it owns: arcs(w, is,
+// out, store) may append the arcs to store, goroutine w's, and return
+// it, out's slices lying in it. Each goroutine's store is taken up again
+// from its start once a chunk is carried, so that the chunks' arcs reuse
+// one buffer rather than each batch's taking a new one.
+func carryIn(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store []Arc) []Arc, o Options) (Histogram, int) {
 	threads := o.threads()
+	stores := make([][]Arc, threads)
+	var out [][]Arc // the chunk's arcs, by state
 	// where[i]-1 is the position of the state with index i among its
 	// goroutine's next states (owner); 0 when they do not hold it.
 	where := make([]int32, size)
@@ -101,15 +115,18 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 		}
 		for from := 0; from < len(layer); from += carryChunk {
 			chunk := layer[from:min(from+carryChunk, len(layer))]
-			out := make([][]Arc, len(chunk))
+			out = slices.Grow(out[:0], len(chunk))[:len(chunk)]
 			batches := (len(chunk) + solver.Lanes - 1) / solver.Lanes
+			for w := range stores {
+				stores[w] = stores[w][:0]
+			}
 			workers.Each(batches, threads, func(w, b int) {
 				lo, hi := b*solver.Lanes, min((b+1)*solver.Lanes, len(chunk))
 				var is [solver.Lanes]int
 				for j := range hi - lo {
 					is[j] = chunk[lo+j].index
 				}
-				arcs(w, is[:hi-lo], out[lo:hi])
+				stores[w] = arcs(w, is[:hi-lo], out[lo:hi], stores[w])
 			})
 			var wg sync.WaitGroup
 			for w := range threads {
