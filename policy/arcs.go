@@ -106,6 +106,6 @@ func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
 // as insert adds an outcome.
 func insertArc(arcs []Arc, start int, a Arc) []Arc {
 	return insertSorted(arcs, start, a,
-		func(x Arc) [2]int { return [2]int{int(x.Next), int(x.Points)} },
+		func(x *Arc) int64 { return sortKey(int(x.Next), int(x.Points)) },
 		func(x *Arc) *float64 { return &x.P })
 }
