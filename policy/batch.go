@@ -25,6 +25,9 @@ type Batch struct {
 	// lane j (see box.values); -Inf where the box is closed. Rows past
 	// p.levels let each box's rows be seen as a solver.LaneLevels.
 	values [][solver.Lanes]float64
+	// levels[c] is box c for MaxByBoxesChoosing, its totals in values;
+	// list the open boxes' of a Plan.
+	levels, list []solver.LevelBox
 	// boxOf[r][j] is the first box, in sheet order, that gives roll r
 	// its value (own.Now) in lane j, the five-alike rolls aside.
 	boxOf solver.LaneRolls
@@ -53,7 +56,13 @@ type Batch struct {
 
 // NewBatch returns an empty batch of p's turns.
 func (p *Policy) NewBatch() *Batch {
-	return &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), ends: make([][solver.Lanes]End, p.levels), written: make([][solver.Lanes]float64, p.levels)}
+	b := &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), ends: make([][solver.Lanes]End, p.levels), written: make([][solver.Lanes]float64, p.levels)}
+	b.levels, b.list = make([]solver.LevelBox, len(p.boxes)), make([]solver.LevelBox, 0, len(p.boxes))
+	for c := range p.boxes {
+		bx := &p.boxes[c]
+		b.levels[c] = solver.LevelBox{Level: &bx.level, Totals: (*solver.LaneLevels)(b.values[bx.base : bx.base+solver.Levels]), Box: float64(c)}
+	}
+	return b
 }
 
 // unknown marks a decision of a batch's turn not yet taken. Decisions
@@ -115,12 +124,13 @@ func (b *Batch) Plan(states []engine.State) {
 	}
 	rolls := b.work.Rolls()
 	*rolls = worthless
-	for c := range p.boxes {
+	list := b.list[:0]
+	for c, lb := range b.levels {
 		if open&(1<<c) != 0 {
-			bx := &p.boxes[c]
-			rolls.MaxByLevelChoosing(&bx.level, (*solver.LaneLevels)(b.values[bx.base:bx.base+solver.Levels]), &b.boxOf, float64(c))
+			list = append(list, lb)
 		}
 	}
+	rolls.MaxByBoxesChoosing(list, &b.boxOf)
 	b.fiveAlike(states)
 	b.own.Now = *rolls
 	for left := 1; left < g.Rolls; left++ {

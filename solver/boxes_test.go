@@ -1,0 +1,64 @@
+package solver
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"dicepoker/engine"
+)
+
+// TestMaxByBoxesChoosing checks, for the plain Go kernel and the one
+// this CPU runs, that the boxes taken roll by roll leave every roll's
+// value and choice to the bits that MaxByLevelChoosing gives taking them
+// one after another, from rows that start at -Inf or at values of their
+// own, on totals with many exact ties and with few, for one to 15 boxes.
+func TestMaxByBoxesChoosing(t *testing.T) {
+	kernels := map[string]func(*LaneRolls, []LevelBox, *LaneRolls){"go": boxesChoosingGo, "active": activeBoxesChoosing}
+	rng := rand.New(rand.NewPCG(13, 14))
+	for name, kernel := range kernels {
+		for _, spread := range []int{3, 1_000_000} {
+			for _, n := range []int{1, 2, 7, 15} {
+				levels := make([][engine.NumRolls]uint8, n)
+				totals := make([]LaneLevels, n)
+				boxes := make([]LevelBox, n)
+				for c := range boxes {
+					for r := range engine.NumRolls {
+						levels[c][r] = uint8(rng.IntN(Levels))
+					}
+					for l := range Levels {
+						for j := range Lanes {
+							totals[c][l][j] = float64(rng.IntN(spread))
+						}
+					}
+					// Boxes by a number of their own, not their place.
+					boxes[c] = LevelBox{Level: &levels[c], Totals: &totals[c], Box: float64(3*c + 1)}
+				}
+				var got, want, gotChoice, wantChoice LaneRolls
+				for r := range got {
+					for j := range Lanes {
+						x := math.Inf(-1)
+						if rng.IntN(2) == 0 {
+							x = float64(rng.IntN(spread))
+						}
+						got[r][j], want[r][j] = x, x
+						gotChoice[r][j] = float64(rng.IntN(100))
+						wantChoice[r][j] = gotChoice[r][j]
+					}
+				}
+				kernel(&got, boxes, &gotChoice)
+				for _, b := range boxes {
+					levelChoicesGo(&want, b.Level, b.Totals, &wantChoice, b.Box)
+				}
+				for r := range got {
+					for j := range Lanes {
+						if math.Float64bits(got[r][j]) != math.Float64bits(want[r][j]) || gotChoice[r][j] != wantChoice[r][j] {
+							t.Fatalf("%s kernel, spread %d, %d boxes, roll %d, lane %d: %v from box %v, want %v from box %v",
+								name, spread, n, r, j, got[r][j], gotChoice[r][j], want[r][j], wantChoice[r][j])
+						}
+					}
+				}
+			}
+		}
+	}
+}
