@@ -11,13 +11,13 @@ type LevelBox struct {
 	Box    float64
 }
 
-// MaxByBoxesChoosing does MaxByLevelChoosing for each of boxes in turn,
-// to the same bits and choices: each roll's row of r becomes the largest
-// of it and its levels' totals, and its row of choice the first box, in
-// the order of boxes, whose totals beat the roll's value so far. It goes
-// roll by roll, each roll's row and choice held while every box is
-// compared with them, where MaxByLevelChoosing reads and writes all the
-// rolls once for each box.
+// MaxByBoxesChoosing does MaxByLevel for each of boxes in turn and sets
+// each roll's row of choice to the box in the lanes where the box's
+// totals beat the roll's value so far: across a turn's boxes in sheet
+// order, each roll's row of choice ends at the first box that gives it
+// its value. It goes roll by roll, each roll's row and choice held while
+// every box is compared with them, rather than reading and writing all
+// the rolls once a box.
 func (r *LaneRolls) MaxByBoxesChoosing(boxes []LevelBox, choice *LaneRolls) {
 	if len(boxes) > 0 {
 		activeBoxesChoosing(r, boxes, choice)
@@ -25,7 +25,7 @@ func (r *LaneRolls) MaxByBoxesChoosing(boxes []LevelBox, choice *LaneRolls) {
 }
 
 // boxesChoosingGo is MaxByBoxesChoosing in plain Go: the boxes one after
-// another, as MaxByLevelChoosing takes them.
+// another.
 func boxesChoosingGo(r *LaneRolls, boxes []LevelBox, choice *LaneRolls) {
 	for i := range boxes {
 		b := &boxes[i]

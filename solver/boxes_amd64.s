@@ -6,8 +6,9 @@
 // func boxesChoosingAVX(r *LaneRolls, boxes []LevelBox, choice *LaneRolls)
 // For each roll (SI), its row into Y0, Y1 and its choice into Y6, Y7;
 // for each box (a LevelBox of 24 bytes at R11), its level's totals into
-// Y2, Y3, compared, blended and maximised as levelChoicesAVX does; then
-// the row and choice stored. boxes is not empty.
+// Y2, Y3; the lanes where the roll's value is less blend the box (Y15)
+// into its choice, and its value becomes the maximum, as levelsAVX's;
+// then the row and choice stored. boxes is not empty.
 TEXT ·boxesChoosingAVX(SB), NOSPLIT, $0-40
 	MOVQ r+0(FP), DI
 	MOVQ boxes_base+8(FP), R9

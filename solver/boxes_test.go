@@ -10,7 +10,7 @@ import (
 
 // TestMaxByBoxesChoosing checks, for the plain Go kernel and the one
 // this CPU runs, that the boxes taken roll by roll leave every roll's
-// value and choice to the bits that MaxByLevelChoosing gives taking them
+// value and choice to the bits that the plain Go step gives taking them
 // one after another, from rows that start at -Inf or at values of their
 // own, on totals with many exact ties and with few, for one to 15 boxes.
 func TestMaxByBoxesChoosing(t *testing.T) {

@@ -49,15 +49,10 @@ func choicesGo(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
 	}
 }
 
-// MaxByLevelChoosing does MaxByLevel and sets each roll's row of choice
-// to box in the lanes where the box's totals beat the roll's value so
-// far: across a turn's boxes in sheet order, each roll's row of choice
-// ends at the first box that gives it its value.
-func (r *LaneRolls) MaxByLevelChoosing(level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64) {
-	activeLevelChoices(r, level, totals, choice, box)
-}
-
-// levelChoicesGo is MaxByLevelChoosing in plain Go.
+// levelChoicesGo is one box of MaxByBoxesChoosing in plain Go: each
+// roll's row of rolls becomes the larger of it and its level's totals
+// (MaxByLevel), and its row of choice box in the lanes where the totals
+// are the larger.
 func levelChoicesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64) {
 	for r, l := range level {
 		row, t, c := &rolls[r], &totals[l&(Levels-1)], &choice[r]

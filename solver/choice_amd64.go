@@ -2,11 +2,7 @@
 
 package solver
 
-import (
-	"golang.org/x/sys/cpu"
-
-	"dicepoker/engine"
-)
+import "golang.org/x/sys/cpu"
 
 //go:noescape
 func choicesAVX(c *LaneKeeps, v *LaneTurn, best *LaneKeeps, rows []laneRow, parents int)
@@ -14,15 +10,11 @@ func choicesAVX(c *LaneKeeps, v *LaneTurn, best *LaneKeeps, rows []laneRow, pare
 //go:noescape
 func spreadAVX(v *LaneKeeps, rows []laneRow, parents int)
 
-//go:noescape
-func levelChoicesAVX(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64)
-
-// The kernels of Choices, MaxByLevelChoosing and Spread, in AVX where
-// the CPU has it. Choices' takes for each parent a compare, an AND with the
-// parent's choice and a maximum, which agree with choicesGo's branches
-// for choices of +0 or more; MaxByLevelChoosing's a compare and a blend
-// beside MaxByLevel's maximum; Spread's adds, multiplies and adds as Go
-// does on amd64, each step rounded.
+// The kernels of Choices and Spread, in AVX where the CPU has it.
+// Choices' takes for each parent a compare, an AND with the parent's
+// choice and a maximum, which agree with choicesGo's branches for
+// choices of +0 or more; Spread's adds, multiplies and adds as Go does
+// on amd64, each step rounded.
 var (
 	activeChoices = func() func(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
 		if cpu.X86.HasAVX {
@@ -33,12 +25,6 @@ var (
 			}
 		}
 		return choicesGo
-	}()
-	activeLevelChoices = func() func(*LaneRolls, *[engine.NumRolls]uint8, *LaneLevels, *LaneRolls, float64) {
-		if cpu.X86.HasAVX {
-			return levelChoicesAVX
-		}
-		return levelChoicesGo
 	}()
 	activeSpread = func() func(*LaneKeeps) {
 		if cpu.X86.HasAVX {

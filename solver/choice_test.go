@@ -62,12 +62,12 @@ func TestChoices(t *testing.T) {
 	}
 }
 
-// TestMaxByLevelChoosing checks, for the plain Go kernel and the one
-// this CPU runs, that boxes taken in turn leave each roll the largest of
+// TestMaxByBoxesFirstBox checks, for the plain Go kernel and the one
+// this CPU runs, that a turn's boxes leave each roll the largest of
 // their levels' totals, to the bits MaxByLevel gives, and the first box
 // that has it, on totals with many exact ties and with few.
-func TestMaxByLevelChoosing(t *testing.T) {
-	kernels := map[string]func(*LaneRolls, *[engine.NumRolls]uint8, *LaneLevels, *LaneRolls, float64){"go": levelChoicesGo, "active": activeLevelChoices}
+func TestMaxByBoxesFirstBox(t *testing.T) {
+	kernels := map[string]func(*LaneRolls, []LevelBox, *LaneRolls){"go": boxesChoosingGo, "active": activeBoxesChoosing}
 	rng := rand.New(rand.NewPCG(9, 10))
 	const boxes = 6
 	for name, kernel := range kernels {
@@ -90,10 +90,12 @@ func TestMaxByLevelChoosing(t *testing.T) {
 					got[r][j], want[r][j] = math.Inf(-1), math.Inf(-1)
 				}
 			}
+			var list []LevelBox
 			for c := range boxes {
-				kernel(&got, &levels[c], &totals[c], &choice, float64(c))
+				list = append(list, LevelBox{Level: &levels[c], Totals: &totals[c], Box: float64(c)})
 				want.MaxByLevel(&levels[c], &totals[c])
 			}
+			kernel(&got, list, &choice)
 			for r := range got {
 				for j := range Lanes {
 					first := 0
