@@ -74,12 +74,8 @@ const (
 )
 
 // undecided is a turn's boxes before any is taken (its keeps are read
-// from the batch's choices), worthless the final rolls' values before
-// any box is open.
-var (
-	undecided [engine.NumRolls]uint8
-	worthless solver.LaneRolls
-)
+// from the batch's choices).
+var undecided [engine.NumRolls]uint8
 
 // Plan readies the turns of states (at most solver.Lanes, none with a
 // full sheet), which Turn then gives: the final rolls' values, written
@@ -123,7 +119,6 @@ func (b *Batch) Plan(states []engine.State) {
 		}
 	}
 	rolls := b.work.Rolls()
-	*rolls = worthless
 	list := b.list[:0]
 	for c, lb := range b.levels {
 		if open&(1<<c) != 0 {

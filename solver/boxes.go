@@ -1,6 +1,10 @@
 package solver
 
-import "dicepoker/engine"
+import (
+	"math"
+
+	"dicepoker/engine"
+)
 
 // LevelBox is one box for LaneRolls.MaxByBoxesChoosing: the level of
 // each roll's points in it, the totals of its levels (as MaxByLevel
@@ -11,22 +15,25 @@ type LevelBox struct {
 	Box    float64
 }
 
-// MaxByBoxesChoosing does MaxByLevel for each of boxes in turn and sets
-// each roll's row of choice to the box in the lanes where the box's
-// totals beat the roll's value so far: across a turn's boxes in sheet
-// order, each roll's row of choice ends at the first box that gives it
-// its value. It goes roll by roll, each roll's row and choice held while
-// every box is compared with them, rather than reading and writing all
-// the rolls once a box.
+// MaxByBoxesChoosing sets each roll's row of r to the largest of its
+// levels' totals in boxes (not empty), to the bits of MaxByLevel on
+// rows of -Inf for each box in turn, and its row of choice to the first
+// box, in the order of boxes, that gives it that value: boxes[0] where
+// every box's totals are -Inf. It goes roll by roll, each roll's row and
+// choice held in registers while every box is compared with them,
+// rather than reading and writing all the rolls once a box.
 func (r *LaneRolls) MaxByBoxesChoosing(boxes []LevelBox, choice *LaneRolls) {
-	if len(boxes) > 0 {
-		activeBoxesChoosing(r, boxes, choice)
-	}
+	activeBoxesChoosing(r, boxes, choice)
 }
 
 // boxesChoosingGo is MaxByBoxesChoosing in plain Go: the boxes one after
-// another.
+// another, from rows of -Inf.
 func boxesChoosingGo(r *LaneRolls, boxes []LevelBox, choice *LaneRolls) {
+	for i := range r {
+		for j := range Lanes {
+			r[i][j], choice[i][j] = math.Inf(-1), boxes[0].Box
+		}
+	}
 	for i := range boxes {
 		b := &boxes[i]
 		levelChoicesGo(r, b.Level, b.Totals, choice, b.Box)

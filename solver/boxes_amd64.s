@@ -3,9 +3,13 @@
 #include "go_asm.h"
 #include "textflag.h"
 
+// minusInf is -Inf as a float64.
+DATA minusInf<>+0(SB)/8, $0xfff0000000000000
+GLOBL minusInf<>(SB), RODATA|NOPTR, $8
+
 // func boxesChoosingAVX(r *LaneRolls, boxes []LevelBox, choice *LaneRolls)
-// For each roll (SI), its row into Y0, Y1 and its choice into Y6, Y7;
-// for each box (a LevelBox of 24 bytes at R11), its level's totals into
+// For each roll (SI), -Inf into Y0, Y1 and the first box's number into
+// Y6, Y7; for each box (a LevelBox of 24 bytes at R11), its level's totals into
 // Y2, Y3; the lanes where the roll's value is less blend the box (Y15)
 // into its choice, and its value becomes the maximum, as levelsAVX's;
 // then the row and choice stored. boxes is not empty.
@@ -15,11 +19,13 @@ TEXT ·boxesChoosingAVX(SB), NOSPLIT, $0-40
 	MOVQ boxes_len+16(FP), R10
 	MOVQ choice+32(FP), R8
 	XORQ SI, SI
+	VBROADCASTSD minusInf<>(SB), Y8
+	VBROADCASTSD 16(R9), Y9
 boxesroll:
-	VMOVUPD (DI), Y0
-	VMOVUPD 32(DI), Y1
-	VMOVUPD (R8), Y6
-	VMOVUPD 32(R8), Y7
+	VMOVAPD Y8, Y0
+	VMOVAPD Y8, Y1
+	VMOVAPD Y9, Y6
+	VMOVAPD Y9, Y7
 	MOVQ R9, R11
 	MOVQ R10, DX
 boxesbox:
