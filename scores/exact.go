@@ -140,14 +140,7 @@ func carryIn(start, size, turns int, arcs func(w int, is []int, out [][]Arc, sto
 				o.TurnProgress(turn+1, turns, from+len(chunk), len(layer))
 			}
 		}
-		layer = layer[:0]
-		for _, ns := range next {
-			for _, n := range ns {
-				where[n.index] = 0
-				layer = append(layer, n.node)
-			}
-		}
-		slices.SortFunc(layer, func(a, b node) int { return a.index - b.index })
+		layer = nextLayer(layer[:0], next, where, owner)
 		states += len(layer)
 		if o.Progress != nil {
 			o.Progress(turn+1, turns)
@@ -158,6 +151,34 @@ func carryIn(start, size, turns int, arcs func(w int, is []int, out [][]Arc, sto
 		h.add(n.lo, n.p)
 	}
 	return h, states
+}
+
+// nextLayer appends the next states, ns by goroutine, to layer in order
+// of index and returns it, clearing where for the next turn. Where the
+// states are many among all the indices, it reads where in index order,
+// with no sort.
+func nextLayer(layer []node, ns [][]growing, where []int32, owner func(int32) int) []node {
+	count := 0
+	for _, n := range ns {
+		count += len(n)
+	}
+	if len(where) <= 64*count {
+		for i, at := range where {
+			if at != 0 {
+				layer = append(layer, ns[owner(int32(i))][at-1].node)
+				where[i] = 0
+			}
+		}
+		return layer
+	}
+	for _, n := range ns {
+		for _, g := range n {
+			where[g.index] = 0
+			layer = append(layer, g.node)
+		}
+	}
+	slices.SortFunc(layer, func(a, b node) int { return a.index - b.index })
+	return layer
 }
 
 // carryChunk is how many states of a turn Carry takes at a time.
