@@ -102,7 +102,6 @@ func carryIn(start, size, turns int, arcs func(w int, is []int, out [][]Arc, sto
 	// where[i]-1 is the position of the state with index i among its
 	// goroutine's next states (owner); 0 when they do not hold it.
 	where := make([]int32, size)
-	owner := func(i int32) int { return int(uint32(i)*0x9e3779b1>>16) % threads }
 	layer := []node{{index: start, hi: 1, p: totals(1)}}
 	layer[0].p[0] = 1
 	states := 1
@@ -130,7 +129,7 @@ func carryIn(start, size, turns int, arcs func(w int, is []int, out [][]Arc, sto
 			})
 			var wg sync.WaitGroup
 			for w := range threads {
-				wg.Go(func() { next[w] = carry(next[w], where, from, chunk, out, func(i int32) bool { return owner(i) == w }) })
+				wg.Go(func() { next[w] = carry(next[w], where, from, chunk, out, w, threads) })
 			}
 			wg.Wait()
 			for i := range chunk {
@@ -140,7 +139,7 @@ func carryIn(start, size, turns int, arcs func(w int, is []int, out [][]Arc, sto
 				o.TurnProgress(turn+1, turns, from+len(chunk), len(layer))
 			}
 		}
-		layer = nextLayer(layer[:0], next, where, owner)
+		layer = nextLayer(layer[:0], next, where)
 		states += len(layer)
 		if o.Progress != nil {
 			o.Progress(turn+1, turns)
@@ -157,7 +156,7 @@ func carryIn(start, size, turns int, arcs func(w int, is []int, out [][]Arc, sto
 // of index and returns it, clearing where for the next turn. Where the
 // states are many among all the indices, it reads where in index order,
 // with no sort.
-func nextLayer(layer []node, ns [][]growing, where []int32, owner func(int32) int) []node {
+func nextLayer(layer []node, ns [][]growing, where []int32) []node {
 	count := 0
 	for _, n := range ns {
 		count += len(n)
@@ -165,7 +164,7 @@ func nextLayer(layer []node, ns [][]growing, where []int32, owner func(int32) in
 	if len(where) <= 64*count {
 		for i, at := range where {
 			if at != 0 {
-				layer = append(layer, ns[owner(int32(i))][at-1].node)
+				layer = append(layer, ns[owner(int32(i), len(ns))][at-1].node)
 				where[i] = 0
 			}
 		}
@@ -181,6 +180,13 @@ func nextLayer(layer []node, ns [][]growing, where []int32, owner func(int32) in
 	return layer
 }
 
+// owner returns which of threads goroutines carries what reaches the
+// state with index i: a hash of i, scaled to threads by a multiply
+// rather than a division. Any owner gives the same bits.
+func owner(i int32, threads int) int {
+	return int(uint64(uint32(i)*0x9e3779b1>>16) * uint64(threads) >> 16)
+}
+
 // carryChunk is how many states of a turn Carry takes at a time.
 const carryChunk = 1 << 15
 
@@ -194,16 +200,17 @@ type growing struct {
 }
 
 // carry adds what the arcs out of the chunk's states (from the layer's
-// from-th on) carry to the next states that mine owns, ns, adding those
-// new to them (where), and returns them. It first finds the totals that reach each, then widens each
-// buffer once, to just those, then adds, so that no buffer holds more
-// than its totals.
-func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, mine func(int32) bool) []growing {
+// from-th on) carry to the next states that goroutine mine of threads
+// owns, ns, adding those new to them (where), and returns them. It
+// first finds the totals that reach each, then widens each buffer once,
+// to just those, then adds, so that no buffer holds more than its
+// totals.
+func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, mine, threads int) []growing {
 	var touched []int32
 	for i, as := range out {
 		src := &chunk[i]
 		for _, a := range as {
-			if !mine(a.Next) {
+			if owner(a.Next, threads) != mine {
 				continue
 			}
 			if where[a.Next] == 0 {
@@ -232,7 +239,7 @@ func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, min
 			for e < len(as) && as[e].Next == a.Next {
 				e++
 			}
-			if mine(a.Next) {
+			if owner(a.Next, threads) == mine {
 				n := &ns[where[a.Next]-1].node
 				sh.add(n.p[src.lo+int(a.Points)-n.lo:], src.p, as, as[g:e])
 			}
