@@ -39,7 +39,11 @@ type Batch struct {
 	// choices[left-1] holds each keep's choice with left rerolls left
 	// (solver.LaneKeeps.Choices): a roll's row there is the keep index of
 	// its best keep, or its own keep index when it is best written now.
-	choices [MaxRolls - 1]solver.LaneKeeps
+	// After PlanSearching (searching) it holds instead each keep's value
+	// in the keeps' rows and each roll's best in the rolls', which keep
+	// searches.
+	choices   [MaxRolls - 1]solver.LaneKeeps
+	searching bool
 	// mass and written are AppendArcs' scratch.
 	mass    solver.LaneKeeps
 	written [][solver.Lanes]float64
@@ -73,24 +77,37 @@ const (
 	_       = uint(unknown - engine.FirstRollKeep)
 )
 
-// undecided is a turn's boxes before any is taken (its keeps are read
-// from the batch's choices).
-var undecided [engine.NumRolls]uint8
+// undecided is a turn's decisions before any is taken: its boxes, and
+// after PlanSearching its keeps (Plan's are read from the choices).
+var undecided [MaxRolls * engine.NumRolls]uint8
 
 // Plan readies the turns of states (at most solver.Lanes, none with a
 // full sheet), which Turn then gives: the final rolls' values, written
 // in the best box, then the keeps' values one reroll at a time, as plan
-// describes. The turns of the batch's previous states are no longer
-// valid.
-func (b *Batch) Plan(states []engine.State) {
+// describes, and each roll's keep from the keep lattice (Choices). The
+// turns of the batch's previous states are no longer valid.
+func (b *Batch) Plan(states []engine.State) { b.plan(states, false) }
+
+// PlanSearching readies the turns of states as Plan does, to the same
+// decisions, but leaves each roll's keep to a search of its sub-keeps
+// when a game first asks for it: cheaper than the lattice's two passes
+// for a batch whose games ask for a few hundred keeps or fewer. Decide
+// and AppendArcs need Plan's choices.
+func (b *Batch) PlanSearching(states []engine.State) { b.plan(states, true) }
+
+func (b *Batch) plan(states []engine.State, searching bool) {
 	p, g := b.p, b.p.game
-	b.n = len(states)
+	b.n, b.searching = len(states), searching
+	decided := engine.NumRolls // the decisions left unknown
+	if searching {
+		decided = len(undecided)
+	}
 	var open uint32 // boxes open in some lane
 	for j, s := range states {
 		open |= ^s.Filled
 		t := &b.turns[j]
 		t.game, t.state, t.batch, t.lane = g, s, b, uint8(j)
-		copy(t.decide[:engine.NumRolls], undecided[:])
+		copy(t.decide[:decided], undecided[:])
 		b.opens[j] = 0
 		for c := range p.boxes {
 			if s.Open(c) {
@@ -132,15 +149,43 @@ func (b *Batch) Plan(states []engine.State) {
 		// The keeps' values from the rolls' with a reroll fewer, then
 		// the best sub-keep of each roll against writing it now (the
 		// rolls' values the first time: KeepValues leaves them), then
-		// which keep gives each its best.
+		// which keep gives each its best, or what keep searches.
 		b.work.KeepValues()
-		copy(b.own.Keeps[:engine.FirstRollKeep], b.work[:engine.FirstRollKeep])
+		keeps := b.own.Keeps[:engine.FirstRollKeep]
+		if searching {
+			keeps = b.choices[left-1][:engine.FirstRollKeep]
+		}
+		copy(keeps, b.work[:engine.FirstRollKeep])
 		if left > 1 {
 			*rolls = b.own.Now
 		}
 		b.work.BestKeeps()
-		b.choices[left-1].Choices(&b.own, &b.work)
+		if searching {
+			*b.choices[left-1].Rolls() = *rolls
+		} else {
+			b.choices[left-1].Choices(&b.own, &b.work)
+		}
 	}
+}
+
+// keep returns the decision for roll r in lane j with left rerolls left
+// after PlanSearching: the first of its sub-keeps, in the order of
+// solver.Turn.Actions (the largest keep index first), with the largest
+// value, when that is more than writing the roll now; else scoreNow, as
+// the keep lattice chooses. That value is known (the roll's best), so
+// the search stops at the first keep that has it.
+func (b *Batch) keep(j, r, left int) uint8 {
+	v := &b.choices[left-1]
+	best := v.Rolls()[r][j]
+	if best == b.own.Now[r][j] {
+		return scoreNow
+	}
+	for _, k := range subKeeps[subStart[r]:subStart[r+1]] {
+		if v[k][j] == best {
+			return uint8(k)
+		}
+	}
+	panic("policy: no keep has the best keep's value")
 }
 
 // fiveAlike values the rolls that the five-alike rules place in each
