@@ -14,13 +14,13 @@ GLOBL minusInf<>(SB), RODATA|NOPTR, $8
 // into its choice, and its value becomes the maximum, as levelsAVX's;
 // then the row and choice stored. boxes is not empty.
 TEXT ·boxesChoosingAVX(SB), NOSPLIT, $0-40
-	MOVQ r+0(FP), DI
-	MOVQ boxes_base+8(FP), R9
-	MOVQ boxes_len+16(FP), R10
-	MOVQ choice+32(FP), R8
 	XORQ SI, SI
 	VBROADCASTSD minusInf<>(SB), Y8
+	MOVQ boxes_base+8(FP), R9
 	VBROADCASTSD 16(R9), Y9
+	MOVQ boxes_len+16(FP), R10
+	MOVQ r+0(FP), DI
+	MOVQ choice+32(FP), R8
 boxesroll:
 	VMOVAPD Y8, Y0
 	VMOVAPD Y8, Y1

@@ -20,23 +20,10 @@ func TestMaxByBoxesChoosing(t *testing.T) {
 	for name, kernel := range kernels {
 		for _, spread := range []int{3, 1_000_000} {
 			for _, n := range []int{1, 2, 7, 15} {
-				levels := make([][engine.NumRolls]uint8, n)
-				totals := make([]LaneLevels, n)
-				boxes := make([]LevelBox, n)
+				boxes := randomBoxes(rng, n, spread, true)
 				for c := range boxes {
-					for r := range engine.NumRolls {
-						levels[c][r] = uint8(rng.IntN(Levels))
-					}
-					for l := range Levels {
-						for j := range Lanes {
-							totals[c][l][j] = float64(rng.IntN(spread))
-							if j == Lanes-1 || rng.IntN(4) == 0 {
-								totals[c][l][j] = math.Inf(-1) // a box closed in the lane
-							}
-						}
-					}
 					// Boxes by a number of their own, not their place.
-					boxes[c] = LevelBox{Level: &levels[c], Totals: &totals[c], Box: float64(3*c + 1)}
+					boxes[c].Box = float64(3*c + 1)
 				}
 				var got, want, gotChoice, wantChoice LaneRolls
 				for r := range got {
@@ -60,4 +47,29 @@ func TestMaxByBoxesChoosing(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomBoxes returns n boxes numbered by their place, each roll's level
+// at random and each level's totals whole numbers below spread; closed
+// makes a quarter of the totals, and every total of the last lane, -Inf
+// (boxes closed in a lane).
+func randomBoxes(rng *rand.Rand, n, spread int, closed bool) []LevelBox {
+	levels := make([][engine.NumRolls]uint8, n)
+	totals := make([]LaneLevels, n)
+	boxes := make([]LevelBox, n)
+	for c := range boxes {
+		for r := range engine.NumRolls {
+			levels[c][r] = uint8(rng.IntN(Levels))
+		}
+		for l := range Levels {
+			for j := range Lanes {
+				totals[c][l][j] = float64(rng.IntN(spread))
+				if closed && (j == Lanes-1 || rng.IntN(4) == 0) {
+					totals[c][l][j] = math.Inf(-1)
+				}
+			}
+		}
+		boxes[c] = LevelBox{Level: &levels[c], Totals: &totals[c], Box: float64(c)}
+	}
+	return boxes
 }

@@ -69,38 +69,24 @@ func TestChoices(t *testing.T) {
 func TestMaxByBoxesFirstBox(t *testing.T) {
 	kernels := map[string]func(*LaneRolls, []LevelBox, *LaneRolls){"go": boxesChoosingGo, "active": activeBoxesChoosing}
 	rng := rand.New(rand.NewPCG(9, 10))
-	const boxes = 6
 	for name, kernel := range kernels {
 		for _, spread := range []int{3, 1_000_000} {
-			var levels [boxes][engine.NumRolls]uint8
-			var totals [boxes]LaneLevels
-			for c := range boxes {
-				for r := range engine.NumRolls {
-					levels[c][r] = uint8(rng.IntN(Levels))
-				}
-				for l := range Levels {
-					for j := range Lanes {
-						totals[c][l][j] = float64(rng.IntN(spread))
-					}
-				}
-			}
+			boxes := randomBoxes(rng, 6, spread, false)
 			var got, want, choice LaneRolls
-			for r := range got {
+			for r := range want {
 				for j := range Lanes {
-					got[r][j], want[r][j] = math.Inf(-1), math.Inf(-1)
+					want[r][j] = math.Inf(-1)
 				}
 			}
-			var list []LevelBox
-			for c := range boxes {
-				list = append(list, LevelBox{Level: &levels[c], Totals: &totals[c], Box: float64(c)})
-				want.MaxByLevel(&levels[c], &totals[c])
+			for _, b := range boxes {
+				want.MaxByLevel(b.Level, b.Totals)
 			}
-			kernel(&got, list, &choice)
+			kernel(&got, boxes, &choice)
 			for r := range got {
 				for j := range Lanes {
 					first := 0
-					for c := range boxes {
-						if totals[c][levels[c][r]][j] == want[r][j] {
+					for c, b := range boxes {
+						if b.Totals[b.Level[r]][j] == want[r][j] {
 							first = c
 							break
 						}
