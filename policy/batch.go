@@ -29,16 +29,14 @@ type Batch struct {
 	// list the open boxes' of a Plan.
 	levels, list []solver.LevelBox
 	// boxOf[r][j] is the first box, in sheet order, that gives roll r
-	// its value (own.Now) in lane j, the five-alike rolls aside.
+	// its value (score) in lane j, the five-alike rolls aside.
 	boxOf solver.LaneRolls
 	work  solver.LaneKeeps
-	// own holds the value of writing each roll now (Now) and, in turn,
-	// each keep's value with so many rerolls left: what Choices compares
-	// BestKeeps' bests with.
-	own solver.LaneTurn
+	score solver.LaneRolls // the value of writing each roll now
 	// choices[left-1] holds each keep's choice with left rerolls left
-	// (solver.LaneKeeps.Choices): a roll's row there is the keep index of
-	// its best keep, or its own keep index when it is best written now.
+	// (solver.LaneKeeps.BestKeepsChoosing): a roll's row there is the
+	// keep index of its best keep, or its own keep index when it is best
+	// written now.
 	// After PlanSearching (searching) it holds instead each keep's value
 	// in the keeps' rows and each roll's best in the rolls', which keep
 	// searches.
@@ -84,8 +82,9 @@ var undecided [MaxRolls * engine.NumRolls]uint8
 // Plan readies the turns of states (at most solver.Lanes, none with a
 // full sheet), which Turn then gives: the final rolls' values, written
 // in the best box, then the keeps' values one reroll at a time, as plan
-// describes, and each roll's keep from the keep lattice (Choices). The
-// turns of the batch's previous states are no longer valid.
+// describes, and each roll's keep from the keep lattice
+// (BestKeepsChoosing). The turns of the batch's previous states are no
+// longer valid.
 func (b *Batch) Plan(states []engine.State) { b.plan(states, false) }
 
 // PlanSearching readies the turns of states as Plan does, to the same
@@ -144,27 +143,23 @@ func (b *Batch) plan(states []engine.State, searching bool) {
 	}
 	rolls.MaxByBoxesChoosing(list, &b.boxOf)
 	b.fiveAlike(states)
-	b.own.Now = *rolls
+	b.score = *rolls
 	for left := 1; left < g.Rolls; left++ {
 		// The keeps' values from the rolls' with a reroll fewer, then
 		// the best sub-keep of each roll against writing it now (the
-		// rolls' values the first time: KeepValues leaves them), then
+		// rolls' values the first time: KeepValues leaves them), with
 		// which keep gives each its best, or what keep searches.
 		b.work.KeepValues()
-		keeps := b.own.Keeps[:engine.FirstRollKeep]
-		if searching {
-			keeps = b.choices[left-1][:engine.FirstRollKeep]
-		}
-		copy(keeps, b.work[:engine.FirstRollKeep])
 		if left > 1 {
-			*rolls = b.own.Now
+			*rolls = b.score
 		}
+		if !searching {
+			b.work.BestKeepsChoosing(&b.choices[left-1])
+			continue
+		}
+		copy(b.choices[left-1][:engine.FirstRollKeep], b.work[:engine.FirstRollKeep])
 		b.work.BestKeeps()
-		if searching {
-			*b.choices[left-1].Rolls() = *rolls
-		} else {
-			b.choices[left-1].Choices(&b.own, &b.work)
-		}
+		*b.choices[left-1].Rolls() = *rolls
 	}
 }
 
@@ -177,7 +172,7 @@ func (b *Batch) plan(states []engine.State, searching bool) {
 func (b *Batch) keep(j, r, left int) uint8 {
 	v := &b.choices[left-1]
 	best := v.Rolls()[r][j]
-	if best == b.own.Now[r][j] {
+	if best == b.score[r][j] {
 		return scoreNow
 	}
 	for _, k := range subKeeps[subStart[r]:subStart[r+1]] {

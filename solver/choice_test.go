@@ -8,39 +8,26 @@ import (
 	"dicepoker/engine"
 )
 
-// TestChoices checks each keep's choice, from the plain Go kernel and
-// the one this CPU runs, against a search through all its sub-keeps for
-// the largest value and, of those, the largest keep index, on values
-// with many exact ties and with few.
+// TestChoices checks each keep's choice, from BestKeepsChoosing's plain
+// Go kernel and the one this CPU runs, against a search through all its
+// sub-keeps for the largest value and, of those, the largest keep index,
+// on values with many exact ties and with few.
 func TestChoices(t *testing.T) {
-	kernels := map[string]func(c *LaneKeeps, v *LaneTurn, best *LaneKeeps){"go": choicesGo, "active": activeChoices}
+	kernels := map[string]func(v, c *LaneKeeps){"go": bestChoicesGo, "active": activeBestChoices}
 	rng := rand.New(rand.NewPCG(7, 8))
 	for name, kernel := range kernels {
 		for _, spread := range []int{2, 5, 1_000_000} {
 			for trial := range 10 {
-				var v LaneTurn
-				var best LaneKeeps
+				var own LaneKeeps
 				for k := range engine.NumKeeps {
 					for j := range Lanes {
-						x := float64(rng.IntN(spread))
-						if k < keepParents {
-							v.Keeps[k][j] = x
-						} else {
-							v.Now[k-keepParents][j] = x
-						}
-						best[k][j] = x
+						own[k][j] = float64(rng.IntN(spread))
 					}
 				}
-				best.BestKeeps()
+				best := own
 				var c LaneKeeps
 				c[0] = [Lanes]float64{}
-				kernel(&c, &v, &best)
-				own := func(k, j int) float64 {
-					if k < keepParents {
-						return v.Keeps[k][j]
-					}
-					return v.Now[k-keepParents][j]
-				}
+				kernel(&best, &c)
 				for k := range engine.NumKeeps {
 					for j := range Lanes {
 						want := -1
@@ -48,7 +35,7 @@ func TestChoices(t *testing.T) {
 							if !engine.Keep(k).Contains(engine.Keep(m)) {
 								continue
 							}
-							if want < 0 || own(m, j) >= own(want, j) {
+							if want < 0 || own[m][j] >= own[want][j] {
 								want = m
 							}
 						}
@@ -135,6 +122,43 @@ func TestSpread(t *testing.T) {
 				for k := range engine.NumKeeps {
 					if math.Float64bits(got[k][j]) != math.Float64bits(w[k]) {
 						t.Fatalf("%s kernel, trial %d, lane %d, keep %v: %v, want %v", name, trial, j, engine.Keep(k), got[k][j], w[k])
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestBestKeepsChoosing checks, for the plain Go kernel and the one this
+// CPU runs, that BestKeepsChoosing leaves the bests and the choices, bit
+// for bit, that BestKeeps and choicesGo give on a copy of the values, on
+// values with many exact ties and with few.
+func TestBestKeepsChoosing(t *testing.T) {
+	kernels := map[string]func(v, c *LaneKeeps){"go": bestChoicesGo, "active": activeBestChoices}
+	rng := rand.New(rand.NewPCG(15, 16))
+	for name, kernel := range kernels {
+		for _, spread := range []int{2, 5, 1_000_000} {
+			for trial := range 5 {
+				var v LaneKeeps
+				for k := range engine.NumKeeps {
+					for j := range Lanes {
+						v[k][j] = float64(rng.IntN(spread))
+					}
+				}
+				var own LaneTurn
+				own.Keeps, own.Now = v, *v.Rolls()
+				want, got := v, v
+				want.BestKeeps()
+				var wantChoice, gotChoice LaneKeeps
+				choicesGo(&wantChoice, &own, &want)
+				gotChoice[0] = [Lanes]float64{}
+				kernel(&got, &gotChoice)
+				for k := range engine.NumKeeps {
+					for j := range Lanes {
+						if math.Float64bits(got[k][j]) != math.Float64bits(want[k][j]) || gotChoice[k][j] != wantChoice[k][j] {
+							t.Fatalf("%s kernel, spread %d, trial %d, keep %v, lane %d: best %v, choice %v; want %v, %v",
+								name, spread, trial, engine.Keep(k), j, got[k][j], gotChoice[k][j], want[k][j], wantChoice[k][j])
+						}
 					}
 				}
 			}
