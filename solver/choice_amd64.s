@@ -54,26 +54,27 @@ spreadscale:
 // into c. rows is not empty, and parents at least 1, as in every
 // maxGroup.
 TEXT ·bestChoicesAVX(SB), NOSPLIT, $0-48
+	MOVQ rows_base+16(FP), SI
 	MOVQ rows_len+24(FP), CX
+	SHLQ $4, CX
+	ADDQ SI, CX // the end of the rows
 	MOVQ parents+40(FP), BX
 	MOVQ v+0(FP), DI
 	MOVQ c+8(FP), R8
-	MOVQ rows_base+16(FP), SI
 bestchoicesrow:
 	MOVWQZX (SI), R12
 	VMOVUPD (DI)(R12*1), Y0
 	VMOVUPD 32(DI)(R12*1), Y1
 	VMOVAPD Y0, Y8
 	VMOVAPD Y1, Y9
-	LEAQ 2(SI), R10
-	MOVQ BX, DX
+	MOVQ $1, DX
 bestchoicesmax:
-	MOVWQZX (R10), AX
+	MOVWQZX (SI)(DX*2), AX
 	VMAXPD (DI)(AX*1), Y0, Y0
 	VMAXPD 32(DI)(AX*1), Y1, Y1
-	ADDQ $2, R10
-	DECQ DX
-	JNZ bestchoicesmax
+	INCQ DX
+	CMPQ DX, BX
+	JLE bestchoicesmax
 	VCMPPD $0, Y8, Y0, Y2
 	VCMPPD $0, Y9, Y1, Y3
 	MOVQ R12, AX
@@ -101,7 +102,7 @@ bestchoicesparent:
 	VMOVUPD Y2, (R8)(R12*1)
 	VMOVUPD Y3, 32(R8)(R12*1)
 	ADDQ $16, SI
-	DECQ CX
-	JNZ bestchoicesrow
+	CMPQ SI, CX
+	JB bestchoicesrow
 	VZEROUPPER
 	RET

@@ -8,85 +8,6 @@ import (
 	"dicepoker/engine"
 )
 
-// TestChoices checks each keep's choice, from BestKeepsChoosing's plain
-// Go kernel and the one this CPU runs, against a search through all its
-// sub-keeps for the largest value and, of those, the largest keep index,
-// on values with many exact ties and with few.
-func TestChoices(t *testing.T) {
-	kernels := map[string]func(v, c *LaneKeeps){"go": bestChoicesGo, "active": activeBestChoices}
-	rng := rand.New(rand.NewPCG(7, 8))
-	for name, kernel := range kernels {
-		for _, spread := range []int{2, 5, 1_000_000} {
-			for trial := range 10 {
-				var own LaneKeeps
-				for k := range engine.NumKeeps {
-					for j := range Lanes {
-						own[k][j] = float64(rng.IntN(spread))
-					}
-				}
-				best := own
-				var c LaneKeeps
-				c[0] = [Lanes]float64{}
-				kernel(&best, &c)
-				for k := range engine.NumKeeps {
-					for j := range Lanes {
-						want := -1
-						for m := range k + 1 {
-							if !engine.Keep(k).Contains(engine.Keep(m)) {
-								continue
-							}
-							if want < 0 || own[m][j] >= own[want][j] {
-								want = m
-							}
-						}
-						if got := c[k][j]; got != float64(want) {
-							t.Fatalf("%s kernel, spread %d, trial %d, keep %v, lane %d: chose %v, want %v", name, spread, trial, engine.Keep(k), j, got, engine.Keep(want))
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// TestMaxByBoxesFirstBox checks, for the plain Go kernel and the one
-// this CPU runs, that a turn's boxes leave each roll the largest of
-// their levels' totals, to the bits MaxByLevel gives, and the first box
-// that has it, on totals with many exact ties and with few.
-func TestMaxByBoxesFirstBox(t *testing.T) {
-	kernels := map[string]func(*LaneRolls, []LevelBox, *LaneRolls){"go": boxesChoosingGo, "active": activeBoxesChoosing}
-	rng := rand.New(rand.NewPCG(9, 10))
-	for name, kernel := range kernels {
-		for _, spread := range []int{3, 1_000_000} {
-			boxes := randomBoxes(rng, 6, spread, false)
-			var got, want, choice LaneRolls
-			for r := range want {
-				for j := range Lanes {
-					want[r][j] = math.Inf(-1)
-				}
-			}
-			for _, b := range boxes {
-				want.MaxByLevel(b.Level, b.Totals)
-			}
-			kernel(&got, boxes, &choice)
-			for r := range got {
-				for j := range Lanes {
-					first := 0
-					for c, b := range boxes {
-						if b.Totals[b.Level[r]][j] == want[r][j] {
-							first = c
-							break
-						}
-					}
-					if math.Float64bits(got[r][j]) != math.Float64bits(want[r][j]) || choice[r][j] != float64(first) {
-						t.Fatalf("%s kernel, spread %d, roll %d, lane %d: %v from box %v, want %v from box %d", name, spread, r, j, got[r][j], choice[r][j], want[r][j], first)
-					}
-				}
-			}
-		}
-	}
-}
-
 // TestSpread checks Spread, from the plain Go kernel and the one this
 // CPU runs, bit for bit against one lane at a time: each keep in index
 // order gaining a sixth of its parents' sum, in face order.
@@ -130,38 +51,132 @@ func TestSpread(t *testing.T) {
 }
 
 // TestBestKeepsChoosing checks, for the plain Go kernel and the one this
-// CPU runs, that BestKeepsChoosing leaves the bests and the choices, bit
-// for bit, that BestKeeps and choicesGo give on a copy of the values, on
-// values with many exact ties and with few.
+// CPU runs, that BestKeepsChoosing leaves the bests, bit for bit, that
+// BestKeeps gives on a copy of the values, and each keep's choice that a
+// search through all its sub-keeps finds: the largest value and, of
+// those, the largest keep index; on values with many exact ties and with
+// few.
 func TestBestKeepsChoosing(t *testing.T) {
 	kernels := map[string]func(v, c *LaneKeeps){"go": bestChoicesGo, "active": activeBestChoices}
-	rng := rand.New(rand.NewPCG(15, 16))
+	rng := rand.New(rand.NewPCG(7, 8))
 	for name, kernel := range kernels {
 		for _, spread := range []int{2, 5, 1_000_000} {
-			for trial := range 5 {
-				var v LaneKeeps
-				for k := range engine.NumKeeps {
-					for j := range Lanes {
-						v[k][j] = float64(rng.IntN(spread))
-					}
-				}
-				var own LaneTurn
-				own.Keeps, own.Now = v, *v.Rolls()
-				want, got := v, v
+			for trial := range 10 {
+				own := randomKeeps(rng, spread)
+				want, got := own, own
 				want.BestKeeps()
-				var wantChoice, gotChoice LaneKeeps
-				choicesGo(&wantChoice, &own, &want)
-				gotChoice[0] = [Lanes]float64{}
-				kernel(&got, &gotChoice)
+				var c LaneKeeps
+				c[0] = [Lanes]float64{}
+				kernel(&got, &c)
 				for k := range engine.NumKeeps {
 					for j := range Lanes {
-						if math.Float64bits(got[k][j]) != math.Float64bits(want[k][j]) || gotChoice[k][j] != wantChoice[k][j] {
+						choice := -1
+						for m := range k + 1 {
+							if !engine.Keep(k).Contains(engine.Keep(m)) {
+								continue
+							}
+							if choice < 0 || own[m][j] >= own[choice][j] {
+								choice = m
+							}
+						}
+						if math.Float64bits(got[k][j]) != math.Float64bits(want[k][j]) || c[k][j] != float64(choice) {
 							t.Fatalf("%s kernel, spread %d, trial %d, keep %v, lane %d: best %v, choice %v; want %v, %v",
-								name, spread, trial, engine.Keep(k), j, got[k][j], gotChoice[k][j], want[k][j], wantChoice[k][j])
+								name, spread, trial, engine.Keep(k), j, got[k][j], c[k][j], want[k][j], engine.Keep(choice))
 						}
 					}
 				}
 			}
 		}
 	}
+}
+
+// randomKeeps returns keep values for every lane, whole numbers below
+// spread.
+func randomKeeps(rng *rand.Rand, spread int) LaneKeeps {
+	var v LaneKeeps
+	for k := range engine.NumKeeps {
+		for j := range Lanes {
+			v[k][j] = float64(rng.IntN(spread))
+		}
+	}
+	return v
+}
+
+// TestMaxByBoxesChoosing checks, for the plain Go kernel and the one
+// this CPU runs, that the boxes taken roll by roll leave every roll's
+// value and choice to the bits that the plain Go step gives taking them
+// one after another from rows of -Inf, and that these are the largest of
+// the roll's totals and the first box that has it, on totals with many
+// exact ties, with few and with lanes of -Inf, for one to 15 boxes,
+// whatever the rows held before.
+func TestMaxByBoxesChoosing(t *testing.T) {
+	kernels := map[string]func(*LaneRolls, []LevelBox, *LaneRolls){"go": boxesChoosingGo, "active": activeBoxesChoosing}
+	rng := rand.New(rand.NewPCG(13, 14))
+	for name, kernel := range kernels {
+		for _, spread := range []int{3, 1_000_000} {
+			for _, n := range []int{1, 2, 7, 15} {
+				boxes := randomBoxes(rng, n, spread, true)
+				for c := range boxes {
+					// Boxes by a number of their own, not their place.
+					boxes[c].Box = float64(3*c + 1)
+				}
+				var got, want, gotChoice, wantChoice LaneRolls
+				for r := range got {
+					for j := range Lanes {
+						got[r][j], gotChoice[r][j] = float64(rng.IntN(spread)), float64(rng.IntN(100))
+						want[r][j], wantChoice[r][j] = math.Inf(-1), boxes[0].Box
+					}
+				}
+				kernel(&got, boxes, &gotChoice)
+				for _, b := range boxes {
+					levelChoicesGo(&want, b.Level, b.Totals, &wantChoice, b.Box)
+				}
+				for r := range got {
+					for j := range Lanes {
+						// The first box with the largest of the roll's
+						// totals, boxes[0] where all are -Inf.
+						first, most := boxes[0].Box, math.Inf(-1)
+						for _, b := range boxes {
+							if x := b.Totals[b.Level[r]][j]; x > most {
+								first, most = b.Box, x
+							}
+						}
+						if math.Float64bits(want[r][j]) != math.Float64bits(most) || wantChoice[r][j] != first {
+							t.Fatalf("spread %d, %d boxes, roll %d, lane %d: the plain Go step gives %v from box %v, the boxes' first largest total is %v from box %v",
+								spread, n, r, j, want[r][j], wantChoice[r][j], most, first)
+						}
+						if math.Float64bits(got[r][j]) != math.Float64bits(want[r][j]) || gotChoice[r][j] != wantChoice[r][j] {
+							t.Fatalf("%s kernel, spread %d, %d boxes, roll %d, lane %d: %v from box %v, want %v from box %v",
+								name, spread, n, r, j, got[r][j], gotChoice[r][j], want[r][j], wantChoice[r][j])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// randomBoxes returns n boxes numbered by their place, each roll's level
+// at random and each level's totals whole numbers below spread; closed
+// makes a quarter of the totals, and every total of the last lane, -Inf
+// (boxes closed in a lane).
+func randomBoxes(rng *rand.Rand, n, spread int, closed bool) []LevelBox {
+	levels := make([][engine.NumRolls]uint8, n)
+	totals := make([]LaneLevels, n)
+	boxes := make([]LevelBox, n)
+	for c := range boxes {
+		for r := range engine.NumRolls {
+			levels[c][r] = uint8(rng.IntN(Levels))
+		}
+		for l := range Levels {
+			for j := range Lanes {
+				totals[c][l][j] = float64(rng.IntN(spread))
+				if closed && (j == Lanes-1 || rng.IntN(4) == 0) {
+					totals[c][l][j] = math.Inf(-1)
+				}
+			}
+		}
+		boxes[c] = LevelBox{Level: &levels[c], Totals: &totals[c], Box: float64(c)}
+	}
+	return boxes
 }
