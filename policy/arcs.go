@@ -2,7 +2,6 @@ package policy
 
 import (
 	"math"
-	"slices"
 
 	"dicepoker/engine"
 	"dicepoker/solver"
@@ -16,14 +15,22 @@ type Arc struct {
 	P      float64
 }
 
-// Arcs sets out[j] to the ways the turn of the batch's j-th state ends:
-// AppendOutcomes' outcomes in its order and to the same bits, the next
-// states by index, under the decisions Decide would take, read from the
-// choices of the keep lattice (choose) and the boxes Plan found without
-// taking them one by one. The dice's mass goes through the keeps of all
-// the lanes at once, each lane adding in AppendOutcomes' order
-// (solver.LaneKeeps.Spread). The arcs of the batch share one new slice.
-func (b *Batch) Arcs(out [][]Arc) {
+// Arcs sets out[j] to the ways the turn of the batch's j-th state ends,
+// as AppendArcs gives them, in one new slice for the batch.
+func (b *Batch) Arcs(out [][]Arc) { b.AppendArcs(nil, out) }
+
+// AppendArcs appends the ways the turn of each of the batch's states
+// ends to arcs and returns it, with out[j] set to those of the j-th
+// state, a slice of it: AppendOutcomes' outcomes in its order and to
+// the same bits, the next states by index, under the decisions Decide
+// would take, read from the choices of the keep lattice (Batch.choices)
+// and the boxes Plan found without taking them one by one. The dice's
+// mass goes through the keeps of all the lanes at once, each lane adding
+// in AppendOutcomes' order (solver.LaneKeeps.Spread). A caller that
+// keeps the arcs of many batches appends them to one buffer of its own,
+// which it reuses once it is done with them; out's slices stay valid
+// until then, even where arcs grows to a new array.
+func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
 	p, g, m := b.p, b.p.game, &b.mass
 	// spare is a row of m past every keep, where the mass of the rolls
 	// written now is added to no purpose rather than branched around.
@@ -31,7 +38,7 @@ func (b *Batch) Arcs(out [][]Arc) {
 	prob := m.Rolls()
 	*prob = laneRollProbs
 	for left := g.Rolls - 1; left >= 1; left-- {
-		choice := b.choose(left)
+		choice := b.choices[left-1].Rolls()
 		for r := range prob {
 			row, c := &prob[r], &choice[r]
 			for j := range b.n {
@@ -70,10 +77,10 @@ func (b *Batch) Arcs(out [][]Arc) {
 			}
 		}
 	}
-	arcs := b.arcs[:0]
-	var ends [len(b.turns)]int
+	// The arcs of lane j are arcs[at[j]:at[j+1]].
+	var at [len(b.turns) + 1]int
+	at[0] = len(arcs)
 	for j := range b.n {
-		start := len(arcs)
 		for _, c := range b.open[j][:b.opens[j]] {
 			bx := &p.boxes[c]
 			for l := range bx.levels {
@@ -85,23 +92,20 @@ func (b *Batch) Arcs(out [][]Arc) {
 			}
 		}
 		for _, a := range specials[j][:specialsIn[j]] {
-			arcs = insertArc(arcs, start, a)
+			arcs = insertArc(arcs, at[j], a)
 		}
-		ends[j] = len(arcs)
+		at[j+1] = len(arcs)
 	}
-	b.arcs = arcs
-	all := slices.Clone(arcs)
-	start := 0
 	for j := range b.n {
-		out[j] = all[start:ends[j]:ends[j]]
-		start = ends[j]
+		out[j] = arcs[at[j]:at[j+1]:at[j+1]]
 	}
+	return arcs
 }
 
 // insertArc adds a to arcs[start:], ordered by next state, then points,
 // as insert adds an outcome.
 func insertArc(arcs []Arc, start int, a Arc) []Arc {
 	return insertSorted(arcs, start, a,
-		func(x Arc) [2]int { return [2]int{int(x.Next), int(x.Points)} },
+		func(x *Arc) int64 { return sortKey(int(x.Next), int(x.Points)) },
 		func(x *Arc) *float64 { return &x.P })
 }

@@ -10,10 +10,10 @@ import (
 // Batch works out the turns of up to solver.Lanes states of a policy
 // together, in the solver's lanes: the value of every final roll and of
 // every keep with each number of rerolls left, for all its states at
-// once. Each decision is then taken from those values on first use (see
-// Turn), so a state that one game meets costs its values and the three
-// or so decisions that game asks for, not all 756. A Batch, and the turns
-// it gives, are for one goroutine at a time.
+// once, and from them each roll's keep (the keep lattice's choices). A
+// final roll's box is taken on first use (see Turn), so a state that one
+// game meets costs its values and the box or so that game asks for. A
+// Batch, and the turns it gives, are for one goroutine at a time.
 type Batch struct {
 	p     *Policy
 	turns [solver.Lanes]Turn
@@ -25,23 +25,26 @@ type Batch struct {
 	// lane j (see box.values); -Inf where the box is closed. Rows past
 	// p.levels let each box's rows be seen as a solver.LaneLevels.
 	values [][solver.Lanes]float64
-	score  solver.LaneRolls // the value of writing each roll now
+	// levels[c] is box c for MaxByBoxesChoosing, its totals in values;
+	// list the open boxes' of a Plan.
+	levels, list []solver.LevelBox
 	// boxOf[r][j] is the first box, in sheet order, that gives roll r
 	// its value (score) in lane j, the five-alike rolls aside.
 	boxOf solver.LaneRolls
 	work  solver.LaneKeeps
-	// keeps[left-1][k] is keep k's value with left rerolls left, and
-	// best[left-1][k] the most that keep k or one of its sub-keeps is
-	// worth then (BestKeeps); a roll's best is the larger of writing it
-	// now and the best of its sub-keeps.
-	keeps [MaxRolls - 1][engine.FirstRollKeep][solver.Lanes]float64
-	best  [MaxRolls - 1]solver.LaneKeeps
-	// own and choice are choose's scratch, mass, written and arcs Arcs'.
-	own     solver.LaneTurn
-	choice  solver.LaneKeeps
+	score solver.LaneRolls // the value of writing each roll now
+	// choices[left-1] holds each keep's choice with left rerolls left
+	// (solver.LaneKeeps.BestKeepsChoosing): a roll's row there is the
+	// keep index of its best keep, or its own keep index when it is best
+	// written now.
+	// After PlanSearching (searching) it holds instead each keep's value
+	// in the keeps' rows and each roll's best in the rolls', which keep
+	// searches.
+	choices   [MaxRolls - 1]solver.LaneKeeps
+	searching bool
+	// mass and written are AppendArcs' scratch.
 	mass    solver.LaneKeeps
 	written [][solver.Lanes]float64
-	arcs    []Arc
 	// ends[b.base+l][j] is how writing level l of box b ends the turn in
 	// lane j, worked out with its value; specials[j][f] the move of five
 	// dice showing face f+1 in lane j, where the five-alike rules place
@@ -55,7 +58,13 @@ type Batch struct {
 
 // NewBatch returns an empty batch of p's turns.
 func (p *Policy) NewBatch() *Batch {
-	return &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), ends: make([][solver.Lanes]End, p.levels), written: make([][solver.Lanes]float64, p.levels)}
+	b := &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), ends: make([][solver.Lanes]End, p.levels), written: make([][solver.Lanes]float64, p.levels)}
+	b.levels, b.list = make([]solver.LevelBox, len(p.boxes)), make([]solver.LevelBox, 0, len(p.boxes))
+	for c := range p.boxes {
+		bx := &p.boxes[c]
+		b.levels[c] = solver.LevelBox{Level: &bx.level, Totals: (*solver.LaneLevels)(b.values[bx.base : bx.base+solver.Levels]), Box: float64(c)}
+	}
+	return b
 }
 
 // unknown marks a decision of a batch's turn not yet taken. Decisions
@@ -66,27 +75,38 @@ const (
 	_       = uint(unknown - engine.FirstRollKeep)
 )
 
-// undecided is a turn's decisions before any is taken, worthless the
-// final rolls' values before any box is open.
-var (
-	undecided [MaxRolls * engine.NumRolls]uint8
-	worthless solver.LaneRolls
-)
+// undecided is a turn's decisions before any is taken: its boxes, and
+// after PlanSearching its keeps (Plan's are read from the choices).
+var undecided [MaxRolls * engine.NumRolls]uint8
 
 // Plan readies the turns of states (at most solver.Lanes, none with a
 // full sheet), which Turn then gives: the final rolls' values, written
 // in the best box, then the keeps' values one reroll at a time, as plan
-// describes. The turns of the batch's previous states are no longer
-// valid.
-func (b *Batch) Plan(states []engine.State) {
+// describes, and each roll's keep from the keep lattice
+// (BestKeepsChoosing). The turns of the batch's previous states are no
+// longer valid.
+func (b *Batch) Plan(states []engine.State) { b.plan(states, false) }
+
+// PlanSearching readies the turns of states as Plan does, to the same
+// decisions, but leaves each roll's keep to a search of its sub-keeps
+// when a game first asks for it: cheaper than the lattice's two passes
+// for a batch whose games ask for a few hundred keeps or fewer. Decide
+// and AppendArcs need Plan's choices.
+func (b *Batch) PlanSearching(states []engine.State) { b.plan(states, true) }
+
+func (b *Batch) plan(states []engine.State, searching bool) {
 	p, g := b.p, b.p.game
-	b.n = len(states)
+	b.n, b.searching = len(states), searching
+	decided := engine.NumRolls // the decisions left unknown
+	if searching {
+		decided = len(undecided)
+	}
 	var open uint32 // boxes open in some lane
 	for j, s := range states {
 		open |= ^s.Filled
 		t := &b.turns[j]
 		t.game, t.state, t.batch, t.lane = g, s, b, uint8(j)
-		t.decide = undecided
+		copy(t.decide[:decided], undecided[:])
 		b.opens[j] = 0
 		for c := range p.boxes {
 			if s.Open(c) {
@@ -115,27 +135,52 @@ func (b *Batch) Plan(states []engine.State) {
 		}
 	}
 	rolls := b.work.Rolls()
-	*rolls = worthless
-	for c := range p.boxes {
+	list := b.list[:0]
+	for c, lb := range b.levels {
 		if open&(1<<c) != 0 {
-			bx := &p.boxes[c]
-			rolls.MaxByLevelChoosing(&bx.level, (*solver.LaneLevels)(b.values[bx.base:bx.base+solver.Levels]), &b.boxOf, float64(c))
+			list = append(list, lb)
 		}
 	}
+	rolls.MaxByBoxesChoosing(list, &b.boxOf)
 	b.fiveAlike(states)
 	b.score = *rolls
 	for left := 1; left < g.Rolls; left++ {
 		// The keeps' values from the rolls' with a reroll fewer, then
 		// the best sub-keep of each roll against writing it now (the
-		// rolls' values the first time: KeepValues leaves them).
+		// rolls' values the first time: KeepValues leaves them), with
+		// which keep gives each its best, or what keep searches.
 		b.work.KeepValues()
-		copy(b.keeps[left-1][:], b.work[:engine.FirstRollKeep])
 		if left > 1 {
 			*rolls = b.score
 		}
+		if !searching {
+			b.work.BestKeepsChoosing(&b.choices[left-1])
+			continue
+		}
+		copy(b.choices[left-1][:engine.FirstRollKeep], b.work[:engine.FirstRollKeep])
 		b.work.BestKeeps()
-		copy(b.best[left-1][:engine.NumKeeps], b.work[:engine.NumKeeps])
+		*b.choices[left-1].Rolls() = *rolls
 	}
+}
+
+// keep returns the decision for roll r in lane j with left rerolls left
+// after PlanSearching: the first of its sub-keeps, in the order of
+// solver.Turn.Actions (the largest keep index first), with the largest
+// value, when that is more than writing the roll now; else scoreNow, as
+// the keep lattice chooses. That value is known (the roll's best), so
+// the search stops at the first keep that has it.
+func (b *Batch) keep(j, r, left int) uint8 {
+	v := &b.choices[left-1]
+	best := v.Rolls()[r][j]
+	if best == b.score[r][j] {
+		return scoreNow
+	}
+	for _, k := range subKeeps[subStart[r]:subStart[r+1]] {
+		if v[k][j] == best {
+			return uint8(k)
+		}
+	}
+	panic("policy: no keep has the best keep's value")
 }
 
 // fiveAlike values the rolls that the five-alike rules place in each
@@ -175,30 +220,11 @@ func (b *Batch) box(j, r int) {
 	b.turns[j].decide[r], b.rollEnds[j][r] = uint8(c), b.ends[bx.base+int(bx.level[r])][j]
 }
 
-// keep returns the decision for roll r in lane j with left rerolls left:
-// the first of its sub-keeps, in the order of solver.Turn.Actions (the
-// largest keep index first), with the largest value, when that is more
-// than writing the roll now; else scoreNow. That value is known (best),
-// so the search stops at the first keep that has it.
-func (b *Batch) keep(j, r, left int) uint8 {
-	best := b.best[left-1].Rolls()[r][j]
-	if best == b.score[r][j] {
-		return scoreNow
-	}
-	v := &b.keeps[left-1]
-	for _, k := range subKeeps[subStart[r]:subStart[r+1]] {
-		if v[k][j] == best {
-			return uint8(k)
-		}
-	}
-	panic("policy: no keep has the best keep's value")
-}
-
 // Decide takes every decision of every turn of the batch now, for a
 // caller that needs them all (the ways each turn ends): the same as
 // asking for each. The boxes go roll by roll across the lanes, so that
 // each roll's values are read once for all of them; the keeps come from
-// the keep lattice (decideKeeps), not a search per roll.
+// the keep lattice's choices (decideKeeps).
 func (b *Batch) Decide() {
 	for r := range engine.NumRolls {
 		for j := range b.n {
@@ -213,11 +239,10 @@ func (b *Batch) Decide() {
 }
 
 // decideKeeps takes the keep of every roll with left rerolls left in
-// every lane, the one keep searches for, from the choices of the keep
-// lattice (choose): a roll's own keep index there is its value written
-// now, scoreNow.
+// every lane from the choices of the keep lattice: a roll's own keep
+// index there is its value written now, scoreNow.
 func (b *Batch) decideKeeps(left int) {
-	rolls := b.choose(left)
+	rolls := b.choices[left-1].Rolls()
 	for j := range b.n {
 		d := (*[engine.NumRolls]uint8)(b.turns[j].decide[left*engine.NumRolls:])
 		for r := range d {
@@ -226,15 +251,4 @@ func (b *Batch) decideKeeps(left int) {
 			d[r] = uint8(k) | uint8((engine.FirstRollKeep-1-k)>>63)
 		}
 	}
-}
-
-// choose returns each roll's choice with left rerolls left in each lane
-// (solver.LaneKeeps.Choices): the keep index of the keep that keep
-// searches for, or the roll's own keep index when writing it now is
-// worth as much.
-func (b *Batch) choose(left int) *solver.LaneRolls {
-	copy(b.own.Keeps[:engine.FirstRollKeep], b.keeps[left-1][:])
-	b.own.Now = b.score
-	b.choice.Choices(&b.own, &b.best[left-1])
-	return b.choice.Rolls()
 }

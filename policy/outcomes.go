@@ -1,11 +1,6 @@
 package policy
 
-import (
-	"cmp"
-	"slices"
-
-	"dicepoker/engine"
-)
+import "dicepoker/engine"
 
 // Outcome is one way a turn ends: the state after it, the points the turn
 // adds (bonuses included) and its probability.
@@ -103,22 +98,37 @@ func (p *Policy) AppendOutcomes(out []Outcome, t *Turn) []Outcome {
 // points, or as a new one in its place.
 func (p *Policy) insert(out []Outcome, start int, o Outcome) []Outcome {
 	return insertSorted(out, start, o,
-		func(x Outcome) [2]int { return [2]int{p.layout.Index(x.Next), x.Points} },
+		func(x *Outcome) int64 { return sortKey(p.layout.Index(x.Next), x.Points) },
 		func(x *Outcome) *float64 { return &x.P })
 }
 
+// sortKey orders ways a turn ends by next state's index, then points
+// (which fit 32 bits, as policy.New sees to it), as one integer.
+func sortKey(next, points int) int64 { return int64(next)<<32 + int64(points) }
+
 // insertSorted adds v to s[start:], which is ordered by key: its
 // probability (mass) to the element of the same key, or v itself in its
-// place. Outcomes and Arcs share it.
-func insertSorted[T any](s []T, start int, v T, key func(T) [2]int, mass func(*T) *float64) []T {
-	k := key(v)
-	i, found := slices.BinarySearchFunc(s[start:], k, func(x T, k [2]int) int {
-		kx := key(x)
-		return cmp.Or(cmp.Compare(kx[0], k[0]), cmp.Compare(kx[1], k[1]))
-	})
-	if found {
-		*mass(&s[start+i]) += *mass(&v)
-		return s
+// place. Outcomes and Arcs share it. v goes to the end of s first, and
+// key and mass see it only there: given v's own address, it would
+// escape to the heap, one allocation an insert.
+func insertSorted[T any](s []T, start int, v T, key func(*T) int64, mass func(*T) *float64) []T {
+	n := len(s)
+	s = append(s, v)
+	k := key(&s[n])
+	lo, hi := start, n
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if key(&s[m]) < k {
+			lo = m + 1
+		} else {
+			hi = m
+		}
 	}
-	return slices.Insert(s, start+i, v)
+	if lo < n && key(&s[lo]) == k {
+		*mass(&s[lo]) += *mass(&s[n])
+		return s[:n]
+	}
+	copy(s[lo+1:], s[lo:n])
+	s[lo] = v
+	return s
 }

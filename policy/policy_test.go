@@ -1,6 +1,7 @@
 package policy
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -193,35 +194,48 @@ func under(t *testing.T, g *engine.Game, next solver.Values, seed uint64) (*Poli
 	return p, solver.NewTurn(g), rand.New(rand.NewPCG(seed, seed+1))
 }
 
-// TestBatchAgrees checks that the turns of a batch of states, each
-// decision taken on first use, are those each state planned alone gives,
-// in every lane, for batches of one to solver.Lanes states.
+// TestBatchAgrees checks that the turns of a batch of states, each box
+// taken on first use and each keep from the keep lattice (Plan) or
+// searched on first use (PlanSearching), are those each state planned
+// alone gives, in every lane, for batches of one to solver.Lanes states,
+// on values with many exact ties and with few.
 func TestBatchAgrees(t *testing.T) {
+	plans := map[string]func(*Batch, []engine.State){"Plan": (*Batch).Plan, "PlanSearching": (*Batch).PlanSearching}
 	for _, name := range []string{"yahtzee", "swedish", "poker-dice"} {
-		g := newGame(t, name, engine.Options{})
-		p, _, rng := under(t, g, hashed(solver.NewLayout(g), 40), 5)
-		b := p.NewBatch()
-		for n := 1; n <= solver.Lanes; n++ {
-			states := make([]engine.State, n)
-			for j := range states {
-				states[j] = randomState(g, rng)
+		for mode, plan := range plans {
+			for _, k := range []uint64{40, 0} {
+				t.Run(fmt.Sprintf("%s %s %d", name, mode, k), func(t *testing.T) { batchAgrees(t, name, plan, k) })
 			}
-			b.Plan(states)
-			for j, s := range states {
-				alone, batched := p.plan(s), b.Turn(j)
-				for r := range engine.NumRolls {
-					if a, b := alone.Place(r), batched.Place(r); a != b {
-						t.Fatalf("%s %+v, roll %v: placed %+v alone, %+v in lane %d of %d", name, s, engine.Roll(r), a, b, j, n)
-					}
-					if a, b := alone.End(r), batched.End(r); a != b || a != end(g, alone.Place(r)) {
-						t.Fatalf("%s %+v, roll %v: ends %+v alone, %+v in lane %d of %d", name, s, engine.Roll(r), a, b, j, n)
-					}
-					for left := 1; left < g.Rolls; left++ {
-						ak, ar := alone.Keep(r, left)
-						bk, br := batched.Keep(r, left)
-						if ak != bk || ar != br {
-							t.Fatalf("%s %+v, roll %v, %d rerolls left: keeps %v alone, %v in lane %d of %d", name, s, engine.Roll(r), left, engine.Keep(ak), engine.Keep(bk), j, n)
-						}
+		}
+	}
+}
+
+// batchAgrees is TestBatchAgrees for game name, batches readied by plan,
+// the values hashed with k.
+func batchAgrees(t *testing.T, name string, plan func(*Batch, []engine.State), k uint64) {
+	g := newGame(t, name, engine.Options{})
+	p, _, rng := under(t, g, hashed(solver.NewLayout(g), k), 5+k)
+	b := p.NewBatch()
+	for n := 1; n <= solver.Lanes; n++ {
+		states := make([]engine.State, n)
+		for j := range states {
+			states[j] = randomState(g, rng)
+		}
+		plan(b, states)
+		for j, s := range states {
+			alone, batched := p.plan(s), b.Turn(j)
+			for r := range engine.NumRolls {
+				if a, b := alone.Place(r), batched.Place(r); a != b {
+					t.Fatalf("%s %+v, roll %v: placed %+v alone, %+v in lane %d of %d", name, s, engine.Roll(r), a, b, j, n)
+				}
+				if a, b := alone.End(r), batched.End(r); a != b || a != end(g, alone.Place(r)) {
+					t.Fatalf("%s %+v, roll %v: ends %+v alone, %+v in lane %d of %d", name, s, engine.Roll(r), a, b, j, n)
+				}
+				for left := 1; left < g.Rolls; left++ {
+					ak, ar := alone.Keep(r, left)
+					bk, br := batched.Keep(r, left)
+					if ak != bk || ar != br {
+						t.Fatalf("%s %+v, roll %v, %d rerolls left: keeps %v alone, %v in lane %d of %d", name, s, engine.Roll(r), left, engine.Keep(ak), engine.Keep(bk), j, n)
 					}
 				}
 			}

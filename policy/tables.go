@@ -1,7 +1,6 @@
 package policy
 
 import (
-	"math"
 	"slices"
 	"sync"
 
@@ -107,11 +106,6 @@ var tablesOnce sync.Once
 func buildTables() {
 	for i := range undecided {
 		undecided[i] = unknown
-	}
-	for r := range worthless {
-		for j := range solver.Lanes {
-			worthless[r][j] = math.Inf(-1)
-		}
 	}
 	for r := range engine.NumRolls {
 		subStart[r] = uint16(len(subKeeps))

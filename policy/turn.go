@@ -15,8 +15,10 @@ type Turn struct {
 	// decide[r] is the box of final roll r. decide[j*engine.NumRolls+r],
 	// with j rerolls left, is the keep index of roll r's keep, or
 	// scoreNow. It lies in the Turn itself, so that a
-	// turn's reads stay close together in memory. In a turn of a batch,
-	// unknown marks a decision the batch takes on first use.
+	// turn's reads stay close together in memory. A turn of a batch
+	// reads its keeps from the batch's choices (Plan) or holds them as
+	// it does its boxes (PlanSearching), unknown marking one the batch
+	// takes on first use.
 	decide [MaxRolls * engine.NumRolls]uint8
 	batch  *Batch // nil once every decision is known
 	lane   uint8  // the turn's lane in batch
@@ -37,6 +39,11 @@ func (t *Turn) State() engine.State { return t.state }
 // reroll true; or, when the dice are best written now, the roll's own
 // keep index (all five kept) with reroll false.
 func (t *Turn) Keep(r, rollsLeft int) (keep int, reroll bool) {
+	if b := t.batch; b != nil && !b.searching {
+		// The keep lattice's choice: a keep, or the roll itself.
+		k := int(b.choices[rollsLeft-1].Rolls()[r][t.lane])
+		return k, k < engine.FirstRollKeep
+	}
 	i := rollsLeft*engine.NumRolls + r
 	d := t.decide[i]
 	if d == unknown {

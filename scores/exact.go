@@ -50,7 +50,7 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 	d := &Distribution{Game: g}
 	turns := len(g.Categories) - bits.OnesCount32(start.Filled)
 	batches := make([]*policy.Batch, o.threads())
-	d.Scores, d.States = Carry(l.Index(start), l.Size(), turns, func(w int, is []int, arcs [][]Arc) {
+	d.Scores, d.States = carryIn(l.Index(start), l.Size(), turns, func(w int, is []int, arcs [][]Arc, store []Arc) []Arc {
 		if batches[w] == nil {
 			batches[w] = p.NewBatch()
 		}
@@ -59,7 +59,7 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 			states[j] = l.State(i)
 		}
 		batches[w].Plan(states[:len(is)])
-		batches[w].Arcs(arcs)
+		return batches[w].AppendArcs(store, arcs)
 	}, o)
 	return d
 }
@@ -84,11 +84,24 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 // the number of threads: the result is the same to the bit. o.Progress
 // counts turns, o.TurnProgress the states of each turn.
 func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Options) (Histogram, int) {
+	return carryIn(start, size, turns, func(w int, is []int, out [][]Arc, _ []Arc) []Arc {
+		arcs(w, is, out)
+		return nil
+	}, o)
+}
+
+// carryIn is Carry with the arcs kept in storage it owns: arcs(w, is,
+// out, store) may append the arcs to store, goroutine w's, and return
+// it, out's slices lying in it. Each goroutine's store is taken up again
+// from its start once a chunk is carried, so that the chunks' arcs reuse
+// one buffer rather than each batch's taking a new one.
+func carryIn(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store []Arc) []Arc, o Options) (Histogram, int) {
 	threads := o.threads()
+	stores := make([][]Arc, threads)
+	var out [][]Arc // the chunk's arcs, by state
 	// where[i]-1 is the position of the state with index i among its
 	// goroutine's next states (owner); 0 when they do not hold it.
 	where := make([]int32, size)
-	owner := func(i int32) int { return int(uint32(i)*0x9e3779b1>>16) % threads }
 	layer := []node{{index: start, hi: 1, p: totals(1)}}
 	layer[0].p[0] = 1
 	states := 1
@@ -101,19 +114,22 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 		}
 		for from := 0; from < len(layer); from += carryChunk {
 			chunk := layer[from:min(from+carryChunk, len(layer))]
-			out := make([][]Arc, len(chunk))
+			out = slices.Grow(out[:0], len(chunk))[:len(chunk)]
 			batches := (len(chunk) + solver.Lanes - 1) / solver.Lanes
+			for w := range stores {
+				stores[w] = stores[w][:0]
+			}
 			workers.Each(batches, threads, func(w, b int) {
 				lo, hi := b*solver.Lanes, min((b+1)*solver.Lanes, len(chunk))
 				var is [solver.Lanes]int
 				for j := range hi - lo {
 					is[j] = chunk[lo+j].index
 				}
-				arcs(w, is[:hi-lo], out[lo:hi])
+				stores[w] = arcs(w, is[:hi-lo], out[lo:hi], stores[w])
 			})
 			var wg sync.WaitGroup
 			for w := range threads {
-				wg.Go(func() { next[w] = carry(next[w], where, from, chunk, out, func(i int32) bool { return owner(i) == w }) })
+				wg.Go(func() { next[w] = carry(next[w], where, from, chunk, out, w, threads) })
 			}
 			wg.Wait()
 			for i := range chunk {
@@ -123,14 +139,7 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 				o.TurnProgress(turn+1, turns, from+len(chunk), len(layer))
 			}
 		}
-		layer = layer[:0]
-		for _, ns := range next {
-			for _, n := range ns {
-				where[n.index] = 0
-				layer = append(layer, n.node)
-			}
-		}
-		slices.SortFunc(layer, func(a, b node) int { return a.index - b.index })
+		layer = nextLayer(layer[:0], next, where)
 		states += len(layer)
 		if o.Progress != nil {
 			o.Progress(turn+1, turns)
@@ -141,6 +150,41 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Op
 		h.add(n.lo, n.p)
 	}
 	return h, states
+}
+
+// nextLayer appends the next states, ns by goroutine, to layer in order
+// of index and returns it, clearing where for the next turn. Where the
+// states are many among all the indices, it reads where in index order,
+// with no sort.
+func nextLayer(layer []node, ns [][]growing, where []int32) []node {
+	count := 0
+	for _, n := range ns {
+		count += len(n)
+	}
+	if len(where) <= 64*count {
+		for i, at := range where {
+			if at != 0 {
+				layer = append(layer, ns[owner(int32(i), len(ns))][at-1].node)
+				where[i] = 0
+			}
+		}
+		return layer
+	}
+	for _, n := range ns {
+		for _, g := range n {
+			where[g.index] = 0
+			layer = append(layer, g.node)
+		}
+	}
+	slices.SortFunc(layer, func(a, b node) int { return a.index - b.index })
+	return layer
+}
+
+// owner returns which of threads goroutines carries what reaches the
+// state with index i: a hash of i, scaled to threads by a multiply
+// rather than a division. Any owner gives the same bits.
+func owner(i int32, threads int) int {
+	return int(uint64(uint32(i)*0x9e3779b1>>16) * uint64(threads) >> 16)
 }
 
 // carryChunk is how many states of a turn Carry takes at a time.
@@ -156,16 +200,17 @@ type growing struct {
 }
 
 // carry adds what the arcs out of the chunk's states (from the layer's
-// from-th on) carry to the next states that mine owns, ns, adding those
-// new to them (where), and returns them. It first finds the totals that reach each, then widens each
-// buffer once, to just those, then adds, so that no buffer holds more
-// than its totals.
-func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, mine func(int32) bool) []growing {
+// from-th on) carry to the next states that goroutine mine of threads
+// owns, ns, adding those new to them (where), and returns them. It
+// first finds the totals that reach each, then widens each buffer once,
+// to just those, then adds, so that no buffer holds more than its
+// totals.
+func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, mine, threads int) []growing {
 	var touched []int32
 	for i, as := range out {
 		src := &chunk[i]
 		for _, a := range as {
-			if !mine(a.Next) {
+			if owner(a.Next, threads) != mine {
 				continue
 			}
 			if where[a.Next] == 0 {
@@ -194,7 +239,7 @@ func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, min
 			for e < len(as) && as[e].Next == a.Next {
 				e++
 			}
-			if mine(a.Next) {
+			if owner(a.Next, threads) == mine {
 				n := &ns[where[a.Next]-1].node
 				sh.add(n.p[src.lo+int(a.Points)-n.lo:], src.p, as, as[g:e])
 			}

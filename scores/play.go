@@ -23,8 +23,8 @@ func mix(x uint64) uint64 {
 // planner gives the turns of the games a lockstep plays: the states of
 // one batch (at most solver.Lanes, distinct) at a time, on goroutine w.
 type planner interface {
-	// plan readies the turns of states on goroutine w.
-	plan(w int, states []engine.State)
+	// plan readies the turns of states on goroutine w, for games games.
+	plan(w int, states []engine.State, games int)
 	// turn returns the turn of the j-th state of w's batch, for a game
 	// with score points so far.
 	turn(w, j, score int) *policy.Turn
@@ -33,8 +33,22 @@ type planner interface {
 // batches plans a policy's turns in batches, one for each goroutine.
 type batches []*policy.Batch
 
-func (b batches) plan(w int, states []engine.State) { b[w].Plan(states) }
-func (b batches) turn(w, j, _ int) *policy.Turn     { return b[w].Turn(j) }
+// plan takes the keep lattice's choices for a batch that many games
+// play, and leaves the keeps to a search on first use for one that few
+// do: the lattice costs about as much as searchBelow games' searches.
+func (b batches) plan(w int, states []engine.State, games int) {
+	if games < searchBelow {
+		b[w].PlanSearching(states)
+	} else {
+		b[w].Plan(states)
+	}
+}
+
+func (b batches) turn(w, j, _ int) *policy.Turn { return b[w].Turn(j) }
+
+// searchBelow is how many games a batch must have for its keeps to come
+// from the keep lattice rather than searches.
+const searchBelow = 128
 
 // turnsOf plans each game's turn with a TurnOf.
 type turnsOf struct {
@@ -42,8 +56,8 @@ type turnsOf struct {
 	states [][solver.Lanes]engine.State // by goroutine
 }
 
-func (t *turnsOf) plan(w int, states []engine.State) { copy(t.states[w][:], states) }
-func (t *turnsOf) turn(w, j, score int) *policy.Turn { return t.of(t.states[w][j], score) }
+func (t *turnsOf) plan(w int, states []engine.State, _ int) { copy(t.states[w][:], states) }
+func (t *turnsOf) turn(w, j, score int) *policy.Turn        { return t.of(t.states[w][j], score) }
 
 // round is how many games are in play at once: enough that the games
 // that meet a state meet it in one batch, few enough to keep their
@@ -164,7 +178,7 @@ func (ls *lockstep) playUnit(w, u int) {
 			}
 			ends[n] = i
 		}
-		ls.plans.plan(w, states[:n])
+		ls.plans.plan(w, states[:n], i)
 		k := 0
 		for j := range n {
 			for ; k < ends[j]; k++ {

@@ -2,28 +2,22 @@ package solver
 
 import "dicepoker/engine"
 
-// Choices sets each keep's row of c to the keep index, as a float64, of
-// the keep's best sub-keep in each lane: of the keep itself and its
-// sub-keeps (the multisets of its dice, keeping none included), one with
-// the largest value, and of those the one with the largest keep index.
-// A roll's own value is writing it now, so that a roll whose row of c
-// holds its own keep index (engine.FirstRollKeep and up) is best
-// written. v holds the values as BestKeeps finds them, v.Keeps for the
-// keeps with fewer than five dice and v.Now for the rolls; best holds
-// what BestKeeps makes of them, each keep's largest value among its
-// sub-keeps.
+// choicesGo sets each keep's row of c, keep 0 aside, to the keep index,
+// as a float64, of the keep's best sub-keep in each lane: of the keep
+// itself and its sub-keeps (the multisets of its dice, keeping none
+// included), one with the largest value, and of those the one with the
+// largest keep index. A roll's own value is writing it now, so that a
+// roll whose row of c holds its own keep index (engine.FirstRollKeep and
+// up) is best written. v holds the values as BestKeeps finds them,
+// v.Keeps for the keeps with fewer than five dice and v.Now for the
+// rolls; best holds what BestKeeps makes of them, each keep's largest
+// value among its sub-keeps.
 //
 // Sub-keeps have smaller keep indices than their keeps, so a keep worth
 // its best is its own choice; any other keep's is the largest choice of
 // its parents (the keeps with one die fewer) whose best is its best, all
 // of them chosen before it. The values are compared for equality alone,
 // so the choice is that of a search through the sub-keeps.
-func (c *LaneKeeps) Choices(v *LaneTurn, best *LaneKeeps) {
-	c[0] = [Lanes]float64{}
-	activeChoices(c, v, best)
-}
-
-// choicesGo is Choices in plain Go, keep 0 aside.
 func choicesGo(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
 	for _, g := range maxGroups {
 		for i := range g.rows {
@@ -49,15 +43,10 @@ func choicesGo(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
 	}
 }
 
-// MaxByLevelChoosing does MaxByLevel and sets each roll's row of choice
-// to box in the lanes where the box's totals beat the roll's value so
-// far: across a turn's boxes in sheet order, each roll's row of choice
-// ends at the first box that gives it its value.
-func (r *LaneRolls) MaxByLevelChoosing(level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64) {
-	activeLevelChoices(r, level, totals, choice, box)
-}
-
-// levelChoicesGo is MaxByLevelChoosing in plain Go.
+// levelChoicesGo is one box of MaxByBoxesChoosing in plain Go: each
+// roll's row of rolls becomes the larger of it and its level's totals
+// (MaxByLevel), and its row of choice box in the lanes where the totals
+// are the larger.
 func levelChoicesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64) {
 	for r, l := range level {
 		row, t, c := &rolls[r], &totals[l&(Levels-1)], &choice[r]
@@ -94,4 +83,27 @@ func spreadGo(v *LaneKeeps) {
 			}
 		}
 	}
+}
+
+// BestKeepsChoosing does BestKeeps on v and sets each keep's row of c to
+// the keep index, as a float64, of its best sub-keep among the values v
+// held before, in each lane (choicesGo): of the keep itself and its
+// sub-keeps, one with the largest value, and of those the one with the
+// largest keep index. A roll's own value is its row of v, writing it
+// now, so that a roll whose row of c holds its own keep index
+// (engine.FirstRollKeep and up) is best written. It is one pass over the
+// keeps, each row's parents read twice from the cache, where BestKeeps
+// and then the choices over a copy of the values took two.
+func (v *LaneKeeps) BestKeepsChoosing(c *LaneKeeps) {
+	c[0] = [Lanes]float64{}
+	activeBestChoices(v, c)
+}
+
+// bestChoicesGo is BestKeepsChoosing in plain Go, keep 0 aside: the
+// values copied, then BestKeeps and choicesGo.
+func bestChoicesGo(v, c *LaneKeeps) {
+	var own LaneTurn
+	own.Keeps, own.Now = *v, *v.Rolls()
+	v.BestKeeps()
+	choicesGo(c, &own, v)
 }

@@ -2,43 +2,30 @@
 
 package solver
 
-import (
-	"golang.org/x/sys/cpu"
-
-	"dicepoker/engine"
-)
-
-//go:noescape
-func choicesAVX(c *LaneKeeps, v *LaneTurn, best *LaneKeeps, rows []laneRow, parents int)
+import "golang.org/x/sys/cpu"
 
 //go:noescape
 func spreadAVX(v *LaneKeeps, rows []laneRow, parents int)
 
 //go:noescape
-func levelChoicesAVX(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64)
+func bestChoicesAVX(v, c *LaneKeeps, rows []laneRow, parents int)
 
-// The kernels of Choices, MaxByLevelChoosing and Spread, in AVX where
-// the CPU has it. Choices' takes for each parent a compare, an AND with the
-// parent's choice and a maximum, which agree with choicesGo's branches
-// for choices of +0 or more; MaxByLevelChoosing's a compare and a blend
-// beside MaxByLevel's maximum; Spread's adds, multiplies and adds as Go
-// does on amd64, each step rounded.
+// The kernels of BestKeepsChoosing and Spread, in AVX where the CPU has
+// it. BestKeepsChoosing's takes each row's maximum as maxLanesAVX does,
+// then for each parent a compare, an AND with the parent's choice and a
+// maximum, which agree with choicesGo's branches for choices of +0 or
+// more; Spread's adds, multiplies and adds as Go does on amd64, each
+// step rounded.
 var (
-	activeChoices = func() func(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
+	activeBestChoices = func() func(v, c *LaneKeeps) {
 		if cpu.X86.HasAVX {
-			return func(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
+			return func(v, c *LaneKeeps) {
 				for _, g := range maxGroups {
-					choicesAVX(c, v, best, g.rows, g.parents)
+					bestChoicesAVX(v, c, g.rows, g.parents)
 				}
 			}
 		}
-		return choicesGo
-	}()
-	activeLevelChoices = func() func(*LaneRolls, *[engine.NumRolls]uint8, *LaneLevels, *LaneRolls, float64) {
-		if cpu.X86.HasAVX {
-			return levelChoicesAVX
-		}
-		return levelChoicesGo
+		return bestChoicesGo
 	}()
 	activeSpread = func() func(*LaneKeeps) {
 		if cpu.X86.HasAVX {

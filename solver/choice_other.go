@@ -2,11 +2,10 @@
 
 package solver
 
-// The kernels of Choices, MaxByLevelChoosing and Spread: plain Go where there is
+// The kernels of Spread and BestKeepsChoosing: plain Go where there is
 // no assembly for the architecture, or the purego build tag asks for
 // none.
 var (
-	activeChoices      = choicesGo
-	activeLevelChoices = levelChoicesGo
-	activeSpread       = spreadGo
+	activeSpread      = spreadGo
+	activeBestChoices = bestChoicesGo
 )

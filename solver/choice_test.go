@@ -8,110 +8,6 @@ import (
 	"dicepoker/engine"
 )
 
-// TestChoices checks each keep's choice, from the plain Go kernel and
-// the one this CPU runs, against a search through all its sub-keeps for
-// the largest value and, of those, the largest keep index, on values
-// with many exact ties and with few.
-func TestChoices(t *testing.T) {
-	kernels := map[string]func(c *LaneKeeps, v *LaneTurn, best *LaneKeeps){"go": choicesGo, "active": activeChoices}
-	rng := rand.New(rand.NewPCG(7, 8))
-	for name, kernel := range kernels {
-		for _, spread := range []int{2, 5, 1_000_000} {
-			for trial := range 10 {
-				var v LaneTurn
-				var best LaneKeeps
-				for k := range engine.NumKeeps {
-					for j := range Lanes {
-						x := float64(rng.IntN(spread))
-						if k < keepParents {
-							v.Keeps[k][j] = x
-						} else {
-							v.Now[k-keepParents][j] = x
-						}
-						best[k][j] = x
-					}
-				}
-				best.BestKeeps()
-				var c LaneKeeps
-				c[0] = [Lanes]float64{}
-				kernel(&c, &v, &best)
-				own := func(k, j int) float64 {
-					if k < keepParents {
-						return v.Keeps[k][j]
-					}
-					return v.Now[k-keepParents][j]
-				}
-				for k := range engine.NumKeeps {
-					for j := range Lanes {
-						want := -1
-						for m := range k + 1 {
-							if !engine.Keep(k).Contains(engine.Keep(m)) {
-								continue
-							}
-							if want < 0 || own(m, j) >= own(want, j) {
-								want = m
-							}
-						}
-						if got := c[k][j]; got != float64(want) {
-							t.Fatalf("%s kernel, spread %d, trial %d, keep %v, lane %d: chose %v, want %v", name, spread, trial, engine.Keep(k), j, got, engine.Keep(want))
-						}
-					}
-				}
-			}
-		}
-	}
-}
-
-// TestMaxByLevelChoosing checks, for the plain Go kernel and the one
-// this CPU runs, that boxes taken in turn leave each roll the largest of
-// their levels' totals, to the bits MaxByLevel gives, and the first box
-// that has it, on totals with many exact ties and with few.
-func TestMaxByLevelChoosing(t *testing.T) {
-	kernels := map[string]func(*LaneRolls, *[engine.NumRolls]uint8, *LaneLevels, *LaneRolls, float64){"go": levelChoicesGo, "active": activeLevelChoices}
-	rng := rand.New(rand.NewPCG(9, 10))
-	const boxes = 6
-	for name, kernel := range kernels {
-		for _, spread := range []int{3, 1_000_000} {
-			var levels [boxes][engine.NumRolls]uint8
-			var totals [boxes]LaneLevels
-			for c := range boxes {
-				for r := range engine.NumRolls {
-					levels[c][r] = uint8(rng.IntN(Levels))
-				}
-				for l := range Levels {
-					for j := range Lanes {
-						totals[c][l][j] = float64(rng.IntN(spread))
-					}
-				}
-			}
-			var got, want, choice LaneRolls
-			for r := range got {
-				for j := range Lanes {
-					got[r][j], want[r][j] = math.Inf(-1), math.Inf(-1)
-				}
-			}
-			for c := range boxes {
-				kernel(&got, &levels[c], &totals[c], &choice, float64(c))
-				want.MaxByLevel(&levels[c], &totals[c])
-			}
-			for r := range got {
-				for j := range Lanes {
-					first := 0
-					for c := range boxes {
-						if totals[c][levels[c][r]][j] == want[r][j] {
-							first = c
-							break
-						}
-					}
-					if math.Float64bits(got[r][j]) != math.Float64bits(want[r][j]) || choice[r][j] != float64(first) {
-						t.Fatalf("%s kernel, spread %d, roll %d, lane %d: %v from box %v, want %v from box %d", name, spread, r, j, got[r][j], choice[r][j], want[r][j], first)
-					}
-				}
-			}
-		}
-	}
-}
-
 // TestSpread checks Spread, from the plain Go kernel and the one this
 // CPU runs, bit for bit against one lane at a time: each keep in index
 // order gaining a sixth of its parents' sum, in face order.
@@ -152,4 +48,135 @@ func TestSpread(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBestKeepsChoosing checks, for the plain Go kernel and the one this
+// CPU runs, that BestKeepsChoosing leaves the bests, bit for bit, that
+// BestKeeps gives on a copy of the values, and each keep's choice that a
+// search through all its sub-keeps finds: the largest value and, of
+// those, the largest keep index; on values with many exact ties and with
+// few.
+func TestBestKeepsChoosing(t *testing.T) {
+	kernels := map[string]func(v, c *LaneKeeps){"go": bestChoicesGo, "active": activeBestChoices}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for name, kernel := range kernels {
+		for _, spread := range []int{2, 5, 1_000_000} {
+			for trial := range 10 {
+				own := randomKeeps(rng, spread)
+				want, got := own, own
+				want.BestKeeps()
+				var c LaneKeeps
+				c[0] = [Lanes]float64{}
+				kernel(&got, &c)
+				for k := range engine.NumKeeps {
+					for j := range Lanes {
+						choice := -1
+						for m := range k + 1 {
+							if !engine.Keep(k).Contains(engine.Keep(m)) {
+								continue
+							}
+							if choice < 0 || own[m][j] >= own[choice][j] {
+								choice = m
+							}
+						}
+						if math.Float64bits(got[k][j]) != math.Float64bits(want[k][j]) || c[k][j] != float64(choice) {
+							t.Fatalf("%s kernel, spread %d, trial %d, keep %v, lane %d: best %v, choice %v; want %v, %v",
+								name, spread, trial, engine.Keep(k), j, got[k][j], c[k][j], want[k][j], engine.Keep(choice))
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// randomKeeps returns keep values for every lane, whole numbers below
+// spread.
+func randomKeeps(rng *rand.Rand, spread int) LaneKeeps {
+	var v LaneKeeps
+	for k := range engine.NumKeeps {
+		for j := range Lanes {
+			v[k][j] = float64(rng.IntN(spread))
+		}
+	}
+	return v
+}
+
+// TestMaxByBoxesChoosing checks, for the plain Go kernel and the one
+// this CPU runs, that the boxes taken roll by roll leave every roll's
+// value and choice to the bits that the plain Go step gives taking them
+// one after another from rows of -Inf, and that these are the largest of
+// the roll's totals and the first box that has it, on totals with many
+// exact ties, with few and with lanes of -Inf, for one to 15 boxes,
+// whatever the rows held before.
+func TestMaxByBoxesChoosing(t *testing.T) {
+	kernels := map[string]func(*LaneRolls, []LevelBox, *LaneRolls){"go": boxesChoosingGo, "active": activeBoxesChoosing}
+	rng := rand.New(rand.NewPCG(13, 14))
+	for name, kernel := range kernels {
+		for _, spread := range []int{3, 1_000_000} {
+			for _, n := range []int{1, 2, 7, 15} {
+				boxes := randomBoxes(rng, n, spread, true)
+				for c := range boxes {
+					// Boxes by a number of their own, not their place.
+					boxes[c].Box = float64(3*c + 1)
+				}
+				var got, want, gotChoice, wantChoice LaneRolls
+				for r := range got {
+					for j := range Lanes {
+						got[r][j], gotChoice[r][j] = float64(rng.IntN(spread)), float64(rng.IntN(100))
+						want[r][j], wantChoice[r][j] = math.Inf(-1), boxes[0].Box
+					}
+				}
+				kernel(&got, boxes, &gotChoice)
+				for _, b := range boxes {
+					levelChoicesGo(&want, b.Level, b.Totals, &wantChoice, b.Box)
+				}
+				for r := range got {
+					for j := range Lanes {
+						// The first box with the largest of the roll's
+						// totals, boxes[0] where all are -Inf.
+						first, most := boxes[0].Box, math.Inf(-1)
+						for _, b := range boxes {
+							if x := b.Totals[b.Level[r]][j]; x > most {
+								first, most = b.Box, x
+							}
+						}
+						if math.Float64bits(want[r][j]) != math.Float64bits(most) || wantChoice[r][j] != first {
+							t.Fatalf("spread %d, %d boxes, roll %d, lane %d: the plain Go step gives %v from box %v, the boxes' first largest total is %v from box %v",
+								spread, n, r, j, want[r][j], wantChoice[r][j], most, first)
+						}
+						if math.Float64bits(got[r][j]) != math.Float64bits(want[r][j]) || gotChoice[r][j] != wantChoice[r][j] {
+							t.Fatalf("%s kernel, spread %d, %d boxes, roll %d, lane %d: %v from box %v, want %v from box %v",
+								name, spread, n, r, j, got[r][j], gotChoice[r][j], want[r][j], wantChoice[r][j])
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// randomBoxes returns n boxes numbered by their place, each roll's level
+// at random and each level's totals whole numbers below spread; closed
+// makes a quarter of the totals, and every total of the last lane, -Inf
+// (boxes closed in a lane).
+func randomBoxes(rng *rand.Rand, n, spread int, closed bool) []LevelBox {
+	levels := make([][engine.NumRolls]uint8, n)
+	totals := make([]LaneLevels, n)
+	boxes := make([]LevelBox, n)
+	for c := range boxes {
+		for r := range engine.NumRolls {
+			levels[c][r] = uint8(rng.IntN(Levels))
+		}
+		for l := range Levels {
+			for j := range Lanes {
+				totals[c][l][j] = float64(rng.IntN(spread))
+				if closed && (j == Lanes-1 || rng.IntN(4) == 0) {
+					totals[c][l][j] = math.Inf(-1)
+				}
+			}
+		}
+		boxes[c] = LevelBox{Level: &levels[c], Totals: &totals[c], Box: float64(c)}
+	}
+	return boxes
 }

@@ -36,7 +36,7 @@ GLOBL sixth<>(SB), RODATA|NOPTR, $8
 	VMOVUPD Y1, 32(DI)(AX*1)
 
 // LEVELS loads the rolls (DI), their levels (SI), the totals (DX) and
-// the count of rolls (CX) of levelsAVX and levelChoicesAVX.
+// the count of rolls (CX) of levelsAVX.
 #define LEVELS \
 	MOVQ r+0(FP), DI; \
 	MOVQ level+8(FP), SI; \
@@ -182,39 +182,6 @@ levelsloop:
 	ADDQ $64, DI
 	DECQ CX
 	JNZ levelsloop
-	VZEROUPPER
-	RET
-
-// func levelChoicesAVX(r *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64)
-// levelsAVX's maximum, with the mask of the lanes where the level's
-// total is the larger blending box into choice.
-TEXT ·levelChoicesAVX(SB), NOSPLIT, $0-40
-	LEVELS
-	MOVQ choice+24(FP), R8
-	VBROADCASTSD box+32(FP), Y15
-levelchoicesloop:
-	LEVELAT
-	VMOVUPD (DX)(AX*1), Y2
-	VMOVUPD 32(DX)(AX*1), Y3
-	VMOVUPD (DI), Y0
-	VMOVUPD 32(DI), Y1
-	VCMPPD $1, Y2, Y0, Y4
-	VCMPPD $1, Y3, Y1, Y5
-	VMOVUPD (R8), Y6
-	VMOVUPD 32(R8), Y7
-	VBLENDVPD Y4, Y15, Y6, Y6
-	VBLENDVPD Y5, Y15, Y7, Y7
-	VMOVUPD Y6, (R8)
-	VMOVUPD Y7, 32(R8)
-	VMAXPD Y2, Y0, Y0
-	VMAXPD Y3, Y1, Y1
-	VMOVUPD Y0, (DI)
-	VMOVUPD Y1, 32(DI)
-	INCQ SI
-	ADDQ $64, DI
-	ADDQ $64, R8
-	DECQ CX
-	JNZ levelchoicesloop
 	VZEROUPPER
 	RET
 
