@@ -100,6 +100,27 @@ func (f *NearFinals[T]) Final(v, e, bar *NearRolls[T], tol T) {
 	activeNear.final32((*NearFinals[float32])(unsafe.Pointer(f)), r(v), r(e), r(bar), float32(tol))
 }
 
+// NearStage is where FinalStaged lays out a batch's levels for the
+// float32 kernel: at each level's index its first values, and its second
+// values plus its Add.
+type NearStage[T Real] struct {
+	First, Second [32 * Levels][Lanes]T
+}
+
+// FinalStaged is Final, to the same bits, with used listing every level
+// that a roll may take and st the room to lay them out in: the float32
+// kernel copies each level's rows there once, and then every roll reads
+// them at their index, with no pointers to follow. Without that kernel
+// (float64, or no AVX) it is Final, st unused.
+func (f *NearFinals[T]) FinalStaged(st *NearStage[T], used []uint16, v, e, bar *NearRolls[T], tol T) {
+	if k := stagedFinal32; k != nil && !Is64[T]() {
+		r := func(x *NearRolls[T]) *NearRolls[float32] { return (*NearRolls[float32])(unsafe.Pointer(x)) }
+		k((*NearFinals[float32])(unsafe.Pointer(f)), (*NearStage[float32])(unsafe.Pointer(st)), used, r(v), r(e), r(bar), float32(tol))
+		return
+	}
+	f.Final(v, e, bar, tol)
+}
+
 // Expect sets e[j] to the expected value of the j-th need's rolls over a
 // roll of all five dice, as LaneRolls.Expect: float32 lanes are summed
 // in float64, in roll order, each product rounded before it is added.

@@ -1,10 +1,14 @@
 //go:build !purego
 
-//lint:file-ignore U1000 the finals32 offsets are read by near32_amd64.s as const_finals32First and so on
+//lint:file-ignore U1000 the finals32 and stage32 offsets are read by near32_amd64.s as const_finals32First and so on
 
 package solver
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
 
 // The byte offsets of a float32 NearFinals' fields, for the assembly.
 const (
@@ -15,6 +19,7 @@ const (
 	finals32Starts     = unsafe.Offsetof(NearFinals[float32]{}.Starts)
 	finals32BaseFirst  = unsafe.Offsetof(NearFinals[float32]{}.BaseFirst)
 	finals32BaseSecond = unsafe.Offsetof(NearFinals[float32]{}.BaseSecond)
+	stage32Second      = unsafe.Offsetof(NearStage[float32]{}.Second)
 )
 
 //go:noescape
@@ -28,3 +33,15 @@ func final32AVX(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float
 
 //go:noescape
 func expect32AVX(r *NearRolls[float32], e *[Lanes]float64)
+
+//go:noescape
+func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], used []uint16, v, e, bar *NearRolls[float32], tol float32)
+
+// stagedFinal32 is the float32 FinalStaged kernel of this CPU: AVX, or
+// none (Final's own) without it.
+var stagedFinal32 = func() func(f *NearFinals[float32], st *NearStage[float32], used []uint16, v, e, bar *NearRolls[float32], tol float32) {
+	if cpu.X86.HasAVX {
+		return final32StagedAVX
+	}
+	return nil
+}()

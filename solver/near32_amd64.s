@@ -256,3 +256,86 @@ e32loop:
 	VMOVUPD Y1, 32(DX)
 	VZEROUPPER
 	RET
+
+// func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], used []uint16, v, e, bar *NearRolls[float32], tol float32)
+// final32AVX with the levels laid out first: each level of used has its
+// first values copied to st.First and its second values plus its Add to
+// st.Second, at its index (R15 points at st), so that the rolls read
+// them at their index shifted by 5, a row's bytes, with no pointers to
+// follow and no Add to add again; the base's rows are held in Y10, Y11.
+// The same operations on the same values as final32AVX, so the same
+// bits.
+TEXT ·final32StagedAVX(SB), NOSPLIT, $0-68
+	MOVQ f+0(FP), R8
+	MOVQ st+8(FP), R15
+	MOVQ used_base+16(FP), SI
+	MOVQ used_len+24(FP), CX
+	TESTQ CX, CX
+	JZ fs32rolls
+fs32stage:
+	MOVWQZX (SI), AX
+	MOVQ const_finals32First(R8)(AX*8), BX
+	VMOVUPS (BX), Y0
+	MOVQ const_finals32Second(R8)(AX*8), DX
+	VBROADCASTSS const_finals32Add(R8)(AX*4), Y6
+	VADDPS (DX), Y6, Y7
+	SHLQ $5, AX
+	VMOVUPS Y0, (R15)(AX*1)
+	VMOVUPS Y7, const_stage32Second(R15)(AX*1)
+	ADDQ $2, SI
+	DECQ CX
+	JNZ fs32stage
+fs32rolls:
+	VBROADCASTSS tol+64(FP), Y15
+	MOVQ const_finals32Rolls(R8), R11
+	LEAQ const_finals32Starts(R8), R12
+	MOVQ v+40(FP), DI
+	MOVQ e+48(FP), R9
+	MOVQ bar+56(FP), R10
+	MOVQ const_finals32BaseFirst(R8), BX
+	VMOVUPS (BX), Y10
+	MOVQ const_finals32BaseSecond(R8), DX
+	VMOVUPS (DX), Y11
+	MOVQ $const_numRolls, CX
+fs32roll:
+	MOVWQZX (R12), SI
+	LEAQ (R11)(SI*2), SI
+	MOVWQZX 2(R12), R13
+	LEAQ (R11)(R13*2), R13
+	VMOVAPS Y10, Y0
+	MOVQ SI, R14
+fs32max:
+	CMPQ R14, R13
+	JGE fs32bar
+	MOVWQZX (R14), AX
+	SHLQ $5, AX
+	VMAXPS (R15)(AX*1), Y0, Y0
+	ADDQ $2, R14
+	JMP fs32max
+fs32bar:
+	VMULPS Y15, Y0, Y2
+	VSUBPS Y2, Y0, Y2
+	VCMPPS $2, Y10, Y2, Y4
+	VANDPS Y11, Y4, Y4
+fs32near:
+	CMPQ SI, R13
+	JGE fs32store
+	MOVWQZX (SI), AX
+	SHLQ $5, AX
+	VCMPPS $2, (R15)(AX*1), Y2, Y8
+	VANDPS const_stage32Second(R15)(AX*1), Y8, Y8
+	VMAXPS Y8, Y4, Y4
+	ADDQ $2, SI
+	JMP fs32near
+fs32store:
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y4, (R9)
+	VMOVUPS Y2, (R10)
+	ADDQ $32, DI
+	ADDQ $32, R9
+	ADDQ $32, R10
+	ADDQ $2, R12
+	DECQ CX
+	JNZ fs32roll
+	VZEROUPPER
+	RET

@@ -140,7 +140,7 @@ func testNear32(t *testing.T, tol float32, exact bool) {
 }
 
 // TestFinal32 checks the float32 NearFinals.Final of the kernel this CPU
-// runs against plain Go, bit for bit, and against the float64 Final on
+// runs, and its FinalStaged, against plain Go, bit for bit, and against the float64 Final on
 // the same values, which float32 holds exactly, where the tolerance makes
 // near mean equal.
 func TestFinal32(t *testing.T) {
@@ -189,6 +189,20 @@ func testFinal32(t *testing.T, tol float32, exact bool) {
 		}
 		if got["go"] != got["active"] {
 			t.Fatalf("trial %d: the active float32 near kernel's Final differs from plain Go", trial)
+		}
+		// FinalStaged, given the levels the rolls take, each once
+		var used []uint16
+		seen := map[uint16]bool{}
+		for _, k := range f.Rolls {
+			if !seen[k] {
+				seen[k] = true
+				used = append(used, k)
+			}
+		}
+		var staged [3]NearRolls[float32]
+		f.FinalStaged(new(NearStage[float32]), used, &staged[0], &staged[1], &staged[2], tol)
+		if staged != got["go"] {
+			t.Fatalf("trial %d: FinalStaged differs from plain Go's Final", trial)
 		}
 		var v, e, bar NearRolls[float64]
 		f64.Final(&v, &e, &bar, float64(tol))

@@ -83,7 +83,13 @@ const maxLevels = solver.Levels
 func newTurn[T solver.Real](g *engine.Game) *turn[T] {
 	n := len(g.Categories)
 	t := &turn[T]{g: g, levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n), zero: make([]int, n)}
-	t.pool.New = func() any { return &lanes[T]{at: map[int]int{}} }
+	t.pool.New = func() any {
+		w := &lanes[T]{at: map[int]int{}}
+		if !solver.Is64[T]() {
+			w.stage = new(solver.NearStage[T])
+		}
+		return w
+	}
 	box := 0
 	for c := range n {
 		at := map[int]uint8{}
@@ -198,10 +204,16 @@ type lanes[T solver.Real] struct {
 	// the levels each roll takes: every level of a box done densely,
 	// those above 0 of the others, whose 0s make the base. rolls is the
 	// set of boxes done densely (a bit a box) that fin.Rolls was built
-	// for, when it is current.
+	// for, when it is current. built[:nbuilt] are the state's lists
+	// made so far, one for each set of dense boxes its batches met: a
+	// state's batches mostly share a few.
 	fin     solver.NearFinals[T]
+	stage   *solver.NearStage[T] // where the float32 turns lay out fin's levels
+	used    []uint16             // the levels of the open boxes
 	rolls   uint32
 	current bool
+	built   []rollLists
+	nbuilt  int
 	// scoring[r] is the set of open boxes (a bit each) where roll r
 	// scores another level than the box's 0.
 	scoring [engine.NumRolls]uint32
@@ -230,8 +242,8 @@ func (t *turn[T]) get() *lanes[T] { return t.pool.Get().(*lanes[T]) }
 // need out of reach.
 func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end int) {
 	g := t.g
-	w.open, w.special, w.states, w.tots = w.open[:0], w.special[:0], w.states[:0], w.tots[:0]
-	w.current = false
+	w.open, w.special, w.states, w.tots, w.used = w.open[:0], w.special[:0], w.states[:0], w.tots[:0], w.used[:0]
+	w.current, w.nbuilt = false, 0
 	w.scoring = [engine.NumRolls]uint32{}
 	clear(w.at)
 	layout := solver.NewLayout(g)
@@ -264,6 +276,7 @@ func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end
 		for l, pts := range t.levels[c] {
 			bonus, after := g.Move(s, c, pts)
 			w.next[i][l] = add(after, pts+bonus, c)
+			w.used = append(w.used, uint16(i*maxLevels+l))
 		}
 	}
 	for r := range w.alike {
@@ -366,7 +379,7 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
 	}
-	f.Final(&w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
+	f.FinalStaged(w.stage, w.used, &w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
 	for _, r := range w.special {
 		for j := range solver.Lanes {
 			c, p, e := w.choose(w.alike[r], from+j)
@@ -379,20 +392,49 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 	}
 }
 
+// rollLists are the levels that each roll takes (NearFinals' Rolls and
+// Starts) for the set of open boxes done densely dense.
+type rollLists struct {
+	dense  uint32
+	rolls  []uint16
+	starts [engine.NumRolls + 1]uint16
+}
+
+// maxBuilt is the most lists a state keeps for its batches.
+const maxBuilt = 8
+
 // lists sets w.fin's rolls' levels for the open boxes done densely in
-// dense (a bit a box) and the others above their 0s, in sheet order.
+// dense (a bit a box) and the others above their 0s, in sheet order:
+// the state's lists for dense when one of its batches made them, else
+// made now (and kept, for up to maxBuilt sets of boxes).
 func (t *turn[T]) lists(w *lanes[T], dense uint32) {
 	f := &w.fin
-	f.Rolls = f.Rolls[:0]
-	for r := range engine.NumRolls {
-		f.Starts[r] = uint16(len(f.Rolls))
-		for m := w.scoring[r] | dense; m != 0; m &= m - 1 {
-			i := bits.TrailingZeros32(m)
-			f.Rolls = append(f.Rolls, uint16(i*maxLevels+int(t.level[w.open[i]][r])))
+	w.rolls, w.current = dense, true
+	for i := range w.nbuilt {
+		if b := &w.built[i]; b.dense == dense {
+			f.Rolls, f.Starts = b.rolls, b.starts
+			return
 		}
 	}
-	f.Starts[engine.NumRolls] = uint16(len(f.Rolls))
-	w.rolls, w.current = dense, true
+	if w.nbuilt == len(w.built) {
+		if w.nbuilt == maxBuilt {
+			w.nbuilt = 0 // start again: the oldest make way
+		} else {
+			w.built = append(w.built, rollLists{})
+		}
+	}
+	b := &w.built[w.nbuilt]
+	w.nbuilt++
+	b.dense, b.rolls = dense, b.rolls[:0]
+	for r := range engine.NumRolls {
+		b.starts[r] = uint16(len(b.rolls))
+		for m := w.scoring[r] | dense; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros32(m)
+			b.rolls = append(b.rolls, uint16(i*maxLevels+int(t.level[w.open[i]][r])))
+		}
+	}
+	b.starts[engine.NumRolls] = uint16(len(b.rolls))
+	f.Rolls, f.Starts = b.rolls, b.starts
 }
 
 // baseE sets w.baseE to the most points expected of the 0s in base (the
