@@ -381,11 +381,7 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 	}
 	f.FinalStaged(w.stage, w.used, &w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
 	for _, r := range w.special {
-		for j := range solver.Lanes {
-			c, p, e := w.choose(w.alike[r], from+j)
-			w.p.Now[r][j], w.e.Now[r][j] = p, e
-			w.box[r][j] = uint8(w.alike[r][c].box)
-		}
+		w.alikes(w.alike[r], from, &w.p.Now[r], &w.e.Now[r], &w.box[r])
 	}
 	if w.decide {
 		t.boxes(w)
@@ -481,35 +477,38 @@ func (t *turn[T]) outdone(i, c int, w *lanes[T]) bool {
 	return true
 }
 
-// choose returns the option of os a choice takes for need n, of those
-// near the largest probability the first with the most points expected,
-// and the value of the choice: that largest probability and the option's
-// points.
-func (w *lanes[T]) choose(os []option, n int) (c int, p, e T) {
-	var ps, es [32]T
+// alikes sets p, e and box to the choice between options os (a five
+// alike roll's ways of being written) for needs from..from+7, lane by
+// lane: of the options near the largest chance, the first with the most
+// points expected, and the value of the choice: that largest chance, the
+// option's points and box.
+func (w *lanes[T]) alikes(os []option, from int, p, e *[solver.Lanes]T, box *[solver.Lanes]uint8) {
+	var ps, es [32]*[solver.Lanes]T
 	for i, o := range os {
-		win := &w.wins[o.win]
-		k := n - o.points - win.lo
-		ps[i], es[i] = win.p[k], win.e[k]+T(o.points)
+		ps[i], es[i] = w.wins[o.win].rows(from - o.points)
 	}
-	c, p = choose(ps[:len(os)], es[:len(os)])
-	return c, p, es[c]
-}
-
-// choose returns the option a choice takes between options of chances ps
-// and points expected es, of those near the largest chance the first with
-// the most points, and that largest chance, the value of the choice.
-func choose[T solver.Real](ps, es []T) (c int, best T) {
-	for _, p := range ps {
-		best = max(best, p)
-	}
-	c = -1
-	for i, p := range ps {
-		if near(p, best) && (c < 0 || es[i] > es[c]) {
-			c = i
+	var best [solver.Lanes]T
+	for i := range os {
+		for j, x := range ps[i] {
+			best[j] = max(best[j], x)
 		}
 	}
-	return c, best
+	var most [solver.Lanes]T
+	var c [solver.Lanes]int
+	for j := range c {
+		c[j] = -1
+	}
+	for i, o := range os {
+		for j, x := range ps[i] {
+			if y := es[i][j] + T(o.points); near(x, best[j]) && (c[j] < 0 || y > most[j]) {
+				c[j], most[j] = i, y
+			}
+		}
+	}
+	for j := range c {
+		box[j] = uint8(os[c[j]].box)
+	}
+	*p, *e = best, most
 }
 
 // boxes notes in w.box the box each final roll that the plain rules
