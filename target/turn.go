@@ -316,6 +316,16 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 		win := window[T]{lo: lo, p: buf[:n:n], e: buf[n : 2*n : 2*n]}
 		buf = buf[2*n:]
 		w.wins = append(w.wins, win)
+		// The every-target table's float32 turns take the rows of the
+		// layer they lead to as it holds them.
+		if l, ok := next.(*layer); ok {
+			if r := l.values(s); r != nil {
+				if p, ok := any(win.p).([]float32); ok {
+					r.window(lo, p, any(win.e).([]float32))
+					continue
+				}
+			}
+		}
 		// float64 turns (the exact solve) take the values as they are,
 		// float32 ones through w.dec, rounded.
 		if p, ok := any(win.p).([]float64); ok {
