@@ -204,9 +204,10 @@ type lanes[T solver.Real] struct {
 	// the levels each roll takes: every level of a box done densely,
 	// those above 0 of the others, whose 0s make the base. rolls is the
 	// set of boxes done densely (a bit a box) that fin.Rolls was built
-	// for, when it is current. built[:nbuilt] are the state's lists
-	// made so far, one for each set of dense boxes its batches met: a
-	// state's batches mostly share a few.
+	// for, when it is current. built[:nbuilt] are the lists made so far
+	// for the open boxes of states whose filled boxes are filled, one for
+	// each set of dense boxes their batches met: the states of one set of
+	// open boxes, solved one after another, mostly share a few.
 	fin     solver.NearFinals[T]
 	stage   *solver.NearStage[T] // where the float32 turns lay out fin's levels
 	used    []uint16             // the levels of the open boxes
@@ -214,6 +215,7 @@ type lanes[T solver.Real] struct {
 	current bool
 	built   []rollLists
 	nbuilt  int
+	filled  uint32
 	// scoring[r] is the set of open boxes (a bit each) where roll r
 	// scores another level than the box's 0.
 	scoring [engine.NumRolls]uint32
@@ -243,7 +245,11 @@ func (t *turn[T]) get() *lanes[T] { return t.pool.Get().(*lanes[T]) }
 func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end int) {
 	g := t.g
 	w.open, w.special, w.states, w.tots, w.used = w.open[:0], w.special[:0], w.states[:0], w.tots[:0], w.used[:0]
-	w.current, w.nbuilt = false, 0
+	w.current = false
+	if w.filled != s.Filled {
+		// the lists kept are of other open boxes
+		w.filled, w.nbuilt = s.Filled, 0
+	}
 	w.scoring = [engine.NumRolls]uint32{}
 	clear(w.at)
 	layout := solver.NewLayout(g)
@@ -406,13 +412,13 @@ type rollLists struct {
 	starts [engine.NumRolls + 1]uint16
 }
 
-// maxBuilt is the most lists a state keeps for its batches.
+// maxBuilt is the most lists kept for one set of open boxes.
 const maxBuilt = 8
 
 // lists sets w.fin's rolls' levels for the open boxes done densely in
 // dense (a bit a box) and the others above their 0s, in sheet order:
-// the state's lists for dense when one of its batches made them, else
-// made now (and kept, for up to maxBuilt sets of boxes).
+// the lists kept for dense and these open boxes when a batch made them,
+// else made now (and kept, for up to maxBuilt sets of boxes).
 func (t *turn[T]) lists(w *lanes[T], dense uint32) {
 	f := &w.fin
 	w.rolls, w.current = dense, true
