@@ -35,13 +35,19 @@ func final32AVX(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float
 func expect32AVX(r *NearRolls[float32], e *[Lanes]float64)
 
 //go:noescape
-func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], used []uint16, v, e, bar *NearRolls[float32], tol float32)
+func stage32AVX(f *NearFinals[float32], st *NearStage[float32], used []uint16)
 
-// stagedFinal32 is the float32 FinalStaged kernel of this CPU: AVX, or
-// none (Final's own) without it.
-var stagedFinal32 = func() func(f *NearFinals[float32], st *NearStage[float32], used []uint16, v, e, bar *NearRolls[float32], tol float32) {
+//go:noescape
+func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], v, e, bar *NearRolls[float32], tol float32)
+
+//go:noescape
+func outdone32AVX(st *NearStage[float32], zero, from, n int) bool
+
+// staged32 are the float32 staged kernels of this CPU: AVX, or none
+// without it.
+var staged32 = func() *stagedKernels {
 	if cpu.X86.HasAVX {
-		return final32StagedAVX
+		return &stagedKernels{stage: stage32AVX, final: final32StagedAVX, outdone: outdone32AVX}
 	}
 	return nil
 }()

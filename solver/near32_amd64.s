@@ -257,22 +257,18 @@ e32loop:
 	VZEROUPPER
 	RET
 
-// func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], used []uint16, v, e, bar *NearRolls[float32], tol float32)
-// final32AVX with the levels laid out first: each level of used has its
-// first values copied to st.First and its second values plus its Add to
-// st.Second, at its index (R15 points at st), so that the rolls read
-// them at their index shifted by 5, a row's bytes, with no pointers to
-// follow and no Add to add again; the base's rows are held in Y10, Y11.
-// The same operations on the same values as final32AVX, so the same
-// bits.
-TEXT ·final32StagedAVX(SB), NOSPLIT, $0-68
+// func stage32AVX(f *NearFinals[float32], st *NearStage[float32], used []uint16)
+// Each level of used has its first values copied to st.First and its
+// second values plus its Add (the addition final32AVX makes) to
+// st.Second, at its index shifted by 5, a row's bytes (R15 points at st).
+TEXT ·stage32AVX(SB), NOSPLIT, $0-40
 	MOVQ f+0(FP), R8
 	MOVQ st+8(FP), R15
 	MOVQ used_base+16(FP), SI
 	MOVQ used_len+24(FP), CX
 	TESTQ CX, CX
-	JZ fs32rolls
-fs32stage:
+	JZ st32done
+st32loop:
 	MOVWQZX (SI), AX
 	MOVQ const_finals32First(R8)(AX*8), BX
 	VMOVUPS (BX), Y0
@@ -284,14 +280,25 @@ fs32stage:
 	VMOVUPS Y7, const_stage32Second(R15)(AX*1)
 	ADDQ $2, SI
 	DECQ CX
-	JNZ fs32stage
-fs32rolls:
-	VBROADCASTSS tol+64(FP), Y15
+	JNZ st32loop
+st32done:
+	VZEROUPPER
+	RET
+
+// func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], v, e, bar *NearRolls[float32], tol float32)
+// final32AVX from the levels stage32AVX laid out in st (R15): the rolls
+// read them at their index shifted by 5, with no pointers to follow and
+// no Add to add again; the base's rows are held in Y10, Y11. The same
+// operations on the same values as final32AVX, so the same bits.
+TEXT ·final32StagedAVX(SB), NOSPLIT, $0-44
+	MOVQ f+0(FP), R8
+	MOVQ st+8(FP), R15
+	VBROADCASTSS tol+40(FP), Y15
 	MOVQ const_finals32Rolls(R8), R11
 	LEAQ const_finals32Starts(R8), R12
-	MOVQ v+40(FP), DI
-	MOVQ e+48(FP), R9
-	MOVQ bar+56(FP), R10
+	MOVQ v+16(FP), DI
+	MOVQ e+24(FP), R9
+	MOVQ bar+32(FP), R10
 	MOVQ const_finals32BaseFirst(R8), BX
 	VMOVUPS (BX), Y10
 	MOVQ const_finals32BaseSecond(R8), DX
@@ -337,5 +344,37 @@ fs32store:
 	ADDQ $2, R12
 	DECQ CX
 	JNZ fs32roll
+	VZEROUPPER
+	RET
+
+// func outdone32AVX(st *NearStage[float32], zero, from, n int) bool
+// Whether no level from..from+n-1 of st has, in any lane, a first or a
+// second value below level zero's (Y0, Y1): the lanes where one has
+// gather in Y2.
+TEXT ·outdone32AVX(SB), NOSPLIT, $0-33
+	MOVQ st+0(FP), DI
+	MOVQ zero+8(FP), AX
+	SHLQ $5, AX
+	VMOVUPS (DI)(AX*1), Y0
+	VMOVUPS const_stage32Second(DI)(AX*1), Y1
+	MOVQ from+16(FP), SI
+	SHLQ $5, SI
+	ADDQ DI, SI
+	MOVQ n+24(FP), CX
+	VXORPS Y2, Y2, Y2
+	TESTQ CX, CX
+	JZ od32done
+od32loop:
+	VCMPPS $0x0e, (SI), Y0, Y3
+	VORPS Y3, Y2, Y2
+	VCMPPS $0x0e, const_stage32Second(SI), Y1, Y3
+	VORPS Y3, Y2, Y2
+	ADDQ $32, SI
+	DECQ CX
+	JNZ od32loop
+od32done:
+	VMOVMSKPS Y2, AX
+	TESTL AX, AX
+	SETEQ ret+32(FP)
 	VZEROUPPER
 	RET

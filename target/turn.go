@@ -369,7 +369,10 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 			f.First[k], f.Second[k] = w.wins[o.win].rows(from - o.points)
 			f.Add[k] = T(o.points)
 		}
-		if !t.outdone(i, c, w) {
+	}
+	staged := w.stage != nil && f.Stage(w.stage, w.used)
+	for i, c := range w.open {
+		if !t.outdone(i, c, w, staged) {
 			dense |= 1 << i
 		}
 	}
@@ -395,7 +398,11 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
 	}
-	f.FinalStaged(w.stage, w.used, &w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
+	if staged {
+		f.FinalStaged(w.stage, &w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
+	} else {
+		f.Final(&w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
+	}
 	for _, r := range w.special {
 		w.alikes(w.alike[r], from, &w.p.Now[r], &w.e.Now[r], &w.box[r])
 	}
@@ -474,13 +481,17 @@ func (t *turn[T]) baseE(w *lanes[T], dense uint32) (off uint32) {
 
 // outdone reports whether every level of open box i, c, is in every lane
 // at least as likely as its 0 and expects at least as many points: then
-// writing 0 there may count for every roll.
-func (t *turn[T]) outdone(i, c int, w *lanes[T]) bool {
+// writing 0 there may count for every roll. With staged, from the levels
+// laid out in w.stage.
+func (t *turn[T]) outdone(i, c int, w *lanes[T], staged bool) bool {
 	z := t.zero[c]
 	if z < 0 {
 		return false
 	}
 	f, base := &w.fin, i*maxLevels
+	if staged {
+		return w.stage.Outdone(base+z, base, len(t.levels[c]))
+	}
 	zp, ze, za := f.First[base+z], f.Second[base+z], f.Add[base+z]
 	for l := range t.levels[c] {
 		p, e, a := f.First[base+l], f.Second[base+l], f.Add[base+l]
