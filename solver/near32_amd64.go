@@ -29,9 +29,6 @@ func mean32AVX(v, e *NearTurn[float32], rows []laneRow)
 func bestNear32AVX(v, e *NearTurn[float32], rows []laneRow, parents int, tol float32)
 
 //go:noescape
-func final32AVX(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float32)
-
-//go:noescape
 func expect32AVX(r *NearRolls[float32], e *[Lanes]float64)
 
 //go:noescape

@@ -165,70 +165,6 @@ n32done:
 	VZEROUPPER
 	RET
 
-// func final32AVX(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float32)
-// Each roll in turn, its levels walked from a pointer into Rolls (R14)
-// to the next roll's (R13): the largest first value in Y0 (from the
-// base's, then the levels'), the bar in Y2, the second maximum in Y4
-// (from the base's, where it is given and near, then the levels').
-TEXT ·final32AVX(SB), NOSPLIT, $0-36
-	MOVQ f+0(FP), R8
-	VBROADCASTSS tol+32(FP), Y15
-	LEAQ const_finals32First(R8), R15
-	MOVQ const_finals32Rolls(R8), R11
-	LEAQ const_finals32Starts(R8), R12
-	MOVQ v+8(FP), DI
-	MOVQ e+16(FP), R9
-	MOVQ bar+24(FP), R10
-	MOVQ $const_numRolls, CX
-f32roll:
-	MOVWQZX (R12), SI
-	LEAQ (R11)(SI*2), SI
-	MOVWQZX 2(R12), R13
-	LEAQ (R11)(R13*2), R13
-	MOVQ const_finals32BaseFirst(R8), AX
-	VMOVUPS (AX), Y0
-	MOVQ SI, R14
-f32max:
-	CMPQ R14, R13
-	JGE f32bar
-	MOVWQZX (R14), AX
-	MOVQ (R15)(AX*8), BX
-	VMAXPS (BX), Y0, Y0
-	ADDQ $2, R14
-	JMP f32max
-f32bar:
-	VMULPS Y15, Y0, Y2
-	VSUBPS Y2, Y0, Y2
-	MOVQ const_finals32BaseFirst(R8), BX
-	VCMPPS $2, (BX), Y2, Y4
-	MOVQ const_finals32BaseSecond(R8), AX
-	VANDPS (AX), Y4, Y4
-f32near:
-	CMPQ SI, R13
-	JGE f32store
-	MOVWQZX (SI), AX
-	MOVQ (R15)(AX*8), BX
-	VCMPPS $2, (BX), Y2, Y8
-	MOVQ const_finals32Second(R8)(AX*8), DX
-	VBROADCASTSS const_finals32Add(R8)(AX*4), Y6
-	VADDPS (DX), Y6, Y7
-	VANDPS Y7, Y8, Y8
-	VMAXPS Y8, Y4, Y4
-	ADDQ $2, SI
-	JMP f32near
-f32store:
-	VMOVUPS Y0, (DI)
-	VMOVUPS Y4, (R9)
-	VMOVUPS Y2, (R10)
-	ADDQ $32, DI
-	ADDQ $32, R9
-	ADDQ $32, R10
-	ADDQ $2, R12
-	DECQ CX
-	JNZ f32roll
-	VZEROUPPER
-	RET
-
 // func expect32AVX(r *NearRolls[float32], e *[Lanes]float64)
 // Each roll's lanes widened to float64 (Y3, Y4), multiplied by the
 // roll's probability and added, in roll order, into Y0, Y1; AX counts
@@ -258,17 +194,18 @@ e32loop:
 	RET
 
 // func stage32AVX(f *NearFinals[float32], st *NearStage[float32], used []uint16)
-// Each level of used has its first values copied to st.First and its
-// second values plus its Add (the addition final32AVX makes) to
-// st.Second, at its index shifted by 5, a row's bytes (R15 points at st).
+// Each level of used (SI walks it to its end, CX) has its first values
+// copied to st.First and its second values plus its Add to st.Second, at
+// its index shifted by 5, a row's bytes (R15 points at st).
 TEXT ·stage32AVX(SB), NOSPLIT, $0-40
-	MOVQ f+0(FP), R8
-	MOVQ st+8(FP), R15
 	MOVQ used_base+16(FP), SI
 	MOVQ used_len+24(FP), CX
-	TESTQ CX, CX
-	JZ st32done
+	LEAQ (SI)(CX*2), CX
+	MOVQ f+0(FP), R8
+	MOVQ st+8(FP), R15
 st32loop:
+	CMPQ SI, CX
+	JGE st32done
 	MOVWQZX (SI), AX
 	MOVQ const_finals32First(R8)(AX*8), BX
 	VMOVUPS (BX), Y0
@@ -279,17 +216,19 @@ st32loop:
 	VMOVUPS Y0, (R15)(AX*1)
 	VMOVUPS Y7, const_stage32Second(R15)(AX*1)
 	ADDQ $2, SI
-	DECQ CX
-	JNZ st32loop
+	JMP st32loop
 st32done:
 	VZEROUPPER
 	RET
 
 // func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], v, e, bar *NearRolls[float32], tol float32)
-// final32AVX from the levels stage32AVX laid out in st (R15): the rolls
-// read them at their index shifted by 5, with no pointers to follow and
-// no Add to add again; the base's rows are held in Y10, Y11. The same
-// operations on the same values as final32AVX, so the same bits.
+// Each roll in turn, its levels walked from a pointer into Rolls (R14,
+// then SI) to the next roll's (R13), each read from where stage32AVX laid
+// it out in st (R15), at its index shifted by 5: the largest first value
+// in Y0 (from the base's, held in Y10, then the levels'), the bar in Y2,
+// the second maximum in Y4 (from the base's, held in Y11, where it is
+// near, then the levels', their Add already added): finalOf's operations
+// in its order, so its bits.
 TEXT ·final32StagedAVX(SB), NOSPLIT, $0-44
 	MOVQ f+0(FP), R8
 	MOVQ st+8(FP), R15
