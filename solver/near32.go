@@ -100,6 +100,48 @@ func (f *NearFinals[T]) Final(v, e, bar *NearRolls[T], tol T) {
 	activeNear.final32((*NearFinals[float32])(unsafe.Pointer(f)), r(v), r(e), r(bar), float32(tol))
 }
 
+// NearStage is where Stage lays out a batch's levels for the float32
+// staged kernels: at each level's index its first values, and its second
+// values plus its Add.
+type NearStage[T Real] struct {
+	First, Second [32 * Levels][Lanes]T
+}
+
+// stagedKernels are the float32 kernels that read the levels laid out in
+// a NearStage.
+type stagedKernels struct {
+	stage   func(f *NearFinals[float32], st *NearStage[float32], used []uint16)
+	final   func(f *NearFinals[float32], st *NearStage[float32], v, e, bar *NearRolls[float32], tol float32)
+	outdone func(st *NearStage[float32], zero, from, n int) bool
+}
+
+// Stage lays out in st the levels of f that used lists, for FinalStaged
+// and Outdone, and reports whether it did: only float32 lanes where the
+// CPU has the staged kernels (AVX) are laid out.
+func (f *NearFinals[T]) Stage(st *NearStage[T], used []uint16) bool {
+	if staged32 == nil || Is64[T]() {
+		return false
+	}
+	staged32.stage((*NearFinals[float32])(unsafe.Pointer(f)), (*NearStage[float32])(unsafe.Pointer(st)), used)
+	return true
+}
+
+// FinalStaged is Final, to the same bits, from the levels that Stage laid
+// out in st (every level a roll may take among them): each roll reads
+// them at their index, with no pointers to follow. Only after a Stage
+// that did.
+func (f *NearFinals[T]) FinalStaged(st *NearStage[T], v, e, bar *NearRolls[T], tol T) {
+	r := func(x *NearRolls[T]) *NearRolls[float32] { return (*NearRolls[float32])(unsafe.Pointer(x)) }
+	staged32.final((*NearFinals[float32])(unsafe.Pointer(f)), (*NearStage[float32])(unsafe.Pointer(st)), r(v), r(e), r(bar), float32(tol))
+}
+
+// Outdone reports whether every level from..from+n-1 that Stage laid out
+// in st is in every lane at least as large as level zero, its first value
+// and its second value plus its Add alike. Only after a Stage that did.
+func (st *NearStage[T]) Outdone(zero, from, n int) bool {
+	return staged32.outdone((*NearStage[float32])(unsafe.Pointer(st)), zero, from, n)
+}
+
 // Expect sets e[j] to the expected value of the j-th need's rolls over a
 // roll of all five dice, as LaneRolls.Expect: float32 lanes are summed
 // in float64, in roll order, each product rounded before it is added.

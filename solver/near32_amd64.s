@@ -165,70 +165,6 @@ n32done:
 	VZEROUPPER
 	RET
 
-// func final32AVX(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float32)
-// Each roll in turn, its levels walked from a pointer into Rolls (R14)
-// to the next roll's (R13): the largest first value in Y0 (from the
-// base's, then the levels'), the bar in Y2, the second maximum in Y4
-// (from the base's, where it is given and near, then the levels').
-TEXT ·final32AVX(SB), NOSPLIT, $0-36
-	MOVQ f+0(FP), R8
-	VBROADCASTSS tol+32(FP), Y15
-	LEAQ const_finals32First(R8), R15
-	MOVQ const_finals32Rolls(R8), R11
-	LEAQ const_finals32Starts(R8), R12
-	MOVQ v+8(FP), DI
-	MOVQ e+16(FP), R9
-	MOVQ bar+24(FP), R10
-	MOVQ $const_numRolls, CX
-f32roll:
-	MOVWQZX (R12), SI
-	LEAQ (R11)(SI*2), SI
-	MOVWQZX 2(R12), R13
-	LEAQ (R11)(R13*2), R13
-	MOVQ const_finals32BaseFirst(R8), AX
-	VMOVUPS (AX), Y0
-	MOVQ SI, R14
-f32max:
-	CMPQ R14, R13
-	JGE f32bar
-	MOVWQZX (R14), AX
-	MOVQ (R15)(AX*8), BX
-	VMAXPS (BX), Y0, Y0
-	ADDQ $2, R14
-	JMP f32max
-f32bar:
-	VMULPS Y15, Y0, Y2
-	VSUBPS Y2, Y0, Y2
-	MOVQ const_finals32BaseFirst(R8), BX
-	VCMPPS $2, (BX), Y2, Y4
-	MOVQ const_finals32BaseSecond(R8), AX
-	VANDPS (AX), Y4, Y4
-f32near:
-	CMPQ SI, R13
-	JGE f32store
-	MOVWQZX (SI), AX
-	MOVQ (R15)(AX*8), BX
-	VCMPPS $2, (BX), Y2, Y8
-	MOVQ const_finals32Second(R8)(AX*8), DX
-	VBROADCASTSS const_finals32Add(R8)(AX*4), Y6
-	VADDPS (DX), Y6, Y7
-	VANDPS Y7, Y8, Y8
-	VMAXPS Y8, Y4, Y4
-	ADDQ $2, SI
-	JMP f32near
-f32store:
-	VMOVUPS Y0, (DI)
-	VMOVUPS Y4, (R9)
-	VMOVUPS Y2, (R10)
-	ADDQ $32, DI
-	ADDQ $32, R9
-	ADDQ $32, R10
-	ADDQ $2, R12
-	DECQ CX
-	JNZ f32roll
-	VZEROUPPER
-	RET
-
 // func expect32AVX(r *NearRolls[float32], e *[Lanes]float64)
 // Each roll's lanes widened to float64 (Y3, Y4), multiplied by the
 // roll's probability and added, in roll order, into Y0, Y1; AX counts
@@ -254,5 +190,130 @@ e32loop:
 	MOVQ e+8(FP), DX
 	VMOVUPD Y0, (DX)
 	VMOVUPD Y1, 32(DX)
+	VZEROUPPER
+	RET
+
+// func stage32AVX(f *NearFinals[float32], st *NearStage[float32], used []uint16)
+// Each level of used (SI walks it to its end, CX) has its first values
+// copied to st.First and its second values plus its Add to st.Second, at
+// its index shifted by 5, a row's bytes (R15 points at st).
+TEXT ·stage32AVX(SB), NOSPLIT, $0-40
+	MOVQ used_base+16(FP), SI
+	MOVQ used_len+24(FP), CX
+	LEAQ (SI)(CX*2), CX
+	MOVQ f+0(FP), R8
+	MOVQ st+8(FP), R15
+st32loop:
+	CMPQ SI, CX
+	JGE st32done
+	MOVWQZX (SI), AX
+	MOVQ const_finals32First(R8)(AX*8), BX
+	VMOVUPS (BX), Y0
+	MOVQ const_finals32Second(R8)(AX*8), DX
+	VBROADCASTSS const_finals32Add(R8)(AX*4), Y6
+	VADDPS (DX), Y6, Y7
+	SHLQ $5, AX
+	VMOVUPS Y0, (R15)(AX*1)
+	VMOVUPS Y7, const_stage32Second(R15)(AX*1)
+	ADDQ $2, SI
+	JMP st32loop
+st32done:
+	VZEROUPPER
+	RET
+
+// func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], v, e, bar *NearRolls[float32], tol float32)
+// Each roll in turn, its levels walked from a pointer into Rolls (R14,
+// then SI) to the next roll's (R13), each read from where stage32AVX laid
+// it out in st (R15), at its index shifted by 5: the largest first value
+// in Y0 (from the base's, held in Y10, then the levels'), the bar in Y2,
+// the second maximum in Y4 (from the base's, held in Y11, where it is
+// near, then the levels', their Add already added): finalOf's operations
+// in its order, so its bits.
+TEXT ·final32StagedAVX(SB), NOSPLIT, $0-44
+	MOVQ f+0(FP), R8
+	MOVQ st+8(FP), R15
+	VBROADCASTSS tol+40(FP), Y15
+	MOVQ const_finals32Rolls(R8), R11
+	LEAQ const_finals32Starts(R8), R12
+	MOVQ v+16(FP), DI
+	MOVQ e+24(FP), R9
+	MOVQ bar+32(FP), R10
+	MOVQ const_finals32BaseFirst(R8), BX
+	VMOVUPS (BX), Y10
+	MOVQ const_finals32BaseSecond(R8), DX
+	VMOVUPS (DX), Y11
+	MOVQ $const_numRolls, CX
+fs32roll:
+	MOVWQZX (R12), SI
+	LEAQ (R11)(SI*2), SI
+	MOVWQZX 2(R12), R13
+	LEAQ (R11)(R13*2), R13
+	VMOVAPS Y10, Y0
+	MOVQ SI, R14
+fs32max:
+	CMPQ R14, R13
+	JGE fs32bar
+	MOVWQZX (R14), AX
+	SHLQ $5, AX
+	VMAXPS (R15)(AX*1), Y0, Y0
+	ADDQ $2, R14
+	JMP fs32max
+fs32bar:
+	VMULPS Y15, Y0, Y2
+	VSUBPS Y2, Y0, Y2
+	VCMPPS $2, Y10, Y2, Y4
+	VANDPS Y11, Y4, Y4
+fs32near:
+	CMPQ SI, R13
+	JGE fs32store
+	MOVWQZX (SI), AX
+	SHLQ $5, AX
+	VCMPPS $2, (R15)(AX*1), Y2, Y8
+	VANDPS const_stage32Second(R15)(AX*1), Y8, Y8
+	VMAXPS Y8, Y4, Y4
+	ADDQ $2, SI
+	JMP fs32near
+fs32store:
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y4, (R9)
+	VMOVUPS Y2, (R10)
+	ADDQ $32, DI
+	ADDQ $32, R9
+	ADDQ $32, R10
+	ADDQ $2, R12
+	DECQ CX
+	JNZ fs32roll
+	VZEROUPPER
+	RET
+
+// func outdone32AVX(st *NearStage[float32], zero, from, n int) bool
+// Whether no level from..from+n-1 of st has, in any lane, a first or a
+// second value below level zero's (Y0, Y1): the lanes where one has
+// gather in Y2.
+TEXT ·outdone32AVX(SB), NOSPLIT, $0-33
+	MOVQ st+0(FP), DI
+	MOVQ zero+8(FP), AX
+	SHLQ $5, AX
+	VMOVUPS (DI)(AX*1), Y0
+	VMOVUPS const_stage32Second(DI)(AX*1), Y1
+	MOVQ from+16(FP), SI
+	SHLQ $5, SI
+	ADDQ DI, SI
+	MOVQ n+24(FP), CX
+	VXORPS Y2, Y2, Y2
+	TESTQ CX, CX
+	JZ od32done
+od32loop:
+	VCMPPS $0x0e, (SI), Y0, Y3
+	VORPS Y3, Y2, Y2
+	VCMPPS $0x0e, const_stage32Second(SI), Y1, Y3
+	VORPS Y3, Y2, Y2
+	ADDQ $32, SI
+	DECQ CX
+	JNZ od32loop
+od32done:
+	VMOVMSKPS Y2, AX
+	TESTL AX, AX
+	SETEQ ret+32(FP)
 	VZEROUPPER
 	RET

@@ -3,6 +3,7 @@ package solver
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"dicepoker/engine"
@@ -140,7 +141,8 @@ func testNear32(t *testing.T, tol float32, exact bool) {
 }
 
 // TestFinal32 checks the float32 NearFinals.Final of the kernel this CPU
-// runs against plain Go, bit for bit, and against the float64 Final on
+// runs, and its FinalStaged and Outdone where it has them, against plain
+// Go, bit for bit, and against the float64 Final on
 // the same values, which float32 holds exactly, where the tolerance makes
 // near mean equal.
 func TestFinal32(t *testing.T) {
@@ -190,6 +192,23 @@ func testFinal32(t *testing.T, tol float32, exact bool) {
 		if got["go"] != got["active"] {
 			t.Fatalf("trial %d: the active float32 near kernel's Final differs from plain Go", trial)
 		}
+		// FinalStaged, given the levels the rolls take, each once
+		var used []uint16
+		seen := map[uint16]bool{}
+		for _, k := range f.Rolls {
+			if !seen[k] {
+				seen[k] = true
+				used = append(used, k)
+			}
+		}
+		if st := new(NearStage[float32]); f.Stage(st, used) {
+			var staged [3]NearRolls[float32]
+			f.FinalStaged(st, &staged[0], &staged[1], &staged[2], tol)
+			if staged != got["go"] {
+				t.Fatalf("trial %d: FinalStaged differs from plain Go's Final", trial)
+			}
+			testOutdone(t, &f, st, used)
+		}
 		var v, e, bar NearRolls[float64]
 		f64.Final(&v, &e, &bar, float64(tol))
 		for r := range engine.NumRolls {
@@ -203,4 +222,45 @@ func testFinal32(t *testing.T, tol float32, exact bool) {
 			}
 		}
 	}
+}
+
+// testOutdone checks Outdone on the levels of f laid out in st, each
+// level of used against the runs of up to three levels from it that are
+// laid out, against its definition.
+func testOutdone(t *testing.T, f *NearFinals[float32], st *NearStage[float32], used []uint16) {
+	t.Helper()
+	outdone, not := 0, 0
+	for _, z := range used {
+		for n := 1; n <= 3 && isStaged(used, z, n); n++ {
+			want := true
+			for k := int(z); k < int(z)+n; k++ {
+				for j := range Lanes {
+					if f.First[k][j] < f.First[z][j] || f.Second[k][j]+f.Add[k] < f.Second[z][j]+f.Add[z] {
+						want = false
+					}
+				}
+			}
+			if got := st.Outdone(int(z), int(z), n); got != want {
+				t.Fatalf("level %d and the %d from it: Outdone %v, want %v", z, n, got, want)
+			}
+			if want {
+				outdone++
+			} else {
+				not++
+			}
+		}
+	}
+	if outdone == 0 || not == 0 {
+		t.Fatalf("%d runs of levels outdone, %d not: both are to be met", outdone, not)
+	}
+}
+
+// isStaged reports whether levels from..from+n-1 are all in used.
+func isStaged(used []uint16, from uint16, n int) bool {
+	for k := range n {
+		if !slices.Contains(used, from+uint16(k)) {
+			return false
+		}
+	}
+	return true
 }

@@ -14,14 +14,15 @@ func bestNearAVX(v, e *LaneTurn, rows []laneRow, parents int, tol float64)
 // kernel: the same operations in the same order as nearGo; in float32, a
 // row of eight lanes in one Y register (near32_amd64.s). Its masked
 // maxima (a compare, an AND with the second values, VMAXPD) agree with
-// nearGo's branches for values of +0 or more.
+// nearGo's branches for values of +0 or more. The float32 Final is
+// plain Go: the turns that have AVX take FinalStaged's kernel instead.
 var nearAVX = nearKernel{name: "avx", mean: meanPairWith(kernelAVX), final: finalAVX,
 	best: func(v, e *LaneTurn, tol float64) {
 		for _, g := range maxGroups {
 			bestNearAVX(v, e, g.rows, g.parents, tol)
 		}
 	},
-	mean32: mean32AVX, final32: final32AVX, expect32: expect32AVX,
+	mean32: mean32AVX, final32: finalOf[float32], expect32: expect32AVX,
 	best32: func(v, e *NearTurn[float32], tol float32) {
 		for _, g := range maxGroups32 {
 			bestNear32AVX(v, e, g.rows, g.parents, tol)

@@ -242,3 +242,19 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 		})
 	}
 }
+
+// choose returns the option a choice takes between options of chances ps
+// and points expected es, of those near the largest chance the first with
+// the most points, and that largest chance, the value of the choice.
+func choose[T solver.Real](ps, es []T) (c int, best T) {
+	for _, p := range ps {
+		best = max(best, p)
+	}
+	c = -1
+	for i, p := range ps {
+		if near(p, best) && (c < 0 || es[i] > es[c]) {
+			c = i
+		}
+	}
+	return c, best
+}

@@ -298,7 +298,7 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	t := &Table{Game: g, Layout: l, turn: newTurn[float32](g)}
 	t.words = make([]uint32, 1+2*l.Size(), 1+2*l.Size()+l.Size()*8)
 	t.words[0] = uint32(k)
-	src := t.with(ev)
+	src := &layer{played: t.with(ev), at: make([]int32, l.Size()), gen: make([]uint16, l.Size())}
 	layers, shares, states := layersFrom(g, engine.State{})
 	t.States = states
 	n := len(g.Categories)
@@ -324,16 +324,19 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 		if failed != nil {
 			return nil, failed
 		}
+		src.next()
 		for i, s := range states {
 			at, r := l.Index(s), &rows[i]
 			t.words[1+2*at] = uint32(len(t.words))
 			t.words[2+2*at] = uint32(r.lo)<<16 | uint32(r.n)
 			t.words = append(t.words, r.words...)
 			t.Entries += r.n
+			src.add(at, at, r, float32(ev(s)))
 		}
 		for _, sh := range shares[k] {
 			at, rep := l.Index(sh[0]), l.Index(sh[1])
 			t.words[1+2*at], t.words[2+2*at] = t.words[1+2*rep], t.words[2+2*rep]
+			src.add(at, rep, nil, 0)
 		}
 		for _, b := range batches {
 			t.Batches += b
@@ -348,10 +351,90 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 }
 
 // row is a state's row as the table stores it: its first need, its
-// entries and their words.
+// entries and their words; and its values as the float32 turns take
+// them (decoded from its words, rounded to float32).
 type row struct {
 	lo, n int
 	words []uint32
+	p, e  []float32
+}
+
+// layer is the table being solved as the turns of a layer read it: the
+// rows of the layer solved last, the states the turns lead to, at hand
+// in float32 as the float32 turns take them, the same values that
+// decoding their words and rounding them gives, decoded once a state
+// rather than once a turn that leads to it.
+type layer struct {
+	played
+	// at[i] is the place in rows of the state of layout index i, where
+	// gen[i] is the layer's, its number among the layers solved.
+	at   []int32
+	gen  []uint16
+	n    uint16
+	rows []values32
+}
+
+// values32 is a state's row in float32: its first need, the chances and
+// points to come of its needs from there, and its expected-value optimum,
+// the points to come of the needs around them.
+type values32 struct {
+	lo   int
+	p, e []float32
+	ev   float32
+}
+
+// next starts a layer: the rows added from now on replace the last
+// layer's.
+func (l *layer) next() {
+	l.n++
+	l.rows = l.rows[:0]
+}
+
+// add adds the row of the state at layout index at: r, of a state whose
+// expected-value optimum is ev, or when r is nil the row of the state at
+// rep, added before.
+func (l *layer) add(at, rep int, r *row, ev float32) {
+	if r != nil {
+		l.at[at] = int32(len(l.rows))
+		l.rows = append(l.rows, values32{lo: max(r.lo, 1), p: r.p, e: r.e, ev: ev})
+	} else {
+		l.at[at] = l.at[rep]
+	}
+	l.gen[at] = l.n
+}
+
+// values returns the row of state s in float32, or nil where s is not in
+// the layer.
+func (l *layer) values(s engine.State) *values32 {
+	i := l.Layout.Index(s)
+	if l.n == 0 || l.gen[i] != l.n {
+		return nil
+	}
+	return &l.rows[l.at[i]]
+}
+
+func (l *layer) span(s engine.State) (lo, hi int) {
+	if r := l.values(s); r != nil {
+		return r.lo, r.lo + len(r.p)
+	}
+	return l.played.span(s)
+}
+
+// window sets p and e to the values of needs lo.. of the row: below its
+// first need certain, past its end out of reach, the points to come the
+// expected-value optimum's in both.
+func (r *values32) window(lo int, p, e []float32) {
+	n := len(p)
+	a := min(max(r.lo-lo, 0), n)
+	b := min(max(r.lo+len(r.p)-lo, a), n)
+	for i := range a {
+		p[i], e[i] = 1, r.ev
+	}
+	copy(p[a:b], r.p[lo+a-r.lo:])
+	copy(e[a:b], r.e[lo+a-r.lo:])
+	for i := b; i < n; i++ {
+		p[i], e[i] = 0, r.ev
+	}
 }
 
 // solveRow returns the row of state s, counting the batches it plays in
@@ -360,7 +443,7 @@ type row struct {
 // reach (end), played eight at a time and rounded; then the row is what
 // stays from the first need either less than certain or short of the
 // optimum to the last likelier than 0.
-func (t *Table) solveRow(s engine.State, src played, batches *int) (row, error) {
+func (t *Table) solveRow(s engine.State, src *layer, batches *int) (row, error) {
 	w := t.turn.get()
 	defer t.turn.pool.Put(w)
 	w.decide = false
@@ -392,10 +475,11 @@ func (t *Table) solveRow(s engine.State, src played, batches *int) (row, error) 
 	if start+lo > maxRow || n > maxRow {
 		return row{}, fmt.Errorf("%s scores too many points for an every-target table", t.Game.Name)
 	}
-	r := row{lo: start + lo, n: n, words: make([]uint32, n+lowWords(n))}
+	r := row{lo: start + lo, n: n, words: make([]uint32, n+lowWords(n)), p: make([]float32, n), e: make([]float32, n)}
 	lows := r.words[n:]
 	for i := range n {
 		q, d := qs[lo+i], ds[lo+i]
+		r.p[i], r.e[i] = float32(float64(q)*Quantum), float32(ev-float64(d)*step)
 		r.words[i] = q | d>>lowBits<<chanceBits
 		bit, x := i*lowBits, uint64(d&(1<<lowBits-1))
 		lows[bit/32] |= uint32(x << (bit % 32))

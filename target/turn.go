@@ -83,7 +83,13 @@ const maxLevels = solver.Levels
 func newTurn[T solver.Real](g *engine.Game) *turn[T] {
 	n := len(g.Categories)
 	t := &turn[T]{g: g, levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n), zero: make([]int, n)}
-	t.pool.New = func() any { return &lanes[T]{at: map[int]int{}} }
+	t.pool.New = func() any {
+		w := &lanes[T]{at: map[int]int{}}
+		if !solver.Is64[T]() {
+			w.stage = new(solver.NearStage[T])
+		}
+		return w
+	}
 	box := 0
 	for c := range n {
 		at := map[int]uint8{}
@@ -198,10 +204,18 @@ type lanes[T solver.Real] struct {
 	// the levels each roll takes: every level of a box done densely,
 	// those above 0 of the others, whose 0s make the base. rolls is the
 	// set of boxes done densely (a bit a box) that fin.Rolls was built
-	// for, when it is current.
+	// for, when it is current. built[:nbuilt] are the lists made so far
+	// for the open boxes of states whose filled boxes are filled, one for
+	// each set of dense boxes their batches met: the states of one set of
+	// open boxes, solved one after another, mostly share a few.
 	fin     solver.NearFinals[T]
+	stage   *solver.NearStage[T] // where the float32 turns lay out fin's levels
+	used    []uint16             // the levels of the open boxes
 	rolls   uint32
 	current bool
+	built   []rollLists
+	nbuilt  int
+	filled  uint32
 	// scoring[r] is the set of open boxes (a bit each) where roll r
 	// scores another level than the box's 0.
 	scoring [engine.NumRolls]uint32
@@ -230,8 +244,12 @@ func (t *turn[T]) get() *lanes[T] { return t.pool.Get().(*lanes[T]) }
 // need out of reach.
 func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end int) {
 	g := t.g
-	w.open, w.special, w.states, w.tots = w.open[:0], w.special[:0], w.states[:0], w.tots[:0]
+	w.open, w.special, w.states, w.tots, w.used = w.open[:0], w.special[:0], w.states[:0], w.tots[:0], w.used[:0]
 	w.current = false
+	if w.filled != s.Filled {
+		// the lists kept are of other open boxes
+		w.filled, w.nbuilt = s.Filled, 0
+	}
 	w.scoring = [engine.NumRolls]uint32{}
 	clear(w.at)
 	layout := solver.NewLayout(g)
@@ -264,6 +282,7 @@ func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end
 		for l, pts := range t.levels[c] {
 			bonus, after := g.Move(s, c, pts)
 			w.next[i][l] = add(after, pts+bonus, c)
+			w.used = append(w.used, uint16(i*maxLevels+l))
 		}
 	}
 	for r := range w.alike {
@@ -303,6 +322,16 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 		win := window[T]{lo: lo, p: buf[:n:n], e: buf[n : 2*n : 2*n]}
 		buf = buf[2*n:]
 		w.wins = append(w.wins, win)
+		// The every-target table's float32 turns take the rows of the
+		// layer they lead to as it holds them.
+		if l, ok := next.(*layer); ok {
+			if r := l.values(s); r != nil {
+				if p, ok := any(win.p).([]float32); ok {
+					r.window(lo, p, any(win.e).([]float32))
+					continue
+				}
+			}
+		}
 		// float64 turns (the exact solve) take the values as they are,
 		// float32 ones through w.dec, rounded.
 		if p, ok := any(win.p).([]float64); ok {
@@ -340,7 +369,10 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 			f.First[k], f.Second[k] = w.wins[o.win].rows(from - o.points)
 			f.Add[k] = T(o.points)
 		}
-		if !t.outdone(i, c, w) {
+	}
+	staged := w.stage != nil && f.Stage(w.stage, w.used)
+	for i, c := range w.open {
+		if !t.outdone(i, c, w, staged) {
 			dense |= 1 << i
 		}
 	}
@@ -366,33 +398,62 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
 	}
-	f.Final(&w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
+	if staged {
+		f.FinalStaged(w.stage, &w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
+	} else {
+		f.Final(&w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
+	}
 	for _, r := range w.special {
-		for j := range solver.Lanes {
-			c, p, e := w.choose(w.alike[r], from+j)
-			w.p.Now[r][j], w.e.Now[r][j] = p, e
-			w.box[r][j] = uint8(w.alike[r][c].box)
-		}
+		w.alikes(w.alike[r], from, &w.p.Now[r], &w.e.Now[r], &w.box[r])
 	}
 	if w.decide {
 		t.boxes(w)
 	}
 }
 
+// rollLists are the levels that each roll takes (NearFinals' Rolls and
+// Starts) for the set of open boxes done densely dense.
+type rollLists struct {
+	dense  uint32
+	rolls  []uint16
+	starts [engine.NumRolls + 1]uint16
+}
+
+// maxBuilt is the most lists kept for one set of open boxes.
+const maxBuilt = 8
+
 // lists sets w.fin's rolls' levels for the open boxes done densely in
-// dense (a bit a box) and the others above their 0s, in sheet order.
+// dense (a bit a box) and the others above their 0s, in sheet order:
+// the lists kept for dense and these open boxes when a batch made them,
+// else made now (and kept, for up to maxBuilt sets of boxes).
 func (t *turn[T]) lists(w *lanes[T], dense uint32) {
 	f := &w.fin
-	f.Rolls = f.Rolls[:0]
-	for r := range engine.NumRolls {
-		f.Starts[r] = uint16(len(f.Rolls))
-		for m := w.scoring[r] | dense; m != 0; m &= m - 1 {
-			i := bits.TrailingZeros32(m)
-			f.Rolls = append(f.Rolls, uint16(i*maxLevels+int(t.level[w.open[i]][r])))
+	w.rolls, w.current = dense, true
+	for i := range w.nbuilt {
+		if b := &w.built[i]; b.dense == dense {
+			f.Rolls, f.Starts = b.rolls, b.starts
+			return
 		}
 	}
-	f.Starts[engine.NumRolls] = uint16(len(f.Rolls))
-	w.rolls, w.current = dense, true
+	if w.nbuilt == len(w.built) {
+		if w.nbuilt == maxBuilt {
+			w.nbuilt = 0 // start again: the oldest make way
+		} else {
+			w.built = append(w.built, rollLists{})
+		}
+	}
+	b := &w.built[w.nbuilt]
+	w.nbuilt++
+	b.dense, b.rolls = dense, b.rolls[:0]
+	for r := range engine.NumRolls {
+		b.starts[r] = uint16(len(b.rolls))
+		for m := w.scoring[r] | dense; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros32(m)
+			b.rolls = append(b.rolls, uint16(i*maxLevels+int(t.level[w.open[i]][r])))
+		}
+	}
+	b.starts[engine.NumRolls] = uint16(len(b.rolls))
+	f.Rolls, f.Starts = b.rolls, b.starts
 }
 
 // baseE sets w.baseE to the most points expected of the 0s in base (the
@@ -420,13 +481,17 @@ func (t *turn[T]) baseE(w *lanes[T], dense uint32) (off uint32) {
 
 // outdone reports whether every level of open box i, c, is in every lane
 // at least as likely as its 0 and expects at least as many points: then
-// writing 0 there may count for every roll.
-func (t *turn[T]) outdone(i, c int, w *lanes[T]) bool {
+// writing 0 there may count for every roll. With staged, from the levels
+// laid out in w.stage.
+func (t *turn[T]) outdone(i, c int, w *lanes[T], staged bool) bool {
 	z := t.zero[c]
 	if z < 0 {
 		return false
 	}
 	f, base := &w.fin, i*maxLevels
+	if staged {
+		return w.stage.Outdone(base+z, base, len(t.levels[c]))
+	}
 	zp, ze, za := f.First[base+z], f.Second[base+z], f.Add[base+z]
 	for l := range t.levels[c] {
 		p, e, a := f.First[base+l], f.Second[base+l], f.Add[base+l]
@@ -439,35 +504,38 @@ func (t *turn[T]) outdone(i, c int, w *lanes[T]) bool {
 	return true
 }
 
-// choose returns the option of os a choice takes for need n, of those
-// near the largest probability the first with the most points expected,
-// and the value of the choice: that largest probability and the option's
-// points.
-func (w *lanes[T]) choose(os []option, n int) (c int, p, e T) {
-	var ps, es [32]T
+// alikes sets p, e and box to the choice between options os (a five
+// alike roll's ways of being written) for needs from..from+7, lane by
+// lane: of the options near the largest chance, the first with the most
+// points expected, and the value of the choice: that largest chance, the
+// option's points and box.
+func (w *lanes[T]) alikes(os []option, from int, p, e *[solver.Lanes]T, box *[solver.Lanes]uint8) {
+	var ps, es [32]*[solver.Lanes]T
 	for i, o := range os {
-		win := &w.wins[o.win]
-		k := n - o.points - win.lo
-		ps[i], es[i] = win.p[k], win.e[k]+T(o.points)
+		ps[i], es[i] = w.wins[o.win].rows(from - o.points)
 	}
-	c, p = choose(ps[:len(os)], es[:len(os)])
-	return c, p, es[c]
-}
-
-// choose returns the option a choice takes between options of chances ps
-// and points expected es, of those near the largest chance the first with
-// the most points, and that largest chance, the value of the choice.
-func choose[T solver.Real](ps, es []T) (c int, best T) {
-	for _, p := range ps {
-		best = max(best, p)
-	}
-	c = -1
-	for i, p := range ps {
-		if near(p, best) && (c < 0 || es[i] > es[c]) {
-			c = i
+	var best [solver.Lanes]T
+	for i := range os {
+		for j, x := range ps[i] {
+			best[j] = max(best[j], x)
 		}
 	}
-	return c, best
+	var most [solver.Lanes]T
+	var c [solver.Lanes]int
+	for j := range c {
+		c[j] = -1
+	}
+	for i, o := range os {
+		for j, x := range ps[i] {
+			if y := es[i][j] + T(o.points); near(x, best[j]) && (c[j] < 0 || y > most[j]) {
+				c[j], most[j] = i, y
+			}
+		}
+	}
+	for j := range c {
+		box[j] = uint8(os[c[j]].box)
+	}
+	*p, *e = best, most
 }
 
 // boxes notes in w.box the box each final roll that the plain rules
