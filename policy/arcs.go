@@ -15,10 +15,6 @@ type Arc struct {
 	P      float64
 }
 
-// Arcs sets out[j] to the ways the turn of the batch's j-th state ends,
-// as AppendArcs gives them, in one new slice for the batch.
-func (b *Batch) Arcs(out [][]Arc) { b.AppendArcs(nil, out) }
-
 // AppendArcs appends the ways the turn of each of the batch's states
 // ends to arcs and returns it, with out[j] set to those of the j-th
 // state, a slice of it: AppendOutcomes' outcomes in its order and to
@@ -31,6 +27,7 @@ func (b *Batch) Arcs(out [][]Arc) { b.AppendArcs(nil, out) }
 // which it reuses once it is done with them; out's slices stay valid
 // until then, even where arcs grows to a new array.
 func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
+	b.mustChoose("AppendArcs")
 	p, g, m := b.p, b.p.game, &b.mass
 	// spare is a row of m past every keep, where the mass of the rolls
 	// written now is added to no purpose rather than branched around.

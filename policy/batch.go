@@ -226,6 +226,7 @@ func (b *Batch) box(j, r int) {
 // each roll's values are read once for all of them; the keeps come from
 // the keep lattice's choices (decideKeeps).
 func (b *Batch) Decide() {
+	b.mustChoose("Decide")
 	for r := range engine.NumRolls {
 		for j := range b.n {
 			if b.turns[j].decide[r] == unknown {
@@ -235,6 +236,15 @@ func (b *Batch) Decide() {
 	}
 	for left := 1; left < b.p.game.Rolls; left++ {
 		b.decideKeeps(left)
+	}
+}
+
+// mustChoose panics unless the batch was readied by Plan, whose choices
+// what (Decide, AppendArcs) reads: PlanSearching's rows hold values there,
+// which would be read as keeps.
+func (b *Batch) mustChoose(what string) {
+	if b.searching {
+		panic("policy: Batch." + what + " after PlanSearching, which leaves no choices: use Plan")
 	}
 }
 

@@ -49,6 +49,6 @@ func BenchmarkBatchOutcomes(b *testing.B) {
 	out := make([][]Arc, solver.Lanes)
 	for b.Loop() {
 		batch.Plan(states)
-		batch.Arcs(out)
+		batch.AppendArcs(nil, out)
 	}
 }

@@ -23,6 +23,9 @@ type LevelBox struct {
 // choice held in registers while every box is compared with them,
 // rather than reading and writing all the rolls once a box.
 func (r *LaneRolls) MaxByBoxesChoosing(boxes []LevelBox, choice *LaneRolls) {
+	if len(boxes) == 0 { // the kernels start from the first box
+		panic("solver: MaxByBoxesChoosing of no boxes")
+	}
 	activeBoxesChoosing(r, boxes, choice)
 }
 

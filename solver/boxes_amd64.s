@@ -9,7 +9,7 @@ GLOBL minusInf<>(SB), RODATA|NOPTR, $8
 
 // func boxesChoosingAVX(r *LaneRolls, boxes []LevelBox, choice *LaneRolls)
 // For each roll (SI), -Inf into Y0, Y1 and the first box's number into
-// Y6, Y7; for each box (a LevelBox of 24 bytes at R11), its level's totals into
+// Y6, Y7; for each box (a LevelBox at R11), its level's totals into
 // Y2, Y3; the lanes where the roll's value is less blend the box (Y15)
 // into its choice, and its value becomes the maximum, as levelsAVX's;
 // then the row and choice stored. boxes is not empty.
@@ -17,7 +17,7 @@ TEXT ·boxesChoosingAVX(SB), NOSPLIT, $0-40
 	XORQ SI, SI
 	VBROADCASTSD minusInf<>(SB), Y8
 	MOVQ boxes_base+8(FP), R9
-	VBROADCASTSD 16(R9), Y9
+	VBROADCASTSD LevelBox_Box(R9), Y9
 	MOVQ boxes_len+16(FP), R10
 	MOVQ r+0(FP), DI
 	MOVQ choice+32(FP), R8
@@ -29,21 +29,21 @@ boxesroll:
 	MOVQ R9, R11
 	MOVQ R10, DX
 boxesbox:
-	MOVQ (R11), AX
+	MOVQ LevelBox_Level(R11), AX
 	MOVBQZX (AX)(SI*1), AX
 	ANDQ $(const_Levels-1), AX
 	SHLQ $6, AX
-	ADDQ 8(R11), AX
+	ADDQ LevelBox_Totals(R11), AX
 	VMOVUPD (AX), Y2
 	VMOVUPD 32(AX), Y3
-	VBROADCASTSD 16(R11), Y15
+	VBROADCASTSD LevelBox_Box(R11), Y15
 	VCMPPD $1, Y2, Y0, Y4
 	VCMPPD $1, Y3, Y1, Y5
 	VBLENDVPD Y4, Y15, Y6, Y6
 	VBLENDVPD Y5, Y15, Y7, Y7
 	VMAXPD Y2, Y0, Y0
 	VMAXPD Y3, Y1, Y1
-	ADDQ $24, R11
+	ADDQ $LevelBox__size, R11
 	DECQ DX
 	JNZ boxesbox
 	VMOVUPD Y0, (DI)

@@ -92,7 +92,6 @@ type nearKernel struct {
 	// rolls, summed in float64.
 	mean32   func(v, e *NearTurn[float32], rows []laneRow)
 	best32   func(v, e *NearTurn[float32], tol float32)
-	final32  func(f *NearFinals[float32], v, e, bar *NearRolls[float32], tol float32)
 	expect32 func(r *NearRolls[float32], e *[Lanes]float64)
 }
 
@@ -100,7 +99,7 @@ type nearKernel struct {
 func NearKernel() string { return activeNear.name }
 
 var nearGo = nearKernel{name: "go", mean: meanPairWith(kernelGo), best: bestNearGo, final: finalGo,
-	mean32: mean32Go, best32: best32Go, final32: finalOf[float32], expect32: expect32Go}
+	mean32: mean32Go, best32: best32Go, expect32: expect32Go}
 
 // meanPairWith returns the means of a pair of LaneTurns by lane kernel k:
 // its KeepValues steps on each, rows read past Keeps from Now.

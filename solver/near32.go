@@ -97,7 +97,7 @@ func (f *NearFinals[T]) Final(v, e, bar *NearRolls[T], tol T) {
 		return
 	}
 	r := func(x *NearRolls[T]) *NearRolls[float32] { return (*NearRolls[float32])(unsafe.Pointer(x)) }
-	activeNear.final32((*NearFinals[float32])(unsafe.Pointer(f)), r(v), r(e), r(bar), float32(tol))
+	finalOf((*NearFinals[float32])(unsafe.Pointer(f)), r(v), r(e), r(bar), float32(tol))
 }
 
 // NearStage is where Stage lays out a batch's levels for the float32

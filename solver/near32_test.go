@@ -183,15 +183,8 @@ func testFinal32(t *testing.T, tol float32, exact bool) {
 		if trial%2 == 1 {
 			f.BaseSecond, f64.BaseSecond = &[Lanes]float32{}, &[Lanes]float64{}
 		}
-		got := map[string][3]NearRolls[float32]{}
-		for name, k := range nearKernels {
-			var v, e, bar NearRolls[float32]
-			k.final32(&f, &v, &e, &bar, tol)
-			got[name] = [3]NearRolls[float32]{v, e, bar}
-		}
-		if got["go"] != got["active"] {
-			t.Fatalf("trial %d: the active float32 near kernel's Final differs from plain Go", trial)
-		}
+		var final [3]NearRolls[float32] // plain Go, the one float32 Final
+		f.Final(&final[0], &final[1], &final[2], tol)
 		// FinalStaged, given the levels the rolls take, each once
 		var used []uint16
 		seen := map[uint16]bool{}
@@ -204,7 +197,7 @@ func testFinal32(t *testing.T, tol float32, exact bool) {
 		if st := new(NearStage[float32]); f.Stage(st, used) {
 			var staged [3]NearRolls[float32]
 			f.FinalStaged(st, &staged[0], &staged[1], &staged[2], tol)
-			if staged != got["go"] {
+			if staged != final {
 				t.Fatalf("trial %d: FinalStaged differs from plain Go's Final", trial)
 			}
 			testOutdone(t, &f, st, used)
@@ -216,8 +209,8 @@ func testFinal32(t *testing.T, tol float32, exact bool) {
 				break
 			}
 			for j := range Lanes {
-				if float64(got["go"][0][r][j]) != v[r][j] || float64(got["go"][1][r][j]) != e[r][j] {
-					t.Fatalf("trial %d, roll %d, lane %d: float32 (%v, %v), float64 (%v, %v)", trial, r, j, got["go"][0][r][j], got["go"][1][r][j], v[r][j], e[r][j])
+				if float64(final[0][r][j]) != v[r][j] || float64(final[1][r][j]) != e[r][j] {
+					t.Fatalf("trial %d, roll %d, lane %d: float32 (%v, %v), float64 (%v, %v)", trial, r, j, final[0][r][j], final[1][r][j], v[r][j], e[r][j])
 				}
 			}
 		}

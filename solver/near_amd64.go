@@ -22,7 +22,7 @@ var nearAVX = nearKernel{name: "avx", mean: meanPairWith(kernelAVX), final: fina
 			bestNearAVX(v, e, g.rows, g.parents, tol)
 		}
 	},
-	mean32: mean32AVX, final32: finalOf[float32], expect32: expect32AVX,
+	mean32: mean32AVX, expect32: expect32AVX,
 	best32: func(v, e *NearTurn[float32], tol float32) {
 		for _, g := range maxGroups32 {
 			bestNear32AVX(v, e, g.rows, g.parents, tol)

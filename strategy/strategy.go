@@ -21,7 +21,8 @@ type Table struct {
 	Layout solver.Layout
 	// Values holds the value of every state, by layout index, but in a
 	// table read by Peek: there, until Check, only the blocks of the
-	// file that Value has read hold theirs, the others zero.
+	// file that Value has read hold theirs, the others zero (or, mapped,
+	// the file's values unchecked: not to be read).
 	Values   []float32
 	Expected float64 // optimal expected score of a new game, in full precision
 	Path     string  // the file it was read from or saved to
@@ -53,18 +54,19 @@ func (t *Table) Err() error {
 }
 
 // Check reads and checks every value of a table read by Peek that no
-// look-up has read yet, as Load does, and returns the damage it finds.
-// Call it before the table is shared between goroutines.
+// look-up has read yet, as Load does, and returns the damage it finds;
+// the file is closed either way. Call it before the table is shared
+// between goroutines.
 func (t *Table) Check() error {
 	if t.blocks == nil {
 		return nil
 	}
-	if err := t.blocks.LoadAll(); err != nil {
-		return err
-	}
+	err := t.blocks.LoadAll()
 	t.blocks.Close()
-	t.blocks = nil
-	return nil
+	if err == nil {
+		t.blocks = nil
+	}
+	return err
 }
 
 // Turn returns the within-turn evaluator of the table's game.
@@ -138,8 +140,12 @@ func expect(g *engine.Game) tables.Expect {
 }
 
 // Save writes t to path atomically, its values checked block by block
-// (tables.WriteFloats) so that Peek reads only the blocks it needs.
+// (tables.WriteFloats) so that Peek reads only the blocks it needs. A
+// table read by Peek is checked whole first (Check).
 func (t *Table) Save(path string) error {
+	if err := t.Check(); err != nil {
+		return err
+	}
 	g := t.Game
 	h := tables.Header{Game: g.Name, Options: g.Options.String(), Fingerprint: g.Fingerprint(),
 		Expected: t.Expected, States: uint64(len(t.Values))}

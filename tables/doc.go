@@ -3,9 +3,10 @@
 // uint32 words checked block by block.
 //
 // The package knows nothing about games or solvers. A solver computes the
-// values once and stores them with [Write]; an advisor loads them with
-// [Read], which refuses a file that is damaged, was written in another
-// format, or was computed for other rules, and says how to rebuild it.
+// values once and stores them with [Write] or [WriteFloats]; an advisor
+// loads them with [Read] or [OpenFloats], which refuse a file that is
+// damaged, was written in another format, or was computed for other
+// rules, and say how to rebuild it.
 //
 // [Write] replaces a file atomically: it writes a temporary file in the
 // same directory, syncs it and renames it into place, so an interrupted

@@ -56,7 +56,8 @@ func openFloats(path string, want Expect) (*Words, *Error) {
 }
 
 // Floats returns the values of a table opened with OpenFloats: those of
-// the blocks loaded hold their value, the others zero.
+// the blocks loaded hold their value, the others zero (or, when Mapped,
+// the file's values unchecked: not to be read).
 func (w *Words) Floats() []float32 {
 	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(w.words))), len(w.words))
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -131,6 +132,45 @@ func TestFloatsRefused(t *testing.T) {
 					f.Close()
 				}
 				t.Errorf("OpenFloats = %v, want %v with %q", err, c.err, c.reason)
+			}
+		})
+	}
+}
+
+// TestFloatsConcurrent looks values up from several goroutines at once,
+// mapped and not, each block checked by whichever asks first: every
+// value read is the one written (run with -race for the memory model).
+func TestFloatsConcurrent(t *testing.T) {
+	values := testFloats()
+	path := filepath.Join(t.TempDir(), "f.dpt")
+	if err := WriteFloats(path, headerFor(values), values); err != nil {
+		t.Fatal(err)
+	}
+	for _, mapped := range []bool{false, true} {
+		t.Run(fmt.Sprintf("mapped=%v", mapped), func(t *testing.T) {
+			defer func(was bool) { Mapped = was }(Mapped)
+			Mapped = mapped
+			f, err := OpenFloats(path, testWant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			var wg sync.WaitGroup
+			bad := make(chan int, 8)
+			for g := range 8 {
+				wg.Go(func() {
+					for k := range 500 {
+						if i := (g*7919 + k*104729) % len(values); !sameBits(f.Float(i), values[i]) {
+							bad <- i
+							return
+						}
+					}
+				})
+			}
+			wg.Wait()
+			close(bad)
+			for i := range bad {
+				t.Errorf("value %d read wrong", i)
 			}
 		})
 	}

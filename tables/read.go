@@ -170,11 +170,13 @@ func readString(data []byte, p int) (string, int, bool) {
 	return string(data[p+2 : end]), end, true
 }
 
-// Mapped says whether Read maps a table's payload into memory, where the
-// system allows it (amd64 and arm64 under Unix), instead of reading a
-// copy: no copy is made, and the pages come from the file's cache as the
-// checksum reads them. It is for a process that reads its tables, answers
-// and ends: the mapping stays for the process's life, and a file written
+// Mapped says whether Read, OpenWords and OpenFloats map a table's
+// payload into memory, where the system allows it (amd64 and arm64 under
+// Unix), instead of reading a copy: no copy is made, and the pages come
+// from the file's cache as the checksums read them (a block table's
+// blocks checked in place as they are first read). It is for a process
+// that reads its tables, answers and ends: the mapping stays for the
+// process's life, even for a file refused after its header, and a file written
 // over in place while mapped (this program replaces table files by
 // renaming, which leaves a mapped file as it was) would change the values
 // that were checked, or end the process if shortened. Set it before any

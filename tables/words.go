@@ -58,7 +58,7 @@ func blockCount(n int) int { return (n + BlockWords - 1) / BlockWords }
 
 // Words is an open word table. Its words are read from the file block by
 // block as Load asks for them, each block checked against its checksum
-// on the way in. It is safe for concurrent use.
+// on the way in (when Mapped, checked in place in the mapped file). It is safe for concurrent use.
 type Words struct {
 	Header Header
 	path   string

@@ -334,6 +334,10 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 			src.add(at, at, r, float32(ev(s)))
 		}
 		for _, sh := range shares[k] {
+			// A state of the same future takes its representative's row,
+			// ev included: the expected-value solve gives the two the
+			// same value to the bit (it copies a class's value,
+			// solver.UpperClasses), as decoding the row for each did.
 			at, rep := l.Index(sh[0]), l.Index(sh[1])
 			t.words[1+2*at], t.words[2+2*at] = t.words[1+2*rep], t.words[2+2*rep]
 			src.add(at, rep, nil, 0)
