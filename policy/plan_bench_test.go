@@ -37,7 +37,7 @@ func BenchmarkOutcomes(b *testing.B) {
 
 // BenchmarkBatchOutcomes measures the turn outcomes of eight mid-game
 // yahtzee states planned together, as an exact distribution takes them
-// (Batch.Arcs).
+// (Batch.AppendArcs).
 func BenchmarkBatchOutcomes(b *testing.B) {
 	p, s := midGame(b)
 	states := make([]engine.State, solver.Lanes)

@@ -249,7 +249,7 @@ func end(g *engine.Game, pl engine.Placement) End {
 		UpperBonus: pl.Bonus-pl.FiveAlikeBonus > 0, FiveAlikeBonus: pl.FiveAlikeBonus != 0}
 }
 
-// TestArcsMatchOutcomes checks that a batch's arcs (Batch.Arcs, every
+// TestArcsMatchOutcomes checks that a batch's arcs (Batch.AppendArcs, every
 // lane's dice carried at once) are the outcomes of each state's turn
 // planned alone (AppendOutcomes), in order and to the bit, in every lane
 // of batches of one to solver.Lanes states, with many exact ties and few.

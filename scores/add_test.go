@@ -26,7 +26,7 @@ func TestAddShifted(t *testing.T) {
 			for i := range base {
 				base[i] = rng.Float64()
 			}
-			// Arcs to one next state, points increasing, as Batch.Arcs
+			// Arcs to one next state, points increasing, as Batch.AppendArcs
 			// gives them, after one to another that widens the pad.
 			var run []Arc
 			for pts := int32(rng.IntN(3)); pts < 30; pts += 1 + int32(rng.IntN(6)) {

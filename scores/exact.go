@@ -37,7 +37,7 @@ type node struct {
 type Arc = policy.Arc
 
 // Exact computes the distribution of p's game's final score exactly (see
-// Carry), each way a turn ends coming from policy.Batch.Arcs.
+// Carry), each way a turn ends coming from policy.Batch.AppendArcs.
 func Exact(p *policy.Policy, o Options) *Distribution { return ExactFrom(p, engine.State{}, o) }
 
 // ExactFrom computes, as Exact does, the distribution of the points p
