@@ -13,7 +13,9 @@ import (
 // of features that generalise smoothly (see linear), plus a sum of table
 // entries, an n-tuple network, where each tuple looks at a few parts of
 // the sheet and the combination of their values picks one weight of its
-// table. The tuples, with the turns left cut into spans:
+// table. The tuples, with the turns left read at a few nodes (the tables
+// by spans, each sheet between the two nodes about its turns left: see
+// node) or cut into coarse spans:
 //
 //   - each open row: its open cells, whether its bonus is in reach, the
 //     size of its best cell so far and the turns left; and the best cell
@@ -40,7 +42,7 @@ import (
 //
 // A table entry is a weight the fit learns (see Train); a sheet's value is
 // the sum of the entries its tuples pick, so it costs one look-up a tuple
-// and a write changes only the tuples of its row, its column, the
+// (two for a table by spans, between nodes) and a write changes only the tuples of its row, its column, the
 // reserve and the bonuses in reach (see After).
 type Estimate struct {
 	Game *engine.Game
@@ -73,7 +75,7 @@ type layout struct {
 
 // Sizes of the tables' parts.
 const (
-	spans       = 12 // spans the turns left are cut into
+	spans       = 12 // nodes the turns left are read at (see node)
 	coarseSpans = 3  // and coarsely
 	bestLevels  = 6  // sizes of a best cell
 	shortLevels = 7  // dice short the reserve covers, 0..6
@@ -159,8 +161,21 @@ func newLayout(g *engine.Game) layout {
 	return l
 }
 
-// span returns the span of turns that turns left (>= 1) is in.
-func (l *layout) span(turns int) int { return (turns - 1) * spans / l.turns }
+// node returns where turns left (>= 1) lies among the spans' nodes, which
+// are spread evenly from 1 turn left (node 0) to a new sheet's turns (node
+// spans-1): the node at or below it, and how far it is on to the next one.
+// A table by spans reads both nodes, weighted by how near each is, so a
+// sheet's value changes smoothly with the turns left: with a step a span
+// long, a span's sheets all took the value of its mean turns, and the
+// tables by exact turns (the load's, the turns left's) made up for it only
+// where their entries had been met.
+func (l *layout) node(turns int) (int, float64) {
+	if l.turns <= 1 {
+		return 0, 0
+	}
+	at := (turns - 1) * (spans - 1)
+	return at / (l.turns - 1), float64(at%(l.turns-1)) / float64(l.turns-1)
+}
 
 // coarse returns the coarse span of turns left (>= 1).
 func (l *layout) coarse(turns int) int { return (turns - 1) * coarseSpans / l.turns }
@@ -210,13 +225,26 @@ type emit func(i int, v float64)
 
 // sheet is what the tuples read of a sheet, worked out once.
 type sheet struct {
-	s           *engine.SchoolState
-	turns       int // turns left, >= 1
-	span, crude int
+	s     *engine.SchoolState
+	turns int     // turns left, >= 1
+	span  int     // the spans' node at or below the turns left (see node)
+	frac  float64 // how far the turns left are on to the next node
+	crude int
 }
 
 func (l *layout) sheet(s *engine.SchoolState, turns int) sheet {
-	return sheet{s: s, turns: turns, span: l.span(turns), crude: l.coarse(turns)}
+	x := sheet{s: s, turns: turns, crude: l.coarse(turns)}
+	x.span, x.frac = l.node(turns)
+	return x
+}
+
+// spanned emits the entry of a tuple by spans whose nodes start at at,
+// times v: the two nodes about the turns left, each by its nearness.
+func (x *sheet) spanned(at int, v float64, out emit) {
+	out(at+x.span, v*(1-x.frac))
+	if x.frac > 0 {
+		out(at+x.span+1, v*x.frac)
+	}
 }
 
 // side returns row r's fill and bonus bit, as a pair reads them.
@@ -233,9 +261,9 @@ func (l *layout) rowTerms(x *sheet, r int, out emit) {
 	}
 	b := int(s.RowBonus >> r & 1)
 	best := s.RowBest[r]
-	out(l.row+(((r*l.cols+f)*2+b)*bestLevels+bestLevel(best))*spans+x.span, 1)
+	x.spanned(l.row+(((r*l.cols+f)*2+b)*bestLevels+bestLevel(best))*spans, 1, out)
 	if b == 1 && best > 0 {
-		out(l.rowBest+(r*l.cols+f)*spans+x.span, float64(best)/10)
+		x.spanned(l.rowBest+(r*l.cols+f)*spans, float64(best)/10, out)
 	}
 }
 
@@ -320,7 +348,7 @@ func (l *layout) colMaskTerms(x *sheet, j int, o openRows, best uint8, out emit)
 // colShapeTerms emits the tuples of column j, in reach, that read only
 // which rows it has open, o.
 func (l *layout) colShapeTerms(x *sheet, j int, o openRows, out emit) {
-	out(l.colOpen+(j*(l.rows+1)+o.n)*spans+x.span, 1)
+	x.spanned(l.colOpen+(j*(l.rows+1)+o.n)*spans, 1, out)
 	out(l.colSchool+(j<<len(l.school)+o.school)*coarseSpans+x.crude, 1)
 	out(l.colRest+(j<<l.rest+o.rest)*coarseSpans+x.crude, 1)
 }
@@ -347,10 +375,10 @@ func (l *layout) reserveTerms(x *sheet, out emit) {
 		cells += l.cols - f
 		short := min(s.Reserve/l.faces[r], shortLevels-1)
 		b := int(s.RowBonus >> r & 1)
-		out(l.reserveRow+(((r*l.cols+f)*2+b)*shortLevels+short)*spans+x.span, 1)
+		x.spanned(l.reserveRow+(((r*l.cols+f)*2+b)*shortLevels+short)*spans, 1, out)
 	}
 	reserve := min(s.Reserve, reserveCap)
-	out(l.reserve+reserve*spans+x.span, 1)
+	x.spanned(l.reserve+reserve*spans, 1, out)
 	out(l.reserveCells+reserve*(len(l.school)*l.cols+1)+cells, 1)
 	// The load: the open School cells against the other open cells (the
 	// turns that can take a bad roll without a zero), by the reserve.

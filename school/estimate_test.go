@@ -82,9 +82,10 @@ func TestEstimateTable(t *testing.T) {
 		t.Errorf("an estimate read as an exact table: %v", err)
 	}
 	// Files of older fits are refused by their options, not misread: the
-	// estimate before the load and bonus tuples (fewer weights), and the
-	// fit without the shaken sheets (as many weights, other values).
-	for tag, n := range map[string]int{"ntuple": len(e.W) - e.l.number + e.l.load, "ntuple2": len(e.W)} {
+	// estimate before the load and bonus tuples (fewer weights), the fit
+	// without the shaken sheets and the one with a step a span long (as
+	// many weights, other values).
+	for tag, n := range map[string]int{"ntuple": len(e.W) - e.l.number + e.l.load, "ntuple2": len(e.W), "ntuple3": len(e.W)} {
 		old := filepath.Join(dir, tag+".dpt")
 		if err := save(old, g3, tag, 0, make([]float32, n)); err != nil {
 			t.Fatal(err)
@@ -103,7 +104,7 @@ func TestEstimateTable(t *testing.T) {
 	if _, err := LoadEstimate(sevens, g3); !errors.Is(err, tables.ErrCorrupt) {
 		t.Errorf("a file of the 7-size load tuple read: %v", err)
 	}
-	if filepath.Base(EstimatePath(dir, g2)) != "school+columns=2+ntuple3.dpt" {
+	if filepath.Base(EstimatePath(dir, g2)) != "school+columns=2+ntuple4.dpt" {
 		t.Errorf("path %s", EstimatePath(dir, g2))
 	}
 }
@@ -116,6 +117,27 @@ func TestLoadLevel(t *testing.T) {
 		t.Run(strconv.Itoa(c.reserve), func(t *testing.T) {
 			if got := loadLevel(c.reserve); got != c.level {
 				t.Errorf("loadLevel(%d) = %d, want %d", c.reserve, got, c.level)
+			}
+		})
+	}
+}
+
+// TestNode checks where the turns left lie among the spans' nodes: the
+// first and last at 1 turn and a new sheet's, the others evenly between
+// (every 4 turns with three columns), and a sheet between two nodes split
+// between them by nearness.
+func TestNode(t *testing.T) {
+	for _, c := range []struct {
+		columns, turns, node int
+		frac                 float64
+	}{
+		{3, 1, 0, 0}, {3, 5, 1, 0}, {3, 7, 1, 0.5}, {3, 16, 3, 0.75}, {3, 44, 10, 0.75}, {3, 45, 11, 0},
+		{2, 1, 0, 0}, {2, 30, 11, 0}, {2, 9, 3, 1.0 / 29}, {1, 15, 11, 0}, {1, 8, 5, 0.5},
+	} {
+		t.Run(fmt.Sprintf("columns=%d/turns=%d", c.columns, c.turns), func(t *testing.T) {
+			l := newLayout(mustSchool(t, c.columns))
+			if node, frac := l.node(c.turns); node != c.node || math.Abs(frac-c.frac) > 1e-15 {
+				t.Errorf("node(%d) = %d, %g; want %d, %g", c.turns, node, frac, c.node, c.frac)
 			}
 		})
 	}

@@ -269,42 +269,63 @@ func (f *fitter) alternatives(s *engine.SchoolState, rng *rand.Rand) {
 	}
 }
 
-// Shaking a sheet: how many cells it writes at most, and the most it adds
-// to the reserve.
+// Shaking a sheet: how many cells it writes at most, the most it adds to
+// the reserve, one shake in how many closes the School instead, and the
+// most School cells that leaves open.
 const (
 	shakeWrites  = 6
 	shakeReserve = 36
+	shakeSchool  = 3
+	shakeSchoolN = 2
 )
 
 // shakeCounts are the dice of its face a shaken School cell is closed with:
-// a zero, the reserve's help, a cross, or dice over for the reserve.
-var shakeCounts = [...]int{0, 1, 2, 3, 3, 4, 4, 5}
+// a zero, the reserve's help, a cross, or dice over for the reserve; and
+// schoolCounts those of a School closed in a shake, as a player who does
+// the School first closes it: mostly with three, some dice over.
+var (
+	shakeCounts  = [...]int{0, 1, 2, 3, 3, 4, 4, 5}
+	schoolCounts = [...]int{2, 3, 3, 3, 3, 4, 4, 5}
+)
 
 // shake returns s with a few cells written as no player's own game writes
 // them so early, and a reserve added half the time: School rows closed or
 // zeroed, combination cells crossed out or written with a roll drawn at
-// random, as hand-written sheets have them; and the writes it made. The
-// points these writes bring are no sample's: the fit learns only what the
-// sheet is worth after them.
+// random, as hand-written sheets have them; and the writes it made. One
+// shake in shakeSchool instead closes every School cell but up to
+// shakeSchoolN, as a player who does the School first has it, with many
+// combination cells left and few or no School cells to take a zero: no
+// player's games lead there (the advisor's own sheets so, with every School
+// row closed but twos, were valued 45 points low). The points these writes
+// bring are no sample's: the fit learns only what the sheet is worth after
+// them.
 func (f *fitter) shake(s engine.SchoolState, rng *rand.Rand) (_ engine.SchoolState, writes []engine.SchoolWrite) {
 	g := f.k.g
 	var open [engine.MaxSchoolRows]int
-	for range 1 + rng.IntN(shakeWrites) {
+	school, keep := rng.IntN(shakeSchool) == 0, rng.IntN(shakeSchoolN+1)
+	for i, n := 0, 1+rng.IntN(shakeWrites); school || i < n; i++ {
 		if g.SchoolTurnsLeft(&s) <= 1 { // leave a turn to play
 			break
 		}
-		n := 0
-		for c := range g.Categories {
-			if g.RowOpen(&s, c) {
-				open[n] = c
-				n++
+		rows, cells := 0, 0 // the rows it may write, and their open cells
+		for c, cat := range g.Categories {
+			if g.RowOpen(&s, c) && (cat.School || !school) {
+				open[rows] = c
+				rows++
+				cells += g.Columns - int(s.Fill[c])
 			}
 		}
-		c := open[rng.IntN(n)]
+		if school && cells <= keep {
+			break
+		}
+		c := open[rng.IntN(rows)]
 		var w engine.SchoolWrite
-		if g.Categories[c].School {
+		switch {
+		case school:
+			w = g.SchoolClose(s, c, schoolCounts[rng.IntN(len(schoolCounts))])
+		case g.Categories[c].School:
 			w = g.SchoolClose(s, c, shakeCounts[rng.IntN(len(shakeCounts))])
-		} else {
+		default:
 			points := 0
 			if rng.IntN(2) == 0 {
 				points = g.SchoolPoints(c, engine.RollIndex(engine.Multiset{}.RollRest(rng)), rng.IntN(2) == 0)
