@@ -219,9 +219,34 @@ func (e *Estimate) linear() *linear {
 	return &linear{Game: e.Game, W: e.W[:e.lin.number], f: e.lin}
 }
 
-// emit receives the entries a sheet's tuples pick: a weight's index and
-// what it is multiplied by (1 for a table entry, more for a linear term).
-type emit func(i int, v float64)
+// emit receives the entries a sheet's tuples pick (emitter.add): a
+// weight's index and what it is multiplied by (1 for a table entry, more
+// for a linear term).
+type emit = *emitter
+
+// emitter sums the weights w, each times the value it is emitted with,
+// into v (newWeighted), or hands each entry to rec (the fit's features).
+// One serves many sums: a sum's own closure would escape, and cost an
+// allocation each time, in the loops that value every write of a turn;
+// and a struct's add, unlike a func value, is a direct call the compiler
+// inlines into every tuple, where the sums spend their time.
+type emitter struct {
+	w   []float64
+	v   float64
+	rec func(i int, v float64)
+}
+
+// add receives entry i, times v.
+func (o *emitter) add(i int, v float64) {
+	if o.rec != nil {
+		o.rec(i, v)
+		return
+	}
+	o.v += o.w[i] * v
+}
+
+// recorder returns an emit that hands each entry to rec.
+func recorder(rec func(i int, v float64)) emit { return &emitter{rec: rec} }
 
 // sheet is what the tuples read of a sheet, worked out once.
 type sheet struct {
@@ -241,9 +266,9 @@ func (l *layout) sheet(s *engine.SchoolState, turns int) sheet {
 // spanned emits the entry of a tuple by spans whose nodes start at at,
 // times v: the two nodes about the turns left, each by its nearness.
 func (x *sheet) spanned(at int, v float64, out emit) {
-	out(at+x.span, v*(1-x.frac))
+	out.add(at+x.span, v*(1-x.frac))
 	if x.frac > 0 {
-		out(at+x.span+1, v*x.frac)
+		out.add(at+x.span+1, v*x.frac)
 	}
 }
 
@@ -276,7 +301,7 @@ func (l *layout) pairTerms(x *sheet, r int, after bool, out emit) {
 	}
 	for d := from; d < l.rows; d++ {
 		if i := l.pairEntry(x, r, d); i >= 0 {
-			out(i, 1)
+			out.add(i, 1)
 		}
 	}
 }
@@ -349,16 +374,16 @@ func (l *layout) colMaskTerms(x *sheet, j int, o openRows, best uint8, out emit)
 // which rows it has open, o.
 func (l *layout) colShapeTerms(x *sheet, j int, o openRows, out emit) {
 	x.spanned(l.colOpen+(j*(l.rows+1)+o.n)*spans, 1, out)
-	out(l.colSchool+(j<<len(l.school)+o.school)*coarseSpans+x.crude, 1)
-	out(l.colRest+(j<<l.rest+o.rest)*coarseSpans+x.crude, 1)
+	out.add(l.colSchool+(j<<len(l.school)+o.school)*coarseSpans+x.crude, 1)
+	out.add(l.colRest+(j<<l.rest+o.rest)*coarseSpans+x.crude, 1)
 }
 
 // colBestTerms emits the tuples of column j, in reach, with open rows o,
 // that read its best cell best.
 func (l *layout) colBestTerms(j int, o openRows, best uint8, out emit) {
-	out(l.colHard+(j<<hardRowsN+o.hard)*bestLevels+bestLevel(best), 1)
+	out.add(l.colHard+(j<<hardRowsN+o.hard)*bestLevels+bestLevel(best), 1)
 	if best > 0 {
-		out(l.colBest+j*(l.rows+1)+o.n, float64(best)/10)
+		out.add(l.colBest+j*(l.rows+1)+o.n, float64(best)/10)
 	}
 }
 
@@ -379,11 +404,11 @@ func (l *layout) reserveTerms(x *sheet, out emit) {
 	}
 	reserve := min(s.Reserve, reserveCap)
 	x.spanned(l.reserve+reserve*spans, 1, out)
-	out(l.reserveCells+reserve*(len(l.school)*l.cols+1)+cells, 1)
+	out.add(l.reserveCells+reserve*(len(l.school)*l.cols+1)+cells, 1)
 	// The load: the open School cells against the other open cells (the
 	// turns that can take a bad roll without a zero), by the reserve.
 	others := (l.rows-len(l.school))*l.cols + 1
-	out(l.load+((cells*others)+x.turns-cells)*loadLevels+loadLevel(s.Reserve), 1)
+	out.add(l.load+((cells*others)+x.turns-cells)*loadLevels+loadLevel(s.Reserve), 1)
 }
 
 // bonusTerms emits the tuple of the bonuses still in reach: which
@@ -391,7 +416,7 @@ func (l *layout) reserveTerms(x *sheet, out emit) {
 // some, and what the others are worth depends on how many are left.
 func (l *layout) bonusTerms(x *sheet, out emit) {
 	rows := bits.OnesCount16(x.s.RowBonus)
-	out(l.bonuses+(int(x.s.ColBonus)*(l.rows+1)+rows)*coarseSpans+x.crude, 1)
+	out.add(l.bonuses+(int(x.s.ColBonus)*(l.rows+1)+rows)*coarseSpans+x.crude, 1)
 }
 
 // terms emits every tuple of the sheet.
@@ -405,7 +430,7 @@ func (l *layout) terms(x *sheet, out emit) {
 	}
 	l.reserveTerms(x, out)
 	l.bonusTerms(x, out)
-	out(l.time+x.turns, 1)
+	out.add(l.time+x.turns, 1)
 }
 
 // features emits the features of s and the entries its tuples pick,
@@ -414,30 +439,18 @@ func (e *Estimate) features(s *engine.SchoolState, out emit) {
 	e.linear().features(s, out)
 	if turns := e.Game.SchoolTurnsLeft(s); turns > 0 {
 		x := e.l.sheet(s, turns)
-		e.l.terms(&x, func(i int, v float64) { out(e.lin.number+i, v) })
+		e.l.terms(&x, recorder(func(i int, v float64) { out.add(e.lin.number+i, v) }))
 	}
 }
 
-// weighted sums weights, each times the value it is emitted with. One
-// serves many sums: a sum's own closure would escape, and cost an
-// allocation each time, in the loops that value every write of a turn.
-type weighted struct {
-	w   []float64
-	v   float64
-	add emit
-}
-
-func newWeighted(w []float64) *weighted {
-	d := &weighted{w: w}
-	d.add = func(i int, x float64) { d.v += d.w[i] * x }
-	return d
-}
+// newWeighted returns an emit that sums the weights w (see emitter).
+func newWeighted(w []float64) emit { return &emitter{w: w} }
 
 // of returns the weighted sum of the weights each emits.
-func (d *weighted) of(each func(out emit)) float64 {
-	d.v = 0
-	each(d.add)
-	return d.v
+func (o *emitter) of(each func(out emit)) float64 {
+	o.v = 0
+	each(o)
+	return o.v
 }
 
 // Value returns the estimated sum of what is still to come from state s.

@@ -245,9 +245,9 @@ func (f *fitter) game(rng *rand.Rand) []sample {
 // add appends the sample of sheet s with target y.
 func (f *fitter) add(s *engine.SchoolState, y float64) {
 	f.idx, f.val = f.idx[:0], f.val[:0]
-	f.e.features(s, func(i int, v float64) {
+	f.e.features(s, recorder(func(i int, v float64) {
 		f.idx, f.val = append(f.idx, int32(i)), append(f.val, float32(v))
-	})
+	}))
 	f.out = append(f.out, sample{idx: slices.Clone(f.idx), val: slices.Clone(f.val), target: y})
 }
 

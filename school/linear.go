@@ -92,7 +92,7 @@ func (e *linear) pairFeatures(s *engine.SchoolState, c, from int, out emit) {
 	}
 	for d := from; d < e.f.rows; d++ {
 		if other := e.f.cols - int(s.Fill[d]); d != c && other > 0 {
-			out(e.f.pairs+min(c, d)*e.f.rows+max(c, d), float64(open*other))
+			out.add(e.f.pairs+min(c, d)*e.f.rows+max(c, d), float64(open*other))
 		}
 	}
 }
@@ -109,7 +109,7 @@ func (e *linear) timeFeatures(s *engine.SchoolState, out emit) {
 	at := e.f.rowTime + e.span(turns)
 	for c := range e.f.rows {
 		if open := e.f.cols - int(s.Fill[c]); open > 0 {
-			out(at+c*timeBuckets, float64(open))
+			out.add(at+c*timeBuckets, float64(open))
 		}
 	}
 }
@@ -122,11 +122,11 @@ func (e *linear) rowFeatures(s *engine.SchoolState, c int, out emit) {
 		return
 	}
 	i := c*f.cols + open - 1
-	out(f.rowOpen+i, 1)
+	out.add(f.rowOpen+i, 1)
 	if s.RowBonus&(1<<c) != 0 {
-		out(f.rowBonus+i, 1)
+		out.add(f.rowBonus+i, 1)
 		if b := s.RowBest[c]; b != 0 {
-			out(f.rowBest+i, float64(b)/10)
+			out.add(f.rowBest+i, float64(b)/10)
 		}
 	}
 }
@@ -141,7 +141,7 @@ func (e *linear) colFeatures(s *engine.SchoolState, j int, out emit) {
 	for c := range f.rows {
 		if int(s.Fill[c]) <= j {
 			open++
-			out(f.colRow+c, 1)
+			out.add(f.colRow+c, 1)
 			if f.hard[c] >= 0 {
 				hard |= 1 << f.hard[c]
 			}
@@ -150,11 +150,11 @@ func (e *linear) colFeatures(s *engine.SchoolState, j int, out emit) {
 	if open == 0 {
 		return
 	}
-	out(f.colOpen+open-1, 1)
-	out(f.colHard+hard, 1)
+	out.add(f.colOpen+open-1, 1)
+	out.add(f.colHard+hard, 1)
 	if b := s.ColBest[j]; b != 0 {
-		out(f.colBest+open-1, float64(b)/10)
-		out(f.colHardBest+hard, float64(b)/10)
+		out.add(f.colBest+open-1, float64(b)/10)
+		out.add(f.colHardBest+hard, float64(b)/10)
 	}
 }
 
@@ -173,10 +173,10 @@ func (e *linear) reserveRowFeatures(s *engine.SchoolState, out emit) (cells int)
 		}
 		cells += open
 		if s.Reserve >= cat.Face {
-			out(e.f.reserveOne+c, float64(open))
+			out.add(e.f.reserveOne+c, float64(open))
 		}
 		if s.Reserve >= 2*cat.Face {
-			out(e.f.reserveTwo+c, float64(open))
+			out.add(e.f.reserveTwo+c, float64(open))
 		}
 	}
 	return cells
@@ -190,7 +190,7 @@ func (e *linear) reserveLevelFeatures(reserve, cells int, out emit) {
 	}
 	at := e.f.reserve + cells*len(reserveLevels)
 	for i, l := range reserveLevels {
-		out(at+i, float64(min(reserve, l)))
+		out.add(at+i, float64(min(reserve, l)))
 	}
 }
 
@@ -241,7 +241,7 @@ type linearAfter struct {
 	// sum of their row weights.
 	open, hard [engine.MaxColumns]int
 	rows       [engine.MaxColumns]float64
-	d          *weighted
+	d          emit
 	// levels[k][n] is the reserve's value by its levels with a reserve
 	// of n after the write, and k School cells fewer open than in base.
 	levels [2][]float64
