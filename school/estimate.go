@@ -42,8 +42,9 @@ import (
 //
 // A table entry is a weight the fit learns (see Train); a sheet's value is
 // the sum of the entries its tuples pick, so it costs one look-up a tuple
-// (two for a table by spans, between nodes) and a write changes only the tuples of its row, its column, the
-// reserve and the bonuses in reach (see After).
+// (two for a table by spans, between nodes) and a write changes only the
+// tuples of its row, its column, the reserve and the bonuses in reach
+// (see After).
 type Estimate struct {
 	Game *engine.Game
 	// W holds the weights: first the linear part's (see linear), then

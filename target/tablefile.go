@@ -88,16 +88,16 @@ func LoadTable(path string, g *engine.Game) (*Table, error) {
 }
 
 // ReadAll reads and checks every part of a table loaded lazily not read
-// yet, and closes its file: the table then answers from memory.
+// yet, and closes its file, whatever it finds: the table then answers
+// from memory, or, damaged, says so by Err.
 func (t *Table) ReadAll() error {
 	if t.lazy == nil {
 		return nil
 	}
-	if err := t.lazy.LoadAll(); err != nil {
-		return err
+	err := t.lazy.LoadAll()
+	if cerr := t.lazy.Close(); err == nil {
+		err, t.lazy = cerr, nil
 	}
-	err := t.lazy.Close()
-	t.lazy = nil
 	return err
 }
 
