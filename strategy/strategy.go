@@ -61,8 +61,7 @@ func (t *Table) Check() error {
 	if t.blocks == nil {
 		return nil
 	}
-	err := t.blocks.LoadAll()
-	t.blocks.Close()
+	err := t.blocks.Settle()
 	if err == nil {
 		t.blocks = nil
 	}
@@ -161,10 +160,11 @@ func (t *Table) Save(path string) error {
 // error for which errors.Is(err, fs.ErrNotExist) holds.
 func Load(path string, g *engine.Game) (*Table, error) {
 	t, err := Peek(path, g)
-	if err == nil {
-		err = t.Check()
-	}
 	if err != nil {
+		return nil, err
+	}
+	if err := t.Check(); err != nil {
+		t.blocks.Release() // refused: its mapping is given back
 		return nil, err
 	}
 	return t, nil
@@ -183,7 +183,7 @@ func Peek(path string, g *engine.Game) (*Table, error) {
 	}
 	l := solver.NewLayout(g)
 	fail := func(reason string) (*Table, error) {
-		w.Close()
+		w.Release()
 		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: SolveCommand(g), Reason: reason}
 	}
 	if w.Header.States != uint64(l.Size()) {
@@ -191,7 +191,7 @@ func Peek(path string, g *engine.Game) (*Table, error) {
 	}
 	if math.IsNaN(float64(w.Float(l.Index(engine.State{})))) {
 		if err := w.Err(); err != nil {
-			w.Close()
+			w.Release()
 			return nil, err
 		}
 		return fail("no value for a new game")

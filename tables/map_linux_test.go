@@ -68,3 +68,42 @@ func inMapping(t *testing.T, a uintptr, path string) bool {
 	}
 	return false
 }
+
+// TestRelease checks that Release gives back a mapped table's mapping:
+// afterwards no mapping of the file is listed in /proc/self/maps, where
+// Close leaves it for the words still read.
+func TestRelease(t *testing.T) {
+	defer func(was bool) { Mapped = was }(Mapped)
+	Mapped = true
+	values := testFloats()
+	for _, c := range []struct {
+		name   string
+		end    func(*Words) error
+		mapped bool
+	}{
+		{"Close", (*Words).Close, true},
+		{"Settle", (*Words).Settle, true},
+		{"Release", (*Words).Release, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "t.dpt")
+			if err := WriteFloats(path, headerFor(values), values); err != nil {
+				t.Fatal(err)
+			}
+			w, err := OpenFloats(path, testWant)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := uintptr(unsafe.Pointer(&w.Floats()[0]))
+			if !inMapping(t, a, path) {
+				t.Fatal("the values are not mapped once opened")
+			}
+			if err := c.end(w); err != nil {
+				t.Fatal(err)
+			}
+			if in := inMapping(t, a, path); in != c.mapped {
+				t.Errorf("mapped after %s: %v, want %v", c.name, in, c.mapped)
+			}
+		})
+	}
+}

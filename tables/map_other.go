@@ -11,4 +11,7 @@ func payload(f *os.File, size, end int64, n int, sum uint32) ([]float32, *Error)
 }
 
 // mapWords returns nil: this system does not map tables (see Mapped).
-func mapWords(f *os.File, size, start int64, n int) []uint32 { return nil }
+func mapWords(f *os.File, size, start int64, n int) ([]uint32, []byte) { return nil, nil }
+
+// unmap is never called: this system maps nothing.
+func unmap(m []byte) {}

@@ -19,7 +19,7 @@ func payload(f *os.File, size, end int64, n int, sum uint32) ([]float32, *Error)
 	}
 	b := m[end:]
 	if crc32.Checksum(b, castagnoli) != sum {
-		syscall.Munmap(m)
+		unmap(m)
 		return nil, corrupt("payload checksum mismatch")
 	}
 	// The payload starts where the header ends, at any offset: amd64 and
@@ -29,15 +29,23 @@ func payload(f *os.File, size, end int64, n int, sum uint32) ([]float32, *Error)
 }
 
 // mapWords returns the n words at offset start of f, of size bytes,
-// mapped and not yet checked, when Mapped is set and the system maps the
-// file; nil otherwise. amd64 and arm64 keep a word as the file does.
-func mapWords(f *os.File, size, start int64, n int) []uint32 {
+// mapped and not yet checked, and the mapping of the whole file, when
+// Mapped is set and the system maps the file; nil otherwise. amd64 and
+// arm64 keep a word as the file does.
+func mapWords(f *os.File, size, start int64, n int) ([]uint32, []byte) {
 	m := mapFile(f, size)
 	if m == nil || n == 0 {
-		return nil
+		if m != nil {
+			unmap(m)
+		}
+		return nil, nil
 	}
-	return unsafe.Slice((*uint32)(unsafe.Pointer(&m[start])), n)
+	return unsafe.Slice((*uint32)(unsafe.Pointer(&m[start])), n), m
 }
+
+// unmap gives back the memory of a mapping mapFile made; nothing of it
+// may be read after.
+func unmap(m []byte) { syscall.Munmap(m) }
 
 // mapFile maps the file f, of size bytes, when Mapped is set; nil if it is
 // not or the system refuses. The mapping is private and writable, so that

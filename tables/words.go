@@ -60,17 +60,17 @@ func blockCount(n int) int { return (n + BlockWords - 1) / BlockWords }
 // block as Load asks for them, each block checked against its checksum
 // on the way in (when Mapped, checked in place in the mapped file). It is safe for concurrent use.
 type Words struct {
-	Header Header
-	path   string
-	want   Expect
-	f      *os.File
-	start  int64    // the file offset of the first word
-	sums   []uint32 // each block's checksum
-	words  []uint32
-	mapped bool          // words is the file mapped (Mapped): a block is checked in place
-	done   []atomic.Bool // the blocks read and checked
-	mu     sync.Mutex    // held while a block is read
-	err    atomic.Pointer[Error]
+	Header  Header
+	path    string
+	want    Expect
+	f       *os.File
+	start   int64    // the file offset of the first word
+	sums    []uint32 // each block's checksum
+	words   []uint32
+	mapping []byte        // the mapped file (Mapped), words a view of it: a block is checked in place; nil when read
+	done    []atomic.Bool // the blocks read and checked
+	mu      sync.Mutex    // held while a block is read
+	err     atomic.Pointer[Error]
 }
 
 // OpenWords opens the word table at path and checks its header and block
@@ -130,9 +130,7 @@ func readIndex(f *os.File, size int64, hd head) (*Words, *Error) {
 	}
 	w := &Words{Header: h, f: f, start: int64(end) + 4*int64(blocks), sums: make([]uint32, blocks),
 		done: make([]atomic.Bool, blocks)}
-	if w.words = mapWords(f, size, w.start, n); w.words != nil {
-		w.mapped = true
-	} else {
+	if w.words, w.mapping = mapWords(f, size, w.start, n); w.words == nil {
 		w.words = make([]uint32, n)
 	}
 	for k := range w.sums {
@@ -195,7 +193,7 @@ func (w *Words) loadRun(from, to int) {
 	if !littleEndian {
 		raw = make([]byte, 4*len(dst))
 	}
-	if !w.mapped { // else the words are in memory already, to be checked
+	if w.mapping == nil { // else the words are in memory already, to be checked
 		if _, err := w.f.ReadAt(raw, w.start+4*int64(lo)); err != nil {
 			clear(dst)
 			w.fail(ioError(err))
@@ -242,4 +240,27 @@ func (w *Words) Close() error {
 		return nil
 	}
 	return w.f.Close()
+}
+
+// Release closes the file and gives back the memory that maps it, for a
+// table refused once opened: no word may be read after it. A table that
+// is kept is closed by Close (or Settle), its mapping kept for as long
+// as the process reads it.
+func (w *Words) Release() error {
+	if w.mapping != nil {
+		unmap(w.mapping)
+		w.words, w.mapping = nil, nil
+	}
+	return w.Close()
+}
+
+// Settle reads and checks every block not read yet and closes the file,
+// whatever it finds, and returns the damage found, as Err: the words
+// then answer from memory, or, damaged, say so by Err.
+func (w *Words) Settle() error {
+	err := w.LoadAll()
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

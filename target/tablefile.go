@@ -80,7 +80,7 @@ func LoadTable(path string, g *engine.Game) (*Table, error) {
 	}
 	l := solver.NewLayout(g)
 	if len(w.Words()) < 1+2*l.Size() {
-		w.Close()
+		w.Release()
 		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: TableCommand(g),
 			Reason: fmt.Sprintf("%d words, the index alone has %d", len(w.Words()), 1+2*l.Size())}
 	}
@@ -94,9 +94,9 @@ func (t *Table) ReadAll() error {
 	if t.lazy == nil {
 		return nil
 	}
-	err := t.lazy.LoadAll()
-	if cerr := t.lazy.Close(); err == nil {
-		err, t.lazy = cerr, nil
+	err := t.lazy.Settle()
+	if err == nil {
+		t.lazy = nil
 	}
 	return err
 }
