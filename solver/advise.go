@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"dicepoker/engine"
@@ -59,7 +60,7 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 			switch {
 			case i == rollsLeft:
 			case ordered:
-				bestKeepsBits(v)
+				t.kernel.bestOne(v)
 			default:
 				BestKeeps(v)
 			}
@@ -89,9 +90,23 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 			continue
 		}
 		a.Keep = engine.Keep(subs[len(subs)-1-(o.at-len(places))])
-		a.Reroll = dice.Minus(a.Keep)
+		a.Reroll = minus(dice, a.Keep)
 	}
 	return actions, nil
+}
+
+// minus is dice.Minus(keep) for a keep of those dice, as one subtraction
+// of their six bytes, which borrows nothing since no face of keep exceeds
+// the dice's. Multiset.Minus's six byte stores, read back as wider words
+// when the result was copied, stalled the store forwarding of every
+// keep's action: a quarter of Turn.Actions' time.
+func minus(dice, keep engine.Multiset) (reroll engine.Multiset) {
+	d := uint64(binary.LittleEndian.Uint32(dice[:])) | uint64(binary.LittleEndian.Uint16(dice[4:]))<<32
+	k := uint64(binary.LittleEndian.Uint32(keep[:])) | uint64(binary.LittleEndian.Uint16(keep[4:]))<<32
+	d -= k
+	binary.LittleEndian.PutUint32(reroll[:], uint32(d))
+	binary.LittleEndian.PutUint16(reroll[4:], uint16(d>>32))
+	return reroll
 }
 
 // rankedAction is an action's value and its position among the

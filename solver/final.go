@@ -63,7 +63,7 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 		case t.scoring[c] != nil && ordered:
 			scoredOne(f, t.scoring[c], add)
 		case raised&(1<<c) != 0 && ordered:
-			raisedOne(f, t.raisedRuns[c], totals)
+			t.kernel.raisedOne(f, t.raisedRuns[c], totals)
 		case t.scoring[c] != nil:
 			for _, e := range t.scoring[c] {
 				f[e.roll] = max(f[e.roll], e.points+add)

@@ -154,6 +154,11 @@ type laneKernel struct {
 	denseFrom int
 	// keepsOne is KeepValues, for one state's advice.
 	keepsOne func(v *Keeps)
+	// bestOne is BestKeeps for one state's keep values with the sign bit
+	// clear (bestKeepsBits).
+	bestOne func(v *Keeps)
+	// raisedOne is raisedOne, for one state's ordered roll values.
+	raisedOne func(f *[engine.NumRolls]float64, runs []levelRun, totals *boxLevels)
 }
 
 // Kernel names the lane kernel this CPU runs: "avx" (the amd64 assembly),
@@ -163,7 +168,8 @@ func Kernel() string { return activeKernel.name }
 // kernelGo is the plain Go lane kernel.
 var kernelGo = laneKernel{name: "go", mean: meanLanesGo, best: bestLanesGo, expect: expectLanesGo,
 	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo,
-	pointsOne: pointsOneGo, denseFrom: engine.NumRolls + 1, keepsOne: KeepValues}
+	pointsOne: pointsOneGo, denseFrom: engine.NumRolls + 1, keepsOne: KeepValues,
+	bestOne: bestKeepsBits, raisedOne: raisedOne}
 
 // rollProbs holds each roll's probability, for the expectation.
 var rollProbs = func() (p [engine.NumRolls]float64) {

@@ -40,9 +40,18 @@ func pointsOneAVX(f, points *[engine.NumRolls]float64, add float64)
 //go:noescape
 func keepRowsAVX(v *Keeps, rows []keepRow)
 
+//go:noescape
+func bestOneAVX(v *Keeps, groups []parentGroup)
+
+//go:noescape
+func raisedOneAVX(f *[engine.NumRolls]float64, runs []levelRun, totals *boxLevels)
+
 // keepValuesAVX is KeepValues four keeps an instruction, a row of them at
 // a time (keepRows).
 func keepValuesAVX(v *Keeps) { keepRowsAVX(v, keepRows) }
+
+// bestKeepsAVX is bestKeepsBits in scalar AVX, a parent an instruction.
+func bestKeepsAVX(v *Keeps) { bestOneAVX(v, parentGroups) }
 
 // kernelAVX is the lane kernel in AVX instructions (VEX-encoded 256-bit
 // arithmetic, nothing of AVX2): the same operations in the same order as
@@ -58,7 +67,8 @@ var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesWith(
 	raised: func(v *LaneKeeps, list []levelRoll, totals *boxLevels, _ bool) { raisedAVX(v, list, totals) },
 	// Four rolls an instruction: a box's list is worth walking only when
 	// it holds less than an eighth of the rolls.
-	pointsOne: pointsOneAVX, denseFrom: engine.NumRolls / 8, keepsOne: keepValuesAVX}
+	pointsOne: pointsOneAVX, denseFrom: engine.NumRolls / 8, keepsOne: keepValuesAVX,
+	bestOne: bestKeepsAVX, raisedOne: raisedOneAVX}
 
 // activeKernel is the fastest lane kernel this CPU runs.
 var activeKernel = func() laneKernel {

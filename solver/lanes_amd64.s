@@ -341,3 +341,147 @@ keeprowsmasked:
 keeprowsdone:
 	VZEROUPPER
 	RET
+
+// func bestOneAVX(v *Keeps, groups []parentGroup)
+//
+// bestKeepsBits for one state: each group's loop, by its number of
+// parents, sets each keep's value to the largest of its own and its
+// parents' (the row's first index, then the parents'). VMAXSD takes one
+// instruction a parent, with the value loaded in it, and is exact for
+// values with the sign bit clear, which have no NaN and no -0.
+TEXT ·bestOneAVX(SB), NOSPLIT, $0-32
+	MOVQ v+0(FP), DI
+	MOVQ groups_base+8(FP), R8
+	MOVQ groups_len+16(FP), R9
+	TESTQ R9, R9
+	JZ bestonedone
+bestonegroup:
+	MOVQ parentGroup_parents(R8), DX
+	MOVQ (parentGroup_keeps+0)(R8), SI
+	MOVQ (parentGroup_keeps+8)(R8), CX
+	SHLQ $4, CX
+	ADDQ SI, CX
+	CMPQ SI, CX
+	JEQ bestonenext
+	CMPQ DX, $1
+	JEQ bestone1
+	CMPQ DX, $2
+	JEQ bestone2
+	CMPQ DX, $3
+	JEQ bestone3
+	CMPQ DX, $4
+	JEQ bestone4
+	JMP bestone5
+bestone1:
+	MOVWQZX (SI), AX
+	VMOVSD (DI)(AX*8), X0
+	MOVWQZX 2(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	VMOVSD X0, (DI)(AX*8)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JNE bestone1
+	JMP bestonenext
+bestone2:
+	MOVWQZX (SI), AX
+	VMOVSD (DI)(AX*8), X0
+	MOVWQZX 2(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 4(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	VMOVSD X0, (DI)(AX*8)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JNE bestone2
+	JMP bestonenext
+bestone3:
+	MOVWQZX (SI), AX
+	VMOVSD (DI)(AX*8), X0
+	MOVWQZX 2(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 4(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 6(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	VMOVSD X0, (DI)(AX*8)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JNE bestone3
+	JMP bestonenext
+bestone4:
+	MOVWQZX (SI), AX
+	VMOVSD (DI)(AX*8), X0
+	MOVWQZX 2(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 4(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 6(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 8(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	VMOVSD X0, (DI)(AX*8)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JNE bestone4
+	JMP bestonenext
+bestone5:
+	MOVWQZX (SI), AX
+	VMOVSD (DI)(AX*8), X0
+	MOVWQZX 2(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 4(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 6(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 8(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 10(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	VMOVSD X0, (DI)(AX*8)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JNE bestone5
+	JMP bestonenext
+bestonenext:
+	ADDQ $parentGroup__size, R8
+	DECQ R9
+	JNZ bestonegroup
+bestonedone:
+	RET
+
+// func raisedOneAVX(f *[numRolls]float64, runs []levelRun, totals *boxLevels)
+//
+// raisedOne for one state's ordered roll values: level by level, each
+// level's total (lane 0 of totals) loaded once, each of its rolls' values
+// becomes the larger of it and the total. VMAXSD is exact for values with
+// the sign bit clear.
+TEXT ·raisedOneAVX(SB), NOSPLIT, $0-40
+	MOVQ f+0(FP), DI
+	MOVQ runs_base+8(FP), R8
+	MOVQ runs_len+16(FP), R9
+	MOVQ totals+32(FP), DX
+	TESTQ R9, R9
+	JZ raisedonedone
+raisedonerun:
+	MOVBQZX levelRun_level(R8), AX
+	ANDQ $(const_pointLevels-1), AX
+	SHLQ $6, AX
+	VMOVSD (DX)(AX*1), X1
+	MOVQ (levelRun_rolls+0)(R8), SI
+	MOVQ (levelRun_rolls+8)(R8), CX
+	ADDQ SI, CX
+	CMPQ SI, CX
+	JEQ raisedonenext
+raisedoneroll:
+	MOVBQZX (SI), AX
+	VMAXSD (DI)(AX*8), X1, X0
+	VMOVSD X0, (DI)(AX*8)
+	INCQ SI
+	CMPQ SI, CX
+	JNE raisedoneroll
+raisedonenext:
+	ADDQ $levelRun__size, R8
+	DECQ R9
+	JNZ raisedonerun
+raisedonedone:
+	RET

@@ -291,3 +291,85 @@ func TestBestRolls(t *testing.T) {
 		t.Errorf("the groups of rolls start at %d", rollGroups)
 	}
 }
+
+// TestOneStateBestKeeps checks each kernel's best keeps for one state's
+// values with the sign bit clear (+0, ties, +Inf among them) against
+// bestKeepsFloat, the plain float maxima, bit for bit over every keep.
+func TestOneStateBestKeeps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for name, k := range laneKernels {
+		t.Run(name, func(t *testing.T) {
+			for trial := range 40 {
+				var got Keeps
+				for i := range engine.NumKeeps {
+					switch x := rng.IntN(20); {
+					case x == 0:
+						got[i] = 0
+					case x == 1 && trial%4 == 3:
+						got[i] = math.Inf(1)
+					case trial%2 == 0:
+						got[i] = float64(rng.IntN(40)) / 4 // ties
+					default:
+						got[i] = rng.Float64() * 300
+					}
+				}
+				want := got
+				k.bestOne(&got)
+				bestKeepsFloat(&want)
+				for i := range engine.NumKeeps {
+					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+						t.Fatalf("trial %d, keep %v: %v, want %v", trial, engine.Keep(i), got[i], want[i])
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestOneStateRaised checks each kernel's raised rolls for one state
+// against the plain pass over the box's list of raised rolls, in every
+// upper box of yatzy and in Yahtzee's box, on ordered values.
+func TestOneStateRaised(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, game := range []string{"yatzy", "yahtzee"} {
+		g, err := engine.New(game, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		turn := NewTurn(g)
+		for name, k := range laneKernels {
+			t.Run(game+"/"+name, func(t *testing.T) {
+				boxes := 0
+				for c := range g.Categories {
+					if turn.raisedRuns[c] == nil {
+						continue
+					}
+					boxes++
+					for trial := range 10 {
+						var totals boxLevels
+						for l := range totals {
+							totals[l][0] = float64(rng.IntN(200)) / 2
+						}
+						var got [engine.NumRolls]float64
+						for r := range got {
+							got[r] = float64(rng.IntN(200)) / 2
+						}
+						want := got
+						k.raisedOne(&got, turn.raisedRuns[c], &totals)
+						for _, e := range turn.raised[c] {
+							want[e.roll] = max(want[e.roll], totals[e.level][0])
+						}
+						for r := range got {
+							if math.Float64bits(got[r]) != math.Float64bits(want[r]) {
+								t.Fatalf("box %d, trial %d, roll %v: %v, want %v", c, trial, engine.Roll(r), got[r], want[r])
+							}
+						}
+					}
+				}
+				if boxes == 0 {
+					t.Fatal("no box with raised rolls")
+				}
+			})
+		}
+	}
+}
