@@ -159,6 +159,10 @@ type laneKernel struct {
 	bestOne func(v *Keeps)
 	// raisedOne is raisedOne, for one state's ordered roll values.
 	raisedOne func(f *[engine.NumRolls]float64, runs []levelRun, totals *boxLevels)
+	// rank sets order[:n] to the positions of x[:n] by value, largest
+	// first, equal values in order of position, for Turn.Actions; the
+	// values hold no NaN.
+	rank func(x *[rankable]float64, n int, order *[rankable]uint8)
 }
 
 // Kernel names the lane kernel this CPU runs: "avx" (the amd64 assembly),
@@ -169,7 +173,7 @@ func Kernel() string { return activeKernel.name }
 var kernelGo = laneKernel{name: "go", mean: meanLanesGo, best: bestLanesGo, expect: expectLanesGo,
 	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo,
 	pointsOne: pointsOneGo, denseFrom: engine.NumRolls + 1, keepsOne: KeepValues,
-	bestOne: bestKeepsBits, raisedOne: raisedOne}
+	bestOne: bestKeepsBits, raisedOne: raisedOne, rank: rankGo}
 
 // rollProbs holds each roll's probability, for the expectation.
 var rollProbs = func() (p [engine.NumRolls]float64) {
@@ -397,10 +401,11 @@ type laneScratch struct {
 	// boxLevels[c] holds box c's level totals (see Turn.levelTotals).
 	boxLevels [32]boxLevels
 	one       Keeps // one state's keeps, for Turn.Actions
-	// places and order are Turn.Actions' placements and ranking: 32
-	// boxes at most, and as many keeps less one.
+	// places, values and ranked are Turn.Actions' placements, its
+	// actions' values and their ranking (laneKernel.rank).
 	places [32]engine.Placement
-	order  [64]rankedAction
+	values [rankable]float64
+	ranked [rankable]uint8
 }
 
 // Value returns the value of state s before its first roll: the optimal

@@ -44,6 +44,9 @@ func keepRowsAVX(v *Keeps, rows []keepRow)
 func bestOneAVX(v *Keeps, groups []parentGroup)
 
 //go:noescape
+func rankAVX(x *[rankable]float64, n int, order *[rankable]uint8)
+
+//go:noescape
 func raisedOneAVX(f *[engine.NumRolls]float64, runs []levelRun, totals *boxLevels)
 
 // keepValuesAVX is KeepValues four keeps an instruction, a row of them at
@@ -68,7 +71,7 @@ var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesWith(
 	// Four rolls an instruction: a box's list is worth walking only when
 	// it holds less than an eighth of the rolls.
 	pointsOne: pointsOneAVX, denseFrom: engine.NumRolls / 8, keepsOne: keepValuesAVX,
-	bestOne: bestKeepsAVX, raisedOne: raisedOneAVX}
+	bestOne: bestKeepsAVX, raisedOne: raisedOneAVX, rank: rankAVX}
 
 // activeKernel is the fastest lane kernel this CPU runs.
 var activeKernel = func() laneKernel {

@@ -485,3 +485,119 @@ raisedonenext:
 	JNZ raisedonerun
 raisedonedone:
 	RET
+
+// one is 1.0 as a float64.
+DATA one<>+0(SB)/8, $0x3ff0000000000000
+GLOBL one<>(SB), RODATA|NOPTR, $8
+
+// laterLanes<>+32*l selects the lanes of four after lane l.
+DATA laterLanes<>+0(SB)/8, $0
+DATA laterLanes<>+8(SB)/8, $-1
+DATA laterLanes<>+16(SB)/8, $-1
+DATA laterLanes<>+24(SB)/8, $-1
+DATA laterLanes<>+32(SB)/8, $0
+DATA laterLanes<>+40(SB)/8, $0
+DATA laterLanes<>+48(SB)/8, $-1
+DATA laterLanes<>+56(SB)/8, $-1
+DATA laterLanes<>+64(SB)/8, $0
+DATA laterLanes<>+72(SB)/8, $0
+DATA laterLanes<>+80(SB)/8, $0
+DATA laterLanes<>+88(SB)/8, $-1
+DATA laterLanes<>+96(SB)/8, $0
+DATA laterLanes<>+104(SB)/8, $0
+DATA laterLanes<>+112(SB)/8, $0
+DATA laterLanes<>+120(SB)/8, $0
+GLOBL laterLanes<>(SB), RODATA|NOPTR, $128
+
+// func rankAVX(x *[rankable]float64, n int, order *[rankable]uint8)
+//
+// laneKernel.rank by counting, with no branch on the values: value i's
+// rank is the number of values j before it with x[j] >= x[i] and after it
+// with x[j] > x[i], counted for four values i at a time (Y0) as each x[j]
+// is broadcast and compared with them, each comparison's lanes ANDed with
+// 1.0 and summed (Y1). Then order[rank] = i. The values hold no NaN, so
+// the order is total and the ranks are distinct.
+TEXT ·rankAVX(SB), NOSPLIT, $0-24
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ order+16(FP), DI
+	TESTQ CX, CX
+	JZ rankdone
+	VBROADCASTSD one<>(SB), Y15
+	LEAQ laterLanes<>(SB), R10
+	XORQ BX, BX
+rankchunk:
+	// BX is the first of the four values i; AX is j.
+	VMOVUPD (SI)(BX*8), Y0
+	VXORPD Y1, Y1, Y1
+	XORQ AX, AX
+	TESTQ BX, BX
+	JZ rankown
+rankbefore:
+	// j before the four: x[i] <= x[j].
+	VBROADCASTSD (SI)(AX*8), Y2
+	VCMPPD $2, Y2, Y0, Y3
+	VANDPD Y15, Y3, Y3
+	VADDPD Y3, Y1, Y1
+	INCQ AX
+	CMPQ AX, BX
+	JNE rankbefore
+rankown:
+	// j among the four, lane l: x[i] < x[j] in every lane, or x[i] ==
+	// x[j] in the lanes after l.
+	XORQ DX, DX
+rankownloop:
+	CMPQ AX, CX
+	JEQ rankcount
+	VBROADCASTSD (SI)(AX*8), Y2
+	VCMPPD $1, Y2, Y0, Y3
+	VCMPPD $0, Y2, Y0, Y4
+	VANDPD (R10)(DX*1), Y4, Y4
+	VORPD Y4, Y3, Y3
+	VANDPD Y15, Y3, Y3
+	VADDPD Y3, Y1, Y1
+	INCQ AX
+	ADDQ $32, DX
+	CMPQ DX, $128
+	JNE rankownloop
+	CMPQ AX, CX
+	JEQ rankcount
+rankafter:
+	// j after the four: x[i] < x[j].
+	VBROADCASTSD (SI)(AX*8), Y2
+	VCMPPD $1, Y2, Y0, Y3
+	VANDPD Y15, Y3, Y3
+	VADDPD Y3, Y1, Y1
+	INCQ AX
+	CMPQ AX, CX
+	JNE rankafter
+rankcount:
+	// The four ranks, for the values i below n.
+	VCVTTPD2DQY Y1, X1
+	VMOVD X1, R11
+	ANDQ $(const_rankable-1), R11
+	MOVB BX, (DI)(R11*1)
+	INCQ BX
+	CMPQ BX, CX
+	JEQ rankdone
+	VPEXTRD $1, X1, R11
+	ANDQ $(const_rankable-1), R11
+	MOVB BX, (DI)(R11*1)
+	INCQ BX
+	CMPQ BX, CX
+	JEQ rankdone
+	VPEXTRD $2, X1, R11
+	ANDQ $(const_rankable-1), R11
+	MOVB BX, (DI)(R11*1)
+	INCQ BX
+	CMPQ BX, CX
+	JEQ rankdone
+	VPEXTRD $3, X1, R11
+	ANDQ $(const_rankable-1), R11
+	MOVB BX, (DI)(R11*1)
+	INCQ BX
+	CMPQ BX, CX
+	JNE rankchunk
+rankdone:
+	VZEROUPPER
+	RET

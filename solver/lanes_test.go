@@ -3,6 +3,7 @@ package solver
 import (
 	"math"
 	"math/rand/v2"
+	"sort"
 	"testing"
 
 	"dicepoker/engine"
@@ -371,5 +372,44 @@ func TestOneStateRaised(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestRank checks each kernel's ranking against a stable sort of the
+// positions by value, for every count of values up to rankable, with
+// ties, signed zeros and infinities among them.
+func TestRank(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1)}
+	for name, k := range laneKernels {
+		t.Run(name, func(t *testing.T) {
+			for n := 1; n <= rankable; n++ {
+				for trial := range 10 {
+					var x [rankable]float64
+					for i := range x {
+						switch v := rng.IntN(10); {
+						case v == 0:
+							x[i] = special[rng.IntN(len(special))]
+						case trial%2 == 0:
+							x[i] = float64(rng.IntN(8)) - 3 // ties
+						default:
+							x[i] = rng.NormFloat64() * 100
+						}
+					}
+					want := make([]uint8, n)
+					for i := range want {
+						want[i] = uint8(i)
+					}
+					sort.SliceStable(want, func(i, j int) bool { return x[want[i]] > x[want[j]] })
+					var got [rankable]uint8
+					k.rank(&x, n, &got)
+					for i := range want {
+						if got[i] != want[i] {
+							t.Fatalf("%d values, trial %d: rank %d is position %d, want %d (%v)", n, trial, i, got[i], want[i], x[:n])
+						}
+					}
+				}
+			}
+		})
 	}
 }
