@@ -346,7 +346,8 @@ keeprowsdone:
 //
 // bestKeepsBits for one state: each group's loop, by its number of
 // parents, sets each keep's value to the largest of its own and its
-// parents' (the row's first index, then the parents'). VMAXSD takes one
+// parents' (the row's first index, then the parents'), two keeps at a
+// time after a first one for a group of odd length. VMAXSD takes one
 // instruction a parent, with the value loaded in it, and is exact for
 // values with the sign bit clear, which have no NaN and no -0.
 TEXT ·bestOneAVX(SB), NOSPLIT, $0-32
@@ -356,34 +357,52 @@ TEXT ·bestOneAVX(SB), NOSPLIT, $0-32
 	TESTQ R9, R9
 	JZ bestonedone
 bestonegroup:
-	MOVQ parentGroup_parents(R8), DX
+	MOVQ parentGroup_parents(R8), R10
 	MOVQ (parentGroup_keeps+0)(R8), SI
-	MOVQ (parentGroup_keeps+8)(R8), CX
-	SHLQ $4, CX
-	ADDQ SI, CX
-	CMPQ SI, CX
-	JEQ bestonenext
-	CMPQ DX, $1
+	MOVQ (parentGroup_keeps+8)(R8), R11
+	SHLQ $4, R11
+	LEAQ (SI)(R11*1), CX
+	TESTQ R11, R11
+	JZ bestonenext
+	CMPQ R10, $1
 	JEQ bestone1
-	CMPQ DX, $2
+	CMPQ R10, $2
 	JEQ bestone2
-	CMPQ DX, $3
+	CMPQ R10, $3
 	JEQ bestone3
-	CMPQ DX, $4
+	CMPQ R10, $4
 	JEQ bestone4
 	JMP bestone5
 bestone1:
-	MOVWQZX (SI), AX
+	TESTQ $16, R11
+	JZ bestone1pairs
+	MOVWQZX 0(SI), AX
 	VMOVSD (DI)(AX*8), X0
 	MOVWQZX 2(SI), BX
 	VMAXSD (DI)(BX*8), X0, X0
 	VMOVSD X0, (DI)(AX*8)
 	ADDQ $16, SI
 	CMPQ SI, CX
-	JNE bestone1
+	JEQ bestonenext
+bestone1pairs:
+	MOVWQZX (SI), AX
+	MOVWQZX 16(SI), DX
+	VMOVSD (DI)(AX*8), X0
+	VMOVSD (DI)(DX*8), X1
+	MOVWQZX 2(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 18(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	VMOVSD X0, (DI)(AX*8)
+	VMOVSD X1, (DI)(DX*8)
+	ADDQ $32, SI
+	CMPQ SI, CX
+	JNE bestone1pairs
 	JMP bestonenext
 bestone2:
-	MOVWQZX (SI), AX
+	TESTQ $16, R11
+	JZ bestone2pairs
+	MOVWQZX 0(SI), AX
 	VMOVSD (DI)(AX*8), X0
 	MOVWQZX 2(SI), BX
 	VMAXSD (DI)(BX*8), X0, X0
@@ -392,10 +411,30 @@ bestone2:
 	VMOVSD X0, (DI)(AX*8)
 	ADDQ $16, SI
 	CMPQ SI, CX
-	JNE bestone2
+	JEQ bestonenext
+bestone2pairs:
+	MOVWQZX (SI), AX
+	MOVWQZX 16(SI), DX
+	VMOVSD (DI)(AX*8), X0
+	VMOVSD (DI)(DX*8), X1
+	MOVWQZX 2(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 18(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	MOVWQZX 4(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 20(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	VMOVSD X0, (DI)(AX*8)
+	VMOVSD X1, (DI)(DX*8)
+	ADDQ $32, SI
+	CMPQ SI, CX
+	JNE bestone2pairs
 	JMP bestonenext
 bestone3:
-	MOVWQZX (SI), AX
+	TESTQ $16, R11
+	JZ bestone3pairs
+	MOVWQZX 0(SI), AX
 	VMOVSD (DI)(AX*8), X0
 	MOVWQZX 2(SI), BX
 	VMAXSD (DI)(BX*8), X0, X0
@@ -406,10 +445,34 @@ bestone3:
 	VMOVSD X0, (DI)(AX*8)
 	ADDQ $16, SI
 	CMPQ SI, CX
-	JNE bestone3
+	JEQ bestonenext
+bestone3pairs:
+	MOVWQZX (SI), AX
+	MOVWQZX 16(SI), DX
+	VMOVSD (DI)(AX*8), X0
+	VMOVSD (DI)(DX*8), X1
+	MOVWQZX 2(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 18(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	MOVWQZX 4(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 20(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	MOVWQZX 6(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 22(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	VMOVSD X0, (DI)(AX*8)
+	VMOVSD X1, (DI)(DX*8)
+	ADDQ $32, SI
+	CMPQ SI, CX
+	JNE bestone3pairs
 	JMP bestonenext
 bestone4:
-	MOVWQZX (SI), AX
+	TESTQ $16, R11
+	JZ bestone4pairs
+	MOVWQZX 0(SI), AX
 	VMOVSD (DI)(AX*8), X0
 	MOVWQZX 2(SI), BX
 	VMAXSD (DI)(BX*8), X0, X0
@@ -422,10 +485,38 @@ bestone4:
 	VMOVSD X0, (DI)(AX*8)
 	ADDQ $16, SI
 	CMPQ SI, CX
-	JNE bestone4
+	JEQ bestonenext
+bestone4pairs:
+	MOVWQZX (SI), AX
+	MOVWQZX 16(SI), DX
+	VMOVSD (DI)(AX*8), X0
+	VMOVSD (DI)(DX*8), X1
+	MOVWQZX 2(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 18(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	MOVWQZX 4(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 20(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	MOVWQZX 6(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 22(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	MOVWQZX 8(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 24(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	VMOVSD X0, (DI)(AX*8)
+	VMOVSD X1, (DI)(DX*8)
+	ADDQ $32, SI
+	CMPQ SI, CX
+	JNE bestone4pairs
 	JMP bestonenext
 bestone5:
-	MOVWQZX (SI), AX
+	TESTQ $16, R11
+	JZ bestone5pairs
+	MOVWQZX 0(SI), AX
 	VMOVSD (DI)(AX*8), X0
 	MOVWQZX 2(SI), BX
 	VMAXSD (DI)(BX*8), X0, X0
@@ -440,7 +531,37 @@ bestone5:
 	VMOVSD X0, (DI)(AX*8)
 	ADDQ $16, SI
 	CMPQ SI, CX
-	JNE bestone5
+	JEQ bestonenext
+bestone5pairs:
+	MOVWQZX (SI), AX
+	MOVWQZX 16(SI), DX
+	VMOVSD (DI)(AX*8), X0
+	VMOVSD (DI)(DX*8), X1
+	MOVWQZX 2(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 18(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	MOVWQZX 4(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 20(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	MOVWQZX 6(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 22(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	MOVWQZX 8(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 24(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	MOVWQZX 10(SI), BX
+	VMAXSD (DI)(BX*8), X0, X0
+	MOVWQZX 26(SI), BX
+	VMAXSD (DI)(BX*8), X1, X1
+	VMOVSD X0, (DI)(AX*8)
+	VMOVSD X1, (DI)(DX*8)
+	ADDQ $32, SI
+	CMPQ SI, CX
+	JNE bestone5pairs
 	JMP bestonenext
 bestonenext:
 	ADDQ $parentGroup__size, R8
@@ -453,7 +574,8 @@ bestonedone:
 //
 // raisedOne for one state's ordered roll values: level by level, each
 // level's total (lane 0 of totals) loaded once, each of its rolls' values
-// becomes the larger of it and the total. VMAXSD is exact for values with
+// becomes the larger of it and the total, two rolls at a time after a
+// first one for a run of odd length. VMAXSD is exact for values with
 // the sign bit clear.
 TEXT ·raisedOneAVX(SB), NOSPLIT, $0-40
 	MOVQ f+0(FP), DI
@@ -468,17 +590,26 @@ raisedonerun:
 	SHLQ $6, AX
 	VMOVSD (DX)(AX*1), X1
 	MOVQ (levelRun_rolls+0)(R8), SI
-	MOVQ (levelRun_rolls+8)(R8), CX
-	ADDQ SI, CX
-	CMPQ SI, CX
-	JEQ raisedonenext
-raisedoneroll:
+	MOVQ (levelRun_rolls+8)(R8), BX
+	LEAQ (SI)(BX*1), CX
+	TESTQ $1, BX
+	JZ raisedonepairs
 	MOVBQZX (SI), AX
 	VMAXSD (DI)(AX*8), X1, X0
 	VMOVSD X0, (DI)(AX*8)
 	INCQ SI
+raisedonepairs:
+	// Two rolls at a time: a run's rolls are distinct.
 	CMPQ SI, CX
-	JNE raisedoneroll
+	JEQ raisedonenext
+	MOVBQZX (SI), AX
+	MOVBQZX 1(SI), BX
+	VMAXSD (DI)(AX*8), X1, X0
+	VMAXSD (DI)(BX*8), X1, X2
+	VMOVSD X0, (DI)(AX*8)
+	VMOVSD X2, (DI)(BX*8)
+	ADDQ $2, SI
+	JMP raisedonepairs
 raisedonenext:
 	ADDQ $levelRun__size, R8
 	DECQ R9
@@ -515,7 +646,7 @@ GLOBL laterLanes<>(SB), RODATA|NOPTR, $128
 // rank is the number of values j before it with x[j] >= x[i] and after it
 // with x[j] > x[i], counted for four values i at a time (Y0) as each x[j]
 // is broadcast and compared with them, each comparison's lanes ANDed with
-// 1.0 and summed (Y1). Then order[rank] = i. The values hold no NaN, so
+// 1.0 and summed (Y1 and Y5). Then order[rank] = i. The values hold no NaN, so
 // the order is total and the ranks are distinct.
 TEXT ·rankAVX(SB), NOSPLIT, $0-24
 	MOVQ x+0(FP), SI
@@ -527,19 +658,25 @@ TEXT ·rankAVX(SB), NOSPLIT, $0-24
 	LEAQ laterLanes<>(SB), R10
 	XORQ BX, BX
 rankchunk:
-	// BX is the first of the four values i; AX is j.
+	// BX is the first of the four values i; AX is j. Y1 and Y5 count.
 	VMOVUPD (SI)(BX*8), Y0
 	VXORPD Y1, Y1, Y1
+	VXORPD Y5, Y5, Y5
 	XORQ AX, AX
 	TESTQ BX, BX
 	JZ rankown
 rankbefore:
-	// j before the four: x[i] <= x[j].
+	// j before the four, two at a time (BX is a multiple of four):
+	// x[i] <= x[j].
 	VBROADCASTSD (SI)(AX*8), Y2
+	VBROADCASTSD 8(SI)(AX*8), Y6
 	VCMPPD $2, Y2, Y0, Y3
+	VCMPPD $2, Y6, Y0, Y7
 	VANDPD Y15, Y3, Y3
+	VANDPD Y15, Y7, Y7
 	VADDPD Y3, Y1, Y1
-	INCQ AX
+	VADDPD Y7, Y5, Y5
+	ADDQ $2, AX
 	CMPQ AX, BX
 	JNE rankbefore
 rankown:
@@ -560,19 +697,35 @@ rankownloop:
 	ADDQ $32, DX
 	CMPQ DX, $128
 	JNE rankownloop
-	CMPQ AX, CX
-	JEQ rankcount
-rankafter:
-	// j after the four: x[i] < x[j].
+	// j after the four: x[i] < x[j], one first if they are odd in
+	// number, then two at a time.
+	MOVQ CX, DX
+	SUBQ AX, DX
+	JZ rankcount
+	TESTQ $1, DX
+	JZ rankafter
 	VBROADCASTSD (SI)(AX*8), Y2
 	VCMPPD $1, Y2, Y0, Y3
 	VANDPD Y15, Y3, Y3
 	VADDPD Y3, Y1, Y1
 	INCQ AX
 	CMPQ AX, CX
+	JEQ rankcount
+rankafter:
+	VBROADCASTSD (SI)(AX*8), Y2
+	VBROADCASTSD 8(SI)(AX*8), Y6
+	VCMPPD $1, Y2, Y0, Y3
+	VCMPPD $1, Y6, Y0, Y7
+	VANDPD Y15, Y3, Y3
+	VANDPD Y15, Y7, Y7
+	VADDPD Y3, Y1, Y1
+	VADDPD Y7, Y5, Y5
+	ADDQ $2, AX
+	CMPQ AX, CX
 	JNE rankafter
 rankcount:
 	// The four ranks, for the values i below n.
+	VADDPD Y5, Y1, Y1
 	VCVTTPD2DQY Y1, X1
 	VMOVD X1, R11
 	ANDQ $(const_rankable-1), R11
