@@ -84,7 +84,11 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 		a := &actions[i]
 		a.Value = values[at&(rankable-1)]
 		if int(at) < len(places) {
-			a.Score, a.Placement = true, places[at]
+			// Two statements: as one, the placement went through a copy
+			// on the stack whose overlapping stores it read back past
+			// store forwarding.
+			a.Score = true
+			a.Placement = places[at]
 			continue
 		}
 		a.Keep = engine.Keep(subs[len(subs)-1-(int(at)-len(places))])
