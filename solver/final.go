@@ -49,7 +49,7 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 			base = max(base, w.boxLevels[c&31][t.zeroLevel[c]&(pointLevels-1)][0])
 		}
 	}
-	fill(f, base)
+	t.kernel.fill(f, base)
 	for o := open; o != 0; o &= o - 1 {
 		c := bits.TrailingZeros32(o)
 		add, totals := w.adds[c&31][0], &w.boxLevels[c&31]
@@ -87,9 +87,9 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 	return ordered
 }
 
-// fill sets every value of f to x, doubling the filled part with copy:
-// eight calls of memmove, which moves the values a vector at a time,
-// where a loop stored them one at a time (252 stores).
+// fill is laneKernel.fill in plain Go: it doubles the filled part with
+// copy, eight calls of memmove, which moves the values a vector at a
+// time, where a loop stored them one at a time (252 stores).
 func fill(f *[engine.NumRolls]float64, x float64) {
 	f[0] = x
 	for n := 1; n < len(f); n *= 2 {

@@ -163,6 +163,8 @@ type laneKernel struct {
 	// first, equal values in order of position, for Turn.Actions; the
 	// values hold no NaN.
 	rank func(x *[rankable]float64, n int, order *[rankable]uint8)
+	// fill sets every value of f to x.
+	fill func(f *[engine.NumRolls]float64, x float64)
 }
 
 // Kernel names the lane kernel this CPU runs: "avx" (the amd64 assembly),
@@ -173,7 +175,7 @@ func Kernel() string { return activeKernel.name }
 var kernelGo = laneKernel{name: "go", mean: meanLanesGo, best: bestLanesGo, expect: expectLanesGo,
 	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo,
 	pointsOne: pointsOneGo, denseFrom: engine.NumRolls + 1, keepsOne: KeepValues,
-	bestOne: bestKeepsBits, raisedOne: raisedOne, rank: rankGo}
+	bestOne: bestKeepsBits, raisedOne: raisedOne, rank: rankGo, fill: fill}
 
 // rollProbs holds each roll's probability, for the expectation.
 var rollProbs = func() (p [engine.NumRolls]float64) {

@@ -44,6 +44,14 @@ func keepRowsAVX(v *Keeps, rows []keepRow)
 func bestOneAVX(v *Keeps, groups []parentGroup)
 
 //go:noescape
+func fillOneAVX(f *[engine.NumRolls]float64, x float64)
+
+// engine.NumRolls is eight times 31 and four: fillOneAVX's loop and its
+// last store.
+const _ = uint(engine.NumRolls%8 - 4)
+const _ = uint(4 - engine.NumRolls%8)
+
+//go:noescape
 func rankAVX(x *[rankable]float64, n int, order *[rankable]uint8)
 
 //go:noescape
@@ -71,7 +79,7 @@ var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesWith(
 	// Four rolls an instruction: a box's list is worth walking only when
 	// it holds less than an eighth of the rolls.
 	pointsOne: pointsOneAVX, denseFrom: engine.NumRolls / 8, keepsOne: keepValuesAVX,
-	bestOne: bestKeepsAVX, raisedOne: raisedOneAVX, rank: rankAVX}
+	bestOne: bestKeepsAVX, raisedOne: raisedOneAVX, rank: rankAVX, fill: fillOneAVX}
 
 // activeKernel is the fastest lane kernel this CPU runs.
 var activeKernel = func() laneKernel {

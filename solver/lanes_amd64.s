@@ -754,3 +754,20 @@ rankcount:
 rankdone:
 	VZEROUPPER
 	RET
+
+// func fillOneAVX(f *[numRolls]float64, x float64)
+//
+// fill in AVX: eight values a loop, then the last four.
+TEXT ·fillOneAVX(SB), NOSPLIT, $0-16
+	MOVQ f+0(FP), DI
+	VBROADCASTSD x+8(FP), Y0
+	MOVQ $(const_numRolls/8), CX
+fillloop:
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y0, 32(DI)
+	ADDQ $64, DI
+	DECQ CX
+	JNZ fillloop
+	VMOVUPD Y0, (DI)
+	VZEROUPPER
+	RET

@@ -413,3 +413,24 @@ func TestRank(t *testing.T) {
 		})
 	}
 }
+
+// TestOneStateFill checks each kernel's fill: every roll's value becomes
+// the one given, to the bit.
+func TestOneStateFill(t *testing.T) {
+	for name, k := range laneKernels {
+		t.Run(name, func(t *testing.T) {
+			for _, x := range []float64{0, math.Copysign(0, -1), 123.25, math.Inf(-1)} {
+				var f [engine.NumRolls]float64
+				for r := range f {
+					f[r] = float64(r) + 0.5
+				}
+				k.fill(&f, x)
+				for r := range f {
+					if math.Float64bits(f[r]) != math.Float64bits(x) {
+						t.Fatalf("fill %v: roll %d holds %v", x, r, f[r])
+					}
+				}
+			}
+		})
+	}
+}
