@@ -342,6 +342,30 @@ keeprowsdone:
 	VZEROUPPER
 	RET
 
+// The steps of bestOneAVX: a keep's row of indices at SI, its value in
+// X0 (and the next row's in X1, for two keeps at a time).
+#define ONELOAD \
+	MOVWQZX (SI), AX; \
+	VMOVSD (DI)(AX*8), X0
+#define ONEMAX(off) \
+	MOVWQZX off(SI), BX; \
+	VMAXSD (DI)(BX*8), X0, X0
+#define ONESTORE \
+	VMOVSD X0, (DI)(AX*8)
+#define PAIRLOAD \
+	MOVWQZX (SI), AX; \
+	MOVWQZX 16(SI), DX; \
+	VMOVSD (DI)(AX*8), X0; \
+	VMOVSD (DI)(DX*8), X1
+#define PAIRMAX(off, off2) \
+	MOVWQZX off(SI), BX; \
+	VMAXSD (DI)(BX*8), X0, X0; \
+	MOVWQZX off2(SI), BX; \
+	VMAXSD (DI)(BX*8), X1, X1
+#define PAIRSTORE \
+	VMOVSD X0, (DI)(AX*8); \
+	VMOVSD X1, (DI)(DX*8)
+
 // func bestOneAVX(v *Keeps, groups []parentGroup)
 //
 // bestKeepsBits for one state: each group's loop, by its number of
@@ -376,25 +400,16 @@ bestonegroup:
 bestone1:
 	TESTQ $16, R11
 	JZ bestone1pairs
-	MOVWQZX 0(SI), AX
-	VMOVSD (DI)(AX*8), X0
-	MOVWQZX 2(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	VMOVSD X0, (DI)(AX*8)
+	ONELOAD
+	ONEMAX(2)
+	ONESTORE
 	ADDQ $16, SI
 	CMPQ SI, CX
 	JEQ bestonenext
 bestone1pairs:
-	MOVWQZX (SI), AX
-	MOVWQZX 16(SI), DX
-	VMOVSD (DI)(AX*8), X0
-	VMOVSD (DI)(DX*8), X1
-	MOVWQZX 2(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 18(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	VMOVSD X0, (DI)(AX*8)
-	VMOVSD X1, (DI)(DX*8)
+	PAIRLOAD
+	PAIRMAX(2, 18)
+	PAIRSTORE
 	ADDQ $32, SI
 	CMPQ SI, CX
 	JNE bestone1pairs
@@ -402,31 +417,18 @@ bestone1pairs:
 bestone2:
 	TESTQ $16, R11
 	JZ bestone2pairs
-	MOVWQZX 0(SI), AX
-	VMOVSD (DI)(AX*8), X0
-	MOVWQZX 2(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 4(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	VMOVSD X0, (DI)(AX*8)
+	ONELOAD
+	ONEMAX(2)
+	ONEMAX(4)
+	ONESTORE
 	ADDQ $16, SI
 	CMPQ SI, CX
 	JEQ bestonenext
 bestone2pairs:
-	MOVWQZX (SI), AX
-	MOVWQZX 16(SI), DX
-	VMOVSD (DI)(AX*8), X0
-	VMOVSD (DI)(DX*8), X1
-	MOVWQZX 2(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 18(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	MOVWQZX 4(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 20(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	VMOVSD X0, (DI)(AX*8)
-	VMOVSD X1, (DI)(DX*8)
+	PAIRLOAD
+	PAIRMAX(2, 18)
+	PAIRMAX(4, 20)
+	PAIRSTORE
 	ADDQ $32, SI
 	CMPQ SI, CX
 	JNE bestone2pairs
@@ -434,37 +436,20 @@ bestone2pairs:
 bestone3:
 	TESTQ $16, R11
 	JZ bestone3pairs
-	MOVWQZX 0(SI), AX
-	VMOVSD (DI)(AX*8), X0
-	MOVWQZX 2(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 4(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 6(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	VMOVSD X0, (DI)(AX*8)
+	ONELOAD
+	ONEMAX(2)
+	ONEMAX(4)
+	ONEMAX(6)
+	ONESTORE
 	ADDQ $16, SI
 	CMPQ SI, CX
 	JEQ bestonenext
 bestone3pairs:
-	MOVWQZX (SI), AX
-	MOVWQZX 16(SI), DX
-	VMOVSD (DI)(AX*8), X0
-	VMOVSD (DI)(DX*8), X1
-	MOVWQZX 2(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 18(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	MOVWQZX 4(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 20(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	MOVWQZX 6(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 22(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	VMOVSD X0, (DI)(AX*8)
-	VMOVSD X1, (DI)(DX*8)
+	PAIRLOAD
+	PAIRMAX(2, 18)
+	PAIRMAX(4, 20)
+	PAIRMAX(6, 22)
+	PAIRSTORE
 	ADDQ $32, SI
 	CMPQ SI, CX
 	JNE bestone3pairs
@@ -472,43 +457,22 @@ bestone3pairs:
 bestone4:
 	TESTQ $16, R11
 	JZ bestone4pairs
-	MOVWQZX 0(SI), AX
-	VMOVSD (DI)(AX*8), X0
-	MOVWQZX 2(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 4(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 6(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 8(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	VMOVSD X0, (DI)(AX*8)
+	ONELOAD
+	ONEMAX(2)
+	ONEMAX(4)
+	ONEMAX(6)
+	ONEMAX(8)
+	ONESTORE
 	ADDQ $16, SI
 	CMPQ SI, CX
 	JEQ bestonenext
 bestone4pairs:
-	MOVWQZX (SI), AX
-	MOVWQZX 16(SI), DX
-	VMOVSD (DI)(AX*8), X0
-	VMOVSD (DI)(DX*8), X1
-	MOVWQZX 2(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 18(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	MOVWQZX 4(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 20(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	MOVWQZX 6(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 22(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	MOVWQZX 8(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 24(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	VMOVSD X0, (DI)(AX*8)
-	VMOVSD X1, (DI)(DX*8)
+	PAIRLOAD
+	PAIRMAX(2, 18)
+	PAIRMAX(4, 20)
+	PAIRMAX(6, 22)
+	PAIRMAX(8, 24)
+	PAIRSTORE
 	ADDQ $32, SI
 	CMPQ SI, CX
 	JNE bestone4pairs
@@ -516,49 +480,24 @@ bestone4pairs:
 bestone5:
 	TESTQ $16, R11
 	JZ bestone5pairs
-	MOVWQZX 0(SI), AX
-	VMOVSD (DI)(AX*8), X0
-	MOVWQZX 2(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 4(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 6(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 8(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 10(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	VMOVSD X0, (DI)(AX*8)
+	ONELOAD
+	ONEMAX(2)
+	ONEMAX(4)
+	ONEMAX(6)
+	ONEMAX(8)
+	ONEMAX(10)
+	ONESTORE
 	ADDQ $16, SI
 	CMPQ SI, CX
 	JEQ bestonenext
 bestone5pairs:
-	MOVWQZX (SI), AX
-	MOVWQZX 16(SI), DX
-	VMOVSD (DI)(AX*8), X0
-	VMOVSD (DI)(DX*8), X1
-	MOVWQZX 2(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 18(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	MOVWQZX 4(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 20(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	MOVWQZX 6(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 22(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	MOVWQZX 8(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 24(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	MOVWQZX 10(SI), BX
-	VMAXSD (DI)(BX*8), X0, X0
-	MOVWQZX 26(SI), BX
-	VMAXSD (DI)(BX*8), X1, X1
-	VMOVSD X0, (DI)(AX*8)
-	VMOVSD X1, (DI)(DX*8)
+	PAIRLOAD
+	PAIRMAX(2, 18)
+	PAIRMAX(4, 20)
+	PAIRMAX(6, 22)
+	PAIRMAX(8, 24)
+	PAIRMAX(10, 26)
+	PAIRSTORE
 	ADDQ $32, SI
 	CMPQ SI, CX
 	JNE bestone5pairs
@@ -639,6 +578,14 @@ DATA laterLanes<>+104(SB)/8, $0
 DATA laterLanes<>+112(SB)/8, $0
 DATA laterLanes<>+120(SB)/8, $0
 GLOBL laterLanes<>(SB), RODATA|NOPTR, $128
+
+// RANKOUT sets order[R11] to i (BX), moves on to the next i and compares
+// it with n (CX).
+#define RANKOUT \
+	ANDQ $(const_rankable-1), R11; \
+	MOVB BX, (DI)(R11*1); \
+	INCQ BX; \
+	CMPQ BX, CX
 
 // func rankAVX(x *[rankable]float64, n int, order *[rankable]uint8)
 //
@@ -728,28 +675,16 @@ rankcount:
 	VADDPD Y5, Y1, Y1
 	VCVTTPD2DQY Y1, X1
 	VMOVD X1, R11
-	ANDQ $(const_rankable-1), R11
-	MOVB BX, (DI)(R11*1)
-	INCQ BX
-	CMPQ BX, CX
+	RANKOUT
 	JEQ rankdone
 	VPEXTRD $1, X1, R11
-	ANDQ $(const_rankable-1), R11
-	MOVB BX, (DI)(R11*1)
-	INCQ BX
-	CMPQ BX, CX
+	RANKOUT
 	JEQ rankdone
 	VPEXTRD $2, X1, R11
-	ANDQ $(const_rankable-1), R11
-	MOVB BX, (DI)(R11*1)
-	INCQ BX
-	CMPQ BX, CX
+	RANKOUT
 	JEQ rankdone
 	VPEXTRD $3, X1, R11
-	ANDQ $(const_rankable-1), R11
-	MOVB BX, (DI)(R11*1)
-	INCQ BX
-	CMPQ BX, CX
+	RANKOUT
 	JNE rankchunk
 rankdone:
 	VZEROUPPER

@@ -207,13 +207,20 @@ func TestOneStateKeepValues(t *testing.T) {
 				want := got
 				k.keepsOne(&got)
 				KeepValues(&want)
-				for i := range engine.NumKeeps {
-					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
-						t.Fatalf("trial %d, keep %v: %v, want %v", trial, engine.Keep(i), got[i], want[i])
-					}
-				}
+				sameKeeps(t, trial, &got, &want)
 			}
 		})
+	}
+}
+
+// sameKeeps fails the test unless got and want hold every keep's value to
+// the bit.
+func sameKeeps(t *testing.T, trial int, got, want *Keeps) {
+	t.Helper()
+	for i := range engine.NumKeeps {
+		if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+			t.Fatalf("trial %d, keep %v: %v, want %v", trial, engine.Keep(i), got[i], want[i])
+		}
 	}
 }
 
@@ -317,11 +324,7 @@ func TestOneStateBestKeeps(t *testing.T) {
 				want := got
 				k.bestOne(&got)
 				bestKeepsFloat(&want)
-				for i := range engine.NumKeeps {
-					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
-						t.Fatalf("trial %d, keep %v: %v, want %v", trial, engine.Keep(i), got[i], want[i])
-					}
-				}
+				sameKeeps(t, trial, &got, &want)
 			}
 		})
 	}
