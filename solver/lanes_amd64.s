@@ -298,46 +298,56 @@ DATA rowMasks<>+112(SB)/8, $-1
 DATA rowMasks<>+120(SB)/8, $-1
 GLOBL rowMasks<>(SB), RODATA|NOPTR, $128
 
-// func keepRowsAVX(v *Keeps, rows []keepRow)
-// Each keepRow: the byte offsets of its first keep, of the first keeps of
-// its children's rows by faces 1 to 4 and of its row by faces 5 and 6,
-// that of its lanes' mask in rowMasks, and whether to store through it.
-TEXT ·keepRowsAVX(SB), NOSPLIT, $0-32
+// KEEPROW sums the children of the keepRow at SI, in face order, and
+// takes a sixth of the sums: the row's means in Y0.
+#define KEEPROW \
+	MOVWQZX 2(SI), AX; \
+	VMOVUPD (DI)(AX*1), Y0; \
+	MOVWQZX 4(SI), AX; \
+	VADDPD (DI)(AX*1), Y0, Y0; \
+	MOVWQZX 6(SI), AX; \
+	VADDPD (DI)(AX*1), Y0, Y0; \
+	MOVWQZX 8(SI), AX; \
+	VADDPD (DI)(AX*1), Y0, Y0; \
+	MOVWQZX 10(SI), AX; \
+	VADDPD (DI)(AX*1), Y0, Y0; \
+	VADDPD 8(DI)(AX*1), Y0, Y0; \
+	VMULPD Y15, Y0, Y0; \
+	MOVWQZX (SI), AX
+
+// func keepRowsAVX(v *Keeps, rows []keepRow, masked int)
+//
+// The rows of one size (keepRowSize): each keepRow holds the byte offsets
+// of its first keep, of the first keeps of its children's rows by faces 1
+// to 4 and of its row by faces 5 and 6, and that of its lanes' mask in
+// rowMasks, through which the last masked rows store.
+TEXT ·keepRowsAVX(SB), NOSPLIT, $0-40
 	MOVQ v+0(FP), DI
 	MOVQ rows_base+8(FP), SI
 	MOVQ rows_len+16(FP), CX
+	MOVQ masked+32(FP), R9
 	VBROADCASTSD sixth<>(SB), Y15
 	LEAQ rowMasks<>(SB), R8
-	TESTQ CX, CX
-	JZ keeprowsdone
+	SUBQ R9, CX
+	JZ keeprowsmasked
 keeprowsloop:
-	MOVWQZX 2(SI), AX
-	VMOVUPD (DI)(AX*1), Y0
-	MOVWQZX 4(SI), AX
-	VADDPD (DI)(AX*1), Y0, Y0
-	MOVWQZX 6(SI), AX
-	VADDPD (DI)(AX*1), Y0, Y0
-	MOVWQZX 8(SI), AX
-	VADDPD (DI)(AX*1), Y0, Y0
-	MOVWQZX 10(SI), AX
-	VADDPD (DI)(AX*1), Y0, Y0
-	VADDPD 8(DI)(AX*1), Y0, Y0
-	VMULPD Y15, Y0, Y0
-	MOVWQZX (SI), AX
-	CMPW 14(SI), $0
-	JNE keeprowsmasked
+	KEEPROW
 	VMOVUPD Y0, (DI)(AX*1)
-keeprowsnext:
 	ADDQ $16, SI
 	DECQ CX
 	JNZ keeprowsloop
-	JMP keeprowsdone
 keeprowsmasked:
-	// A masked store, which is slow on some CPUs: one a size.
+	// A masked store, which is slow on some CPUs: a few a size.
+	TESTQ R9, R9
+	JZ keeprowsdone
+keeprowsmaskedloop:
+	KEEPROW
 	MOVWQZX 12(SI), BX
 	VMOVDQU (R8)(BX*1), Y1
 	VMASKMOVPD Y0, Y1, (DI)(AX*1)
-	JMP keeprowsnext
+	ADDQ $16, SI
+	DECQ R9
+	JNZ keeprowsmaskedloop
 keeprowsdone:
 	VZEROUPPER
 	RET
