@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"dicepoker/engine"
@@ -40,15 +41,16 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 	w := t.scratch.Get().(*laneScratch)
 	defer t.scratch.Put(w)
 	places := t.g.Placements(s, r, w.places[:0])
-	// The actions are ranked by value through a list of (value, position)
-	// pairs, the position breaking ties, which is a stable sort by value
-	// that moves no Action: the placements in order, then the keeps from
-	// the largest, so that equal values list the keep that rerolls fewer
-	// dice first.
-	order := w.order[:0]
+	// The actions are ranked by their values, in the order of their
+	// positions: the placements in order, then the keeps from the
+	// largest, so that equal values list the keep that rerolls fewer dice
+	// first. No Action moves.
+	values, n, nan := &w.values, 0, false
 	for i := range places {
 		p := &places[i]
-		order = append(order, rankedAction{float64(p.Total()) + next(p.Next), i})
+		values[n] = float64(p.Total()) + next(p.Next)
+		nan = nan || values[n] != values[n]
+		n++
 	}
 	var subs []int
 	if rollsLeft > 0 {
@@ -59,44 +61,73 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 			switch {
 			case i == rollsLeft:
 			case ordered:
-				bestKeepsBits(v)
+				t.kernel.bestOne(v)
 			default:
 				BestKeeps(v)
 			}
 		}
 		subs = engine.SubKeeps(r)
 		for i := len(subs) - 1; i >= 0; i-- {
-			order = append(order, rankedAction{v[subs[i]], len(order)})
+			values[n] = v[subs[i]]
+			nan = nan || values[n] != values[n]
+			n++
 		}
 	}
-	// Insertion sort, which for the few dozen actions of a position costs
-	// a third of slices.SortFunc's calls of a comparison function. It is
-	// stable: the pairs come in order of position, and one moves only past
-	// those of lower value.
-	for i := 1; i < len(order); i++ {
-		x, j := order[i], i
-		for ; j > 0 && x.value > order[j-1].value; j-- {
-			order[j] = order[j-1]
-		}
-		order[j] = x
+	ranked := &w.ranked
+	if nan {
+		rankGo(values, n, ranked)
+	} else {
+		t.kernel.rank(values, n, ranked)
 	}
-	actions := make([]Action, len(order))
-	for i, o := range order {
+	actions := make([]Action, n)
+	for i, at := range ranked[:n] {
 		a := &actions[i]
-		a.Value = o.value
-		if o.at < len(places) {
-			a.Score, a.Placement = true, places[o.at]
+		a.Value = values[at&(rankable-1)]
+		if int(at) < len(places) {
+			// Two statements: as one, the placement went through a copy
+			// on the stack whose overlapping stores it read back past
+			// store forwarding.
+			a.Score = true
+			a.Placement = places[at]
 			continue
 		}
-		a.Keep = engine.Keep(subs[len(subs)-1-(o.at-len(places))])
-		a.Reroll = dice.Minus(a.Keep)
+		a.Keep = engine.Keep(subs[len(subs)-1-(int(at)-len(places))])
+		a.Reroll = minus(dice, a.Keep)
 	}
 	return actions, nil
 }
 
-// rankedAction is an action's value and its position among the
-// placements, then the keeps, for Turn.Actions' ranking.
-type rankedAction struct {
-	value float64
-	at    int
+// minus is dice.Minus(keep) for a keep of those dice, as one subtraction
+// of their six bytes, which borrows nothing since no face of keep exceeds
+// the dice's. Multiset.Minus's six byte stores, read back as wider words
+// when the result was copied, stalled the store forwarding of every
+// keep's action: a quarter of Turn.Actions' time.
+func minus(dice, keep engine.Multiset) (reroll engine.Multiset) {
+	d := uint64(binary.LittleEndian.Uint32(dice[:])) | uint64(binary.LittleEndian.Uint16(dice[4:]))<<32
+	k := uint64(binary.LittleEndian.Uint32(keep[:])) | uint64(binary.LittleEndian.Uint16(keep[4:]))<<32
+	d -= k
+	binary.LittleEndian.PutUint32(reroll[:], uint32(d))
+	binary.LittleEndian.PutUint16(reroll[4:], uint16(d>>32))
+	return reroll
+}
+
+// rankable is how many values Turn.Actions ranks at most: a box on
+// each of 32 at most, and the 31 proper sub-keeps of five distinct
+// dice.
+const rankable = 64
+
+// rankGo is laneKernel.rank in plain Go: an insertion sort of the
+// positions, which for the few dozen actions of a position costs a third
+// of slices.SortFunc's calls of a comparison function. It is stable: the
+// positions come in order, and one moves only past those of lower value.
+// NaN values are ranked as they fall: each stays behind the values
+// before it and ahead of those after it.
+func rankGo(x *[rankable]float64, n int, order *[rankable]uint8) {
+	for i := range n {
+		v, j := x[i], i
+		for ; j > 0 && v > x[order[j-1]&(rankable-1)]; j-- {
+			order[j] = order[j-1]
+		}
+		order[j] = uint8(i)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math"
 	"math/rand/v2"
+	"sort"
 	"testing"
 
 	"dicepoker/engine"
@@ -168,4 +169,80 @@ func boolByte(v bool) byte {
 		return 1
 	}
 	return 0
+}
+
+// plainActions is Turn.Actions computed the plain way: every placement,
+// the final rolls by referenceFinal, the keep passes by KeepValues and
+// bestKeepsFloat, each sub-keep of the roll from the largest, and a
+// stable sort by value.
+func plainActions(g *engine.Game, s engine.State, dice engine.Multiset, rollsLeft int, next Values) []Action {
+	r := engine.RollIndex(dice)
+	var actions []Action
+	for _, p := range g.Placements(s, r, nil) {
+		actions = append(actions, Action{Score: true, Placement: p, Value: float64(p.Total()) + next(p.Next)})
+	}
+	if rollsLeft > 0 {
+		var v Keeps
+		referenceFinal(g, s, next, (*[engine.NumRolls]float64)(v[engine.FirstRollKeep:]))
+		for i := 1; i <= rollsLeft; i++ {
+			KeepValues(&v)
+			if i < rollsLeft {
+				bestKeepsFloat(&v)
+			}
+		}
+		subs := engine.SubKeeps(r)
+		for i := len(subs) - 1; i >= 0; i-- {
+			keep := engine.Keep(subs[i])
+			actions = append(actions, Action{Keep: keep, Reroll: dice.Minus(keep), Value: v[subs[i]]})
+		}
+	}
+	sort.SliceStable(actions, func(i, j int) bool { return actions[i].Value > actions[j].Value })
+	return actions
+}
+
+// TestActionsMatchPlainRanking checks Turn.Actions against plainActions,
+// every action, its order and its value's bits, for random sheets, upper
+// totals and rolls of yatzy and yahtzee at every count of rerolls left:
+// valued by the solution (values of one sign, as the kernels compare as
+// integers) and by the solution less 300 (of either sign, compared as
+// floats).
+func TestActionsMatchPlainRanking(t *testing.T) {
+	for _, game := range []string{"yatzy", "yahtzee"} {
+		sol := solve(t, game, engine.Options{}, 0)
+		g := sol.Game
+		turn := NewTurn(g)
+		shifted := func(s engine.State) float64 { return sol.Value(s) - 300 }
+		for _, tc := range []struct {
+			name string
+			next Values
+		}{{"solution", sol.Value}, {"shifted", shifted}} {
+			t.Run(game+"/"+tc.name, func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(5, 6))
+				for n := 0; n < 1000; {
+					s := engine.State{Filled: rng.Uint32N(1<<len(g.Categories) - 1), Upper: rng.IntN(g.UpperCap() + 1), FullBox: g.FullBoxKey() != "" && rng.IntN(2) == 0}
+					if math.IsNaN(sol.Value(s)) {
+						continue
+					}
+					n++
+					dice := engine.Roll(rng.IntN(engine.NumRolls))
+					for rollsLeft := range g.Rolls {
+						got, err := turn.Actions(s, dice, rollsLeft, tc.next)
+						if err != nil {
+							t.Fatal(err)
+						}
+						want := plainActions(g, s, dice, rollsLeft, tc.next)
+						if len(got) != len(want) {
+							t.Fatalf("%+v, dice %v, %d rerolls left: %d actions, want %d", s, dice, rollsLeft, len(got), len(want))
+						}
+						for i := range got {
+							a, b := got[i], want[i]
+							if math.Float64bits(a.Value) != math.Float64bits(b.Value) || a.Score != b.Score || a.Keep != b.Keep || a.Reroll != b.Reroll || a.Placement != b.Placement {
+								t.Fatalf("%+v, dice %v, %d rerolls left, action %d: %+v, want %+v", s, dice, rollsLeft, i, a, b)
+							}
+						}
+					}
+				}
+			})
+		}
+	}
 }

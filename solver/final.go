@@ -49,9 +49,7 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 			base = max(base, w.boxLevels[c&31][t.zeroLevel[c]&(pointLevels-1)][0])
 		}
 	}
-	for r := range f {
-		f[r] = base
-	}
+	t.kernel.fill(f, base)
 	for o := open; o != 0; o &= o - 1 {
 		c := bits.TrailingZeros32(o)
 		add, totals := w.adds[c&31][0], &w.boxLevels[c&31]
@@ -63,7 +61,7 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 		case t.scoring[c] != nil && ordered:
 			scoredOne(f, t.scoring[c], add)
 		case raised&(1<<c) != 0 && ordered:
-			raisedOne(f, t.raisedRuns[c], totals)
+			t.kernel.raisedOne(f, t.raisedRuns[c], totals)
 		case t.scoring[c] != nil:
 			for _, e := range t.scoring[c] {
 				f[e.roll] = max(f[e.roll], e.points+add)
@@ -87,6 +85,16 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 		}
 	}
 	return ordered
+}
+
+// fill is laneKernel.fill in plain Go: it doubles the filled part with
+// copy, eight calls of memmove, which moves the values a vector at a
+// time, where a loop stored them one at a time (252 stores).
+func fill(f *[engine.NumRolls]float64, x float64) {
+	f[0] = x
+	for n := 1; n < len(f); n *= 2 {
+		copy(f[n:], f[:n])
+	}
 }
 
 // scoredOne is laneKernel.sparse for one state's ordered roll values f,

@@ -154,6 +154,17 @@ type laneKernel struct {
 	denseFrom int
 	// keepsOne is KeepValues, for one state's advice.
 	keepsOne func(v *Keeps)
+	// bestOne is BestKeeps for one state's keep values with the sign bit
+	// clear (bestKeepsBits).
+	bestOne func(v *Keeps)
+	// raisedOne is raisedOne, for one state's ordered roll values.
+	raisedOne func(f *[engine.NumRolls]float64, runs []levelRun, totals *boxLevels)
+	// rank sets order[:n] to the positions of x[:n] by value, largest
+	// first, equal values in order of position, for Turn.Actions; the
+	// values hold no NaN.
+	rank func(x *[rankable]float64, n int, order *[rankable]uint8)
+	// fill sets every value of f to x.
+	fill func(f *[engine.NumRolls]float64, x float64)
 }
 
 // Kernel names the lane kernel this CPU runs: "avx" (the amd64 assembly),
@@ -163,7 +174,8 @@ func Kernel() string { return activeKernel.name }
 // kernelGo is the plain Go lane kernel.
 var kernelGo = laneKernel{name: "go", mean: meanLanesGo, best: bestLanesGo, expect: expectLanesGo,
 	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo,
-	pointsOne: pointsOneGo, denseFrom: engine.NumRolls + 1, keepsOne: KeepValues}
+	pointsOne: pointsOneGo, denseFrom: engine.NumRolls + 1, keepsOne: KeepValues,
+	bestOne: bestKeepsBits, raisedOne: raisedOne, rank: rankGo, fill: fill}
 
 // rollProbs holds each roll's probability, for the expectation.
 var rollProbs = func() (p [engine.NumRolls]float64) {
@@ -391,10 +403,11 @@ type laneScratch struct {
 	// boxLevels[c] holds box c's level totals (see Turn.levelTotals).
 	boxLevels [32]boxLevels
 	one       Keeps // one state's keeps, for Turn.Actions
-	// places and order are Turn.Actions' placements and ranking: 32
-	// boxes at most, and as many keeps less one.
+	// places, values and ranked are Turn.Actions' placements, its
+	// actions' values and their ranking (laneKernel.rank).
 	places [32]engine.Placement
-	order  [64]rankedAction
+	values [rankable]float64
+	ranked [rankable]uint8
 }
 
 // Value returns the value of state s before its first roll: the optimal

@@ -38,11 +38,35 @@ func pointsAVX(v *LaneKeeps, points *[engine.NumRolls]float64, add *[Lanes]float
 func pointsOneAVX(f, points *[engine.NumRolls]float64, add float64)
 
 //go:noescape
-func keepRowsAVX(v *Keeps, rows []keepRow)
+func keepRowsAVX(v *Keeps, rows []keepRow, masked int)
+
+//go:noescape
+func bestOneAVX(v *Keeps, groups []parentGroup)
+
+//go:noescape
+func fillOneAVX(f *[engine.NumRolls]float64, x float64)
+
+// engine.NumRolls is eight times 31 and four: fillOneAVX's loop and its
+// last store.
+const _ = uint(engine.NumRolls%8 - 4)
+const _ = uint(4 - engine.NumRolls%8)
+
+//go:noescape
+func rankAVX(x *[rankable]float64, n int, order *[rankable]uint8)
+
+//go:noescape
+func raisedOneAVX(f *[engine.NumRolls]float64, runs []levelRun, totals *boxLevels)
 
 // keepValuesAVX is KeepValues four keeps an instruction, a row of them at
-// a time (keepRows).
-func keepValuesAVX(v *Keeps) { keepRowsAVX(v, keepRows) }
+// a time (keepRows), size by size.
+func keepValuesAVX(v *Keeps) {
+	for _, s := range keepRows {
+		keepRowsAVX(v, s.rows, s.masked)
+	}
+}
+
+// bestKeepsAVX is bestKeepsBits in scalar AVX, a parent an instruction.
+func bestKeepsAVX(v *Keeps) { bestOneAVX(v, parentGroups) }
 
 // kernelAVX is the lane kernel in AVX instructions (VEX-encoded 256-bit
 // arithmetic, nothing of AVX2): the same operations in the same order as
@@ -58,7 +82,8 @@ var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesWith(
 	raised: func(v *LaneKeeps, list []levelRoll, totals *boxLevels, _ bool) { raisedAVX(v, list, totals) },
 	// Four rolls an instruction: a box's list is worth walking only when
 	// it holds less than an eighth of the rolls.
-	pointsOne: pointsOneAVX, denseFrom: engine.NumRolls / 8, keepsOne: keepValuesAVX}
+	pointsOne: pointsOneAVX, denseFrom: engine.NumRolls / 8, keepsOne: keepValuesAVX,
+	bestOne: bestKeepsAVX, raisedOne: raisedOneAVX, rank: rankAVX, fill: fillOneAVX}
 
 // activeKernel is the fastest lane kernel this CPU runs.
 var activeKernel = func() laneKernel {
@@ -75,23 +100,33 @@ var activeKernel = func() laneKernel {
 // means are sums of whole runs, four lanes at a time, in face order as
 // KeepValues adds them. Entries are byte offsets in a Keeps: the run's
 // first keep, the children's runs by faces 1 to 4, the run by faces 5
-// and 6; then 32 times (the run's length - 1), and 1 for a run whose four
-// lanes reach past the keeps of its size: its lanes past its end must not
-// be stored, as they are keeps of the next size, already done. The lanes
-// past the end of any other run are the next runs', which come after it
-// and store their own.
+// and 6; then 32 times (the run's length - 1), the offset of its lanes'
+// mask in rowMasks; the last entry is unused (rows of eight for scaled
+// addressing).
 type keepRow [8]uint16
 
-// keepRows are the runs of every keep with fewer than five dice, largest
-// keeps first as in KeepValues, and by increasing index within a size; a
-// run of five is cut into four and one.
-var keepRows = func() []keepRow {
-	var rows []keepRow
+// keepRowSize is the runs of one size, by increasing index, and how many
+// of the last of them have four lanes that reach past the keeps of their
+// size: those store through their masks, as their lanes past their end
+// are keeps of the next size, already done. The lanes past the end of
+// any other run are the next runs', which come after it and store their
+// own.
+type keepRowSize struct {
+	rows   []keepRow
+	masked int
+}
+
+// keepRows are the runs of every keep with fewer than five dice, by size,
+// largest keeps first as in KeepValues; a run of five is cut into four
+// and one.
+var keepRows = func() []keepRowSize {
+	var sizes []keepRowSize
 	for size := engine.Dice - 1; size >= 0; size-- {
 		sizeEnd := 0 // past the keeps of this size
 		for sizeEnd < engine.NumKeeps && engine.Keep(sizeEnd).Size() <= size {
 			sizeEnd++
 		}
+		var s keepRowSize
 		for first := 0; first < keepParents; first++ {
 			if m := engine.Keep(first); m.Size() != size || first > 0 && sameRun(engine.Keep(first-1), m) {
 				continue
@@ -107,14 +142,17 @@ var keepRows = func() []keepRow {
 					r[1+f] = uint16((engine.KeepChild(first, f+1) + start - first) * 8)
 				}
 				r[6] = uint16(32 * (n - 1))
+				// The runs come by increasing index, so those that
+				// reach past the size are its last.
 				if start+4 > sizeEnd {
-					r[7] = 1
+					s.masked++
 				}
-				rows = append(rows, r)
+				s.rows = append(s.rows, r)
 			}
 		}
+		sizes = append(sizes, s)
 	}
-	return rows
+	return sizes
 }()
 
 // sameRun reports whether keeps a and b have the same size and counts of

@@ -298,46 +298,421 @@ DATA rowMasks<>+112(SB)/8, $-1
 DATA rowMasks<>+120(SB)/8, $-1
 GLOBL rowMasks<>(SB), RODATA|NOPTR, $128
 
-// func keepRowsAVX(v *Keeps, rows []keepRow)
-// Each keepRow: the byte offsets of its first keep, of the first keeps of
-// its children's rows by faces 1 to 4 and of its row by faces 5 and 6,
-// that of its lanes' mask in rowMasks, and whether to store through it.
-TEXT ·keepRowsAVX(SB), NOSPLIT, $0-32
+// KEEPROW sums the children of the keepRow at SI, in face order, and
+// takes a sixth of the sums: the row's means in Y0.
+#define KEEPROW \
+	MOVWQZX 2(SI), AX; \
+	VMOVUPD (DI)(AX*1), Y0; \
+	MOVWQZX 4(SI), AX; \
+	VADDPD (DI)(AX*1), Y0, Y0; \
+	MOVWQZX 6(SI), AX; \
+	VADDPD (DI)(AX*1), Y0, Y0; \
+	MOVWQZX 8(SI), AX; \
+	VADDPD (DI)(AX*1), Y0, Y0; \
+	MOVWQZX 10(SI), AX; \
+	VADDPD (DI)(AX*1), Y0, Y0; \
+	VADDPD 8(DI)(AX*1), Y0, Y0; \
+	VMULPD Y15, Y0, Y0; \
+	MOVWQZX (SI), AX
+
+// func keepRowsAVX(v *Keeps, rows []keepRow, masked int)
+//
+// The rows of one size (keepRowSize): each keepRow holds the byte offsets
+// of its first keep, of the first keeps of its children's rows by faces 1
+// to 4 and of its row by faces 5 and 6, and that of its lanes' mask in
+// rowMasks, through which the last masked rows store.
+TEXT ·keepRowsAVX(SB), NOSPLIT, $0-40
 	MOVQ v+0(FP), DI
 	MOVQ rows_base+8(FP), SI
 	MOVQ rows_len+16(FP), CX
+	MOVQ masked+32(FP), R9
 	VBROADCASTSD sixth<>(SB), Y15
 	LEAQ rowMasks<>(SB), R8
-	TESTQ CX, CX
-	JZ keeprowsdone
+	SUBQ R9, CX
+	JZ keeprowsmasked
 keeprowsloop:
-	MOVWQZX 2(SI), AX
-	VMOVUPD (DI)(AX*1), Y0
-	MOVWQZX 4(SI), AX
-	VADDPD (DI)(AX*1), Y0, Y0
-	MOVWQZX 6(SI), AX
-	VADDPD (DI)(AX*1), Y0, Y0
-	MOVWQZX 8(SI), AX
-	VADDPD (DI)(AX*1), Y0, Y0
-	MOVWQZX 10(SI), AX
-	VADDPD (DI)(AX*1), Y0, Y0
-	VADDPD 8(DI)(AX*1), Y0, Y0
-	VMULPD Y15, Y0, Y0
-	MOVWQZX (SI), AX
-	CMPW 14(SI), $0
-	JNE keeprowsmasked
+	KEEPROW
 	VMOVUPD Y0, (DI)(AX*1)
-keeprowsnext:
 	ADDQ $16, SI
 	DECQ CX
 	JNZ keeprowsloop
-	JMP keeprowsdone
 keeprowsmasked:
-	// A masked store, which is slow on some CPUs: one a size.
+	// A masked store, which is slow on some CPUs: a few a size.
+	TESTQ R9, R9
+	JZ keeprowsdone
+keeprowsmaskedloop:
+	KEEPROW
 	MOVWQZX 12(SI), BX
 	VMOVDQU (R8)(BX*1), Y1
 	VMASKMOVPD Y0, Y1, (DI)(AX*1)
-	JMP keeprowsnext
+	ADDQ $16, SI
+	DECQ R9
+	JNZ keeprowsmaskedloop
 keeprowsdone:
+	VZEROUPPER
+	RET
+
+// The steps of bestOneAVX: a keep's row of indices at SI, its value in
+// X0 (and the next row's in X1, for two keeps at a time).
+#define ONELOAD \
+	MOVWQZX (SI), AX; \
+	VMOVSD (DI)(AX*8), X0
+#define ONEMAX(off) \
+	MOVWQZX off(SI), BX; \
+	VMAXSD (DI)(BX*8), X0, X0
+#define ONESTORE \
+	VMOVSD X0, (DI)(AX*8)
+#define PAIRLOAD \
+	MOVWQZX (SI), AX; \
+	MOVWQZX 16(SI), DX; \
+	VMOVSD (DI)(AX*8), X0; \
+	VMOVSD (DI)(DX*8), X1
+#define PAIRMAX(off, off2) \
+	MOVWQZX off(SI), BX; \
+	VMAXSD (DI)(BX*8), X0, X0; \
+	MOVWQZX off2(SI), BX; \
+	VMAXSD (DI)(BX*8), X1, X1
+#define PAIRSTORE \
+	VMOVSD X0, (DI)(AX*8); \
+	VMOVSD X1, (DI)(DX*8)
+
+// func bestOneAVX(v *Keeps, groups []parentGroup)
+//
+// bestKeepsBits for one state: each group's loop, by its number of
+// parents, sets each keep's value to the largest of its own and its
+// parents' (the row's first index, then the parents'), two keeps at a
+// time after a first one for a group of odd length. VMAXSD takes one
+// instruction a parent, with the value loaded in it, and is exact for
+// values with the sign bit clear, which have no NaN and no -0.
+TEXT ·bestOneAVX(SB), NOSPLIT, $0-32
+	MOVQ v+0(FP), DI
+	MOVQ groups_base+8(FP), R8
+	MOVQ groups_len+16(FP), R9
+	TESTQ R9, R9
+	JZ bestonedone
+bestonegroup:
+	MOVQ parentGroup_parents(R8), R10
+	MOVQ (parentGroup_keeps+0)(R8), SI
+	MOVQ (parentGroup_keeps+8)(R8), R11
+	SHLQ $4, R11
+	LEAQ (SI)(R11*1), CX
+	TESTQ R11, R11
+	JZ bestonenext
+	CMPQ R10, $1
+	JEQ bestone1
+	CMPQ R10, $2
+	JEQ bestone2
+	CMPQ R10, $3
+	JEQ bestone3
+	CMPQ R10, $4
+	JEQ bestone4
+	JMP bestone5
+bestone1:
+	TESTQ $16, R11
+	JZ bestone1pairs
+	ONELOAD
+	ONEMAX(2)
+	ONESTORE
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JEQ bestonenext
+bestone1pairs:
+	PAIRLOAD
+	PAIRMAX(2, 18)
+	PAIRSTORE
+	ADDQ $32, SI
+	CMPQ SI, CX
+	JNE bestone1pairs
+	JMP bestonenext
+bestone2:
+	TESTQ $16, R11
+	JZ bestone2pairs
+	ONELOAD
+	ONEMAX(2)
+	ONEMAX(4)
+	ONESTORE
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JEQ bestonenext
+bestone2pairs:
+	PAIRLOAD
+	PAIRMAX(2, 18)
+	PAIRMAX(4, 20)
+	PAIRSTORE
+	ADDQ $32, SI
+	CMPQ SI, CX
+	JNE bestone2pairs
+	JMP bestonenext
+bestone3:
+	TESTQ $16, R11
+	JZ bestone3pairs
+	ONELOAD
+	ONEMAX(2)
+	ONEMAX(4)
+	ONEMAX(6)
+	ONESTORE
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JEQ bestonenext
+bestone3pairs:
+	PAIRLOAD
+	PAIRMAX(2, 18)
+	PAIRMAX(4, 20)
+	PAIRMAX(6, 22)
+	PAIRSTORE
+	ADDQ $32, SI
+	CMPQ SI, CX
+	JNE bestone3pairs
+	JMP bestonenext
+bestone4:
+	TESTQ $16, R11
+	JZ bestone4pairs
+	ONELOAD
+	ONEMAX(2)
+	ONEMAX(4)
+	ONEMAX(6)
+	ONEMAX(8)
+	ONESTORE
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JEQ bestonenext
+bestone4pairs:
+	PAIRLOAD
+	PAIRMAX(2, 18)
+	PAIRMAX(4, 20)
+	PAIRMAX(6, 22)
+	PAIRMAX(8, 24)
+	PAIRSTORE
+	ADDQ $32, SI
+	CMPQ SI, CX
+	JNE bestone4pairs
+	JMP bestonenext
+bestone5:
+	TESTQ $16, R11
+	JZ bestone5pairs
+	ONELOAD
+	ONEMAX(2)
+	ONEMAX(4)
+	ONEMAX(6)
+	ONEMAX(8)
+	ONEMAX(10)
+	ONESTORE
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JEQ bestonenext
+bestone5pairs:
+	PAIRLOAD
+	PAIRMAX(2, 18)
+	PAIRMAX(4, 20)
+	PAIRMAX(6, 22)
+	PAIRMAX(8, 24)
+	PAIRMAX(10, 26)
+	PAIRSTORE
+	ADDQ $32, SI
+	CMPQ SI, CX
+	JNE bestone5pairs
+	JMP bestonenext
+bestonenext:
+	ADDQ $parentGroup__size, R8
+	DECQ R9
+	JNZ bestonegroup
+bestonedone:
+	RET
+
+// func raisedOneAVX(f *[numRolls]float64, runs []levelRun, totals *boxLevels)
+//
+// raisedOne for one state's ordered roll values: level by level, each
+// level's total (lane 0 of totals) loaded once, each of its rolls' values
+// becomes the larger of it and the total, two rolls at a time after a
+// first one for a run of odd length. VMAXSD is exact for values with
+// the sign bit clear.
+TEXT ·raisedOneAVX(SB), NOSPLIT, $0-40
+	MOVQ f+0(FP), DI
+	MOVQ runs_base+8(FP), R8
+	MOVQ runs_len+16(FP), R9
+	MOVQ totals+32(FP), DX
+	TESTQ R9, R9
+	JZ raisedonedone
+raisedonerun:
+	MOVBQZX levelRun_level(R8), AX
+	ANDQ $(const_pointLevels-1), AX
+	SHLQ $6, AX
+	VMOVSD (DX)(AX*1), X1
+	MOVQ (levelRun_rolls+0)(R8), SI
+	MOVQ (levelRun_rolls+8)(R8), BX
+	LEAQ (SI)(BX*1), CX
+	TESTQ $1, BX
+	JZ raisedonepairs
+	MOVBQZX (SI), AX
+	VMAXSD (DI)(AX*8), X1, X0
+	VMOVSD X0, (DI)(AX*8)
+	INCQ SI
+raisedonepairs:
+	// Two rolls at a time: a run's rolls are distinct.
+	CMPQ SI, CX
+	JEQ raisedonenext
+	MOVBQZX (SI), AX
+	MOVBQZX 1(SI), BX
+	VMAXSD (DI)(AX*8), X1, X0
+	VMAXSD (DI)(BX*8), X1, X2
+	VMOVSD X0, (DI)(AX*8)
+	VMOVSD X2, (DI)(BX*8)
+	ADDQ $2, SI
+	JMP raisedonepairs
+raisedonenext:
+	ADDQ $levelRun__size, R8
+	DECQ R9
+	JNZ raisedonerun
+raisedonedone:
+	RET
+
+// one is 1.0 as a float64.
+DATA one<>+0(SB)/8, $0x3ff0000000000000
+GLOBL one<>(SB), RODATA|NOPTR, $8
+
+// laterLanes<>+32*l selects the lanes of four after lane l.
+DATA laterLanes<>+0(SB)/8, $0
+DATA laterLanes<>+8(SB)/8, $-1
+DATA laterLanes<>+16(SB)/8, $-1
+DATA laterLanes<>+24(SB)/8, $-1
+DATA laterLanes<>+32(SB)/8, $0
+DATA laterLanes<>+40(SB)/8, $0
+DATA laterLanes<>+48(SB)/8, $-1
+DATA laterLanes<>+56(SB)/8, $-1
+DATA laterLanes<>+64(SB)/8, $0
+DATA laterLanes<>+72(SB)/8, $0
+DATA laterLanes<>+80(SB)/8, $0
+DATA laterLanes<>+88(SB)/8, $-1
+DATA laterLanes<>+96(SB)/8, $0
+DATA laterLanes<>+104(SB)/8, $0
+DATA laterLanes<>+112(SB)/8, $0
+DATA laterLanes<>+120(SB)/8, $0
+GLOBL laterLanes<>(SB), RODATA|NOPTR, $128
+
+// RANKOUT sets order[R11] to i (BX), moves on to the next i and compares
+// it with n (CX).
+#define RANKOUT \
+	ANDQ $(const_rankable-1), R11; \
+	MOVB BX, (DI)(R11*1); \
+	INCQ BX; \
+	CMPQ BX, CX
+
+// func rankAVX(x *[rankable]float64, n int, order *[rankable]uint8)
+//
+// laneKernel.rank by counting, with no branch on the values: value i's
+// rank is the number of values j before it with x[j] >= x[i] and after it
+// with x[j] > x[i], counted for four values i at a time (Y0) as each x[j]
+// is broadcast and compared with them, each comparison's lanes ANDed with
+// 1.0 and summed (Y1 and Y5). Then order[rank] = i. The values hold no NaN, so
+// the order is total and the ranks are distinct.
+TEXT ·rankAVX(SB), NOSPLIT, $0-24
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ order+16(FP), DI
+	TESTQ CX, CX
+	JZ rankdone
+	VBROADCASTSD one<>(SB), Y15
+	LEAQ laterLanes<>(SB), R10
+	XORQ BX, BX
+rankchunk:
+	// BX is the first of the four values i; AX is j. Y1 and Y5 count.
+	VMOVUPD (SI)(BX*8), Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y5, Y5, Y5
+	XORQ AX, AX
+	TESTQ BX, BX
+	JZ rankown
+rankbefore:
+	// j before the four, two at a time (BX is a multiple of four):
+	// x[i] <= x[j].
+	VBROADCASTSD (SI)(AX*8), Y2
+	VBROADCASTSD 8(SI)(AX*8), Y6
+	VCMPPD $2, Y2, Y0, Y3
+	VCMPPD $2, Y6, Y0, Y7
+	VANDPD Y15, Y3, Y3
+	VANDPD Y15, Y7, Y7
+	VADDPD Y3, Y1, Y1
+	VADDPD Y7, Y5, Y5
+	ADDQ $2, AX
+	CMPQ AX, BX
+	JNE rankbefore
+rankown:
+	// j among the four, lane l: x[i] < x[j] in every lane, or x[i] ==
+	// x[j] in the lanes after l.
+	XORQ DX, DX
+rankownloop:
+	CMPQ AX, CX
+	JEQ rankcount
+	VBROADCASTSD (SI)(AX*8), Y2
+	VCMPPD $1, Y2, Y0, Y3
+	VCMPPD $0, Y2, Y0, Y4
+	VANDPD (R10)(DX*1), Y4, Y4
+	VORPD Y4, Y3, Y3
+	VANDPD Y15, Y3, Y3
+	VADDPD Y3, Y1, Y1
+	INCQ AX
+	ADDQ $32, DX
+	CMPQ DX, $128
+	JNE rankownloop
+	// j after the four: x[i] < x[j], one first if they are odd in
+	// number, then two at a time.
+	MOVQ CX, DX
+	SUBQ AX, DX
+	JZ rankcount
+	TESTQ $1, DX
+	JZ rankafter
+	VBROADCASTSD (SI)(AX*8), Y2
+	VCMPPD $1, Y2, Y0, Y3
+	VANDPD Y15, Y3, Y3
+	VADDPD Y3, Y1, Y1
+	INCQ AX
+	CMPQ AX, CX
+	JEQ rankcount
+rankafter:
+	VBROADCASTSD (SI)(AX*8), Y2
+	VBROADCASTSD 8(SI)(AX*8), Y6
+	VCMPPD $1, Y2, Y0, Y3
+	VCMPPD $1, Y6, Y0, Y7
+	VANDPD Y15, Y3, Y3
+	VANDPD Y15, Y7, Y7
+	VADDPD Y3, Y1, Y1
+	VADDPD Y7, Y5, Y5
+	ADDQ $2, AX
+	CMPQ AX, CX
+	JNE rankafter
+rankcount:
+	// The four ranks, for the values i below n.
+	VADDPD Y5, Y1, Y1
+	VCVTTPD2DQY Y1, X1
+	VMOVD X1, R11
+	RANKOUT
+	JEQ rankdone
+	VPEXTRD $1, X1, R11
+	RANKOUT
+	JEQ rankdone
+	VPEXTRD $2, X1, R11
+	RANKOUT
+	JEQ rankdone
+	VPEXTRD $3, X1, R11
+	RANKOUT
+	JNE rankchunk
+rankdone:
+	VZEROUPPER
+	RET
+
+// func fillOneAVX(f *[numRolls]float64, x float64)
+//
+// fill in AVX: eight values a loop, then the last four.
+TEXT ·fillOneAVX(SB), NOSPLIT, $0-16
+	MOVQ f+0(FP), DI
+	VBROADCASTSD x+8(FP), Y0
+	MOVQ $(const_numRolls/8), CX
+fillloop:
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y0, 32(DI)
+	ADDQ $64, DI
+	DECQ CX
+	JNZ fillloop
+	VMOVUPD Y0, (DI)
 	VZEROUPPER
 	RET

@@ -18,7 +18,8 @@ func expectLanesNEON(r *LaneRolls, e *[Lanes]float64)
 // signed zeros included.
 var kernelNEON = laneKernel{name: "neon", mean: meanLanesNEON, best: bestLanesWith(maxLanesNEON), expect: expectLanesNEON,
 	levels: levelsLanesGo, sparse: sparseLanesGo, points: pointsLanesGo, raised: raisedLanesGo,
-	pointsOne: pointsOneGo, denseFrom: kernelGo.denseFrom, keepsOne: KeepValues}
+	pointsOne: pointsOneGo, denseFrom: kernelGo.denseFrom, keepsOne: KeepValues,
+	bestOne: bestKeepsBits, raisedOne: raisedOne, rank: rankGo, fill: fill}
 
 // activeKernel is the lane kernel of every arm64 CPU: Advanced SIMD is
 // part of the architecture.

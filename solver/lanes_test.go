@@ -3,6 +3,7 @@ package solver
 import (
 	"math"
 	"math/rand/v2"
+	"sort"
 	"testing"
 
 	"dicepoker/engine"
@@ -206,13 +207,20 @@ func TestOneStateKeepValues(t *testing.T) {
 				want := got
 				k.keepsOne(&got)
 				KeepValues(&want)
-				for i := range engine.NumKeeps {
-					if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
-						t.Fatalf("trial %d, keep %v: %v, want %v", trial, engine.Keep(i), got[i], want[i])
-					}
-				}
+				sameKeeps(t, trial, &got, &want)
 			}
 		})
+	}
+}
+
+// sameKeeps fails the test unless got and want hold every keep's value to
+// the bit.
+func sameKeeps(t *testing.T, trial int, got, want *Keeps) {
+	t.Helper()
+	for i := range engine.NumKeeps {
+		if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+			t.Fatalf("trial %d, keep %v: %v, want %v", trial, engine.Keep(i), got[i], want[i])
+		}
 	}
 }
 
@@ -289,5 +297,143 @@ func TestBestRolls(t *testing.T) {
 	}
 	if rollGroups == 0 || maxGroups[rollGroups-1].rows[0][0] >= rowOffset(keepParents) {
 		t.Errorf("the groups of rolls start at %d", rollGroups)
+	}
+}
+
+// TestOneStateBestKeeps checks each kernel's best keeps for one state's
+// values with the sign bit clear (+0, ties, +Inf among them) against
+// bestKeepsFloat, the plain float maxima, bit for bit over every keep.
+func TestOneStateBestKeeps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for name, k := range laneKernels {
+		t.Run(name, func(t *testing.T) {
+			for trial := range 40 {
+				var got Keeps
+				for i := range engine.NumKeeps {
+					switch x := rng.IntN(20); {
+					case x == 0:
+						got[i] = 0
+					case x == 1 && trial%4 == 3:
+						got[i] = math.Inf(1)
+					case trial%2 == 0:
+						got[i] = float64(rng.IntN(40)) / 4 // ties
+					default:
+						got[i] = rng.Float64() * 300
+					}
+				}
+				want := got
+				k.bestOne(&got)
+				bestKeepsFloat(&want)
+				sameKeeps(t, trial, &got, &want)
+			}
+		})
+	}
+}
+
+// TestOneStateRaised checks each kernel's raised rolls for one state
+// against the plain pass over the box's list of raised rolls, in every
+// upper box of yatzy and in Yahtzee's box, on ordered values.
+func TestOneStateRaised(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, game := range []string{"yatzy", "yahtzee"} {
+		g, err := engine.New(game, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		turn := NewTurn(g)
+		for name, k := range laneKernels {
+			t.Run(game+"/"+name, func(t *testing.T) {
+				boxes := 0
+				for c := range g.Categories {
+					if turn.raisedRuns[c] == nil {
+						continue
+					}
+					boxes++
+					for trial := range 10 {
+						var totals boxLevels
+						for l := range totals {
+							totals[l][0] = float64(rng.IntN(200)) / 2
+						}
+						var got [engine.NumRolls]float64
+						for r := range got {
+							got[r] = float64(rng.IntN(200)) / 2
+						}
+						want := got
+						k.raisedOne(&got, turn.raisedRuns[c], &totals)
+						for _, e := range turn.raised[c] {
+							want[e.roll] = max(want[e.roll], totals[e.level][0])
+						}
+						for r := range got {
+							if math.Float64bits(got[r]) != math.Float64bits(want[r]) {
+								t.Fatalf("box %d, trial %d, roll %v: %v, want %v", c, trial, engine.Roll(r), got[r], want[r])
+							}
+						}
+					}
+				}
+				if boxes == 0 {
+					t.Fatal("no box with raised rolls")
+				}
+			})
+		}
+	}
+}
+
+// TestRank checks each kernel's ranking against a stable sort of the
+// positions by value, for every count of values up to rankable, with
+// ties, signed zeros and infinities among them.
+func TestRank(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 18))
+	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1)}
+	for name, k := range laneKernels {
+		t.Run(name, func(t *testing.T) {
+			for n := 1; n <= rankable; n++ {
+				for trial := range 10 {
+					var x [rankable]float64
+					for i := range x {
+						switch v := rng.IntN(10); {
+						case v == 0:
+							x[i] = special[rng.IntN(len(special))]
+						case trial%2 == 0:
+							x[i] = float64(rng.IntN(8)) - 3 // ties
+						default:
+							x[i] = rng.NormFloat64() * 100
+						}
+					}
+					want := make([]uint8, n)
+					for i := range want {
+						want[i] = uint8(i)
+					}
+					sort.SliceStable(want, func(i, j int) bool { return x[want[i]] > x[want[j]] })
+					var got [rankable]uint8
+					k.rank(&x, n, &got)
+					for i := range want {
+						if got[i] != want[i] {
+							t.Fatalf("%d values, trial %d: rank %d is position %d, want %d (%v)", n, trial, i, got[i], want[i], x[:n])
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestOneStateFill checks each kernel's fill: every roll's value becomes
+// the one given, to the bit.
+func TestOneStateFill(t *testing.T) {
+	for name, k := range laneKernels {
+		t.Run(name, func(t *testing.T) {
+			for _, x := range []float64{0, math.Copysign(0, -1), 123.25, math.Inf(-1)} {
+				var f [engine.NumRolls]float64
+				for r := range f {
+					f[r] = float64(r) + 0.5
+				}
+				k.fill(&f, x)
+				for r := range f {
+					if math.Float64bits(f[r]) != math.Float64bits(x) {
+						t.Fatalf("fill %v: roll %d holds %v", x, r, f[r])
+					}
+				}
+			}
+		})
 	}
 }
