@@ -1,6 +1,7 @@
 package school
 
 import (
+	"fmt"
 	"math/bits"
 
 	"dicepoker/engine"
@@ -34,6 +35,9 @@ func Solve(g *engine.Game, o solver.Options) (*Solution, error) {
 	if err != nil {
 		return nil, err
 	}
+	if g.Rolls != 3 {
+		return nil, fmt.Errorf("%s: the exact solve's turns have three rolls, not %d", g.Name, g.Rolls)
+	}
 	sol := &Solution{Game: g, Layout: l, Values: make([]float64, l.Size())}
 	n := l.rows
 	layers := make([][]int, n+1)
@@ -60,7 +64,7 @@ func Solve(g *engine.Game, o solver.Options) (*Solution, error) {
 				for j := range pos {
 					pos[j] = min(from+j, states-1)
 				}
-				k.searchAt(&ts, &pos, sol.Values, w)
+				k.valueAt(&ts, &pos, sol.Values, w)
 				copy(sol.Values[l.offset[m]+from:l.offset[m]+min(states, from+solver.Lanes)], w.value[:])
 			}
 		}, k)
