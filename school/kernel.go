@@ -195,8 +195,11 @@ func (k *Kernel) addRows(w *scratch, fill func(c int) bool) {
 			}
 		}
 	}
-	for r := range engine.NumRolls {
-		w.finals.Stale[r] = base
+	// Filled as copies of ever more rows, memmove's speed, not a row at
+	// a time.
+	w.finals.Stale[0] = base
+	for n := 1; n < engine.NumRolls; n *= 2 {
+		copy(w.finals.Stale[n:], w.finals.Stale[:n])
 	}
 	for c, cat := range k.g.Categories {
 		if cat.School && fill(c) {

@@ -38,7 +38,7 @@ type Layout struct {
 
 // fixedWrite is what a write does on a sheet it does not fill: the
 // reserve after it, what it adds to the total and whether the column
-// bonus stays in reach (1) or not (0), as rowMoves.kept.
+// bonus stays in reach (1) or not (0), as rowWrite.kept.
 type fixedWrite struct{ reserve, total, kept int32 }
 
 // NewLayout returns the layout of one-column school game g (the full
@@ -217,15 +217,18 @@ type rowMoves struct {
 	points       []int
 	stale, fresh []uint8
 	// ways is the number of writes; those of the state with reserve r and
-	// slot b are at (r*byReserve + b*bySlot)*ways in next, total and kept.
+	// slot b are at (r*byReserve + b*bySlot)*ways in writes.
 	ways, byReserve, bySlot int
-	// next and total are a write's next index and what it adds to the
-	// total. The next index then moves by min(r, cap)*stride, and, where
-	// kept is 1, by carried[b].
-	next, total, kept []int32
-	carried           []int32
-	cap, stride       int
+	writes                  []rowWrite
+	carried                 []int32
+	cap, stride             int
 }
+
+// rowWrite is one write of a rowMoves: the next index and what it adds to
+// the total. The next index then moves by min(r, cap)*stride, and, where
+// kept is 1, by carried[b]. A combination row's kept is 0: its next slot
+// is in next already.
+type rowWrite struct{ next, total, kept int32 }
 
 // at returns the position in r's tables of the writes of the state with
 // the reserve and slot given.
@@ -234,7 +237,8 @@ func (r *rowMoves) at(reserve, slot int) int { return (reserve*r.byReserve + slo
 // write returns the next index and the total of the write at position e
 // (at) of the state with the reserve and slot given.
 func (r *rowMoves) write(e, reserve, slot int) (next int, total int) {
-	return int(r.next[e]) + min(reserve, r.cap)*r.stride + int(r.kept[e]*r.carried[slot]), int(r.total[e])
+	w := &r.writes[e]
+	return int(w.next) + min(reserve, r.cap)*r.stride + int(w.kept*r.carried[slot]), int(w.total)
 }
 
 // values sets v[d] to the value of the d-th write of the state with the
@@ -243,12 +247,11 @@ func (r *rowMoves) write(e, reserve, slot int) (next int, total int) {
 func (r *rowMoves) values(reserve, slot int, values []float64, v []float64) {
 	// What write does, with the state's shifts taken once.
 	e := r.at(reserve, slot)
-	next, total, kept := r.next[e:e+r.ways], r.total[e:e+r.ways], r.kept[e:e+r.ways]
+	writes := r.writes[e : e+r.ways]
 	shift, carried := int32(min(reserve, r.cap)*r.stride), r.carried[slot]
-	v = v[:len(next)]
-	total, kept = total[:len(next)], kept[:len(next)]
-	for d, n := range next {
-		v[d] = float64(total[d]) + values[n+shift+kept[d]*carried]
+	v = v[:len(writes)]
+	for d, w := range writes {
+		v[d] = float64(w.total) + values[w.next+shift+w.kept*carried]
 	}
 }
 
@@ -272,11 +275,11 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 		r := &t.rows[len(t.rows)-1]
 		after := m | 1<<c
 		r.c, r.school = c, cat.School
-		r.next, r.total, r.kept = r.next[:0], r.total[:0], r.kept[:0]
+		r.writes = r.writes[:0]
 		r.carried = slices.Grow(r.carried[:0], slots)[:slots]
 		clear(r.carried)
-		add := func(w engine.SchoolWrite, next, kept int) {
-			r.next, r.total, r.kept = append(r.next, int32(next)), append(r.total, int32(w.Total())), append(r.kept, int32(kept))
+		add := func(w engine.SchoolWrite, next int) {
+			r.writes = append(r.writes, rowWrite{next: int32(next), total: int32(w.Total())})
 		}
 		if !cat.School {
 			r.points = append(r.points[:0], 0)
@@ -292,7 +295,7 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 					s := l.State(g, m, 0, slot)
 					for _, p := range r.points {
 						w := g.SchoolScore(s, c, p)
-						add(w, l.indexIn(after, &w.Next), 0)
+						add(w, l.indexIn(after, &w.Next))
 					}
 				}
 				continue
@@ -305,7 +308,7 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 					if slot > 0 && w.kept != 0 {
 						next += int(l.slot[after][max(l.levels[m][slot-1], p)])
 					}
-					r.next, r.total, r.kept = append(r.next, int32(next)), append(r.total, w.total), append(r.kept, 0)
+					r.writes = append(r.writes, rowWrite{next: int32(next), total: w.total})
 				}
 			}
 			continue
@@ -317,7 +320,7 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 				s := l.State(g, m, i/slots, i%slots)
 				for n := range engine.Dice + 1 {
 					w := g.SchoolClose(s, c, n)
-					add(w, l.indexIn(after, &w.Next), 0)
+					add(w, l.indexIn(after, &w.Next))
 				}
 			}
 			continue
@@ -330,8 +333,7 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 		// The next index with the column bonus kept moves by the slot
 		// carried, and is found at slot 0; lost, it is slot 0.
 		for _, w := range l.closes[c][:(l.cap[m]+1)*(engine.Dice+1)] {
-			r.next = append(r.next, int32(l.at(after, int(w.reserve), 0)))
-			r.total, r.kept = append(r.total, w.total), append(r.kept, w.kept)
+			r.writes = append(r.writes, rowWrite{next: int32(l.at(after, int(w.reserve), 0)), total: w.total, kept: w.kept})
 		}
 	}
 }

@@ -54,17 +54,13 @@ func Solve(g *engine.Game, o solver.Options) (*Solution, error) {
 		parallel(len(sets), o.Threads, func(i int, w *scratch) {
 			m := sets[i]
 			l.movesOf(g, k, m, &w.moves)
-			var ts [solver.Lanes]*moves
-			for j := range ts {
-				ts[j] = &w.moves
-			}
 			states := (l.cap[m] + 1) * l.slots(m)
 			for from := 0; from < states; from += solver.Lanes {
 				var pos [solver.Lanes]int
 				for j := range pos {
 					pos[j] = min(from+j, states-1)
 				}
-				k.valueAt(&ts, &pos, sol.Values, w)
+				k.valueAt(&w.moves, &pos, sol.Values, w)
 				copy(sol.Values[l.offset[m]+from:l.offset[m]+min(states, from+solver.Lanes)], w.value[:])
 			}
 		}, k)
