@@ -28,58 +28,43 @@ func (k *Kernel) valueAt(t *moves, pos *[solver.Lanes]int, values []float64, w *
 // finalsIn fills w.finals as finalsAt does, to the same bits, for the
 // states at positions pos in the one filled set whose writes are t: the
 // lanes have the same open rows. Only what the finals read is made, each
-// level's value looked up straight into its row of w.rows: a School
-// row's values once, not fresh and stale.
+// write's value looked up once: a School row's, not fresh and stale, and
+// a combination row's by its points' position (pointsOf), without the max
+// with the cross, as every roll starts from the best cross (addRows).
 func (k *Kernel) finalsIn(t *moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
 	var reserve, slot [solver.Lanes]int
 	for j, p := range pos {
 		reserve[j], slot[j] = p/t.slots, p%t.slots
 	}
-	k.addRows(w, func(c int) bool {
+	k.addRows(w, func(c int) ([2]rowValues, bool) {
 		if t.row[c] < 0 {
-			return false
+			return [2]rowValues{}, false
 		}
 		r := &t.rows[t.row[c]]
-		stale := &w.rows[c].stale
 		if r.school {
 			// A School row's next index does not move by the reserve.
+			stale := &w.rows[c].stale
 			for j := range solver.Lanes {
 				e, carried := r.at(reserve[j], slot[j]), r.carried[slot[j]]
 				for n, x := range r.writes[e : e+engine.Dice+1] {
 					stale[n][j] = float64(x.total) + values[x.next+x.kept*carried]
 				}
 			}
-			return true
+			return k.byLevel(w, c), true
 		}
-		// A combination row's carries no slot (kept is 0). A score worth
-		// less than the cross loses to the roll's start, the best cross
-		// (addRows): the finals need no max with it.
-		var e, shift [solver.Lanes]int32
+		// A combination row's write carries no slot (kept is 0).
+		v := &w.points[c]
 		for j := range solver.Lanes {
-			e[j], shift[j] = int32(r.at(reserve[j], slot[j])), int32(min(reserve[j], r.cap)*r.stride)
+			e, shift := r.at(reserve[j], slot[j]), int32(min(reserve[j], r.cap)*r.stride)
+			for d, x := range r.writes[e : e+r.ways] {
+				v[d][j] = float64(x.total) + values[x.next+shift]
+			}
 		}
-		fresh := &w.rows[c].fresh
-		scoreLanes(r.writes, &e, &shift, 0, values, &stale[0])
-		fresh[0] = stale[0]
-		for l, d := range r.stale {
-			scoreLanes(r.writes, &e, &shift, int32(d), values, &stale[l+1])
-		}
-		for l, d := range r.fresh {
-			scoreLanes(r.writes, &e, &shift, int32(d), values, &fresh[l+1])
-		}
-		return true
+		return [2]rowValues{
+			{&r.byRoll[0], (*solver.LaneLevels)(v[:solver.Levels])},
+			{&r.byRoll[1], (*solver.LaneLevels)(v[r.from : r.from+solver.Levels])},
+		}, true
 	})
-}
-
-// scoreLanes sets v[j] to the value of the d-th of a combination row's
-// writes in lane j, whose writes start at e[j] in writes and whose next
-// index moves by shift[j]: what it adds to the total plus the value of the
-// sheet after it, by index in values.
-func scoreLanes(writes []rowWrite, e, shift *[solver.Lanes]int32, d int32, values []float64, v *[solver.Lanes]float64) {
-	for j := range v {
-		x := writes[e[j]+d]
-		v[j] = float64(x.total) + values[x.next+shift[j]]
-	}
 }
 
 // valuePasses sets w.value from w.finals through the keep passes of a

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"dicepoker/engine"
+	"dicepoker/solver"
 )
 
 // Layout is the dense index of the states of a one-column school sheet:
@@ -34,6 +35,77 @@ type Layout struct {
 	// write reads nothing of the sheet's other rows, and of its best cell
 	// only what the next slot takes (movesOf).
 	closes, scores [][]fixedWrite
+	// points[c] are the points of combination row c (nil for a School
+	// row), in the order of its writes.
+	points []*pointsOf
+}
+
+// pointsOf are the distinct points a combination row can score, the
+// cross (0) first, then those only plain, those plain and doubled, and
+// those only doubled: the order of its writes in a filled set's moves.
+type pointsOf struct {
+	points []int
+	// stale[i] and fresh[i] are the positions in points of level i's
+	// points, plain and doubled.
+	stale, fresh []uint8
+	// byRoll[0][r] is the position of roll r's plain points (0, the
+	// cross, where its condition fails), byRoll[1][r] that of its doubled
+	// ones less from: each within solver.Levels, so that a row's values
+	// by position are its values by level, stale and fresh, to
+	// solver.LaneRolls's MaxByLevel. Where from is not 0, byRoll[1] is 0
+	// for a roll that crosses out, which only a row whose scoring rolls
+	// go into the finals roll by roll has: none is read.
+	byRoll [2][engine.NumRolls]uint8
+	from   int
+}
+
+// newPoints returns the points of combination row c of k's game g.
+func newPoints(g *engine.Game, k *Kernel, c int) (*pointsOf, error) {
+	plain, doubled := k.levels[c], make([]int, len(k.levels[c]))
+	for i, p := range plain {
+		doubled[i] = g.School.Fresh * p
+	}
+	pt := &pointsOf{points: []int{0}}
+	for _, p := range plain {
+		if !slices.Contains(doubled, p) {
+			pt.points = append(pt.points, p)
+		}
+	}
+	only := len(pt.points) - 1
+	for _, p := range plain {
+		if slices.Contains(doubled, p) {
+			pt.points = append(pt.points, p)
+		}
+	}
+	for _, p := range doubled {
+		if !slices.Contains(plain, p) {
+			pt.points = append(pt.points, p)
+		}
+	}
+	crosses := false
+	for i := range plain {
+		pt.stale = append(pt.stale, uint8(slices.Index(pt.points, plain[i])))
+		pt.fresh = append(pt.fresh, uint8(slices.Index(pt.points, doubled[i])))
+	}
+	for r, l := range &k.level[c] {
+		if l == 0 {
+			crosses = true
+			continue
+		}
+		pt.byRoll[0][r], pt.byRoll[1][r] = pt.stale[l-1], pt.fresh[l-1]
+	}
+	if len(pt.points) > solver.Levels {
+		pt.from = 1 + only
+		for r := range pt.byRoll[1] {
+			if k.level[c][r] != 0 {
+				pt.byRoll[1][r] -= uint8(pt.from)
+			}
+		}
+	}
+	if slices.Max(pt.byRoll[0][:]) >= solver.Levels || slices.Max(pt.byRoll[1][:]) >= solver.Levels || pt.from > 0 && crosses && k.scoring[c] == nil {
+		return nil, fmt.Errorf("%s: row %s has points the solver's levels cannot tell apart", g.Name, g.Categories[c].Name)
+	}
+	return pt, nil
 }
 
 // fixedWrite is what a write does on a sheet it does not fill: the
@@ -99,6 +171,15 @@ func NewLayout(g *engine.Game) (*Layout, error) {
 		l.levels[m], l.slot[m] = levels, slot
 		l.offset[m] = l.size
 		l.size += (l.cap[m] + 1) * (1 + len(levels))
+	}
+	l.points = make([]*pointsOf, n)
+	for c, cat := range g.Categories {
+		if !cat.School {
+			var err error
+			if l.points[c], err = newPoints(g, k, c); err != nil {
+				return nil, err
+			}
+		}
 	}
 	l.closes, l.scores = make([][]fixedWrite, n), make([][]fixedWrite, n)
 	fixed := func(w engine.SchoolWrite) fixedWrite {
@@ -211,11 +292,9 @@ type moves struct {
 type rowMoves struct {
 	c      int
 	school bool
-	// points are a combination row's distinct points, the cross (0) first;
-	// stale[i] and fresh[i] are the positions there of its level i's
-	// points, plain and doubled.
-	points       []int
-	stale, fresh []uint8
+	// A combination row's points, its writes' order; nil for a School
+	// row.
+	*pointsOf
 	// ways is the number of writes; those of the state with reserve r and
 	// slot b are at (r*byReserve + b*bySlot)*ways in writes.
 	ways, byReserve, bySlot int
@@ -281,13 +360,8 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 		add := func(w engine.SchoolWrite, next int) {
 			r.writes = append(r.writes, rowWrite{next: int32(next), total: int32(w.Total())})
 		}
+		r.pointsOf = l.points[c]
 		if !cat.School {
-			r.points = append(r.points[:0], 0)
-			r.stale, r.fresh = r.stale[:0], r.fresh[:0]
-			for _, p := range k.levels[c] {
-				r.stale = append(r.stale, position(&r.points, p))
-				r.fresh = append(r.fresh, position(&r.points, g.School.Fresh*p))
-			}
 			r.ways, r.byReserve, r.bySlot, r.cap, r.stride = len(r.points), 0, 1, l.cap[after], l.slots(after)
 			if after == 1<<l.rows-1 {
 				// The last write pays the best cell as the column bonus.
@@ -336,14 +410,4 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 			r.writes = append(r.writes, rowWrite{next: int32(l.at(after, int(w.reserve), 0)), total: w.total, kept: w.kept})
 		}
 	}
-}
-
-// position returns the position of p in *points, appending it if it is
-// not there yet.
-func position(points *[]int, p int) uint8 {
-	if i := slices.Index(*points, p); i >= 0 {
-		return uint8(i)
-	}
-	*points = append(*points, p)
-	return uint8(len(*points) - 1)
 }
