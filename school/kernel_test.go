@@ -260,3 +260,21 @@ func TestPoints(t *testing.T) {
 		})
 	}
 }
+
+// TestSolveRolls checks that the solve refuses a turn of other than three
+// rolls, which its keep passes are written for.
+func TestSolveRolls(t *testing.T) {
+	for _, rolls := range []int{1, 2, 4} {
+		t.Run(fmt.Sprint(rolls), func(t *testing.T) {
+			g, err := mustSchool(t, 1).Subset("twos", "pair", "sum")
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Rolls = rolls
+			want := fmt.Sprintf("%s: the exact solve's turns have three rolls, not %d", g.Name, rolls)
+			if _, err := Solve(g, solver.Options{}); err == nil || err.Error() != want {
+				t.Errorf("error %v, want %q", err, want)
+			}
+		})
+	}
+}
