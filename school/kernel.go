@@ -137,8 +137,8 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 // the sheets after them by index.
 func (k *Kernel) finalsAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
 	k.addRows(w, func(c int) ([2]rowValues, bool) {
-		// A row filled in every lane, as in all of a solve's batches
-		// where it is filled, is left as it is: addRows reads none of it.
+		// A row filled in every lane is left as it is: addRows reads
+		// none of it.
 		open := false
 		for _, t := range ts {
 			open = open || t.row[c] >= 0
