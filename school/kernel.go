@@ -88,7 +88,7 @@ type laneValues [solver.Lanes]Values
 // sheet after it. The lanes past the states are left holding values that
 // mean nothing, but no NaN.
 func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratch) {
-	k.addRows(w, func(c int) bool {
+	k.addRows(w, func(c int) ([2]rowValues, bool) {
 		// What writing in row c is worth in each lane, by the roll's
 		// level there: for a School row the dice of its face (the same
 		// fresh or not), for a combination row its points' level.
@@ -128,7 +128,7 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 				fresh[i+1][j] = score(k.g.School.Fresh * p)
 			}
 		}
-		return open
+		return k.byLevel(w, c), open
 	})
 }
 
@@ -136,15 +136,15 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 // in the filled sets whose writes are ts, lane by lane, from the values of
 // the sheets after them by index.
 func (k *Kernel) finalsAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
-	k.addRows(w, func(c int) bool {
-		// A row filled in every lane, as in all of a solve's batches
-		// where it is filled, is left as it is: addRows reads none of it.
+	k.addRows(w, func(c int) ([2]rowValues, bool) {
+		// A row filled in every lane is left as it is: addRows reads
+		// none of it.
 		open := false
 		for _, t := range ts {
 			open = open || t.row[c] >= 0
 		}
 		if !open {
-			return false
+			return [2]rowValues{}, false
 		}
 		fresh, stale := &w.rows[c].fresh, &w.rows[c].stale
 		var v [2*solver.Levels + 1]float64
@@ -171,23 +171,47 @@ func (k *Kernel) finalsAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, valu
 				fresh[l+1][j] = max(cross, v[r.fresh[l]])
 			}
 		}
-		return true
+		return k.byLevel(w, c), true
 	})
 }
 
+// rowValues is where addRows finds the value of writing each roll in a
+// row, fresh or stale: values[level[roll]].
+type rowValues struct {
+	level  *[engine.NumRolls]uint8
+	values *solver.LaneLevels
+}
+
+// byLevel returns where w.rows[c] holds the value of writing in row c by
+// the roll's level there, stale and fresh: for a School row the dice of
+// its face, for a combination row its points' level.
+func (k *Kernel) byLevel(w *scratch, c int) [2]rowValues {
+	level := &k.level[c]
+	if k.g.Categories[c].School {
+		level = &k.count[c]
+	}
+	return [2]rowValues{{level, &w.rows[c].stale}, {level, &w.rows[c].fresh}}
+}
+
 // addRows sets w.finals to the best of writing each roll in the rows
-// that fill says are open in some lane, having put in w.rows[c] the value
-// of writing in row c by the roll's level there. The School rows, the
-// same fresh or not, go into both at once.
-func (k *Kernel) addRows(w *scratch, fill func(c int) bool) {
+// that fill says are open in some lane, fill having put the value of
+// writing in row c where the rowValues it returns say, stale then fresh.
+// The School rows, the same fresh or not, go into both at once, from
+// their stale values.
+func (k *Kernel) addRows(w *scratch, fill func(c int) (rows [2]rowValues, open bool)) {
 	// Every roll can cross out an open combination row: the best cross
-	// is every roll's start, and each row's scores go only where its
-	// condition holds, the rows that hold for few rolls roll by roll.
+	// (level 0) is every roll's start, and each row's scores go only
+	// where its condition holds, the rows that hold for few rolls roll by
+	// roll.
 	base := empty
+	var rows [engine.MaxSchoolRows][2]rowValues
 	var open [engine.MaxSchoolRows]bool
 	for c, cat := range k.g.Categories {
-		if open[c] = !cat.School && fill(c); open[c] {
-			cross := &w.rows[c].stale[0]
+		if cat.School {
+			continue
+		}
+		if rows[c], open[c] = fill(c); open[c] {
+			cross := &rows[c][0].values[0]
 			for j := range base {
 				if cross[j] > base[j] {
 					base[j] = cross[j]
@@ -195,26 +219,32 @@ func (k *Kernel) addRows(w *scratch, fill func(c int) bool) {
 			}
 		}
 	}
-	for r := range engine.NumRolls {
-		w.finals.Stale[r] = base
+	// Filled as copies of ever more rows, memmove's speed, not a row at
+	// a time.
+	w.finals.Stale[0] = base
+	for n := 1; n < engine.NumRolls; n *= 2 {
+		copy(w.finals.Stale[n:], w.finals.Stale[:n])
 	}
 	for c, cat := range k.g.Categories {
-		if cat.School && fill(c) {
-			w.finals.Stale.MaxByLevel(&k.count[c], &w.rows[c].stale)
+		if !cat.School {
+			continue
+		}
+		if v, ok := fill(c); ok {
+			w.finals.Stale.MaxByLevel(v[0].level, v[0].values)
 		}
 	}
 	*w.finals.Fresh = *w.finals.Stale
 	for c, scoring := range k.scoring {
+		stale, fresh := &rows[c][0], &rows[c][1]
 		switch {
 		case !open[c]:
 		case scoring == nil:
-			w.finals.Fresh.MaxByLevel(&k.level[c], &w.rows[c].fresh)
-			w.finals.Stale.MaxByLevel(&k.level[c], &w.rows[c].stale)
+			w.finals.Fresh.MaxByLevel(fresh.level, fresh.values)
+			w.finals.Stale.MaxByLevel(stale.level, stale.values)
 		default:
 			for _, r := range scoring {
-				l := k.level[c][r]
-				raise(&w.finals.Fresh[r], &w.rows[c].fresh[l])
-				raise(&w.finals.Stale[r], &w.rows[c].stale[l])
+				raise(&w.finals.Fresh[r], &fresh.values[fresh.level[r]])
+				raise(&w.finals.Stale[r], &stale.values[stale.level[r]])
 			}
 		}
 	}
@@ -249,6 +279,9 @@ type scratch struct {
 	// there, fresh or not, in each lane where the row is open: a
 	// combination row's score or its cross, whichever is worth more.
 	rows [engine.MaxSchoolRows]struct{ fresh, stale solver.LaneLevels }
+	// points[c] is the value of writing in combination row c by its
+	// points' position in Layout.points[c], in the solve (finalsIn).
+	points [engine.MaxSchoolRows][2 * solver.Levels][solver.Lanes]float64
 	// keeps[j] is the value of each proper keep with j rolls to go, the
 	// one after the keep included (j >= 1). Its rolls' rows hold the
 	// value of holding each roll not fresh with j-1 rerolls to go, the

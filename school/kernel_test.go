@@ -216,3 +216,65 @@ func TestMoves(t *testing.T) {
 		})
 	}
 }
+
+// TestPoints checks each combination row's points on the full sheet: each
+// distinct once, the cross first, and the windows by roll that the solve's
+// finals read as levels giving every scoring roll its points, plain and
+// doubled, and every other roll the cross.
+func TestPoints(t *testing.T) {
+	g := mustSchool(t, 1)
+	l, err := NewLayout(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := NewKernel(g)
+	for c, cat := range g.Categories {
+		if cat.School {
+			continue
+		}
+		t.Run(cat.Name, func(t *testing.T) {
+			pt := l.points[c]
+			seen := map[int]bool{}
+			for _, p := range pt.points {
+				if seen[p] {
+					t.Fatalf("points %v: %d twice", pt.points, p)
+				}
+				seen[p] = true
+			}
+			if pt.points[0] != 0 || len(pt.points) > 2*solver.Levels || pt.from > solver.Levels {
+				t.Fatalf("points %v from %d", pt.points, pt.from)
+			}
+			for r, level := range &k.level[c] {
+				stale, fresh := pt.points[pt.byRoll[0][r]], pt.points[int(pt.byRoll[1][r])+pt.from]
+				want := [2]int{0, 0}
+				if level != 0 {
+					want = [2]int{g.Score(c, r), g.School.Fresh * g.Score(c, r)}
+				}
+				switch {
+				case pt.byRoll[0][r] >= solver.Levels || pt.byRoll[1][r] >= solver.Levels:
+					t.Fatalf("roll %v: positions %d and %d, at most %d", engine.Roll(r), pt.byRoll[0][r], pt.byRoll[1][r], solver.Levels-1)
+				case stale != want[0] || (fresh != want[1] && (level != 0 || pt.from == 0)):
+					t.Fatalf("roll %v: points %d and %d, want %d and %d", engine.Roll(r), stale, fresh, want[0], want[1])
+				}
+			}
+		})
+	}
+}
+
+// TestSolveRolls checks that the solve refuses a turn of other than three
+// rolls, which its keep passes are written for.
+func TestSolveRolls(t *testing.T) {
+	for _, rolls := range []int{1, 2, 4} {
+		t.Run(fmt.Sprint(rolls), func(t *testing.T) {
+			g, err := mustSchool(t, 1).Subset("twos", "pair", "sum")
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Rolls = rolls
+			want := fmt.Sprintf("%s: the exact solve's turns have three rolls, not %d", g.Name, rolls)
+			if _, err := Solve(g, solver.Options{}); err == nil || err.Error() != want {
+				t.Errorf("error %v, want %q", err, want)
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"dicepoker/engine"
+	"dicepoker/solver"
 )
 
 // Layout is the dense index of the states of a one-column school sheet:
@@ -34,11 +35,82 @@ type Layout struct {
 	// write reads nothing of the sheet's other rows, and of its best cell
 	// only what the next slot takes (movesOf).
 	closes, scores [][]fixedWrite
+	// points[c] are the points of combination row c (nil for a School
+	// row), in the order of its writes.
+	points []*pointsOf
+}
+
+// pointsOf are the distinct points a combination row can score, the
+// cross (0) first, then those only plain, those plain and doubled, and
+// those only doubled: the order of its writes in a filled set's moves.
+type pointsOf struct {
+	points []int
+	// stale[i] and fresh[i] are the positions in points of level i's
+	// points, plain and doubled.
+	stale, fresh []uint8
+	// byRoll[0][r] is the position of roll r's plain points (0, the
+	// cross, where its condition fails), byRoll[1][r] that of its doubled
+	// ones less from: each within solver.Levels, so that a row's values
+	// by position are its values by level, stale and fresh, to
+	// solver.LaneRolls's MaxByLevel. Where from is not 0, byRoll[1] is 0
+	// for a roll that crosses out, which only a row whose scoring rolls
+	// go into the finals roll by roll has: none is read.
+	byRoll [2][engine.NumRolls]uint8
+	from   int
+}
+
+// newPoints returns the points of combination row c of k's game g.
+func newPoints(g *engine.Game, k *Kernel, c int) (*pointsOf, error) {
+	plain, doubled := k.levels[c], make([]int, len(k.levels[c]))
+	for i, p := range plain {
+		doubled[i] = g.School.Fresh * p
+	}
+	pt := &pointsOf{points: []int{0}}
+	for _, p := range plain {
+		if !slices.Contains(doubled, p) {
+			pt.points = append(pt.points, p)
+		}
+	}
+	only := len(pt.points) - 1
+	for _, p := range plain {
+		if slices.Contains(doubled, p) {
+			pt.points = append(pt.points, p)
+		}
+	}
+	for _, p := range doubled {
+		if !slices.Contains(plain, p) {
+			pt.points = append(pt.points, p)
+		}
+	}
+	crosses := false
+	for i := range plain {
+		pt.stale = append(pt.stale, uint8(slices.Index(pt.points, plain[i])))
+		pt.fresh = append(pt.fresh, uint8(slices.Index(pt.points, doubled[i])))
+	}
+	for r, l := range &k.level[c] {
+		if l == 0 {
+			crosses = true
+			continue
+		}
+		pt.byRoll[0][r], pt.byRoll[1][r] = pt.stale[l-1], pt.fresh[l-1]
+	}
+	if len(pt.points) > solver.Levels {
+		pt.from = 1 + only
+		for r := range pt.byRoll[1] {
+			if k.level[c][r] != 0 {
+				pt.byRoll[1][r] -= uint8(pt.from)
+			}
+		}
+	}
+	if slices.Max(pt.byRoll[0][:]) >= solver.Levels || slices.Max(pt.byRoll[1][:]) >= solver.Levels || pt.from > 0 && crosses && k.scoring[c] == nil {
+		return nil, fmt.Errorf("%s: row %s has points the solver's levels cannot tell apart", g.Name, g.Categories[c].Name)
+	}
+	return pt, nil
 }
 
 // fixedWrite is what a write does on a sheet it does not fill: the
 // reserve after it, what it adds to the total and whether the column
-// bonus stays in reach (1) or not (0), as rowMoves.kept.
+// bonus stays in reach (1) or not (0), as rowWrite.kept.
 type fixedWrite struct{ reserve, total, kept int32 }
 
 // NewLayout returns the layout of one-column school game g (the full
@@ -99,6 +171,15 @@ func NewLayout(g *engine.Game) (*Layout, error) {
 		l.levels[m], l.slot[m] = levels, slot
 		l.offset[m] = l.size
 		l.size += (l.cap[m] + 1) * (1 + len(levels))
+	}
+	l.points = make([]*pointsOf, n)
+	for c, cat := range g.Categories {
+		if !cat.School {
+			var err error
+			if l.points[c], err = newPoints(g, k, c); err != nil {
+				return nil, err
+			}
+		}
 	}
 	l.closes, l.scores = make([][]fixedWrite, n), make([][]fixedWrite, n)
 	fixed := func(w engine.SchoolWrite) fixedWrite {
@@ -211,21 +292,22 @@ type moves struct {
 type rowMoves struct {
 	c      int
 	school bool
-	// points are a combination row's distinct points, the cross (0) first;
-	// stale[i] and fresh[i] are the positions there of its level i's
-	// points, plain and doubled.
-	points       []int
-	stale, fresh []uint8
+	// A combination row's points, its writes' order; nil for a School
+	// row.
+	*pointsOf
 	// ways is the number of writes; those of the state with reserve r and
-	// slot b are at (r*byReserve + b*bySlot)*ways in next, total and kept.
+	// slot b are at (r*byReserve + b*bySlot)*ways in writes.
 	ways, byReserve, bySlot int
-	// next and total are a write's next index and what it adds to the
-	// total. The next index then moves by min(r, cap)*stride, and, where
-	// kept is 1, by carried[b].
-	next, total, kept []int32
-	carried           []int32
-	cap, stride       int
+	writes                  []rowWrite
+	carried                 []int32
+	cap, stride             int
 }
+
+// rowWrite is one write of a rowMoves: the next index and what it adds to
+// the total. The next index then moves by min(r, cap)*stride, and, where
+// kept is 1, by carried[b]. A combination row's kept is 0: its next slot
+// is in next already.
+type rowWrite struct{ next, total, kept int32 }
 
 // at returns the position in r's tables of the writes of the state with
 // the reserve and slot given.
@@ -234,7 +316,8 @@ func (r *rowMoves) at(reserve, slot int) int { return (reserve*r.byReserve + slo
 // write returns the next index and the total of the write at position e
 // (at) of the state with the reserve and slot given.
 func (r *rowMoves) write(e, reserve, slot int) (next int, total int) {
-	return int(r.next[e]) + min(reserve, r.cap)*r.stride + int(r.kept[e]*r.carried[slot]), int(r.total[e])
+	w := &r.writes[e]
+	return int(w.next) + min(reserve, r.cap)*r.stride + int(w.kept*r.carried[slot]), int(w.total)
 }
 
 // values sets v[d] to the value of the d-th write of the state with the
@@ -243,12 +326,11 @@ func (r *rowMoves) write(e, reserve, slot int) (next int, total int) {
 func (r *rowMoves) values(reserve, slot int, values []float64, v []float64) {
 	// What write does, with the state's shifts taken once.
 	e := r.at(reserve, slot)
-	next, total, kept := r.next[e:e+r.ways], r.total[e:e+r.ways], r.kept[e:e+r.ways]
+	writes := r.writes[e : e+r.ways]
 	shift, carried := int32(min(reserve, r.cap)*r.stride), r.carried[slot]
-	v = v[:len(next)]
-	total, kept = total[:len(next)], kept[:len(next)]
-	for d, n := range next {
-		v[d] = float64(total[d]) + values[n+shift+kept[d]*carried]
+	v = v[:len(writes)]
+	for d, w := range writes {
+		v[d] = float64(w.total) + values[w.next+shift+w.kept*carried]
 	}
 }
 
@@ -272,19 +354,14 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 		r := &t.rows[len(t.rows)-1]
 		after := m | 1<<c
 		r.c, r.school = c, cat.School
-		r.next, r.total, r.kept = r.next[:0], r.total[:0], r.kept[:0]
+		r.writes = r.writes[:0]
 		r.carried = slices.Grow(r.carried[:0], slots)[:slots]
 		clear(r.carried)
-		add := func(w engine.SchoolWrite, next, kept int) {
-			r.next, r.total, r.kept = append(r.next, int32(next)), append(r.total, int32(w.Total())), append(r.kept, int32(kept))
+		add := func(w engine.SchoolWrite, next int) {
+			r.writes = append(r.writes, rowWrite{next: int32(next), total: int32(w.Total())})
 		}
+		r.pointsOf = l.points[c]
 		if !cat.School {
-			r.points = append(r.points[:0], 0)
-			r.stale, r.fresh = r.stale[:0], r.fresh[:0]
-			for _, p := range k.levels[c] {
-				r.stale = append(r.stale, position(&r.points, p))
-				r.fresh = append(r.fresh, position(&r.points, g.School.Fresh*p))
-			}
 			r.ways, r.byReserve, r.bySlot, r.cap, r.stride = len(r.points), 0, 1, l.cap[after], l.slots(after)
 			if after == 1<<l.rows-1 {
 				// The last write pays the best cell as the column bonus.
@@ -292,7 +369,7 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 					s := l.State(g, m, 0, slot)
 					for _, p := range r.points {
 						w := g.SchoolScore(s, c, p)
-						add(w, l.indexIn(after, &w.Next), 0)
+						add(w, l.indexIn(after, &w.Next))
 					}
 				}
 				continue
@@ -305,7 +382,7 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 					if slot > 0 && w.kept != 0 {
 						next += int(l.slot[after][max(l.levels[m][slot-1], p)])
 					}
-					r.next, r.total, r.kept = append(r.next, int32(next)), append(r.total, w.total), append(r.kept, 0)
+					r.writes = append(r.writes, rowWrite{next: int32(next), total: w.total})
 				}
 			}
 			continue
@@ -317,7 +394,7 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 				s := l.State(g, m, i/slots, i%slots)
 				for n := range engine.Dice + 1 {
 					w := g.SchoolClose(s, c, n)
-					add(w, l.indexIn(after, &w.Next), 0)
+					add(w, l.indexIn(after, &w.Next))
 				}
 			}
 			continue
@@ -330,18 +407,7 @@ func (l *Layout) movesOf(g *engine.Game, k *Kernel, m int, t *moves) {
 		// The next index with the column bonus kept moves by the slot
 		// carried, and is found at slot 0; lost, it is slot 0.
 		for _, w := range l.closes[c][:(l.cap[m]+1)*(engine.Dice+1)] {
-			r.next = append(r.next, int32(l.at(after, int(w.reserve), 0)))
-			r.total, r.kept = append(r.total, w.total), append(r.kept, w.kept)
+			r.writes = append(r.writes, rowWrite{next: int32(l.at(after, int(w.reserve), 0)), total: w.total, kept: w.kept})
 		}
 	}
-}
-
-// position returns the position of p in *points, appending it if it is
-// not there yet.
-func position(points *[]int, p int) uint8 {
-	if i := slices.Index(*points, p); i >= 0 {
-		return uint8(i)
-	}
-	*points = append(*points, p)
-	return uint8(len(*points) - 1)
 }

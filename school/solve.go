@@ -1,6 +1,7 @@
 package school
 
 import (
+	"fmt"
 	"math/bits"
 
 	"dicepoker/engine"
@@ -34,6 +35,9 @@ func Solve(g *engine.Game, o solver.Options) (*Solution, error) {
 	if err != nil {
 		return nil, err
 	}
+	if g.Rolls != 3 {
+		return nil, fmt.Errorf("%s: the exact solve's turns have three rolls, not %d", g.Name, g.Rolls)
+	}
 	sol := &Solution{Game: g, Layout: l, Values: make([]float64, l.Size())}
 	n := l.rows
 	layers := make([][]int, n+1)
@@ -50,17 +54,13 @@ func Solve(g *engine.Game, o solver.Options) (*Solution, error) {
 		parallel(len(sets), o.Threads, func(i int, w *scratch) {
 			m := sets[i]
 			l.movesOf(g, k, m, &w.moves)
-			var ts [solver.Lanes]*moves
-			for j := range ts {
-				ts[j] = &w.moves
-			}
 			states := (l.cap[m] + 1) * l.slots(m)
 			for from := 0; from < states; from += solver.Lanes {
 				var pos [solver.Lanes]int
 				for j := range pos {
 					pos[j] = min(from+j, states-1)
 				}
-				k.searchAt(&ts, &pos, sol.Values, w)
+				k.valueAt(&w.moves, &pos, sol.Values, w)
 				copy(sol.Values[l.offset[m]+from:l.offset[m]+min(states, from+solver.Lanes)], w.value[:])
 			}
 		}, k)
