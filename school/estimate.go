@@ -35,9 +35,15 @@ import (
 //     it is closed, and only the other cells can take a bad roll, so a
 //     sheet's risk of zeros late in the game is in how many of each are
 //     left (and how much the reserve can lend);
+//   - the School load by bonus: the open School cells of the rows whose
+//     bonus is still in reach against those of the rows whose bonus is
+//     lost (to a zero or the reserve's help), by a coarse span and the
+//     size of the reserve. The load alone valued the sheets of a player
+//     who zeroes School cells 10 points too high on average, up to 35;
 //   - which columns' bonuses and how many rows' are still in reach, by a
 //     coarse span: what the other bonuses are worth, and how the player
-//     plays for them, depends on how many are left;
+//     plays for them, depends on how many are left; and which columns'
+//     by how many School rows' and how many other rows', apart;
 //   - the turns left.
 //
 // A table entry is a weight the fit learns (see Train); a sheet's value is
@@ -70,7 +76,9 @@ type layout struct {
 	row, rowBest, pair, colOpen, colHard, colSchool, colRest, colBest int
 	reserveRow, reserve, reserveCells, time                           int
 	load, bonuses                                                     int
-	rest                                                              int // rows neither School nor hard
+	schoolLoad, bonusKinds                                            int
+	schoolRows                                                        uint16 // a bit for each School row
+	rest                                                              int    // rows neither School nor hard
 	number                                                            int
 }
 
@@ -121,6 +129,7 @@ func newLayout(g *engine.Game) layout {
 		if cat.School {
 			l.schoolBit[r] = len(l.school)
 			l.school = append(l.school, r)
+			l.schoolRows |= 1 << r
 		}
 		for i, name := range hardRows {
 			if cat.Name == name {
@@ -154,6 +163,8 @@ func newLayout(g *engine.Game) layout {
 		{&l.time, n*c + 1},
 		{&l.load, (len(l.school)*c + 1) * ((n-len(l.school))*c + 1) * loadLevels},
 		{&l.bonuses, (1 << c) * (n + 1) * coarseSpans},
+		{&l.schoolLoad, (len(l.school)*c + 1) * (len(l.school)*c + 1) * coarseSpans * loadLevels},
+		{&l.bonusKinds, (1 << c) * (len(l.school) + 1) * (n - len(l.school) + 1) * coarseSpans},
 	} {
 		*p.at = next
 		next += p.size
@@ -392,7 +403,7 @@ func (l *layout) colBestTerms(j int, o openRows, best uint8, out emit) {
 // alone by the turns left, and by the open School cells.
 func (l *layout) reserveTerms(x *sheet, out emit) {
 	s := x.s
-	cells := 0
+	cells, with := 0, 0 // the open School cells, and those of rows whose bonus is in reach
 	for _, r := range l.school {
 		f := int(s.Fill[r])
 		if f >= l.cols {
@@ -401,6 +412,7 @@ func (l *layout) reserveTerms(x *sheet, out emit) {
 		cells += l.cols - f
 		short := min(s.Reserve/l.faces[r], shortLevels-1)
 		b := int(s.RowBonus >> r & 1)
+		with += b * (l.cols - f)
 		x.spanned(l.reserveRow+(((r*l.cols+f)*2+b)*shortLevels+short)*spans, 1, out)
 	}
 	reserve := min(s.Reserve, reserveCap)
@@ -410,6 +422,9 @@ func (l *layout) reserveTerms(x *sheet, out emit) {
 	// turns that can take a bad roll without a zero), by the reserve.
 	others := (l.rows-len(l.school))*l.cols + 1
 	out.add(l.load+((cells*others)+x.turns-cells)*loadLevels+loadLevel(s.Reserve), 1)
+	// The School load by bonus: the open School cells of the rows whose
+	// bonus is still in reach against those of the rows whose is not.
+	out.add(l.schoolLoad+((with*(len(l.school)*l.cols+1)+cells-with)*coarseSpans+x.crude)*loadLevels+loadLevel(s.Reserve), 1)
 }
 
 // bonusTerms emits the tuple of the bonuses still in reach: which
@@ -418,6 +433,12 @@ func (l *layout) reserveTerms(x *sheet, out emit) {
 func (l *layout) bonusTerms(x *sheet, out emit) {
 	rows := bits.OnesCount16(x.s.RowBonus)
 	out.add(l.bonuses+(int(x.s.ColBonus)*(l.rows+1)+rows)*coarseSpans+x.crude, 1)
+	// And which columns' by how many School rows' and how many others':
+	// a School row's bonus is lost to a zero or the reserve's help, the
+	// others' to a cross, and the player spends its turns differently on
+	// each.
+	school := bits.OnesCount16(x.s.RowBonus & l.schoolRows)
+	out.add(l.bonusKinds+((int(x.s.ColBonus)*(len(l.school)+1)+school)*(l.rows-len(l.school)+1)+rows-school)*coarseSpans+x.crude, 1)
 }
 
 // terms emits every tuple of the sheet.

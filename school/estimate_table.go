@@ -9,15 +9,16 @@ import (
 )
 
 // estimateTag marks estimate tables in their header's options and name:
-// the n-tuple estimate's with the load and bonus tuples, its tables by
-// spans read between two nodes of the turns left, fitted also on shaken
-// sheets (some with the School closed) and greedy ones (the linear
-// estimate before it was "estimate", the n-tuple estimate without those
-// tuples "ntuple", with them but fitted without the shaken sheets
-// "ntuple2", and with a step a span long and no School closed in a shake
-// "ntuple3": as many weights, other values; their files are left alone,
-// and never read as this one, nor this one's by the code that wrote them).
-const estimateTag = "ntuple4"
+// the n-tuple estimate's with the load and bonus tuples and the School
+// load and the bonuses by kind, its tables by spans read between two nodes
+// of the turns left, fitted also on shaken sheets (some with the School
+// closed) and greedy ones (the linear estimate before it was "estimate",
+// the n-tuple estimate without the load and bonus tuples "ntuple", with
+// them but fitted without the shaken sheets "ntuple2", with a step a span
+// long and no School closed in a shake "ntuple3", and without the School
+// load and the bonuses by kind "ntuple4": their files are left alone, and
+// never read as this one, nor this one's by the code that wrote them).
+const estimateTag = "ntuple5"
 
 // EstimatePath returns the estimate table file of g in directory dir.
 func EstimatePath(dir string, g *engine.Game) string {

@@ -83,9 +83,11 @@ func TestEstimateTable(t *testing.T) {
 	}
 	// Files of older fits are refused by their options, not misread: the
 	// estimate before the load and bonus tuples (fewer weights), the fit
-	// without the shaken sheets and the one with a step a span long (as
-	// many weights, other values).
-	for tag, n := range map[string]int{"ntuple": len(e.W) - e.l.number + e.l.load, "ntuple2": len(e.W), "ntuple3": len(e.W)} {
+	// without the shaken sheets and the one with a step a span long, and
+	// the estimate before the School load and the bonuses by kind (fewer
+	// weights).
+	before := len(e.W) - e.l.number + e.l.schoolLoad
+	for tag, n := range map[string]int{"ntuple": len(e.W) - e.l.number + e.l.load, "ntuple2": before, "ntuple3": before, "ntuple4": before} {
 		old := filepath.Join(dir, tag+".dpt")
 		if err := save(old, g3, tag, 0, make([]float32, n)); err != nil {
 			t.Fatal(err)
@@ -104,7 +106,7 @@ func TestEstimateTable(t *testing.T) {
 	if _, err := LoadEstimate(sevens, g3); !errors.Is(err, tables.ErrCorrupt) {
 		t.Errorf("a file of the 7-size load tuple read: %v", err)
 	}
-	if filepath.Base(EstimatePath(dir, g2)) != "school+columns=2+ntuple4.dpt" {
+	if filepath.Base(EstimatePath(dir, g2)) != "school+columns=2+ntuple5.dpt" {
 		t.Errorf("path %s", EstimatePath(dir, g2))
 	}
 }
@@ -117,6 +119,56 @@ func TestLoadLevel(t *testing.T) {
 		t.Run(strconv.Itoa(c.reserve), func(t *testing.T) {
 			if got := loadLevel(c.reserve); got != c.level {
 				t.Errorf("loadLevel(%d) = %d, want %d", c.reserve, got, c.level)
+			}
+		})
+	}
+}
+
+// TestSchoolLoadAndBonusKinds checks the entries of the School load by
+// bonus and of the bonuses by kind on hand-made sheets: a zero or the
+// reserve's help takes its School row's bonus (its open cells count as
+// without), a close leaves it in reach, and a zero or a cross takes its
+// column's.
+func TestSchoolLoadAndBonusKinds(t *testing.T) {
+	for _, c := range []struct {
+		columns                 int
+		sheet                   string
+		with, without, level    int // open School cells with and without their row's bonus; the reserve's size
+		cols, school, otherRows int // the bonuses in reach: the columns' mask, School rows', other rows'
+	}{
+		{3, "", 18, 0, 0, 0b111, 6, 8},
+		{3, "ones=0,twos=0", 12, 4, 0, 0b110, 4, 8},
+		{3, "ones=r,twos=r,fives=x,sixes=x,reserve=4", 10, 4, 3, 0b111, 4, 8},
+		{3, "fours=x,fives=x,sixes=x,reserve=30", 15, 0, 9, 0b111, 6, 8},
+		{3, "threes=0,five-of-a-kind=-,sum=30", 15, 2, 0, 0b110, 5, 7},
+		{2, "five-of-a-kind=-/-,sixes=0", 10, 1, 0, 0b00, 5, 7},
+	} {
+		t.Run(fmt.Sprintf("columns=%d/%s", c.columns, c.sheet), func(t *testing.T) {
+			g := mustSchool(t, c.columns)
+			sh, err := g.ParseSchoolSheet(c.sheet)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := sh.State(g)
+			l := newLayout(g)
+			x := l.sheet(&s, g.SchoolTurnsLeft(&s))
+			got := map[int]bool{}
+			record := recorder(func(i int, _ float64) { got[i] = true })
+			l.reserveTerms(&x, record)
+			l.bonusTerms(&x, record)
+			cells := len(l.school)*c.columns + 1
+			load := l.schoolLoad + ((c.with*cells+c.without)*coarseSpans+x.crude)*loadLevels + c.level
+			kinds := l.bonusKinds + ((c.cols*(len(l.school)+1)+c.school)*(l.rows-len(l.school)+1)+c.otherRows)*coarseSpans + x.crude
+			for name, i := range map[string]int{"School load": load, "bonuses by kind": kinds} {
+				if !got[i] {
+					t.Errorf("%s: entry %d not picked", name, i)
+				}
+			}
+			inTable := func(i, from, to int) bool { return got[i] && i >= from && i < to }
+			for i := range got {
+				if inTable(i, l.schoolLoad, l.bonusKinds) && i != load || inTable(i, l.bonusKinds, l.number) && i != kinds {
+					t.Errorf("entry %d picked as well", i)
+				}
 			}
 		})
 	}
