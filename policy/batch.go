@@ -105,7 +105,13 @@ func (b *Batch) plan(states []engine.State, searching bool) {
 	for j, s := range states {
 		open |= ^s.Filled
 		t := &b.turns[j]
-		t.game, t.state, t.batch, t.lane = g, s, b, uint8(j)
+		t.game, t.state, t.batch, t.lane, t.ends = g, s, b, uint8(j), &b.rollEnds[j]
+		for i := range t.choices {
+			t.choices[i] = nil
+			if !searching {
+				t.choices[i] = b.choices[i].Rolls()
+			}
+		}
 		copy(t.decide[:decided], undecided[:])
 		b.opens[j] = 0
 		for c := range p.boxes {

@@ -28,6 +28,9 @@ type planner interface {
 	// turn returns the turn of the j-th state of w's batch, for a game
 	// with score points so far.
 	turn(w, j, score int) *policy.Turn
+	// byScore reports whether turn depends on the score, else each
+	// state's turn is asked for once for all its games.
+	byScore() bool
 }
 
 // batches plans a policy's turns in batches, one for each goroutine.
@@ -45,6 +48,7 @@ func (b batches) plan(w int, states []engine.State, games int) {
 }
 
 func (b batches) turn(w, j, _ int) *policy.Turn { return b[w].Turn(j) }
+func (batches) byScore() bool                   { return false }
 
 // searchBelow is how many games a batch must have for its keeps to come
 // from the keep lattice rather than searches.
@@ -58,6 +62,7 @@ type turnsOf struct {
 
 func (t *turnsOf) plan(w int, states []engine.State, _ int) { copy(t.states[w][:], states) }
 func (t *turnsOf) turn(w, j, score int) *policy.Turn        { return t.of(t.states[w][j], score) }
+func (*turnsOf) byScore() bool                              { return true }
 
 // round is how many games are in play at once: enough that the games
 // that meet a state meet it in one batch, few enough to keep their
@@ -179,10 +184,18 @@ func (ls *lockstep) playUnit(w, u int) {
 			ends[n] = i
 		}
 		ls.plans.plan(w, states[:n], i)
+		byScore := ls.plans.byScore()
 		k := 0
 		for j := range n {
+			var t *policy.Turn
+			if !byScore {
+				t = ls.plans.turn(w, j, 0)
+			}
 			for ; k < ends[j]; k++ {
-				ls.playTurn(&games[k], ls.plans.turn(w, j, int(games[k].score)))
+				if byScore {
+					t = ls.plans.turn(w, j, int(games[k].score))
+				}
+				ls.playTurn(&games[k], t)
 			}
 		}
 		games = games[i:]
