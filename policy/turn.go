@@ -17,7 +17,7 @@ type Turn struct {
 	// scoreNow. It lies in the Turn itself, so that a
 	// turn's reads stay close together in memory. A turn of a batch
 	// reads its keeps from the batch's choices (Plan) or holds them as
-	// it does its boxes (PlanSearching), unknown marking one the batch
+	// it does its boxes (Plays.PlanSearching), unknown marking one the batch
 	// takes on first use.
 	decide [MaxRolls * engine.NumRolls]uint8
 	batch  *Batch // nil once every decision is known
@@ -54,7 +54,7 @@ func (t *Turn) Keep(r, rollsLeft int) (keep int, reroll bool) {
 }
 
 // held returns Keep's answer from the turn's own decisions, the keep
-// searched on first use in a batch readied by PlanSearching. Keep's
+// searched on first use after Plays.PlanSearching. Keep's
 // lattice path stays small enough to be inlined without it.
 func (t *Turn) held(r, rollsLeft int) (keep int, reroll bool) {
 	i := rollsLeft*engine.NumRolls + r

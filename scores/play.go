@@ -34,7 +34,7 @@ type planner interface {
 }
 
 // batches plans a policy's turns in batches, one for each goroutine.
-type batches []*policy.Batch
+type batches []*policy.Plays
 
 // plan takes the keep lattice's choices for a batch that many games
 // play, and leaves the keeps to a search on first use for one that few
