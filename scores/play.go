@@ -103,12 +103,19 @@ type live struct {
 // t; progress, when set, is told of each turn played.
 func (ls *lockstep) play(seed uint64, from, to int, t *tally, progress func(turn int)) {
 	drawsOnce.Do(makeDraws)
-	ls.games = ls.games[:0]
-	start := uint32(ls.layout.Index(engine.State{}))
-	for i := range to - from {
-		ls.games = append(ls.games, live{rng: seeded(seed, uint64(from+i)), index: start})
+	// Both buffers at their full size at once, the games seeded on
+	// every goroutine; the sort overwrites the spare before reading it.
+	n := to - from
+	if cap(ls.games) < n {
+		ls.games, ls.spare = make([]live, n), make([]live, n)
 	}
-	ls.spare = append(ls.spare[:0], ls.games...)
+	ls.games, ls.spare = ls.games[:n], ls.spare[:n]
+	start := uint32(ls.layout.Index(engine.State{}))
+	workers.Each((n+unit-1)/unit, ls.threads, func(_, u int) {
+		for i := u * unit; i < min((u+1)*unit, n); i++ {
+			ls.games[i] = live{rng: seeded(seed, uint64(from+i)), index: start}
+		}
+	})
 	for turn := range ls.g.Turns() {
 		if turn > 0 { // every game starts in the same state
 			ls.sort()
