@@ -94,6 +94,15 @@ type lockstep struct {
 	low    [][]int32 // each goroutine's counts of the low digits
 	shift  uint      // the index's low bits, below the high digit
 	count  bool      // whether playUnit counts the games' high digits
+	free   func()    // gives back games' and spare's memory (newLives)
+}
+
+// release gives back the memory of the games, which are then gone.
+func (ls *lockstep) release() {
+	if ls.free != nil {
+		ls.free()
+		ls.games, ls.spare, ls.free = nil, nil, nil
+	}
 }
 
 // highBits is the most bits of the state index that sort's first pass
@@ -119,7 +128,11 @@ func (ls *lockstep) play(seed uint64, from, to int, t *tally, progress func(turn
 	// every goroutine; the sort overwrites the spare before reading it.
 	n := to - from
 	if cap(ls.games) < n {
-		ls.games, ls.spare = make([]live, n), make([]live, n)
+		ls.release()
+		var free, freeSpare func()
+		ls.games, free = newLives(n)
+		ls.spare, freeSpare = newLives(n)
+		ls.free = func() { free(); freeSpare() }
 	}
 	ls.games, ls.spare = ls.games[:n], ls.spare[:n]
 	start := uint32(ls.layout.Index(engine.State{}))

@@ -78,6 +78,7 @@ func simulate(g *engine.Game, plans planner, games int, seed uint64, o Options) 
 		return nil, fmt.Errorf("cannot simulate %d games", games)
 	}
 	ls := &lockstep{g: g, layout: solver.NewLayout(g), plans: plans, threads: o.threads()}
+	defer ls.release()
 	var t tally
 	for from := 0; from < games; from += round {
 		to := min(from+round, games)
