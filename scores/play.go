@@ -95,6 +95,10 @@ type lockstep struct {
 	shift  uint      // the index's low bits, below the high digit
 	count  bool      // whether playUnit counts the games' high digits
 	free   func()    // gives back games' and spare's memory (newLives)
+	// states[w] holds the batch of states goroutine w plans: a local
+	// array, passed through the planner interface, went to the heap
+	// once a batch.
+	states [][solver.Lanes]engine.State
 }
 
 // release gives back the memory of the games, which are then gone.
@@ -164,6 +168,7 @@ func (ls *lockstep) ready(n int) {
 	ls.counts = slices.Grow(ls.counts[:0], units)[:units]
 	width := uint(bits.Len(uint(ls.layout.Size() - 1)))
 	ls.shift = width - min(width, highBits)
+	ls.states = make([][solver.Lanes]engine.State, ls.threads)
 	ls.low = make([][]int32, ls.threads)
 	for w := range ls.low {
 		ls.low[w] = make([]int32, 1<<ls.shift)
@@ -255,7 +260,7 @@ func (ls *lockstep) sortLow(games, to []live, count []int32) {
 func (ls *lockstep) playUnit(w, u int) {
 	all := ls.games[u*unit : min((u+1)*unit, len(ls.games))]
 	for games := all; len(games) > 0; {
-		var states [solver.Lanes]engine.State
+		states := &ls.states[w]
 		var ends [solver.Lanes]int
 		n, i := 0, 0
 		for ; i < len(games) && n < solver.Lanes; n++ {
