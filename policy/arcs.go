@@ -27,7 +27,6 @@ type Arc struct {
 // which it reuses once it is done with them; out's slices stay valid
 // until then, even where arcs grows to a new array.
 func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
-	b.mustChoose("AppendArcs")
 	p, g, m := b.p, b.p.game, &b.mass
 	// spare is a row of m past every keep, where the mass of the rolls
 	// written now is added to no purpose rather than branched around.

@@ -37,11 +37,9 @@ type Batch struct {
 	// (solver.LaneKeeps.BestKeepsChoosing): a roll's row there is the
 	// keep index of its best keep, or its own keep index when it is best
 	// written now.
-	// After PlanSearching (searching) it holds instead each keep's value
-	// in the keeps' rows and each roll's best in the rolls', which keep
-	// searches.
-	choices   [MaxRolls - 1]solver.LaneKeeps
-	searching bool
+	// After Plays.PlanSearching it holds instead each keep's value in the
+	// keeps' rows and each roll's best in the rolls', which keep searches.
+	choices [MaxRolls - 1]solver.LaneKeeps
 	// mass and written are AppendArcs' scratch.
 	mass    solver.LaneKeeps
 	written [][solver.Lanes]float64
@@ -76,7 +74,7 @@ const (
 )
 
 // undecided is a turn's decisions before any is taken: its boxes, and
-// after PlanSearching its keeps (Plan's are read from the choices).
+// after Plays.PlanSearching its keeps (Plan's are read from the choices).
 var undecided [MaxRolls * engine.NumRolls]uint8
 
 // Plan readies the turns of states (at most solver.Lanes, none with a
@@ -87,16 +85,35 @@ var undecided [MaxRolls * engine.NumRolls]uint8
 // longer valid.
 func (b *Batch) Plan(states []engine.State) { b.plan(states, false) }
 
-// PlanSearching readies the turns of states as Plan does, to the same
-// decisions, but leaves each roll's keep to a search of its sub-keeps
-// when a game first asks for it: cheaper than the lattice's two passes
-// for a batch whose games ask for a few hundred keeps or fewer. Decide
-// and AppendArcs need Plan's choices.
-func (b *Batch) PlanSearching(states []engine.State) { b.plan(states, true) }
+// Plays readies the turns of a batch of states at a time for games to
+// play, either way: Plan takes each roll's keep from the keep lattice's
+// choices, as Batch.Plan does, and PlanSearching leaves each to a search
+// of its sub-keeps when a game first asks for it, to the same decisions:
+// cheaper than the lattice for a batch whose games ask for a few hundred
+// keeps or fewer. It gives turns only: the lattice's choices, which
+// Batch.Decide and Batch.AppendArcs read, it need not have. It is for
+// one goroutine at a time.
+type Plays struct{ b *Batch }
+
+// NewPlays returns an empty Plays of p's turns.
+func (p *Policy) NewPlays() *Plays { return &Plays{p.NewBatch()} }
+
+// Plan readies the turns of states (at most solver.Lanes, none with a
+// full sheet) as Batch.Plan does, which Turn then gives. The turns of
+// the previous states are no longer valid.
+func (s *Plays) Plan(states []engine.State) { s.b.plan(states, false) }
+
+// PlanSearching readies the turns of states as Plan does, but for the
+// keeps, each searched on first use.
+func (s *Plays) PlanSearching(states []engine.State) { s.b.plan(states, true) }
+
+// Turn returns the turn of the j-th state planned last, valid until the
+// next plan.
+func (s *Plays) Turn(j int) *Turn { return s.b.Turn(j) }
 
 func (b *Batch) plan(states []engine.State, searching bool) {
 	p, g := b.p, b.p.game
-	b.n, b.searching = len(states), searching
+	b.n = len(states)
 	decided := engine.NumRolls // the decisions left unknown
 	if searching {
 		decided = len(undecided)
@@ -105,7 +122,13 @@ func (b *Batch) plan(states []engine.State, searching bool) {
 	for j, s := range states {
 		open |= ^s.Filled
 		t := &b.turns[j]
-		t.game, t.state, t.batch, t.lane = g, s, b, uint8(j)
+		t.game, t.state, t.batch, t.lane, t.ends = g, s, b, uint8(j), &b.rollEnds[j]
+		for i := range t.choices {
+			t.choices[i] = nil
+			if !searching {
+				t.choices[i] = b.choices[i].Rolls()
+			}
+		}
 		copy(t.decide[:decided], undecided[:])
 		b.opens[j] = 0
 		for c := range p.boxes {
@@ -164,7 +187,7 @@ func (b *Batch) plan(states []engine.State, searching bool) {
 }
 
 // keep returns the decision for roll r in lane j with left rerolls left
-// after PlanSearching: the first of its sub-keeps, in the order of
+// after Plays.PlanSearching: the first of its sub-keeps, in the order of
 // solver.Turn.Actions (the largest keep index first), with the largest
 // value, when that is more than writing the roll now; else scoreNow, as
 // the keep lattice chooses. That value is known (the roll's best), so
@@ -226,7 +249,6 @@ func (b *Batch) box(j, r int) {
 // each roll's values are read once for all of them; the keeps come from
 // the keep lattice's choices (decideKeeps).
 func (b *Batch) Decide() {
-	b.mustChoose("Decide")
 	for r := range engine.NumRolls {
 		for j := range b.n {
 			if b.turns[j].decide[r] == unknown {
@@ -236,15 +258,6 @@ func (b *Batch) Decide() {
 	}
 	for left := 1; left < b.p.game.Rolls; left++ {
 		b.decideKeeps(left)
-	}
-}
-
-// mustChoose panics unless the batch was readied by Plan, whose choices
-// what (Decide, AppendArcs) reads: PlanSearching's rows hold values there,
-// which would be read as keeps.
-func (b *Batch) mustChoose(what string) {
-	if b.searching {
-		panic("policy: Batch." + what + " after PlanSearching, which leaves no choices: use Plan")
 	}
 }
 

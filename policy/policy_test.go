@@ -195,12 +195,16 @@ func under(t *testing.T, g *engine.Game, next solver.Values, seed uint64) (*Poli
 }
 
 // TestBatchAgrees checks that the turns of a batch of states, each box
-// taken on first use and each keep from the keep lattice (Plan) or
-// searched on first use (PlanSearching), are those each state planned
-// alone gives, in every lane, for batches of one to solver.Lanes states,
-// on values with many exact ties and with few.
+// taken on first use and each keep from the keep lattice (Batch.Plan,
+// Plays.Plan) or searched on first use (Plays.PlanSearching), are those
+// each state planned alone gives, in every lane, for batches of one to
+// solver.Lanes states, on values with many exact ties and with few.
 func TestBatchAgrees(t *testing.T) {
-	plans := map[string]func(*Batch, []engine.State){"Plan": (*Batch).Plan, "PlanSearching": (*Batch).PlanSearching}
+	plans := map[string]func(*Policy) turnPlanner{
+		"Plan":          func(p *Policy) turnPlanner { return p.NewBatch() },
+		"Plays.Plan":    func(p *Policy) turnPlanner { return p.NewPlays() },
+		"PlanSearching": func(p *Policy) turnPlanner { return searching{p.NewPlays()} },
+	}
 	for _, name := range []string{"yahtzee", "swedish", "poker-dice"} {
 		for mode, plan := range plans {
 			for _, k := range []uint64{40, 0} {
@@ -210,18 +214,29 @@ func TestBatchAgrees(t *testing.T) {
 	}
 }
 
-// batchAgrees is TestBatchAgrees for game name, batches readied by plan,
-// the values hashed with k.
-func batchAgrees(t *testing.T, name string, plan func(*Batch, []engine.State), k uint64) {
+// turnPlanner is a Batch, a Plays or a searching Plays.
+type turnPlanner interface {
+	Plan([]engine.State)
+	Turn(int) *Turn
+}
+
+// searching is a Plays whose Plan is PlanSearching.
+type searching struct{ *Plays }
+
+func (s searching) Plan(states []engine.State) { s.PlanSearching(states) }
+
+// batchAgrees is TestBatchAgrees for game name, batches made by plan, the
+// values hashed with k.
+func batchAgrees(t *testing.T, name string, plan func(*Policy) turnPlanner, k uint64) {
 	g := newGame(t, name, engine.Options{})
 	p, _, rng := under(t, g, hashed(solver.NewLayout(g), k), 5+k)
-	b := p.NewBatch()
+	b := plan(p)
 	for n := 1; n <= solver.Lanes; n++ {
 		states := make([]engine.State, n)
 		for j := range states {
 			states[j] = randomState(g, rng)
 		}
-		plan(b, states)
+		b.Plan(states)
 		for j, s := range states {
 			alone, batched := p.plan(s), b.Turn(j)
 			for r := range engine.NumRolls {

@@ -17,11 +17,17 @@ type Turn struct {
 	// scoreNow. It lies in the Turn itself, so that a
 	// turn's reads stay close together in memory. A turn of a batch
 	// reads its keeps from the batch's choices (Plan) or holds them as
-	// it does its boxes (PlanSearching), unknown marking one the batch
+	// it does its boxes (Plays.PlanSearching), unknown marking one the batch
 	// takes on first use.
 	decide [MaxRolls * engine.NumRolls]uint8
 	batch  *Batch // nil once every decision is known
-	lane   uint8  // the turn's lane in batch
+	// choices[j-1], with j rerolls left, is the rolls' rows of the
+	// batch's keep lattice choices after Plan, where Keep reads the
+	// turn's keeps; nil where decide holds them.
+	choices [MaxRolls - 1]*solver.LaneRolls
+	// ends is the batch's rollEnds of the turn's lane, nil without a batch.
+	ends *[engine.NumRolls]End
+	lane uint8 // the turn's lane in batch
 }
 
 // MaxRolls is the most rolls a turn that a policy can play: every game of
@@ -39,11 +45,18 @@ func (t *Turn) State() engine.State { return t.state }
 // reroll true; or, when the dice are best written now, the roll's own
 // keep index (all five kept) with reroll false.
 func (t *Turn) Keep(r, rollsLeft int) (keep int, reroll bool) {
-	if b := t.batch; b != nil && !b.searching {
+	if c := t.choices[rollsLeft-1]; c != nil {
 		// The keep lattice's choice: a keep, or the roll itself.
-		k := int(b.choices[rollsLeft-1].Rolls()[r][t.lane])
+		k := int(c[r][t.lane])
 		return k, k < engine.FirstRollKeep
 	}
+	return t.held(r, rollsLeft)
+}
+
+// held returns Keep's answer from the turn's own decisions, the keep
+// searched on first use after Plays.PlanSearching. Keep's
+// lattice path stays small enough to be inlined without it.
+func (t *Turn) held(r, rollsLeft int) (keep int, reroll bool) {
 	i := rollsLeft*engine.NumRolls + r
 	d := t.decide[i]
 	if d == unknown {
@@ -91,10 +104,19 @@ func endOf(l solver.Layout, pl engine.Placement) End {
 // End returns how writing final roll r ends the turn: Place's move, as
 // a batch's turn has it at hand.
 func (t *Turn) End(r int) End {
-	if b := t.batch; b != nil {
-		if t.decide[r] == unknown {
-			b.box(int(t.lane), r)
+	if t.decide[r] != unknown {
+		if e := t.ends; e != nil {
+			return e[r]
 		}
+	}
+	return t.end(r)
+}
+
+// end is End where the roll's box is not yet known or the turn has no
+// batch, out of End so that End's common path is inlined.
+func (t *Turn) end(r int) End {
+	if b := t.batch; b != nil {
+		b.box(int(t.lane), r)
 		return b.rollEnds[t.lane][r]
 	}
 	return endOf(solver.NewLayout(t.game), t.Place(r))
@@ -128,6 +150,6 @@ func (p *Policy) plan(s engine.State) *Turn {
 	b.Plan([]engine.State{s})
 	b.Decide()
 	t := *b.Turn(0)
-	t.batch = nil
+	t.batch, t.choices, t.ends = nil, [MaxRolls - 1]*solver.LaneRolls{}, nil
 	return &t
 }

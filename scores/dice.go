@@ -61,9 +61,17 @@ func roll(s *stream, k int) int {
 	n := drawSpan[k]
 	u, lo := bits.Mul64(s.next(), n)
 	if lo < n {
-		for thresh := -n % n; lo < thresh; {
-			u, lo = bits.Mul64(s.next(), n)
-		}
+		u = s.reject(n, lo, u)
 	}
 	return int(drawRoll[drawStart[k]+int(u)])
+}
+
+// reject finishes roll's multiply-and-reject below n from a first draw
+// whose product is u, lo: it draws again while lo is below 2^64 mod n.
+// Out of roll, which is then small enough to be inlined.
+func (s *stream) reject(n, lo, u uint64) uint64 {
+	for thresh := -n % n; lo < thresh; {
+		u, lo = bits.Mul64(s.next(), n)
+	}
+	return u
 }

@@ -28,10 +28,13 @@ type planner interface {
 	// turn returns the turn of the j-th state of w's batch, for a game
 	// with score points so far.
 	turn(w, j, score int) *policy.Turn
+	// byScore reports whether turn depends on the score, else each
+	// state's turn is asked for once for all its games.
+	byScore() bool
 }
 
 // batches plans a policy's turns in batches, one for each goroutine.
-type batches []*policy.Batch
+type batches []*policy.Plays
 
 // plan takes the keep lattice's choices for a batch that many games
 // play, and leaves the keeps to a search on first use for one that few
@@ -45,6 +48,7 @@ func (b batches) plan(w int, states []engine.State, games int) {
 }
 
 func (b batches) turn(w, j, _ int) *policy.Turn { return b[w].Turn(j) }
+func (batches) byScore() bool                   { return false }
 
 // searchBelow is how many games a batch must have for its keeps to come
 // from the keep lattice rather than searches.
@@ -58,6 +62,7 @@ type turnsOf struct {
 
 func (t *turnsOf) plan(w int, states []engine.State, _ int) { copy(t.states[w][:], states) }
 func (t *turnsOf) turn(w, j, score int) *policy.Turn        { return t.of(t.states[w][j], score) }
+func (*turnsOf) byScore() bool                              { return true }
 
 // round is how many games are in play at once: enough that the games
 // that meet a state meet it in one batch, few enough to keep their
@@ -79,9 +84,34 @@ type lockstep struct {
 	plans   planner
 	threads int
 	games   []live
-	spare   []live           // the radix sort's other buffer
-	counts  [][1 << 11]int32 // the radix sort's digit counts, by part
+	spare   []live // the sort's other buffer
+	// counts[u][d] counts the games of unit u whose state index has high
+	// digit d (the index's top bits, at most highBits of them), as the
+	// unit's turn leaves them; sort turns them into the unit's places.
+	counts [][1 << highBits]int32
+	// starts[d] is where the games of high digit d start once sorted.
+	starts [1<<highBits + 1]int32
+	low    [][]int32 // each goroutine's counts of the low digits
+	shift  uint      // the index's low bits, below the high digit
+	count  bool      // whether playUnit counts the games' high digits
+	free   func()    // gives back games' and spare's memory (newLives)
+	// states[w] holds the batch of states goroutine w plans: a local
+	// array, passed through the planner interface, went to the heap
+	// once a batch.
+	states [][solver.Lanes]engine.State
 }
+
+// release gives back the memory of the games, which are then gone.
+func (ls *lockstep) release() {
+	if ls.free != nil {
+		ls.free()
+		ls.games, ls.spare, ls.free = nil, nil, nil
+	}
+}
+
+// highBits is the most bits of the state index that sort's first pass
+// places by.
+const highBits = 11
 
 // live is a game in play, in 16 bytes, as the sort moves it every turn:
 // its dice's generator, state and what it has earned. Scores fit 16 bits
@@ -98,17 +128,30 @@ type live struct {
 // t; progress, when set, is told of each turn played.
 func (ls *lockstep) play(seed uint64, from, to int, t *tally, progress func(turn int)) {
 	drawsOnce.Do(makeDraws)
-	ls.games = ls.games[:0]
-	start := uint32(ls.layout.Index(engine.State{}))
-	for i := range to - from {
-		ls.games = append(ls.games, live{rng: seeded(seed, uint64(from+i)), index: start})
+	// Both buffers at their full size at once, the games seeded on
+	// every goroutine; the sort overwrites the spare before reading it.
+	n := to - from
+	if cap(ls.games) < n {
+		ls.release()
+		var free, freeSpare func()
+		ls.games, free = newLives(n)
+		ls.spare, freeSpare = newLives(n)
+		ls.free = func() { free(); freeSpare() }
 	}
-	ls.spare = append(ls.spare[:0], ls.games...)
+	ls.games, ls.spare = ls.games[:n], ls.spare[:n]
+	start := uint32(ls.layout.Index(engine.State{}))
+	workers.Each((n+unit-1)/unit, ls.threads, func(_, u int) {
+		for i := u * unit; i < min((u+1)*unit, n); i++ {
+			ls.games[i] = live{rng: seeded(seed, uint64(from+i)), index: start}
+		}
+	})
+	ls.ready(n)
 	for turn := range ls.g.Turns() {
 		if turn > 0 { // every game starts in the same state
 			ls.sort()
 		}
-		workers.Each((len(ls.games)+unit-1)/unit, ls.threads, ls.playUnit)
+		ls.count = turn < ls.g.Turns()-1
+		workers.Each(len(ls.counts), ls.threads, ls.playUnit)
 		if progress != nil {
 			progress(turn)
 		}
@@ -119,55 +162,105 @@ func (ls *lockstep) play(seed uint64, from, to int, t *tally, progress func(turn
 	}
 }
 
-// sort orders the games by state index, stably: a radix sort, least
-// significant digit first, each pass counting and placing the games of
-// one part of the array on a goroutine of its own.
-func (ls *lockstep) sort() {
-	const digit = 11
-	parts := ls.threads
-	ls.counts = slices.Grow(ls.counts[:0], parts)[:parts]
-	part := func(p int) []live {
-		n := len(ls.games)
-		return ls.games[p*n/parts : (p+1)*n/parts]
+// ready makes the sort's counts for n games.
+func (ls *lockstep) ready(n int) {
+	units := (n + unit - 1) / unit
+	ls.counts = slices.Grow(ls.counts[:0], units)[:units]
+	width := uint(bits.Len(uint(ls.layout.Size() - 1)))
+	ls.shift = width - min(width, highBits)
+	ls.states = make([][solver.Lanes]engine.State, ls.threads)
+	ls.low = make([][]int32, ls.threads)
+	for w := range ls.low {
+		ls.low[w] = make([]int32, 1<<ls.shift)
 	}
-	width := bits.Len(uint(ls.layout.Size() - 1))
-	for shift := 0; shift < width; shift += digit {
-		workers.Each(parts, parts, func(_, p int) {
-			c, games := &ls.counts[p], part(p)
-			*c = [1 << digit]int32{}
-			for i := range games {
-				c[games[i].index>>shift&(1<<digit-1)]++
-			}
-		})
-		// Each part's games of digit d go after those of the digits
-		// before and of the parts before.
-		at := int32(0)
-		for d := range 1 << digit {
-			for p := range parts {
-				c := ls.counts[p][d]
-				ls.counts[p][d] = at
-				at += c
-			}
+}
+
+// sort orders the games by state index, stably, in two passes: the
+// games of each unit go to their high digit's place, counted as the unit
+// played its turn (on every goroutine, a unit at a time), then each high
+// digit's games, together and mostly in the cache, are sorted by the low
+// bits (a digit at a time on every goroutine).
+func (ls *lockstep) sort() {
+	// Each unit's games of digit d go after those of the digits before
+	// and of the units before.
+	var total [1 << highBits]int32
+	for u := range ls.counts {
+		for d, c := range &ls.counts[u] {
+			total[d] += c
 		}
-		workers.Each(parts, parts, func(_, p int) {
-			c := &ls.counts[p]
-			games := part(p)
-			for i := range games {
-				d := games[i].index >> shift & (1<<digit - 1)
-				ls.spare[c[d]] = games[i]
-				c[d]++
+	}
+	at := int32(0)
+	for d, c := range total {
+		ls.starts[d], total[d] = at, at
+		at += c
+	}
+	ls.starts[1<<highBits] = at
+	for u := range ls.counts {
+		c := &ls.counts[u]
+		for d, x := range c {
+			c[d] = total[d]
+			total[d] += x
+		}
+	}
+	workers.Each(len(ls.counts), ls.threads, func(_, u int) {
+		c := &ls.counts[u]
+		for _, l := range ls.games[u*unit : min((u+1)*unit, len(ls.games))] {
+			d := l.index >> ls.shift
+			ls.spare[c[d]] = l
+			c[d]++
+		}
+	})
+	workers.Each(1<<highBits, ls.threads, func(w, d int) {
+		lo, hi := ls.starts[d], ls.starts[d+1]
+		ls.sortLow(ls.spare[lo:hi], ls.games[lo:hi], ls.low[w])
+	})
+}
+
+// sortLow sorts games, of one high digit, by their index into to,
+// stably: a few by insertion, more by counting their low bits in count
+// (the span they cover only).
+func (ls *lockstep) sortLow(games, to []live, count []int32) {
+	if len(games) < 32 {
+		copy(to, games)
+		for i := 1; i < len(to); i++ {
+			l, j := to[i], i
+			for ; j > 0 && to[j-1].index > l.index; j-- {
+				to[j] = to[j-1]
 			}
-		})
-		ls.games, ls.spare = ls.spare, ls.games
+			to[j] = l
+		}
+		return
+	}
+	mask := uint32(1)<<ls.shift - 1
+	least, most := mask, uint32(0)
+	for i := range games {
+		k := games[i].index & mask
+		least, most = min(least, k), max(most, k)
+	}
+	c := count[least : most+1]
+	clear(c)
+	for i := range games {
+		c[games[i].index&mask-least]++
+	}
+	at := int32(0)
+	for k, x := range c {
+		c[k] = at
+		at += x
+	}
+	for i := range games {
+		k := games[i].index&mask - least
+		to[c[k]] = games[i]
+		c[k]++
 	}
 }
 
 // playUnit plays the turn of the u-th unit of games on goroutine w: the
-// games of Lanes distinct states at a time, their turns planned together.
+// games of Lanes distinct states at a time, their turns planned together;
+// then counts them for the sort, unless the turn is the last.
 func (ls *lockstep) playUnit(w, u int) {
-	games := ls.games[u*unit : min((u+1)*unit, len(ls.games))]
-	for len(games) > 0 {
-		var states [solver.Lanes]engine.State
+	all := ls.games[u*unit : min((u+1)*unit, len(ls.games))]
+	for games := all; len(games) > 0; {
+		states := &ls.states[w]
 		var ends [solver.Lanes]int
 		n, i := 0, 0
 		for ; i < len(games) && n < solver.Lanes; n++ {
@@ -179,13 +272,34 @@ func (ls *lockstep) playUnit(w, u int) {
 			ends[n] = i
 		}
 		ls.plans.plan(w, states[:n], i)
+		byScore := ls.plans.byScore()
 		k := 0
 		for j := range n {
+			var t *policy.Turn
+			if !byScore {
+				t = ls.plans.turn(w, j, 0)
+			}
 			for ; k < ends[j]; k++ {
-				ls.playTurn(&games[k], ls.plans.turn(w, j, int(games[k].score)))
+				if byScore {
+					t = ls.plans.turn(w, j, int(games[k].score))
+				}
+				ls.playTurn(&games[k], t)
 			}
 		}
 		games = games[i:]
+	}
+	if ls.count {
+		ls.countUnit(u, all)
+	}
+}
+
+// countUnit counts unit u's games by the high digit of their index, for
+// the sort.
+func (ls *lockstep) countUnit(u int, games []live) {
+	c := &ls.counts[u]
+	*c = [1 << highBits]int32{}
+	for i := range games {
+		c[games[i].index>>ls.shift]++
 	}
 }
 

@@ -51,11 +51,11 @@ type Sample struct {
 // same seed gives the same games, whatever the number of threads. The
 // games are played in lockstep, each state's turn planned once for all
 // the games that meet it, in batches of the solver's lanes
-// (policy.Batch).
+// (policy.Plays).
 func Simulate(p *policy.Policy, games int, seed uint64, o Options) (*Sample, error) {
 	bs := make(batches, o.threads())
 	for w := range bs {
-		bs[w] = p.NewBatch()
+		bs[w] = p.NewPlays()
 	}
 	return simulate(p.Game(), bs, games, seed, o)
 }
@@ -78,6 +78,7 @@ func simulate(g *engine.Game, plans planner, games int, seed uint64, o Options) 
 		return nil, fmt.Errorf("cannot simulate %d games", games)
 	}
 	ls := &lockstep{g: g, layout: solver.NewLayout(g), plans: plans, threads: o.threads()}
+	defer ls.release()
 	var t tally
 	for from := 0; from < games; from += round {
 		to := min(from+round, games)
