@@ -31,7 +31,9 @@ func (o Opener) TargetPlay(g *engine.Game, all bool) (*target.Table, solver.Valu
 	}
 	t, err := o.Targets(g)
 	if err == nil && all {
-		err = o.tableError(t.ReadAll())
+		if err = o.tableError(t.ReadAll()); err != nil {
+			t.Release() // refused: its mapping is given back
+		}
 	}
 	if err != nil {
 		return nil, nil, err

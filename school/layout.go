@@ -59,8 +59,9 @@ type pointsOf struct {
 	from   int
 }
 
-// newPoints returns the points of combination row c of k's game g.
-func newPoints(g *engine.Game, k *Kernel, c int) (*pointsOf, error) {
+// newPoints returns the points of combination row c of k's game.
+func newPoints(k *Kernel, c int) (*pointsOf, error) {
+	g := k.g
 	plain, doubled := k.levels[c], make([]int, len(k.levels[c]))
 	for i, p := range plain {
 		doubled[i] = g.School.Fresh * p
@@ -176,7 +177,7 @@ func NewLayout(g *engine.Game) (*Layout, error) {
 	for c, cat := range g.Categories {
 		if !cat.School {
 			var err error
-			if l.points[c], err = newPoints(g, k, c); err != nil {
+			if l.points[c], err = newPoints(k, c); err != nil {
 				return nil, err
 			}
 		}

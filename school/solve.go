@@ -28,8 +28,9 @@ func (sol *Solution) Expected() float64 {
 
 // Solve computes the value of every state of one-column school game g (the
 // full sheet or a subset of its rows) by dynamic programming: filled sets
-// with more rows first, those with equally many in parallel. The result
-// does not depend on o.Threads.
+// with more rows first, those with equally many in parallel. Turns have
+// three rolls (g.Rolls); other counts are refused. The result does not
+// depend on o.Threads.
 func Solve(g *engine.Game, o solver.Options) (*Solution, error) {
 	l, err := NewLayout(g)
 	if err != nil {

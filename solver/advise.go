@@ -103,6 +103,7 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 // when the result was copied, stalled the store forwarding of every
 // keep's action: a quarter of Turn.Actions' time.
 func minus(dice, keep engine.Multiset) (reroll engine.Multiset) {
+	const _ = uint(engine.Faces-6) + uint(6-engine.Faces) // six bytes of counts
 	d := uint64(binary.LittleEndian.Uint32(dice[:])) | uint64(binary.LittleEndian.Uint16(dice[4:]))<<32
 	k := uint64(binary.LittleEndian.Uint32(keep[:])) | uint64(binary.LittleEndian.Uint16(keep[4:]))<<32
 	d -= k

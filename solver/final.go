@@ -34,7 +34,8 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 		}
 	}
 	// With no negative points or next values, every roll's value is one
-	// of them, with its points and bonuses: +0 or more.
+	// of them, with its points and bonuses: +0 or more (or a NaN with its
+	// sign clear, from a damaged table, whose advice is refused).
 	ordered = t.nonNegative && sign>>63 == 0
 	base := math.Inf(-1)
 	var raised uint32
@@ -108,7 +109,7 @@ func scoredOne(f *[engine.NumRolls]float64, list []scoredRoll, add float64) {
 	}
 }
 
-// raisedOne is laneKernel.raised for one state's ordered roll values f,
+// raisedOne is kernelGo's raisedOne for one state's ordered roll values f,
 // from lane 0 of totals, compared as integers: level by level, each
 // level's total loaded once for its rolls. A loop of its own, so that it
 // stays in registers.

@@ -157,7 +157,8 @@ type laneKernel struct {
 	// bestOne is BestKeeps for one state's keep values with the sign bit
 	// clear (bestKeepsBits).
 	bestOne func(v *Keeps)
-	// raisedOne is raisedOne, for one state's ordered roll values.
+	// raisedOne is laneKernel.raised for one state's ordered roll values
+	// (Go: raisedOne).
 	raisedOne func(f *[engine.NumRolls]float64, runs []levelRun, totals *boxLevels)
 	// rank sets order[:n] to the positions of x[:n] by value, largest
 	// first, equal values in order of position, for Turn.Actions; the

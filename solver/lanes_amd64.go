@@ -101,8 +101,8 @@ var activeKernel = func() laneKernel {
 // KeepValues adds them. Entries are byte offsets in a Keeps: the run's
 // first keep, the children's runs by faces 1 to 4, the run by faces 5
 // and 6; then 32 times (the run's length - 1), the offset of its lanes'
-// mask in rowMasks; the last entry is unused (rows of eight for scaled
-// addressing).
+// mask in rowMasks; the last entry is unused (a row is 16 bytes, one
+// step of keepRowsAVX's pointer).
 type keepRow [8]uint16
 
 // keepRowSize is the runs of one size, by increasing index, and how many

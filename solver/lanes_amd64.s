@@ -383,7 +383,9 @@ keeprowsdone:
 // parents' (the row's first index, then the parents'), two keeps at a
 // time after a first one for a group of odd length. VMAXSD takes one
 // instruction a parent, with the value loaded in it, and is exact for
-// values with the sign bit clear, which have no NaN and no -0.
+// values with the sign bit clear and no NaN (no -0 then), as the integer
+// maximum of bestKeepsBits is. A NaN comes only from a damaged table,
+// whose advice is refused (Table.Err), so the two may part on it.
 TEXT ·bestOneAVX(SB), NOSPLIT, $0-32
 	MOVQ v+0(FP), DI
 	MOVQ groups_base+8(FP), R8
@@ -525,7 +527,7 @@ bestonedone:
 // level's total (lane 0 of totals) loaded once, each of its rolls' values
 // becomes the larger of it and the total, two rolls at a time after a
 // first one for a run of odd length. VMAXSD is exact for values with
-// the sign bit clear.
+// the sign bit clear and no NaN (see bestOneAVX).
 TEXT ·raisedOneAVX(SB), NOSPLIT, $0-40
 	MOVQ f+0(FP), DI
 	MOVQ runs_base+8(FP), R8

@@ -35,14 +35,15 @@ func openFloats(path string, want Expect) (*Words, *Error) {
 	case e != nil:
 	case hd.typ == typeFloat32:
 		var values []float32
-		if values, e = readWhole(f, size, hd); e == nil {
+		var mapping []byte
+		if values, mapping, e = readWhole(f, size, hd); e == nil {
 			f.Close()
 			done := make([]atomic.Bool, blockCount(len(values)))
 			for k := range done {
 				done[k].Store(true)
 			}
 			bits := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(values))), len(values))
-			return &Words{Header: hd.Header, path: path, want: want, words: bits, done: done}, nil
+			return &Words{Header: hd.Header, path: path, want: want, words: bits, mapping: mapping, done: done}, nil
 		}
 	default:
 		w, e = readIndex(f, size, hd)

@@ -69,7 +69,8 @@ func inMapping(t *testing.T, a uintptr, path string) bool {
 	return false
 }
 
-// TestRelease checks that Release gives back a mapped table's mapping:
+// TestRelease checks that Release gives back a mapped table's mapping,
+// of either format (checked by block, or whole as Write writes it):
 // afterwards no mapping of the file is listed in /proc/self/maps, where
 // Close leaves it for the words still read.
 func TestRelease(t *testing.T) {
@@ -78,16 +79,19 @@ func TestRelease(t *testing.T) {
 	values := testFloats()
 	for _, c := range []struct {
 		name   string
+		write  func(string, Header, []float32) error
 		end    func(*Words) error
 		mapped bool
 	}{
-		{"Close", (*Words).Close, true},
-		{"Settle", (*Words).Settle, true},
-		{"Release", (*Words).Release, false},
+		{"Close", WriteFloats, (*Words).Close, true},
+		{"Settle", WriteFloats, (*Words).Settle, true},
+		{"Release", WriteFloats, (*Words).Release, false},
+		{"Release/whole", Write, (*Words).Release, false},
+		{"Close/whole", Write, (*Words).Close, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "t.dpt")
-			if err := WriteFloats(path, headerFor(values), values); err != nil {
+			if err := c.write(path, headerFor(values), values); err != nil {
 				t.Fatal(err)
 			}
 			w, err := OpenFloats(path, testWant)

@@ -6,8 +6,9 @@ import "os"
 
 // payload reads the n values at offset end of f (see readPayload): this
 // system does not map tables (see Mapped).
-func payload(f *os.File, size, end int64, n int, sum uint32) ([]float32, *Error) {
-	return readPayload(f, end, n, sum)
+func payload(f *os.File, size, end int64, n int, sum uint32) ([]float32, []byte, *Error) {
+	values, e := readPayload(f, end, n, sum)
+	return values, nil, e
 }
 
 // mapWords returns nil: this system does not map tables (see Mapped).

@@ -11,21 +11,26 @@ import (
 
 // payload returns the n values at offset end of f, of size bytes, checked
 // against the payload checksum sum: mapped when Mapped is set (and the
-// system maps the file), else read (readPayload).
-func payload(f *os.File, size, end int64, n int, sum uint32) ([]float32, *Error) {
+// system maps the file), with the mapping of the whole file, else read
+// (readPayload) and no mapping.
+func payload(f *os.File, size, end int64, n int, sum uint32) ([]float32, []byte, *Error) {
 	m := mapFile(f, size)
 	if m == nil || n == 0 {
-		return readPayload(f, end, n, sum)
+		if m != nil {
+			unmap(m)
+		}
+		values, e := readPayload(f, end, n, sum)
+		return values, nil, e
 	}
 	b := m[end:]
 	if crc32.Checksum(b, castagnoli) != sum {
 		unmap(m)
-		return nil, corrupt("payload checksum mismatch")
+		return nil, nil, corrupt("payload checksum mismatch")
 	}
 	// The payload starts where the header ends, at any offset: amd64 and
 	// arm64 load a float32 from any address, and the type holds no
 	// pointers, which may not be misaligned.
-	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(b))), n), nil
+	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(b))), n), m, nil
 }
 
 // mapWords returns the n words at offset start of f, of size bytes,

@@ -49,7 +49,7 @@ func read(path string, want Expect) (Header, []float32, *Error) {
 	if e != nil {
 		return Header{}, nil, e
 	}
-	values, e := readWhole(f, size, hd)
+	values, _, e := readWhole(f, size, hd) // a mapping lives as long as its values
 	if e != nil {
 		return Header{}, nil, e
 	}
@@ -76,15 +76,16 @@ func openFile(path string) (*os.File, int64, *Error) {
 }
 
 // readWhole reads and checks the payload of the float32 table f, of size
-// bytes, whose header is hd: the values written by Write, checked whole.
-func readWhole(f *os.File, size int64, hd head) ([]float32, *Error) {
+// bytes, whose header is hd: the values written by Write, checked whole,
+// and the mapping they lie in (see payload).
+func readWhole(f *os.File, size int64, hd head) ([]float32, []byte, *Error) {
 	if have := uint64(size - int64(hd.end)); hd.States > have/4 {
-		return nil, corrupt(fmt.Sprintf("truncated: header says %d values but only %d payload bytes follow", hd.States, have))
+		return nil, nil, corrupt(fmt.Sprintf("truncated: header says %d values but only %d payload bytes follow", hd.States, have))
 	} else if have != 4*hd.States {
-		return nil, corrupt(fmt.Sprintf("trailing garbage: file size %d, header implies %d", size, int64(hd.end)+4*int64(hd.States)))
+		return nil, nil, corrupt(fmt.Sprintf("trailing garbage: file size %d, header implies %d", size, int64(hd.end)+4*int64(hd.States)))
 	}
 	if hd.States > math.MaxInt/4 {
-		return nil, &Error{Err: errTooLarge, Reason: errTooLarge.Error()}
+		return nil, nil, &Error{Err: errTooLarge, Reason: errTooLarge.Error()}
 	}
 	return payload(f, size, int64(hd.end), int(hd.States), hd.sum)
 }

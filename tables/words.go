@@ -236,10 +236,12 @@ func (w *Words) Err() error {
 
 // Close closes the file. Words already loaded stay readable.
 func (w *Words) Close() error {
-	if w.f == nil { // read whole when opened (OpenFloats)
+	if w.f == nil { // read whole when opened (OpenFloats), or closed
 		return nil
 	}
-	return w.f.Close()
+	err := w.f.Close()
+	w.f = nil
+	return err
 }
 
 // Release closes the file and gives back the memory that maps it, for a

@@ -101,6 +101,16 @@ func (t *Table) ReadAll() error {
 	return err
 }
 
+// Release gives back what a table loaded lazily holds of its file (the
+// file, and its mapping), for a table that is dropped as damaged: none
+// of its chances may be read after it.
+func (t *Table) Release() {
+	if t.lazy != nil {
+		t.lazy.Release()
+		t.lazy, t.words = nil, nil
+	}
+}
+
 // OpenTable loads g's every-target table from dir, or, when there is none
 // yet, solves it, saves it and returns it (tables.Open). notice, if not
 // nil, is told before a solve starts; o carries the solve's threads and
