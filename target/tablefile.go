@@ -103,11 +103,11 @@ func (t *Table) ReadAll() error {
 
 // Release gives back what a table loaded lazily holds of its file (the
 // file, and its mapping), for a table that is dropped as damaged: none
-// of its chances may be read after it.
+// of its chances may be read after it; Err still says what was found.
 func (t *Table) Release() {
 	if t.lazy != nil {
 		t.lazy.Release()
-		t.lazy, t.words = nil, nil
+		t.words = nil
 	}
 }
 

@@ -84,6 +84,10 @@ func TestTableFile(t *testing.T) {
 		if err := got.ReadAll(); !errors.Is(err, tables.ErrCorrupt) || !strings.Contains(err.Error(), TableCommand(g)) {
 			t.Errorf("got %v, want a corrupt table and how to rebuild it", err)
 		}
+		got.Release() // dropped: its words are given back, the damage still told
+		if got.words != nil || !errors.Is(got.Err(), tables.ErrCorrupt) {
+			t.Errorf("released: %d words kept, Err %v; want none, and a corrupt table", len(got.words), got.Err())
+		}
 	})
 	t.Run("flipped, lazily", func(t *testing.T) {
 		got, err := LoadTable(bad, g)
