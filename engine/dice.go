@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -75,11 +76,18 @@ func (m Multiset) Contains(sub Multiset) bool {
 }
 
 // Minus returns the dice of m that are not in sub; sub must be contained in m.
-func (m Multiset) Minus(sub Multiset) Multiset {
-	for i := range m {
-		m[i] -= sub[i]
-	}
-	return m
+// It is one subtraction of the six counts as a word, which borrows nothing
+// since no count of sub exceeds m's: six byte stores, read back as a wider
+// word when the result is copied, stalled the store forwarding of every
+// keep's action in one position's advice (a quarter of its time).
+func (m Multiset) Minus(sub Multiset) (rest Multiset) {
+	const _ = uint(Faces-6) + uint(6-Faces) // six bytes of counts
+	d := uint64(binary.LittleEndian.Uint32(m[:])) | uint64(binary.LittleEndian.Uint16(m[4:]))<<32
+	k := uint64(binary.LittleEndian.Uint32(sub[:])) | uint64(binary.LittleEndian.Uint16(sub[4:]))<<32
+	d -= k
+	binary.LittleEndian.PutUint32(rest[:], uint32(d))
+	binary.LittleEndian.PutUint16(rest[4:], uint16(d>>32))
+	return rest
 }
 
 // String writes the dice in ascending order as digits, "33556".

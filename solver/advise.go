@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"encoding/binary"
 	"fmt"
 
 	"dicepoker/engine"
@@ -92,24 +91,9 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 			continue
 		}
 		a.Keep = engine.Keep(subs[len(subs)-1-(int(at)-len(places))])
-		a.Reroll = minus(dice, a.Keep)
+		a.Reroll = dice.Minus(a.Keep)
 	}
 	return actions, nil
-}
-
-// minus is dice.Minus(keep) for a keep of those dice, as one subtraction
-// of their six bytes, which borrows nothing since no face of keep exceeds
-// the dice's. Multiset.Minus's six byte stores, read back as wider words
-// when the result was copied, stalled the store forwarding of every
-// keep's action: a quarter of Turn.Actions' time.
-func minus(dice, keep engine.Multiset) (reroll engine.Multiset) {
-	const _ = uint(engine.Faces-6) + uint(6-engine.Faces) // six bytes of counts
-	d := uint64(binary.LittleEndian.Uint32(dice[:])) | uint64(binary.LittleEndian.Uint16(dice[4:]))<<32
-	k := uint64(binary.LittleEndian.Uint32(keep[:])) | uint64(binary.LittleEndian.Uint16(keep[4:]))<<32
-	d -= k
-	binary.LittleEndian.PutUint32(reroll[:], uint32(d))
-	binary.LittleEndian.PutUint16(reroll[4:], uint16(d>>32))
-	return reroll
 }
 
 // rankable is how many values Turn.Actions ranks at most: a box on
