@@ -1,0 +1,205 @@
+package school
+
+import (
+	"sync"
+
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
+
+// EndgameTurns is how many turns before the end the advisor's player
+// values the sheets exactly (see Endgame): with more the search of a late
+// turn costs too much for advise and simulate (README, School).
+const EndgameTurns = 3
+
+// Endgame is a player that values the sheets near the end of a game
+// exactly: a sheet with at most Turns turns left is worth the expected sum
+// of what is still to come under the best play to the end, by the
+// kernel's own turn search from the exact values of the sheets after it,
+// down to the full sheet; the others are valued by a base player. The
+// exact values are kept, so the sheets that later turns and other games
+// meet again cost nothing. It is safe for concurrent use.
+type Endgame struct {
+	k     *Kernel
+	base  Player
+	turns int
+	work  sync.Pool // *scratch
+	mu    sync.RWMutex
+	known map[engine.SchoolState]float64 // exact values by key
+}
+
+// endgameKeep is how many exact values an Endgame keeps: past it, it
+// forgets them all and starts again, so a long run's memory stays bounded
+// (about 60 MB).
+const endgameKeep = 1 << 20
+
+// NewEndgame returns the player that values the sheets with at most turns
+// turns left exactly on kernel k, and the others as base does.
+func NewEndgame(k *Kernel, base Player, turns int) *Endgame {
+	e := &Endgame{k: k, base: base, turns: turns, known: map[engine.SchoolState]float64{}}
+	e.work.New = func() any { return k.newScratch() }
+	return e
+}
+
+// Player returns the values of the sheets one write after s: exact where
+// they have at most e's turns left, else the base player's.
+func (e *Endgame) Player(s *engine.SchoolState) Values {
+	if e.k.g.SchoolTurnsLeft(s)-1 > e.turns {
+		return e.base(s)
+	}
+	return e.exact(e.successors(s))
+}
+
+// Values returns value where a sheet has more than e's turns left, and
+// the exact value otherwise.
+func (e *Endgame) Values(value Values) Values {
+	return func(s engine.SchoolState) float64 {
+		if e.k.g.SchoolTurnsLeft(&s) > e.turns {
+			return value(s)
+		}
+		return e.exact([]engine.SchoolState{e.key(s)})(s)
+	}
+}
+
+// key returns s without what the rest of its game cannot depend on, so
+// that sheets with the same future share one exact value: a row's best
+// cell once its bonus is out of reach (it only sets that bonus), a
+// column's likewise, and the reserve beyond what the open School cells
+// could still take from it, two dice short in each (what is over is never
+// needed, and every change of the reserve is the same with it or not).
+func (e *Endgame) key(s engine.SchoolState) engine.SchoolState {
+	g := e.k.g
+	need := 0
+	for c, cat := range g.Categories {
+		if s.RowBonus>>c&1 == 0 {
+			s.RowBest[c] = 0
+		}
+		if cat.School {
+			need += (g.Columns - int(s.Fill[c])) * 2 * cat.Face
+		}
+	}
+	for j := range engine.MaxColumns {
+		if s.ColBonus>>j&1 == 0 {
+			s.ColBest[j] = 0
+		}
+	}
+	s.Reserve = min(s.Reserve, need)
+	return s
+}
+
+// successors returns the keys of the sheets that are not full one write
+// after s, each once: every School row's close with 0 to 5 dice of its
+// face, every combination row's cross and its points plain and doubled.
+func (e *Endgame) successors(s *engine.SchoolState) []engine.SchoolState {
+	g, k := e.k.g, e.k
+	var out []engine.SchoolState
+	seen := map[engine.SchoolState]bool{}
+	add := func(m engine.SchoolWrite) {
+		if g.SchoolFull(&m.Next) {
+			return
+		}
+		if key := e.key(m.Next); !seen[key] {
+			seen[key] = true
+			out = append(out, key)
+		}
+	}
+	for c, cat := range g.Categories {
+		if !g.RowOpen(s, c) {
+			continue
+		}
+		if cat.School {
+			for n := range engine.Dice + 1 {
+				add(g.SchoolClose(*s, c, n))
+			}
+			continue
+		}
+		add(g.SchoolScore(*s, c, 0))
+		for _, p := range k.levels[c] {
+			add(g.SchoolScore(*s, c, p))
+			add(g.SchoolScore(*s, c, g.School.Fresh*p))
+		}
+	}
+	return out
+}
+
+// exact returns the exact values of the sheets, by key, that roots hold:
+// each root, each not full and with at most e's turns left, and every
+// sheet after it to the end are searched, those not known yet, the sheets
+// with fewest turns left first, solver.Lanes at a time. A sheet whose key
+// is not among them is valued by itself (a full one is worth 0).
+func (e *Endgame) exact(roots []engine.SchoolState) Values {
+	g := e.k.g
+	vals := make(map[engine.SchoolState]float64, len(roots))
+	// levels[d] are the sheets d writes after the roots' that are not
+	// known: each has the same turns left, so no sheet is in two.
+	var levels [][]engine.SchoolState
+	e.mu.RLock()
+	level := make([]engine.SchoolState, 0, len(roots))
+	for _, s := range roots {
+		if v, ok := e.known[s]; ok {
+			vals[s] = v
+		} else {
+			level = append(level, s)
+			vals[s] = 0
+		}
+	}
+	for len(level) > 0 {
+		levels = append(levels, level)
+		var next []engine.SchoolState
+		for i := range level {
+			for _, x := range e.successors(&level[i]) {
+				if _, ok := vals[x]; ok {
+					continue
+				}
+				if v, ok := e.known[x]; ok {
+					vals[x] = v
+					continue
+				}
+				vals[x] = 0
+				next = append(next, x)
+			}
+		}
+		level = next
+	}
+	e.mu.RUnlock()
+	after := func(x engine.SchoolState) float64 {
+		if g.SchoolFull(&x) {
+			return 0
+		}
+		return vals[e.key(x)]
+	}
+	w := e.work.Get().(*scratch)
+	var out [solver.Lanes]float64
+	for d := len(levels) - 1; d >= 0; d-- {
+		for from := 0; from < len(levels[d]); from += solver.Lanes {
+			batch := levels[d][from:min(from+solver.Lanes, len(levels[d]))]
+			e.k.values(batch, after, w, out[:len(batch)])
+			for j, s := range batch {
+				vals[s] = out[j]
+			}
+		}
+	}
+	e.work.Put(w)
+	if len(levels) > 0 {
+		e.mu.Lock()
+		if len(e.known) > endgameKeep {
+			clear(e.known)
+		}
+		for _, level := range levels {
+			for _, s := range level {
+				e.known[s] = vals[s]
+			}
+		}
+		e.mu.Unlock()
+	}
+	return func(x engine.SchoolState) float64 {
+		if g.SchoolFull(&x) {
+			return 0
+		}
+		key := e.key(x)
+		if v, ok := vals[key]; ok {
+			return v
+		}
+		return e.exact([]engine.SchoolState{key})(x)
+	}
+}
