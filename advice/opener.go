@@ -150,6 +150,13 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 			return nil, err
 		}
 		st := &SchoolStrategy{Name: name, Player: e.After, Value: e.Value, Expected: e.Expected}
+		if name == "estimate" {
+			// The last turns are valued exactly. The race keeps the
+			// estimate there: its values are for a sheet alone, where the
+			// race weighs each late bonus by the chance of earning it first.
+			end := school.NewEndgame(school.NewKernel(g), e.After, school.EndgameTurns)
+			st.Player, st.Value = end.Player, end.Values(e.Value)
+		}
 		if name == "race" {
 			tm, err := o.Timing(e)
 			if err != nil {

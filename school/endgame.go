@@ -47,7 +47,7 @@ func (e *Endgame) Player(s *engine.SchoolState) Values {
 	if e.k.g.SchoolTurnsLeft(s)-1 > e.turns {
 		return e.base(s)
 	}
-	return e.exact(e.successors(s))
+	return e.exact(e.successors(s, nil))
 }
 
 // Values returns value where a sheet has more than e's turns left, and
@@ -87,20 +87,15 @@ func (e *Endgame) key(s engine.SchoolState) engine.SchoolState {
 	return s
 }
 
-// successors returns the keys of the sheets that are not full one write
-// after s, each once: every School row's close with 0 to 5 dice of its
-// face, every combination row's cross and its points plain and doubled.
-func (e *Endgame) successors(s *engine.SchoolState) []engine.SchoolState {
+// successors appends to buf the keys of the sheets that are not full one
+// write after s, and returns it: every School row's close with 0 to 5
+// dice of its face, every combination row's cross and its points plain
+// and doubled. A key may come more than once.
+func (e *Endgame) successors(s *engine.SchoolState, buf []engine.SchoolState) []engine.SchoolState {
 	g, k := e.k.g, e.k
-	var out []engine.SchoolState
-	seen := map[engine.SchoolState]bool{}
 	add := func(m engine.SchoolWrite) {
-		if g.SchoolFull(&m.Next) {
-			return
-		}
-		if key := e.key(m.Next); !seen[key] {
-			seen[key] = true
-			out = append(out, key)
+		if !g.SchoolFull(&m.Next) {
+			buf = append(buf, e.key(m.Next))
 		}
 	}
 	for c, cat := range g.Categories {
@@ -119,7 +114,7 @@ func (e *Endgame) successors(s *engine.SchoolState) []engine.SchoolState {
 			add(g.SchoolScore(*s, c, g.School.Fresh*p))
 		}
 	}
-	return out
+	return buf
 }
 
 // exact returns the exact values of the sheets, by key, that roots hold:
@@ -133,9 +128,13 @@ func (e *Endgame) exact(roots []engine.SchoolState) Values {
 	// levels[d] are the sheets d writes after the roots' that are not
 	// known: each has the same turns left, so no sheet is in two.
 	var levels [][]engine.SchoolState
+	var buf []engine.SchoolState
 	e.mu.RLock()
 	level := make([]engine.SchoolState, 0, len(roots))
 	for _, s := range roots {
+		if _, ok := vals[s]; ok {
+			continue
+		}
 		if v, ok := e.known[s]; ok {
 			vals[s] = v
 		} else {
@@ -147,7 +146,8 @@ func (e *Endgame) exact(roots []engine.SchoolState) Values {
 		levels = append(levels, level)
 		var next []engine.SchoolState
 		for i := range level {
-			for _, x := range e.successors(&level[i]) {
+			buf = e.successors(&level[i], buf[:0])
+			for _, x := range buf {
 				if _, ok := vals[x]; ok {
 					continue
 				}

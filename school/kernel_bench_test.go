@@ -1,6 +1,7 @@
 package school
 
 import (
+	"fmt"
 	"testing"
 
 	"dicepoker/engine"
@@ -45,3 +46,46 @@ func BenchmarkSolveReduced(b *testing.B) {
 
 // reducedRows are the rows of BenchmarkSolveReduced's sheet.
 var reducedRows = []string{"ones", "twos", "threes", "fours", "fives", "sixes", "pair", "two-pairs", "full-house", "sum", "small-straight"}
+
+// BenchmarkEndgame measures the exact values of the sheets after a turn
+// with one turn more than the endgame's left, from nothing known (what
+// one advice costs on top of the estimate's): three-column sheets with
+// that many rows open, one cell each in the last column, every bonus in
+// reach and a large reserve, the combination rows' best cells and the
+// column's best cell told apart.
+func BenchmarkEndgame(b *testing.B) {
+	g := mustSchool(b, 3)
+	k := NewKernel(g)
+	for _, c := range []struct {
+		name string
+		rows []string
+	}{
+		{"combination", []string{"pair", "three-of-a-kind", "two-pairs", "full-house", "four-of-a-kind", "small-straight"}},
+		{"mixed", []string{"ones", "pair", "sixes", "full-house", "twos", "sum"}},
+		{"school", []string{"ones", "twos", "threes", "fours", "fives", "sixes"}},
+	} {
+		for turns := 2; turns <= 5; turns++ {
+			s := g.NewSchoolState()
+			for r := range g.Categories {
+				s.Fill[r] = uint8(g.Columns)
+			}
+			s.RowBonus = 0
+			for _, name := range c.rows[:turns+1] {
+				r := g.Category(name)
+				s.Fill[r]--
+				s.RowBonus |= 1 << r
+				s.RowBest[r] = 12
+			}
+			s.ColBonus, s.ColBest[2], s.Reserve = 1<<2, 20, 30
+			b.Run(fmt.Sprintf("%s/T=%d", c.name, turns), func(b *testing.B) {
+				known := 0
+				for b.Loop() {
+					e := NewEndgame(k, nil, turns)
+					e.Player(&s)
+					known = len(e.known)
+				}
+				b.ReportMetric(float64(known), "sheets")
+			})
+		}
+	}
+}

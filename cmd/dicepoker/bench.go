@@ -129,7 +129,7 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 		if err != nil {
 			return usagef("%v", err)
 		}
-		e, err := opened("").Estimate(g)
+		st, err := opened("").Named(g, "estimate")
 		if err != nil {
 			return err
 		}
@@ -140,14 +140,14 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 			if err != nil {
 				return err
 			}
-			loss := school.NewKernel(g).Loss(e.After, exact.Value, o.Games, o.Seed, o.Threads)
+			loss := school.NewKernel(g).Loss(st.Player, exact.Value, o.Games, o.Seed, o.Threads)
 			results = append(results, result{Columns: 1, Optimum: exact.Expected, Loss: loss})
 			if !asJSON {
 				fmt.Fprintf(stdout, "school, 1 column: over %d games the estimate's player loses %.3f a game against the optimum %.4f (%.2f%%)\n\n", o.Games, loss, exact.Expected, 100*loss/exact.Expected)
 			}
 			continue
 		}
-		cases, err := school.NewKernel(g).Check(e.After, o)
+		cases, err := school.NewKernel(g).Check(st.Player, o)
 		if err != nil {
 			return err
 		}
