@@ -154,7 +154,7 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 			// The last turns are valued exactly. The race keeps the
 			// estimate there: its values are for a sheet alone, where the
 			// race weighs each late bonus by the chance of earning it first.
-			end := school.NewEndgame(school.NewKernel(g), e.After, school.EndgameTurns)
+			end := school.NewEndgame(school.NewKernel(g), e.After, school.EndgameTurns, school.EndgameLostTurns)
 			st.Player, st.Value = end.Player, end.Values(e.Value)
 		}
 		if name == "race" {

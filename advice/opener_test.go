@@ -25,7 +25,7 @@ func TestEstimateEndgame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	exact := school.NewEndgame(school.NewKernel(g), nil, school.EndgameTurns).Values(nil)
+	exact := school.NewEndgame(school.NewKernel(g), nil, school.EndgameTurns, school.EndgameLostTurns).Values(nil)
 	for _, c := range []struct {
 		sheet string
 		exact bool

@@ -1,6 +1,7 @@
 package school
 
 import (
+	"math/bits"
 	"sync"
 
 	"dicepoker/engine"
@@ -8,24 +9,30 @@ import (
 )
 
 // EndgameTurns is how many turns before the end the advisor's player
-// values the sheets exactly (see Endgame): with more the search of a late
-// turn costs too much for advise and simulate (README, School).
-const EndgameTurns = 3
+// values the sheets exactly (see Endgame), and EndgameLostTurns how many
+// when no bonus is left in reach: with more the search of a late turn
+// costs too much for advise and simulate (README, School).
+const (
+	EndgameTurns     = 3
+	EndgameLostTurns = 5
+)
 
 // Endgame is a player that values the sheets near the end of a game
-// exactly: a sheet with at most Turns turns left is worth the expected sum
-// of what is still to come under the best play to the end, by the
-// kernel's own turn search from the exact values of the sheets after it,
-// down to the full sheet; the others are valued by a base player. The
-// exact values are kept, so the sheets that later turns and other games
-// meet again cost nothing. It is safe for concurrent use.
+// exactly: a sheet with at most Turns turns left, or at most Lost and no
+// bonus in reach, is worth the expected sum of what is still to come under
+// the best play to the end, by the kernel's own turn search from the
+// exact values of the sheets after it, down to the full sheet; the others
+// are valued by a base player. Without a bonus in reach the scores of the
+// combination rows no longer tell the sheets after apart, so there are
+// few of them. The exact values are kept, so the sheets that later turns
+// and other games meet again cost nothing. It is safe for concurrent use.
 type Endgame struct {
-	k     *Kernel
-	base  Player
-	turns int
-	work  sync.Pool // *scratch
-	mu    sync.RWMutex
-	known map[engine.SchoolState]float64 // exact values by key
+	k           *Kernel
+	base        Player
+	turns, lost int
+	work        sync.Pool // *scratch
+	mu          sync.RWMutex
+	known       map[engine.SchoolState]float64 // exact values by key
 }
 
 // endgameKeep is how many exact values an Endgame keeps: past it, it
@@ -33,28 +40,59 @@ type Endgame struct {
 // (about 60 MB).
 const endgameKeep = 1 << 20
 
-// NewEndgame returns the player that values the sheets with at most turns
-// turns left exactly on kernel k, and the others as base does.
-func NewEndgame(k *Kernel, base Player, turns int) *Endgame {
-	e := &Endgame{k: k, base: base, turns: turns, known: map[engine.SchoolState]float64{}}
+// NewEndgame returns the player that values exactly, on kernel k, the
+// sheets with at most turns turns left, and those with at most lost and
+// no bonus in reach, and the others as base does.
+func NewEndgame(k *Kernel, base Player, turns, lost int) *Endgame {
+	e := &Endgame{k: k, base: base, turns: turns, lost: max(turns, lost), known: map[engine.SchoolState]float64{}}
 	e.work.New = func() any { return k.newScratch() }
 	return e
 }
 
-// Player returns the values of the sheets one write after s: exact where
-// they have at most e's turns left, else the base player's.
-func (e *Endgame) Player(s *engine.SchoolState) Values {
-	if e.k.g.SchoolTurnsLeft(s)-1 > e.turns {
-		return e.base(s)
-	}
-	return e.exact(e.successors(s, nil))
+// exactly reports whether e values sheet s exactly. The sheets after
+// such a sheet are valued exactly too: they have fewer turns left and no
+// more bonuses in reach.
+func (e *Endgame) exactly(s *engine.SchoolState) bool {
+	t := e.k.g.SchoolTurnsLeft(s)
+	return t <= e.turns || t <= e.lost && s.RowBonus == 0 && s.ColBonus == 0
 }
 
-// Values returns value where a sheet has more than e's turns left, and
-// the exact value otherwise.
+// Player returns the values of the sheets one write after s: exact where
+// e values them exactly, else the base player's.
+func (e *Endgame) Player(s *engine.SchoolState) Values {
+	// A write takes at most two bonuses out of reach, its row's and its
+	// column's: with more in reach, none of the sheets after is exact.
+	t := e.k.g.SchoolTurnsLeft(s) - 1
+	if t > e.turns && (t > e.lost || bits.OnesCount16(s.RowBonus)+bits.OnesCount8(s.ColBonus) > 2) {
+		return e.base(s)
+	}
+	after := e.successors(s, nil)
+	var roots []engine.SchoolState
+	for _, x := range after {
+		if e.exactly(&x) {
+			roots = append(roots, x)
+		}
+	}
+	switch {
+	case len(roots) == 0:
+		return e.base(s)
+	case len(roots) == len(after):
+		return e.exact(roots)
+	}
+	exact, base := e.exact(roots), e.base(s)
+	return func(x engine.SchoolState) float64 {
+		if e.exactly(&x) {
+			return exact(x)
+		}
+		return base(x)
+	}
+}
+
+// Values returns the exact value of a sheet where e values it exactly,
+// else value's.
 func (e *Endgame) Values(value Values) Values {
 	return func(s engine.SchoolState) float64 {
-		if e.k.g.SchoolTurnsLeft(&s) > e.turns {
+		if !e.exactly(&s) {
 			return value(s)
 		}
 		return e.exact([]engine.SchoolState{e.key(s)})(s)
@@ -118,7 +156,7 @@ func (e *Endgame) successors(s *engine.SchoolState, buf []engine.SchoolState) []
 }
 
 // exact returns the exact values of the sheets, by key, that roots hold:
-// each root, each not full and with at most e's turns left, and every
+// each root, each not full and valued exactly (see exactly), and every
 // sheet after it to the end are searched, those not known yet, the sheets
 // with fewest turns left first, solver.Lanes at a time. A sheet whose key
 // is not among them is valued by itself (a full one is worth 0).

@@ -37,50 +37,67 @@ func lateSheet(g *engine.Game, turns int, rng *rand.Rand) engine.SchoolState {
 
 // TestEndgameOneColumn checks the endgame's values against the exact solve
 // of reduced one-column sheets, in full precision, on late sheets with 1
-// to its turns left: the sheets themselves and every sheet one write
-// after them, over a base that values every sheet at 0 (the greedy
-// player), which the endgame must not read there; and, with more turns
-// left, that the sheets after are the base's.
+// to 7 turns left: the sheets themselves and every sheet one write after
+// them, over a base that values every sheet at 0 (the greedy player). A
+// sheet with at most 2 turns left, or at most 5 and no bonus in reach,
+// must have its exact value; any other the base's. Every row bonus
+// is taken but in one case, so that sheets with none in reach come early.
 func TestEndgameOneColumn(t *testing.T) {
-	for _, rows := range [][]string{
-		{"twos", "fives", "pair", "full-house", "sum"},
-		{"ones", "threes", "sixes", "two-pairs", "four-of-a-kind", "small-straight", "large-straight"},
-		{"fours", "three-of-a-kind", "five-of-a-kind", "sum", "twos", "full-house"},
+	const turns, lost = 2, 5
+	for _, c := range []struct {
+		taken string
+		rows  []string
+	}{
+		{"twos+fives+pair+full-house+small-straight", []string{"twos", "fives", "pair", "full-house", "sum", "small-straight"}},
+		{"ones+threes+sixes+two-pairs+four-of-a-kind+small-straight+large-straight", []string{"ones", "threes", "sixes", "two-pairs", "four-of-a-kind", "small-straight", "large-straight"}},
+		{"", []string{"fours", "three-of-a-kind", "five-of-a-kind", "sum", "twos", "full-house"}},
 	} {
-		t.Run(strings.Join(rows, " "), func(t *testing.T) {
-			g, sol := solvedSubset(t, rows...)
-			k := NewKernel(g)
+		t.Run(strings.Join(c.rows, " ")+" taken="+c.taken, func(t *testing.T) {
+			school, err := engine.New("school", engine.Options{Columns: 1, Taken: c.taken})
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := school.Subset(c.rows...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := Solve(g, solver.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
 			zero := func(engine.SchoolState) float64 { return 0 }
-			const turns = 4
-			e := NewEndgame(k, Fixed(zero), turns)
+			want := func(s engine.SchoolState) float64 {
+				if left := g.SchoolTurnsLeft(&s); left <= turns || left <= lost && s.RowBonus == 0 && s.ColBonus == 0 {
+					return sol.Value(s)
+				}
+				return 0
+			}
+			e := NewEndgame(NewKernel(g), Fixed(zero), turns, lost)
 			exact := e.Values(zero)
-			rng := rand.New(rand.NewPCG(3, uint64(len(rows))))
-			checked := 0
-			for i := range 60 {
-				s := lateSheet(g, 1+i%(turns+1), rng)
-				left := g.SchoolTurnsLeft(&s)
-				if left <= turns {
-					if got, want := exact(s), sol.Value(s); math.Abs(got-want) > 1e-9*max(1, math.Abs(want)) {
-						t.Errorf("sheet %+v, %d turns left: endgame %.12f, exact %.12f", s, left, got, want)
-					}
-				} else if got := exact(s); got != 0 {
-					t.Errorf("sheet %+v, %d turns left: %g, want the base's 0", s, left, got)
+			rng := rand.New(rand.NewPCG(3, uint64(len(c.rows))))
+			checked, lostSheets := 0, 0
+			for i := range 80 {
+				s := lateSheet(g, 1+i%7, rng)
+				if s.RowBonus == 0 && s.ColBonus == 0 && g.SchoolTurnsLeft(&s) > turns {
+					lostSheets++
+				}
+				if got, want := exact(s), want(s); math.Abs(got-want) > 1e-9*max(1, math.Abs(want)) {
+					t.Errorf("sheet %+v, %d turns left: endgame %.12f, want %.12f", s, g.SchoolTurnsLeft(&s), got, want)
 				}
 				after := e.Player(&s)
 				for r := range engine.NumRolls {
 					for _, m := range g.SchoolMoves(s, r, r%3 == 0, nil) {
-						got, want := after(m.Next), sol.Value(m.Next)
-						if left-1 > turns {
-							want = 0
-						}
-						if math.Abs(got-want) > 1e-9*max(1, math.Abs(want)) {
-							t.Fatalf("sheet %+v, %d turns left, after %+v: endgame %.12f, want %.12f", s, left, m, got, want)
+						if got, want := after(m.Next), want(m.Next); math.Abs(got-want) > 1e-9*max(1, math.Abs(want)) {
+							t.Fatalf("sheet %+v, after %+v: endgame %.12f, want %.12f", s, m, got, want)
 						}
 						checked++
 					}
 				}
 			}
-			t.Logf("%d sheets after a write checked", checked)
+			if lostSheets == 0 && c.taken != "" {
+				t.Error("no sheet with no bonus in reach beyond the turns")
+			}
+			t.Logf("%d sheets after a write checked; %d of 80 sheets with no bonus in reach beyond %d turns", checked, lostSheets, turns)
 		})
 	}
 }
@@ -95,7 +112,7 @@ func TestEndgameBrute(t *testing.T) {
 		columns int
 		taken   string
 		rows    []string // nil: the full sheet
-		turns   int      // turns left of the late sheets
+		turns   int      // turns left of the late sheets, all valued exactly
 		sheets  int
 	}{
 		{2, "", []string{"twos", "pair", "sum"}, 2, 6},
@@ -103,6 +120,7 @@ func TestEndgameBrute(t *testing.T) {
 		{3, "", []string{"sixes", "two-pairs"}, 2, 6},
 		{3, "", nil, 1, 20},
 		{3, "", nil, 2, 4},
+		{3, "ones+twos+threes+fours+fives+sixes+pair+three-of-a-kind+two-pairs+full-house+four-of-a-kind+five-of-a-kind+small-straight+large-straight", nil, 4, 3},
 	} {
 		t.Run(fmt.Sprintf("columns=%d rows=%s taken=%s turns=%d", c.columns, strings.Join(c.rows, "+"), c.taken, c.turns), func(t *testing.T) {
 			g, err := engine.New("school", engine.Options{Columns: c.columns, Taken: c.taken})
@@ -115,11 +133,19 @@ func TestEndgameBrute(t *testing.T) {
 				}
 			}
 			b := newBrute(g)
-			e := NewEndgame(NewKernel(g), nil, c.turns)
+			// With every row bonus taken, lateSheet loses the column
+			// bonuses too, mostly: those sheets are exact by the lost
+			// turns, the others by the turns.
+			e := NewEndgame(NewKernel(g), nil, min(c.turns, 2), c.turns)
 			exact := e.Values(nil)
 			rng := rand.New(rand.NewPCG(5, uint64(c.columns*10+c.turns)))
+			valued := 0
 			for range c.sheets {
 				s := lateSheet(g, c.turns, rng)
+				if !e.exactly(&s) {
+					continue
+				}
+				valued++
 				if got, want := exact(s), b.value(s); math.Abs(got-want) > 1e-9*max(1, math.Abs(want)) {
 					t.Errorf("sheet %+v: endgame %.12f, brute force %.12f", s, got, want)
 				}
@@ -130,7 +156,10 @@ func TestEndgameBrute(t *testing.T) {
 					t.Errorf("sheet %+v: endgame %.12f, brute force %.12f", s, got, want)
 				}
 			}
-			t.Logf("%d sheets, %d kept by the endgame", len(b.states), len(e.known))
+			if valued == 0 {
+				t.Fatal("no late sheet is valued exactly")
+			}
+			t.Logf("%d of %d late sheets, %d on the way, %d kept by the endgame", valued, c.sheets, len(b.states), len(e.known))
 		})
 	}
 }
@@ -140,7 +169,7 @@ func TestEndgameBrute(t *testing.T) {
 // apart have two.
 func TestEndgameKey(t *testing.T) {
 	g := mustSchool(t, 3)
-	e := NewEndgame(NewKernel(g), nil, 3)
+	e := NewEndgame(NewKernel(g), nil, 3, 3)
 	sheet := func(text string) engine.SchoolState {
 		sh, err := g.ParseSchoolSheet(text)
 		if err != nil {
@@ -191,11 +220,11 @@ func TestEndgameBase(t *testing.T) {
 	for i := range est.W {
 		est.W[i] = rng.NormFloat64()
 	}
-	e := NewEndgame(k, est.After, 2)
+	e := NewEndgame(k, est.After, 2, 2)
 	for i := range 20 {
 		s := lateSheet(g, 2+i%3, rng)
 		after, base := e.Player(&s), est.After(&s)
-		fresh := NewEndgame(k, est.After, 2).Player(&s)
+		fresh := NewEndgame(k, est.After, 2, 2).Player(&s)
 		for r := range engine.NumRolls {
 			for _, m := range g.SchoolMoves(s, r, r%2 == 0, nil) {
 				got := after(m.Next)

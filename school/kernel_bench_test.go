@@ -52,17 +52,22 @@ var reducedRows = []string{"ones", "twos", "threes", "fours", "fives", "sixes", 
 // one advice costs on top of the estimate's): three-column sheets with
 // that many rows open, one cell each in the last column, every bonus in
 // reach and a large reserve, the combination rows' best cells and the
-// column's best cell told apart.
+// column's best cell told apart; and sheets with no bonus in reach, two
+// cells open in each of the School rows of the highest faces (the most
+// reserves told apart) or in combination rows, valued by the lost turns.
 func BenchmarkEndgame(b *testing.B) {
 	g := mustSchool(b, 3)
 	k := NewKernel(g)
 	for _, c := range []struct {
 		name string
 		rows []string
+		lost bool
 	}{
-		{"combination", []string{"pair", "three-of-a-kind", "two-pairs", "full-house", "four-of-a-kind", "small-straight"}},
-		{"mixed", []string{"ones", "pair", "sixes", "full-house", "twos", "sum"}},
-		{"school", []string{"ones", "twos", "threes", "fours", "fives", "sixes"}},
+		{"combination", []string{"pair", "three-of-a-kind", "two-pairs", "full-house", "four-of-a-kind", "small-straight"}, false},
+		{"mixed", []string{"ones", "pair", "sixes", "full-house", "twos", "sum"}, false},
+		{"school", []string{"ones", "twos", "threes", "fours", "fives", "sixes"}, false},
+		{"lost-school", []string{"sixes", "sixes", "fives", "fives", "fours", "fours"}, true},
+		{"lost-mixed", []string{"sixes", "pair", "fives", "full-house", "sum", "sixes"}, true},
 	} {
 		for turns := 2; turns <= 5; turns++ {
 			s := g.NewSchoolState()
@@ -73,14 +78,22 @@ func BenchmarkEndgame(b *testing.B) {
 			for _, name := range c.rows[:turns+1] {
 				r := g.Category(name)
 				s.Fill[r]--
-				s.RowBonus |= 1 << r
-				s.RowBest[r] = 12
+				if !c.lost {
+					s.RowBonus |= 1 << r
+					s.RowBest[r] = 12
+				}
 			}
-			s.ColBonus, s.ColBest[2], s.Reserve = 1<<2, 20, 30
+			s.ColBonus, s.ColBest[2], s.Reserve = 0, 20, 30
+			if !c.lost {
+				s.ColBonus = 1 << 2
+			}
 			b.Run(fmt.Sprintf("%s/T=%d", c.name, turns), func(b *testing.B) {
 				known := 0
 				for b.Loop() {
-					e := NewEndgame(k, nil, turns)
+					e := NewEndgame(k, nil, turns, turns)
+					if c.lost {
+						e = NewEndgame(k, nil, 1, turns)
+					}
 					e.Player(&s)
 					known = len(e.known)
 				}
