@@ -1,11 +1,6 @@
 package policy
 
-import (
-	"math"
-
-	"dicepoker/engine"
-	"dicepoker/solver"
-)
+import "dicepoker/engine"
 
 // Arc is one way a turn ends, as an Outcome with the next state given by
 // its layout index (solver.Layout.Index), for a pass over indexed states.
@@ -22,34 +17,18 @@ type Arc struct {
 // would take, read from the choices of the keep lattice (Batch.choices)
 // and the boxes Plan found without taking them one by one. The dice's
 // mass goes through the keeps of all the lanes at once, each lane adding
-// in AppendOutcomes' order (solver.LaneKeeps.Spread). A caller that
+// in AppendOutcomes' order (solver.LaneKeeps.MoveToChoices and Spread). A caller that
 // keeps the arcs of many batches appends them to one buffer of its own,
 // which it reuses once it is done with them; out's slices stay valid
 // until then, even where arcs grows to a new array.
 func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
 	p, g, m := b.p, b.p.game, &b.mass
-	// spare is a row of m past every keep, where the mass of the rolls
-	// written now is added to no purpose rather than branched around.
-	const spare = len(solver.LaneKeeps{}) - 1
 	prob := m.Rolls()
 	*prob = laneRollProbs
 	for left := g.Rolls - 1; left >= 1; left-- {
-		choice := b.choices[left-1].Rolls()
-		for r := range prob {
-			row, c := &prob[r], &choice[r]
-			for j := range b.n {
-				// All ones where the roll's choice is a keep, not the
-				// roll itself: its mass moves there.
-				k := int(c[j])
-				keep := (k - engine.FirstRollKeep) >> 63
-				q := row[j]
-				m[k&keep|spare&^keep][j] += q
-				row[j] = math.Float64frombits(math.Float64bits(q) &^ uint64(keep))
-			}
-		}
+		m.MoveToChoices(b.choices[left-1].Rolls())
 		m.Spread()
 		clear(m[:engine.FirstRollKeep])
-		m[spare] = [solver.Lanes]float64{}
 	}
 	// The final rolls, by box and level, except those under the
 	// five-alike rules, whose moves are their own; the lanes side by side,

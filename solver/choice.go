@@ -85,6 +85,28 @@ func spreadGo(v *LaneKeeps) {
 	}
 }
 
+// MoveToChoices moves the probability of each roll whose row of choice
+// (BestKeepsChoosing's) holds a keep with fewer dice, below
+// engine.FirstRollKeep, to that keep's row, in every lane of v: the
+// rolls in order, each adding its row to the keep's and left 0; a roll
+// that chooses itself, written now, keeps its own. With Spread after it,
+// it carries the chance of each roll through one reroll.
+func (v *LaneKeeps) MoveToChoices(choice *LaneRolls) { activeMove(v, choice) }
+
+// moveGo is MoveToChoices in plain Go.
+func moveGo(v *LaneKeeps, choice *LaneRolls) {
+	rolls := v.Rolls()
+	for r := range rolls {
+		row, c := &rolls[r], &choice[r]
+		for j := range Lanes {
+			if k := int(c[j]); k < keepParents {
+				v[k][j] += row[j]
+				row[j] = 0
+			}
+		}
+	}
+}
+
 // BestKeepsChoosing does BestKeeps on v and sets each keep's row of c to
 // the keep index, as a float64, of its best sub-keep among the values v
 // held before, in each lane (choicesGo): of the keep itself and its

@@ -2,10 +2,11 @@
 
 package solver
 
-// The kernels of Spread and BestKeepsChoosing: plain Go where there is
+// The kernels of Spread, BestKeepsChoosing and MoveToChoices: plain Go where there is
 // no assembly for the architecture, or the purego build tag asks for
 // none.
 var (
 	activeSpread      = spreadGo
 	activeBestChoices = bestChoicesGo
+	activeMove        = moveGo
 )

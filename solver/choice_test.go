@@ -50,6 +50,60 @@ func TestSpread(t *testing.T) {
 	}
 }
 
+// TestMoveToChoices checks, for the plain Go kernel and the one this CPU
+// runs, that MoveToChoices leaves every keep's and roll's row, bit for
+// bit, as moving one lane's rolls one at a time does: rolls that choose
+// a keep (several of them the same keep, among the first few, to pile
+// up in one row) or themselves, with and without probability. The row
+// past the keeps is left as it was.
+func TestMoveToChoices(t *testing.T) {
+	kernels := map[string]func(*LaneKeeps, *LaneRolls){"go": moveGo, "active": activeMove}
+	rng := rand.New(rand.NewPCG(15, 16))
+	for name, kernel := range kernels {
+		for _, keeps := range []int{3, engine.FirstRollKeep} {
+			var got LaneKeeps
+			var choice LaneRolls
+			var want [Lanes][engine.NumKeeps]float64
+			for k := range engine.NumKeeps {
+				for j := range Lanes {
+					if rng.IntN(3) > 0 {
+						got[k][j] = rng.Float64()
+						want[j][k] = got[k][j]
+					}
+				}
+			}
+			for r := range choice {
+				for j := range Lanes {
+					choice[r][j] = float64(engine.FirstRollKeep + r)
+					if rng.IntN(4) > 0 {
+						choice[r][j] = float64(rng.IntN(keeps))
+					}
+				}
+			}
+			kernel(&got, &choice)
+			for j := range want {
+				w := &want[j]
+				for r := range engine.NumRolls {
+					if k := int(choice[r][j]); k < engine.FirstRollKeep {
+						w[k] += w[engine.FirstRollKeep+r]
+						w[engine.FirstRollKeep+r] = 0
+					}
+				}
+				for k := range engine.NumKeeps {
+					if math.Float64bits(got[k][j]) != math.Float64bits(w[k]) {
+						t.Fatalf("%s kernel, %d keeps chosen, lane %d, keep %v: %v, want %v", name, keeps, j, engine.Keep(k), got[k][j], w[k])
+					}
+				}
+			}
+			for k := engine.NumKeeps; k < len(got); k++ {
+				if got[k] != ([Lanes]float64{}) {
+					t.Fatalf("%s kernel, %d keeps chosen: row %d past the keeps is %v", name, keeps, k, got[k])
+				}
+			}
+		}
+	}
+}
+
 // TestBestKeepsChoosing checks, for the plain Go kernel and the one this
 // CPU runs, that BestKeepsChoosing leaves the bests, bit for bit, that
 // BestKeeps gives on a copy of the values, and each keep's choice that a
