@@ -30,28 +30,26 @@ func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
 		m.Spread()
 		clear(m[:engine.FirstRollKeep])
 	}
-	// The final rolls, by box and level, except those under the
-	// five-alike rules, whose moves are their own; the lanes side by side,
-	// so that the sums of one lane do not wait on each other.
-	written := b.written
-	clear(written)
+	// The final rolls, by box and level (the row each chose as it was
+	// valued), except those under the five-alike rules, whose moves are
+	// their own: taken first, in order of roll, they leave 0 behind,
+	// which adds nothing to the row of their level.
 	var specials [len(b.turns)][engine.Faces]Arc
 	var specialsIn [len(b.turns)]int
-	for r := range prob {
+	for _, r := range fiveAlike {
 		row := &prob[r]
 		for j := range b.n {
-			switch q := row[j]; {
-			case q == 0:
-			case special(g, b.turns[j].state, r):
+			if q := row[j]; q != 0 && g.Special(b.turns[j].state, r) {
 				e := b.rollEnds[j][r]
 				specials[j][specialsIn[j]] = Arc{Next: int32(e.Next), Points: int32(e.Points), P: q}
 				specialsIn[j]++
-			default:
-				bx := &p.boxes[int(b.boxOf[r][j])]
-				written[bx.base+int(bx.level[r])][j] += q
+				row[j] = 0
 			}
 		}
 	}
+	written := b.written
+	clear(written)
+	prob.AddToRows(written, &b.rowOf)
 	// The arcs of lane j are arcs[at[j]:at[j+1]].
 	var at [len(b.turns) + 1]int
 	at[0] = len(arcs)

@@ -28,9 +28,11 @@ type Batch struct {
 	// levels[c] is box c for MaxByBoxesChoosing, its totals in values;
 	// list the open boxes' of a Plan.
 	levels, list []solver.LevelBox
-	// boxOf[r][j] is the first box, in sheet order, that gives roll r
-	// its value (score) in lane j, the five-alike rolls aside.
-	boxOf solver.LaneRolls
+	// rowOf[r][j] is the row among the boxes' levels (values, ends) of
+	// the first box, in sheet order, that gives roll r its value (score)
+	// in lane j, at the level of the roll's points there, the five-alike
+	// rolls aside.
+	rowOf solver.LaneRolls
 	work  solver.LaneKeeps
 	score solver.LaneRolls // the value of writing each roll now
 	// choices[left-1] holds each keep's choice with left rerolls left
@@ -60,7 +62,7 @@ func (p *Policy) NewBatch() *Batch {
 	b.levels, b.list = make([]solver.LevelBox, len(p.boxes)), make([]solver.LevelBox, 0, len(p.boxes))
 	for c := range p.boxes {
 		bx := &p.boxes[c]
-		b.levels[c] = solver.LevelBox{Level: &bx.level, Totals: (*solver.LaneLevels)(b.values[bx.base : bx.base+solver.Levels]), Box: float64(c)}
+		b.levels[c] = solver.LevelBox{Level: &bx.level, Totals: (*solver.LaneLevels)(b.values[bx.base : bx.base+solver.Levels]), Choices: &bx.rows}
 	}
 	return b
 }
@@ -164,7 +166,7 @@ func (b *Batch) plan(states []engine.State, searching bool) {
 			list = append(list, lb)
 		}
 	}
-	rolls.MaxByBoxesChoosing(list, &b.boxOf)
+	rolls.MaxByBoxesChoosing(list, &b.rowOf)
 	b.fiveAlike(states)
 	b.score = *rolls
 	for left := 1; left < g.Rolls; left++ {
@@ -238,9 +240,8 @@ func (b *Batch) Turn(j int) *Turn { return &b.turns[j] }
 // writing it there ends the turn. The five-alike rolls that the rules
 // place have theirs already.
 func (b *Batch) box(j, r int) {
-	c := int(b.boxOf[r][j])
-	bx := &b.p.boxes[c]
-	b.turns[j].decide[r], b.rollEnds[j][r] = uint8(c), b.ends[bx.base+int(bx.level[r])][j]
+	row := int(b.rowOf[r][j])
+	b.turns[j].decide[r], b.rollEnds[j][r] = b.p.rowBox[row], b.ends[row][j]
 }
 
 // Decide takes every decision of every turn of the batch now, for a

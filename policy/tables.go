@@ -16,6 +16,9 @@ type box struct {
 	matters  bool                   // engine.Game.PointsMatter
 	category uint8                  // the box's category index
 	base     int                    // offset of the box's levels among all boxes' levels
+	// rows[l] is base+l, the row of level l among all boxes' levels, as
+	// a roll that the box gives its value chooses it (Batch.rowOf).
+	rows [solver.Levels]float64
 }
 
 // newBoxes returns the boxes of g.
@@ -33,6 +36,9 @@ func newBoxes(g *engine.Game) []box {
 		for r := range engine.NumRolls {
 			l, _ := slices.BinarySearch(b.levels, g.Score(c, r))
 			b.level[r] = uint8(l)
+		}
+		for l := range b.rows {
+			b.rows[l] = float64(base + l)
 		}
 		base += len(b.levels)
 	}
@@ -87,7 +93,8 @@ var (
 var laneRollProbs solver.LaneRolls
 
 // fiveAlike lists the rolls of five dice alike, the only ones the
-// five-alike bonus and joker rules apply to; alike[r] is the face roll r
+// five-alike bonus and joker rules apply to, by face, which is also
+// the order of their roll indices; alike[r] is the face roll r
 // shows five times, from 1, or 0 when it is not one of them.
 var (
 	fiveAlike [engine.Faces]int

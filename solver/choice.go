@@ -45,11 +45,11 @@ func choicesGo(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
 
 // levelChoicesGo is one box of MaxByBoxesChoosing in plain Go: each
 // roll's row of rolls becomes the larger of it and its level's totals
-// (MaxByLevel), and its row of choice box in the lanes where the totals
-// are the larger.
-func levelChoicesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64) {
+// (MaxByLevel), and its row of choice the box's choice for that level
+// in the lanes where the totals are the larger.
+func levelChoicesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, choices *[Levels]float64) {
 	for r, l := range level {
-		row, t, c := &rolls[r], &totals[l&(Levels-1)], &choice[r]
+		row, t, c, box := &rolls[r], &totals[l&(Levels-1)], &choice[r], choices[l&(Levels-1)]
 		for j := range Lanes {
 			if row[j] < t[j] {
 				row[j], c[j] = t[j], box
@@ -103,6 +103,27 @@ func moveGo(v *LaneKeeps, choice *LaneRolls) {
 				v[k][j] += row[j]
 				row[j] = 0
 			}
+		}
+	}
+}
+
+// AddToRows adds each roll's row of r, in every lane, to the row of rows
+// that its row of at names (a whole number, 0 to len(rows)-1), the rolls
+// in order: the final rolls' probability summed by what each chooses,
+// such as a box's level (MaxByBoxesChoosing).
+func (r *LaneRolls) AddToRows(rows [][Lanes]float64, at *LaneRolls) {
+	if len(rows) == 0 || len(rows) > 1<<20 { // the kernels' offsets are int32s
+		panic("solver: AddToRows of no rows or too many")
+	}
+	activeAddToRows(r, rows, at)
+}
+
+// addToRowsGo is AddToRows in plain Go.
+func addToRowsGo(r *LaneRolls, rows [][Lanes]float64, at *LaneRolls) {
+	for i := range r {
+		row, a := &r[i], &at[i]
+		for j := range Lanes {
+			rows[int(a[j])][j] += row[j]
 		}
 	}
 }

@@ -197,3 +197,47 @@ moveroll:
 	VMOVUPD Y0, ((const_keepsLen-1)*64+32)(DI)
 	VZEROUPPER
 	RET
+
+// func addToRowsAVX(r *LaneRolls, rows [][Lanes]float64, at *LaneRolls)
+// Each roll (its row at R8, its rows named at SI): the eight to int32s,
+// clamped to 0..len(rows)-1, times a row's bytes plus the lane's, onto
+// the stack; then lane by lane an add to that row. rows is not empty.
+TEXT ·addToRowsAVX(SB), NOSPLIT, $32-40
+	MOVQ r+0(FP), R8
+	MOVQ rows_base+8(FP), DI
+	MOVQ rows_len+16(FP), AX
+	DECQ AX
+	MOVQ at+32(FP), SI
+	MOVQ $const_numRolls, CX
+	VMOVD AX, X12
+	VPSHUFD $0, X12, X12
+	VPXOR X10, X10, X10
+	VMOVDQU moveLanes<>(SB), X13
+	VMOVDQU moveLanes<>+16(SB), X14
+addrowsroll:
+	VCVTTPD2DQY (SI), X0
+	VCVTTPD2DQY 32(SI), X1
+	VPMAXSD X10, X0, X0
+	VPMAXSD X10, X1, X1
+	VPMINSD X12, X0, X0
+	VPMINSD X12, X1, X1
+	VPSLLD $6, X0, X0
+	VPSLLD $6, X1, X1
+	VPADDD X13, X0, X0
+	VPADDD X14, X1, X1
+	VMOVDQU X0, 0(SP)
+	VMOVDQU X1, 16(SP)
+	MOVELANE(0)
+	MOVELANE(1)
+	MOVELANE(2)
+	MOVELANE(3)
+	MOVELANE(4)
+	MOVELANE(5)
+	MOVELANE(6)
+	MOVELANE(7)
+	ADDQ $64, SI
+	ADDQ $64, R8
+	DECQ CX
+	JNZ addrowsroll
+	VZEROUPPER
+	RET
