@@ -49,14 +49,24 @@ func newBoxes(g *engine.Game) []box {
 // box, open in state s: float64(points + bonus) + next(next state), the
 // sum solver.Turn.Actions ranks by; and ends[l][j] to how that move ends
 // the turn. A box whose points matter only for the score has the same
-// bonus and next state whatever it scores.
+// bonus and next state whatever it scores; an upper box's levels that
+// reach the bonus threshold share theirs, looked up once.
 func (b *box) values(g *engine.Game, s engine.State, next solver.Values, layout solver.Layout, rows [][solver.Lanes]float64, ends [][solver.Lanes]End, j int) {
 	c := int(b.category)
 	if b.matters {
+		var at engine.State
+		var after float64
+		var end End
 		for l, pts := range b.levels {
-			w := g.Write(s, c, pts)
-			rows[l][j] = float64(w.Total()) + next(w.Next)
-			ends[l][j] = endOf(layout, w)
+			// Write's bonus and next state (no five-alike bonus), as
+			// endOf tells them.
+			bonus, nx := g.Move(s, c, pts)
+			if l == 0 || nx != at {
+				at, after, end.Next = nx, next(nx), uint32(layout.Index(nx))
+			}
+			rows[l][j] = float64(pts+bonus) + after
+			end.Points, end.UpperBonus = int16(pts+bonus), bonus > 0
+			ends[l][j] = end
 		}
 		return
 	}
