@@ -49,7 +49,11 @@ type Batch struct {
 	// lane j, worked out with its value; specials[j][f] the move of five
 	// dice showing face f+1 in lane j, where the five-alike rules place
 	// them.
-	ends     [][solver.Lanes]End
+	ends [][solver.Lanes]End
+	// after[b.base+l][j] is the value of the state after writing level l
+	// of box b in lane j, as box.values leaves it, for the five-alike
+	// placements to the same states.
+	after    [][solver.Lanes]float64
 	specials [solver.Lanes][engine.Faces]engine.Placement
 	// rollEnds[j][r] is how final roll r ends lane j's turn, once the
 	// roll's box is decided.
@@ -58,7 +62,7 @@ type Batch struct {
 
 // NewBatch returns an empty batch of p's turns.
 func (p *Policy) NewBatch() *Batch {
-	b := &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), ends: make([][solver.Lanes]End, p.levels), written: make([][solver.Lanes]float64, p.levels)}
+	b := &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), ends: make([][solver.Lanes]End, p.levels), after: make([][solver.Lanes]float64, p.levels), written: make([][solver.Lanes]float64, p.levels)}
 	b.levels, b.list = make([]solver.LevelBox, len(p.boxes)), make([]solver.LevelBox, 0, len(p.boxes))
 	for c := range p.boxes {
 		bx := &p.boxes[c]
@@ -151,7 +155,7 @@ func (b *Batch) plan(states []engine.State, searching bool) {
 		rows := b.values[bx.base:]
 		for j := range solver.Lanes {
 			if j < len(states) && states[j].Open(c) {
-				bx.values(g, states[j], p.next, p.layout, rows, b.ends[bx.base:], j)
+				bx.values(g, states[j], p.next, p.layout, rows, b.after[bx.base:], b.ends[bx.base:], j)
 				continue
 			}
 			for l := range bx.levels {
@@ -210,9 +214,11 @@ func (b *Batch) keep(j, r, left int) uint8 {
 
 // fiveAlike values the rolls that the five-alike rules place in each
 // lane, as engine.Game.Placements places them, and takes their boxes:
-// the best placement, the first in sheet order on a tie.
+// the best placement, the first in sheet order on a tie. Each goes to
+// the state that writing its points in its box leads to, whose value
+// box.values looked up already.
 func (b *Batch) fiveAlike(states []engine.State) {
-	g, rolls := b.p.game, b.work.Rolls()
+	p, g, rolls := b.p, b.p.game, b.work.Rolls()
 	var buf [16]engine.Placement
 	for j, s := range states {
 		for _, r := range fiveAlike {
@@ -221,7 +227,13 @@ func (b *Batch) fiveAlike(states []engine.State) {
 			}
 			best := math.Inf(-1)
 			for _, pl := range g.Placements(s, r, buf[:0]) {
-				if v := float64(pl.Total()) + b.p.next(pl.Next); v > best {
+				var next float64
+				if at, ok := p.boxes[pl.Category].after(pl.Points, r); ok {
+					next = b.after[at][j]
+				} else {
+					next = p.next(pl.Next)
+				}
+				if v := float64(pl.Total()) + next; v > best {
 					best, b.turns[j].decide[r], b.specials[j][alike[r]-1] = v, uint8(pl.Category), pl
 					b.rollEnds[j][r] = endOf(b.p.layout, pl)
 				}
