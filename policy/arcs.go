@@ -64,8 +64,8 @@ func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
 				}
 			}
 		}
-		for _, a := range specials[j][:specialsIn[j]] {
-			arcs = insertArc(arcs, at[j], a)
+		if specialsIn[j] > 0 {
+			arcs = b.mergeArcs(arcs, at[j], specials[j][:specialsIn[j]])
 		}
 		at[j+1] = len(arcs)
 	}
@@ -75,10 +75,32 @@ func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
 	return arcs
 }
 
-// insertArc adds a to arcs[start:], ordered by next state, then points,
-// as insert adds an outcome.
-func insertArc(arcs []Arc, start int, a Arc) []Arc {
-	return insertSorted(arcs, start, a,
-		func(x *Arc) int64 { return sortKey(int(x.Next), int(x.Points)) },
-		func(x *Arc) *float64 { return &x.P })
+// mergeArcs adds the five-alike moves specials, in order of roll, to
+// arcs[start:], which is ordered by next state, then points, and returns
+// arcs: as AppendOutcomes inserts its outcomes one by one (insert), each
+// special's probability added to the arc of the same next state and
+// points in order of roll, or a new arc in its place. The specials,
+// sorted stably, are merged in one pass through the batch's scratch.
+func (b *Batch) mergeArcs(arcs []Arc, start int, specials []Arc) []Arc {
+	key := func(a *Arc) int64 { return sortKey(int(a.Next), int(a.Points)) }
+	for i := 1; i < len(specials); i++ {
+		for k := i; k > 0 && key(&specials[k]) < key(&specials[k-1]); k-- {
+			specials[k], specials[k-1] = specials[k-1], specials[k]
+		}
+	}
+	merged, ways := b.merged[:0], arcs[start:]
+	for len(ways) > 0 || len(specials) > 0 {
+		if len(specials) == 0 || len(ways) > 0 && key(&ways[0]) <= key(&specials[0]) {
+			merged, ways = append(merged, ways[0]), ways[1:]
+		} else {
+			merged, specials = append(merged, specials[0]), specials[1:]
+		}
+		last := &merged[len(merged)-1]
+		for len(specials) > 0 && key(&specials[0]) == key(last) {
+			last.P += specials[0].P
+			specials = specials[1:]
+		}
+	}
+	b.merged = merged
+	return append(arcs[:start], merged...)
 }

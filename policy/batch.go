@@ -42,9 +42,10 @@ type Batch struct {
 	// After Plays.PlanSearching it holds instead each keep's value in the
 	// keeps' rows and each roll's best in the rolls', which keep searches.
 	choices [MaxRolls - 1]solver.LaneKeeps
-	// mass and written are AppendArcs' scratch.
+	// mass, written and merged are AppendArcs' scratch.
 	mass    solver.LaneKeeps
 	written [][solver.Lanes]float64
+	merged  []Arc
 	// ends[b.base+l][j] is how writing level l of box b ends the turn in
 	// lane j, worked out with its value; specials[j][f] the move of five
 	// dice showing face f+1 in lane j, where the five-alike rules place
