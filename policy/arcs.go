@@ -1,11 +1,6 @@
 package policy
 
-import (
-	"math"
-
-	"dicepoker/engine"
-	"dicepoker/solver"
-)
+import "dicepoker/engine"
 
 // Arc is one way a turn ends, as an Outcome with the next state given by
 // its layout index (solver.Layout.Index), for a pass over indexed states.
@@ -22,57 +17,39 @@ type Arc struct {
 // would take, read from the choices of the keep lattice (Batch.choices)
 // and the boxes Plan found without taking them one by one. The dice's
 // mass goes through the keeps of all the lanes at once, each lane adding
-// in AppendOutcomes' order (solver.LaneKeeps.Spread). A caller that
+// in AppendOutcomes' order (solver.LaneKeeps.MoveToChoices and Spread). A caller that
 // keeps the arcs of many batches appends them to one buffer of its own,
 // which it reuses once it is done with them; out's slices stay valid
 // until then, even where arcs grows to a new array.
 func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
 	p, g, m := b.p, b.p.game, &b.mass
-	// spare is a row of m past every keep, where the mass of the rolls
-	// written now is added to no purpose rather than branched around.
-	const spare = len(solver.LaneKeeps{}) - 1
 	prob := m.Rolls()
 	*prob = laneRollProbs
 	for left := g.Rolls - 1; left >= 1; left-- {
-		choice := b.choices[left-1].Rolls()
-		for r := range prob {
-			row, c := &prob[r], &choice[r]
-			for j := range b.n {
-				// All ones where the roll's choice is a keep, not the
-				// roll itself: its mass moves there.
-				k := int(c[j])
-				keep := (k - engine.FirstRollKeep) >> 63
-				q := row[j]
-				m[k&keep|spare&^keep][j] += q
-				row[j] = math.Float64frombits(math.Float64bits(q) &^ uint64(keep))
-			}
-		}
+		m.MoveToChoices(b.choices[left-1].Rolls())
 		m.Spread()
 		clear(m[:engine.FirstRollKeep])
-		m[spare] = [solver.Lanes]float64{}
 	}
-	// The final rolls, by box and level, except those under the
-	// five-alike rules, whose moves are their own; the lanes side by side,
-	// so that the sums of one lane do not wait on each other.
-	written := b.written
-	clear(written)
+	// The final rolls, by box and level (the row each chose as it was
+	// valued), except those under the five-alike rules, whose moves are
+	// their own: taken first, in order of roll, they leave 0 behind,
+	// which adds nothing to the row of their level.
 	var specials [len(b.turns)][engine.Faces]Arc
 	var specialsIn [len(b.turns)]int
-	for r := range prob {
+	for _, r := range fiveAlike {
 		row := &prob[r]
 		for j := range b.n {
-			switch q := row[j]; {
-			case q == 0:
-			case special(g, b.turns[j].state, r):
+			if q := row[j]; q != 0 && g.Special(b.turns[j].state, r) {
 				e := b.rollEnds[j][r]
 				specials[j][specialsIn[j]] = Arc{Next: int32(e.Next), Points: int32(e.Points), P: q}
 				specialsIn[j]++
-			default:
-				bx := &p.boxes[int(b.boxOf[r][j])]
-				written[bx.base+int(bx.level[r])][j] += q
+				row[j] = 0
 			}
 		}
 	}
+	written := b.written
+	clear(written)
+	prob.AddToRows(written, &b.rowOf)
 	// The arcs of lane j are arcs[at[j]:at[j+1]].
 	var at [len(b.turns) + 1]int
 	at[0] = len(arcs)
@@ -87,8 +64,8 @@ func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
 				}
 			}
 		}
-		for _, a := range specials[j][:specialsIn[j]] {
-			arcs = insertArc(arcs, at[j], a)
+		if specialsIn[j] > 0 {
+			arcs = b.mergeArcs(arcs, at[j], specials[j][:specialsIn[j]])
 		}
 		at[j+1] = len(arcs)
 	}
@@ -98,10 +75,32 @@ func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
 	return arcs
 }
 
-// insertArc adds a to arcs[start:], ordered by next state, then points,
-// as insert adds an outcome.
-func insertArc(arcs []Arc, start int, a Arc) []Arc {
-	return insertSorted(arcs, start, a,
-		func(x *Arc) int64 { return sortKey(int(x.Next), int(x.Points)) },
-		func(x *Arc) *float64 { return &x.P })
+// mergeArcs adds the five-alike moves specials, in order of roll, to
+// arcs[start:], which is ordered by next state, then points, and returns
+// arcs: as AppendOutcomes inserts its outcomes one by one (insert), each
+// special's probability added to the arc of the same next state and
+// points in order of roll, or a new arc in its place. The specials,
+// sorted stably, are merged in one pass through the batch's scratch.
+func (b *Batch) mergeArcs(arcs []Arc, start int, specials []Arc) []Arc {
+	key := func(a *Arc) int64 { return sortKey(int(a.Next), int(a.Points)) }
+	for i := 1; i < len(specials); i++ {
+		for k := i; k > 0 && key(&specials[k]) < key(&specials[k-1]); k-- {
+			specials[k], specials[k-1] = specials[k-1], specials[k]
+		}
+	}
+	merged, ways := b.merged[:0], arcs[start:]
+	for len(ways) > 0 || len(specials) > 0 {
+		if len(specials) == 0 || len(ways) > 0 && key(&ways[0]) <= key(&specials[0]) {
+			merged, ways = append(merged, ways[0]), ways[1:]
+		} else {
+			merged, specials = append(merged, specials[0]), specials[1:]
+		}
+		last := &merged[len(merged)-1]
+		for len(specials) > 0 && key(&specials[0]) == key(last) {
+			last.P += specials[0].P
+			specials = specials[1:]
+		}
+	}
+	b.merged = merged
+	return append(arcs[:start], merged...)
 }

@@ -28,9 +28,11 @@ type Batch struct {
 	// levels[c] is box c for MaxByBoxesChoosing, its totals in values;
 	// list the open boxes' of a Plan.
 	levels, list []solver.LevelBox
-	// boxOf[r][j] is the first box, in sheet order, that gives roll r
-	// its value (score) in lane j, the five-alike rolls aside.
-	boxOf solver.LaneRolls
+	// rowOf[r][j] is the row among the boxes' levels (values, ends) of
+	// the first box, in sheet order, that gives roll r its value (score)
+	// in lane j, at the level of the roll's points there, the five-alike
+	// rolls aside.
+	rowOf solver.LaneRolls
 	work  solver.LaneKeeps
 	score solver.LaneRolls // the value of writing each roll now
 	// choices[left-1] holds each keep's choice with left rerolls left
@@ -40,14 +42,19 @@ type Batch struct {
 	// After Plays.PlanSearching it holds instead each keep's value in the
 	// keeps' rows and each roll's best in the rolls', which keep searches.
 	choices [MaxRolls - 1]solver.LaneKeeps
-	// mass and written are AppendArcs' scratch.
+	// mass, written and merged are AppendArcs' scratch.
 	mass    solver.LaneKeeps
 	written [][solver.Lanes]float64
+	merged  []Arc
 	// ends[b.base+l][j] is how writing level l of box b ends the turn in
 	// lane j, worked out with its value; specials[j][f] the move of five
 	// dice showing face f+1 in lane j, where the five-alike rules place
 	// them.
-	ends     [][solver.Lanes]End
+	ends [][solver.Lanes]End
+	// after[b.base+l][j] is the value of the state after writing level l
+	// of box b in lane j, as box.values leaves it, for the five-alike
+	// placements to the same states.
+	after    [][solver.Lanes]float64
 	specials [solver.Lanes][engine.Faces]engine.Placement
 	// rollEnds[j][r] is how final roll r ends lane j's turn, once the
 	// roll's box is decided.
@@ -56,11 +63,11 @@ type Batch struct {
 
 // NewBatch returns an empty batch of p's turns.
 func (p *Policy) NewBatch() *Batch {
-	b := &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), ends: make([][solver.Lanes]End, p.levels), written: make([][solver.Lanes]float64, p.levels)}
+	b := &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), ends: make([][solver.Lanes]End, p.levels), after: make([][solver.Lanes]float64, p.levels), written: make([][solver.Lanes]float64, p.levels)}
 	b.levels, b.list = make([]solver.LevelBox, len(p.boxes)), make([]solver.LevelBox, 0, len(p.boxes))
 	for c := range p.boxes {
 		bx := &p.boxes[c]
-		b.levels[c] = solver.LevelBox{Level: &bx.level, Totals: (*solver.LaneLevels)(b.values[bx.base : bx.base+solver.Levels]), Box: float64(c)}
+		b.levels[c] = solver.LevelBox{Level: &bx.level, Totals: (*solver.LaneLevels)(b.values[bx.base : bx.base+solver.Levels]), Choices: &bx.rows}
 	}
 	return b
 }
@@ -149,7 +156,7 @@ func (b *Batch) plan(states []engine.State, searching bool) {
 		rows := b.values[bx.base:]
 		for j := range solver.Lanes {
 			if j < len(states) && states[j].Open(c) {
-				bx.values(g, states[j], p.next, p.layout, rows, b.ends[bx.base:], j)
+				bx.values(g, states[j], p.next, p.layout, rows, b.after[bx.base:], b.ends[bx.base:], j)
 				continue
 			}
 			for l := range bx.levels {
@@ -164,7 +171,7 @@ func (b *Batch) plan(states []engine.State, searching bool) {
 			list = append(list, lb)
 		}
 	}
-	rolls.MaxByBoxesChoosing(list, &b.boxOf)
+	rolls.MaxByBoxesChoosing(list, &b.rowOf)
 	b.fiveAlike(states)
 	b.score = *rolls
 	for left := 1; left < g.Rolls; left++ {
@@ -208,9 +215,11 @@ func (b *Batch) keep(j, r, left int) uint8 {
 
 // fiveAlike values the rolls that the five-alike rules place in each
 // lane, as engine.Game.Placements places them, and takes their boxes:
-// the best placement, the first in sheet order on a tie.
+// the best placement, the first in sheet order on a tie. Each goes to
+// the state that writing its points in its box leads to, whose value
+// box.values looked up already.
 func (b *Batch) fiveAlike(states []engine.State) {
-	g, rolls := b.p.game, b.work.Rolls()
+	p, g, rolls := b.p, b.p.game, b.work.Rolls()
 	var buf [16]engine.Placement
 	for j, s := range states {
 		for _, r := range fiveAlike {
@@ -219,7 +228,13 @@ func (b *Batch) fiveAlike(states []engine.State) {
 			}
 			best := math.Inf(-1)
 			for _, pl := range g.Placements(s, r, buf[:0]) {
-				if v := float64(pl.Total()) + b.p.next(pl.Next); v > best {
+				var next float64
+				if at, ok := p.boxes[pl.Category].after(pl.Points, r); ok {
+					next = b.after[at][j]
+				} else {
+					next = p.next(pl.Next)
+				}
+				if v := float64(pl.Total()) + next; v > best {
 					best, b.turns[j].decide[r], b.specials[j][alike[r]-1] = v, uint8(pl.Category), pl
 					b.rollEnds[j][r] = endOf(b.p.layout, pl)
 				}
@@ -238,9 +253,8 @@ func (b *Batch) Turn(j int) *Turn { return &b.turns[j] }
 // writing it there ends the turn. The five-alike rolls that the rules
 // place have theirs already.
 func (b *Batch) box(j, r int) {
-	c := int(b.boxOf[r][j])
-	bx := &b.p.boxes[c]
-	b.turns[j].decide[r], b.rollEnds[j][r] = uint8(c), b.ends[bx.base+int(bx.level[r])][j]
+	row := int(b.rowOf[r][j])
+	b.turns[j].decide[r], b.rollEnds[j][r] = b.p.rowBox[row], b.ends[row][j]
 }
 
 // Decide takes every decision of every turn of the batch now, for a

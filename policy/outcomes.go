@@ -108,7 +108,7 @@ func sortKey(next, points int) int64 { return int64(next)<<32 + int64(points) }
 
 // insertSorted adds v to s[start:], which is ordered by key: its
 // probability (mass) to the element of the same key, or v itself in its
-// place. Outcomes and AppendArcs share it. v goes to the end of s first, and
+// place. v goes to the end of s first, and
 // key and mass see it only there: given v's own address, it would
 // escape to the heap, one allocation an insert.
 func insertSorted[T any](s []T, start int, v T, key func(*T) int64, mass func(*T) *float64) []T {

@@ -17,8 +17,9 @@ type Policy struct {
 	game   *engine.Game
 	next   solver.Values
 	layout solver.Layout
-	boxes  []box // per category, how its points are valued
-	levels int   // the boxes' levels together
+	boxes  []box   // per category, how its points are valued
+	levels int     // the boxes' levels together
+	rowBox []uint8 // the box of each of those levels, by its row
 
 	batches sync.Pool // *Batch, for plan
 
@@ -50,6 +51,9 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 			return nil, fmt.Errorf("%s: box %s scores %d different points, a policy tells at most %d apart", g.Name, g.Categories[c].Name, len(b.levels), solver.Levels)
 		}
 		p.levels += len(b.levels)
+		for range b.levels {
+			p.rowBox = append(p.rowBox, uint8(c))
+		}
 	}
 	// A game's total, and so every move's points, must fit the 16 bits
 	// that End and a simulated game keep: the most each box can score,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"dicepoker/engine"
@@ -303,6 +304,62 @@ func arcsMatchOutcomes(t *testing.T, g *engine.Game) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestFiveAlikePlacements checks that a batch places each roll of five
+// dice alike that the five-alike rules take, in every lane, where the
+// best of engine.Game.Placements goes by its points and the value of its
+// next state looked up afresh (the first in sheet order on a tie), on
+// values with many exact ties and with few: yahtzee's rules, the forced
+// joker, and an upper box with joker points that no roll scores there,
+// which no level of the box holds, so that its next state is its own.
+func TestFiveAlikePlacements(t *testing.T) {
+	odd := *newGame(t, "yahtzee", engine.Options{})
+	odd.Categories = slices.Clone(odd.Categories)
+	odd.Categories[odd.Category("twos")].Joker = 7
+	oddGame, err := engine.Define(odd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := map[string]*engine.Game{"yahtzee": newGame(t, "yahtzee", engine.Options{}), "forced joker": newGame(t, "yahtzee", engine.Options{ForcedJoker: true}), "joker twos 7": oddGame}
+	for name, g := range games {
+		for _, k := range []uint64{3, 0} {
+			t.Run(fmt.Sprintf("%s %d", name, k), func(t *testing.T) {
+				next := hashed(solver.NewLayout(g), k)
+				p, _, rng := under(t, g, next, 9+k)
+				b := p.NewBatch()
+				placed := 0
+				for trial := range 30 {
+					states := make([]engine.State, 1+trial%solver.Lanes)
+					for j := range states {
+						states[j] = randomState(g, rng)
+					}
+					b.Plan(states)
+					for j, s := range states {
+						for _, r := range fiveAlike {
+							if !g.Special(s, r) {
+								continue
+							}
+							var want engine.Placement
+							best := math.Inf(-1)
+							for _, pl := range g.Placements(s, r, nil) {
+								if v := float64(pl.Total()) + next(pl.Next); v > best {
+									best, want = v, pl
+								}
+							}
+							if got := b.Turn(j).Place(r); got != want {
+								t.Fatalf("%+v in lane %d, roll %v: placed %+v, want %+v", s, j, engine.Roll(r), got, want)
+							}
+							placed++
+						}
+					}
+				}
+				if placed == 0 {
+					t.Fatal("no roll fell under the five-alike rules")
+				}
+			})
 		}
 	}
 }

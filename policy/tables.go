@@ -16,6 +16,9 @@ type box struct {
 	matters  bool                   // engine.Game.PointsMatter
 	category uint8                  // the box's category index
 	base     int                    // offset of the box's levels among all boxes' levels
+	// rows[l] is base+l, the row of level l among all boxes' levels, as
+	// a roll that the box gives its value chooses it (Batch.rowOf).
+	rows [solver.Levels]float64
 }
 
 // newBoxes returns the boxes of g.
@@ -34,6 +37,9 @@ func newBoxes(g *engine.Game) []box {
 			l, _ := slices.BinarySearch(b.levels, g.Score(c, r))
 			b.level[r] = uint8(l)
 		}
+		for l := range b.rows {
+			b.rows[l] = float64(base + l)
+		}
 		base += len(b.levels)
 	}
 	return boxes
@@ -41,26 +47,55 @@ func newBoxes(g *engine.Game) []box {
 
 // values sets rows[l][j] to the value of writing level l's points in the
 // box, open in state s: float64(points + bonus) + next(next state), the
-// sum solver.Turn.Actions ranks by; and ends[l][j] to how that move ends
-// the turn. A box whose points matter only for the score has the same
-// bonus and next state whatever it scores.
-func (b *box) values(g *engine.Game, s engine.State, next solver.Values, layout solver.Layout, rows [][solver.Lanes]float64, ends [][solver.Lanes]End, j int) {
+// sum solver.Turn.Actions ranks by; ends[l][j] to how that move ends the
+// turn; and after[l][j] to the next state's value, after[0][j] alone
+// for a box whose points matter only for the score, which has the same
+// bonus and next state whatever it scores. An upper box's levels that
+// reach the bonus threshold share theirs, looked up once.
+func (b *box) values(g *engine.Game, s engine.State, next solver.Values, layout solver.Layout, rows, after [][solver.Lanes]float64, ends [][solver.Lanes]End, j int) {
 	c := int(b.category)
 	if b.matters {
+		var at engine.State
+		var value float64
+		var end End
 		for l, pts := range b.levels {
-			w := g.Write(s, c, pts)
-			rows[l][j] = float64(w.Total()) + next(w.Next)
-			ends[l][j] = endOf(layout, w)
+			// Write's bonus and next state (no five-alike bonus), as
+			// endOf tells them.
+			bonus, nx := g.Move(s, c, pts)
+			if l == 0 || nx != at {
+				at, value, end.Next = nx, next(nx), uint32(layout.Index(nx))
+			}
+			rows[l][j], after[l][j] = float64(pts+bonus)+value, value
+			end.Points, end.UpperBonus = int16(pts+bonus), bonus > 0
+			ends[l][j] = end
 		}
 		return
 	}
 	w := g.Write(s, c, 0)
-	after, end := next(w.Next), endOf(layout, w)
+	value, end := next(w.Next), endOf(layout, w)
+	after[0][j] = value
 	for l, pts := range b.levels {
-		rows[l][j] = float64(pts+w.Bonus) + after
+		rows[l][j] = float64(pts+w.Bonus) + value
 		end.Points = int16(pts + w.Bonus)
 		ends[l][j] = end
 	}
+}
+
+// after returns the row in Batch.after of the next state's value when
+// points are written in the box, by roll r or as a joker: whether any
+// is, and which.
+func (b *box) after(points, r int) (int, bool) {
+	if !b.matters {
+		return b.base, true
+	}
+	l := int(b.level[r])
+	if b.levels[l] != points {
+		var found bool
+		if l, found = slices.BinarySearch(b.levels, points); !found {
+			return 0, false
+		}
+	}
+	return b.base + l, true
 }
 
 // subKeeps[subStart[r]:subStart[r+1]] lists the keep indices of roll r's
@@ -87,7 +122,8 @@ var (
 var laneRollProbs solver.LaneRolls
 
 // fiveAlike lists the rolls of five dice alike, the only ones the
-// five-alike bonus and joker rules apply to; alike[r] is the face roll r
+// five-alike bonus and joker rules apply to, by face, which is also
+// the order of their roll indices; alike[r] is the face roll r
 // shows five times, from 1, or 0 when it is not one of them.
 var (
 	fiveAlike [engine.Faces]int

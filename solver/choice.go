@@ -45,11 +45,11 @@ func choicesGo(c *LaneKeeps, v *LaneTurn, best *LaneKeeps) {
 
 // levelChoicesGo is one box of MaxByBoxesChoosing in plain Go: each
 // roll's row of rolls becomes the larger of it and its level's totals
-// (MaxByLevel), and its row of choice box in the lanes where the totals
-// are the larger.
-func levelChoicesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, box float64) {
+// (MaxByLevel), and its row of choice the box's choice for that level
+// in the lanes where the totals are the larger.
+func levelChoicesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *LaneLevels, choice *LaneRolls, choices *[Levels]float64) {
 	for r, l := range level {
-		row, t, c := &rolls[r], &totals[l&(Levels-1)], &choice[r]
+		row, t, c, box := &rolls[r], &totals[l&(Levels-1)], &choice[r], choices[l&(Levels-1)]
 		for j := range Lanes {
 			if row[j] < t[j] {
 				row[j], c[j] = t[j], box
@@ -81,6 +81,49 @@ func spreadGo(v *LaneKeeps) {
 			for j := range Lanes {
 				to[j] += in[j] * (1.0 / engine.Faces)
 			}
+		}
+	}
+}
+
+// MoveToChoices moves the probability of each roll whose row of choice
+// (BestKeepsChoosing's) holds a keep with fewer dice, below
+// engine.FirstRollKeep, to that keep's row, in every lane of v: the
+// rolls in order, each adding its row to the keep's and left 0; a roll
+// that chooses itself, written now, keeps its own. With Spread after it,
+// it carries the chance of each roll through one reroll.
+func (v *LaneKeeps) MoveToChoices(choice *LaneRolls) { activeMove(v, choice) }
+
+// moveGo is MoveToChoices in plain Go.
+func moveGo(v *LaneKeeps, choice *LaneRolls) {
+	rolls := v.Rolls()
+	for r := range rolls {
+		row, c := &rolls[r], &choice[r]
+		for j := range Lanes {
+			if k := int(c[j]); k < keepParents {
+				v[k][j] += row[j]
+				row[j] = 0
+			}
+		}
+	}
+}
+
+// AddToRows adds each roll's row of r, in every lane, to the row of rows
+// that its row of at names (a whole number, 0 to len(rows)-1), the rolls
+// in order: the final rolls' probability summed by what each chooses,
+// such as a box's level (MaxByBoxesChoosing).
+func (r *LaneRolls) AddToRows(rows [][Lanes]float64, at *LaneRolls) {
+	if len(rows) == 0 || len(rows) > 1<<20 { // the kernels' offsets are int32s
+		panic("solver: AddToRows of no rows or too many")
+	}
+	activeAddToRows(r, rows, at)
+}
+
+// addToRowsGo is AddToRows in plain Go.
+func addToRowsGo(r *LaneRolls, rows [][Lanes]float64, at *LaneRolls) {
+	for i := range r {
+		row, a := &r[i], &at[i]
+		for j := range Lanes {
+			rows[int(a[j])][j] += row[j]
 		}
 	}
 }

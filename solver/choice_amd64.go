@@ -10,6 +10,12 @@ func spreadAVX(v *LaneKeeps, rows []laneRow, parents int)
 //go:noescape
 func bestChoicesAVX(v, c *LaneKeeps, rows []laneRow, parents int)
 
+//go:noescape
+func moveAVX(v *LaneKeeps, choice *LaneRolls)
+
+//go:noescape
+func addToRowsAVX(r *LaneRolls, rows [][Lanes]float64, at *LaneRolls)
+
 // The kernels of BestKeepsChoosing and Spread, in AVX where the CPU has
 // it. BestKeepsChoosing's takes each row's maximum as maxLanesAVX does,
 // then for each parent a compare, an AND with the parent's choice and a
@@ -26,6 +32,21 @@ var (
 			}
 		}
 		return bestChoicesGo
+	}()
+	// MoveToChoices' converts eight choices to row offsets at once and
+	// moves the lanes one by one, each add rounded as Go's.
+	activeMove = func() func(*LaneKeeps, *LaneRolls) {
+		if cpu.X86.HasAVX {
+			return moveAVX
+		}
+		return moveGo
+	}()
+	// AddToRows' the same, its rows clamped to those there are.
+	activeAddToRows = func() func(*LaneRolls, [][Lanes]float64, *LaneRolls) {
+		if cpu.X86.HasAVX {
+			return addToRowsAVX
+		}
+		return addToRowsGo
 	}()
 	activeSpread = func() func(*LaneKeeps) {
 		if cpu.X86.HasAVX {

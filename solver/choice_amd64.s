@@ -1,5 +1,6 @@
 //go:build !purego
 
+#include "go_asm.h"
 #include "textflag.h"
 
 // sixth is 1/6 as a float64, as in lanes_amd64.s.
@@ -104,5 +105,139 @@ bestchoicesparent:
 	ADDQ $16, SI
 	CMPQ SI, CX
 	JB bestchoicesrow
+	VZEROUPPER
+	RET
+
+// moveFirst is engine.FirstRollKeep, the first keep that is a roll, as
+// four int32s; moveSpare is the last row of a
+// LaneKeeps as four int32s, where a roll that stays adds to no purpose;
+// moveLanes are the byte offsets of the eight lanes in a row.
+DATA moveFirst<>+0(SB)/4, $const_keepParents
+DATA moveFirst<>+4(SB)/4, $const_keepParents
+DATA moveFirst<>+8(SB)/4, $const_keepParents
+DATA moveFirst<>+12(SB)/4, $const_keepParents
+GLOBL moveFirst<>(SB), RODATA|NOPTR, $16
+DATA moveSpare<>+0(SB)/4, $(const_keepsLen-1)
+DATA moveSpare<>+4(SB)/4, $(const_keepsLen-1)
+DATA moveSpare<>+8(SB)/4, $(const_keepsLen-1)
+DATA moveSpare<>+12(SB)/4, $(const_keepsLen-1)
+GLOBL moveSpare<>(SB), RODATA|NOPTR, $16
+DATA moveLanes<>+0(SB)/4, $0
+DATA moveLanes<>+4(SB)/4, $8
+DATA moveLanes<>+8(SB)/4, $16
+DATA moveLanes<>+12(SB)/4, $24
+DATA moveLanes<>+16(SB)/4, $32
+DATA moveLanes<>+20(SB)/4, $40
+DATA moveLanes<>+24(SB)/4, $48
+DATA moveLanes<>+28(SB)/4, $56
+GLOBL moveLanes<>(SB), RODATA|NOPTR, $32
+
+// MOVELANE adds lane j's probability (at R8) to the row whose byte
+// offset (lane included) is the j-th int32 on the stack.
+#define MOVELANE(j) \
+	MOVL (4*j)(SP), AX \
+	VMOVSD (DI)(AX*1), X6 \
+	VADDSD (8*j)(R8), X6, X6 \
+	VMOVSD X6, (DI)(AX*1)
+
+// func moveAVX(v *LaneKeeps, choice *LaneRolls)
+// Each roll (its row at R8, its choices at SI): the eight choices to
+// int32s, clamped to 0 and up, the rolls' own (FirstRollKeep and up)
+// to the spare row, times a row's bytes plus the lane's, onto the stack;
+// then lane by lane an add to that row; then the roll's row cleared
+// where it chose a keep. The spare row is cleared at the end.
+TEXT ·moveAVX(SB), NOSPLIT, $32-16
+	MOVQ v+0(FP), DI
+	MOVQ choice+8(FP), SI
+	LEAQ (const_keepParents*64)(DI), R8
+	MOVQ $const_numRolls, CX
+	VPXOR X10, X10, X10
+	VMOVDQU moveFirst<>(SB), X11
+	VMOVDQU moveSpare<>(SB), X12
+	VMOVDQU moveLanes<>(SB), X13
+	VMOVDQU moveLanes<>+16(SB), X14
+	VCVTDQ2PD X11, Y15
+moveroll:
+	VMOVUPD (SI), Y7
+	VMOVUPD 32(SI), Y9
+	VCVTTPD2DQY Y7, X0
+	VCVTTPD2DQY Y9, X1
+	VPMAXSD X10, X0, X0
+	VPMAXSD X10, X1, X1
+	VPCMPGTD X0, X11, X2
+	VPCMPGTD X1, X11, X3
+	VBLENDVPS X2, X0, X12, X4
+	VBLENDVPS X3, X1, X12, X5
+	VPSLLD $6, X4, X4
+	VPSLLD $6, X5, X5
+	VPADDD X13, X4, X4
+	VPADDD X14, X5, X5
+	VMOVDQU X4, 0(SP)
+	VMOVDQU X5, 16(SP)
+	MOVELANE(0)
+	MOVELANE(1)
+	MOVELANE(2)
+	MOVELANE(3)
+	MOVELANE(4)
+	MOVELANE(5)
+	MOVELANE(6)
+	MOVELANE(7)
+	VCMPPD $1, Y15, Y7, Y8
+	VCMPPD $1, Y15, Y9, Y9
+	VANDNPD (R8), Y8, Y7
+	VANDNPD 32(R8), Y9, Y9
+	VMOVUPD Y7, (R8)
+	VMOVUPD Y9, 32(R8)
+	ADDQ $64, SI
+	ADDQ $64, R8
+	DECQ CX
+	JNZ moveroll
+	VXORPD Y0, Y0, Y0
+	VMOVUPD Y0, ((const_keepsLen-1)*64)(DI)
+	VMOVUPD Y0, ((const_keepsLen-1)*64+32)(DI)
+	VZEROUPPER
+	RET
+
+// func addToRowsAVX(r *LaneRolls, rows [][Lanes]float64, at *LaneRolls)
+// Each roll (its row at R8, its rows named at SI): the eight to int32s,
+// clamped to 0..len(rows)-1, times a row's bytes plus the lane's, onto
+// the stack; then lane by lane an add to that row. rows is not empty.
+TEXT ·addToRowsAVX(SB), NOSPLIT, $32-40
+	MOVQ r+0(FP), R8
+	MOVQ rows_base+8(FP), DI
+	MOVQ rows_len+16(FP), AX
+	DECQ AX
+	MOVQ at+32(FP), SI
+	MOVQ $const_numRolls, CX
+	VMOVD AX, X12
+	VPSHUFD $0, X12, X12
+	VPXOR X10, X10, X10
+	VMOVDQU moveLanes<>(SB), X13
+	VMOVDQU moveLanes<>+16(SB), X14
+addrowsroll:
+	VCVTTPD2DQY (SI), X0
+	VCVTTPD2DQY 32(SI), X1
+	VPMAXSD X10, X0, X0
+	VPMAXSD X10, X1, X1
+	VPMINSD X12, X0, X0
+	VPMINSD X12, X1, X1
+	VPSLLD $6, X0, X0
+	VPSLLD $6, X1, X1
+	VPADDD X13, X0, X0
+	VPADDD X14, X1, X1
+	VMOVDQU X0, 0(SP)
+	VMOVDQU X1, 16(SP)
+	MOVELANE(0)
+	MOVELANE(1)
+	MOVELANE(2)
+	MOVELANE(3)
+	MOVELANE(4)
+	MOVELANE(5)
+	MOVELANE(6)
+	MOVELANE(7)
+	ADDQ $64, SI
+	ADDQ $64, R8
+	DECQ CX
+	JNZ addrowsroll
 	VZEROUPPER
 	RET

@@ -2,10 +2,12 @@
 
 package solver
 
-// The kernels of Spread and BestKeepsChoosing: plain Go where there is
-// no assembly for the architecture, or the purego build tag asks for
-// none.
+// The kernels of Spread, BestKeepsChoosing, MoveToChoices and
+// AddToRows: plain Go where there is no assembly for the architecture,
+// or the purego build tag asks for none.
 var (
 	activeSpread      = spreadGo
 	activeBestChoices = bestChoicesGo
+	activeMove        = moveGo
+	activeAddToRows   = addToRowsGo
 )

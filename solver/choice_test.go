@@ -50,6 +50,98 @@ func TestSpread(t *testing.T) {
 	}
 }
 
+// TestMoveToChoices checks, for the plain Go kernel and the one this CPU
+// runs, that MoveToChoices leaves every keep's and roll's row, bit for
+// bit, as moving one lane's rolls one at a time does: rolls that choose
+// a keep (several of them the same keep, among the first few, to pile
+// up in one row) or themselves, with and without probability. The row
+// past the keeps is left as it was.
+func TestMoveToChoices(t *testing.T) {
+	kernels := map[string]func(*LaneKeeps, *LaneRolls){"go": moveGo, "active": activeMove}
+	rng := rand.New(rand.NewPCG(15, 16))
+	for name, kernel := range kernels {
+		for _, keeps := range []int{3, engine.FirstRollKeep} {
+			var got LaneKeeps
+			var choice LaneRolls
+			var want [Lanes][engine.NumKeeps]float64
+			for k := range engine.NumKeeps {
+				for j := range Lanes {
+					if rng.IntN(3) > 0 {
+						got[k][j] = rng.Float64()
+						want[j][k] = got[k][j]
+					}
+				}
+			}
+			for r := range choice {
+				for j := range Lanes {
+					choice[r][j] = float64(engine.FirstRollKeep + r)
+					if rng.IntN(4) > 0 {
+						choice[r][j] = float64(rng.IntN(keeps))
+					}
+				}
+			}
+			kernel(&got, &choice)
+			for j := range want {
+				w := &want[j]
+				for r := range engine.NumRolls {
+					if k := int(choice[r][j]); k < engine.FirstRollKeep {
+						w[k] += w[engine.FirstRollKeep+r]
+						w[engine.FirstRollKeep+r] = 0
+					}
+				}
+				for k := range engine.NumKeeps {
+					if math.Float64bits(got[k][j]) != math.Float64bits(w[k]) {
+						t.Fatalf("%s kernel, %d keeps chosen, lane %d, keep %v: %v, want %v", name, keeps, j, engine.Keep(k), got[k][j], w[k])
+					}
+				}
+			}
+			for k := engine.NumKeeps; k < len(got); k++ {
+				if got[k] != ([Lanes]float64{}) {
+					t.Fatalf("%s kernel, %d keeps chosen: row %d past the keeps is %v", name, keeps, k, got[k])
+				}
+			}
+		}
+	}
+}
+
+// TestAddToRows checks, for the plain Go kernel and the one this CPU
+// runs, that AddToRows leaves every row, bit for bit, as adding one
+// lane's rolls one at a time does: onto rows that held something, many
+// rolls to the same few rows, or to a row each among many.
+func TestAddToRows(t *testing.T) {
+	kernels := map[string]func(*LaneRolls, [][Lanes]float64, *LaneRolls){"go": addToRowsGo, "active": activeAddToRows}
+	rng := rand.New(rand.NewPCG(17, 18))
+	for name, kernel := range kernels {
+		for _, n := range []int{1, 3, 300} {
+			var r, at LaneRolls
+			got := make([][Lanes]float64, n)
+			want := make([][Lanes]float64, n)
+			for i := range got {
+				for j := range Lanes {
+					got[i][j] = rng.Float64()
+					want[i][j] = got[i][j]
+				}
+			}
+			for i := range r {
+				for j := range Lanes {
+					r[i][j], at[i][j] = rng.Float64(), float64(rng.IntN(n))
+				}
+			}
+			kernel(&r, got, &at)
+			for j := range Lanes {
+				for i := range r {
+					want[int(at[i][j])][j] += r[i][j]
+				}
+				for i := range want {
+					if math.Float64bits(got[i][j]) != math.Float64bits(want[i][j]) {
+						t.Fatalf("%s kernel, %d rows, lane %d, row %d: %v, want %v", name, n, j, i, got[i][j], want[i][j])
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestBestKeepsChoosing checks, for the plain Go kernel and the one this
 // CPU runs, that BestKeepsChoosing leaves the bests, bit for bit, that
 // BestKeeps gives on a copy of the values, and each keep's choice that a
@@ -117,28 +209,30 @@ func TestMaxByBoxesChoosing(t *testing.T) {
 			for _, n := range []int{1, 2, 7, 15} {
 				boxes := randomBoxes(rng, n, spread, true)
 				for c := range boxes {
-					// Boxes by a number of their own, not their place.
-					boxes[c].Box = float64(3*c + 1)
+					// Choices of their own, not the box's place.
+					for l := range boxes[c].Choices {
+						boxes[c].Choices[l] = float64((3*c+1)*Levels + l)
+					}
 				}
 				var got, want, gotChoice, wantChoice LaneRolls
 				for r := range got {
 					for j := range Lanes {
 						got[r][j], gotChoice[r][j] = float64(rng.IntN(spread)), float64(rng.IntN(100))
-						want[r][j], wantChoice[r][j] = math.Inf(-1), boxes[0].Box
+						want[r][j], wantChoice[r][j] = math.Inf(-1), boxes[0].Choices[boxes[0].Level[r]]
 					}
 				}
 				kernel(&got, boxes, &gotChoice)
 				for _, b := range boxes {
-					levelChoicesGo(&want, b.Level, b.Totals, &wantChoice, b.Box)
+					levelChoicesGo(&want, b.Level, b.Totals, &wantChoice, b.Choices)
 				}
 				for r := range got {
 					for j := range Lanes {
-						// The first box with the largest of the roll's
-						// totals, boxes[0] where all are -Inf.
-						first, most := boxes[0].Box, math.Inf(-1)
+						// The choice of the first box with the largest of
+						// the roll's totals, boxes[0]'s where all are -Inf.
+						first, most := boxes[0].Choices[boxes[0].Level[r]], math.Inf(-1)
 						for _, b := range boxes {
 							if x := b.Totals[b.Level[r]][j]; x > most {
-								first, most = b.Box, x
+								first, most = b.Choices[b.Level[r]], x
 							}
 						}
 						if math.Float64bits(want[r][j]) != math.Float64bits(most) || wantChoice[r][j] != first {
@@ -156,13 +250,14 @@ func TestMaxByBoxesChoosing(t *testing.T) {
 	}
 }
 
-// randomBoxes returns n boxes numbered by their place, each roll's level
+// randomBoxes returns n boxes that choose their place, each roll's level
 // at random and each level's totals whole numbers below spread; closed
 // makes a quarter of the totals, and every total of the last lane, -Inf
 // (boxes closed in a lane).
 func randomBoxes(rng *rand.Rand, n, spread int, closed bool) []LevelBox {
 	levels := make([][engine.NumRolls]uint8, n)
 	totals := make([]LaneLevels, n)
+	choices := make([][Levels]float64, n)
 	boxes := make([]LevelBox, n)
 	for c := range boxes {
 		for r := range engine.NumRolls {
@@ -176,7 +271,10 @@ func randomBoxes(rng *rand.Rand, n, spread int, closed bool) []LevelBox {
 				}
 			}
 		}
-		boxes[c] = LevelBox{Level: &levels[c], Totals: &totals[c], Box: float64(c)}
+		for l := range Levels {
+			choices[c][l] = float64(c)
+		}
+		boxes[c] = LevelBox{Level: &levels[c], Totals: &totals[c], Choices: &choices[c]}
 	}
 	return boxes
 }
