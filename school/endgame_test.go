@@ -18,16 +18,7 @@ import (
 func lateSheet(g *engine.Game, turns int, rng *rand.Rand) engine.SchoolState {
 	s := g.NewSchoolState()
 	for g.SchoolTurnsLeft(&s) > turns {
-		moves := g.SchoolMoves(s, rng.IntN(engine.NumRolls), rng.IntN(2) == 0, nil)
-		m := moves[rng.IntN(len(moves))]
-		if rng.IntN(2) == 0 {
-			for _, o := range moves {
-				if o.Total() > m.Total() {
-					m = o
-				}
-			}
-		}
-		s = m.Next
+		s = playedWrite(g, s, rng).Next
 	}
 	if rng.IntN(2) == 0 {
 		s.Reserve = rng.IntN(41)
@@ -262,4 +253,20 @@ func TestEndgameSolverLanes(t *testing.T) {
 			t.Errorf("lane %d: %g alone, %g in a batch", j, v, out[j])
 		}
 	}
+}
+
+// playedWrite returns a write of sheet s for a random roll, fresh or not:
+// a random legal one half the time, else the one worth most at once (as a
+// player keeps bonuses).
+func playedWrite(g *engine.Game, s engine.SchoolState, rng *rand.Rand) engine.SchoolWrite {
+	moves := g.SchoolMoves(s, rng.IntN(engine.NumRolls), rng.IntN(2) == 0, nil)
+	m := moves[rng.IntN(len(moves))]
+	if rng.IntN(2) == 0 {
+		for _, o := range moves {
+			if o.Total() > m.Total() {
+				m = o
+			}
+		}
+	}
+	return m
 }

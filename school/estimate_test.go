@@ -36,17 +36,7 @@ func TestEstimateAfter(t *testing.T) {
 							}
 						}
 					}
-					moves := g.SchoolMoves(s, rng.IntN(engine.NumRolls), rng.IntN(2) == 0, nil)
-					m := moves[rng.IntN(len(moves))]
-					if rng.IntN(2) == 0 {
-						// The best cell scored, as a player keeps bonuses.
-						for _, o := range moves {
-							if o.Total() > m.Total() {
-								m = o
-							}
-						}
-					}
-					s = m.Next
+					s = playedWrite(g, s, rng).Next
 				}
 				if v := e.Value(s); v != 0 {
 					t.Errorf("a full sheet is worth %g, want 0", v)
