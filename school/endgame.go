@@ -37,7 +37,8 @@ type Endgame struct {
 
 // endgameKeep is how many exact values an Endgame keeps: past it, it
 // forgets them all and starts again, so a long run's memory stays bounded
-// (about 60 MB).
+// (about 130 MB when full: a map of 2^20 sheets, 48 bytes a key, as
+// measured with runtime.MemStats on Go 1.26).
 const endgameKeep = 1 << 20
 
 // NewEndgame returns the player that values exactly, on kernel k, the
