@@ -114,6 +114,8 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 	type result struct {
 		Columns int                   `json:"columns"`
 		Sources []school.CheckSummary `json:"sources,omitempty"`
+		// Cases are the sheets one by one, in the order they were drawn.
+		Cases []checkCase `json:"cases,omitempty"`
 		// One column: the optimum and what the estimate's player loses
 		// against it a game.
 		Optimum float64 `json:"optimum,omitempty"`
@@ -152,15 +154,56 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 			return err
 		}
 		sums := school.Summarize(cases)
-		results = append(results, result{Columns: n, Sources: sums})
+		r := result{Columns: n, Sources: sums}
+		for _, c := range cases {
+			r.Cases = append(r.Cases, checkCase{c.Source, c.Sheet.Format(g), c.Dice.Dice(), c.Advised, c.Played, c.CI95, c.Excess(), c.Beaten})
+		}
+		results = append(results, r)
 		if !asJSON {
 			fmt.Fprintf(stdout, "school, %d columns: %d sheets, %d games each\n%s\n", n, len(cases), o.Games, school.FormatSummary(sums))
+			writeOutliers(stdout, r.Cases)
 		}
 	}
 	if asJSON {
 		return writeJSON(stdout, results)
 	}
 	return nil
+}
+
+// checkCase is one sheet of the school check as --json writes it: the
+// sheet in the school notation, the first roll's dice (faces 1..6), the
+// advised value of the best action, the mean of the games played on
+// after it with its 95% interval's half-width, by how much the two lie
+// apart beyond that interval, and by how much another action beat it.
+type checkCase struct {
+	Source  string  `json:"source"`
+	Sheet   string  `json:"sheet"`
+	Dice    []int   `json:"dice"`
+	Advised float64 `json:"advised"`
+	Played  float64 `json:"played"`
+	CI95    float64 `json:"ci95"`
+	Excess  float64 `json:"excess"`
+	Beaten  float64 `json:"beaten"`
+}
+
+// writeOutliers lists the sheets whose advised value lies more than 10
+// points beyond the games' interval, the ones the check's goal counts,
+// so that each can be looked at with advise --rollouts.
+func writeOutliers(w io.Writer, cases []checkCase) {
+	var out []checkCase
+	for _, c := range cases {
+		if c.Excess > 10 {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "beyond 10 (advised, played ± 95%, excess; --dice for advise):")
+	for _, c := range out {
+		fmt.Fprintf(w, "  %-22s %.1f, %.1f ± %.1f, %.1f; --sheet %q --dice %s\n", c.Source, c.Advised, c.Played, c.CI95, c.Excess, c.Sheet, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(c.Dice)), ","), "[]"))
+	}
+	fmt.Fprintln(w)
 }
 
 // runSchoolExact times one-column school's exact solve and distribution.
