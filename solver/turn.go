@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
 	"slices"
@@ -160,11 +161,6 @@ func NewTurn(g *engine.Game) *Turn {
 		if z := slices.Index(t.levels[c], 0); z >= 0 {
 			t.zeroLevel[c] = z
 			z := uint8(z)
-			for r, l := range &t.level[c] {
-				if l != z {
-					t.raised[c] = append(t.raised[c], levelRoll{off: rowOffset(keepParents + r), level: l, roll: uint8(r)})
-				}
-			}
 			// Each raised level's rolls, in one pass over the rolls.
 			runs := make([]levelRun, len(t.levels[c]))
 			for r, l := range &t.level[c] {
@@ -172,10 +168,16 @@ func NewTurn(g *engine.Game) *Turn {
 					runs[l].rolls = append(runs[l].rolls, uint8(r))
 				}
 			}
+			// The list level by level, as the runs: each roll is in it
+			// once, so its order changes no maximum, and kernelGo takes
+			// a level's rolls together.
 			for l, run := range runs {
 				if run.rolls != nil {
 					run.level = uint8(l)
 					t.raisedRuns[c] = append(t.raisedRuns[c], run)
+				}
+				for _, r := range run.rolls {
+					t.raised[c] = append(t.raised[c], levelRoll{off: rowOffset(keepParents + int(r)), level: uint8(l), roll: r})
 				}
 			}
 		}
@@ -188,6 +190,10 @@ func NewTurn(g *engine.Game) *Turn {
 				t.scoring[c] = append(t.scoring[c], scoredRoll{points: p, off: rowOffset(keepParents + r), roll: uint8(r)})
 			}
 		}
+		// By points, rolls in order within them: each roll is in the
+		// list once, so its order changes no maximum, and kernelGo
+		// takes the rolls of equal points together.
+		slices.SortStableFunc(t.scoring[c], func(a, b scoredRoll) int { return cmp.Compare(a.points, b.points) })
 	}
 	return t
 }
