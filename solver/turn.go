@@ -168,14 +168,23 @@ func NewTurn(g *engine.Game) *Turn {
 					runs[l].rolls = append(runs[l].rolls, uint8(r))
 				}
 			}
-			// The list level by level, as the runs: each roll is in it
-			// once, so its order changes no maximum, and kernelGo takes
-			// a level's rolls together.
-			for l, run := range runs {
-				if run.rolls != nil {
-					run.level = uint8(l)
-					t.raisedRuns[c] = append(t.raisedRuns[c], run)
+			// The runs by increasing points, and the list run by run:
+			// each roll is in it once, so its order changes no
+			// maximum; kernelGo takes a level's rolls together, and
+			// finalLanes drops the leading runs that cannot raise a
+			// roll (raisedFrom).
+			order := make([]int, len(runs))
+			for l := range order {
+				order[l] = l
+			}
+			slices.SortFunc(order, func(a, b int) int { return cmp.Compare(t.levels[c][a], t.levels[c][b]) })
+			for _, l := range order {
+				run := runs[l]
+				if run.rolls == nil {
+					continue
 				}
+				run.level = uint8(l)
+				t.raisedRuns[c] = append(t.raisedRuns[c], run)
 				for _, r := range run.rolls {
 					t.raised[c] = append(t.raised[c], levelRoll{off: rowOffset(keepParents + int(r)), level: uint8(l), roll: r})
 				}
@@ -191,8 +200,9 @@ func NewTurn(g *engine.Game) *Turn {
 			}
 		}
 		// By points, rolls in order within them: each roll is in the
-		// list once, so its order changes no maximum, and kernelGo
-		// takes the rolls of equal points together.
+		// list once, so its order changes no maximum; kernelGo takes
+		// the rolls of equal points together, and finalLanes drops
+		// the leading points that cannot raise a roll (sparseFrom).
 		slices.SortStableFunc(t.scoring[c], func(a, b scoredRoll) int { return cmp.Compare(a.points, b.points) })
 	}
 	return t
