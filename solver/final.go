@@ -249,9 +249,7 @@ func sparseFrom(list []scoredRoll, add, base *[Lanes]float64, n int) int {
 				return i
 			}
 		}
-		for i < len(list) && list[i].points == p {
-			i++
-		}
+		i += int(list[i].left)
 	}
 	return len(list)
 }

@@ -357,7 +357,8 @@ func levelsLanesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *Lane
 }
 
 // sparseLanesGo is laneKernel.sparse in plain Go. Ordered, it takes the
-// list a run of equal points at a time (Turn.scoring lies by points):
+// list a run of equal points at a time (Turn.scoring lies by points, its
+// entries counting the rest of their runs):
 // the run's eight sums, as integers, stay in registers while each roll's
 // row is maximised with them, where a roll at a time loaded add and
 // summed again for every roll.
@@ -368,11 +369,13 @@ func sparseLanesGo(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64, ordered
 			p := list[i].points
 			s0, s1, s2, s3 := b(p+add[0]), b(p+add[1]), b(p+add[2]), b(p+add[3])
 			s4, s5, s6, s7 := b(p+add[4]), b(p+add[5]), b(p+add[6]), b(p+add[7])
-			for ; i < len(list) && list[i].points == p; i++ {
-				row := (*[Lanes]int64)(unsafe.Pointer(at(v, list[i].off)))
+			run := list[i : i+int(list[i].left)]
+			for k := range run {
+				row := (*[Lanes]int64)(unsafe.Pointer(at(v, run[k].off)))
 				row[0], row[1], row[2], row[3] = max(row[0], s0), max(row[1], s1), max(row[2], s2), max(row[3], s3)
 				row[4], row[5], row[6], row[7] = max(row[4], s4), max(row[5], s5), max(row[6], s6), max(row[7], s7)
 			}
+			i += len(run)
 		}
 		return
 	}

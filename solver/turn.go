@@ -92,6 +92,9 @@ type scoredRoll struct {
 	points float64
 	off    uint16
 	roll   uint8
+	// left counts the entries from this one to the end of its run of
+	// equal points in Turn.scoring, itself included.
+	left uint8
 }
 
 // levelRoll is a roll that writes the level of points level in a box, with
@@ -204,6 +207,13 @@ func NewTurn(g *engine.Game) *Turn {
 		// the rolls of equal points together, and finalLanes drops
 		// the leading points that cannot raise a roll (sparseFrom).
 		slices.SortStableFunc(t.scoring[c], func(a, b scoredRoll) int { return cmp.Compare(a.points, b.points) })
+		list := t.scoring[c]
+		for i := len(list) - 1; i >= 0; i-- {
+			list[i].left = 1
+			if i+1 < len(list) && list[i+1].points == list[i].points {
+				list[i].left += list[i+1].left
+			}
+		}
 	}
 	return t
 }
