@@ -201,12 +201,20 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (o
 		c := bits.TrailingZeros32(o)
 		switch {
 		case t.scoring[c] != nil:
-			k.sparse(v, t.scoring[c], &w.adds[c&31], ordered)
+			list := t.scoring[c]
+			if ordered {
+				list = list[sparseFrom(list, &w.adds[c&31], &base, len(states)):]
+			}
+			k.sparse(v, list, &w.adds[c&31], ordered)
 		case t.levels[c] == nil:
 			// A box whose points may be negative: every roll's own points.
 			k.points(v, &t.points[c], &w.adds[c&31])
 		case raised&(1<<c) != 0:
-			k.raised(v, t.raised[c], &w.boxLevels[c&31], ordered)
+			list := t.raised[c]
+			if ordered {
+				list = list[raisedFrom(t.raisedRuns[c], &w.boxLevels[c&31], &base, len(states)):]
+			}
+			k.raised(v, list, &w.boxLevels[c&31], ordered)
 		default:
 			copy(w.totals[:], w.boxLevels[c&31][:])
 			k.levels(v.Rolls(), &t.level[c], &w.totals, ordered)
@@ -225,6 +233,42 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (o
 		}
 	}
 	return ordered
+}
+
+// sparseFrom returns how many of a sparse box's list (by increasing
+// points) lead it with points that raise no roll in the first n lanes:
+// points plus add[j] no more than base[j], the least that every roll is
+// worth there. Rounding is monotonic, so the rolls after the first that
+// may raise one may too. For ordered values alone: with -0 about, a
+// maximum of values that compare equal could still change a bit.
+func sparseFrom(list []scoredRoll, add, base *[Lanes]float64, n int) int {
+	for i := 0; i < len(list); {
+		p := list[i].points
+		for j := range n {
+			if p+add[j] > base[j] {
+				return i
+			}
+		}
+		i += int(list[i].left)
+	}
+	return len(list)
+}
+
+// raisedFrom is sparseFrom for a box's raised rolls, Turn.raised[c], whose
+// runs are runs: how many of its rolls lie in leading runs whose totals
+// are no more than base in the first n lanes.
+func raisedFrom(runs []levelRun, totals *boxLevels, base *[Lanes]float64, n int) int {
+	i := 0
+	for _, run := range runs {
+		total := &totals[run.level&(pointLevels-1)]
+		for j := range n {
+			if total[j] > base[j] {
+				return i
+			}
+		}
+		i += len(run.rolls)
+	}
+	return i
 }
 
 // zeroLeast reports whether, in every lane, writing 0 in box c (whose

@@ -237,7 +237,10 @@ func bestLanesGo(v *LaneKeeps, groups []maxGroup, ordered bool) {
 }
 
 // bestBitsLanesGo does the rows' BestKeeps steps, each with the given
-// parents, on ordered values, read as integers.
+// parents, on ordered values, read as integers. Each lane's maximum is a
+// statement of its own: looped over, the lanes kept the row's offsets on
+// the stack, reloaded for every lane; spelled out, only rows with five
+// parents run short of registers, and they are six rows of 252.
 func bestBitsLanesGo(v *LaneKeeps, rows []laneRow, parents int) {
 	at := func(off uint16) *[Lanes]int64 { return (*[Lanes]int64)(unsafe.Pointer(at(v, off))) }
 	switch parents {
@@ -245,41 +248,60 @@ func bestBitsLanesGo(v *LaneKeeps, rows []laneRow, parents int) {
 		for i := range rows {
 			r := &rows[i]
 			d, a := at(r[0]), at(r[1])
-			for j := range Lanes {
-				d[j] = max(d[j], a[j])
-			}
+			d[0], d[1], d[2], d[3] = max(d[0], a[0]), max(d[1], a[1]), max(d[2], a[2]), max(d[3], a[3])
+			d[4], d[5], d[6], d[7] = max(d[4], a[4]), max(d[5], a[5]), max(d[6], a[6]), max(d[7], a[7])
 		}
 	case 2:
 		for i := range rows {
 			r := &rows[i]
 			d, a, b := at(r[0]), at(r[1]), at(r[2])
-			for j := range Lanes {
-				d[j] = max(d[j], a[j], b[j])
-			}
+			d[0] = max(d[0], a[0], b[0])
+			d[1] = max(d[1], a[1], b[1])
+			d[2] = max(d[2], a[2], b[2])
+			d[3] = max(d[3], a[3], b[3])
+			d[4] = max(d[4], a[4], b[4])
+			d[5] = max(d[5], a[5], b[5])
+			d[6] = max(d[6], a[6], b[6])
+			d[7] = max(d[7], a[7], b[7])
 		}
 	case 3:
 		for i := range rows {
 			r := &rows[i]
 			d, a, b, c := at(r[0]), at(r[1]), at(r[2]), at(r[3])
-			for j := range Lanes {
-				d[j] = max(d[j], a[j], b[j], c[j])
-			}
+			d[0] = max(d[0], a[0], b[0], c[0])
+			d[1] = max(d[1], a[1], b[1], c[1])
+			d[2] = max(d[2], a[2], b[2], c[2])
+			d[3] = max(d[3], a[3], b[3], c[3])
+			d[4] = max(d[4], a[4], b[4], c[4])
+			d[5] = max(d[5], a[5], b[5], c[5])
+			d[6] = max(d[6], a[6], b[6], c[6])
+			d[7] = max(d[7], a[7], b[7], c[7])
 		}
 	case 4:
 		for i := range rows {
 			r := &rows[i]
 			d, a, b, c, e := at(r[0]), at(r[1]), at(r[2]), at(r[3]), at(r[4])
-			for j := range Lanes {
-				d[j] = max(d[j], a[j], b[j], c[j], e[j])
-			}
+			d[0] = max(d[0], a[0], b[0], c[0], e[0])
+			d[1] = max(d[1], a[1], b[1], c[1], e[1])
+			d[2] = max(d[2], a[2], b[2], c[2], e[2])
+			d[3] = max(d[3], a[3], b[3], c[3], e[3])
+			d[4] = max(d[4], a[4], b[4], c[4], e[4])
+			d[5] = max(d[5], a[5], b[5], c[5], e[5])
+			d[6] = max(d[6], a[6], b[6], c[6], e[6])
+			d[7] = max(d[7], a[7], b[7], c[7], e[7])
 		}
 	case 5:
 		for i := range rows {
 			r := &rows[i]
 			d, a, b, c, e, f := at(r[0]), at(r[1]), at(r[2]), at(r[3]), at(r[4]), at(r[5])
-			for j := range Lanes {
-				d[j] = max(d[j], a[j], b[j], c[j], e[j], f[j])
-			}
+			d[0] = max(d[0], a[0], b[0], c[0], e[0], f[0])
+			d[1] = max(d[1], a[1], b[1], c[1], e[1], f[1])
+			d[2] = max(d[2], a[2], b[2], c[2], e[2], f[2])
+			d[3] = max(d[3], a[3], b[3], c[3], e[3], f[3])
+			d[4] = max(d[4], a[4], b[4], c[4], e[4], f[4])
+			d[5] = max(d[5], a[5], b[5], c[5], e[5], f[5])
+			d[6] = max(d[6], a[6], b[6], c[6], e[6], f[6])
+			d[7] = max(d[7], a[7], b[7], c[7], e[7], f[7])
 		}
 	}
 }
@@ -334,15 +356,26 @@ func levelsLanesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *Lane
 	}
 }
 
-// sparseLanesGo is laneKernel.sparse in plain Go.
+// sparseLanesGo is laneKernel.sparse in plain Go. Ordered, it takes the
+// list a run of equal points at a time (Turn.scoring lies by points, its
+// entries counting the rest of their runs):
+// the run's eight sums, as integers, stay in registers while each roll's
+// row is maximised with them, where a roll at a time loaded add and
+// summed again for every roll.
 func sparseLanesGo(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64, ordered bool) {
 	if ordered {
 		b := func(x float64) int64 { return int64(math.Float64bits(x)) }
-		for _, e := range list {
-			row := (*[Lanes]int64)(unsafe.Pointer(at(v, e.off)))
-			for j := range Lanes {
-				row[j] = max(row[j], b(e.points+add[j]))
+		for i := 0; i < len(list); {
+			p := list[i].points
+			s0, s1, s2, s3 := b(p+add[0]), b(p+add[1]), b(p+add[2]), b(p+add[3])
+			s4, s5, s6, s7 := b(p+add[4]), b(p+add[5]), b(p+add[6]), b(p+add[7])
+			run := list[i : i+int(list[i].left)]
+			for k := range run {
+				row := (*[Lanes]int64)(unsafe.Pointer(at(v, run[k].off)))
+				row[0], row[1], row[2], row[3] = max(row[0], s0), max(row[1], s1), max(row[2], s2), max(row[3], s3)
+				row[4], row[5], row[6], row[7] = max(row[4], s4), max(row[5], s5), max(row[6], s6), max(row[7], s7)
 			}
+			i += len(run)
 		}
 		return
 	}
@@ -354,14 +387,20 @@ func sparseLanesGo(v *LaneKeeps, list []scoredRoll, add *[Lanes]float64, ordered
 	}
 }
 
-// raisedLanesGo is laneKernel.raised in plain Go.
+// raisedLanesGo is laneKernel.raised in plain Go. Ordered, it takes the
+// list a run of one level at a time (Turn.raised lies by level), the
+// level's totals held in registers as sparseLanesGo holds its sums.
 func raisedLanesGo(v *LaneKeeps, list []levelRoll, totals *boxLevels, ordered bool) {
 	if ordered {
 		it := (*[pointLevels][Lanes]int64)(unsafe.Pointer(totals))
-		for _, e := range list {
-			row, t := (*[Lanes]int64)(unsafe.Pointer(at(v, e.off))), &it[e.level&(pointLevels-1)]
-			for j := range Lanes {
-				row[j] = max(row[j], t[j])
+		for i := 0; i < len(list); {
+			l := list[i].level
+			t := &it[l&(pointLevels-1)]
+			t0, t1, t2, t3, t4, t5, t6, t7 := t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7]
+			for ; i < len(list) && list[i].level == l; i++ {
+				row := (*[Lanes]int64)(unsafe.Pointer(at(v, list[i].off)))
+				row[0], row[1], row[2], row[3] = max(row[0], t0), max(row[1], t1), max(row[2], t2), max(row[3], t3)
+				row[4], row[5], row[6], row[7] = max(row[4], t4), max(row[5], t5), max(row[6], t6), max(row[7], t7)
 			}
 		}
 		return

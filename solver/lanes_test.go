@@ -103,6 +103,9 @@ func TestLaneFinalKernels(t *testing.T) {
 					k.sparse(v, turn.scoring[c], &add, false)
 				}
 			},
+			"raised": func(k laneKernel, v *LaneKeeps) {
+				k.raised(v, turn.raised[c], (*boxLevels)(totals[:pointLevels]), false)
+			},
 		}
 		for name, step := range steps {
 			got := randomLanes(rng)
@@ -132,6 +135,10 @@ func TestLaneFinalKernels(t *testing.T) {
 				if turn.scoring[c] != nil {
 					k.sparse(v, turn.scoring[c], &add, o)
 				}
+			},
+			// The upper boxes' lists, by level, and Yahtzee's.
+			"raised": func(k laneKernel, v *LaneKeeps, o bool) {
+				k.raised(v, turn.raised[c], (*boxLevels)(totals[:pointLevels]), o)
 			},
 		} {
 			got := randomLanes(rng)

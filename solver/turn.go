@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"cmp"
 	"math"
 	"math/bits"
 	"slices"
@@ -91,6 +92,9 @@ type scoredRoll struct {
 	points float64
 	off    uint16
 	roll   uint8
+	// left counts the entries from this one to the end of its run of
+	// equal points in Turn.scoring, itself included.
+	left uint8
 }
 
 // levelRoll is a roll that writes the level of points level in a box, with
@@ -160,11 +164,6 @@ func NewTurn(g *engine.Game) *Turn {
 		if z := slices.Index(t.levels[c], 0); z >= 0 {
 			t.zeroLevel[c] = z
 			z := uint8(z)
-			for r, l := range &t.level[c] {
-				if l != z {
-					t.raised[c] = append(t.raised[c], levelRoll{off: rowOffset(keepParents + r), level: l, roll: uint8(r)})
-				}
-			}
 			// Each raised level's rolls, in one pass over the rolls.
 			runs := make([]levelRun, len(t.levels[c]))
 			for r, l := range &t.level[c] {
@@ -172,10 +171,25 @@ func NewTurn(g *engine.Game) *Turn {
 					runs[l].rolls = append(runs[l].rolls, uint8(r))
 				}
 			}
-			for l, run := range runs {
-				if run.rolls != nil {
-					run.level = uint8(l)
-					t.raisedRuns[c] = append(t.raisedRuns[c], run)
+			// The runs by increasing points, and the list run by run:
+			// each roll is in it once, so its order changes no
+			// maximum; kernelGo takes a level's rolls together, and
+			// finalLanes drops the leading runs that cannot raise a
+			// roll (raisedFrom).
+			order := make([]int, len(runs))
+			for l := range order {
+				order[l] = l
+			}
+			slices.SortFunc(order, func(a, b int) int { return cmp.Compare(t.levels[c][a], t.levels[c][b]) })
+			for _, l := range order {
+				run := runs[l]
+				if run.rolls == nil {
+					continue
+				}
+				run.level = uint8(l)
+				t.raisedRuns[c] = append(t.raisedRuns[c], run)
+				for _, r := range run.rolls {
+					t.raised[c] = append(t.raised[c], levelRoll{off: rowOffset(keepParents + int(r)), level: uint8(l), roll: r})
 				}
 			}
 		}
@@ -186,6 +200,18 @@ func NewTurn(g *engine.Game) *Turn {
 		for r, p := range &t.points[c] {
 			if p > 0 {
 				t.scoring[c] = append(t.scoring[c], scoredRoll{points: p, off: rowOffset(keepParents + r), roll: uint8(r)})
+			}
+		}
+		// By points, rolls in order within them: each roll is in the
+		// list once, so its order changes no maximum; kernelGo takes
+		// the rolls of equal points together, and finalLanes drops
+		// the leading points that cannot raise a roll (sparseFrom).
+		slices.SortStableFunc(t.scoring[c], func(a, b scoredRoll) int { return cmp.Compare(a.points, b.points) })
+		list := t.scoring[c]
+		for i := len(list) - 1; i >= 0; i-- {
+			list[i].left = 1
+			if i+1 < len(list) && list[i+1].points == list[i].points {
+				list[i].left += list[i+1].left
 			}
 		}
 	}

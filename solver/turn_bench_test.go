@@ -237,3 +237,40 @@ func TestFinalMatchesPlacements(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLanePasses measures one keep mean pass and one best keep pass
+// over a batch of lanes with each lane kernel, on ordered values as a
+// solve's. The best keeps' input is reset from a copy each time (the
+// copy alone is timed as copy), so that the maxima do not settle.
+func BenchmarkLanePasses(b *testing.B) {
+	var src LaneKeeps
+	for r := range engine.NumRolls {
+		for j := range Lanes {
+			src[engine.FirstRollKeep+r][j] = float64((r*37+j*11)%101) + 0.125*float64((r+j)%7)
+		}
+	}
+	for _, k := range []laneKernel{activeKernel, kernelGo} {
+		b.Run("mean/"+k.name, func(b *testing.B) {
+			v := src
+			for b.Loop() {
+				k.mean(&v, meanRows)
+			}
+		})
+		b.Run("best/"+k.name, func(b *testing.B) {
+			means := src
+			k.mean(&means, meanRows)
+			var v LaneKeeps
+			for b.Loop() {
+				v = means
+				k.best(&v, maxGroups, true)
+			}
+		})
+	}
+	b.Run("copy", func(b *testing.B) {
+		var v LaneKeeps
+		for b.Loop() {
+			v = src
+		}
+		_ = v
+	})
+}
