@@ -16,16 +16,7 @@ func TestSpread(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for name, kernel := range kernels {
 		for trial := range 5 {
-			var got LaneKeeps
-			var want [Lanes][engine.NumKeeps]float64
-			for k := range engine.NumKeeps {
-				for j := range Lanes {
-					if rng.IntN(3) > 0 {
-						got[k][j] = rng.Float64()
-						want[j][k] = got[k][j]
-					}
-				}
-			}
+			got, want := sparseKeeps(rng)
 			kernel(&got)
 			for j := range want {
 				w := &want[j]
@@ -61,17 +52,8 @@ func TestMoveToChoices(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	for name, kernel := range kernels {
 		for _, keeps := range []int{3, engine.FirstRollKeep} {
-			var got LaneKeeps
+			got, want := sparseKeeps(rng)
 			var choice LaneRolls
-			var want [Lanes][engine.NumKeeps]float64
-			for k := range engine.NumKeeps {
-				for j := range Lanes {
-					if rng.IntN(3) > 0 {
-						got[k][j] = rng.Float64()
-						want[j][k] = got[k][j]
-					}
-				}
-			}
 			for r := range choice {
 				for j := range Lanes {
 					choice[r][j] = float64(engine.FirstRollKeep + r)
@@ -277,4 +259,19 @@ func randomBoxes(rng *rand.Rand, n, spread int, closed bool) []LevelBox {
 		boxes[c] = LevelBox{Level: &levels[c], Totals: &totals[c], Choices: &choices[c]}
 	}
 	return boxes
+}
+
+// sparseKeeps returns keep rows with two values in three drawn at random
+// and the rest 0, and the same values by lane, one lane's keeps in index
+// order, for a kernel's result to be checked against one lane at a time.
+func sparseKeeps(rng *rand.Rand) (got LaneKeeps, want [Lanes][engine.NumKeeps]float64) {
+	for k := range engine.NumKeeps {
+		for j := range Lanes {
+			if rng.IntN(3) > 0 {
+				got[k][j] = rng.Float64()
+				want[j][k] = got[k][j]
+			}
+		}
+	}
+	return got, want
 }
