@@ -140,6 +140,12 @@ GLOBL moveLanes<>(SB), RODATA|NOPTR, $32
 	VADDSD (8*j)(R8), X6, X6 \
 	VMOVSD X6, (DI)(AX*1)
 
+// MOVELANES adds each of the eight lanes of the roll at R8 to the row
+// whose byte offset (plus the lane's) lies on the stack.
+#define MOVELANES \
+	MOVELANE(0); MOVELANE(1); MOVELANE(2); MOVELANE(3) \
+	MOVELANE(4); MOVELANE(5); MOVELANE(6); MOVELANE(7)
+
 // func moveAVX(v *LaneKeeps, choice *LaneRolls)
 // Each roll (its row at R8, its choices at SI): the eight choices to
 // int32s, clamped to 0 and up, the rolls' own (FirstRollKeep and up)
@@ -174,14 +180,7 @@ moveroll:
 	VPADDD X14, X5, X5
 	VMOVDQU X4, 0(SP)
 	VMOVDQU X5, 16(SP)
-	MOVELANE(0)
-	MOVELANE(1)
-	MOVELANE(2)
-	MOVELANE(3)
-	MOVELANE(4)
-	MOVELANE(5)
-	MOVELANE(6)
-	MOVELANE(7)
+	MOVELANES
 	VCMPPD $1, Y15, Y7, Y8
 	VCMPPD $1, Y15, Y9, Y9
 	VANDNPD (R8), Y8, Y7
@@ -227,14 +226,7 @@ addrowsroll:
 	VPADDD X14, X1, X1
 	VMOVDQU X0, 0(SP)
 	VMOVDQU X1, 16(SP)
-	MOVELANE(0)
-	MOVELANE(1)
-	MOVELANE(2)
-	MOVELANE(3)
-	MOVELANE(4)
-	MOVELANE(5)
-	MOVELANE(6)
-	MOVELANE(7)
+	MOVELANES
 	ADDQ $64, SI
 	ADDQ $64, R8
 	DECQ CX
