@@ -108,11 +108,10 @@ type NearStage[T Real] struct {
 }
 
 // stagedKernels are the float32 kernels that read the levels laid out in
-// a NearStage.
+// a NearStage: final writes the rolls' values from v and e on, stride
+// bytes a roll (a NearRolls' rows or a WideRolls'), their bars in bar.
 type stagedKernels struct {
 	stage   func(f *NearFinals[float32], st *NearStage[float32], used []uint16)
-	// final writes the rolls' values from v and e on, stride bytes a
-	// roll, and their bars in bar.
 	final   func(f *NearFinals[float32], st *NearStage[float32], v, e *[Lanes]float32, bar *NearRolls[float32], tol float32, stride int)
 	outdone func(st *NearStage[float32], zero, from, n int) bool
 }
