@@ -444,7 +444,8 @@ func (r *values32) window(lo int, p, e []float32) {
 // solveRow returns the row of state s, counting the batches it plays in
 // *batches: its needs from the least that may differ from a certainty
 // worth the expected-value optimum (collect's start) to the least out of
-// reach (end), played eight at a time and rounded; then the row is what
+// reach (end), played eight at a time (sixteen, two batches at once,
+// where the CPU runs the WideTurn kernels) and rounded; then the row is what
 // stays from the first need either less than certain or short of the
 // optimum to the last likelier than 0.
 func (t *Table) solveRow(s engine.State, src *layer, batches *int) (row, error) {
@@ -457,8 +458,16 @@ func (t *Table) solveRow(s engine.State, src *layer, batches *int) (row, error) 
 	qs := make([]uint32, nb*solver.Lanes) // chances
 	ds := make([]uint32, nb*solver.Lanes) // deficits
 	ev, step := src.ev(s), t.Step()
-	for b := range nb {
-		out := t.turn.batch(start+b*solver.Lanes, w)
+	var buf [solver.WideLanes]Chance
+	for b := 0; b < nb; {
+		// two batches at once where the CPU can, to the same bits
+		out := buf[:]
+		if w.wp != nil && b+1 < nb {
+			buf = t.turn.batchWide(start+b*solver.Lanes, w)
+		} else {
+			one := t.turn.batch(start+b*solver.Lanes, w)
+			out = buf[:copy(buf[:], one[:])]
+		}
 		for j, v := range out {
 			d := math.Round((ev - v.E) / step)
 			if d > maxDeficit {
@@ -466,6 +475,7 @@ func (t *Table) solveRow(s engine.State, src *layer, batches *int) (row, error) 
 			}
 			qs[b*solver.Lanes+j], ds[b*solver.Lanes+j] = uint32(math.Round(v.P*one)), uint32(max(d, 0))
 		}
+		b += len(out) / solver.Lanes
 	}
 	*batches += nb
 	lo, hi := 0, len(qs)

@@ -87,6 +87,9 @@ func newTurn[T solver.Real](g *engine.Game) *turn[T] {
 		w := &lanes[T]{at: map[int]int{}}
 		if !solver.Is64[T]() {
 			w.stage = new(solver.NearStage[T])
+			if wideTurns {
+				w.wp, w.we = new(solver.WideTurn), new(solver.WideTurn)
+			}
 		}
 		return w
 	}
@@ -227,7 +230,10 @@ type lanes[T solver.Real] struct {
 	// with j rerolls left, the keep of roll r for the l-th need
 	// (policy.WriteNow, or its place among the roll's sub-keeps); own
 	// holds the keeps' values before BestKeepsNear.
-	decide     bool
+	decide bool
+	// wp and we are the float32 turns' two batches at once (batchWide),
+	// where the CPU has the WideTurn kernels and wideTurns is set.
+	wp, we     *solver.WideTurn
 	box        [engine.NumRolls][solver.Lanes]uint8
 	keep       [policy.MaxRolls - 1][engine.NumRolls][solver.Lanes]uint8
 	ownP, ownE solver.NearKeeps[T]
@@ -349,7 +355,9 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 	}
 }
 
-// final sets the final rolls' values (w.p.Now, w.e.Now) for needs
+// final sets the final rolls' values (w.p.Now, w.e.Now; with half 0 or
+// 1, that half of the lanes of w.wp.Now and w.we.Now, which a staged
+// float32 turn's lanes have where wideTurns is set) for needs
 // from..from+7: each roll written where the chance is largest, and of
 // the boxes near it, where the most points are expected, all at once.
 // Boxes are tried in sheet order, as Placements lists them.
@@ -360,7 +368,7 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 // near base's chance are all at it, so that for each roll either all are
 // near its best or none: a box whose 0 is near base's but not at it takes
 // every roll, as a box not outdone does, and base is made of the others.
-func (t *turn[T]) final(from int, w *lanes[T]) {
+func (t *turn[T]) final(from int, w *lanes[T], half int) {
 	f := &w.fin
 	dense := uint32(0)
 	for i, c := range w.open {
@@ -398,13 +406,20 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
 	}
-	if staged {
+	switch {
+	case half >= 0:
+		f.FinalStagedWide(w.stage, &w.wp.Now, &w.we.Now, half, &w.bar, tolerance[T]())
+	case staged:
 		f.FinalStaged(w.stage, &w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
-	} else {
+	default:
 		f.Final(&w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
 	}
 	for _, r := range w.special {
-		w.alikes(w.alike[r], from, &w.p.Now[r], &w.e.Now[r], &w.box[r])
+		p, e := &w.p.Now[r], &w.e.Now[r]
+		if half >= 0 {
+			p, e = any(w.wp.Now.Half(r, half)).(*[solver.Lanes]T), any(w.we.Now.Half(r, half)).(*[solver.Lanes]T)
+		}
+		w.alikes(w.alike[r], from, p, e, &w.box[r])
 	}
 	if w.decide {
 		t.boxes(w)
@@ -637,7 +652,7 @@ func (t *turn[T]) best(w *lanes[T], j int) {
 // from..from+7: the final rolls, then a keep pass for each reroll, then
 // the mean over the first roll.
 func (t *turn[T]) batch(from int, w *lanes[T]) (out [solver.Lanes]Chance) {
-	t.final(from, w)
+	t.final(from, w, -1)
 	rp, re := &w.p.Now, &w.e.Now
 	for j := 1; j < t.g.Rolls; j++ {
 		w.mean(j == 1)
@@ -645,6 +660,39 @@ func (t *turn[T]) batch(from int, w *lanes[T]) (out [solver.Lanes]Chance) {
 		rp, re = w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
 	}
 	var p, e [solver.Lanes]float64
+	rp.Expect(&p)
+	re.Expect(&e)
+	for j := range out {
+		out[j] = Chance{p[j], e[j]}
+	}
+	return out
+}
+
+// wideTurns is whether the float32 turns play two batches at once
+// (batchWide): where the CPU runs the WideTurn kernels. The tests clear
+// it to compare the tables of both ways.
+var wideTurns = solver.HasWide()
+
+// batchWide returns the values of the prepared state for needs
+// from..from+15, those of batch for from and from+8 to the same bits:
+// each batch's final rolls, then both batches' keep passes and means
+// over the first roll at once, in sixteen lanes (w.wp, w.we). Only for a
+// float32 turn's lanes with a WideTurn, without decide.
+func (t *turn[T]) batchWide(from int, w *lanes[T]) (out [solver.WideLanes]Chance) {
+	for h := range 2 {
+		t.final(from+h*solver.Lanes, w, h)
+	}
+	rp, re := &w.wp.Now, &w.we.Now
+	for j := 1; j < t.g.Rolls; j++ {
+		if j == 1 {
+			w.wp.MeanNow(w.we)
+		} else {
+			w.wp.KeepValues(w.we)
+		}
+		w.wp.BestKeepsNear(w.we, Tolerance32)
+		rp, re = w.wp.Keeps.Rolls(), w.we.Keeps.Rolls()
+	}
+	var p, e [solver.WideLanes]float64
 	rp.Expect(&p)
 	re.Expect(&e)
 	for j := range out {

@@ -1,0 +1,34 @@
+//go:build !purego
+
+package solver
+
+import "golang.org/x/sys/cpu"
+
+//go:noescape
+func mean32AVX512(v, e *WideTurn, rows []laneRow)
+
+//go:noescape
+func bestNear32AVX512(v, e *WideTurn, rows []laneRow, parents int, tol float32)
+
+//go:noescape
+func expect32AVX512(r *WideRolls, e *[WideLanes]float64)
+
+// wideAVX512 is the WideTurn kernel in AVX-512 instructions
+// (wide_amd64.s): the float32 AVX kernels' operations in their order, on
+// Z registers, a compare's lanes in a K register and the second values
+// where it is clear loaded as +0, as the AVX kernels' AND makes them.
+var wideAVX512 = &wideKernel{mean: mean32AVX512, expect: expect32AVX512,
+	best: func(v, e *WideTurn, tol float32) {
+		for _, g := range maxGroups {
+			bestNear32AVX512(v, e, g.rows, g.parents, tol)
+		}
+	}}
+
+// activeWide is the WideTurn kernel of this CPU: AVX-512, or none without
+// it.
+var activeWide = func() *wideKernel {
+	if cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
+		return wideAVX512
+	}
+	return nil
+}()

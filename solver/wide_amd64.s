@@ -1,0 +1,191 @@
+//go:build !purego
+
+#include "go_asm.h"
+#include "textflag.h"
+
+// sixthw is 1/6 as a float32, as near32_amd64.s's sixth32.
+DATA sixthw<>+0(SB)/4, $0x3e2aaaab
+GLOBL sixthw<>(SB), RODATA|NOPTR, $4
+
+// The WideTurn kernels for AVX-512: a row of sixteen float32 lanes, 64
+// bytes, in one Z register, at a LaneTurn's offsets; otherwise as
+// near32_amd64.s, operation for operation.
+
+// MW(off, R) loads the byte offset at off(SI) into R.
+#define MW(off, R) MOVWQZX off(SI), R
+
+// func mean32AVX512(v, e *WideTurn, rows []laneRow)
+// Each row's mean in v (Z0) and in e (Z1), adding in face order.
+TEXT ·mean32AVX512(SB), NOSPLIT, $0-40
+	MOVQ rows_len+24(FP), CX
+	TESTQ CX, CX
+	JZ mwdone
+	VBROADCASTSS sixthw<>(SB), Z15
+	MOVQ v+0(FP), DI
+	MOVQ e+8(FP), DX
+	MOVQ rows_base+16(FP), SI
+mwloop:
+	MW(2, AX)
+	MW(4, BX)
+	MW(6, R8)
+	MW(8, R9)
+	MW(10, R10)
+	MW(12, R11)
+	MW(0, R12)
+	VMOVUPS (DI)(AX*1), Z0
+	VMOVUPS (DX)(AX*1), Z1
+	VADDPS (DI)(BX*1), Z0, Z0
+	VADDPS (DX)(BX*1), Z1, Z1
+	VADDPS (DI)(R8*1), Z0, Z0
+	VADDPS (DX)(R8*1), Z1, Z1
+	VADDPS (DI)(R9*1), Z0, Z0
+	VADDPS (DX)(R9*1), Z1, Z1
+	VADDPS (DI)(R10*1), Z0, Z0
+	VADDPS (DX)(R10*1), Z1, Z1
+	VADDPS (DI)(R11*1), Z0, Z0
+	VADDPS (DX)(R11*1), Z1, Z1
+	VMULPS Z15, Z0, Z0
+	VMULPS Z15, Z1, Z1
+	VMOVUPS Z0, (DI)(R12*1)
+	VMOVUPS Z1, (DX)(R12*1)
+	ADDQ $16, SI
+	DECQ CX
+	JNZ mwloop
+mwdone:
+	VZEROUPPER
+	RET
+
+// NEARW is near32_amd64.s's NEAR32 on Z registers: the best into Z0, the
+// bar into Z1, the second maximum into Z7; a compare's lanes go to K1
+// and the second values are loaded where it is set, +0 elsewhere, as the
+// AND of NEAR32 makes them.
+#define NEARW(LOADS, NEARS) \
+	VMOVUPS (DI)(R11*1), Z8; \
+	VMOVAPS Z8, Z0; \
+	LOADS; \
+	VMULPS Z15, Z0, Z1; \
+	VSUBPS Z1, Z0, Z1; \
+	VCMPPS $2, Z8, Z1, K1; \
+	VMOVUPS.Z (DX)(R11*1), K1, Z7; \
+	NEARS; \
+	VMOVUPS Z0, (DI)(R12*1); \
+	VMOVUPS Z7, (DX)(R12*1)
+
+// PW(R, ZR) loads the chances of the parent at offset R into ZR and takes
+// the best.
+#define PW(R, ZR) \
+	VMOVUPS (DI)(R*1), ZR; \
+	VMAXPS ZR, Z0, Z0
+
+// NW(R, ZR, K) takes the second value of the parent at offset R into the
+// second maximum where its chance, in ZR, is near the best (the lanes in K).
+#define NW(R, ZR, K) \
+	VCMPPS $2, ZR, Z1, K; \
+	VMOVUPS.Z (DX)(R*1), K, ZR; \
+	VMAXPS ZR, Z7, Z7
+
+#define WL1 PW(AX, Z2)
+#define WL2 WL1; PW(BX, Z3)
+#define WL3 WL2; PW(R8, Z4)
+#define WL4 WL3; PW(R9, Z5)
+#define WL5 WL4; PW(R10, Z6)
+#define WN1 NW(AX, Z2, K2)
+#define WN2 WN1; NW(BX, Z3, K3)
+#define WN3 WN2; NW(R8, Z4, K4)
+#define WN4 WN3; NW(R9, Z5, K5)
+#define WN5 WN4; NW(R10, Z6, K6)
+
+#define WO1 \
+	MW(0, R12); \
+	MW(14, R11); \
+	MW(2, AX)
+#define WO2 WO1; MW(4, BX)
+#define WO3 WO2; MW(6, R8)
+#define WO4 WO3; MW(8, R9)
+#define WO5 WO4; MW(10, R10)
+
+// func bestNear32AVX512(v, e *WideTurn, rows []laneRow, parents int, tol float32)
+// As bestNear32AVX. CX points past the last row.
+TEXT ·bestNear32AVX512(SB), NOSPLIT, $0-52
+	MOVQ rows_base+16(FP), SI
+	MOVQ rows_len+24(FP), CX
+	SHLQ $4, CX
+	JZ nwdone
+	ADDQ SI, CX
+	MOVQ v+0(FP), DI
+	MOVQ e+8(FP), DX
+	VBROADCASTSS tol+48(FP), Z15
+	MOVQ parents+40(FP), BX
+	DECQ BX
+	JZ nwp1
+	DECQ BX
+	JZ nwp2
+	DECQ BX
+	JZ nwp3
+	DECQ BX
+	JZ nwp4
+nwp5:
+	WO5
+	NEARW(WL5, WN5)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JLT nwp5
+	JMP nwdone
+nwp4:
+	WO4
+	NEARW(WL4, WN4)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JLT nwp4
+	JMP nwdone
+nwp3:
+	WO3
+	NEARW(WL3, WN3)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JLT nwp3
+	JMP nwdone
+nwp2:
+	WO2
+	NEARW(WL2, WN2)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JLT nwp2
+	JMP nwdone
+nwp1:
+	WO1
+	NEARW(WL1, WN1)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JLT nwp1
+nwdone:
+	VZEROUPPER
+	RET
+
+// func expect32AVX512(r *WideRolls, e *[WideLanes]float64)
+// Each roll's lanes widened to float64 (Z3, Z4), multiplied by the
+// roll's probability and added, in roll order, into Z0, Z1; AX counts
+// the rolls.
+TEXT ·expect32AVX512(SB), NOSPLIT, $0-16
+	VXORPD Z0, Z0, Z0
+	VXORPD Z1, Z1, Z1
+	XORQ AX, AX
+	MOVQ r+0(FP), DI
+	LEAQ ·rollProbs(SB), SI
+ewloop:
+	VBROADCASTSD (SI)(AX*8), Z2
+	VCVTPS2PD (DI), Z3
+	VMULPD Z3, Z2, Z3
+	VADDPD Z3, Z0, Z0
+	VCVTPS2PD 32(DI), Z4
+	VMULPD Z4, Z2, Z4
+	VADDPD Z4, Z1, Z1
+	ADDQ $64, DI
+	INCQ AX
+	CMPQ AX, $const_numRolls
+	JLT ewloop
+	MOVQ e+8(FP), DX
+	VMOVUPD Z0, (DX)
+	VMOVUPD Z1, 64(DX)
+	VZEROUPPER
+	RET
