@@ -205,7 +205,13 @@ func (e *Endgame) exact(roots []engine.SchoolState) Values {
 		if g.SchoolFull(&x) {
 			return 0
 		}
-		return vals[e.key(x)]
+		v, ok := vals[e.key(x)]
+		if !ok {
+			// successors and the kernel's writes disagree: a 0 here
+			// would pass for an exact value.
+			panic("school: the endgame's search met a sheet its successors did not list")
+		}
+		return v
 	}
 	w := e.work.Get().(*scratch)
 	var out [solver.Lanes]float64
