@@ -25,9 +25,10 @@ var wideAVX512 = &wideKernel{mean: mean32AVX512, expect: expect32AVX512,
 	}}
 
 // activeWide is the WideTurn kernel of this CPU: AVX-512, or none without
-// it.
+// it. The kernels use AVX-512 Foundation alone (the zeroing is VPXORQ,
+// not VXORPD, which on Z registers would need AVX512DQ too).
 var activeWide = func() *wideKernel {
-	if cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
+	if cpu.X86.HasAVX512F {
 		return wideAVX512
 	}
 	return nil

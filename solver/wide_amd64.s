@@ -167,8 +167,8 @@ nwdone:
 // roll's probability and added, in roll order, into Z0, Z1; AX counts
 // the rolls.
 TEXT ·expect32AVX512(SB), NOSPLIT, $0-16
-	VXORPD Z0, Z0, Z0
-	VXORPD Z1, Z1, Z1
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
 	XORQ AX, AX
 	MOVQ r+0(FP), DI
 	LEAQ ·rollProbs(SB), SI

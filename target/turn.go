@@ -408,6 +408,11 @@ func (t *turn[T]) final(from int, w *lanes[T], half int) {
 	}
 	switch {
 	case half >= 0:
+		if !staged {
+			// HasWide implies the staged kernels; without them the
+			// wide rows would take a stage left from another batch.
+			panic("target: a wide batch's final rolls without the staged kernels")
+		}
 		f.FinalStagedWide(w.stage, &w.wp.Now, &w.we.Now, half, &w.bar, tolerance[T]())
 	case staged:
 		f.FinalStaged(w.stage, &w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
