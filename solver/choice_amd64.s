@@ -151,7 +151,10 @@ GLOBL moveLanes<>(SB), RODATA|NOPTR, $32
 // int32s, clamped to 0 and up, the rolls' own (FirstRollKeep and up)
 // to the spare row, times a row's bytes plus the lane's, onto the stack;
 // then lane by lane an add to that row; then the roll's row cleared
-// where it chose a keep. The spare row is cleared at the end.
+// where it chose a keep. The spare row is cleared at the end. Choices
+// must be keep indices, as MoveToChoices says: the clamps keep the
+// addresses inside v, they do not make other values mean anything (a
+// NaN would be added to keep 0 and also stay in its roll's row).
 TEXT ·moveAVX(SB), NOSPLIT, $32-16
 	MOVQ v+0(FP), DI
 	MOVQ choice+8(FP), SI
@@ -201,6 +204,8 @@ moveroll:
 // Each roll (its row at R8, its rows named at SI): the eight to int32s,
 // clamped to 0..len(rows)-1, times a row's bytes plus the lane's, onto
 // the stack; then lane by lane an add to that row. rows is not empty.
+// The clamp keeps the addresses inside rows, where plain Go would panic
+// on an index out of range: a guard, not behaviour to rely on.
 TEXT ·addToRowsAVX(SB), NOSPLIT, $32-40
 	MOVQ r+0(FP), R8
 	MOVQ rows_base+8(FP), DI
