@@ -94,41 +94,31 @@ func (p *Policy) AppendOutcomes(out []Outcome, t *Turn) []Outcome {
 }
 
 // insert adds outcome o to out[start:], ordered by next state's layout
-// index, then by points: to the outcome with the same next state and
-// points, or as a new one in its place.
+// index, then by points: its probability to the outcome with the same
+// next state and points, or o itself in its place, found by a binary
+// search.
 func (p *Policy) insert(out []Outcome, start int, o Outcome) []Outcome {
-	return insertSorted(out, start, o,
-		func(x *Outcome) int64 { return sortKey(p.layout.Index(x.Next), x.Points) },
-		func(x *Outcome) *float64 { return &x.P })
-}
-
-// sortKey orders ways a turn ends by next state's index, then points
-// (which fit 32 bits, as policy.New sees to it), as one integer.
-func sortKey(next, points int) int64 { return int64(next)<<32 + int64(points) }
-
-// insertSorted adds v to s[start:], which is ordered by key: its
-// probability (mass) to the element of the same key, or v itself in its
-// place. v goes to the end of s first, and
-// key and mass see it only there: given v's own address, it would
-// escape to the heap, one allocation an insert.
-func insertSorted[T any](s []T, start int, v T, key func(*T) int64, mass func(*T) *float64) []T {
-	n := len(s)
-	s = append(s, v)
-	k := key(&s[n])
+	key := func(x *Outcome) int64 { return sortKey(p.layout.Index(x.Next), x.Points) }
+	n, k := len(out), key(&o)
 	lo, hi := start, n
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if key(&s[m]) < k {
+		if key(&out[m]) < k {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < n && key(&s[lo]) == k {
-		*mass(&s[lo]) += *mass(&s[n])
-		return s[:n]
+	if lo < n && key(&out[lo]) == k {
+		out[lo].P += o.P
+		return out
 	}
-	copy(s[lo+1:], s[lo:n])
-	s[lo] = v
-	return s
+	out = append(out, Outcome{})
+	copy(out[lo+1:], out[lo:n])
+	out[lo] = o
+	return out
 }
+
+// sortKey orders ways a turn ends by next state's index, then points
+// (which fit 32 bits, as policy.New sees to it), as one integer.
+func sortKey(next, points int) int64 { return int64(next)<<32 + int64(points) }
