@@ -90,7 +90,9 @@ func spreadGo(v *LaneKeeps) {
 // engine.FirstRollKeep, to that keep's row, in every lane of v: the
 // rolls in order, each adding its row to the keep's and left 0; a roll
 // that chooses itself, written now, keeps its own. With Spread after it,
-// it carries the chance of each roll through one reroll.
+// it carries the chance of each roll through one reroll. The padding
+// rows past engine.NumKeeps are no keep's: the AVX kernel uses the last
+// as scratch and leaves it 0.
 func (v *LaneKeeps) MoveToChoices(choice *LaneRolls) { activeMove(v, choice) }
 
 // moveGo is MoveToChoices in plain Go.
