@@ -108,13 +108,22 @@ type NearStage[T Real] struct {
 }
 
 // stagedKernels are the float32 kernels that read the levels laid out in
-// a NearStage: final writes the rolls' values from v and e on, stride
-// bytes a roll (a NearRolls' rows or a WideRolls'), their bars in bar.
+// a NearStage or a WideStage. stage and outdone take the stage's first
+// and second values (at a WideStage's half) and the shift of a level's
+// index to its row's bytes: stageShift, or wideShift.
 type stagedKernels struct {
-	stage   func(f *NearFinals[float32], st *NearStage[float32], used []uint16)
-	final   func(f *NearFinals[float32], st *NearStage[float32], v, e *[Lanes]float32, bar *NearRolls[float32], tol float32, stride int)
-	outdone func(st *NearStage[float32], zero, from, n int) bool
+	stage   func(f *NearFinals[float32], first, second *float32, used []uint16, shift int)
+	final   func(f *NearFinals[float32], st *NearStage[float32], v, e, bar *NearRolls[float32], tol float32)
+	outdone func(first, second *float32, zero, from, n, shift int) bool
 }
+
+// stageShift and wideShift are the shifts of a level's index to the
+// bytes of its row in a NearStage (eight float32 lanes) and a WideStage
+// (sixteen).
+const (
+	stageShift = 5
+	wideShift  = 6
+)
 
 // Stage lays out in st the levels of f that used lists, for FinalStaged
 // and Outdone, and reports whether it did: only float32 lanes where the
@@ -123,7 +132,8 @@ func (f *NearFinals[T]) Stage(st *NearStage[T], used []uint16) bool {
 	if staged32 == nil || Is64[T]() {
 		return false
 	}
-	staged32.stage((*NearFinals[float32])(unsafe.Pointer(f)), (*NearStage[float32])(unsafe.Pointer(st)), used)
+	s := (*NearStage[float32])(unsafe.Pointer(st))
+	staged32.stage((*NearFinals[float32])(unsafe.Pointer(f)), &s.First[0][0], &s.Second[0][0], used, stageShift)
 	return true
 }
 
@@ -133,21 +143,15 @@ func (f *NearFinals[T]) Stage(st *NearStage[T], used []uint16) bool {
 // that did.
 func (f *NearFinals[T]) FinalStaged(st *NearStage[T], v, e, bar *NearRolls[T], tol T) {
 	r := func(x *NearRolls[T]) *NearRolls[float32] { return (*NearRolls[float32])(unsafe.Pointer(x)) }
-	staged32.final((*NearFinals[float32])(unsafe.Pointer(f)), (*NearStage[float32])(unsafe.Pointer(st)), &r(v)[0], &r(e)[0], r(bar), float32(tol), Lanes*4)
-}
-
-// FinalStagedWide is FinalStaged with the rolls' values written in half
-// (0 or 1) of v's and e's lanes, 0..7 or 8..15, for a WideTurn.
-func (f *NearFinals[T]) FinalStagedWide(st *NearStage[T], v, e *WideRolls, half int, bar *NearRolls[T], tol T) {
-	staged32.final((*NearFinals[float32])(unsafe.Pointer(f)), (*NearStage[float32])(unsafe.Pointer(st)), v.Half(0, half), e.Half(0, half),
-		(*NearRolls[float32])(unsafe.Pointer(bar)), float32(tol), WideLanes*4)
+	staged32.final((*NearFinals[float32])(unsafe.Pointer(f)), (*NearStage[float32])(unsafe.Pointer(st)), r(v), r(e), r(bar), float32(tol))
 }
 
 // Outdone reports whether every level from..from+n-1 that Stage laid out
 // in st is in every lane at least as large as level zero, its first value
 // and its second value plus its Add alike. Only after a Stage that did.
 func (st *NearStage[T]) Outdone(zero, from, n int) bool {
-	return staged32.outdone((*NearStage[float32])(unsafe.Pointer(st)), zero, from, n)
+	s := (*NearStage[float32])(unsafe.Pointer(st))
+	return staged32.outdone(&s.First[0][0], &s.Second[0][0], zero, from, n, stageShift)
 }
 
 // Expect sets e[j] to the expected value of the j-th need's rolls over a

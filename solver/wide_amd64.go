@@ -13,11 +13,14 @@ func bestNear32AVX512(v, e *WideTurn, rows []laneRow, parents int, tol float32)
 //go:noescape
 func expect32AVX512(r *WideRolls, e *[WideLanes]float64)
 
+//go:noescape
+func final32WideAVX512(f *NearFinals[float32], first, second *float32, v, e *WideRolls, baseFirst, baseSecond *[WideLanes]float32, tol float32)
+
 // wideAVX512 is the WideTurn kernel in AVX-512 instructions
 // (wide_amd64.s): the float32 AVX kernels' operations in their order, on
 // Z registers, a compare's lanes in a K register and the second values
 // where it is clear loaded as +0, as the AVX kernels' AND makes them.
-var wideAVX512 = &wideKernel{mean: mean32AVX512, expect: expect32AVX512,
+var wideAVX512 = &wideKernel{mean: mean32AVX512, expect: expect32AVX512, final: final32WideAVX512,
 	best: func(v, e *WideTurn, tol float32) {
 		for _, g := range maxGroups {
 			bestNear32AVX512(v, e, g.rows, g.parents, tol)

@@ -189,3 +189,64 @@ ewloop:
 	VMOVUPD Z1, 64(DX)
 	VZEROUPPER
 	RET
+
+// func final32WideAVX512(f *NearFinals[float32], first, second *float32, v, e *WideRolls, baseFirst, baseSecond *[WideLanes]float32, tol float32)
+// final32StagedAVX on Z registers, from the levels laid out at first
+// (R15) and second (R10), rows of 64 bytes at their index shifted by 6;
+// the bar's compares go to K1 and the second values are loaded where it
+// is set, +0 elsewhere, as the AND of final32StagedAVX makes them. No
+// bars are written.
+TEXT ·final32WideAVX512(SB), NOSPLIT, $0-60
+	MOVQ f+0(FP), R8
+	MOVQ first+8(FP), R15
+	MOVQ second+16(FP), R10
+	VBROADCASTSS tol+56(FP), Z15
+	MOVQ const_finals32Rolls(R8), R11
+	LEAQ const_finals32Starts(R8), R12
+	MOVQ v+24(FP), DI
+	MOVQ e+32(FP), R9
+	MOVQ baseFirst+40(FP), BX
+	VMOVUPS (BX), Z10
+	MOVQ baseSecond+48(FP), DX
+	VMOVUPS (DX), Z11
+	MOVQ $const_numRolls, CX
+fwroll:
+	MOVWQZX (R12), SI
+	LEAQ (R11)(SI*2), SI
+	MOVWQZX 2(R12), R13
+	LEAQ (R11)(R13*2), R13
+	VMOVAPS Z10, Z0
+	MOVQ SI, R14
+fwmax:
+	CMPQ R14, R13
+	JGE fwbar
+	MOVWQZX (R14), AX
+	SHLQ $6, AX
+	VMAXPS (R15)(AX*1), Z0, Z0
+	ADDQ $2, R14
+	JMP fwmax
+fwbar:
+	VMULPS Z15, Z0, Z2
+	VSUBPS Z2, Z0, Z2
+	VCMPPS $2, Z10, Z2, K1
+	VMOVAPS.Z Z11, K1, Z4
+fwnear:
+	CMPQ SI, R13
+	JGE fwstore
+	MOVWQZX (SI), AX
+	SHLQ $6, AX
+	VCMPPS $2, (R15)(AX*1), Z2, K1
+	VMOVUPS.Z (R10)(AX*1), K1, Z8
+	VMAXPS Z8, Z4, Z4
+	ADDQ $2, SI
+	JMP fwnear
+fwstore:
+	VMOVUPS Z0, (DI)
+	VMOVUPS Z4, (R9)
+	ADDQ $64, DI
+	ADDQ $64, R9
+	ADDQ $2, R12
+	DECQ CX
+	JNZ fwroll
+	VZEROUPPER
+	RET

@@ -88,7 +88,7 @@ func newTurn[T solver.Real](g *engine.Game) *turn[T] {
 		if !solver.Is64[T]() {
 			w.stage = new(solver.NearStage[T])
 			if wideTurns {
-				w.wp, w.we = new(solver.WideTurn), new(solver.WideTurn)
+				w.wp, w.we, w.wide = new(solver.WideTurn), new(solver.WideTurn), new(solver.WideStage)
 			}
 		}
 		return w
@@ -232,11 +232,14 @@ type lanes[T solver.Real] struct {
 	// holds the keeps' values before BestKeepsNear.
 	decide bool
 	// wp and we are the float32 turns' two batches at once (batchWide),
-	// where the CPU has the WideTurn kernels and wideTurns is set.
-	wp, we     *solver.WideTurn
-	box        [engine.NumRolls][solver.Lanes]uint8
-	keep       [policy.MaxRolls - 1][engine.NumRolls][solver.Lanes]uint8
-	ownP, ownE solver.NearKeeps[T]
+	// where the CPU has the WideTurn kernels and wideTurns is set; wide
+	// is where their levels are laid out, wideP and wideE their bases.
+	wp, we       *solver.WideTurn
+	wide         *solver.WideStage
+	wideP, wideE [solver.WideLanes]float32
+	box          [engine.NumRolls][solver.Lanes]uint8
+	keep         [policy.MaxRolls - 1][engine.NumRolls][solver.Lanes]uint8
+	ownP, ownE   solver.NearKeeps[T]
 }
 
 // get returns a goroutine's work arrays, to be put back.
@@ -355,12 +358,64 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 	}
 }
 
-// final sets the final rolls' values (w.p.Now, w.e.Now; with half 0 or
-// 1, that half of the lanes of w.wp.Now and w.we.Now, which a staged
-// float32 turn's lanes have where wideTurns is set) for needs
+// final sets the final rolls' values (w.p.Now, w.e.Now) for needs
 // from..from+7: each roll written where the chance is largest, and of
 // the boxes near it, where the most points are expected, all at once.
 // Boxes are tried in sheet order, as Placements lists them.
+func (t *turn[T]) final(from int, w *lanes[T]) {
+	f := &w.fin
+	dense, staged := t.layOut(from, w, -1)
+	f.BaseFirst, f.BaseSecond = &w.baseP, &w.baseE
+	if !w.current || w.rolls != dense {
+		t.lists(w, dense)
+	}
+	if staged {
+		f.FinalStaged(w.stage, &w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
+	} else {
+		f.Final(&w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
+	}
+	for _, r := range w.special {
+		w.alikes(w.alike[r], from, &w.p.Now[r], &w.e.Now[r], &w.box[r])
+	}
+	if w.decide {
+		t.boxes(w)
+	}
+}
+
+// finalWide is final for two batches at once, needs from..from+15, in
+// the lanes of w.wp.Now and w.we.Now (a float32 turn's, where wideTurns
+// is set): each batch's levels laid out in its half of w.wide, and each
+// roll's levels those of either batch, the boxes done densely in either
+// done densely for both (FinalWide): a box that a batch's base counts
+// has a 0 either at the base's chance, expecting no more points, or
+// below the bar of any chance at or above the base's, so that it changes
+// none of that batch's choices.
+func (t *turn[T]) finalWide(from int, w *lanes[T]) {
+	dense := uint32(0)
+	for h := range 2 {
+		d, _ := t.layOut(from+h*solver.Lanes, w, h)
+		dense |= d
+		for j := range solver.Lanes {
+			w.wideP[h*solver.Lanes+j], w.wideE[h*solver.Lanes+j] = float32(w.baseP[j]), float32(w.baseE[j])
+		}
+	}
+	if !w.current || w.rolls != dense {
+		t.lists(w, dense)
+	}
+	w.fin.FinalWide(w.wide, &w.wp.Now, &w.we.Now, &w.wideP, &w.wideE, Tolerance32)
+	for h := range 2 {
+		for _, r := range w.special {
+			p, e := any(w.wp.Now.Half(r, h)).(*[solver.Lanes]T), any(w.we.Now.Half(r, h)).(*[solver.Lanes]T)
+			w.alikes(w.alike[r], from+h*solver.Lanes, p, e, &w.box[r])
+		}
+	}
+}
+
+// layOut points w.fin's levels at their values for needs from..from+7
+// and lays them out, in w.stage with half -1 where the turn's lanes are
+// staged (and reports whether), in that half of w.wide with half 0 or
+// 1; it returns the open boxes done densely (a bit a box), and sets
+// w.baseP and w.baseE to the base made of the others.
 //
 // A box whose other levels outdo its 0 in every lane, chance and points
 // alike, counts its 0 for every roll (base), which changes no roll's
@@ -368,9 +423,8 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 // near base's chance are all at it, so that for each roll either all are
 // near its best or none: a box whose 0 is near base's but not at it takes
 // every roll, as a box not outdone does, and base is made of the others.
-func (t *turn[T]) final(from int, w *lanes[T], half int) {
+func (t *turn[T]) layOut(from int, w *lanes[T], half int) (dense uint32, staged bool) {
 	f := &w.fin
-	dense := uint32(0)
 	for i, c := range w.open {
 		for l := range t.levels[c] {
 			o, k := &w.next[i][l], i*maxLevels+l
@@ -378,9 +432,14 @@ func (t *turn[T]) final(from int, w *lanes[T], half int) {
 			f.Add[k] = T(o.points)
 		}
 	}
-	staged := w.stage != nil && f.Stage(w.stage, w.used)
+	if half >= 0 {
+		f.StageWide(w.wide, w.used, half)
+		staged = true
+	} else {
+		staged = w.stage != nil && f.Stage(w.stage, w.used)
+	}
 	for i, c := range w.open {
-		if !t.outdone(i, c, w, staged) {
+		if !t.outdone(i, c, w, staged, half) {
 			dense |= 1 << i
 		}
 	}
@@ -398,36 +457,9 @@ func (t *turn[T]) final(from int, w *lanes[T], half int) {
 		}
 		off := t.baseE(w, dense)
 		if off == 0 {
-			break
+			return dense, staged
 		}
 		dense |= off
-	}
-	f.BaseFirst, f.BaseSecond = &w.baseP, &w.baseE
-	if !w.current || w.rolls != dense {
-		t.lists(w, dense)
-	}
-	switch {
-	case half >= 0:
-		if !staged {
-			// HasWide implies the staged kernels; without them the
-			// wide rows would take a stage left from another batch.
-			panic("target: a wide batch's final rolls without the staged kernels")
-		}
-		f.FinalStagedWide(w.stage, &w.wp.Now, &w.we.Now, half, &w.bar, tolerance[T]())
-	case staged:
-		f.FinalStaged(w.stage, &w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
-	default:
-		f.Final(&w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
-	}
-	for _, r := range w.special {
-		p, e := &w.p.Now[r], &w.e.Now[r]
-		if half >= 0 {
-			p, e = any(w.wp.Now.Half(r, half)).(*[solver.Lanes]T), any(w.we.Now.Half(r, half)).(*[solver.Lanes]T)
-		}
-		w.alikes(w.alike[r], from, p, e, &w.box[r])
-	}
-	if w.decide {
-		t.boxes(w)
 	}
 }
 
@@ -502,14 +534,17 @@ func (t *turn[T]) baseE(w *lanes[T], dense uint32) (off uint32) {
 // outdone reports whether every level of open box i, c, is in every lane
 // at least as likely as its 0 and expects at least as many points: then
 // writing 0 there may count for every roll. With staged, from the levels
-// laid out in w.stage.
-func (t *turn[T]) outdone(i, c int, w *lanes[T], staged bool) bool {
+// laid out in w.stage, or with half 0 or 1 in that half of w.wide.
+func (t *turn[T]) outdone(i, c int, w *lanes[T], staged bool, half int) bool {
 	z := t.zero[c]
 	if z < 0 {
 		return false
 	}
 	f, base := &w.fin, i*maxLevels
-	if staged {
+	switch {
+	case half >= 0:
+		return w.wide.Outdone(base+z, base, len(t.levels[c]), half)
+	case staged:
 		return w.stage.Outdone(base+z, base, len(t.levels[c]))
 	}
 	zp, ze, za := f.First[base+z], f.Second[base+z], f.Add[base+z]
@@ -657,7 +692,7 @@ func (t *turn[T]) best(w *lanes[T], j int) {
 // from..from+7: the final rolls, then a keep pass for each reroll, then
 // the mean over the first roll.
 func (t *turn[T]) batch(from int, w *lanes[T]) (out [solver.Lanes]Chance) {
-	t.final(from, w, -1)
+	t.final(from, w)
 	rp, re := &w.p.Now, &w.e.Now
 	for j := 1; j < t.g.Rolls; j++ {
 		w.mean(j == 1)
@@ -684,9 +719,7 @@ var wideTurns = solver.HasWide()
 // over the first roll at once, in sixteen lanes (w.wp, w.we). Only for a
 // float32 turn's lanes with a WideTurn, without decide.
 func (t *turn[T]) batchWide(from int, w *lanes[T]) (out [solver.WideLanes]Chance) {
-	for h := range 2 {
-		t.final(from+h*solver.Lanes, w, h)
-	}
+	t.finalWide(from, w)
 	rp, re := &w.wp.Now, &w.we.Now
 	for j := 1; j < t.g.Rolls; j++ {
 		if j == 1 {
