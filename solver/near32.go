@@ -108,22 +108,12 @@ type NearStage[T Real] struct {
 }
 
 // stagedKernels are the float32 kernels that read the levels laid out in
-// a NearStage or a WideStage. stage and outdone take the stage's first
-// and second values (at a WideStage's half) and the shift of a level's
-// index to its row's bytes: stageShift, or wideShift.
+// a NearStage.
 type stagedKernels struct {
-	stage   func(f *NearFinals[float32], first, second *float32, used []uint16, shift int)
+	stage   func(f *NearFinals[float32], st *NearStage[float32], used []uint16)
 	final   func(f *NearFinals[float32], st *NearStage[float32], v, e, bar *NearRolls[float32], tol float32)
-	outdone func(first, second *float32, zero, from, n, shift int) bool
+	outdone func(st *NearStage[float32], zero, from, n int) bool
 }
-
-// stageShift and wideShift are the shifts of a level's index to the
-// bytes of its row in a NearStage (eight float32 lanes) and a WideStage
-// (sixteen).
-const (
-	stageShift = 5
-	wideShift  = 6
-)
 
 // Stage lays out in st the levels of f that used lists, for FinalStaged
 // and Outdone, and reports whether it did: only float32 lanes where the
@@ -132,8 +122,7 @@ func (f *NearFinals[T]) Stage(st *NearStage[T], used []uint16) bool {
 	if staged32 == nil || Is64[T]() {
 		return false
 	}
-	s := (*NearStage[float32])(unsafe.Pointer(st))
-	staged32.stage((*NearFinals[float32])(unsafe.Pointer(f)), &s.First[0][0], &s.Second[0][0], used, stageShift)
+	staged32.stage((*NearFinals[float32])(unsafe.Pointer(f)), (*NearStage[float32])(unsafe.Pointer(st)), used)
 	return true
 }
 
@@ -150,8 +139,7 @@ func (f *NearFinals[T]) FinalStaged(st *NearStage[T], v, e, bar *NearRolls[T], t
 // in st is in every lane at least as large as level zero, its first value
 // and its second value plus its Add alike. Only after a Stage that did.
 func (st *NearStage[T]) Outdone(zero, from, n int) bool {
-	s := (*NearStage[float32])(unsafe.Pointer(st))
-	return staged32.outdone(&s.First[0][0], &s.Second[0][0], zero, from, n, stageShift)
+	return staged32.outdone((*NearStage[float32])(unsafe.Pointer(st)), zero, from, n)
 }
 
 // Expect sets e[j] to the expected value of the j-th need's rolls over a

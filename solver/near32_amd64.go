@@ -32,13 +32,13 @@ func bestNear32AVX(v, e *NearTurn[float32], rows []laneRow, parents int, tol flo
 func expect32AVX(r *NearRolls[float32], e *[Lanes]float64)
 
 //go:noescape
-func stage32AVX(f *NearFinals[float32], first, second *float32, used []uint16, shift int)
+func stage32AVX(f *NearFinals[float32], st *NearStage[float32], used []uint16)
 
 //go:noescape
 func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], v, e, bar *NearRolls[float32], tol float32)
 
 //go:noescape
-func outdone32AVX(first, second *float32, zero, from, n, shift int) bool
+func outdone32AVX(st *NearStage[float32], zero, from, n int) bool
 
 // staged32 are the float32 staged kernels of this CPU: AVX, or none
 // without it.

@@ -193,21 +193,18 @@ e32loop:
 	VZEROUPPER
 	RET
 
-// func stage32AVX(f *NearFinals[float32], first, second *float32, used []uint16, shift int)
-// Each level of used (SI walks it to its end, R13) has its first values
-// copied to first (R15) and its second values plus its Add to second
-// (R14), at its index shifted by shift (CX): 5, a NearStage's rows of 32
-// bytes, or 6, a WideStage's half of its rows of 64.
-TEXT ·stage32AVX(SB), NOSPLIT, $0-56
-	MOVQ used_base+24(FP), SI
-	MOVQ used_len+32(FP), R13
-	LEAQ (SI)(R13*2), R13
+// func stage32AVX(f *NearFinals[float32], st *NearStage[float32], used []uint16)
+// Each level of used (SI walks it to its end, CX) has its first values
+// copied to st.First and its second values plus its Add to st.Second, at
+// its index shifted by 5, a row's bytes (R15 points at st).
+TEXT ·stage32AVX(SB), NOSPLIT, $0-40
+	MOVQ used_base+16(FP), SI
+	MOVQ used_len+24(FP), CX
+	LEAQ (SI)(CX*2), CX
 	MOVQ f+0(FP), R8
-	MOVQ first+8(FP), R15
-	MOVQ second+16(FP), R14
-	MOVQ shift+48(FP), CX
+	MOVQ st+8(FP), R15
 st32loop:
-	CMPQ SI, R13
+	CMPQ SI, CX
 	JGE st32done
 	MOVWQZX (SI), AX
 	MOVQ const_finals32First(R8)(AX*8), BX
@@ -215,9 +212,9 @@ st32loop:
 	MOVQ const_finals32Second(R8)(AX*8), DX
 	VBROADCASTSS const_finals32Add(R8)(AX*4), Y6
 	VADDPS (DX), Y6, Y7
-	SHLQ CX, AX
+	SHLQ $5, AX
 	VMOVUPS Y0, (R15)(AX*1)
-	VMOVUPS Y7, (R14)(AX*1)
+	VMOVUPS Y7, const_stage32Second(R15)(AX*1)
 	ADDQ $2, SI
 	JMP st32loop
 st32done:
@@ -289,38 +286,34 @@ fs32store:
 	VZEROUPPER
 	RET
 
-// func outdone32AVX(first, second *float32, zero, from, n, shift int) bool
-// Whether no level from..from+n-1 laid out at first and second (rows at
-// their index shifted by shift, CX, as stage32AVX lays them out) has, in
-// any lane, a first or a second value below level zero's (Y0, Y1): the
-// lanes where one has gather in Y2; BX is a row's bytes.
-TEXT ·outdone32AVX(SB), NOSPLIT, $0-49
-	MOVQ first+0(FP), DI
-	MOVQ second+8(FP), DX
-	MOVQ shift+40(FP), CX
-	MOVQ zero+16(FP), AX
-	SHLQ CX, AX
+// func outdone32AVX(st *NearStage[float32], zero, from, n int) bool
+// Whether no level from..from+n-1 of st has, in any lane, a first or a
+// second value below level zero's (Y0, Y1): the lanes where one has
+// gather in Y2.
+TEXT ·outdone32AVX(SB), NOSPLIT, $0-33
+	MOVQ st+0(FP), DI
+	MOVQ zero+8(FP), AX
+	SHLQ $5, AX
 	VMOVUPS (DI)(AX*1), Y0
-	VMOVUPS (DX)(AX*1), Y1
-	MOVQ from+24(FP), SI
-	SHLQ CX, SI
-	MOVQ $1, BX
-	SHLQ CX, BX
-	MOVQ n+32(FP), R8
+	VMOVUPS const_stage32Second(DI)(AX*1), Y1
+	MOVQ from+16(FP), SI
+	SHLQ $5, SI
+	ADDQ DI, SI
+	MOVQ n+24(FP), CX
 	VXORPS Y2, Y2, Y2
-	TESTQ R8, R8
+	TESTQ CX, CX
 	JZ od32done
 od32loop:
-	VCMPPS $0x0e, (DI)(SI*1), Y0, Y3
+	VCMPPS $0x0e, (SI), Y0, Y3
 	VORPS Y3, Y2, Y2
-	VCMPPS $0x0e, (DX)(SI*1), Y1, Y3
+	VCMPPS $0x0e, const_stage32Second(SI), Y1, Y3
 	VORPS Y3, Y2, Y2
-	ADDQ BX, SI
-	DECQ R8
+	ADDQ $32, SI
+	DECQ CX
 	JNZ od32loop
 od32done:
 	VMOVMSKPS Y2, AX
 	TESTL AX, AX
-	SETEQ ret+48(FP)
+	SETEQ ret+32(FP)
 	VZEROUPPER
 	RET

@@ -31,52 +31,48 @@ var (
 	_ [unsafe.Sizeof(LaneTurn{}) - unsafe.Sizeof(WideTurn{})]struct{}
 )
 
-// WideStage is a NearStage of two batches side by side, for FinalWide:
-// each level's first values, and its second values plus its Add, the
-// first batch's in lanes 0..7 of its row and the second's in 8..15.
+// WideStage is a NearStage of sixteen lanes, for FinalWide: at each
+// level's index its first values, and its second values plus its Add.
 type WideStage struct {
 	First, Second [32 * Levels][WideLanes]float32
 }
 
-// wideKernel is the code of the WideTurn kernels.
+// wideKernel is the code of the WideTurn and WideStage kernels.
 type wideKernel struct {
-	mean   func(v, e *WideTurn, rows []laneRow)
-	best   func(v, e *WideTurn, tol float32)
-	expect func(r *WideRolls, e *[WideLanes]float64)
-	final  func(f *NearFinals[float32], first, second *float32, v, e *WideRolls, baseFirst, baseSecond *[WideLanes]float32, tol float32)
+	mean    func(v, e *WideTurn, rows []laneRow)
+	best    func(v, e *WideTurn, tol float32)
+	expect  func(r, s *WideRolls, e, f *[WideLanes]float64)
+	stage   func(f *NearFinals[float32], st *WideStage, used []uint16)
+	final   func(f *NearFinals[float32], st *WideStage, v, e *WideRolls, baseFirst, baseSecond *[WideLanes]float32, tol float32)
+	outdone func(st *WideStage, zero, from, n int) bool
 }
 
-// HasWide reports whether this CPU runs the WideTurn kernels and
-// FinalWide (AVX-512), and the staged kernels that lay out a WideStage
-// (AVX); without them a WideTurn's and a WideStage's methods, StageWide
-// and FinalWide must not be called.
-func HasWide() bool { return activeWide != nil && staged32 != nil }
+// HasWide reports whether this CPU runs the WideTurn and WideStage
+// kernels (AVX-512); without them a WideTurn's and a WideStage's
+// methods, StageWide and FinalWide must not be called.
+func HasWide() bool { return activeWide != nil }
 
-// StageWide is Stage, of float32 lanes, with the levels laid out in half
-// (0 or 1) of st's lanes. Only where HasWide.
-func (f *NearFinals[T]) StageWide(st *WideStage, used []uint16, half int) {
-	staged32.stage((*NearFinals[float32])(unsafe.Pointer(f)), &st.First[0][half*Lanes], &st.Second[0][half*Lanes], used, wideShift)
+// StageWide is Stage in sixteen lanes: it lays out in st, for FinalWide
+// and WideStage.Outdone, each level of f that used lists, its sixteen
+// first values from its First on (its eight lanes and the eight values
+// after them, which must be there: package target's rows of needs, the
+// next batch's needs after a batch's) and as many second values from its
+// Second on, plus its Add. Only where HasWide, of float32 lanes.
+func (f *NearFinals[T]) StageWide(st *WideStage, used []uint16) {
+	activeWide.stage((*NearFinals[float32])(unsafe.Pointer(f)), st, used)
 }
 
-// Outdone is NearStage.Outdone on the levels StageWide laid out in half
-// of st's lanes.
-func (st *WideStage) Outdone(zero, from, n, half int) bool {
-	return staged32.outdone(&st.First[0][half*Lanes], &st.Second[0][half*Lanes], zero, from, n, wideShift)
-}
+// Outdone is NearStage.Outdone in sixteen lanes, of the levels that
+// StageWide laid out in st.
+func (st *WideStage) Outdone(zero, from, n int) bool { return activeWide.outdone(st, zero, from, n) }
 
-// FinalWide is FinalStaged, of float32 lanes, for two batches at once:
-// from their levels laid out in st (StageWide, each batch in its half)
-// and their bases (baseFirst and baseSecond, sixteen lanes, as
-// f.BaseFirst and f.BaseSecond), it writes each roll's values to v and e
-// (no bars), every lane with the operations of FinalStaged in their
-// order, walking f's Rolls and Starts for both batches. Each lane has
-// FinalStaged's bits with its own batch's lists where the levels listed
-// for the other batch alone are not above its base's first value and
-// are either below the bar of any first value at or above the base's or
-// have the base's first value and a second value not above the base's
-// (package target's boxes whose 0s the base counts). Only where HasWide.
+// FinalWide is FinalStaged in sixteen lanes, to the same bits in each:
+// from the levels that StageWide laid out in st, the rolls' levels in
+// f's Rolls and Starts and the base in baseFirst and baseSecond (in the
+// place of f's BaseFirst and BaseSecond), it sets each roll's values in
+// v and e; it writes no bars. Only where HasWide, of float32 lanes.
 func (f *NearFinals[T]) FinalWide(st *WideStage, v, e *WideRolls, baseFirst, baseSecond *[WideLanes]float32, tol float32) {
-	activeWide.final((*NearFinals[float32])(unsafe.Pointer(f)), &st.First[0][0], &st.Second[0][0], v, e, baseFirst, baseSecond, tol)
+	activeWide.final((*NearFinals[float32])(unsafe.Pointer(f)), st, v, e, baseFirst, baseSecond, tol)
 }
 
 // Rolls returns the rows of v's rolls, as NearKeeps.Rolls.
@@ -95,6 +91,8 @@ func (v *WideTurn) KeepValues(e *WideTurn) { activeWide.mean(v, e, meanRows) }
 // BestKeepsNear is NearTurn.BestKeepsNear in sixteen lanes.
 func (v *WideTurn) BestKeepsNear(e *WideTurn, tol float32) { activeWide.best(v, e, tol) }
 
-// Expect is NearRolls.Expect in sixteen lanes: each lane summed in
-// float64, in roll order, each product rounded before it is added.
-func (r *WideRolls) Expect(e *[WideLanes]float64) { activeWide.expect(r, e) }
+// Expect is NearRolls.Expect in sixteen lanes, of r into e and of s into
+// f at once (their sums side by side, so that neither waits on the
+// other's additions): each lane summed in float64, in roll order, each
+// product rounded before it is added.
+func (r *WideRolls) Expect(s *WideRolls, e, f *[WideLanes]float64) { activeWide.expect(r, s, e, f) }

@@ -41,8 +41,7 @@ func TestWideTurn(t *testing.T) {
 				v.KeepValues(&e)
 				v.BestKeepsNear(&e, c.tol)
 				var gotP, gotE [WideLanes]float64
-				v.Keeps.Rolls().Expect(&gotP)
-				e.Keeps.Rolls().Expect(&gotE)
+				v.Keeps.Rolls().Expect(e.Keeps.Rolls(), &gotP, &gotE)
 				for b := range half {
 					p, pe := &half[b][0], &half[b][1]
 					p.MeanNow(pe)
@@ -72,10 +71,11 @@ func TestWideTurn(t *testing.T) {
 	}
 }
 
-// TestFinalWide checks FinalWide and a WideStage's Outdone, where this
-// CPU has them, against FinalStaged and a NearStage's Outdone on each of
-// its two batches, bit for bit: levels at random rows of each batch's
-// own values, with random Adds, the same lists of levels for both.
+// TestFinalWide checks StageWide, FinalWide and a WideStage's Outdone,
+// where this CPU has them, against Stage, FinalStaged and a NearStage's
+// Outdone on each of its two batches, bit for bit: levels at random rows
+// of sixteen values, each batch's eight, with random Adds, and random
+// lists of levels.
 func TestFinalWide(t *testing.T) {
 	if !HasWide() {
 		t.Skip("no AVX-512 on this CPU")
@@ -83,25 +83,35 @@ func TestFinalWide(t *testing.T) {
 	for _, c := range nearCases {
 		t.Run(c.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(33, 34))
+			outdone, not := 0, 0
 			for trial := range 20 {
-				var vals [2][2][64][Lanes]float32 // batch, first or second values, row
-				var f [2]NearFinals[float32]
-				for b := range vals {
-					for i := range vals[b][0] {
-						for j := range Lanes {
-							vals[b][0][i][j], vals[b][1][i][j] = chance(rng, c.exact), float32(rng.IntN(60))/4
-						}
-					}
-					for k := range f[b].First {
-						f[b].First[k], f[b].Second[k], f[b].Add[k] = &vals[b][0][rng.IntN(64)], &vals[b][1][rng.IntN(64)], float32(rng.IntN(30))
-					}
-					// a base of second values, or of none (0s) in odd trials
-					f[b].BaseFirst, f[b].BaseSecond = &vals[b][0][0], &vals[b][1][1]
-					if trial%2 == 1 {
-						f[b].BaseSecond = &[Lanes]float32{}
+				var firsts, seconds [64][WideLanes]float32
+				for i := range firsts {
+					for j := range WideLanes {
+						firsts[i][j], seconds[i][j] = chance(rng, c.exact), float32(rng.IntN(60))/4
 					}
 				}
-				var used []uint16
+				// levels 0..3 rise in every lane, chance and points alike, but
+				// in odd trials for one lane of level 2's second values
+				for i := range 4 {
+					for j := range WideLanes {
+						firsts[60+i][j], seconds[60+i][j] = float32(i)/4, float32(i)
+					}
+				}
+				if trial%2 == 1 {
+					seconds[62][rng.IntN(WideLanes)] = -3
+				}
+				var f [2]NearFinals[float32] // the batches, whose rows are the halves of the sixteen
+				used := []uint16{0, 1, 2, 3}
+				for k := range f[0].First {
+					a, b, add := rng.IntN(len(firsts)), rng.IntN(len(seconds)), float32(rng.IntN(30))
+					if k < len(used) {
+						a, b, add = 60+k, 60+k, float32(k)
+					}
+					for h := range f {
+						f[h].First[k], f[h].Second[k], f[h].Add[k] = (*[Lanes]float32)(firsts[a][h*Lanes:]), (*[Lanes]float32)(seconds[b][h*Lanes:]), add
+					}
+				}
 				for r := range engine.NumRolls {
 					f[0].Starts[r] = uint16(len(f[0].Rolls))
 					for range rng.IntN(8) {
@@ -113,37 +123,47 @@ func TestFinalWide(t *testing.T) {
 					}
 				}
 				f[0].Starts[engine.NumRolls] = uint16(len(f[0].Rolls))
-				f[1].Rolls, f[1].Starts = f[0].Rolls, f[0].Starts
-				ws := new(WideStage)
-				var baseP, baseE [WideLanes]float32
-				for b := range f {
-					f[b].StageWide(ws, used, b)
-					copy(baseP[b*Lanes:], f[b].BaseFirst[:])
-					copy(baseE[b*Lanes:], f[b].BaseSecond[:])
+				// a base of second values, or of none (0s) in odd trials
+				baseP, baseE := firsts[0], seconds[1]
+				if trial%2 == 1 {
+					baseE = [WideLanes]float32{}
 				}
+				ws := new(WideStage)
+				f[0].StageWide(ws, used)
 				var v, e WideRolls
 				f[0].FinalWide(ws, &v, &e, &baseP, &baseE, c.tol)
-				for b := range f {
-					st := new(NearStage[float32])
-					f[b].Stage(st, used)
+				var st [2]NearStage[float32]
+				for h := range f {
+					f[h].Rolls, f[h].Starts = f[0].Rolls, f[0].Starts
+					f[h].BaseFirst, f[h].BaseSecond = (*[Lanes]float32)(baseP[h*Lanes:]), (*[Lanes]float32)(baseE[h*Lanes:])
+					f[h].Stage(&st[h], used)
 					var want [3]NearRolls[float32]
-					f[b].FinalStaged(st, &want[0], &want[1], &want[2], c.tol)
+					f[h].FinalStaged(&st[h], &want[0], &want[1], &want[2], c.tol)
 					for r := range engine.NumRolls {
 						for j := range Lanes {
-							gp, ge := v.Half(r, b)[j], e.Half(r, b)[j]
+							gp, ge := v.Half(r, h)[j], e.Half(r, h)[j]
 							if math.Float32bits(gp) != math.Float32bits(want[0][r][j]) || math.Float32bits(ge) != math.Float32bits(want[1][r][j]) {
-								t.Fatalf("trial %d, batch %d, roll %d, lane %d: wide (%v, %v), FinalStaged (%v, %v)", trial, b, r, j, gp, ge, want[0][r][j], want[1][r][j])
-							}
-						}
-					}
-					for _, z := range used {
-						for n := 1; n <= 3 && isStaged(used, z, n); n++ {
-							if got, want := ws.Outdone(int(z), int(z), n, b), st.Outdone(int(z), int(z), n); got != want {
-								t.Fatalf("trial %d, batch %d: level %d and the %d from it: wide Outdone %v, NearStage's %v", trial, b, z, n, got, want)
+								t.Fatalf("trial %d, batch %d, roll %d, lane %d: wide (%v, %v), FinalStaged (%v, %v)", trial, h, r, j, gp, ge, want[0][r][j], want[1][r][j])
 							}
 						}
 					}
 				}
+				for _, z := range used {
+					for n := 1; n <= 3 && isStaged(used, z, n); n++ {
+						got, want := ws.Outdone(int(z), int(z), n), st[0].Outdone(int(z), int(z), n) && st[1].Outdone(int(z), int(z), n)
+						if got != want {
+							t.Fatalf("trial %d: level %d and the %d from it: wide Outdone %v, the batches' %v", trial, z, n, got, want)
+						}
+						if got && n > 1 {
+							outdone++
+						} else if !got {
+							not++
+						}
+					}
+				}
+			}
+			if outdone == 0 || not == 0 {
+				t.Fatalf("%d runs of levels outdone, %d not: both are to be met", outdone, not)
 			}
 		})
 	}

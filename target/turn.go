@@ -364,7 +364,9 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 // Boxes are tried in sheet order, as Placements lists them.
 func (t *turn[T]) final(from int, w *lanes[T]) {
 	f := &w.fin
-	dense, staged := t.layOut(from, w, -1)
+	t.point(from, w)
+	staged := w.stage != nil && f.Stage(w.stage, w.used)
+	dense := t.dense(w, staged, false, w.baseP[:], w.baseE[:])
 	f.BaseFirst, f.BaseSecond = &w.baseP, &w.baseE
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
@@ -383,26 +385,20 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 }
 
 // finalWide is final for two batches at once, needs from..from+15, in
-// the lanes of w.wp.Now and w.we.Now (a float32 turn's, where wideTurns
-// is set): each batch's levels laid out in its half of w.wide, and each
-// roll's levels those of either batch, the boxes done densely in either
-// done densely for both (FinalWide): a box that a batch's base counts
-// has a 0 either at the base's chance, expecting no more points, or
-// below the bar of any chance at or above the base's, so that it changes
-// none of that batch's choices.
+// the sixteen lanes of w.wp.Now and w.we.Now (a float32 turn's, where
+// wideTurns is set): the levels laid out in w.wide, each from the row
+// of its first batch's needs on, which the second batch's follow, and
+// the boxes done densely those of both, so that every lane chooses as
+// final does.
 func (t *turn[T]) finalWide(from int, w *lanes[T]) {
-	dense := uint32(0)
-	for h := range 2 {
-		d, _ := t.layOut(from+h*solver.Lanes, w, h)
-		dense |= d
-		for j := range solver.Lanes {
-			w.wideP[h*solver.Lanes+j], w.wideE[h*solver.Lanes+j] = float32(w.baseP[j]), float32(w.baseE[j])
-		}
-	}
+	f := &w.fin
+	t.point(from, w)
+	f.StageWide(w.wide, w.used)
+	dense := t.dense(w, true, true, any(w.wideP[:]).([]T), any(w.wideE[:]).([]T))
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
 	}
-	w.fin.FinalWide(w.wide, &w.wp.Now, &w.we.Now, &w.wideP, &w.wideE, Tolerance32)
+	f.FinalWide(w.wide, &w.wp.Now, &w.we.Now, &w.wideP, &w.wideE, Tolerance32)
 	for h := range 2 {
 		for _, r := range w.special {
 			p, e := any(w.wp.Now.Half(r, h)).(*[solver.Lanes]T), any(w.we.Now.Half(r, h)).(*[solver.Lanes]T)
@@ -411,19 +407,8 @@ func (t *turn[T]) finalWide(from int, w *lanes[T]) {
 	}
 }
 
-// layOut points w.fin's levels at their values for needs from..from+7
-// and lays them out, in w.stage with half -1 where the turn's lanes are
-// staged (and reports whether), in that half of w.wide with half 0 or
-// 1; it returns the open boxes done densely (a bit a box), and sets
-// w.baseP and w.baseE to the base made of the others.
-//
-// A box whose other levels outdo its 0 in every lane, chance and points
-// alike, counts its 0 for every roll (base), which changes no roll's
-// choice, and takes only the rolls that score more, where the boxes' 0s
-// near base's chance are all at it, so that for each roll either all are
-// near its best or none: a box whose 0 is near base's but not at it takes
-// every roll, as a box not outdone does, and base is made of the others.
-func (t *turn[T]) layOut(from int, w *lanes[T], half int) (dense uint32, staged bool) {
+// point points w.fin's levels at their values for needs from..from+7.
+func (t *turn[T]) point(from int, w *lanes[T]) {
 	f := &w.fin
 	for i, c := range w.open {
 		for l := range t.levels[c] {
@@ -432,35 +417,55 @@ func (t *turn[T]) layOut(from int, w *lanes[T], half int) (dense uint32, staged 
 			f.Add[k] = T(o.points)
 		}
 	}
-	if half >= 0 {
-		f.StageWide(w.wide, w.used, half)
-		staged = true
-	} else {
-		staged = w.stage != nil && f.Stage(w.stage, w.used)
-	}
+}
+
+// dense returns the open boxes done densely (a bit a box), and sets bp
+// and be, a lane each, to the base made of the others; staged says
+// whether the levels are laid out in w.stage, wide in w.wide's sixteen
+// lanes (of which bp and be then are).
+//
+// A box whose other levels outdo its 0 in every lane, chance and points
+// alike, counts its 0 for every roll (base), which changes no roll's
+// choice, and takes only the rolls that score more, where the boxes' 0s
+// near base's chance are all at it, so that for each roll either all are
+// near its best or none: a box whose 0 is near base's but not at it takes
+// every roll, as a box not outdone does, and base is made of the others.
+// So every set of boxes done densely that holds those gives a roll the
+// same values, and two batches may take the boxes that either does.
+func (t *turn[T]) dense(w *lanes[T], staged, wide bool, bp, be []T) (dense uint32) {
 	for i, c := range w.open {
-		if !t.outdone(i, c, w, staged, half) {
+		if !t.outdone(i, c, w, staged, wide) {
 			dense |= 1 << i
 		}
 	}
 	// The boxes whose 0 is near base's chance but not at it are done
 	// densely too, and base is made again of the others, until none is.
 	for {
-		w.baseP = [solver.Lanes]T{}
+		clear(bp)
 		for i, c := range w.open {
 			if dense&(1<<i) == 0 {
-				z := f.First[i*maxLevels+t.zero[c]]
-				for j := range solver.Lanes {
-					w.baseP[j] = max(w.baseP[j], z[j])
+				z, _, _ := w.level(i*maxLevels+t.zero[c], wide)
+				for j := range bp {
+					bp[j] = max(bp[j], z[j])
 				}
 			}
 		}
-		off := t.baseE(w, dense)
+		off := t.baseE(w, dense, wide, bp, be)
 		if off == 0 {
-			return dense, staged
+			return dense
 		}
 		dense |= off
 	}
+}
+
+// level returns level k's chances, its points and its Add: as w.fin
+// points at them, or with wide as laid out in w.wide, sixteen lanes, the
+// Add already added to the points (and 0).
+func (w *lanes[T]) level(k int, wide bool) (p, e []T, a T) {
+	if wide {
+		return any(w.wide.First[k][:]).([]T), any(w.wide.Second[k][:]).([]T), 0
+	}
+	return w.fin.First[k][:], w.fin.Second[k][:], w.fin.Add[k]
 }
 
 // rollLists are the levels that each roll takes (NearFinals' Rolls and
@@ -508,22 +513,22 @@ func (t *turn[T]) lists(w *lanes[T], dense uint32) {
 	f.Rolls, f.Starts = b.rolls, b.starts
 }
 
-// baseE sets w.baseE to the most points expected of the 0s in base (the
-// open boxes not in dense) whose chance is base's, and returns the boxes
-// of base whose 0 is near base's chance but not at it.
-func (t *turn[T]) baseE(w *lanes[T], dense uint32) (off uint32) {
-	w.baseE = [solver.Lanes]T{}
+// baseE sets be to the most points expected of the 0s in base (the
+// open boxes not in dense) whose chance is base's, bp, and returns the
+// boxes of base whose 0 is near base's chance but not at it; wide as for
+// dense.
+func (t *turn[T]) baseE(w *lanes[T], dense uint32, wide bool, bp, be []T) (off uint32) {
+	clear(be)
 	for i, c := range w.open {
 		if dense&(1<<i) != 0 {
 			continue
 		}
-		k := i*maxLevels + t.zero[c]
-		p, e, a := w.fin.First[k], w.fin.Second[k], w.fin.Add[k]
-		for j := range solver.Lanes {
+		p, e, a := w.level(i*maxLevels+t.zero[c], wide)
+		for j := range bp {
 			switch {
-			case p[j] == w.baseP[j]:
-				w.baseE[j] = max(w.baseE[j], e[j]+a)
-			case near(p[j], w.baseP[j]):
+			case p[j] == bp[j]:
+				be[j] = max(be[j], e[j]+a)
+			case near(p[j], bp[j]):
 				off |= 1 << i
 			}
 		}
@@ -534,16 +539,16 @@ func (t *turn[T]) baseE(w *lanes[T], dense uint32) (off uint32) {
 // outdone reports whether every level of open box i, c, is in every lane
 // at least as likely as its 0 and expects at least as many points: then
 // writing 0 there may count for every roll. With staged, from the levels
-// laid out in w.stage, or with half 0 or 1 in that half of w.wide.
-func (t *turn[T]) outdone(i, c int, w *lanes[T], staged bool, half int) bool {
+// laid out in w.stage, or with wide in w.wide.
+func (t *turn[T]) outdone(i, c int, w *lanes[T], staged, wide bool) bool {
 	z := t.zero[c]
 	if z < 0 {
 		return false
 	}
 	f, base := &w.fin, i*maxLevels
 	switch {
-	case half >= 0:
-		return w.wide.Outdone(base+z, base, len(t.levels[c]), half)
+	case wide:
+		return w.wide.Outdone(base+z, base, len(t.levels[c]))
 	case staged:
 		return w.stage.Outdone(base+z, base, len(t.levels[c]))
 	}
@@ -731,8 +736,7 @@ func (t *turn[T]) batchWide(from int, w *lanes[T]) (out [solver.WideLanes]Chance
 		rp, re = w.wp.Keeps.Rolls(), w.we.Keeps.Rolls()
 	}
 	var p, e [solver.WideLanes]float64
-	rp.Expect(&p)
-	re.Expect(&e)
+	rp.Expect(re, &p, &e)
 	for j := range out {
 		out[j] = Chance{p[j], e[j]}
 	}
