@@ -45,6 +45,7 @@ type wideKernel struct {
 	stage   func(f *NearFinals[float32], st *WideStage, used []uint16)
 	final   func(f *NearFinals[float32], st *WideStage, v, e *WideRolls, baseFirst, baseSecond *[WideLanes]float32, tol float32)
 	outdone func(st *WideStage, zero, from, n int) bool
+	base    func(st *WideStage, zeros []uint16, dense uint32, tol float32, first, second *[WideLanes]float32) uint32
 }
 
 // HasWide reports whether this CPU runs the WideTurn and WideStage
@@ -65,6 +66,18 @@ func (f *NearFinals[T]) StageWide(st *WideStage, used []uint16) {
 // Outdone is NearStage.Outdone in sixteen lanes, of the levels that
 // StageWide laid out in st.
 func (st *WideStage) Outdone(zero, from, n int) bool { return activeWide.outdone(st, zero, from, n) }
+
+// Base sets first and second to the base, in package target's sense, of
+// the levels laid out in st that zeros lists but for those that dense
+// leaves out (zeros[i] where bit i of dense is set): first, lane by
+// lane, the largest of their first values (0 without any), second the
+// largest second value of those whose first value is first's (0
+// without any); it returns the levels (a bit each, as dense) whose first
+// value is, in some lane, near first's but not at it: at or above its
+// bar, first - tol·first, and below it.
+func (st *WideStage) Base(zeros []uint16, dense uint32, tol float32, first, second *[WideLanes]float32) uint32 {
+	return activeWide.base(st, zeros, dense, tol, first, second)
+}
 
 // FinalWide is FinalStaged in sixteen lanes, to the same bits in each:
 // from the levels that StageWide laid out in st, the rolls' levels in

@@ -323,3 +323,61 @@ odwdone:
 	SETEQ ret+32(FP)
 	VZEROUPPER
 	RET
+
+// func base32AVX512(st *WideStage, zeros []uint16, dense uint32, tol float32, first, second *[WideLanes]float32) uint32
+// The largest first value of the levels of zeros not in dense (DX) into
+// Z0, then the bar into Z2 and, of the levels whose first value (Z3) is
+// Z0's (K1), the largest second value into Z4, merge-masked; the levels
+// near but not at it (K3, in some lane) gather in R9. BX counts zeros'
+// entries up to CX; SI walks it, DI points at st.
+TEXT ·base32AVX512(SB), NOSPLIT, $0-60
+	MOVQ st+0(FP), DI
+	MOVQ zeros_base+8(FP), SI
+	MOVQ zeros_len+16(FP), CX
+	MOVL dense+32(FP), DX
+	VBROADCASTSS tol+36(FP), Z15
+	VPXORQ Z0, Z0, Z0
+	XORQ BX, BX
+bwmax:
+	CMPQ BX, CX
+	JGE bwbar
+	BTL BX, DX
+	JCS bwmaxnext
+	MOVWQZX (SI)(BX*2), AX
+	SHLQ $6, AX
+	VMAXPS (DI)(AX*1), Z0, Z0
+bwmaxnext:
+	INCQ BX
+	JMP bwmax
+bwbar:
+	VMULPS Z15, Z0, Z2
+	VSUBPS Z2, Z0, Z2
+	VPXORQ Z4, Z4, Z4
+	XORQ BX, BX
+	XORL R9, R9
+bwnear:
+	CMPQ BX, CX
+	JGE bwdone
+	BTL BX, DX
+	JCS bwnearnext
+	MOVWQZX (SI)(BX*2), AX
+	SHLQ $6, AX
+	VMOVUPS (DI)(AX*1), Z3
+	VCMPPS $0, Z0, Z3, K1
+	VMAXPS const_wideStageSecond(DI)(AX*1), Z4, K1, Z4
+	VCMPPS $2, Z3, Z2, K2
+	KANDNW K2, K1, K3
+	KORTESTW K3, K3
+	JZ bwnearnext
+	BTSL BX, R9
+bwnearnext:
+	INCQ BX
+	JMP bwnear
+bwdone:
+	MOVQ first+40(FP), AX
+	VMOVUPS Z0, (AX)
+	MOVQ second+48(FP), AX
+	VMOVUPS Z4, (AX)
+	MOVL R9, ret+56(FP)
+	VZEROUPPER
+	RET

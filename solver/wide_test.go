@@ -168,3 +168,68 @@ func TestFinalWide(t *testing.T) {
 		})
 	}
 }
+
+// TestBaseWide checks a WideStage's Base, where this CPU has it, against
+// its definition, lane by lane: levels of random values laid out by
+// StageWide, random lists of them with random sets left out.
+func TestBaseWide(t *testing.T) {
+	if !HasWide() {
+		t.Skip("no AVX-512 on this CPU")
+	}
+	for _, c := range nearCases {
+		t.Run(c.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(35, 36))
+			offs := 0
+			for trial := range 200 {
+				var firsts, seconds [8][WideLanes]float32
+				for i := range firsts {
+					for j := range WideLanes {
+						firsts[i][j], seconds[i][j] = chance(rng, c.exact), float32(rng.IntN(60))/4
+					}
+				}
+				var f NearFinals[float32]
+				zeros := make([]uint16, 1+rng.IntN(12))
+				for i := range zeros {
+					zeros[i] = uint16(i * Levels)
+					f.First[zeros[i]], f.Second[zeros[i]] = (*[Lanes]float32)(firsts[rng.IntN(len(firsts))][:]), (*[Lanes]float32)(seconds[rng.IntN(len(seconds))][:])
+					f.Add[zeros[i]] = float32(rng.IntN(30))
+				}
+				st := new(WideStage)
+				f.StageWide(st, zeros)
+				dense := rng.Uint32() & (1<<len(zeros) - 1) & rng.Uint32()
+				var first, second [WideLanes]float32
+				off := st.Base(zeros, dense, c.tol, &first, &second)
+				var wantOff uint32
+				for j := range WideLanes {
+					var p, e float32
+					for i, z := range zeros {
+						if dense&(1<<i) == 0 {
+							p = max(p, st.First[z][j])
+						}
+					}
+					for i, z := range zeros {
+						switch x := st.First[z][j]; {
+						case dense&(1<<i) != 0:
+						case x == p:
+							e = max(e, st.Second[z][j])
+						case x >= p-float32(c.tol*p):
+							wantOff |= 1 << i
+						}
+					}
+					if math.Float32bits(first[j]) != math.Float32bits(p) || math.Float32bits(second[j]) != math.Float32bits(e) {
+						t.Fatalf("trial %d, lane %d: Base (%v, %v), want (%v, %v)", trial, j, first[j], second[j], p, e)
+					}
+				}
+				if off != wantOff {
+					t.Fatalf("trial %d: Base says %b near but not at the base, want %b", trial, off, wantOff)
+				}
+				if off != 0 {
+					offs++
+				}
+			}
+			if offs == 0 && !c.exact {
+				t.Fatalf("no level was near the base but not at it: the case is to be met")
+			}
+		})
+	}
+}

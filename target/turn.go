@@ -3,6 +3,7 @@ package target
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"dicepoker/engine"
@@ -214,6 +215,7 @@ type lanes[T solver.Real] struct {
 	fin     solver.NearFinals[T]
 	stage   *solver.NearStage[T] // where the float32 turns lay out fin's levels
 	used    []uint16             // the levels of the open boxes
+	zeros   []uint16             // the level of each open box's 0 (of one without, its first)
 	rolls   uint32
 	current bool
 	built   []rollLists
@@ -253,7 +255,7 @@ func (t *turn[T]) get() *lanes[T] { return t.pool.Get().(*lanes[T]) }
 // need out of reach.
 func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end int) {
 	g := t.g
-	w.open, w.special, w.states, w.tots, w.used = w.open[:0], w.special[:0], w.states[:0], w.tots[:0], w.used[:0]
+	w.open, w.special, w.states, w.tots, w.used, w.zeros = w.open[:0], w.special[:0], w.states[:0], w.tots[:0], w.used[:0], w.zeros[:0]
 	w.current = false
 	if w.filled != s.Filled {
 		// the lists kept are of other open boxes
@@ -283,6 +285,7 @@ func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end
 		}
 		i := len(w.open)
 		w.open = append(w.open, c)
+		w.zeros = append(w.zeros, uint16(i*maxLevels+max(t.zero[c], 0)))
 		for r := range engine.NumRolls {
 			if int(t.level[c][r]) != t.zero[c] {
 				w.scoring[r] |= 1 << i
@@ -366,7 +369,7 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 	f := &w.fin
 	t.point(from, w)
 	staged := w.stage != nil && f.Stage(w.stage, w.used)
-	dense := t.dense(w, staged, false, w.baseP[:], w.baseE[:])
+	dense := t.dense(w, staged, false)
 	f.BaseFirst, f.BaseSecond = &w.baseP, &w.baseE
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
@@ -394,7 +397,7 @@ func (t *turn[T]) finalWide(from int, w *lanes[T]) {
 	f := &w.fin
 	t.point(from, w)
 	f.StageWide(w.wide, w.used)
-	dense := t.dense(w, true, true, any(w.wideP[:]).([]T), any(w.wideE[:]).([]T))
+	dense := t.dense(w, true, true)
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
 	}
@@ -419,10 +422,10 @@ func (t *turn[T]) point(from int, w *lanes[T]) {
 	}
 }
 
-// dense returns the open boxes done densely (a bit a box), and sets bp
-// and be, a lane each, to the base made of the others; staged says
-// whether the levels are laid out in w.stage, wide in w.wide's sixteen
-// lanes (of which bp and be then are).
+// dense returns the open boxes done densely (a bit a box), and sets
+// the base made of the others: w.baseP and w.baseE, or with wide, of
+// the levels laid out in w.wide, w.wideP and w.wideE (Base); staged says
+// whether the levels are laid out in w.stage.
 //
 // A box whose other levels outdo its 0 in every lane, chance and points
 // alike, counts its 0 for every roll (base), which changes no roll's
@@ -432,7 +435,7 @@ func (t *turn[T]) point(from int, w *lanes[T]) {
 // every roll, as a box not outdone does, and base is made of the others.
 // So every set of boxes done densely that holds those gives a roll the
 // same values, and two batches may take the boxes that either does.
-func (t *turn[T]) dense(w *lanes[T], staged, wide bool, bp, be []T) (dense uint32) {
+func (t *turn[T]) dense(w *lanes[T], staged, wide bool) (dense uint32) {
 	for i, c := range w.open {
 		if !t.outdone(i, c, w, staged, wide) {
 			dense |= 1 << i
@@ -441,31 +444,17 @@ func (t *turn[T]) dense(w *lanes[T], staged, wide bool, bp, be []T) (dense uint3
 	// The boxes whose 0 is near base's chance but not at it are done
 	// densely too, and base is made again of the others, until none is.
 	for {
-		clear(bp)
-		for i, c := range w.open {
-			if dense&(1<<i) == 0 {
-				z, _, _ := w.level(i*maxLevels+t.zero[c], wide)
-				for j := range bp {
-					bp[j] = max(bp[j], z[j])
-				}
-			}
+		var off uint32
+		if wide {
+			off = w.wide.Base(w.zeros, dense, Tolerance32, &w.wideP, &w.wideE)
+		} else {
+			off = t.base(w, dense)
 		}
-		off := t.baseE(w, dense, wide, bp, be)
 		if off == 0 {
 			return dense
 		}
 		dense |= off
 	}
-}
-
-// level returns level k's chances, its points and its Add: as w.fin
-// points at them, or with wide as laid out in w.wide, sixteen lanes, the
-// Add already added to the points (and 0).
-func (w *lanes[T]) level(k int, wide bool) (p, e []T, a T) {
-	if wide {
-		return any(w.wide.First[k][:]).([]T), any(w.wide.Second[k][:]).([]T), 0
-	}
-	return w.fin.First[k][:], w.fin.Second[k][:], w.fin.Add[k]
 }
 
 // rollLists are the levels that each roll takes (NearFinals' Rolls and
@@ -501,34 +490,48 @@ func (t *turn[T]) lists(w *lanes[T], dense uint32) {
 	}
 	b := &w.built[w.nbuilt]
 	w.nbuilt++
-	b.dense, b.rolls = dense, b.rolls[:0]
+	// at most a level of each open box a roll, written in place
+	b.dense, b.rolls = dense, slices.Grow(b.rolls[:0], engine.NumRolls*len(w.open))[:engine.NumRolls*len(w.open)]
+	n := 0
 	for r := range engine.NumRolls {
-		b.starts[r] = uint16(len(b.rolls))
+		b.starts[r] = uint16(n)
 		for m := w.scoring[r] | dense; m != 0; m &= m - 1 {
 			i := bits.TrailingZeros32(m)
-			b.rolls = append(b.rolls, uint16(i*maxLevels+int(t.level[w.open[i]][r])))
+			b.rolls[n] = uint16(i*maxLevels + int(t.level[w.open[i]][r]))
+			n++
 		}
 	}
-	b.starts[engine.NumRolls] = uint16(len(b.rolls))
+	b.rolls = b.rolls[:n]
+	b.starts[engine.NumRolls] = uint16(n)
 	f.Rolls, f.Starts = b.rolls, b.starts
 }
 
-// baseE sets be to the most points expected of the 0s in base (the
-// open boxes not in dense) whose chance is base's, bp, and returns the
-// boxes of base whose 0 is near base's chance but not at it; wide as for
-// dense.
-func (t *turn[T]) baseE(w *lanes[T], dense uint32, wide bool, bp, be []T) (off uint32) {
-	clear(be)
+// base sets w.baseP to the largest chance of the 0s in base (the open
+// boxes not in dense), lane by lane, and w.baseE to the most points
+// expected of those whose chance is base's, and returns the boxes of
+// base whose 0 is near base's chance but not at it.
+func (t *turn[T]) base(w *lanes[T], dense uint32) (off uint32) {
+	f := &w.fin
+	w.baseP, w.baseE = [solver.Lanes]T{}, [solver.Lanes]T{}
+	for i, c := range w.open {
+		if dense&(1<<i) == 0 {
+			z := f.First[i*maxLevels+t.zero[c]]
+			for j := range solver.Lanes {
+				w.baseP[j] = max(w.baseP[j], z[j])
+			}
+		}
+	}
 	for i, c := range w.open {
 		if dense&(1<<i) != 0 {
 			continue
 		}
-		p, e, a := w.level(i*maxLevels+t.zero[c], wide)
-		for j := range bp {
+		k := i*maxLevels + t.zero[c]
+		p, e, a := f.First[k], f.Second[k], f.Add[k]
+		for j := range solver.Lanes {
 			switch {
-			case p[j] == bp[j]:
-				be[j] = max(be[j], e[j]+a)
-			case near(p[j], bp[j]):
+			case p[j] == w.baseP[j]:
+				w.baseE[j] = max(w.baseE[j], e[j]+a)
+			case near(p[j], w.baseP[j]):
 				off |= 1 << i
 			}
 		}
