@@ -203,6 +203,7 @@ type lanes[T solver.Real] struct {
 	tots   [][2]int
 	buf    []T
 	dec    []float64 // a window's values as the states give them, for float32 turns
+	qs, ds []uint32  // a table's row's chances and deficits, as solveRow rounds them
 	// fin holds a batch's levels (level l of the i-th open box at
 	// i*maxLevels+l), where their values lie for the batch's needs, and
 	// the levels each roll takes: every level of a box done densely,
