@@ -204,6 +204,10 @@ type lanes[T solver.Real] struct {
 	buf    []T
 	dec    []float64 // a window's values as the states give them, for float32 turns
 	qs, ds []uint32  // a table's row's chances and deficits, as solveRow rounds them
+	// sumP and sumE are a batch's sums over the first roll (the first
+	// eight lanes of a batch's, all sixteen of batchWide's): here, not
+	// on the heap, where the kernels' function values would move them.
+	sumP, sumE [solver.WideLanes]float64
 	// fin holds a batch's levels (level l of the i-th open box at
 	// i*maxLevels+l), where their values lie for the batch's needs, and
 	// the levels each roll takes: every level of a box done densely,
@@ -708,9 +712,9 @@ func (t *turn[T]) batch(from int, w *lanes[T]) (out [solver.Lanes]Chance) {
 		t.best(w, j)
 		rp, re = w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
 	}
-	var p, e [solver.Lanes]float64
-	rp.Expect(&p)
-	re.Expect(&e)
+	p, e := (*[solver.Lanes]float64)(w.sumP[:]), (*[solver.Lanes]float64)(w.sumE[:])
+	rp.Expect(p)
+	re.Expect(e)
 	for j := range out {
 		out[j] = Chance{p[j], e[j]}
 	}
@@ -739,8 +743,8 @@ func (t *turn[T]) batchWide(from int, w *lanes[T]) (out [solver.WideLanes]Chance
 		w.wp.BestKeepsNear(w.we, Tolerance32)
 		rp, re = w.wp.Keeps.Rolls(), w.we.Keeps.Rolls()
 	}
-	var p, e [solver.WideLanes]float64
-	rp.Expect(re, &p, &e)
+	p, e := &w.sumP, &w.sumE
+	rp.Expect(re, p, e)
 	for j := range out {
 		out[j] = Chance{p[j], e[j]}
 	}
