@@ -108,11 +108,10 @@ type NearStage[T Real] struct {
 }
 
 // stagedKernels are the float32 kernels that read the levels laid out in
-// a NearStage: final writes the rolls' values from v and e on, stride
-// bytes a roll (a NearRolls' rows or a WideRolls'), their bars in bar.
+// a NearStage.
 type stagedKernels struct {
 	stage   func(f *NearFinals[float32], st *NearStage[float32], used []uint16)
-	final   func(f *NearFinals[float32], st *NearStage[float32], v, e *[Lanes]float32, bar *NearRolls[float32], tol float32, stride int)
+	final   func(f *NearFinals[float32], st *NearStage[float32], v, e, bar *NearRolls[float32], tol float32)
 	outdone func(st *NearStage[float32], zero, from, n int) bool
 }
 
@@ -133,14 +132,7 @@ func (f *NearFinals[T]) Stage(st *NearStage[T], used []uint16) bool {
 // that did.
 func (f *NearFinals[T]) FinalStaged(st *NearStage[T], v, e, bar *NearRolls[T], tol T) {
 	r := func(x *NearRolls[T]) *NearRolls[float32] { return (*NearRolls[float32])(unsafe.Pointer(x)) }
-	staged32.final((*NearFinals[float32])(unsafe.Pointer(f)), (*NearStage[float32])(unsafe.Pointer(st)), &r(v)[0], &r(e)[0], r(bar), float32(tol), Lanes*4)
-}
-
-// FinalStagedWide is FinalStaged with the rolls' values written in half
-// (0 or 1) of v's and e's lanes, 0..7 or 8..15, for a WideTurn.
-func (f *NearFinals[T]) FinalStagedWide(st *NearStage[T], v, e *WideRolls, half int, bar *NearRolls[T], tol T) {
-	staged32.final((*NearFinals[float32])(unsafe.Pointer(f)), (*NearStage[float32])(unsafe.Pointer(st)), v.Half(0, half), e.Half(0, half),
-		(*NearRolls[float32])(unsafe.Pointer(bar)), float32(tol), WideLanes*4)
+	staged32.final((*NearFinals[float32])(unsafe.Pointer(f)), (*NearStage[float32])(unsafe.Pointer(st)), r(v), r(e), r(bar), float32(tol))
 }
 
 // Outdone reports whether every level from..from+n-1 that Stage laid out

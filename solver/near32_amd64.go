@@ -35,7 +35,7 @@ func expect32AVX(r *NearRolls[float32], e *[Lanes]float64)
 func stage32AVX(f *NearFinals[float32], st *NearStage[float32], used []uint16)
 
 //go:noescape
-func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], v, e *[Lanes]float32, bar *NearRolls[float32], tol float32, stride int)
+func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], v, e, bar *NearRolls[float32], tol float32)
 
 //go:noescape
 func outdone32AVX(st *NearStage[float32], zero, from, n int) bool

@@ -221,16 +221,15 @@ st32done:
 	VZEROUPPER
 	RET
 
-// func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], v, e *[Lanes]float32, bar *NearRolls[float32], tol float32, stride int)
-// v and e are the first rows of the rolls' values, the next stride (BX)
-// bytes on; bar's rows are 32 bytes apart. Each roll in turn, its levels walked from a pointer into Rolls (R14,
+// func final32StagedAVX(f *NearFinals[float32], st *NearStage[float32], v, e, bar *NearRolls[float32], tol float32)
+// Each roll in turn, its levels walked from a pointer into Rolls (R14,
 // then SI) to the next roll's (R13), each read from where stage32AVX laid
 // it out in st (R15), at its index shifted by 5: the largest first value
 // in Y0 (from the base's, held in Y10, then the levels'), the bar in Y2,
 // the second maximum in Y4 (from the base's, held in Y11, where it is
 // near, then the levels', their Add already added): finalOf's operations
 // in its order, so its bits.
-TEXT ·final32StagedAVX(SB), NOSPLIT, $0-56
+TEXT ·final32StagedAVX(SB), NOSPLIT, $0-44
 	MOVQ f+0(FP), R8
 	MOVQ st+8(FP), R15
 	VBROADCASTSS tol+40(FP), Y15
@@ -243,7 +242,6 @@ TEXT ·final32StagedAVX(SB), NOSPLIT, $0-56
 	VMOVUPS (BX), Y10
 	MOVQ const_finals32BaseSecond(R8), DX
 	VMOVUPS (DX), Y11
-	MOVQ stride+48(FP), BX
 	MOVQ $const_numRolls, CX
 fs32roll:
 	MOVWQZX (R12), SI
@@ -279,8 +277,8 @@ fs32store:
 	VMOVUPS Y0, (DI)
 	VMOVUPS Y4, (R9)
 	VMOVUPS Y2, (R10)
-	ADDQ BX, DI
-	ADDQ BX, R9
+	ADDQ $32, DI
+	ADDQ $32, R9
 	ADDQ $32, R10
 	ADDQ $2, R12
 	DECQ CX

@@ -31,17 +31,62 @@ var (
 	_ [unsafe.Sizeof(LaneTurn{}) - unsafe.Sizeof(WideTurn{})]struct{}
 )
 
-// wideKernel is the code of the WideTurn kernels.
-type wideKernel struct {
-	mean   func(v, e *WideTurn, rows []laneRow)
-	best   func(v, e *WideTurn, tol float32)
-	expect func(r *WideRolls, e *[WideLanes]float64)
+// WideStage is a NearStage of sixteen lanes, for FinalWide: at each
+// level's index its first values, and its second values plus its Add.
+type WideStage struct {
+	First, Second [32 * Levels][WideLanes]float32
 }
 
-// HasWide reports whether this CPU runs the WideTurn kernels (AVX-512),
-// and FinalStagedWide's (AVX); without them a WideTurn's methods must not
-// be called.
-func HasWide() bool { return activeWide != nil && staged32 != nil }
+// wideKernel is the code of the WideTurn and WideStage kernels.
+type wideKernel struct {
+	mean    func(v, e *WideTurn, rows []laneRow)
+	best    func(v, e *WideTurn, tol float32)
+	expect  func(r, s *WideRolls, e, f *[WideLanes]float64)
+	stage   func(f *NearFinals[float32], st *WideStage, used []uint16)
+	final   func(f *NearFinals[float32], st *WideStage, v, e *WideRolls, baseFirst, baseSecond *[WideLanes]float32, tol float32)
+	outdone func(st *WideStage, zero, from, n int) bool
+	base    func(st *WideStage, zeros []uint16, dense uint32, tol float32, first, second *[WideLanes]float32) uint32
+}
+
+// HasWide reports whether this CPU runs the WideTurn and WideStage
+// kernels (AVX-512); without them a WideTurn's and a WideStage's
+// methods, StageWide and FinalWide must not be called.
+func HasWide() bool { return activeWide != nil }
+
+// StageWide is Stage in sixteen lanes: it lays out in st, for FinalWide
+// and WideStage.Outdone, each level of f that used lists, its sixteen
+// first values from its First on (its eight lanes and the eight values
+// after them, which must be there: package target's rows of needs, the
+// next batch's needs after a batch's) and as many second values from its
+// Second on, plus its Add. Only where HasWide, of float32 lanes.
+func (f *NearFinals[T]) StageWide(st *WideStage, used []uint16) {
+	activeWide.stage((*NearFinals[float32])(unsafe.Pointer(f)), st, used)
+}
+
+// Outdone is NearStage.Outdone in sixteen lanes, of the levels that
+// StageWide laid out in st.
+func (st *WideStage) Outdone(zero, from, n int) bool { return activeWide.outdone(st, zero, from, n) }
+
+// Base sets first and second to the base, in package target's sense, of
+// the levels laid out in st that zeros lists but for those that dense
+// leaves out (zeros[i] where bit i of dense is set): first, lane by
+// lane, the largest of their first values (0 without any), second the
+// largest second value of those whose first value is first's (0
+// without any); it returns the levels (a bit each, as dense) whose first
+// value is, in some lane, near first's but not at it: at or above its
+// bar, first - tol·first, and below it.
+func (st *WideStage) Base(zeros []uint16, dense uint32, tol float32, first, second *[WideLanes]float32) uint32 {
+	return activeWide.base(st, zeros, dense, tol, first, second)
+}
+
+// FinalWide is FinalStaged in sixteen lanes, to the same bits in each:
+// from the levels that StageWide laid out in st, the rolls' levels in
+// f's Rolls and Starts and the base in baseFirst and baseSecond (in the
+// place of f's BaseFirst and BaseSecond), it sets each roll's values in
+// v and e; it writes no bars. Only where HasWide, of float32 lanes.
+func (f *NearFinals[T]) FinalWide(st *WideStage, v, e *WideRolls, baseFirst, baseSecond *[WideLanes]float32, tol float32) {
+	activeWide.final((*NearFinals[float32])(unsafe.Pointer(f)), st, v, e, baseFirst, baseSecond, tol)
+}
 
 // Rolls returns the rows of v's rolls, as NearKeeps.Rolls.
 func (v *WideKeeps) Rolls() *WideRolls { return (*WideRolls)(v[keepParents:engine.NumKeeps]) }
@@ -59,6 +104,8 @@ func (v *WideTurn) KeepValues(e *WideTurn) { activeWide.mean(v, e, meanRows) }
 // BestKeepsNear is NearTurn.BestKeepsNear in sixteen lanes.
 func (v *WideTurn) BestKeepsNear(e *WideTurn, tol float32) { activeWide.best(v, e, tol) }
 
-// Expect is NearRolls.Expect in sixteen lanes: each lane summed in
-// float64, in roll order, each product rounded before it is added.
-func (r *WideRolls) Expect(e *[WideLanes]float64) { activeWide.expect(r, e) }
+// Expect is NearRolls.Expect in sixteen lanes, of r into e and of s into
+// f at once (their sums side by side, so that neither waits on the
+// other's additions): each lane summed in float64, in roll order, each
+// product rounded before it is added.
+func (r *WideRolls) Expect(s *WideRolls, e, f *[WideLanes]float64) { activeWide.expect(r, s, e, f) }

@@ -162,15 +162,18 @@ nwdone:
 	VZEROUPPER
 	RET
 
-// func expect32AVX512(r *WideRolls, e *[WideLanes]float64)
-// Each roll's lanes widened to float64 (Z3, Z4), multiplied by the
-// roll's probability and added, in roll order, into Z0, Z1; AX counts
-// the rolls.
-TEXT ·expect32AVX512(SB), NOSPLIT, $0-16
+// func expect32AVX512(r, s *WideRolls, e, f *[WideLanes]float64)
+// Each roll's lanes of r and of s widened to float64 (Z3, Z4 and Z7,
+// Z8), multiplied by the roll's probability and added, in roll order,
+// into Z0, Z1 for e and Z5, Z6 for f; AX counts the rolls.
+TEXT ·expect32AVX512(SB), NOSPLIT, $0-32
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
+	VPXORQ Z5, Z5, Z5
+	VPXORQ Z6, Z6, Z6
 	XORQ AX, AX
 	MOVQ r+0(FP), DI
+	MOVQ s+8(FP), R8
 	LEAQ ·rollProbs(SB), SI
 ewloop:
 	VBROADCASTSD (SI)(AX*8), Z2
@@ -180,12 +183,201 @@ ewloop:
 	VCVTPS2PD 32(DI), Z4
 	VMULPD Z4, Z2, Z4
 	VADDPD Z4, Z1, Z1
+	VCVTPS2PD (R8), Z7
+	VMULPD Z7, Z2, Z7
+	VADDPD Z7, Z5, Z5
+	VCVTPS2PD 32(R8), Z8
+	VMULPD Z8, Z2, Z8
+	VADDPD Z8, Z6, Z6
 	ADDQ $64, DI
+	ADDQ $64, R8
 	INCQ AX
 	CMPQ AX, $const_numRolls
 	JLT ewloop
-	MOVQ e+8(FP), DX
+	MOVQ e+16(FP), DX
 	VMOVUPD Z0, (DX)
 	VMOVUPD Z1, 64(DX)
+	MOVQ f+24(FP), DX
+	VMOVUPD Z5, (DX)
+	VMOVUPD Z6, 64(DX)
+	VZEROUPPER
+	RET
+
+// func stage32AVX512(f *NearFinals[float32], st *WideStage, used []uint16)
+// stage32AVX in sixteen lanes: each level of used (SI walks it to its
+// end, CX) has the sixteen first values from its First on copied to
+// st.First and as many second values plus its Add to st.Second, at its
+// index shifted by 6, a row's bytes (R15 points at st).
+TEXT ·stage32AVX512(SB), NOSPLIT, $0-40
+	MOVQ used_base+16(FP), SI
+	MOVQ used_len+24(FP), CX
+	LEAQ (SI)(CX*2), CX
+	MOVQ f+0(FP), R8
+	MOVQ st+8(FP), R15
+swloop:
+	CMPQ SI, CX
+	JGE swdone
+	MOVWQZX (SI), AX
+	MOVQ const_finals32First(R8)(AX*8), BX
+	VMOVUPS (BX), Z0
+	MOVQ const_finals32Second(R8)(AX*8), DX
+	VBROADCASTSS const_finals32Add(R8)(AX*4), Z6
+	VADDPS (DX), Z6, Z7
+	SHLQ $6, AX
+	VMOVUPS Z0, (R15)(AX*1)
+	VMOVUPS Z7, const_wideStageSecond(R15)(AX*1)
+	ADDQ $2, SI
+	JMP swloop
+swdone:
+	VZEROUPPER
+	RET
+
+// func final32WideAVX512(f *NearFinals[float32], st *WideStage, v, e *WideRolls, baseFirst, baseSecond *[WideLanes]float32, tol float32)
+// final32StagedAVX on Z registers, from the levels that stage32AVX512
+// laid out in st (R15), rows of 64 bytes at their index shifted by 6,
+// and the base at baseFirst and baseSecond (Z10, Z11); the bar's
+// compares go to K1 and the second values are loaded where it is set, +0
+// elsewhere, as the AND of final32StagedAVX makes them. No bars are
+// written.
+TEXT ·final32WideAVX512(SB), NOSPLIT, $0-52
+	MOVQ f+0(FP), R8
+	MOVQ st+8(FP), R15
+	VBROADCASTSS tol+48(FP), Z15
+	MOVQ const_finals32Rolls(R8), R11
+	LEAQ const_finals32Starts(R8), R12
+	MOVQ v+16(FP), DI
+	MOVQ e+24(FP), R9
+	MOVQ baseFirst+32(FP), BX
+	VMOVUPS (BX), Z10
+	MOVQ baseSecond+40(FP), DX
+	VMOVUPS (DX), Z11
+	MOVQ $const_numRolls, CX
+fwroll:
+	MOVWQZX (R12), SI
+	LEAQ (R11)(SI*2), SI
+	MOVWQZX 2(R12), R13
+	LEAQ (R11)(R13*2), R13
+	VMOVAPS Z10, Z0
+	MOVQ SI, R14
+fwmax:
+	CMPQ R14, R13
+	JGE fwbar
+	MOVWQZX (R14), AX
+	SHLQ $6, AX
+	VMAXPS (R15)(AX*1), Z0, Z0
+	ADDQ $2, R14
+	JMP fwmax
+fwbar:
+	VMULPS Z15, Z0, Z2
+	VSUBPS Z2, Z0, Z2
+	VCMPPS $2, Z10, Z2, K1
+	VMOVAPS.Z Z11, K1, Z4
+fwnear:
+	CMPQ SI, R13
+	JGE fwstore
+	MOVWQZX (SI), AX
+	SHLQ $6, AX
+	VCMPPS $2, (R15)(AX*1), Z2, K1
+	VMOVUPS.Z const_wideStageSecond(R15)(AX*1), K1, Z8
+	VMAXPS Z8, Z4, Z4
+	ADDQ $2, SI
+	JMP fwnear
+fwstore:
+	VMOVUPS Z0, (DI)
+	VMOVUPS Z4, (R9)
+	ADDQ $64, DI
+	ADDQ $64, R9
+	ADDQ $2, R12
+	DECQ CX
+	JNZ fwroll
+	VZEROUPPER
+	RET
+
+// func outdone32AVX512(st *WideStage, zero, from, n int) bool
+// outdone32AVX in sixteen lanes: whether no level from..from+n-1 of st
+// has, in any lane, a first or a second value below level zero's (Z0,
+// Z1); the lanes where one has gather in K2.
+TEXT ·outdone32AVX512(SB), NOSPLIT, $0-33
+	MOVQ st+0(FP), DI
+	MOVQ zero+8(FP), AX
+	SHLQ $6, AX
+	VMOVUPS (DI)(AX*1), Z0
+	VMOVUPS const_wideStageSecond(DI)(AX*1), Z1
+	MOVQ from+16(FP), SI
+	SHLQ $6, SI
+	ADDQ DI, SI
+	MOVQ n+24(FP), CX
+	KXORW K2, K2, K2
+	TESTQ CX, CX
+	JZ odwdone
+odwloop:
+	VCMPPS $0x0e, (SI), Z0, K1
+	KORW K1, K2, K2
+	VCMPPS $0x0e, const_wideStageSecond(SI), Z1, K1
+	KORW K1, K2, K2
+	ADDQ $64, SI
+	DECQ CX
+	JNZ odwloop
+odwdone:
+	KORTESTW K2, K2
+	SETEQ ret+32(FP)
+	VZEROUPPER
+	RET
+
+// func base32AVX512(st *WideStage, zeros []uint16, dense uint32, tol float32, first, second *[WideLanes]float32) uint32
+// The largest first value of the levels of zeros not in dense (DX) into
+// Z0, then the bar into Z2 and, of the levels whose first value (Z3) is
+// Z0's (K1), the largest second value into Z4, merge-masked; the levels
+// near but not at it (K3, in some lane) gather in R9. BX counts zeros'
+// entries up to CX; SI walks it, DI points at st.
+TEXT ·base32AVX512(SB), NOSPLIT, $0-60
+	MOVQ st+0(FP), DI
+	MOVQ zeros_base+8(FP), SI
+	MOVQ zeros_len+16(FP), CX
+	MOVL dense+32(FP), DX
+	VBROADCASTSS tol+36(FP), Z15
+	VPXORQ Z0, Z0, Z0
+	XORQ BX, BX
+bwmax:
+	CMPQ BX, CX
+	JGE bwbar
+	BTL BX, DX
+	JCS bwmaxnext
+	MOVWQZX (SI)(BX*2), AX
+	SHLQ $6, AX
+	VMAXPS (DI)(AX*1), Z0, Z0
+bwmaxnext:
+	INCQ BX
+	JMP bwmax
+bwbar:
+	VMULPS Z15, Z0, Z2
+	VSUBPS Z2, Z0, Z2
+	VPXORQ Z4, Z4, Z4
+	XORQ BX, BX
+	XORL R9, R9
+bwnear:
+	CMPQ BX, CX
+	JGE bwdone
+	BTL BX, DX
+	JCS bwnearnext
+	MOVWQZX (SI)(BX*2), AX
+	SHLQ $6, AX
+	VMOVUPS (DI)(AX*1), Z3
+	VCMPPS $0, Z0, Z3, K1
+	VMAXPS const_wideStageSecond(DI)(AX*1), Z4, K1, Z4
+	VCMPPS $2, Z3, Z2, K2
+	KANDNW K2, K1, K3
+	KORTESTW K3, K3
+	JZ bwnearnext
+	BTSL BX, R9
+bwnearnext:
+	INCQ BX
+	JMP bwnear
+bwdone:
+	MOVQ first+40(FP), AX
+	VMOVUPS Z0, (AX)
+	MOVQ second+48(FP), AX
+	VMOVUPS Z4, (AX)
+	MOVL R9, ret+56(FP)
 	VZEROUPPER
 	RET

@@ -69,7 +69,7 @@ func (tr *turn[T]) actions(next chances, s engine.State, need int, dice engine.M
 		w.decide = false
 		tr.collect(s, next, w)
 		tr.prepare(next, need, need+solver.Lanes, w)
-		tr.final(need, w, -1)
+		tr.final(need, w)
 		for j := 1; j <= rollsLeft; j++ {
 			if j > 1 {
 				tr.best(w, j-1)

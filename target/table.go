@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
+	"slices"
 	"sync"
 
 	"dicepoker/engine"
@@ -278,9 +279,11 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	if g.Rolls > policy.MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a target is played with at most %d", g.Name, g.Rolls, policy.MaxRolls)
 	}
-	// The rows go into one array that grows as the layers are solved; a
-	// tighter garbage-collector target keeps the process near what it
-	// holds, the arrays grown out of being garbage at once.
+	// The rows are kept as they are solved and go into one array at the
+	// end, of the size they add up to, copied once (where an array grown
+	// as the layers were solved copied them again at every growth, and
+	// the system gave each new array's pages); a tighter
+	// garbage-collector target keeps the process near what it holds.
 	defer debug.SetGCPercent(debug.SetGCPercent(25))
 	evs, err := solver.Solve(g, solver.Options{Threads: o.Threads})
 	if err != nil {
@@ -296,8 +299,11 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	l := solver.NewLayout(g)
 	k := stepFor(most)
 	t := &Table{Game: g, Layout: l, turn: newTurn[float32](g)}
-	t.words = make([]uint32, 1+2*l.Size(), 1+2*l.Size()+l.Size()*8)
+	t.words = make([]uint32, 1+2*l.Size())
 	t.words[0] = uint32(k)
+	// kept holds the rows' words in order, size where the next goes.
+	var kept [][]uint32
+	size := len(t.words)
 	src := &layer{played: t.with(ev), at: make([]int32, l.Size()), gen: make([]uint16, l.Size())}
 	layers, shares, states := layersFrom(g, engine.State{})
 	t.States = states
@@ -327,9 +333,10 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 		src.next()
 		for i, s := range states {
 			at, r := l.Index(s), &rows[i]
-			t.words[1+2*at] = uint32(len(t.words))
+			t.words[1+2*at] = uint32(size)
 			t.words[2+2*at] = uint32(r.lo)<<16 | uint32(r.n)
-			t.words = append(t.words, r.words...)
+			kept = append(kept, r.words)
+			size += len(r.words)
 			t.Entries += r.n
 			src.add(at, at, r, float32(ev(s)))
 		}
@@ -350,7 +357,12 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 			o.Progress(done, t.States)
 		}
 	}
-	t.words = t.words[:len(t.words):len(t.words)]
+	words := make([]uint32, size)
+	at := copy(words, t.words)
+	for _, w := range kept {
+		at += copy(words[at:], w)
+	}
+	t.words = words
 	return t, nil
 }
 
@@ -455,8 +467,8 @@ func (t *Table) solveRow(s engine.State, src *layer, batches *int) (row, error) 
 	start, end := t.turn.collect(s, src, w)
 	nb := max(0, (end-start+solver.Lanes-1)/solver.Lanes)
 	t.turn.prepare(src, start, start+nb*solver.Lanes, w)
-	qs := make([]uint32, nb*solver.Lanes) // chances
-	ds := make([]uint32, nb*solver.Lanes) // deficits
+	w.qs, w.ds = slices.Grow(w.qs[:0], nb*solver.Lanes)[:nb*solver.Lanes], slices.Grow(w.ds[:0], nb*solver.Lanes)[:nb*solver.Lanes]
+	qs, ds := w.qs, w.ds // chances, deficits
 	ev, step := src.ev(s), t.Step()
 	var buf [solver.WideLanes]Chance
 	for b := 0; b < nb; {

@@ -3,6 +3,7 @@ package target
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"dicepoker/engine"
@@ -88,7 +89,7 @@ func newTurn[T solver.Real](g *engine.Game) *turn[T] {
 		if !solver.Is64[T]() {
 			w.stage = new(solver.NearStage[T])
 			if wideTurns {
-				w.wp, w.we = new(solver.WideTurn), new(solver.WideTurn)
+				w.wp, w.we, w.wide = new(solver.WideTurn), new(solver.WideTurn), new(solver.WideStage)
 			}
 		}
 		return w
@@ -202,6 +203,11 @@ type lanes[T solver.Real] struct {
 	tots   [][2]int
 	buf    []T
 	dec    []float64 // a window's values as the states give them, for float32 turns
+	qs, ds []uint32  // a table's row's chances and deficits, as solveRow rounds them
+	// sumP and sumE are a batch's sums over the first roll (the first
+	// eight lanes of a batch's, all sixteen of batchWide's): here, not
+	// on the heap, where the kernels' function values would move them.
+	sumP, sumE [solver.WideLanes]float64
 	// fin holds a batch's levels (level l of the i-th open box at
 	// i*maxLevels+l), where their values lie for the batch's needs, and
 	// the levels each roll takes: every level of a box done densely,
@@ -214,6 +220,7 @@ type lanes[T solver.Real] struct {
 	fin     solver.NearFinals[T]
 	stage   *solver.NearStage[T] // where the float32 turns lay out fin's levels
 	used    []uint16             // the levels of the open boxes
+	zeros   []uint16             // the level of each open box's 0 (of one without, its first)
 	rolls   uint32
 	current bool
 	built   []rollLists
@@ -232,11 +239,14 @@ type lanes[T solver.Real] struct {
 	// holds the keeps' values before BestKeepsNear.
 	decide bool
 	// wp and we are the float32 turns' two batches at once (batchWide),
-	// where the CPU has the WideTurn kernels and wideTurns is set.
-	wp, we     *solver.WideTurn
-	box        [engine.NumRolls][solver.Lanes]uint8
-	keep       [policy.MaxRolls - 1][engine.NumRolls][solver.Lanes]uint8
-	ownP, ownE solver.NearKeeps[T]
+	// where the CPU has the WideTurn kernels and wideTurns is set; wide
+	// is where their levels are laid out, wideP and wideE their bases.
+	wp, we       *solver.WideTurn
+	wide         *solver.WideStage
+	wideP, wideE [solver.WideLanes]float32
+	box          [engine.NumRolls][solver.Lanes]uint8
+	keep         [policy.MaxRolls - 1][engine.NumRolls][solver.Lanes]uint8
+	ownP, ownE   solver.NearKeeps[T]
 }
 
 // get returns a goroutine's work arrays, to be put back.
@@ -250,7 +260,7 @@ func (t *turn[T]) get() *lanes[T] { return t.pool.Get().(*lanes[T]) }
 // need out of reach.
 func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end int) {
 	g := t.g
-	w.open, w.special, w.states, w.tots, w.used = w.open[:0], w.special[:0], w.states[:0], w.tots[:0], w.used[:0]
+	w.open, w.special, w.states, w.tots, w.used, w.zeros = w.open[:0], w.special[:0], w.states[:0], w.tots[:0], w.used[:0], w.zeros[:0]
 	w.current = false
 	if w.filled != s.Filled {
 		// the lists kept are of other open boxes
@@ -280,6 +290,7 @@ func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end
 		}
 		i := len(w.open)
 		w.open = append(w.open, c)
+		w.zeros = append(w.zeros, uint16(i*maxLevels+max(t.zero[c], 0)))
 		for r := range engine.NumRolls {
 			if int(t.level[c][r]) != t.zero[c] {
 				w.scoring[r] |= 1 << i
@@ -355,22 +366,58 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 	}
 }
 
-// final sets the final rolls' values (w.p.Now, w.e.Now; with half 0 or
-// 1, that half of the lanes of w.wp.Now and w.we.Now, which a staged
-// float32 turn's lanes have where wideTurns is set) for needs
+// final sets the final rolls' values (w.p.Now, w.e.Now) for needs
 // from..from+7: each roll written where the chance is largest, and of
 // the boxes near it, where the most points are expected, all at once.
 // Boxes are tried in sheet order, as Placements lists them.
-//
-// A box whose other levels outdo its 0 in every lane, chance and points
-// alike, counts its 0 for every roll (base), which changes no roll's
-// choice, and takes only the rolls that score more, where the boxes' 0s
-// near base's chance are all at it, so that for each roll either all are
-// near its best or none: a box whose 0 is near base's but not at it takes
-// every roll, as a box not outdone does, and base is made of the others.
-func (t *turn[T]) final(from int, w *lanes[T], half int) {
+func (t *turn[T]) final(from int, w *lanes[T]) {
 	f := &w.fin
-	dense := uint32(0)
+	t.point(from, w)
+	staged := w.stage != nil && f.Stage(w.stage, w.used)
+	dense := t.dense(w, staged, false)
+	f.BaseFirst, f.BaseSecond = &w.baseP, &w.baseE
+	if !w.current || w.rolls != dense {
+		t.lists(w, dense)
+	}
+	if staged {
+		f.FinalStaged(w.stage, &w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
+	} else {
+		f.Final(&w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
+	}
+	for _, r := range w.special {
+		w.alikes(w.alike[r], from, &w.p.Now[r], &w.e.Now[r], &w.box[r])
+	}
+	if w.decide {
+		t.boxes(w)
+	}
+}
+
+// finalWide is final for two batches at once, needs from..from+15, in
+// the sixteen lanes of w.wp.Now and w.we.Now (a float32 turn's, where
+// wideTurns is set): the levels laid out in w.wide, each from the row
+// of its first batch's needs on, which the second batch's follow, and
+// the boxes done densely those of both, so that every lane chooses as
+// final does.
+func (t *turn[T]) finalWide(from int, w *lanes[T]) {
+	f := &w.fin
+	t.point(from, w)
+	f.StageWide(w.wide, w.used)
+	dense := t.dense(w, true, true)
+	if !w.current || w.rolls != dense {
+		t.lists(w, dense)
+	}
+	f.FinalWide(w.wide, &w.wp.Now, &w.we.Now, &w.wideP, &w.wideE, Tolerance32)
+	for h := range 2 {
+		for _, r := range w.special {
+			p, e := any(w.wp.Now.Half(r, h)).(*[solver.Lanes]T), any(w.we.Now.Half(r, h)).(*[solver.Lanes]T)
+			w.alikes(w.alike[r], from+h*solver.Lanes, p, e, &w.box[r])
+		}
+	}
+}
+
+// point points w.fin's levels at their values for needs from..from+7.
+func (t *turn[T]) point(from int, w *lanes[T]) {
+	f := &w.fin
 	for i, c := range w.open {
 		for l := range t.levels[c] {
 			o, k := &w.next[i][l], i*maxLevels+l
@@ -378,56 +425,40 @@ func (t *turn[T]) final(from int, w *lanes[T], half int) {
 			f.Add[k] = T(o.points)
 		}
 	}
-	staged := w.stage != nil && f.Stage(w.stage, w.used)
+}
+
+// dense returns the open boxes done densely (a bit a box), and sets
+// the base made of the others: w.baseP and w.baseE, or with wide, of
+// the levels laid out in w.wide, w.wideP and w.wideE (Base); staged says
+// whether the levels are laid out in w.stage.
+//
+// A box whose other levels outdo its 0 in every lane, chance and points
+// alike, counts its 0 for every roll (base), which changes no roll's
+// choice, and takes only the rolls that score more, where the boxes' 0s
+// near base's chance are all at it, so that for each roll either all are
+// near its best or none: a box whose 0 is near base's but not at it takes
+// every roll, as a box not outdone does, and base is made of the others.
+// So every set of boxes done densely that holds those gives a roll the
+// same values, and two batches may take the boxes that either does.
+func (t *turn[T]) dense(w *lanes[T], staged, wide bool) (dense uint32) {
 	for i, c := range w.open {
-		if !t.outdone(i, c, w, staged) {
+		if !t.outdone(i, c, w, staged, wide) {
 			dense |= 1 << i
 		}
 	}
 	// The boxes whose 0 is near base's chance but not at it are done
 	// densely too, and base is made again of the others, until none is.
 	for {
-		w.baseP = [solver.Lanes]T{}
-		for i, c := range w.open {
-			if dense&(1<<i) == 0 {
-				z := f.First[i*maxLevels+t.zero[c]]
-				for j := range solver.Lanes {
-					w.baseP[j] = max(w.baseP[j], z[j])
-				}
-			}
+		var off uint32
+		if wide {
+			off = w.wide.Base(w.zeros, dense, Tolerance32, &w.wideP, &w.wideE)
+		} else {
+			off = t.base(w, dense)
 		}
-		off := t.baseE(w, dense)
 		if off == 0 {
-			break
+			return dense
 		}
 		dense |= off
-	}
-	f.BaseFirst, f.BaseSecond = &w.baseP, &w.baseE
-	if !w.current || w.rolls != dense {
-		t.lists(w, dense)
-	}
-	switch {
-	case half >= 0:
-		if !staged {
-			// HasWide implies the staged kernels; without them the
-			// wide rows would take a stage left from another batch.
-			panic("target: a wide batch's final rolls without the staged kernels")
-		}
-		f.FinalStagedWide(w.stage, &w.wp.Now, &w.we.Now, half, &w.bar, tolerance[T]())
-	case staged:
-		f.FinalStaged(w.stage, &w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
-	default:
-		f.Final(&w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
-	}
-	for _, r := range w.special {
-		p, e := &w.p.Now[r], &w.e.Now[r]
-		if half >= 0 {
-			p, e = any(w.wp.Now.Half(r, half)).(*[solver.Lanes]T), any(w.we.Now.Half(r, half)).(*[solver.Lanes]T)
-		}
-		w.alikes(w.alike[r], from, p, e, &w.box[r])
-	}
-	if w.decide {
-		t.boxes(w)
 	}
 }
 
@@ -464,29 +495,43 @@ func (t *turn[T]) lists(w *lanes[T], dense uint32) {
 	}
 	b := &w.built[w.nbuilt]
 	w.nbuilt++
-	b.dense, b.rolls = dense, b.rolls[:0]
+	// at most a level of each open box a roll, written in place
+	b.dense, b.rolls = dense, slices.Grow(b.rolls[:0], engine.NumRolls*len(w.open))[:engine.NumRolls*len(w.open)]
+	n := 0
 	for r := range engine.NumRolls {
-		b.starts[r] = uint16(len(b.rolls))
+		b.starts[r] = uint16(n)
 		for m := w.scoring[r] | dense; m != 0; m &= m - 1 {
 			i := bits.TrailingZeros32(m)
-			b.rolls = append(b.rolls, uint16(i*maxLevels+int(t.level[w.open[i]][r])))
+			b.rolls[n] = uint16(i*maxLevels + int(t.level[w.open[i]][r]))
+			n++
 		}
 	}
-	b.starts[engine.NumRolls] = uint16(len(b.rolls))
+	b.rolls = b.rolls[:n]
+	b.starts[engine.NumRolls] = uint16(n)
 	f.Rolls, f.Starts = b.rolls, b.starts
 }
 
-// baseE sets w.baseE to the most points expected of the 0s in base (the
-// open boxes not in dense) whose chance is base's, and returns the boxes
-// of base whose 0 is near base's chance but not at it.
-func (t *turn[T]) baseE(w *lanes[T], dense uint32) (off uint32) {
-	w.baseE = [solver.Lanes]T{}
+// base sets w.baseP to the largest chance of the 0s in base (the open
+// boxes not in dense), lane by lane, and w.baseE to the most points
+// expected of those whose chance is base's, and returns the boxes of
+// base whose 0 is near base's chance but not at it.
+func (t *turn[T]) base(w *lanes[T], dense uint32) (off uint32) {
+	f := &w.fin
+	w.baseP, w.baseE = [solver.Lanes]T{}, [solver.Lanes]T{}
+	for i, c := range w.open {
+		if dense&(1<<i) == 0 {
+			z := f.First[i*maxLevels+t.zero[c]]
+			for j := range solver.Lanes {
+				w.baseP[j] = max(w.baseP[j], z[j])
+			}
+		}
+	}
 	for i, c := range w.open {
 		if dense&(1<<i) != 0 {
 			continue
 		}
 		k := i*maxLevels + t.zero[c]
-		p, e, a := w.fin.First[k], w.fin.Second[k], w.fin.Add[k]
+		p, e, a := f.First[k], f.Second[k], f.Add[k]
 		for j := range solver.Lanes {
 			switch {
 			case p[j] == w.baseP[j]:
@@ -502,14 +547,17 @@ func (t *turn[T]) baseE(w *lanes[T], dense uint32) (off uint32) {
 // outdone reports whether every level of open box i, c, is in every lane
 // at least as likely as its 0 and expects at least as many points: then
 // writing 0 there may count for every roll. With staged, from the levels
-// laid out in w.stage.
-func (t *turn[T]) outdone(i, c int, w *lanes[T], staged bool) bool {
+// laid out in w.stage, or with wide in w.wide.
+func (t *turn[T]) outdone(i, c int, w *lanes[T], staged, wide bool) bool {
 	z := t.zero[c]
 	if z < 0 {
 		return false
 	}
 	f, base := &w.fin, i*maxLevels
-	if staged {
+	switch {
+	case wide:
+		return w.wide.Outdone(base+z, base, len(t.levels[c]))
+	case staged:
 		return w.stage.Outdone(base+z, base, len(t.levels[c]))
 	}
 	zp, ze, za := f.First[base+z], f.Second[base+z], f.Add[base+z]
@@ -657,16 +705,16 @@ func (t *turn[T]) best(w *lanes[T], j int) {
 // from..from+7: the final rolls, then a keep pass for each reroll, then
 // the mean over the first roll.
 func (t *turn[T]) batch(from int, w *lanes[T]) (out [solver.Lanes]Chance) {
-	t.final(from, w, -1)
+	t.final(from, w)
 	rp, re := &w.p.Now, &w.e.Now
 	for j := 1; j < t.g.Rolls; j++ {
 		w.mean(j == 1)
 		t.best(w, j)
 		rp, re = w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
 	}
-	var p, e [solver.Lanes]float64
-	rp.Expect(&p)
-	re.Expect(&e)
+	p, e := (*[solver.Lanes]float64)(w.sumP[:]), (*[solver.Lanes]float64)(w.sumE[:])
+	rp.Expect(p)
+	re.Expect(e)
 	for j := range out {
 		out[j] = Chance{p[j], e[j]}
 	}
@@ -684,9 +732,7 @@ var wideTurns = solver.HasWide()
 // over the first roll at once, in sixteen lanes (w.wp, w.we). Only for a
 // float32 turn's lanes with a WideTurn, without decide.
 func (t *turn[T]) batchWide(from int, w *lanes[T]) (out [solver.WideLanes]Chance) {
-	for h := range 2 {
-		t.final(from+h*solver.Lanes, w, h)
-	}
+	t.finalWide(from, w)
 	rp, re := &w.wp.Now, &w.we.Now
 	for j := 1; j < t.g.Rolls; j++ {
 		if j == 1 {
@@ -697,9 +743,8 @@ func (t *turn[T]) batchWide(from int, w *lanes[T]) (out [solver.WideLanes]Chance
 		w.wp.BestKeepsNear(w.we, Tolerance32)
 		rp, re = w.wp.Keeps.Rolls(), w.we.Keeps.Rolls()
 	}
-	var p, e [solver.WideLanes]float64
-	rp.Expect(&p)
-	re.Expect(&e)
+	p, e := &w.sumP, &w.sumE
+	rp.Expect(re, p, e)
 	for j := range out {
 		out[j] = Chance{p[j], e[j]}
 	}
