@@ -13,13 +13,16 @@ import (
 // in quarters with a tolerance that in float32 makes near mean equal, and
 // chances a few float32 steps apart around 1 and 0.5 with Tolerance32's
 // 2^-22, so that near but unequal chances, and chains of them, occur.
-var nearCases = []struct {
+var nearCases = []nearCase{
+	{"quarters", 1e-12, true},
+	{"steps", 1.0 / (1 << 22), false},
+}
+
+// nearCase is a case of the near kernels' tests.
+type nearCase struct {
 	name  string
 	tol   float32
 	exact bool // whether the float64 kernels make the same choices
-}{
-	{"quarters", 1e-12, true},
-	{"steps", 1.0 / (1 << 22), false},
 }
 
 // chance returns a random chance of the case: a quarter, or one of
