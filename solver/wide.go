@@ -60,6 +60,9 @@ func HasWide() bool { return activeWide != nil }
 // next batch's needs after a batch's) and as many second values from its
 // Second on, plus its Add. Only where HasWide, of float32 lanes.
 func (f *NearFinals[T]) StageWide(st *WideStage, used []uint16) {
+	if Is64[T]() {
+		panic("solver: StageWide of float64 lanes")
+	}
 	activeWide.stage((*NearFinals[float32])(unsafe.Pointer(f)), st, used)
 }
 
@@ -85,6 +88,9 @@ func (st *WideStage) Base(zeros []uint16, dense uint32, tol float32, first, seco
 // place of f's BaseFirst and BaseSecond), it sets each roll's values in
 // v and e; it writes no bars. Only where HasWide, of float32 lanes.
 func (f *NearFinals[T]) FinalWide(st *WideStage, v, e *WideRolls, baseFirst, baseSecond *[WideLanes]float32, tol float32) {
+	if Is64[T]() {
+		panic("solver: FinalWide of float64 lanes")
+	}
 	activeWide.final((*NearFinals[float32])(unsafe.Pointer(f)), st, v, e, baseFirst, baseSecond, tol)
 }
 

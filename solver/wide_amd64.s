@@ -329,7 +329,7 @@ odwdone:
 // Z0, then the bar into Z2 and, of the levels whose first value (Z3) is
 // Z0's (K1), the largest second value into Z4, merge-masked; the levels
 // near but not at it (K3, in some lane) gather in R9. BX counts zeros'
-// entries up to CX; SI walks it, DI points at st.
+// entries up to CX, from SI, its base; DI points at st.
 TEXT ·base32AVX512(SB), NOSPLIT, $0-60
 	MOVQ st+0(FP), DI
 	MOVQ zeros_base+8(FP), SI

@@ -171,7 +171,7 @@ func TestBaseWide(t *testing.T) {
 				}
 			}
 			var f NearFinals[float32]
-			zeros := make([]uint16, 1+rng.IntN(12))
+			zeros := make([]uint16, 1+rng.IntN(32))
 			for i := range zeros {
 				zeros[i] = uint16(i * Levels)
 				f.First[zeros[i]], f.Second[zeros[i]] = (*[Lanes]float32)(firsts[rng.IntN(len(firsts))][:]), (*[Lanes]float32)(seconds[rng.IntN(len(seconds))][:])

@@ -168,10 +168,12 @@ type window[T solver.Real] struct {
 	p, e []T
 }
 
-// rows returns where the values of needs n..n+7 lie.
-func (w *window[T]) rows(n int) (p, e *[solver.Lanes]T) {
+// rows returns where the values of needs n..n+7 lie, which must be
+// followed by those of width-8 more needs (the kernels read width
+// values: the index panics where the window lacks them).
+func (w *window[T]) rows(n, width int) (p, e *[solver.Lanes]T) {
 	i := n - w.lo
-	return (*[solver.Lanes]T)(w.p[i : i+solver.Lanes]), (*[solver.Lanes]T)(w.e[i : i+solver.Lanes])
+	return (*[solver.Lanes]T)(w.p[i : i+width]), (*[solver.Lanes]T)(w.e[i : i+width])
 }
 
 // option is a way of writing a final roll: the window of the state it
@@ -205,8 +207,9 @@ type lanes[T solver.Real] struct {
 	dec    []float64 // a window's values as the states give them, for float32 turns
 	qs, ds []uint32  // a table's row's chances and deficits, as solveRow rounds them
 	// sumP and sumE are a batch's sums over the first roll (the first
-	// eight lanes of a batch's, all sixteen of batchWide's): here, not
-	// on the heap, where the kernels' function values would move them.
+	// eight lanes of a batch's, all sixteen of batchWide's): here, in the
+	// goroutine's work arrays, made once, where on a batch's stack the
+	// kernels' function values moved them to a new heap object a batch.
 	sumP, sumE [solver.WideLanes]float64
 	// fin holds a batch's levels (level l of the i-th open box at
 	// i*maxLevels+l), where their values lie for the batch's needs, and
@@ -372,7 +375,7 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 // Boxes are tried in sheet order, as Placements lists them.
 func (t *turn[T]) final(from int, w *lanes[T]) {
 	f := &w.fin
-	t.point(from, w)
+	t.point(from, solver.Lanes, w)
 	staged := w.stage != nil && f.Stage(w.stage, w.used)
 	dense := t.dense(w, staged, false)
 	f.BaseFirst, f.BaseSecond = &w.baseP, &w.baseE
@@ -400,9 +403,9 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 // final does.
 func (t *turn[T]) finalWide(from int, w *lanes[T]) {
 	f := &w.fin
-	t.point(from, w)
+	t.point(from, solver.WideLanes, w)
 	f.StageWide(w.wide, w.used)
-	dense := t.dense(w, true, true)
+	dense := t.dense(w, false, true)
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
 	}
@@ -415,13 +418,14 @@ func (t *turn[T]) finalWide(from int, w *lanes[T]) {
 	}
 }
 
-// point points w.fin's levels at their values for needs from..from+7.
-func (t *turn[T]) point(from int, w *lanes[T]) {
+// point points w.fin's levels at their values for needs from..from+7,
+// followed by width-8 more (see window.rows).
+func (t *turn[T]) point(from, width int, w *lanes[T]) {
 	f := &w.fin
 	for i, c := range w.open {
 		for l := range t.levels[c] {
 			o, k := &w.next[i][l], i*maxLevels+l
-			f.First[k], f.Second[k] = w.wins[o.win].rows(from - o.points)
+			f.First[k], f.Second[k] = w.wins[o.win].rows(from-o.points, width)
 			f.Add[k] = T(o.points)
 		}
 	}
@@ -580,7 +584,7 @@ func (t *turn[T]) outdone(i, c int, w *lanes[T], staged, wide bool) bool {
 func (w *lanes[T]) alikes(os []option, from int, p, e *[solver.Lanes]T, box *[solver.Lanes]uint8) {
 	var ps, es [32]*[solver.Lanes]T
 	for i, o := range os {
-		ps[i], es[i] = w.wins[o.win].rows(from - o.points)
+		ps[i], es[i] = w.wins[o.win].rows(from-o.points, solver.Lanes)
 	}
 	var best [solver.Lanes]T
 	for i := range os {
