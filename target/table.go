@@ -301,8 +301,9 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	t := &Table{Game: g, Layout: l, turn: newTurn[float32](g)}
 	t.words = make([]uint32, 1+2*l.Size())
 	t.words[0] = uint32(k)
-	// kept holds the rows' words in order, size where the next goes.
-	var kept [][]uint32
+	// kept holds the words in order, from t.words' own; size is where
+	// the next row's go.
+	kept := [][]uint32{t.words}
 	size := len(t.words)
 	src := &layer{played: t.with(ev), at: make([]int32, l.Size()), gen: make([]uint16, l.Size())}
 	layers, shares, states := layersFrom(g, engine.State{})
@@ -357,12 +358,7 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 			o.Progress(done, t.States)
 		}
 	}
-	words := make([]uint32, size)
-	at := copy(words, t.words)
-	for _, w := range kept {
-		at += copy(words[at:], w)
-	}
-	t.words = words
+	t.words = slices.Concat(kept...)
 	return t, nil
 }
 
