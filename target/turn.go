@@ -376,13 +376,16 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 func (t *turn[T]) final(from int, w *lanes[T]) {
 	f := &w.fin
 	t.point(from, solver.Lanes, w)
-	staged := w.stage != nil && f.Stage(w.stage, w.used)
-	dense := t.dense(w, staged, false)
+	at := inFinals
+	if w.stage != nil && f.Stage(w.stage, w.used) {
+		at = inStage
+	}
+	dense := t.dense(w, at)
 	f.BaseFirst, f.BaseSecond = &w.baseP, &w.baseE
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
 	}
-	if staged {
+	if at == inStage {
 		f.FinalStaged(w.stage, &w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
 	} else {
 		f.Final(&w.p.Now, &w.e.Now, &w.bar, tolerance[T]())
@@ -405,7 +408,7 @@ func (t *turn[T]) finalWide(from int, w *lanes[T]) {
 	f := &w.fin
 	t.point(from, solver.WideLanes, w)
 	f.StageWide(w.wide, w.used)
-	dense := t.dense(w, false, true)
+	dense := t.dense(w, inWide)
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
 	}
@@ -431,10 +434,20 @@ func (t *turn[T]) point(from, width int, w *lanes[T]) {
 	}
 }
 
+// laidOut says where a batch's levels are read from: w.fin's pointers,
+// the rows Stage laid them out in (w.stage), or StageWide's (w.wide).
+type laidOut int
+
+const (
+	inFinals laidOut = iota
+	inStage
+	inWide
+)
+
 // dense returns the open boxes done densely (a bit a box), and sets
-// the base made of the others: w.baseP and w.baseE, or with wide, of
-// the levels laid out in w.wide, w.wideP and w.wideE (Base); staged says
-// whether the levels are laid out in w.stage.
+// the base made of the others: w.baseP and w.baseE, or, of the levels
+// laid out in w.wide, w.wideP and w.wideE (Base); at says where the
+// levels are read from.
 //
 // A box whose other levels outdo its 0 in every lane, chance and points
 // alike, counts its 0 for every roll (base), which changes no roll's
@@ -444,9 +457,9 @@ func (t *turn[T]) point(from, width int, w *lanes[T]) {
 // every roll, as a box not outdone does, and base is made of the others.
 // So every set of boxes done densely that holds those gives a roll the
 // same values, and two batches may take the boxes that either does.
-func (t *turn[T]) dense(w *lanes[T], staged, wide bool) (dense uint32) {
+func (t *turn[T]) dense(w *lanes[T], at laidOut) (dense uint32) {
 	for i, c := range w.open {
-		if !t.outdone(i, c, w, staged, wide) {
+		if !t.outdone(i, c, w, at) {
 			dense |= 1 << i
 		}
 	}
@@ -454,7 +467,7 @@ func (t *turn[T]) dense(w *lanes[T], staged, wide bool) (dense uint32) {
 	// densely too, and base is made again of the others, until none is.
 	for {
 		var off uint32
-		if wide {
+		if at == inWide {
 			off = w.wide.Base(w.zeros, dense, Tolerance32, &w.wideP, &w.wideE)
 		} else {
 			off = t.base(w, dense)
@@ -522,19 +535,18 @@ func (t *turn[T]) lists(w *lanes[T], dense uint32) {
 func (t *turn[T]) base(w *lanes[T], dense uint32) (off uint32) {
 	f := &w.fin
 	w.baseP, w.baseE = [solver.Lanes]T{}, [solver.Lanes]T{}
-	for i, c := range w.open {
+	for i, k := range w.zeros {
 		if dense&(1<<i) == 0 {
-			z := f.First[i*maxLevels+t.zero[c]]
+			z := f.First[k]
 			for j := range solver.Lanes {
 				w.baseP[j] = max(w.baseP[j], z[j])
 			}
 		}
 	}
-	for i, c := range w.open {
+	for i, k := range w.zeros {
 		if dense&(1<<i) != 0 {
 			continue
 		}
-		k := i*maxLevels + t.zero[c]
 		p, e, a := f.First[k], f.Second[k], f.Add[k]
 		for j := range solver.Lanes {
 			switch {
@@ -550,18 +562,17 @@ func (t *turn[T]) base(w *lanes[T], dense uint32) (off uint32) {
 
 // outdone reports whether every level of open box i, c, is in every lane
 // at least as likely as its 0 and expects at least as many points: then
-// writing 0 there may count for every roll. With staged, from the levels
-// laid out in w.stage, or with wide in w.wide.
-func (t *turn[T]) outdone(i, c int, w *lanes[T], staged, wide bool) bool {
+// writing 0 there may count for every roll, read where at says.
+func (t *turn[T]) outdone(i, c int, w *lanes[T], at laidOut) bool {
 	z := t.zero[c]
 	if z < 0 {
 		return false
 	}
 	f, base := &w.fin, i*maxLevels
-	switch {
-	case wide:
+	switch at {
+	case inWide:
 		return w.wide.Outdone(base+z, base, len(t.levels[c]))
-	case staged:
+	case inStage:
 		return w.stage.Outdone(base+z, base, len(t.levels[c]))
 	}
 	zp, ze, za := f.First[base+z], f.Second[base+z], f.Add[base+z]
