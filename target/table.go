@@ -3,7 +3,6 @@ package target
 import (
 	"fmt"
 	"math"
-	"runtime/debug"
 	"slices"
 	"sync"
 
@@ -279,12 +278,6 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	if g.Rolls > policy.MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a target is played with at most %d", g.Name, g.Rolls, policy.MaxRolls)
 	}
-	// The rows are kept as they are solved and go into one array at the
-	// end, of the size they add up to, copied once (where an array grown
-	// as the layers were solved copied them again at every growth, and
-	// the system gave each new array's pages); a tighter
-	// garbage-collector target keeps the process near what it holds.
-	defer debug.SetGCPercent(debug.SetGCPercent(25))
 	evs, err := solver.Solve(g, solver.Options{Threads: o.Threads})
 	if err != nil {
 		return nil, err
@@ -313,15 +306,18 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 		t.words[2+2*i] = 1 << 16 // lo 1, no row: every need out of reach
 	}
 	done := len(layers[n]) + len(shares[n])
+	spaces := make([]space, workers.Threads(o.Threads))
 	for k := n - 1; k >= 0; k-- {
 		states := layers[k]
 		rows := make([]row, len(states))
-		batches := make([]int, workers.Threads(o.Threads))
+		for i := range spaces {
+			spaces[i].values[k%2].reset()
+		}
 		var failed error
 		var mu sync.Mutex
 		workers.Each(len(states), o.Threads, func(w, i int) {
 			var err error
-			rows[i], err = t.solveRow(states[i], src, &batches[w])
+			rows[i], err = t.solveRow(states[i], src, &spaces[w], k%2)
 			if err != nil {
 				mu.Lock()
 				failed = err
@@ -350,16 +346,67 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 			t.words[1+2*at], t.words[2+2*at] = t.words[1+2*rep], t.words[2+2*rep]
 			src.add(at, rep, nil, 0)
 		}
-		for _, b := range batches {
-			t.Batches += b
-		}
 		done += len(states) + len(shares[k])
 		if o.Progress != nil {
 			o.Progress(done, t.States)
 		}
 	}
+	// The rows go into one array at the end, of the size they add up to,
+	// copied once (where an array grown as the layers were solved copied
+	// them again at every growth, and the system gave each new array's
+	// pages).
 	t.words = slices.Concat(kept...)
+	for _, sp := range spaces {
+		t.Batches += sp.batches
+	}
 	return t, nil
+}
+
+// space is where one goroutine of SolveTable puts the rows it solves,
+// cut from arrays it makes a few at a time rather than one a row: their
+// words, kept to the end, and their values in float32, in two sets that
+// the layers take in turn, a layer's written while the last layer's are
+// read and then reused by the next. (Yatzy has 1.4 million rows; made
+// one by one, they kept the garbage collector busy a sixth of the
+// solve.) batches counts the batches its turns played.
+type space struct {
+	words   chunks[uint32]
+	values  [2]chunks[float32]
+	batches int
+}
+
+// chunks hands out slices of a few large arrays, one after another.
+type chunks[T uint32 | float32] struct {
+	list [][]T
+	at   int // the array being cut
+}
+
+// chunkSize is the least an array of chunks holds.
+const chunkSize = 1 << 20
+
+// cut returns the next n elements: zeros, the first time an array's are
+// handed out.
+func (c *chunks[T]) cut(n int) []T {
+	for {
+		if c.at == len(c.list) {
+			c.list = append(c.list, make([]T, 0, max(n, chunkSize)))
+		}
+		a := &c.list[c.at]
+		if i := len(*a); cap(*a)-i >= n {
+			*a = (*a)[:i+n]
+			return (*a)[i : i+n : i+n]
+		}
+		c.at++
+	}
+}
+
+// reset hands the arrays' elements out again, from the first: the slices
+// cut before are not to be used after.
+func (c *chunks[T]) reset() {
+	for i := range c.list {
+		c.list[i] = c.list[i][:0]
+	}
+	c.at = 0
 }
 
 // row is a state's row as the table stores it: its first need, its
@@ -449,14 +496,14 @@ func (r *values32) window(lo int, p, e []float32) {
 	}
 }
 
-// solveRow returns the row of state s, counting the batches it plays in
-// *batches: its needs from the least that may differ from a certainty
+// solveRow returns the row of state s, cut from sp (its values from
+// sp.values[set]), counting the batches it plays in sp.batches: its needs from the least that may differ from a certainty
 // worth the expected-value optimum (collect's start) to the least out of
 // reach (end), played eight at a time (sixteen, two batches at once,
 // where the CPU runs the WideTurn kernels) and rounded; then the row is what
 // stays from the first need either less than certain or short of the
 // optimum to the last likelier than 0.
-func (t *Table) solveRow(s engine.State, src *layer, batches *int) (row, error) {
+func (t *Table) solveRow(s engine.State, src *layer, sp *space, set int) (row, error) {
 	w := t.turn.get()
 	defer t.turn.pool.Put(w)
 	w.decide = false
@@ -485,7 +532,7 @@ func (t *Table) solveRow(s engine.State, src *layer, batches *int) (row, error) 
 		}
 		b += len(out) / solver.Lanes
 	}
-	*batches += nb
+	sp.batches += nb
 	lo, hi := 0, len(qs)
 	for lo < hi && qs[lo] == one && ds[lo] == 0 {
 		lo++
@@ -497,7 +544,8 @@ func (t *Table) solveRow(s engine.State, src *layer, batches *int) (row, error) 
 	if start+lo > maxRow || n > maxRow {
 		return row{}, fmt.Errorf("%s scores too many points for an every-target table", t.Game.Name)
 	}
-	r := row{lo: start + lo, n: n, words: make([]uint32, n+lowWords(n)), p: make([]float32, n), e: make([]float32, n)}
+	values := sp.values[set].cut(2 * n)
+	r := row{lo: start + lo, n: n, words: sp.words.cut(n + lowWords(n)), p: values[:n:n], e: values[n:]}
 	lows := r.words[n:]
 	for i := range n {
 		q, d := qs[lo+i], ds[lo+i]

@@ -230,8 +230,12 @@ type lanes[T solver.Real] struct {
 	nbuilt  int
 	filled  uint32
 	// scoring[r] is the set of open boxes (a bit each) where roll r
-	// scores another level than the box's 0.
+	// scores another level than the box's 0, levels[r][i] the level roll
+	// r takes in open box i (at i*maxLevels+l); opened says that open,
+	// zeros, used, scoring and levels are those of filled's open boxes.
 	scoring [engine.NumRolls]uint32
+	levels  [engine.NumRolls][32]uint16
+	opened  bool
 	// baseP and baseE are the near choice between the boxes' 0s that the
 	// other levels outdo, which every roll may count.
 	baseP, baseE [solver.Lanes]T
@@ -263,13 +267,13 @@ func (t *turn[T]) get() *lanes[T] { return t.pool.Get().(*lanes[T]) }
 // need out of reach.
 func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end int) {
 	g := t.g
-	w.open, w.special, w.states, w.tots, w.used, w.zeros = w.open[:0], w.special[:0], w.states[:0], w.tots[:0], w.used[:0], w.zeros[:0]
+	w.special, w.states, w.tots = w.special[:0], w.states[:0], w.tots[:0]
 	w.current = false
-	if w.filled != s.Filled {
+	if !w.opened || w.filled != s.Filled {
 		// the lists kept are of other open boxes
-		w.filled, w.nbuilt = s.Filled, 0
+		w.filled, w.nbuilt, w.opened = s.Filled, 0, true
+		t.opens(s, w)
 	}
-	w.scoring = [engine.NumRolls]uint32{}
 	clear(w.at)
 	layout := solver.NewLayout(g)
 	start, end = math.MaxInt, math.MinInt
@@ -287,22 +291,10 @@ func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end
 		start, end = min(start, lo+points), max(end, hi+points)
 		return option{win: k, points: points, box: box}
 	}
-	for c := range g.Categories {
-		if !s.Open(c) {
-			continue
-		}
-		i := len(w.open)
-		w.open = append(w.open, c)
-		w.zeros = append(w.zeros, uint16(i*maxLevels+max(t.zero[c], 0)))
-		for r := range engine.NumRolls {
-			if int(t.level[c][r]) != t.zero[c] {
-				w.scoring[r] |= 1 << i
-			}
-		}
+	for i, c := range w.open {
 		for l, pts := range t.levels[c] {
 			bonus, after := g.Move(s, c, pts)
 			w.next[i][l] = add(after, pts+bonus, c)
-			w.used = append(w.used, uint16(i*maxLevels+l))
 		}
 	}
 	for r := range w.alike {
@@ -320,6 +312,31 @@ func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end
 		}
 	}
 	return max(start, 1), max(end, 1)
+}
+
+// opens sets what w holds of the open boxes of s, the same for every
+// state whose filled boxes are s's: open, zeros, used, scoring and
+// levels.
+func (t *turn[T]) opens(s engine.State, w *lanes[T]) {
+	w.open, w.used, w.zeros = w.open[:0], w.used[:0], w.zeros[:0]
+	w.scoring = [engine.NumRolls]uint32{}
+	for c := range t.g.Categories {
+		if !s.Open(c) {
+			continue
+		}
+		i := len(w.open)
+		w.open = append(w.open, c)
+		w.zeros = append(w.zeros, uint16(i*maxLevels+max(t.zero[c], 0)))
+		for r := range engine.NumRolls {
+			w.levels[r][i] = uint16(i*maxLevels + int(t.level[c][r]))
+			if int(t.level[c][r]) != t.zero[c] {
+				w.scoring[r] |= 1 << i
+			}
+		}
+		for l := range t.levels[c] {
+			w.used = append(w.used, uint16(i*maxLevels+l))
+		}
+	}
 }
 
 // prepare decodes the windows of the options collect set, for batches of
@@ -488,7 +505,7 @@ type rollLists struct {
 }
 
 // maxBuilt is the most lists kept for one set of open boxes.
-const maxBuilt = 8
+const maxBuilt = 32
 
 // lists sets w.fin's rolls' levels for the open boxes done densely in
 // dense (a bit a box) and the others above their 0s, in sheet order:
@@ -517,9 +534,9 @@ func (t *turn[T]) lists(w *lanes[T], dense uint32) {
 	n := 0
 	for r := range engine.NumRolls {
 		b.starts[r] = uint16(n)
+		levels := &w.levels[r]
 		for m := w.scoring[r] | dense; m != 0; m &= m - 1 {
-			i := bits.TrailingZeros32(m)
-			b.rolls[n] = uint16(i*maxLevels + int(t.level[w.open[i]][r]))
+			b.rolls[n] = levels[bits.TrailingZeros32(m)]
 			n++
 		}
 	}
