@@ -13,8 +13,7 @@ import (
 // the file is replaced atomically, as Write replaces it.
 func WriteFloats(path string, h Header, values []float32) error {
 	bits := unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(values))), len(values))
-	data, err := encodeWords(h, bits, typeFloatBlocks)
-	return save(path, data, err)
+	return writeWords(path, h, bits, typeFloatBlocks)
 }
 
 // OpenFloats opens the float32 table at path: one written by WriteFloats

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"math"
 	"os"
 	"sync"
@@ -24,33 +25,56 @@ const BlockWords = 1 << 12
 // words, then the words; the header's payload checksum covers the block
 // checksums.
 func WriteWords(path string, h Header, words []uint32) error {
-	data, err := encodeWords(h, words, typeWords)
-	return save(path, data, err)
+	return writeWords(path, h, words, typeWords)
 }
 
-// encodeWords returns the file of a table of words checked in blocks,
-// of value type typ.
-func encodeWords(h Header, words []uint32, typ uint32) ([]byte, error) {
+// writeWords writes the file of a table of words checked in blocks, of
+// value type typ, as WriteWords: the words a run of blocks at a time,
+// each block's checksum taken as it goes, then the block checksums and
+// the header, sealed, before them. A table of a gigabyte is written
+// through a buffer of a megabyte, never laid out whole in memory.
+func writeWords(path string, h Header, words []uint32, typ uint32) error {
+	header, err := wordsHeader(h, words, typ)
+	if err != nil {
+		return &WriteError{Path: path, Err: err}
+	}
+	return create(path, func(f *atomicfile.File) error {
+		blocks := blockCount(len(words))
+		sums := make([]byte, 4*blocks)
+		if _, err := f.Seek(int64(len(header)+len(sums)), io.SeekStart); err != nil {
+			return err
+		}
+		le := binary.LittleEndian
+		buf := make([]byte, 0, 4*BlockWords*runBlocks)
+		for k := range blocks {
+			start := len(buf)
+			for _, w := range words[k*BlockWords : min(len(words), (k+1)*BlockWords)] {
+				buf = le.AppendUint32(buf, w)
+			}
+			le.PutUint32(sums[4*k:], crc32.Checksum(buf[start:], castagnoli))
+			if len(buf) == cap(buf) || k == blocks-1 {
+				if _, err := f.Write(buf); err != nil {
+					return err
+				}
+				buf = buf[:0]
+			}
+		}
+		seal(header, crc32.Checksum(sums, castagnoli))
+		_, err := f.WriteAt(append(header, sums...), 0)
+		return err
+	})
+}
+
+// runBlocks is how many blocks writeWords writes at a time.
+const runBlocks = 64
+
+// wordsHeader returns the header of a table of words of value type typ,
+// its checksums left for seal, after checking that h counts the words.
+func wordsHeader(h Header, words []uint32, typ uint32) ([]byte, error) {
 	if h.States != uint64(len(words)) {
 		return nil, fmt.Errorf("header says %d words but %d were given", h.States, len(words))
 	}
-	b, err := appendHeader(nil, h, typ)
-	if err != nil {
-		return nil, err
-	}
-	n := len(b)
-	blocks := blockCount(len(words))
-	b = append(b, make([]byte, 4*blocks+4*len(words))...)
-	sums, data := b[n:n+4*blocks], b[n+4*blocks:]
-	le := binary.LittleEndian
-	for i, w := range words {
-		le.PutUint32(data[4*i:], w)
-	}
-	for k := range blocks {
-		le.PutUint32(sums[4*k:], crc32.Checksum(data[4*k*BlockWords:4*min(len(words), (k+1)*BlockWords)], castagnoli))
-	}
-	seal(b[:n], crc32.Checksum(sums, castagnoli))
-	return b, nil
+	return appendHeader(nil, h, typ)
 }
 
 // blockCount returns the number of blocks of n words.

@@ -33,12 +33,32 @@ func (e *WriteError) Error() string { return fmt.Sprintf("cannot write table %s:
 func (e *WriteError) Unwrap() error { return e.Err }
 
 // save writes data, a table's file encoded with the error err of its
-// encoding, to path as Write does: the directory created if needed, the
-// file replaced atomically. Any error, err first, is a *WriteError.
+// encoding, to path as Write does (see create).
 func save(path string, data []byte, err error) error {
+	if err != nil {
+		return &WriteError{Path: path, Err: err}
+	}
+	return create(path, func(f *atomicfile.File) error {
+		_, err := f.Write(data)
+		return err
+	})
+}
+
+// create writes the file at path with write, as Write does: the directory
+// created if needed, the file written to a temporary name and put in
+// place only once write and the sync succeed, else removed. Any error is
+// a *WriteError.
+func create(path string, write func(f *atomicfile.File) error) error {
+	err := os.MkdirAll(filepath.Dir(path), 0o755)
+	var f *atomicfile.File
 	if err == nil {
-		if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
-			err = atomicfile.WriteFile(path, data, 0o644)
+		f, err = atomicfile.Create(path, 0o644)
+	}
+	if err == nil {
+		if err = write(f); err != nil {
+			f.Abort()
+		} else {
+			err = f.Commit()
 		}
 	}
 	if err != nil {
