@@ -46,6 +46,7 @@ type wideKernel struct {
 	final   func(f *NearFinals[float32], st *WideStage, v, e *WideRolls, baseFirst, baseSecond *[WideLanes]float32, tol float32)
 	outdone func(st *WideStage, zero, from, n int) bool
 	base    func(st *WideStage, zeros []uint16, dense uint32, tol float32, first, second *[WideLanes]float32) uint32
+	choose  func(st *WideStage, levels []uint16, v, e *[WideLanes]float32, tol float32)
 }
 
 // HasWide reports whether this CPU runs the WideTurn and WideStage
@@ -80,6 +81,18 @@ func (st *WideStage) Outdone(zero, from, n int) bool { return activeWide.outdone
 // bar, first - tol·first, and below it.
 func (st *WideStage) Base(zeros []uint16, dense uint32, tol float32, first, second *[WideLanes]float32) uint32 {
 	return activeWide.base(st, zeros, dense, tol, first, second)
+}
+
+// Choose sets v and e to one roll's choice, as FinalWide makes it,
+// between the levels laid out in st that levels lists, from a base of 0
+// (a first and a second value of 0, which values of 0 or more leave
+// as they are): lane by lane, v the largest first value, e the largest
+// second value of the levels whose first value is at or above the bar
+// v - tol·v; both 0 without any level. Package target chooses so between
+// the ways the bonus and joker rules allow of writing a five-alike roll.
+// Only where HasWide.
+func (st *WideStage) Choose(levels []uint16, v, e *[WideLanes]float32, tol float32) {
+	activeWide.choose(st, levels, v, e, tol)
 }
 
 // FinalWide is FinalStaged in sixteen lanes, to the same bits in each:

@@ -31,6 +31,9 @@ func outdone32AVX512(st *WideStage, zero, from, n int) bool
 //go:noescape
 func base32AVX512(st *WideStage, zeros []uint16, dense uint32, tol float32, first, second *[WideLanes]float32) uint32
 
+//go:noescape
+func choose32AVX512(st *WideStage, levels []uint16, v, e *[WideLanes]float32, tol float32)
+
 // wideStageSecond is the byte offset of a WideStage's Second, for the
 // assembly.
 const wideStageSecond = unsafe.Offsetof(WideStage{}.Second)
@@ -39,7 +42,7 @@ const wideStageSecond = unsafe.Offsetof(WideStage{}.Second)
 // (wide_amd64.s): the float32 AVX kernels' operations in their order, on
 // Z registers, a compare's lanes in a K register and the second values
 // where it is clear loaded as +0, as the AVX kernels' AND makes them.
-var wideAVX512 = &wideKernel{mean: mean32AVX512, expect: expect32AVX512, stage: stage32AVX512, final: final32WideAVX512, outdone: outdone32AVX512, base: base32AVX512,
+var wideAVX512 = &wideKernel{mean: mean32AVX512, expect: expect32AVX512, stage: stage32AVX512, final: final32WideAVX512, outdone: outdone32AVX512, base: base32AVX512, choose: choose32AVX512,
 	best: func(v, e *WideTurn, tol float32) {
 		for _, g := range maxGroups {
 			bestNear32AVX512(v, e, g.rows, g.parents, tol)

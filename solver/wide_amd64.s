@@ -293,6 +293,49 @@ fwstore:
 	VZEROUPPER
 	RET
 
+// func choose32AVX512(st *WideStage, levels []uint16, v, e *[WideLanes]float32, tol float32)
+// final32WideAVX512's choice for one roll between the levels of st
+// listed (SI walks them to their end, R13), from a base of 0 in both:
+// the largest first value into Z0, the bar into Z2, the largest second
+// value at or above it into Z4.
+TEXT ·choose32AVX512(SB), NOSPLIT, $0-52
+	MOVQ st+0(FP), R15
+	MOVQ levels_base+8(FP), SI
+	MOVQ levels_len+16(FP), CX
+	LEAQ (SI)(CX*2), R13
+	VBROADCASTSS tol+48(FP), Z15
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z4, Z4, Z4
+	MOVQ SI, R14
+cwmax:
+	CMPQ R14, R13
+	JGE cwbar
+	MOVWQZX (R14), AX
+	SHLQ $6, AX
+	VMAXPS (R15)(AX*1), Z0, Z0
+	ADDQ $2, R14
+	JMP cwmax
+cwbar:
+	VMULPS Z15, Z0, Z2
+	VSUBPS Z2, Z0, Z2
+cwnear:
+	CMPQ SI, R13
+	JGE cwstore
+	MOVWQZX (SI), AX
+	SHLQ $6, AX
+	VCMPPS $2, (R15)(AX*1), Z2, K1
+	VMOVUPS.Z const_wideStageSecond(R15)(AX*1), K1, Z8
+	VMAXPS Z8, Z4, Z4
+	ADDQ $2, SI
+	JMP cwnear
+cwstore:
+	MOVQ v+32(FP), DI
+	VMOVUPS Z0, (DI)
+	MOVQ e+40(FP), DI
+	VMOVUPS Z4, (DI)
+	VZEROUPPER
+	RET
+
 // func outdone32AVX512(st *WideStage, zero, from, n int) bool
 // outdone32AVX in sixteen lanes: whether no level from..from+n-1 of st
 // has, in any lane, a first or a second value below level zero's (Z0,

@@ -216,6 +216,54 @@ func TestBaseWide(t *testing.T) {
 	})
 }
 
+// TestChooseWide checks a WideStage's Choose, where this CPU has it,
+// against its definition lane by lane, with chances a few float32 steps
+// apart so that levels near the best but not at it occur.
+func TestChooseWide(t *testing.T) {
+	forWideCases(t, 37, 38, func(t *testing.T, c nearCase, rng *rand.Rand) {
+		nears := 0
+		for trial := range 200 {
+			var firsts, seconds [8][WideLanes]float32
+			for i := range firsts {
+				for j := range WideLanes {
+					firsts[i][j], seconds[i][j] = chance(rng, c.exact), float32(rng.IntN(60))/4
+				}
+			}
+			var f NearFinals[float32]
+			levels := make([]uint16, rng.IntN(14))
+			for i := range levels {
+				levels[i] = uint16(rng.IntN(32 * Levels))
+				f.First[levels[i]], f.Second[levels[i]] = (*[Lanes]float32)(firsts[rng.IntN(len(firsts))][:]), (*[Lanes]float32)(seconds[rng.IntN(len(seconds))][:])
+				f.Add[levels[i]] = float32(rng.IntN(30))
+			}
+			st := new(WideStage)
+			f.StageWide(st, levels)
+			var v, e [WideLanes]float32
+			st.Choose(levels, &v, &e, c.tol)
+			for j := range WideLanes {
+				var p, s float32
+				for _, k := range levels {
+					p = max(p, st.First[k][j])
+				}
+				for _, k := range levels {
+					if x := st.First[k][j]; x >= p-float32(c.tol*p) {
+						s = max(s, st.Second[k][j])
+						if x != p {
+							nears++
+						}
+					}
+				}
+				if math.Float32bits(v[j]) != math.Float32bits(p) || math.Float32bits(e[j]) != math.Float32bits(s) {
+					t.Fatalf("trial %d, lane %d: Choose (%v, %v), want (%v, %v)", trial, j, v[j], e[j], p, s)
+				}
+			}
+		}
+		if nears == 0 && !c.exact {
+			t.Fatalf("no level was near the best but not at it: the case is to be met")
+		}
+	})
+}
+
 // forWideCases runs check on each of nearCases, with a random source
 // seeded seed1, seed2, where this CPU has the wide kernels.
 func forWideCases(t *testing.T, seed1, seed2 uint64, check func(t *testing.T, c nearCase, rng *rand.Rand)) {

@@ -196,6 +196,12 @@ type lanes[T solver.Real] struct {
 	next    [32][maxLevels]option
 	alike   [engine.NumRolls][]option
 	special []int
+	// ways are the levels, past the open boxes', where point puts the
+	// special rolls' ways of being written (alike[r] for each r of
+	// special, in turn), for finalWide to lay out and choose between in
+	// sixteen lanes; none where they do not fit. staged lists the levels
+	// StageWide lays out: used, and ways after them (in laid's array).
+	ways, staged, laid []uint16
 	// wins holds the windows of the states the turn can lead to, states,
 	// decoded by prepare; at maps a layout index to its window, tots the
 	// least and most points that lead to each.
@@ -311,6 +317,24 @@ func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end
 			}
 		}
 	}
+	// The ways of writing the five-alike rolls take the levels past the
+	// open boxes', one after another, where they fit.
+	w.ways, w.staged = w.ways[:0], w.used
+	if len(w.special) > 0 {
+		k := len(w.open) * maxLevels
+		for _, r := range w.special {
+			for range w.alike[r] {
+				w.ways = append(w.ways, uint16(k))
+				k++
+			}
+		}
+		if k > len(w.fin.First) {
+			w.ways = w.ways[:0]
+		} else {
+			w.staged = append(append(w.laid[:0], w.used...), w.ways...)
+			w.laid = w.staged
+		}
+	}
 	return max(start, 1), max(end, 1)
 }
 
@@ -424,12 +448,23 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 func (t *turn[T]) finalWide(from int, w *lanes[T]) {
 	f := &w.fin
 	t.point(from, solver.WideLanes, w)
-	f.StageWide(w.wide, w.used)
+	f.StageWide(w.wide, w.staged)
 	dense := t.dense(w, inWide)
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
 	}
 	f.FinalWide(w.wide, &w.wp.Now, &w.we.Now, &w.wideP, &w.wideE, Tolerance32)
+	if len(w.ways) > 0 {
+		// laid out with the boxes' levels: chosen between in sixteen
+		// lanes, as alikes chooses in eight
+		ways := w.ways
+		for _, r := range w.special {
+			n := len(w.alike[r])
+			w.wide.Choose(ways[:n], &w.wp.Now[r], &w.we.Now[r], Tolerance32)
+			ways = ways[n:]
+		}
+		return
+	}
 	for h := range 2 {
 		for _, r := range w.special {
 			p, e := any(w.wp.Now.Half(r, h)).(*[solver.Lanes]T), any(w.we.Now.Half(r, h)).(*[solver.Lanes]T)
@@ -447,6 +482,17 @@ func (t *turn[T]) point(from, width int, w *lanes[T]) {
 			o, k := &w.next[i][l], i*maxLevels+l
 			f.First[k], f.Second[k] = w.wins[o.win].rows(from-o.points, width)
 			f.Add[k] = T(o.points)
+		}
+	}
+	if len(w.ways) > 0 {
+		ways := w.ways
+		for _, r := range w.special {
+			for _, o := range w.alike[r] {
+				k := ways[0]
+				f.First[k], f.Second[k] = w.wins[o.win].rows(from-o.points, width)
+				f.Add[k] = T(o.points)
+				ways = ways[1:]
+			}
 		}
 	}
 }
