@@ -232,6 +232,25 @@ swdone:
 	VZEROUPPER
 	RET
 
+// WIDEMAX takes the first values of the level at (R14) of the stage at
+// R15 into the largest so far, Z0, and steps R14 to the next level;
+// WIDENEAR takes its second values, where its first is at or above the
+// bar in Z2 (else +0), into the largest so far, Z4, and steps SI: a
+// roll's choice in final32WideAVX512 and choose32AVX512.
+#define WIDEMAX \
+	MOVWQZX (R14), AX \
+	SHLQ $6, AX \
+	VMAXPS (R15)(AX*1), Z0, Z0 \
+	ADDQ $2, R14
+
+#define WIDENEAR \
+	MOVWQZX (SI), AX \
+	SHLQ $6, AX \
+	VCMPPS $2, (R15)(AX*1), Z2, K1 \
+	VMOVUPS.Z const_wideStageSecond(R15)(AX*1), K1, Z8 \
+	VMAXPS Z8, Z4, Z4 \
+	ADDQ $2, SI
+
 // func final32WideAVX512(f *NearFinals[float32], st *WideStage, v, e *WideRolls, baseFirst, baseSecond *[WideLanes]float32, tol float32)
 // final32StagedAVX on Z registers, from the levels that stage32AVX512
 // laid out in st (R15), rows of 64 bytes at their index shifted by 6,
@@ -262,10 +281,7 @@ fwroll:
 fwmax:
 	CMPQ R14, R13
 	JGE fwbar
-	MOVWQZX (R14), AX
-	SHLQ $6, AX
-	VMAXPS (R15)(AX*1), Z0, Z0
-	ADDQ $2, R14
+	WIDEMAX
 	JMP fwmax
 fwbar:
 	VMULPS Z15, Z0, Z2
@@ -275,12 +291,7 @@ fwbar:
 fwnear:
 	CMPQ SI, R13
 	JGE fwstore
-	MOVWQZX (SI), AX
-	SHLQ $6, AX
-	VCMPPS $2, (R15)(AX*1), Z2, K1
-	VMOVUPS.Z const_wideStageSecond(R15)(AX*1), K1, Z8
-	VMAXPS Z8, Z4, Z4
-	ADDQ $2, SI
+	WIDENEAR
 	JMP fwnear
 fwstore:
 	VMOVUPS Z0, (DI)
@@ -310,10 +321,7 @@ TEXT ·choose32AVX512(SB), NOSPLIT, $0-52
 cwmax:
 	CMPQ R14, R13
 	JGE cwbar
-	MOVWQZX (R14), AX
-	SHLQ $6, AX
-	VMAXPS (R15)(AX*1), Z0, Z0
-	ADDQ $2, R14
+	WIDEMAX
 	JMP cwmax
 cwbar:
 	VMULPS Z15, Z0, Z2
@@ -321,12 +329,7 @@ cwbar:
 cwnear:
 	CMPQ SI, R13
 	JGE cwstore
-	MOVWQZX (SI), AX
-	SHLQ $6, AX
-	VCMPPS $2, (R15)(AX*1), Z2, K1
-	VMOVUPS.Z const_wideStageSecond(R15)(AX*1), K1, Z8
-	VMAXPS Z8, Z4, Z4
-	ADDQ $2, SI
+	WIDENEAR
 	JMP cwnear
 cwstore:
 	MOVQ v+32(FP), DI

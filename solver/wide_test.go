@@ -164,21 +164,11 @@ func TestBaseWide(t *testing.T) {
 	forWideCases(t, 35, 36, func(t *testing.T, c nearCase, rng *rand.Rand) {
 		offs := 0
 		for trial := range 200 {
-			var firsts, seconds [8][WideLanes]float32
-			for i := range firsts {
-				for j := range WideLanes {
-					firsts[i][j], seconds[i][j] = chance(rng, c.exact), float32(rng.IntN(60))/4
-				}
-			}
-			var f NearFinals[float32]
 			zeros := make([]uint16, 1+rng.IntN(32))
 			for i := range zeros {
 				zeros[i] = uint16(i * Levels)
-				f.First[zeros[i]], f.Second[zeros[i]] = (*[Lanes]float32)(firsts[rng.IntN(len(firsts))][:]), (*[Lanes]float32)(seconds[rng.IntN(len(seconds))][:])
-				f.Add[zeros[i]] = float32(rng.IntN(30))
 			}
-			st := new(WideStage)
-			f.StageWide(st, zeros)
+			st := randomStage(rng, c, zeros)
 			dense := rng.Uint32() & (1<<len(zeros) - 1) & rng.Uint32()
 			var first, second [WideLanes]float32
 			off := st.Base(zeros, dense, c.tol, &first, &second)
@@ -223,21 +213,11 @@ func TestChooseWide(t *testing.T) {
 	forWideCases(t, 37, 38, func(t *testing.T, c nearCase, rng *rand.Rand) {
 		nears := 0
 		for trial := range 200 {
-			var firsts, seconds [8][WideLanes]float32
-			for i := range firsts {
-				for j := range WideLanes {
-					firsts[i][j], seconds[i][j] = chance(rng, c.exact), float32(rng.IntN(60))/4
-				}
-			}
-			var f NearFinals[float32]
 			levels := make([]uint16, rng.IntN(14))
 			for i := range levels {
 				levels[i] = uint16(rng.IntN(32 * Levels))
-				f.First[levels[i]], f.Second[levels[i]] = (*[Lanes]float32)(firsts[rng.IntN(len(firsts))][:]), (*[Lanes]float32)(seconds[rng.IntN(len(seconds))][:])
-				f.Add[levels[i]] = float32(rng.IntN(30))
 			}
-			st := new(WideStage)
-			f.StageWide(st, levels)
+			st := randomStage(rng, c, levels)
 			var v, e [WideLanes]float32
 			st.Choose(levels, &v, &e, c.tol)
 			for j := range WideLanes {
@@ -262,6 +242,26 @@ func TestChooseWide(t *testing.T) {
 			t.Fatalf("no level was near the best but not at it: the case is to be met")
 		}
 	})
+}
+
+// randomStage lays out levels in a WideStage, each level's rows one of
+// eight pairs of random rows (chances as c makes them, points in
+// quarters) and its points written random, as StageWide lays them out.
+func randomStage(rng *rand.Rand, c nearCase, levels []uint16) *WideStage {
+	var firsts, seconds [8][WideLanes]float32
+	for i := range firsts {
+		for j := range WideLanes {
+			firsts[i][j], seconds[i][j] = chance(rng, c.exact), float32(rng.IntN(60))/4
+		}
+	}
+	var f NearFinals[float32]
+	for _, k := range levels {
+		f.First[k], f.Second[k] = (*[Lanes]float32)(firsts[rng.IntN(len(firsts))][:]), (*[Lanes]float32)(seconds[rng.IntN(len(seconds))][:])
+		f.Add[k] = float32(rng.IntN(30))
+	}
+	st := new(WideStage)
+	f.StageWide(st, levels)
+	return st
 }
 
 // forWideCases runs check on each of nearCases, with a random source
