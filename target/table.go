@@ -351,26 +351,26 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 			o.Progress(done, t.States)
 		}
 	}
-	t.words = join(kept, size, o.Threads)
+	t.words = join(kept, o.Threads)
 	for _, sp := range spaces {
 		t.Batches += sp.batches
 	}
 	return t, nil
 }
 
-// join returns parts' words one after another, size in all, copied by
+// join returns parts' words one after another, copied by
 // threads goroutines at once: the rows go into one array at the end, of
 // the size they add up to, copied once (where an array grown as the
 // layers were solved copied them again at every growth), and the
 // system's first touch of each page of it (a gigabyte for yatzy) is
 // shared out too.
-func join(parts [][]uint32, size, threads int) []uint32 {
-	words := make([]uint32, size) // fresh pages are not cleared first, as slices.Concat's are
+func join(parts [][]uint32, threads int) []uint32 {
 	at := make([]int, len(parts)+1)
 	for i, p := range parts {
 		at[i+1] = at[i] + len(p)
 	}
-	const run = 1 << 12 // parts a job
+	words := make([]uint32, at[len(parts)]) // fresh pages are not cleared first, as slices.Concat's are
+	const run = 1 << 12                     // parts a job
 	workers.Each((len(parts)+run-1)/run, threads, func(_, j int) {
 		for i := j * run; i < min(len(parts), (j+1)*run); i++ {
 			copy(words[at[i]:at[i+1]], parts[i])

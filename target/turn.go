@@ -196,12 +196,11 @@ type lanes[T solver.Real] struct {
 	next    [32][maxLevels]option
 	alike   [engine.NumRolls][]option
 	special []int
-	// ways are the levels, past the open boxes', where point puts the
-	// special rolls' ways of being written (alike[r] for each r of
-	// special, in turn), for finalWide to lay out and choose between in
-	// sixteen lanes; none where they do not fit. staged lists the levels
-	// StageWide lays out: used, and ways after them (in laid's array).
-	ways, staged, laid []uint16
+	// ways are the levels, past the open boxes', where finalWide puts
+	// the special rolls' ways of being written (alike[r] for each r of
+	// special, in turn), to lay out and choose between in sixteen lanes;
+	// none where they do not fit or the turn has no sixteen lanes.
+	ways []uint16
 	// wins holds the windows of the states the turn can lead to, states,
 	// decoded by prepare; at maps a layout index to its window, tots the
 	// least and most points that lead to each.
@@ -319,8 +318,8 @@ func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end
 	}
 	// The ways of writing the five-alike rolls take the levels past the
 	// open boxes', one after another, where they fit.
-	w.ways, w.staged = w.ways[:0], w.used
-	if len(w.special) > 0 {
+	w.ways = w.ways[:0]
+	if len(w.special) > 0 && w.wide != nil {
 		k := len(w.open) * maxLevels
 		for _, r := range w.special {
 			for range w.alike[r] {
@@ -330,9 +329,6 @@ func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end
 		}
 		if k > len(w.fin.First) {
 			w.ways = w.ways[:0]
-		} else {
-			w.staged = append(append(w.laid[:0], w.used...), w.ways...)
-			w.laid = w.staged
 		}
 	}
 	return max(start, 1), max(end, 1)
@@ -448,7 +444,21 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 func (t *turn[T]) finalWide(from int, w *lanes[T]) {
 	f := &w.fin
 	t.point(from, solver.WideLanes, w)
-	f.StageWide(w.wide, w.staged)
+	if len(w.ways) > 0 {
+		// the five-alike rolls' ways at their levels, as point points the
+		// boxes' (only here: final weighs them in alikes)
+		i := 0
+		for _, r := range w.special {
+			for _, o := range w.alike[r] {
+				k := w.ways[i]
+				f.First[k], f.Second[k] = w.wins[o.win].rows(from-o.points, solver.WideLanes)
+				f.Add[k] = T(o.points)
+				i++
+			}
+		}
+	}
+	f.StageWide(w.wide, w.used)
+	f.StageWide(w.wide, w.ways)
 	dense := t.dense(w, inWide)
 	if !w.current || w.rolls != dense {
 		t.lists(w, dense)
@@ -482,17 +492,6 @@ func (t *turn[T]) point(from, width int, w *lanes[T]) {
 			o, k := &w.next[i][l], i*maxLevels+l
 			f.First[k], f.Second[k] = w.wins[o.win].rows(from-o.points, width)
 			f.Add[k] = T(o.points)
-		}
-	}
-	if len(w.ways) > 0 {
-		ways := w.ways
-		for _, r := range w.special {
-			for _, o := range w.alike[r] {
-				k := ways[0]
-				f.First[k], f.Second[k] = w.wins[o.win].rows(from-o.points, width)
-				f.Add[k] = T(o.points)
-				ways = ways[1:]
-			}
 		}
 	}
 }
