@@ -54,7 +54,10 @@ func Beat(g *engine.Game, from engine.State, score int, opponents []Opponent, o 
 		x := sure - 1 - n // the total that falls n+1 points short of sure
 		w := 1.0
 		for _, h := range finals {
-			w *= h.Total() - h.AtLeast(x) + h.AtLeast(x)/2 - h.AtLeast(x+1)/2
+			// P(< x) + P(= x)/2, kept within 0..1: the differences of
+			// sums near equal can round a few ulps below 0, and every
+			// turn's choice takes chances to be 0 or more
+			w *= min(1, max(0, h.Total()-h.AtLeast(x)+h.AtLeast(x)/2-h.AtLeast(x+1)/2))
 		}
 		worth[n] = w
 	}
