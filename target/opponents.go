@@ -2,6 +2,7 @@ package target
 
 import (
 	"fmt"
+	"math"
 
 	"dicepoker/engine"
 	"dicepoker/policy"
@@ -23,9 +24,13 @@ type Opponent struct {
 // independent of each other and of the player: a final total x is worth
 // the product over the opponents of P(their total < x) + P(= x)/2. That
 // worth is the value of the end of the game in a solve like Solve's, with
-// the need counted to the first total that beats every opponent surely.
-// Beat returns the solution and the need of the starting state, for
-// Value, Actions and NewPlayer's target (score + need).
+// the need counted to the first total that beats every opponent surely,
+// or so nearly that its worth is within Slack of 1 (beatWorth). Every
+// value is then within Slack of the exact one, a value being the mean
+// worth of the final total under its play, and the solve the shorter:
+// the bonuses' long tails of the opponents' totals are cut. Beat returns
+// the solution and the need of the starting state, for Value, Actions and
+// NewPlayer's target (score + need).
 func Beat(g *engine.Game, from engine.State, score int, opponents []Opponent, o solver.Options) (*Solution, int, error) {
 	if len(opponents) == 0 {
 		return nil, 0, fmt.Errorf("no opponent to beat")
@@ -38,29 +43,59 @@ func Beat(g *engine.Game, from engine.State, score int, opponents []Opponent, o 
 	if err != nil {
 		return nil, 0, err
 	}
-	// finals[i] is opponent i's final total distribution; sure beats
-	// them all.
 	finals := make([]scores.Histogram, len(opponents))
-	sure, low := 0, 0
 	for i, op := range opponents {
 		h := scores.ExactFrom(p, op.State, scores.Options{Threads: o.Threads}).Scores
 		h.Lo += op.Score
 		finals[i] = h
-		sure = max(sure, h.Lo+len(h.W))
-		low = max(low, h.Lo)
 	}
-	worth := make([]float64, max(0, sure-low))
-	for n := range worth {
-		x := sure - 1 - n // the total that falls n+1 points short of sure
+	worth, sure := beatWorth(finals)
+	need := sure - score
+	return solveWith(ev, from, need, max(0, need), worth, o), need, nil
+}
+
+// Slack is how far from exact Beat's values may be: the totals worth
+// within Slack of 1 count as sure wins, those within Slack of 0 as
+// losses.
+const Slack = 0x1p-40
+
+// beatWorth returns the worth of the final totals against opponents whose
+// final totals have distributions finals: worth[n] is that of the total
+// sure-1-n, for the totals whose worth is more than Slack from 0 and 1;
+// those from sure on count as 1, those below the last as 0. The worth of
+// x is the product over the opponents of P(their total < x) + P(= x)/2,
+// summed, not as differences of sums near equal, so that it is 0 or more
+// and nondecreasing in x.
+func beatWorth(finals []scores.Histogram) (worth []float64, sure int) {
+	low := math.MinInt
+	for _, h := range finals {
+		sure, low = max(sure, h.Lo+len(h.W)), max(low, h.Lo)
+	}
+	at := func(x int) float64 {
 		w := 1.0
 		for _, h := range finals {
-			// P(< x) + P(= x)/2, kept within 0..1: the differences of
-			// sums near equal can round a few ulps below 0, and every
-			// turn's choice takes chances to be 0 or more
-			w *= min(1, max(0, h.Total()-h.AtLeast(x)+h.AtLeast(x)/2-h.AtLeast(x+1)/2))
+			below := 0.0
+			for i, q := range h.W {
+				switch {
+				case h.Lo+i < x:
+					below += q
+				case h.Lo+i == x:
+					below += q / 2
+				}
+			}
+			w *= below
 		}
-		worth[n] = w
+		return w
 	}
-	need := sure - score
-	return solveWith(ev, from, max(0, need), worth, o), need, nil
+	for sure > low && at(sure-1) >= 1-Slack {
+		sure--
+	}
+	for low < sure && at(low) <= Slack {
+		low++
+	}
+	worth = make([]float64, sure-low)
+	for n := range worth {
+		worth[n] = at(sure - 1 - n)
+	}
+	return worth, sure
 }

@@ -248,34 +248,101 @@ func TestChances(t *testing.T) {
 }
 
 // TestBeat checks the play against an opponent: against a brute force
-// with the same worth of the end of the game; its value against the win
-// chance its own exact distribution gives with the opponent's; and
-// against expected-value play, which wins less often.
+// with the same worth of the end of the game, in every state and every
+// need its window holds; its value against the win chance its own exact
+// distribution gives with the opponent's; and against expected-value
+// play, which wins less often. With the yahtzee bonus, the opponent's
+// total has the bonus's tail, and the player's yahtzee box is open.
 func TestBeat(t *testing.T) {
-	g := subset(t, "yahtzee", engine.Options{NoYahtzeeBonus: true}, "threes", "full-house", "yahtzee", "chance")
-	me := engine.State{Filled: 1 << g.Category("chance"), Upper: 0}
-	opp := []Opponent{{State: engine.State{Filled: 1 << g.Category("yahtzee")}, Score: 50}}
-	sol, need, err := Beat(g, me, 20, opp, solver.Options{})
-	if err != nil {
-		t.Fatal(err)
+	cases := []struct {
+		name   string
+		opts   engine.Options
+		cats   []string
+		theirs engine.State // filled: chance, 20 points
+		score  int          // the opponent's
+	}{
+		{"no-bonus", engine.Options{NoYahtzeeBonus: true}, []string{"threes", "full-house", "yahtzee", "chance"}, engine.State{Filled: 1 << 2}, 50},
+		{"bonus", engine.Options{}, []string{"threes", "yahtzee", "chance"}, engine.State{Filled: 1 << 1, FullBox: true}, 50},
 	}
-	worth := sol.rows[sol.Layout.Index(engine.State{Filled: 1<<len(g.Categories) - 1})]
-	b := newBrute(g, need)
-	b.worth = make([]float64, len(worth))
-	for i, w := range worth {
-		b.worth[i] = w.P
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			g := subset(t, "yahtzee", c.opts, c.cats...)
+			me := engine.State{Filled: 1 << g.Category("chance")}
+			opp := []Opponent{{State: c.theirs, Score: c.score}}
+			sol, need, err := Beat(g, me, 20, opp, solver.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			worth := sol.rows[sol.Layout.Index(engine.State{Filled: 1<<len(g.Categories) - 1})].c
+			b := newBrute(g, need)
+			b.worth = make([]float64, len(worth))
+			for i, w := range worth {
+				b.worth[i] = w.P
+			}
+			checked := 0
+			for i, ev := range sol.EV.Values {
+				s := sol.Layout.State(i)
+				if math.IsNaN(ev) || s.Filled&me.Filled != me.Filled {
+					continue
+				}
+				want := b.value(s)
+				for n := sol.rows[i].skip + 1; n <= need; n++ {
+					got := sol.Value(s, n)
+					if math.Abs(got.P-want[n].P) > 1e-12 || math.Abs(got.E-want[n].E) > 1e-9 {
+						t.Errorf("%+v need %d: solve %+v, brute force %+v", s, n, got, want[n])
+					}
+					checked++
+				}
+			}
+			if lo := sol.rows[sol.Layout.Index(me)].skip + 1; lo != need-(solver.Lanes-1) {
+				t.Errorf("the starting state holds needs from %d, want %d", lo, need-(solver.Lanes-1))
+			}
+			pl, err := sol.NewPlayer(20+need, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mine, _ := pl.Distribution(scores.Options{})
+			ev, err := solver.Solve(g, solver.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := policy.New(g, ev.Value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			theirs := scores.ExactFrom(p, opp[0].State, scores.Options{}).Scores
+			evMine := scores.ExactFrom(p, me, scores.Options{}).Scores
+			win := func(mine scores.Histogram) float64 {
+				w := 0.0
+				for i, q := range mine.W {
+					x := 20 + mine.Lo + i - c.score // my total less the opponent's sheet
+					w += q * (1 - theirs.AtLeast(x) + (theirs.AtLeast(x)-theirs.AtLeast(x+1))/2)
+				}
+				return w
+			}
+			// The play's value counts the totals within Slack of a sure
+			// win as won, within Slack of a loss as lost.
+			got := sol.Value(me, need).P
+			if w := win(mine); math.Abs(w-got) > Slack+1e-12 {
+				t.Errorf("the play's distribution wins %v, its value says %v", w, got)
+			}
+			if w := win(evMine); w >= got {
+				t.Errorf("expected-value play wins %v, the play to win %v", w, got)
+			} else {
+				t.Logf("%d values agree; need %d, win chance %.6f playing to win, %.6f playing for the expected score", checked, need, got, w)
+			}
+		})
 	}
-	for _, n := range []int{need, need - 10, need - 40} {
-		got, want := sol.Value(me, n), b.value(me)[n]
-		if math.Abs(got.P-want.P) > 1e-12 || math.Abs(got.E-want.E) > 1e-9 {
-			t.Errorf("need %d: solve %+v, brute force %+v", n, got, want)
-		}
-	}
-	pl, err := sol.NewPlayer(20+need, 20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mine, _ := pl.Distribution(scores.Options{})
+}
+
+// TestBeatWorth checks the worth of the final totals against opponents
+// whose totals are those of expected-value yahtzee from a sheet with
+// chance filled, the bonus's long tail included (where differences of
+// tail sums once rounded below 0 and a turn's choice found no option):
+// against P(< x) + P(= x)/2 summed plainly, between Slack and 1-Slack
+// and rising with the total, the totals cut off within Slack of 0 or 1.
+func TestBeatWorth(t *testing.T) {
+	g := subset(t, "yahtzee", engine.Options{})
 	ev, err := solver.Solve(g, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -284,23 +351,56 @@ func TestBeat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	theirs := scores.ExactFrom(p, opp[0].State, scores.Options{}).Scores
-	evMine := scores.ExactFrom(p, me, scores.Options{}).Scores
-	win := func(mine scores.Histogram) float64 {
-		w := 0.0
-		for i, q := range mine.W {
-			x := 20 + mine.Lo + i - 50 // my total less the opponent's sheet
-			w += q * (1 - theirs.AtLeast(x) + (theirs.AtLeast(x)-theirs.AtLeast(x+1))/2)
+	one := scores.ExactFrom(p, engine.State{Filled: 1 << g.Category("chance")}, scores.Options{}).Scores
+	one.Lo += 20
+	two := scores.Histogram{Lo: 150, W: []float64{0.35, 0.2, 0.15, 0.2, 0.05, 0.05}}
+	plain := func(finals []scores.Histogram, x int) float64 {
+		w := 1.0
+		for _, h := range finals {
+			below := 0.0
+			for i, q := range h.W {
+				if h.Lo+i < x {
+					below += q
+				}
+			}
+			if i := x - h.Lo; i >= 0 && i < len(h.W) {
+				below += h.W[i] / 2
+			}
+			w *= below
 		}
 		return w
 	}
-	got := sol.Value(me, need).P
-	if w := win(mine); math.Abs(w-got) > 1e-12 {
-		t.Errorf("the play's distribution wins %v, its value says %v", w, got)
-	}
-	if w := win(evMine); w >= got {
-		t.Errorf("expected-value play wins %v, the play to win %v", w, got)
-	} else {
-		t.Logf("win chance %.6f playing to win, %.6f playing for the expected score", got, w)
+	for _, c := range []struct {
+		name   string
+		finals []scores.Histogram
+	}{
+		{"one", []scores.Histogram{one}},
+		{"two", []scores.Histogram{one, two}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			worth, sure := beatWorth(c.finals)
+			if len(worth) == 0 {
+				t.Fatal("no total between a sure loss and a sure win")
+			}
+			low := sure - len(worth)
+			for x := low - 50; x < sure+50; x++ {
+				want := plain(c.finals, x)
+				switch {
+				case x < low && want > Slack+1e-15:
+					t.Errorf("total %d counts as lost, is worth %v", x, want)
+				case x >= sure && want < 1-Slack-1e-15:
+					t.Errorf("total %d counts as won, is worth %v", x, want)
+				case x >= low && x < sure:
+					got := worth[sure-1-x]
+					if math.Abs(got-want) > 1e-15 || got <= Slack || got >= 1-Slack {
+						t.Errorf("total %d: worth %v, want %v within Slack..1-Slack", x, got, want)
+					}
+					if x > low && got < worth[sure-x] {
+						t.Errorf("total %d is worth %v, less than %d's %v", x, got, x-1, worth[sure-x])
+					}
+				}
+			}
+			t.Logf("totals %d..%d of %d..%d", low, sure-1, c.finals[0].Lo, c.finals[0].Lo+len(c.finals[0].W)-1)
+		})
 	}
 }
