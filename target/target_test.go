@@ -247,6 +247,20 @@ func TestChances(t *testing.T) {
 	}
 }
 
+// evPolicy returns g's expected-value play.
+func evPolicy(t *testing.T, g *engine.Game) *policy.Policy {
+	t.Helper()
+	ev, err := solver.Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := policy.New(g, ev.Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // TestBeat checks the play against an opponent: against a brute force
 // with the same worth of the end of the game, in every state and every
 // need its window holds; its value against the win chance its own exact
@@ -302,14 +316,7 @@ func TestBeat(t *testing.T) {
 				t.Fatal(err)
 			}
 			mine, _ := pl.Distribution(scores.Options{})
-			ev, err := solver.Solve(g, solver.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := policy.New(g, ev.Value)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := evPolicy(t, g)
 			theirs := scores.ExactFrom(p, opp[0].State, scores.Options{}).Scores
 			evMine := scores.ExactFrom(p, me, scores.Options{}).Scores
 			win := func(mine scores.Histogram) float64 {
@@ -343,14 +350,7 @@ func TestBeat(t *testing.T) {
 // and rising with the total, the totals cut off within Slack of 0 or 1.
 func TestBeatWorth(t *testing.T) {
 	g := subset(t, "yahtzee", engine.Options{})
-	ev, err := solver.Solve(g, solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := policy.New(g, ev.Value)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := evPolicy(t, g)
 	one := scores.ExactFrom(p, engine.State{Filled: 1 << g.Category("chance")}, scores.Options{}).Scores
 	one.Lo += 20
 	two := scores.Histogram{Lo: 150, W: []float64{0.35, 0.2, 0.15, 0.2, 0.05, 0.05}}
