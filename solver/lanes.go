@@ -168,8 +168,8 @@ type laneKernel struct {
 	fill func(f *[engine.NumRolls]float64, x float64)
 }
 
-// Kernel names the lane kernel this CPU runs: "avx" (the amd64 assembly),
-// "neon" (the arm64 assembly) or "go".
+// Kernel names the lane kernel this CPU runs: "avx" or "avx512" (the amd64
+// assembly), "neon" (the arm64 assembly) or "go".
 func Kernel() string { return activeKernel.name }
 
 // kernelGo is the plain Go lane kernel.

@@ -20,6 +20,12 @@ func meanLanesAVX(v *LaneKeeps, rows []laneRow)
 func maxLanesAVX(v *LaneKeeps, rows []laneRow, parents int)
 
 //go:noescape
+func meanLanesAVX512(v *LaneKeeps, rows []laneRow)
+
+//go:noescape
+func maxLanesAVX512(v *LaneKeeps, rows []laneRow, parents int)
+
+//go:noescape
 func expectLanesAVX(r *LaneRolls, e *[Lanes]float64)
 
 //go:noescape
@@ -85,9 +91,21 @@ var kernelAVX = laneKernel{name: "avx", mean: meanLanesAVX, best: bestLanesWith(
 	pointsOne: pointsOneAVX, denseFrom: engine.NumRolls / 8, keepsOne: keepValuesAVX,
 	bestOne: bestKeepsAVX, raisedOne: raisedOneAVX, rank: rankAVX, fill: fillOneAVX}
 
+// kernelAVX512 is kernelAVX with the keep passes (mean, best) in AVX-512
+// Foundation: a row's eight lanes in one Z register where the AVX kernel
+// takes two Y registers, the same operations in the same order.
+var kernelAVX512 = func() laneKernel {
+	k := kernelAVX
+	k.name, k.mean, k.best = "avx512", meanLanesAVX512, bestLanesWith(maxLanesAVX512)
+	return k
+}()
+
 // activeKernel is the fastest lane kernel this CPU runs.
 var activeKernel = func() laneKernel {
-	if cpu.X86.HasAVX {
+	switch {
+	case cpu.X86.HasAVX512F:
+		return kernelAVX512
+	case cpu.X86.HasAVX:
 		return kernelAVX
 	}
 	return kernelGo

@@ -718,3 +718,120 @@ fillloop:
 	VMOVUPD Y0, (DI)
 	VZEROUPPER
 	RET
+
+// The lane kernels for AVX-512: a keep row's eight lanes in one Z
+// register, the same operations in the same order as the AVX kernels'.
+
+// LOADZ loads the row at byte offset off(SI) into Z0.
+#define LOADZ(off) \
+	MOVWQZX off(SI), AX; \
+	VMOVUPD (DI)(AX*1), Z0
+
+// ADDZ adds the row at byte offset off(SI) to Z0.
+#define ADDZ(off) \
+	MOVWQZX off(SI), AX; \
+	VADDPD (DI)(AX*1), Z0, Z0
+
+// MAXZ takes the maximum of Z0 and the row at byte offset off(SI).
+#define MAXZ(off) \
+	MOVWQZX off(SI), AX; \
+	VMAXPD (DI)(AX*1), Z0, Z0
+
+// STOREZ stores Z0 into the row at the first offset of the row at SI.
+#define STOREZ \
+	MOVWQZX (SI), AX; \
+	VMOVUPD Z0, (DI)(AX*1)
+
+// func meanLanesAVX512(v *LaneKeeps, rows []laneRow)
+TEXT ·meanLanesAVX512(SB), NOSPLIT, $0-32
+	MOVQ v+0(FP), DI
+	MOVQ rows_base+8(FP), SI
+	MOVQ rows_len+16(FP), CX
+	VBROADCASTSD sixth<>(SB), Z15
+	TESTQ CX, CX
+	JZ meanzdone
+meanzloop:
+	LOADZ(2)
+	ADDZ(4)
+	ADDZ(6)
+	ADDZ(8)
+	ADDZ(10)
+	ADDZ(12)
+	VMULPD Z15, Z0, Z0
+	STOREZ
+	ADDQ $16, SI
+	DECQ CX
+	JNZ meanzloop
+meanzdone:
+	VZEROUPPER
+	RET
+
+// func maxLanesAVX512(v *LaneKeeps, rows []laneRow, parents int)
+// parents is 1 to 5, as in every maxGroup.
+TEXT ·maxLanesAVX512(SB), NOSPLIT, $0-40
+	MOVQ v+0(FP), DI
+	MOVQ rows_base+8(FP), SI
+	MOVQ rows_len+16(FP), CX
+	MOVQ parents+32(FP), BX
+	TESTQ CX, CX
+	JZ maxzdone
+	CMPQ BX, $1
+	JEQ maxz1
+	CMPQ BX, $2
+	JEQ maxz2
+	CMPQ BX, $3
+	JEQ maxz3
+	CMPQ BX, $4
+	JEQ maxz4
+maxz5:
+	LOADZ(0)
+	MAXZ(2)
+	MAXZ(4)
+	MAXZ(6)
+	MAXZ(8)
+	MAXZ(10)
+	STOREZ
+	ADDQ $16, SI
+	DECQ CX
+	JNZ maxz5
+	JMP maxzdone
+maxz4:
+	LOADZ(0)
+	MAXZ(2)
+	MAXZ(4)
+	MAXZ(6)
+	MAXZ(8)
+	STOREZ
+	ADDQ $16, SI
+	DECQ CX
+	JNZ maxz4
+	JMP maxzdone
+maxz3:
+	LOADZ(0)
+	MAXZ(2)
+	MAXZ(4)
+	MAXZ(6)
+	STOREZ
+	ADDQ $16, SI
+	DECQ CX
+	JNZ maxz3
+	JMP maxzdone
+maxz2:
+	LOADZ(0)
+	MAXZ(2)
+	MAXZ(4)
+	STOREZ
+	ADDQ $16, SI
+	DECQ CX
+	JNZ maxz2
+	JMP maxzdone
+maxz1:
+	LOADZ(0)
+	MAXZ(2)
+	STOREZ
+	ADDQ $16, SI
+	DECQ CX
+	JNZ maxz1
+maxzdone:
+	VZEROUPPER
+	RET

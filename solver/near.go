@@ -95,7 +95,7 @@ type nearKernel struct {
 	expect32 func(r *NearRolls[float32], e *[Lanes]float64)
 }
 
-// NearKernel names the near kernel this CPU runs: "avx" or "go".
+// NearKernel names the near kernel this CPU runs: "avx", "avx512" or "go".
 func NearKernel() string { return activeNear.name }
 
 var nearGo = nearKernel{name: "go", mean: meanPairWith(kernelGo), best: bestNearGo, final: finalGo,

@@ -182,3 +182,82 @@ finalstore:
 	JLT finalroll
 	VZEROUPPER
 	RET
+
+// The near kernel's best step for AVX-512: a row's eight lanes in one Z
+// register, as NEARHALF's two halves at once; a compare's lanes go to a
+// K register and the second values are loaded where it is set, +0
+// elsewhere, as NEARHALF's AND makes them.
+#define NEARZ(LOADS, NEARS) \
+	VMOVUPD (DI)(R11*1), Z8; \
+	VMOVAPD Z8, Z0; \
+	LOADS; \
+	VMULPD Z15, Z0, Z1; \
+	VSUBPD Z1, Z0, Z1; \
+	VCMPPD $2, Z8, Z1, K1; \
+	VMOVUPD.Z (DX)(R11*1), K1, Z7; \
+	NEARS; \
+	VMOVUPD Z0, (DI)(R12*1); \
+	VMOVUPD Z7, (DX)(R12*1)
+
+// PZ(R, ZR) loads the chances of the parent at offset R into ZR and takes
+// the best.
+#define PZ(R, ZR) \
+	VMOVUPD (DI)(R*1), ZR; \
+	VMAXPD ZR, Z0, Z0
+
+// NZ(R, ZR, K) takes the second value of the parent at offset R into the
+// second maximum where its chance, in ZR, is near the best (the lanes in K).
+#define NZ(R, ZR, K) \
+	VCMPPD $2, ZR, Z1, K; \
+	VMOVUPD.Z (DX)(R*1), K, ZR; \
+	VMAXPD ZR, Z7, Z7
+
+#define ZL1 PZ(AX, Z2)
+#define ZL2 ZL1; PZ(BX, Z3)
+#define ZL3 ZL2; PZ(R8, Z4)
+#define ZL4 ZL3; PZ(R9, Z5)
+#define ZL5 ZL4; PZ(R10, Z6)
+#define ZN1 NZ(AX, Z2, K2)
+#define ZN2 ZN1; NZ(BX, Z3, K3)
+#define ZN3 ZN2; NZ(R8, Z4, K4)
+#define ZN4 ZN3; NZ(R9, Z5, K5)
+#define ZN5 ZN4; NZ(R10, Z6, K6)
+
+// NEARZROWS loops over the rows with k parents: OFFS, LOADS, NEARS for k.
+#define NEARZROWS(label, OFFS, LOADS, NEARS) \
+label: \
+	OFFS; \
+	NEARZ(LOADS, NEARS); \
+	ADDQ $16, SI; \
+	DECQ CX; \
+	JNZ label; \
+	JMP nzdone
+
+// func bestNearAVX512(v, e *LaneTurn, rows []laneRow, parents int, tol float64)
+// As bestNearAVX.
+TEXT ·bestNearAVX512(SB), NOSPLIT, $0-56
+	VBROADCASTSD tol+48(FP), Z15
+	MOVQ rows_len+24(FP), CX
+	TESTQ CX, CX
+	JZ nzdone
+	MOVQ v+0(FP), DI
+	MOVQ e+8(FP), DX
+	MOVQ rows_base+16(FP), SI
+	MOVQ parents+40(FP), BX
+	CMPQ BX, $3
+	JLT nzfew
+	JEQ nz3
+	CMPQ BX, $4
+	JEQ nz4
+	NEARZROWS(nz5, OFFS5, ZL5, ZN5)
+nzfew:
+	CMPQ BX, $2
+	JEQ nz2
+	JMP nz1
+	NEARZROWS(nz4, OFFS4, ZL4, ZN4)
+	NEARZROWS(nz3, OFFS3, ZL3, ZN3)
+	NEARZROWS(nz2, OFFS2, ZL2, ZN2)
+	NEARZROWS(nz1, OFFS1, ZL1, ZN1)
+nzdone:
+	VZEROUPPER
+	RET
