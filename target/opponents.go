@@ -32,6 +32,25 @@ type Opponent struct {
 // the solution and the need of the starting state, for Value, Actions and
 // NewPlayer's target (score + need).
 func Beat(g *engine.Game, from engine.State, score int, opponents []Opponent, o solver.Options) (*Solution, int, error) {
+	return beat(g, from, score, opponents, false, o)
+}
+
+// BeatActions ranks the actions of a position in state from, with dice
+// showing and rollsLeft rerolls allowed, as the Actions of Beat's
+// solution rank them, and returns them with the need. It keeps only the
+// rows that ranking reads while it solves (see solveWith's lean), a
+// fraction of Beat's memory.
+func BeatActions(g *engine.Game, from engine.State, score int, opponents []Opponent, dice engine.Multiset, rollsLeft int, o solver.Options) ([]Action, int, error) {
+	sol, need, err := beat(g, from, score, opponents, true, o)
+	if err != nil {
+		return nil, 0, err
+	}
+	as, err := sol.Actions(from, max(0, need), dice, rollsLeft)
+	return as, need, err
+}
+
+// beat is Beat, with solveWith's lean.
+func beat(g *engine.Game, from engine.State, score int, opponents []Opponent, lean bool, o solver.Options) (*Solution, int, error) {
 	if len(opponents) == 0 {
 		return nil, 0, fmt.Errorf("no opponent to beat")
 	}
@@ -51,7 +70,7 @@ func Beat(g *engine.Game, from engine.State, score int, opponents []Opponent, o 
 	}
 	worth, sure := beatWorth(finals)
 	need := sure - score
-	return solveWith(ev, from, need, max(0, need), worth, o), need, nil
+	return solveWith(ev, from, need, max(0, need), worth, lean, o), need, nil
 }
 
 // Slack is how far from exact Beat's values may be: the totals worth

@@ -2,6 +2,7 @@ package target
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 
 	"dicepoker/engine"
@@ -49,7 +50,7 @@ func Solve(g *engine.Game, from engine.State, need int, o solver.Options) (*Solu
 	if err != nil {
 		return nil, err
 	}
-	return solveWith(ev, from, 1, need, nil, o), nil
+	return solveWith(ev, from, 1, need, nil, false, o), nil
 }
 
 // needs is a state's values: c[k] is that of need skip+1+k, the needs
@@ -59,13 +60,20 @@ type needs struct {
 	c    []Chance
 }
 
+// released is the row of a state whose values a lean solve let go: no
+// need held.
+var released = needs{skip: math.MaxInt32}
+
 // solveWith is Solve with the expected-value solution at hand, for the
 // needs least..need of state from, and with worth the value of the end of
 // the game: worth[n-1] when n points were still needed, for n =
 // 1..len(worth); 1 for needs met, 0 for larger needs. A target's end is
 // worth nothing short of it (worth is empty); another objective's worth
-// falls from 1 to 0 as its need grows.
-func solveWith(ev *solver.Solution, from engine.State, least, need int, worth []float64, o solver.Options) *Solution {
+// falls from 1 to 0 as its need grows. With lean, the rows of a layer of
+// states are let go once the layer before it is solved, but for From's
+// and the states one turn after it, which Actions reads: the solve then
+// holds two layers' rows at a time, not all of them.
+func solveWith(ev *solver.Solution, from engine.State, least, need int, worth []float64, lean bool, o solver.Options) *Solution {
 	g, l := ev.Game, ev.Layout
 	sol := &Solution{Game: g, Layout: l, From: from, Need: need, EV: ev, rows: make([]needs, l.Size()),
 		least: least, boxMax: boxMax(g), turn: newTurn[float64](g)}
@@ -110,6 +118,14 @@ func solveWith(ev *solver.Solution, from engine.State, least, need int, worth []
 		}
 		for _, sh := range shares[k] {
 			sol.rows[l.Index(sh[0])] = sol.rows[l.Index(sh[1])]
+		}
+		if lean && k > bits.OnesCount32(from.Filled) {
+			for _, s := range layers[k+1] {
+				sol.rows[l.Index(s)] = released
+			}
+			for _, sh := range shares[k+1] {
+				sol.rows[l.Index(sh[0])] = released
+			}
 		}
 		done += len(states) + len(shares[k])
 		if o.Progress != nil {
@@ -271,7 +287,7 @@ func (sol *Solution) decode(s engine.State, lo int, p, e []float64) {
 		case n <= 0:
 			p[k], e[k] = 1, ev
 		case n <= r.skip:
-			panic(fmt.Sprintf("target: need %d of state %+v, below the least it holds (%d): no game started at a need the solution serves comes there", n, s, r.skip+1))
+			panic(fmt.Sprintf("target: need %d of state %+v is not held (the least held is %d): no game started at a need the solution serves comes there, or a lean solve let it go", n, s, r.skip+1))
 		case n-r.skip > len(r.c):
 			p[k], e[k] = 0, ev
 		default:

@@ -3,6 +3,7 @@ package target
 import (
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"dicepoker/engine"
@@ -306,6 +307,22 @@ func TestBeat(t *testing.T) {
 						t.Errorf("%+v need %d: solve %+v, brute force %+v", s, n, got, want[n])
 					}
 					checked++
+				}
+			}
+			// BeatActions, which lets rows go as it solves, ranks as the
+			// whole solution does.
+			for _, pos := range []struct {
+				dice      []int
+				rollsLeft int
+			}{{[]int{3, 3, 5, 5, 6}, 2}, {[]int{1, 2, 3, 4, 6}, 1}, {[]int{6, 6, 6, 6, 6}, 0}} {
+				dice, _ := engine.FromDice(pos.dice...)
+				want, err := sol.Actions(me, need, dice, pos.rollsLeft)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, n, err := BeatActions(g, me, 20, opp, dice, pos.rollsLeft, solver.Options{})
+				if err != nil || n != need || !reflect.DeepEqual(got, want) {
+					t.Errorf("%v, %d rerolls: BeatActions need %d, %v (%v), the solution's %d, %v", pos.dice, pos.rollsLeft, n, got, err, need, want)
 				}
 			}
 			if lo := sol.rows[sol.Layout.Index(me)].skip + 1; lo != need-(solver.Lanes-1) {
