@@ -49,6 +49,62 @@ GLOBL sixth<>(SB), RODATA|NOPTR, $8
 	ANDQ $(const_Levels-1), AX; \
 	SHLQ $6, AX
 
+// MEANROWS is a mean kernel's loop over the rows in CX at SI: each row's
+// first child loaded (LOAD), the other five added (ADD), times a sixth
+// in R (MUL R), stored (STORE).
+#define MEANROWS(label, LOAD, ADD, MUL, STORE) \
+label: \
+	LOAD(2); \
+	ADD(4); \
+	ADD(6); \
+	ADD(8); \
+	ADD(10); \
+	ADD(12); \
+	MUL; \
+	STORE; \
+	ADDQ $16, SI; \
+	DECQ CX; \
+	JNZ label
+
+// MAXROWS is a max kernel's loop over the rows in CX at SI, rows with 1
+// to 5 parents (BODY: the keep loaded, each parent's maximum taken),
+// stored (STORE), then a jump to done.
+#define MAXROWS(label, BODY, STORE, done) \
+label: \
+	BODY; \
+	STORE; \
+	ADDQ $16, SI; \
+	DECQ CX; \
+	JNZ label; \
+	JMP done
+
+// MAXn(LOAD, MAX) loads a row's keep and takes the maximum with its n
+// parents.
+#define MAX1(LOAD, MAX) LOAD(0); MAX(2)
+#define MAX2P(LOAD, MAX) MAX1(LOAD, MAX); MAX(4)
+#define MAX3(LOAD, MAX) MAX2P(LOAD, MAX); MAX(6)
+#define MAX4(LOAD, MAX) MAX3(LOAD, MAX); MAX(8)
+#define MAX5(LOAD, MAX) MAX4(LOAD, MAX); MAX(10)
+
+// MAXKERNEL dispatches on the parents in BX (1 to 5) to the loops of a
+// max kernel with LOAD, MAX and STORE, its labels prefixed by p.
+#define MAXKERNEL(p1, p2, p3, p4, p5, done, LOAD, MAX, STORE) \
+	CMPQ BX, $1; \
+	JEQ p1; \
+	CMPQ BX, $2; \
+	JEQ p2; \
+	CMPQ BX, $3; \
+	JEQ p3; \
+	CMPQ BX, $4; \
+	JEQ p4; \
+	MAXROWS(p5, MAX5(LOAD, MAX), STORE, done); \
+	MAXROWS(p4, MAX4(LOAD, MAX), STORE, done); \
+	MAXROWS(p3, MAX3(LOAD, MAX), STORE, done); \
+	MAXROWS(p2, MAX2P(LOAD, MAX), STORE, done); \
+	MAXROWS(p1, MAX1(LOAD, MAX), STORE, done)
+
+#define MUL2 VMULPD Y15, Y0, Y0; VMULPD Y15, Y1, Y1
+
 // func meanLanesAVX(v *LaneKeeps, rows []laneRow)
 TEXT ·meanLanesAVX(SB), NOSPLIT, $0-32
 	MOVQ v+0(FP), DI
@@ -57,19 +113,7 @@ TEXT ·meanLanesAVX(SB), NOSPLIT, $0-32
 	VBROADCASTSD sixth<>(SB), Y15
 	TESTQ CX, CX
 	JZ meandone
-meanloop:
-	LOAD2(2)
-	ADD2(4)
-	ADD2(6)
-	ADD2(8)
-	ADD2(10)
-	ADD2(12)
-	VMULPD Y15, Y0, Y0
-	VMULPD Y15, Y1, Y1
-	STORE2
-	ADDQ $16, SI
-	DECQ CX
-	JNZ meanloop
+	MEANROWS(meanloop, LOAD2, ADD2, MUL2, STORE2)
 meandone:
 	VZEROUPPER
 	RET
@@ -83,63 +127,7 @@ TEXT ·maxLanesAVX(SB), NOSPLIT, $0-40
 	MOVQ parents+32(FP), BX
 	TESTQ CX, CX
 	JZ maxdone
-	CMPQ BX, $1
-	JEQ max1
-	CMPQ BX, $2
-	JEQ max2
-	CMPQ BX, $3
-	JEQ max3
-	CMPQ BX, $4
-	JEQ max4
-max5:
-	LOAD2(0)
-	MAX2(2)
-	MAX2(4)
-	MAX2(6)
-	MAX2(8)
-	MAX2(10)
-	STORE2
-	ADDQ $16, SI
-	DECQ CX
-	JNZ max5
-	JMP maxdone
-max4:
-	LOAD2(0)
-	MAX2(2)
-	MAX2(4)
-	MAX2(6)
-	MAX2(8)
-	STORE2
-	ADDQ $16, SI
-	DECQ CX
-	JNZ max4
-	JMP maxdone
-max3:
-	LOAD2(0)
-	MAX2(2)
-	MAX2(4)
-	MAX2(6)
-	STORE2
-	ADDQ $16, SI
-	DECQ CX
-	JNZ max3
-	JMP maxdone
-max2:
-	LOAD2(0)
-	MAX2(2)
-	MAX2(4)
-	STORE2
-	ADDQ $16, SI
-	DECQ CX
-	JNZ max2
-	JMP maxdone
-max1:
-	LOAD2(0)
-	MAX2(2)
-	STORE2
-	ADDQ $16, SI
-	DECQ CX
-	JNZ max1
+	MAXKERNEL(max1, max2, max3, max4, max5, maxdone, LOAD2, MAX2, STORE2)
 maxdone:
 	VZEROUPPER
 	RET
@@ -742,6 +730,8 @@ fillloop:
 	MOVWQZX (SI), AX; \
 	VMOVUPD Z0, (DI)(AX*1)
 
+#define MULZ VMULPD Z15, Z0, Z0
+
 // func meanLanesAVX512(v *LaneKeeps, rows []laneRow)
 TEXT ·meanLanesAVX512(SB), NOSPLIT, $0-32
 	MOVQ v+0(FP), DI
@@ -750,18 +740,7 @@ TEXT ·meanLanesAVX512(SB), NOSPLIT, $0-32
 	VBROADCASTSD sixth<>(SB), Z15
 	TESTQ CX, CX
 	JZ meanzdone
-meanzloop:
-	LOADZ(2)
-	ADDZ(4)
-	ADDZ(6)
-	ADDZ(8)
-	ADDZ(10)
-	ADDZ(12)
-	VMULPD Z15, Z0, Z0
-	STOREZ
-	ADDQ $16, SI
-	DECQ CX
-	JNZ meanzloop
+	MEANROWS(meanzloop, LOADZ, ADDZ, MULZ, STOREZ)
 meanzdone:
 	VZEROUPPER
 	RET
@@ -775,63 +754,7 @@ TEXT ·maxLanesAVX512(SB), NOSPLIT, $0-40
 	MOVQ parents+32(FP), BX
 	TESTQ CX, CX
 	JZ maxzdone
-	CMPQ BX, $1
-	JEQ maxz1
-	CMPQ BX, $2
-	JEQ maxz2
-	CMPQ BX, $3
-	JEQ maxz3
-	CMPQ BX, $4
-	JEQ maxz4
-maxz5:
-	LOADZ(0)
-	MAXZ(2)
-	MAXZ(4)
-	MAXZ(6)
-	MAXZ(8)
-	MAXZ(10)
-	STOREZ
-	ADDQ $16, SI
-	DECQ CX
-	JNZ maxz5
-	JMP maxzdone
-maxz4:
-	LOADZ(0)
-	MAXZ(2)
-	MAXZ(4)
-	MAXZ(6)
-	MAXZ(8)
-	STOREZ
-	ADDQ $16, SI
-	DECQ CX
-	JNZ maxz4
-	JMP maxzdone
-maxz3:
-	LOADZ(0)
-	MAXZ(2)
-	MAXZ(4)
-	MAXZ(6)
-	STOREZ
-	ADDQ $16, SI
-	DECQ CX
-	JNZ maxz3
-	JMP maxzdone
-maxz2:
-	LOADZ(0)
-	MAXZ(2)
-	MAXZ(4)
-	STOREZ
-	ADDQ $16, SI
-	DECQ CX
-	JNZ maxz2
-	JMP maxzdone
-maxz1:
-	LOADZ(0)
-	MAXZ(2)
-	STOREZ
-	ADDQ $16, SI
-	DECQ CX
-	JNZ maxz1
+	MAXKERNEL(maxz1, maxz2, maxz3, maxz4, maxz5, maxzdone, LOADZ, MAXZ, STOREZ)
 maxzdone:
 	VZEROUPPER
 	RET

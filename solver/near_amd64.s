@@ -67,16 +67,40 @@ GLOBL sixth<>(SB), RODATA|NOPTR, $8
 #define OFFS4 OFFS3; MOVWQZX 8(SI), R9
 #define OFFS5 OFFS4; MOVWQZX 10(SI), R10
 
-// NEARROWS loops over the rows with k parents: OFFS, LOADS, NEARS for k.
-#define NEARROWS(label, OFFS, LOADS, NEARS) \
+// NEARBOTH is a row's step for both halves of the lanes.
+#define NEARBOTH(LOADS, NEARS) \
+	NEARHALF(0, LOADS, NEARS); \
+	NEARHALF(32, LOADS, NEARS)
+
+// NEARROWS loops over the rows with k parents: OFFS for k, then BODY,
+// the row's step, then a jump to done.
+#define NEARROWS(label, OFFS, BODY, done) \
 label: \
 	OFFS; \
-	NEARHALF(0, LOADS, NEARS); \
-	NEARHALF(32, LOADS, NEARS); \
+	BODY; \
 	ADDQ $16, SI; \
 	DECQ CX; \
 	JNZ label; \
-	JMP nbdone
+	JMP done
+
+// NEARKERNEL dispatches on the parents in BX (1 to 5) to the loops of a
+// near kernel whose row step is STEP(LOADS, NEARS), with the LOADS and
+// NEARS for k parents Lk and Nk, its labels p1..p5.
+#define NEARKERNEL(p1, p2, p3, p4, p5, few, done, STEP, L1, L2, L3, L4, L5, N1, N2, N3, N4, N5) \
+	CMPQ BX, $3; \
+	JLT few; \
+	JEQ p3; \
+	CMPQ BX, $4; \
+	JEQ p4; \
+	NEARROWS(p5, OFFS5, STEP(L5, N5), done); \
+few: \
+	CMPQ BX, $2; \
+	JEQ p2; \
+	JMP p1; \
+	NEARROWS(p4, OFFS4, STEP(L4, N4), done); \
+	NEARROWS(p3, OFFS3, STEP(L3, N3), done); \
+	NEARROWS(p2, OFFS2, STEP(L2, N2), done); \
+	NEARROWS(p1, OFFS1, STEP(L1, N1), done)
 
 // func bestNearAVX(v, e *LaneTurn, rows []laneRow, parents int, tol float64)
 // parents is 1 to 5, as in every maxGroup; each row's entry 7 is the
@@ -91,20 +115,7 @@ TEXT ·bestNearAVX(SB), NOSPLIT, $0-56
 	MOVQ rows_base+16(FP), SI
 	MOVQ parents+40(FP), BX
 	// Two compares find any count: below 3, 3, or above.
-	CMPQ BX, $3
-	JLT nbfew
-	JEQ nb3
-	CMPQ BX, $4
-	JEQ nb4
-	NEARROWS(nb5, OFFS5, LOAD5, NEAR5)
-nbfew:
-	CMPQ BX, $2
-	JEQ nb2
-	JMP nb1
-	NEARROWS(nb4, OFFS4, LOAD4, NEAR4)
-	NEARROWS(nb3, OFFS3, LOAD3, NEAR3)
-	NEARROWS(nb2, OFFS2, LOAD2, NEAR2)
-	NEARROWS(nb1, OFFS1, LOAD1, NEAR1)
+	NEARKERNEL(nb1, nb2, nb3, nb4, nb5, nbfew, nbdone, NEARBOTH, LOAD1, LOAD2, LOAD3, LOAD4, LOAD5, NEAR1, NEAR2, NEAR3, NEAR4, NEAR5)
 nbdone:
 	VZEROUPPER
 	RET
@@ -223,16 +234,6 @@ finalstore:
 #define ZN4 ZN3; NZ(R9, Z5, K5)
 #define ZN5 ZN4; NZ(R10, Z6, K6)
 
-// NEARZROWS loops over the rows with k parents: OFFS, LOADS, NEARS for k.
-#define NEARZROWS(label, OFFS, LOADS, NEARS) \
-label: \
-	OFFS; \
-	NEARZ(LOADS, NEARS); \
-	ADDQ $16, SI; \
-	DECQ CX; \
-	JNZ label; \
-	JMP nzdone
-
 // func bestNearAVX512(v, e *LaneTurn, rows []laneRow, parents int, tol float64)
 // As bestNearAVX.
 TEXT ·bestNearAVX512(SB), NOSPLIT, $0-56
@@ -244,20 +245,7 @@ TEXT ·bestNearAVX512(SB), NOSPLIT, $0-56
 	MOVQ e+8(FP), DX
 	MOVQ rows_base+16(FP), SI
 	MOVQ parents+40(FP), BX
-	CMPQ BX, $3
-	JLT nzfew
-	JEQ nz3
-	CMPQ BX, $4
-	JEQ nz4
-	NEARZROWS(nz5, OFFS5, ZL5, ZN5)
-nzfew:
-	CMPQ BX, $2
-	JEQ nz2
-	JMP nz1
-	NEARZROWS(nz4, OFFS4, ZL4, ZN4)
-	NEARZROWS(nz3, OFFS3, ZL3, ZN3)
-	NEARZROWS(nz2, OFFS2, ZL2, ZN2)
-	NEARZROWS(nz1, OFFS1, ZL1, ZN1)
+	NEARKERNEL(nz1, nz2, nz3, nz4, nz5, nzfew, nzdone, NEARZ, ZL1, ZL2, ZL3, ZL4, ZL5, ZN1, ZN2, ZN3, ZN4, ZN5)
 nzdone:
 	VZEROUPPER
 	RET
