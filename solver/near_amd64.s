@@ -83,8 +83,9 @@ label: \
 	JNZ label; \
 	JMP done
 
-// NEARKERNEL dispatches on the parents in BX (1 to 5) to the loops of a
-// near kernel whose row step is STEP(LOADS, NEARS), with the LOADS and
+// NEARKERNEL dispatches on the parents in BX (1 to 5), two compares
+// finding any count (below 3, 3, or above), to the loops of a near
+// kernel whose row step is STEP(LOADS, NEARS), with the LOADS and
 // NEARS for k parents Lk and Nk, its labels p1..p5.
 #define NEARKERNEL(p1, p2, p3, p4, p5, few, done, STEP, L1, L2, L3, L4, L5, N1, N2, N3, N4, N5) \
 	CMPQ BX, $3; \
@@ -114,7 +115,6 @@ TEXT ·bestNearAVX(SB), NOSPLIT, $0-56
 	MOVQ e+8(FP), DX
 	MOVQ rows_base+16(FP), SI
 	MOVQ parents+40(FP), BX
-	// Two compares find any count: below 3, 3, or above.
 	NEARKERNEL(nb1, nb2, nb3, nb4, nb5, nbfew, nbdone, NEARBOTH, LOAD1, LOAD2, LOAD3, LOAD4, LOAD5, NEAR1, NEAR2, NEAR3, NEAR4, NEAR5)
 nbdone:
 	VZEROUPPER
