@@ -214,14 +214,15 @@ func (sol *Solution) solveState(s engine.State, lo int, w *lanes[float64]) needs
 	return r
 }
 
-// window returns the least need that state s holds (less where other
-// states share its values and hold less). A game started at
-// From with a need of least or more comes to s needing at least least
-// less the points s's boxes filled since From and their bonuses can
-// score (most); Lanes-1 fewer still are held, since a Player plans a need
-// with the needs of its block of Lanes, the first up to Lanes-1 below
-// it. A turn of s leading to s' scores at most most(s') - most(s) points,
-// so that the needs s's window reads of s' are in the window of s'.
+// window returns the least need that state s must hold (a row that other
+// states share starts at the least of their windows: solveWith). A game
+// started at From with a need of least or more comes to s needing at
+// least least less the points s's boxes filled since From and their
+// bonuses can score (most); Lanes-1 fewer still are held, since a Player
+// plans a need with the needs of its block of Lanes, the first up to
+// Lanes-1 below it. A turn of a reachable state s leading to s' scores at
+// most most(s') - most(s) points, so that the needs s's window reads of
+// s' are in the window of s'.
 func (sol *Solution) window(s engine.State) int {
 	return max(1, sol.least-sol.most(s)-(solver.Lanes-1))
 }
