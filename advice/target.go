@@ -2,7 +2,6 @@ package advice
 
 import (
 	"fmt"
-	"runtime/debug"
 
 	"dicepoker/coach"
 	"dicepoker/engine"
@@ -95,12 +94,7 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 			ops[i] = target.Opponent{State: sh.State(g), Score: sh.Score(g)}
 			goal.Opponents = append(goal.Opponents, ops[i].Score)
 		}
-		// The solve lets each layer's rows go once the layer before is
-		// solved; a tighter garbage-collector target keeps the process
-		// near what it holds (yatzy from a new game: a peak of 1.8 GB
-		// rather than 2.5, and no slower). The position is checked
-		// above: what fails now is the solve.
-		defer debug.SetGCPercent(debug.SetGCPercent(30))
+		// The position is checked above: what fails now is the solve.
 		ranked, need, err = target.BeatActions(g, state, score, ops, p.Dice, rollsLeft, solver.Options{Progress: progress("solving " + g.Name + " to beat the opponents")})
 		need = max(0, need)
 	}
