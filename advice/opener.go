@@ -156,6 +156,7 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 			// race weighs each late bonus by the chance of earning it first.
 			end := school.NewEndgame(school.NewKernel(g), e.After, school.EndgameTurns, school.EndgameLostTurns)
 			st.Player, st.Value = end.Player, end.Values(e.Value)
+			st.Drift = school.NewDrift(school.NewKernel(g), end.Player)
 		}
 		if name == "race" {
 			tm, err := o.Timing(e)

@@ -155,6 +155,9 @@ func adviseSchool(src Source, p Position, rollsLeft int) (*Advice, error) {
 	if err != nil {
 		return nil, Inputf("%v", err)
 	}
+	if st.Drift != nil && len(sheets) == 1 {
+		school.AddDrift(actions, st.Drift.Of(state))
+	}
 	a := &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Fresh: fresh, Dice: p.Dice,
 		Actions: coach.SchoolOptions(g, actions), Note: st.Note(g), Opponents: scores}, Strategy: st.Name, school: actions}
 	if p.Rollouts > 0 {

@@ -46,6 +46,11 @@ type SchoolStrategy struct {
 	// Expected is the player's expected score of a new game: exact for the
 	// optimal player, the mean measured when an estimate was fitted.
 	Expected float64
+	// Drift, for the estimate, is what its player scores from a sheet
+	// beyond its search's value of it, which the advisor adds to the value
+	// of every action it states (school.Drift); nil where the values are
+	// exact or stated as they are.
+	Drift *school.Drift
 }
 
 // Note says how the strategy values positions when that is not exact, for
@@ -71,7 +76,7 @@ func Advisor(src Source, g *engine.Game) (coach.Advisor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return coach.SchoolAdvisor(g, st.Player, st.Expected, st.Note(g)), nil
+		return coach.SchoolAdvisor(g, st.Player, st.Drift, st.Expected, st.Note(g)), nil
 	}
 	t, err := src.Table(g)
 	if err != nil {

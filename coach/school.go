@@ -132,16 +132,19 @@ type schoolAdvisor struct {
 	g        *engine.Game
 	k        *school.Kernel
 	player   school.Player
+	drift    *school.Drift
 	expected float64
 	note     string
 }
 
 // SchoolAdvisor returns the advisor of school game g that ranks with the
 // values player gives the sheets between turns (an exact table's for one
-// column, an estimate's for more). expected is its expected final score
-// of a new game, and note says how it values positions ("" when exactly).
-func SchoolAdvisor(g *engine.Game, player school.Player, expected float64, note string) Advisor {
-	return schoolAdvisor{g: g, k: school.NewKernel(g), player: player, expected: expected, note: note}
+// column, an estimate's for more), and adds to the values it states the
+// player's drift, when not nil (see school.Drift). expected is its
+// expected final score of a new game, and note says how it values
+// positions ("" when exactly).
+func SchoolAdvisor(g *engine.Game, player school.Player, drift *school.Drift, expected float64, note string) Advisor {
+	return schoolAdvisor{g: g, k: school.NewKernel(g), player: player, drift: drift, expected: expected, note: note}
 }
 
 func (a schoolAdvisor) Actions(p Position) ([]Option, error) {
@@ -153,6 +156,9 @@ func (a schoolAdvisor) Actions(p Position) ([]Option, error) {
 	actions, err := a.k.Actions(state, p.Dice, p.RollsLeft, p.Fresh, a.player(&state))
 	if err != nil {
 		return nil, err
+	}
+	if a.drift != nil {
+		school.AddDrift(actions, a.drift.Of(state))
 	}
 	return SchoolOptions(a.g, actions), nil
 }

@@ -77,7 +77,7 @@ func TestSchoolSheet(t *testing.T) {
 func TestSchoolAdvisor(t *testing.T) {
 	g := game(t, "school", engine.Options{Columns: 2})
 	zero := func(engine.SchoolState) float64 { return 0 }
-	adv := SchoolAdvisor(g, school.Fixed(zero), 12.5, "estimated")
+	adv := SchoolAdvisor(g, school.Fixed(zero), nil, 12.5, "estimated")
 	if adv.Expected() != 12.5 || adv.Note() != "estimated" {
 		t.Errorf("Expected %v, Note %q", adv.Expected(), adv.Note())
 	}

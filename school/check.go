@@ -21,6 +21,9 @@ type CheckOptions struct {
 	// HandMade are sheets in the school notation to check too; nil means
 	// those of HandMade.
 	HandMade []string
+	// Drift, when set, is added to the advised value of each sheet, as the
+	// advisor states it (see Drift).
+	Drift *Drift
 }
 
 // CheckCase is one position of a check: the advisor's value of its best
@@ -122,6 +125,9 @@ func (k *Kernel) Check(player Player, o CheckOptions) ([]CheckCase, error) {
 		rolls := k.Rollouts(s, actions[:min(max(o.Actions, 1), len(actions))], g.Rolls-1, player, o.Games, o.Seed+uint64(i), o.Threads)
 		score := float64(c.Sheet.Score(g))
 		c.Advised, c.Played, c.CI95 = score+actions[0].Value, score+rolls[0].Mean, rolls[0].CI95
+		if o.Drift != nil {
+			c.Advised += o.Drift.Of(s)
+		}
 		for _, r := range rolls[1:] {
 			c.Beaten = max(c.Beaten, r.VsFirst-r.VsCI95)
 		}

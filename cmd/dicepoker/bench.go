@@ -149,6 +149,7 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 			}
 			continue
 		}
+		o.Drift = st.Drift
 		cases, err := school.NewKernel(g).Check(st.Player, o)
 		if err != nil {
 			return err

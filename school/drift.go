@@ -1,0 +1,111 @@
+package school
+
+import (
+	"math/rand/v2"
+	"sync"
+
+	"dicepoker/engine"
+)
+
+// Drift measures what a player scores from a sheet beyond what its turn's
+// search values the sheet at. An estimate's values are fitted to targets
+// that lean on its own turn search (TrainOptions.Lambda), since the points
+// alone are too noisy to decide by. The search takes the best of values
+// that are each a little wrong, so on sheets its own games seldom meet
+// (many zeros, bonuses lost, a School closed early) each turn's search
+// disagrees with the value the turn before gave its sheet by a point or
+// two, mostly the same way, and over a game that adds up to tens of
+// points.
+//
+// The points a game brings from a sheet, less the search's value of it,
+// are exactly the sum over the turns after of that disagreement (each
+// turn's search less the value the turn before gave its sheet) plus each
+// turn's luck (the turn's points and the value of the sheet it wrote, less
+// the turn's search), whose mean is 0 under the player's own choices. So
+// the mean of the disagreements over a few games played on from the sheet
+// is the mean of what the player scores beyond its search, without the
+// dice's spread: about fifteen points a game against over a hundred for
+// the points, so 32 games tell it as closely as thousands of games' points
+// would. Near the end, where the endgame values the sheets exactly, every
+// disagreement is 0.
+//
+// The drift of a sheet is one shift of the values of every action of its
+// turn: it changes no ranking and no decision, only the expected final
+// scores the advisor states.
+type Drift struct {
+	k      *Kernel
+	player Player
+	// Games are the games played on from a sheet; Seed seeds their dice,
+	// the same for every sheet, so that the same sheet has the same drift.
+	Games   int
+	Seed    uint64
+	Threads int // goroutines; 0 means runtime.GOMAXPROCS
+	// last is the sheet of the last call and its drift: a turn asks for
+	// the advice of each of its rolls from the same sheet.
+	mu   sync.Mutex
+	last *drifted
+}
+
+// drifted is a sheet with its drift.
+type drifted struct {
+	s engine.SchoolState
+	v float64
+}
+
+// DriftGames is how many games a drift is measured over by default.
+const DriftGames = 32
+
+// NewDrift returns the drift of player on kernel k, over DriftGames
+// games.
+func NewDrift(k *Kernel, player Player) *Drift {
+	return &Drift{k: k, player: player, Games: DriftGames, Seed: 1}
+}
+
+// Of returns the drift of sheet s, before its turn: the mean over d.Games
+// games played on from s by the player of the sum, over the turns after
+// the first, of each turn's search less the value the turn before gave its
+// sheet. 0 for a full sheet.
+func (d *Drift) Of(s engine.SchoolState) float64 {
+	g := d.k.g
+	if g.SchoolFull(&s) {
+		return 0
+	}
+	d.mu.Lock()
+	last := d.last
+	d.mu.Unlock()
+	if last != nil && last.s == s {
+		return last.v
+	}
+	sums := make([]float64, d.Games)
+	d.k.lockstep(d.Games, d.Threads, func(i int, search searcher) {
+		st, before := s, 0.0 // the value the turn before gave the sheet
+		for t := 0; ; t++ {
+			values := d.player(&st)
+			m, value := d.k.Turn(st, values, rand.New(rand.NewPCG(d.Seed, uint64(i)<<8|uint64(t))), search)
+			if t > 0 {
+				sums[i] += value - before
+			}
+			if g.SchoolFull(&m.Next) {
+				return
+			}
+			before, st = values(m.Next), m.Next
+		}
+	})
+	mean := 0.0
+	for _, v := range sums {
+		mean += v
+	}
+	mean /= float64(d.Games)
+	d.mu.Lock()
+	d.last = &drifted{s, mean}
+	d.mu.Unlock()
+	return mean
+}
+
+// AddDrift adds drift to the value of every action: the values stated of
+// a turn whose sheet drifts so.
+func AddDrift(actions []Action, drift float64) {
+	for i := range actions {
+		actions[i].Value += drift
+	}
+}
