@@ -173,6 +173,7 @@ type adviceJSON[O any] struct {
 	Dice       []int    `json:"dice"`
 	Target     *int     `json:"target,omitempty"`
 	Opponents  []int    `json:"opponents,omitempty"`   // their sheet scores
+	Drift      *float64 `json:"drift,omitempty"`       // school's estimate: what each expected score adds to the estimate's (school.Drift)
 	Chance     *float64 `json:"probability,omitempty"` // of the goal, with the best action
 	Best       O        `json:"best"`
 	BestTied   int      `json:"best_tied"` // the options, from the first, tied with the best

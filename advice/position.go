@@ -46,13 +46,16 @@ type Advice struct {
 	Strategy string           // school: the strategy that ranked it
 	school   []school.Action  // school: the actions, for their rows and columns
 	Rollouts []school.Rollout // school: the games played on after the best actions
+	// Drift is, for school's estimate, what every action's value adds to
+	// the estimate's: its player's drift from the sheet (school.Drift).
+	Drift *float64
 }
 
 // JSON returns the object advise --json prints, with the first top
 // options (every one for 0).
 func (a *Advice) JSON(top int) any {
 	if a.Game.Columns != 0 {
-		return schoolJSON(&a.Ranking, a.Strategy, a.school, a.Rollouts, top)
+		return schoolJSON(&a.Ranking, a.Strategy, a.school, a.Rollouts, a.Drift, top)
 	}
 	return a.Ranking.JSON(top)
 }
@@ -155,11 +158,14 @@ func adviseSchool(src Source, p Position, rollsLeft int) (*Advice, error) {
 	if err != nil {
 		return nil, Inputf("%v", err)
 	}
+	var drift *float64
 	if st.Drift != nil && len(sheets) == 1 {
-		school.AddDrift(actions, st.Drift.Of(state))
+		d := st.Drift.Of(state)
+		school.AddDrift(actions, d)
+		drift = &d
 	}
 	a := &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Fresh: fresh, Dice: p.Dice,
-		Actions: coach.SchoolOptions(g, actions), Note: st.Note(g), Opponents: scores}, Strategy: st.Name, school: actions}
+		Actions: coach.SchoolOptions(g, actions), Note: st.Note(g), Opponents: scores}, Strategy: st.Name, school: actions, Drift: drift}
 	if p.Rollouts > 0 {
 		top := actions[:min(len(actions), RolloutActions)]
 		a.Rollouts = k.Rollouts(state, top, rollsLeft, st.Player, p.Rollouts, p.Seed, 0)

@@ -34,7 +34,7 @@ type rolloutJSON struct {
 // with each write's row, column, mark and reserve from actions, and the
 // rollouts of the first len(rolls) actions; the first top options (every
 // one for 0).
-func schoolJSON(a *Ranking, strategyName string, actions []school.Action, rolls []school.Rollout, top int) any {
+func schoolJSON(a *Ranking, strategyName string, actions []school.Action, rolls []school.Rollout, drift *float64, top int) any {
 	opts := make([]schoolOption, Shown(len(actions), top))
 	for i, act := range actions[:len(opts)] {
 		o := schoolOption{rankJSON: a.rank(i)}
@@ -53,6 +53,6 @@ func schoolJSON(a *Ranking, strategyName string, actions []school.Action, rolls 
 		opts[i] = o
 	}
 	j := adviceOf(a, opts)
-	j.Strategy, j.Fresh, j.Opponents = strategyName, &a.Fresh, a.Opponents
+	j.Strategy, j.Fresh, j.Opponents, j.Drift = strategyName, &a.Fresh, a.Opponents, drift
 	return j
 }

@@ -25,7 +25,7 @@ import (
 // the mean of the disagreements over a few games played on from the sheet
 // is the mean of what the player scores beyond its search, without the
 // dice's spread: about fifteen points a game against over a hundred for
-// the points, so 32 games tell it as closely as thousands of games' points
+// the points, so 16 games tell it as closely as a thousand games' points
 // would. Near the end, where the endgame values the sheets exactly, every
 // disagreement is 0.
 //
@@ -52,8 +52,10 @@ type drifted struct {
 	v float64
 }
 
-// DriftGames is how many games a drift is measured over by default.
-const DriftGames = 32
+// DriftGames is how many games a drift is measured over by default: two
+// batches of the kernel's lanes, one a thread on two cores, about 15 ms
+// from a new sheet.
+const DriftGames = 16
 
 // NewDrift returns the drift of player on kernel k, over DriftGames
 // games.

@@ -249,6 +249,45 @@ func TestAdviseSchool(t *testing.T) {
 	}
 }
 
+// TestAdviseSchoolDrift checks that the estimate's advice states its
+// player's drift from the sheet, the same for the same sheet and in each of
+// the actions' expected scores (their differences, the losses, are the
+// estimate's alone), and that the exact table's states none.
+func TestAdviseSchoolDrift(t *testing.T) {
+	exact, estimate := schoolTables(t)
+	type adviceJSON struct {
+		Drift   *float64 `json:"drift"`
+		Options []struct {
+			Expected float64 `json:"expected"`
+			Loss     float64 `json:"loss"`
+		} `json:"options"`
+	}
+	read := func(args ...string) adviceJSON {
+		t.Helper()
+		out := runOK(t, append([]string{"advise", "--game", "school", "--json", "--dice", "33556", "--rolls-left", "0"}, args...)...)
+		var a adviceJSON
+		if err := json.Unmarshal([]byte(out), &a); err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return a
+	}
+	a := read("--table", estimate, "--sheet", "ones=0,pair=-,sum=22")
+	if a.Drift == nil || *a.Drift == 0 {
+		t.Fatalf("the estimate's advice states drift %v", a.Drift)
+	}
+	if b := read("--table", estimate, "--sheet", "ones=0,pair=-,sum=22"); *b.Drift != *a.Drift || b.Options[0].Expected != a.Options[0].Expected {
+		t.Errorf("the same sheet drifts %v, then %v", *a.Drift, *b.Drift)
+	}
+	for i, o := range a.Options {
+		if math.Abs(a.Options[0].Expected-o.Expected-o.Loss) > 1e-9 {
+			t.Errorf("option %d: expected %v, loss %v against the best's %v", i, o.Expected, o.Loss, a.Options[0].Expected)
+		}
+	}
+	if e := read("--columns", "1", "--table", exact); e.Drift != nil {
+		t.Errorf("the exact table's advice states drift %v", *e.Drift)
+	}
+}
+
 // TestAdviseSchoolRollouts plays games on after the best actions of a
 // one-column sheet with one row left: each write ends the game, so its
 // rollout is its own points, with no spread; the keeps are rolled.
