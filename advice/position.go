@@ -160,7 +160,7 @@ func adviseSchool(src Source, p Position, rollsLeft int) (*Advice, error) {
 	}
 	var drift *float64
 	if st.Drift != nil && len(sheets) == 1 {
-		d := st.Drift.Of(state)
+		d := st.Drift.Of(school.Position{Sheet: state, Dice: p.Dice, RollsLeft: rollsLeft, Fresh: fresh})
 		school.AddDrift(actions, d)
 		drift = &d
 	}

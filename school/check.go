@@ -126,7 +126,7 @@ func (k *Kernel) Check(player Player, o CheckOptions) ([]CheckCase, error) {
 		score := float64(c.Sheet.Score(g))
 		c.Advised, c.Played, c.CI95 = score+actions[0].Value, score+rolls[0].Mean, rolls[0].CI95
 		if o.Drift != nil {
-			c.Advised += o.Drift.Of(s)
+			c.Advised += o.Drift.Of(Position{s, c.Dice, g.Rolls - 1, true})
 		}
 		for _, r := range rolls[1:] {
 			c.Beaten = max(c.Beaten, r.VsFirst-r.VsCI95)

@@ -22,7 +22,7 @@ import (
 // turn's search less the value the turn before gave its sheet) plus each
 // turn's luck (the turn's points and the value of the sheet it wrote, less
 // the turn's search), whose mean is 0 under the player's own choices. So
-// the mean of the disagreements over a few games played on from the sheet
+// the mean of the disagreements over a few games played on from a position
 // is the mean of what the player scores beyond its search, without the
 // dice's spread: about fifteen points a game against over a hundred for
 // the points, so 16 games tell it as closely as a thousand games' points
@@ -35,20 +35,21 @@ import (
 type Drift struct {
 	k      *Kernel
 	player Player
-	// Games are the games played on from a sheet; Seed seeds their dice,
-	// the same for every sheet, so that the same sheet has the same drift.
+	// Games are the games played on from a position; Seed seeds their
+	// dice, the same for every position, so that the same position has the
+	// same drift.
 	Games   int
 	Seed    uint64
 	Threads int // goroutines; 0 means runtime.GOMAXPROCS
-	// last is the sheet of the last call and its drift: a turn asks for
-	// the advice of each of its rolls from the same sheet.
+	// last is the position of the last call and its drift: advice for a
+	// position may be asked twice (its actions, then its options).
 	mu   sync.Mutex
 	last *drifted
 }
 
-// drifted is a sheet with its drift.
+// drifted is a position with its drift.
 type drifted struct {
-	s engine.SchoolState
+	p Position
 	v float64
 }
 
@@ -63,34 +64,43 @@ func NewDrift(k *Kernel, player Player) *Drift {
 	return &Drift{k: k, player: player, Games: DriftGames, Seed: 1}
 }
 
-// Of returns the drift of sheet s, before its turn: the mean over d.Games
-// games played on from s by the player of the sum, over the turns after
-// the first, of each turn's search less the value the turn before gave its
-// sheet. 0 for a full sheet.
-func (d *Drift) Of(s engine.SchoolState) float64 {
+// Position is a point in a school turn: the sheet, the dice showing, the
+// rolls still allowed and whether the dice came from a roll of all five.
+type Position struct {
+	Sheet     engine.SchoolState
+	Dice      engine.Multiset
+	RollsLeft int
+	Fresh     bool
+}
+
+// Of returns the drift of position p: the mean over d.Games games played
+// on from p by the player (the rest of its turn as the player plays it,
+// then every later turn) of the sum, over the turns after p's, of each
+// turn's search less the value the turn before gave its sheet. That is
+// what the player scores from p beyond the value its search gives its best
+// action there. 0 for a full sheet.
+func (d *Drift) Of(p Position) float64 {
 	g := d.k.g
-	if g.SchoolFull(&s) {
+	if g.SchoolFull(&p.Sheet) {
 		return 0
 	}
 	d.mu.Lock()
 	last := d.last
 	d.mu.Unlock()
-	if last != nil && last.s == s {
+	if last != nil && last.p == p {
 		return last.v
 	}
 	sums := make([]float64, d.Games)
 	d.k.lockstep(d.Games, d.Threads, func(i int, search searcher) {
-		st, before := s, 0.0 // the value the turn before gave the sheet
-		for t := 0; ; t++ {
-			values := d.player(&st)
-			m, value := d.k.Turn(st, values, rand.New(rand.NewPCG(d.Seed, uint64(i)<<8|uint64(t))), search)
-			if t > 0 {
-				sums[i] += value - before
-			}
-			if g.SchoolFull(&m.Next) {
-				return
-			}
-			before, st = values(m.Next), m.Next
+		rng := func(t int) *rand.Rand { return rand.New(rand.NewPCG(d.Seed, uint64(i)<<8|uint64(t))) }
+		values := d.player(&p.Sheet)
+		m := d.k.finish(p.Sheet, p.Dice, p.RollsLeft, p.Fresh, values, 0, rng(0), search(&p.Sheet, values))
+		for t := 1; !g.SchoolFull(&m.Next); t++ {
+			before, st := values(m.Next), m.Next // the value the turn before gave the sheet
+			var value float64
+			values = d.player(&st)
+			m, value = d.k.Turn(st, values, rng(t), search)
+			sums[i] += value - before
 		}
 	})
 	mean := 0.0
@@ -99,7 +109,7 @@ func (d *Drift) Of(s engine.SchoolState) float64 {
 	}
 	mean /= float64(d.Games)
 	d.mu.Lock()
-	d.last = &drifted{s, mean}
+	d.last = &drifted{p, mean}
 	d.mu.Unlock()
 	return mean
 }

@@ -19,9 +19,9 @@ func TestDriftOfExactValues(t *testing.T) {
 	d := NewDrift(NewKernel(g), Fixed(sol.Value))
 	rng := rand.New(rand.NewPCG(4, 5))
 	for i := range 20 {
-		s := lateSheet(g, 1+i%g.Turns(), rng)
-		if v := d.Of(s); math.Abs(v) > 1e-9 {
-			t.Errorf("sheet %+v: the exact player drifts %v", s, v)
+		p := position(g, lateSheet(g, 1+i%g.Turns(), rng), rng)
+		if v := d.Of(p); math.Abs(v) > 1e-9 {
+			t.Errorf("%+v: the exact player drifts %v", p, v)
 		}
 	}
 }
@@ -36,21 +36,36 @@ func driftGame(t *testing.T) *engine.Game {
 	return g
 }
 
-// pointsBeyond returns, for each of games games played on from s by
-// player, the points it scored less the search's value of s.
-func pointsBeyond(k *Kernel, player Player, s engine.SchoolState, games int) []float64 {
+// position returns a position of a turn from sheet s: dice rolled at
+// random with 0 to 2 rerolls left, fresh on the first roll and else half
+// the time.
+func position(g *engine.Game, s engine.SchoolState, rng *rand.Rand) Position {
+	left := rng.IntN(g.Rolls)
+	return Position{s, engine.Multiset{}.RollRest(rng), left, left == g.Rolls-1 || rng.IntN(2) == 0}
+}
+
+// pointsBeyond returns, for each of games games played on from p by
+// player (the rest of the turn, then every later turn), the points it
+// scored less the value of its best action there.
+func pointsBeyond(t *testing.T, k *Kernel, player Player, p Position, games int) []float64 {
+	t.Helper()
 	g := k.g
+	actions, err := k.Actions(p.Sheet, p.Dice, p.RollsLeft, p.Fresh, player(&p.Sheet))
+	if err != nil {
+		t.Fatal(err)
+	}
 	beyond := make([]float64, games)
 	search := k.alone(k.newScratch())
-	value := k.Value(&s, player(&s), k.newScratch())
 	for j := range beyond {
-		game := rand.New(rand.NewPCG(8, uint64(j)))
-		points := 0
-		for st := s; !g.SchoolFull(&st); {
-			m, _ := k.Turn(st, player(&st), game, search)
-			points, st = points+m.Total(), m.Next
+		rng := rand.New(rand.NewPCG(8, uint64(j)))
+		values := player(&p.Sheet)
+		m := k.finish(p.Sheet, p.Dice, p.RollsLeft, p.Fresh, values, 0, rng, search(&p.Sheet, values))
+		points := m.Total()
+		for st := m.Next; !g.SchoolFull(&st); st = m.Next {
+			m, _ = k.Turn(st, player(&st), rng, search)
+			points += m.Total()
 		}
-		beyond[j] = float64(points) - value
+		beyond[j] = float64(points) - actions[0].Value
 	}
 	return beyond
 }
@@ -72,11 +87,12 @@ func TestDriftIsThePointsBeyondTheSearch(t *testing.T) {
 		if i > 0 {
 			s = lateSheet(g, g.Turns()-2*i, rng)
 		}
-		mean, sd := stat.MeanStdDev(pointsBeyond(k, e.After, s, games), nil)
+		p := position(g, s, rng)
+		mean, sd := stat.MeanStdDev(pointsBeyond(t, k, e.After, p, games), nil)
 		ci := 1.96 * sd / math.Sqrt(games)
 		d := &Drift{k: k, player: e.After, Games: games, Seed: 9}
-		if v := d.Of(s); math.Abs(v-mean) > 2*ci {
-			t.Errorf("sheet %d: drifts %.2f over %d games, the points beyond the search %.2f ± %.2f", i, v, games, mean, ci)
+		if v := d.Of(p); math.Abs(v-mean) > 2*ci {
+			t.Errorf("%+v: drifts %.2f over %d games, the points beyond the best action's value %.2f ± %.2f", p, v, games, mean, ci)
 		}
 		if math.Abs(mean) < 20 {
 			t.Errorf("sheet %d: the points beyond the search %.2f: random weights should be far off", i, mean)
@@ -103,12 +119,13 @@ func TestDriftSpread(t *testing.T) {
 		if i > 0 {
 			s = lateSheet(g, g.Turns()-i, rng)
 		}
-		beyond := pointsBeyond(k, player, s, games)
+		p := position(g, s, rng)
+		beyond := pointsBeyond(t, k, player, p, games)
 		mean := stat.Mean(beyond, nil)
 		var drifts, means []float64
 		for seed := range uint64(games / small) {
 			d := &Drift{k: k, player: player, Games: small, Seed: 100 + seed}
-			drifts = append(drifts, d.Of(s)-mean)
+			drifts = append(drifts, d.Of(p)-mean)
 			means = append(means, stat.Mean(beyond[seed*small:][:small], nil)-mean)
 		}
 		a, b := rms(drifts), rms(means)
@@ -128,25 +145,20 @@ func rms(x []float64) float64 {
 	return math.Sqrt(s / float64(len(x)))
 }
 
-// TestDriftRemembersTheLastSheet checks that a drift asked twice of a
-// sheet in a row, as each roll of a turn asks, is the same.
-func TestDriftRemembersTheLastSheet(t *testing.T) {
+// TestDriftRemembersTheLastPosition checks that a drift asked twice of a
+// position in a row is the same, and that a full sheet's is 0.
+func TestDriftRemembersTheLastPosition(t *testing.T) {
 	g, err := mustSchool(t, 2).Subset("ones", "pair", "sum")
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := NewDrift(NewKernel(g), randomEstimate(t, g).After)
-	s := g.NewSchoolState()
-	other := s
-	other.Reserve = 3
-	a := d.Of(s)
-	if b := d.Of(s); a != b {
+	p := Position{g.NewSchoolState(), engine.Multiset{}.RollRest(rand.New(rand.NewPCG(1, 1))), g.Rolls - 1, true}
+	a := d.Of(p)
+	if b := d.Of(p); a != b {
 		t.Fatalf("drift %v, then %v", a, b)
 	}
-	if b := d.Of(other); b == a {
-		t.Logf("another sheet drifts as much: %v", b)
-	}
-	if d.Of(engine.SchoolState{Fill: [engine.MaxSchoolRows]uint8{2, 2, 2}}) != 0 {
+	if d.Of(Position{Sheet: engine.SchoolState{Fill: [engine.MaxSchoolRows]uint8{2, 2, 2}}}) != 0 {
 		t.Error("a full sheet drifts")
 	}
 }
