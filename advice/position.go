@@ -47,7 +47,7 @@ type Advice struct {
 	school   []school.Action  // school: the actions, for their rows and columns
 	Rollouts []school.Rollout // school: the games played on after the best actions
 	// Drift is, for school's estimate, what every action's value adds to
-	// the estimate's: its player's drift from the sheet (school.Drift).
+	// the estimate's: its player's drift from the position (school.Drift).
 	Drift *float64
 }
 
@@ -158,6 +158,8 @@ func adviseSchool(src Source, p Position, rollsLeft int) (*Advice, error) {
 	if err != nil {
 		return nil, Inputf("%v", err)
 	}
+	// The drift is the player's alone: with opponents at the table, the
+	// bonuses they may take first are none of it.
 	var drift *float64
 	if st.Drift != nil && len(sheets) == 1 {
 		d := st.Drift.Of(school.Position{Sheet: state, Dice: p.Dice, RollsLeft: rollsLeft, Fresh: fresh})

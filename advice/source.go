@@ -46,10 +46,10 @@ type SchoolStrategy struct {
 	// Expected is the player's expected score of a new game: exact for the
 	// optimal player, the mean measured when an estimate was fitted.
 	Expected float64
-	// Drift, for the estimate, is what its player scores from a sheet
-	// beyond its search's value of it, which the advisor adds to the value
-	// of every action it states (school.Drift); nil where the values are
-	// exact or stated as they are.
+	// Drift, for the estimate, is what its player scores from a position
+	// beyond the value its search gives its best action there, which the
+	// advisor adds to the value of every action it states (school.Drift);
+	// nil where the values are exact or stated as they are.
 	Drift *school.Drift
 }
 

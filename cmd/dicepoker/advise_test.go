@@ -250,9 +250,9 @@ func TestAdviseSchool(t *testing.T) {
 }
 
 // TestAdviseSchoolDrift checks that the estimate's advice states its
-// player's drift from the sheet, the same for the same sheet and in each of
-// the actions' expected scores (their differences, the losses, are the
-// estimate's alone), and that the exact table's states none.
+// player's drift from the position, the same for the same position and in
+// each of the actions' expected scores (their differences, the losses, are
+// the estimate's alone), and that the exact table's states none.
 func TestAdviseSchoolDrift(t *testing.T) {
 	exact, estimate := schoolTables(t)
 	type adviceJSON struct {
