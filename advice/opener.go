@@ -154,9 +154,10 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 			// The last turns are valued exactly. The race keeps the
 			// estimate there: its values are for a sheet alone, where the
 			// race weighs each late bonus by the chance of earning it first.
-			end := school.NewEndgame(school.NewKernel(g), e.After, school.EndgameTurns, school.EndgameLostTurns)
+			k := school.NewKernel(g)
+			end := school.NewEndgame(k, e.After, school.EndgameTurns, school.EndgameLostTurns)
 			st.Player, st.Value = end.Player, end.Values(e.Value)
-			st.Drift = school.NewDrift(school.NewKernel(g), end.Player)
+			st.Drift = school.NewDrift(k, end.Player)
 		}
 		if name == "race" {
 			tm, err := o.Timing(e)

@@ -158,7 +158,7 @@ func (a schoolAdvisor) Actions(p Position) ([]Option, error) {
 		return nil, err
 	}
 	if a.drift != nil {
-		school.AddDrift(actions, a.drift.Of(school.Position{Sheet: state, Dice: p.Dice, RollsLeft: p.RollsLeft, Fresh: p.Fresh}))
+		a.drift.Add(school.Position{Sheet: state, Dice: p.Dice, RollsLeft: p.RollsLeft, Fresh: p.Fresh}, actions)
 	}
 	return SchoolOptions(a.g, actions), nil
 }

@@ -122,12 +122,12 @@ func (k *Kernel) Check(player Player, o CheckOptions) ([]CheckCase, error) {
 		if err != nil {
 			return nil, err
 		}
+		if o.Drift != nil {
+			o.Drift.Add(Position{s, c.Dice, g.Rolls - 1, true}, actions)
+		}
 		rolls := k.Rollouts(s, actions[:min(max(o.Actions, 1), len(actions))], g.Rolls-1, player, o.Games, o.Seed+uint64(i), o.Threads)
 		score := float64(c.Sheet.Score(g))
 		c.Advised, c.Played, c.CI95 = score+actions[0].Value, score+rolls[0].Mean, rolls[0].CI95
-		if o.Drift != nil {
-			c.Advised += o.Drift.Of(Position{s, c.Dice, g.Rolls - 1, true})
-		}
 		for _, r := range rolls[1:] {
 			c.Beaten = max(c.Beaten, r.VsFirst-r.VsCI95)
 		}

@@ -41,8 +41,8 @@ type Drift struct {
 	Games   int
 	Seed    uint64
 	Threads int // goroutines; 0 means runtime.GOMAXPROCS
-	// last is the position of the last call and its drift: advice for a
-	// position may be asked twice (its actions, then its options).
+	// last is the position of the last call and its drift: play's coach
+	// ranks a position for a hint, then again to judge the move made there.
 	mu   sync.Mutex
 	last *drifted
 }
@@ -114,10 +114,12 @@ func (d *Drift) Of(p Position) float64 {
 	return mean
 }
 
-// AddDrift adds drift to the value of every action: the values stated of
-// a turn whose sheet drifts so.
-func AddDrift(actions []Action, drift float64) {
+// Add adds the drift of position p to the value of every action ranked
+// there, as the advisor states them, and returns it.
+func (d *Drift) Add(p Position, actions []Action) float64 {
+	v := d.Of(p)
 	for i := range actions {
-		actions[i].Value += drift
+		actions[i].Value += v
 	}
+	return v
 }
