@@ -78,7 +78,10 @@ func Train(g *engine.Game, o TrainOptions) (*Estimate, error) {
 		styles = trainStyles
 	}
 	for round := range o.Rounds {
-		samples := newSampleSet(e.play(k, o, o.Seed+uint64(round), styles))
+		samples, err := newSampleSet(e.play(k, o, o.Seed+uint64(round), styles), e.Features(), o.Threads)
+		if err != nil {
+			return nil, err
+		}
 		fit := newLSQ(e.Features(), o.Threads)
 		fit.add(samples, 1)
 		if before != nil {
