@@ -256,12 +256,14 @@ func (l *lsq) solve(w0 []float64, mu float64, steps int) []float64 {
 // passes spent half their time so).
 func dotEntries(v []float64, idx []int32, val []float32) float64 {
 	var p0, p1, p2, p3 float64
+	val = val[:len(idx)]
 	i := 0
 	for ; i+4 <= len(idx); i += 4 {
-		p0 += v[idx[i]] * float64(val[i])
-		p1 += v[idx[i+1]] * float64(val[i+1])
-		p2 += v[idx[i+2]] * float64(val[i+2])
-		p3 += v[idx[i+3]] * float64(val[i+3])
+		j, x := idx[i:i+4:i+4], val[i:i+4:i+4]
+		p0 += v[j[0]] * float64(x[0])
+		p1 += v[j[1]] * float64(x[1])
+		p2 += v[j[2]] * float64(x[2])
+		p3 += v[j[3]] * float64(x[3])
 	}
 	for ; i < len(idx); i++ {
 		p0 += v[idx[i]] * float64(val[i])
