@@ -548,7 +548,8 @@ func (e *Estimate) After(base *engine.SchoolState) Values {
 			return e.Value(s)
 		}
 		j := int(base.Fill[r])
-		x := l.sheet(&s, turns)
+		x := b // the same turns left, whose spans b has worked out
+		x.s = &s
 		v := lin.value(&s, r) + total - rows[r] - pairs[r] - cols[j]
 		v += d.of(func(out emit) { l.rowTerms(&x, r, out) })
 		side := x.side(r)
