@@ -39,6 +39,9 @@ func TestCheckExact(t *testing.T) {
 		if c.Beaten > 0 {
 			beaten++
 		}
+		if c.BeatenAgain > 0 {
+			t.Errorf("%s %v: the exact ranking beaten twice, by %.2f and again by %.2f", c.Source, c.Sheet, c.Beaten, c.BeatenAgain)
+		}
 	}
 	// Each interval misses with probability 5%; 20% of 40 would be a
 	// chance of about 1e-4.
@@ -59,13 +62,18 @@ func TestCheckFindsErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases, err := NewKernel(g).Check(Fixed(func(engine.SchoolState) float64 { return 0 }), CheckOptions{Sheets: 4, Games: 200, Seed: 3, HandMade: checkSheets})
+	cases, err := NewKernel(g).Check(Fixed(func(engine.SchoolState) float64 { return 0 }), CheckOptions{Sheets: 4, Games: 200, Seed: 3, Actions: 3, HandMade: checkSheets})
 	if err != nil {
 		t.Fatal(err)
 	}
 	all := Summarize(cases)[len(Styles)+2]
 	if all.Source != "all" || all.Within10 > 0.5 || all.MeanAbs < 20 {
 		t.Errorf("values of 0 pass the check: %+v", all)
+	}
+	// Values of 0 rank the writes by their points alone: the games find
+	// some of those rankings wrong, and find them wrong again.
+	if all.BeatenAgain == 0 || all.BeatenAgain > all.Beaten {
+		t.Errorf("values of 0: rankings beaten on %.0f%% of the sheets, again on %.0f%%", 100*all.Beaten, 100*all.BeatenAgain)
 	}
 }
 

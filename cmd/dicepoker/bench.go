@@ -157,7 +157,7 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 		sums := school.Summarize(cases)
 		r := result{Columns: n, Sources: sums}
 		for _, c := range cases {
-			r.Cases = append(r.Cases, checkCase{c.Source, c.Sheet.Format(g), c.Dice.Dice(), c.Advised, c.Played, c.CI95, c.Excess(), c.Beaten})
+			r.Cases = append(r.Cases, checkCase{c.Source, c.Sheet.Format(g), c.Dice.Dice(), c.Advised, c.Played, c.CI95, c.Excess(), c.Beaten, c.BeatenAgain})
 		}
 		results = append(results, r)
 		if !asJSON {
@@ -175,7 +175,8 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 // sheet in the school notation, the first roll's dice (faces 1..6), the
 // advised value of the best action, the mean of the games played on
 // after it with its 95% interval's half-width, by how much the two lie
-// apart beyond that interval, and by how much another action beat it.
+// apart beyond that interval, and by how much another action beat it, in
+// the check's games and again in fresh ones.
 type checkCase struct {
 	Source  string  `json:"source"`
 	Sheet   string  `json:"sheet"`
@@ -185,6 +186,7 @@ type checkCase struct {
 	CI95    float64 `json:"ci95"`
 	Excess  float64 `json:"excess"`
 	Beaten  float64 `json:"beaten"`
+	Again   float64 `json:"beaten_again"`
 }
 
 // writeOutliers lists the sheets whose advised value lies more than 10
