@@ -161,17 +161,18 @@ func TestLSQSolve(t *testing.T) {
 }
 
 // BenchmarkLSQNormal measures one pass of the fit's least squares on one
-// thread over the samples of 600 three-column games played by an
-// untrained estimate, led in by the fit's styles (about 17,000 samples of
-// 250 entries), as the fit lays them out and, for comparison, summed
-// sample by sample as the fit did before.
+// thread over the samples of a round of the three-column fit, its first:
+// 6,000 games of an untrained estimate led in by the fit's styles, as the
+// fit lays them out and, for comparison, summed sample by sample as it
+// did before. A round's samples outgrow the caches; a few hundred games'
+// would not, and would hide what the layout is for.
 func BenchmarkLSQNormal(b *testing.B) {
 	g := mustSchool(b, 3)
 	e, err := NewEstimate(g, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	samples := e.play(NewKernel(g), TrainOptions{Games: 600, Seed: 1, Lambda: 0.4}, 1, playStyles)
+	samples := e.play(NewKernel(g), TrainOptions{Games: 6000, Seed: 1, Lambda: 0.4}, 1, playStyles)
 	set, err := newSampleSet(samples, e.Features(), 1)
 	if err != nil {
 		b.Fatal(err)
