@@ -25,7 +25,7 @@ type lsq struct {
 	threads int
 	diag    []float64   // the diagonal of XᵀCX
 	sum     [][]float64 // each block's part of a pass's sums
-	p       [][]float64 // each block's samples' residuals in a pass
+	p       [][]float64 // each block's samples' residuals in a pass, as many as the largest set's
 }
 
 // sampleSet is a round's samples laid out for the fit's passes: sample i
@@ -138,6 +138,11 @@ func (l *lsq) add(set *sampleSet, c float64) {
 		}
 	}
 	l.sets, l.weights = append(l.sets, set), append(l.weights, c)
+	for b := range l.p {
+		if n := len(set.blocks[b].ends); len(l.p[b]) < n {
+			l.p[b] = make([]float64, n)
+		}
+	}
 }
 
 // normal sets out to XᵀC(Xv) plus, when y is set, subtracts XᵀCy: the
@@ -148,13 +153,8 @@ func (l *lsq) normal(v []float64, y bool, out []float64) {
 		clear(acc)
 		for s, set := range l.sets {
 			blk := &set.blocks[b]
-			p := l.p[b]
-			if len(p) < len(blk.ends) {
-				p = make([]float64, len(blk.ends))
-				l.p[b] = p
-			}
-			blk.residuals(v, y, l.weights[s], p)
-			blk.addByWeight(p, acc)
+			blk.residuals(v, y, l.weights[s], l.p[b])
+			blk.addByWeight(l.p[b], acc)
 		}
 	})
 	clear(out)
