@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 
 	"dicepoker/internal/workers"
 )
@@ -25,79 +24,177 @@ type lsq struct {
 	threads int
 	diag    []float64   // the diagonal of XᵀCX
 	sum     [][]float64 // each block's part of a pass's sums
-	p       [][]float64 // each block's samples' residuals in a pass, as many as the largest set's
+	p       [][]float64 // each pair of blocks' residuals in a pass, as many as the largest set's
 }
 
 // sampleSet is a round's samples laid out for the fit's passes: sample i
 // goes to block i mod lsqBlocks.
 type sampleSet struct {
 	blocks [lsqBlocks]sampleBlock
-	n      int // samples
+	pairs  [lsqBlocks / 2][]blockPair // blocks 2q and 2q+1 weight by weight, in parts of at most a pair part's samples
+	n      int                        // samples
 }
 
-// sampleBlock is a block of a sampleSet. It holds its entries twice, each
-// in the order it is summed in: sample by sample, for a pass to value the
-// samples, and weight by weight, for it to add each sample's residual into
-// the weights it names. Adding them sample by sample instead, as the fit
-// once did, made each add into a weight wait on the store of the one
-// before wherever a sample names a weight twice (a few times in each of
-// its 250 entries), and a pass took 1.7 times as long.
+// sampleBlock is a block of a sampleSet, sample by sample: the order a
+// pass values the samples in.
 type sampleBlock struct {
 	idx    []int32   // the entries' weights, sample by sample: sample k's from ends[k-1] (0 for the first) to ends[k]
 	val    []float32 // the entries' values
 	ends   []int
 	target []float64 // each sample's target
-	cols   []int32   // the entries weight by weight: weight j's from cols[j] to cols[j+1], in the order of the samples
-	rows   []int32   // the entries' samples, weight by weight
-	colVal []float32 // the entries' values, weight by weight
 }
+
+// blockPair holds the entries of two blocks again, weight by weight: the
+// order a pass adds each sample's residual into the weights it names in.
+// Adding them sample by sample, as the fit once did, made each add into a
+// weight wait on the store of the one before wherever a sample names a
+// weight twice (a few times in each of its 250 entries), and a pass took
+// 1.7 times as long.
+//
+// Each weight's entries in a block are one chain of adds, in the order of
+// the samples; the two blocks' chains alternate, so that two adds are
+// under way at once and neither block's sums change. The shorter chain is
+// padded with the pair's zero residual: adding +0 leaves every sum as it
+// was, since a sum that starts at +0 is never -0. On two threads a pass is
+// bound by the bytes it reads, so the entries are kept small: a residual's
+// place in 16 bits, and no values for the weights whose entries are all 1
+// (the tables', most of them). A pair holds up to pairPart samples of each
+// block; a pass adds one pair after another into the same sums, so that
+// each weight's entries still follow the order of the samples.
+type blockPair struct {
+	from, to int       // the blocks' samples it holds, from from to (at most) to
+	cols     []int32   // weight j's entries from cols[j] to cols[j+1]: the first block's at even places, the second's at odd
+	rows     []uint16  // the entries' residuals: the first block's samples, then the second's, then the zero
+	vals     []int32   // where weight j's values start in colVal, or -1 where each is 1
+	colVal   []float32 // the values of the weights not all 1, weight by weight
+}
+
+// pairPart is the most samples of each block a blockPair holds: a place
+// in 16 bits names each of both blocks' residuals and the zero.
+const pairPart = (math.MaxUint16+1)/2 - 1
 
 // newSampleSet lays out samples for a fit of n weights.
 func newSampleSet(samples []sample, n, threads int) (*sampleSet, error) {
+	return newSampleSetIn(samples, n, threads, pairPart)
+}
+
+// newSampleSetIn lays out samples for a fit of n weights with blockPairs
+// of part samples of each block.
+func newSampleSetIn(samples []sample, n, threads, part int) (*sampleSet, error) {
 	set := &sampleSet{n: len(samples)}
-	errs := make([]error, lsqBlocks)
 	workers.Each(lsqBlocks, threads, func(_, b int) {
-		errs[b] = set.blocks[b].layOut(samples, b, n)
+		set.blocks[b].layOut(samples, b)
+	})
+	errs := make([]error, len(set.pairs))
+	workers.Each(len(set.pairs), threads, func(_, q int) {
+		a, b := &set.blocks[2*q], &set.blocks[2*q+1]
+		for from := 0; from < len(a.ends); from += part { // a has as many samples as b or one more
+			bp := blockPair{from: from, to: from + part}
+			if errs[q] = bp.layOut(a, b, n); errs[q] != nil {
+				return
+			}
+			set.pairs[q] = append(set.pairs[q], bp)
+		}
 	})
 	return set, errors.Join(errs...)
 }
 
-// layOut lays out samples b, b+lsqBlocks, ... of a fit of n weights.
-func (blk *sampleBlock) layOut(samples []sample, b, n int) error {
+// layOut lays out samples b, b+lsqBlocks, ... sample by sample.
+func (blk *sampleBlock) layOut(samples []sample, b int) {
 	entries := 0
 	for i := b; i < len(samples); i += lsqBlocks {
 		entries += len(samples[i].idx)
 	}
-	if entries > math.MaxInt32 {
-		return fmt.Errorf("school: a block of a fit's samples holds %d entries, more than 2³¹", entries)
-	}
 	blk.idx, blk.val = make([]int32, 0, entries), make([]float32, 0, entries)
-	blk.cols = make([]int32, n+1)
 	for i := b; i < len(samples); i += lsqBlocks {
 		x := samples[i]
 		blk.idx = append(blk.idx, x.idx...)
 		blk.val = append(blk.val, x.val...)
 		blk.ends = append(blk.ends, len(blk.idx))
 		blk.target = append(blk.target, x.target)
-		for _, j := range x.idx {
-			blk.cols[j+1]++
+	}
+}
+
+// samples returns the samples of blk that bp holds, from and to.
+func (bp *blockPair) samples(blk *sampleBlock) (from, to int) {
+	return min(bp.from, len(blk.ends)), min(bp.to, len(blk.ends))
+}
+
+// span returns where the entries of blk's samples from to to are.
+func (blk *sampleBlock) span(from, to int) (int, int) {
+	if from == to {
+		return 0, 0
+	}
+	start := 0
+	if from > 0 {
+		start = blk.ends[from-1]
+	}
+	return start, blk.ends[to-1]
+}
+
+// residuals is how many residuals a pass works out for bp over blocks a
+// and b: their samples' and the zero.
+func (bp *blockPair) residuals(a, b *sampleBlock) int {
+	af, at := bp.samples(a)
+	bf, bt := bp.samples(b)
+	return at - af + bt - bf + 1
+}
+
+// layOut lays out bp's samples of blocks a and b weight by weight, for a
+// fit of n weights.
+func (bp *blockPair) layOut(a, b *sampleBlock, n int) error {
+	count := [2][]int32{make([]int32, n), make([]int32, n)}
+	unit := make([]bool, n)
+	for j := range unit {
+		unit[j] = true
+	}
+	for h, blk := range []*sampleBlock{a, b} {
+		from, to := blk.span(bp.samples(blk))
+		for i, j := range blk.idx[from:to] {
+			count[h][j]++
+			unit[j] = unit[j] && blk.val[from+i] == 1
 		}
 	}
+	bp.cols, bp.vals = make([]int32, n+1), make([]int32, n)
+	entries, values := 0, 0
 	for j := range n {
-		blk.cols[j+1] += blk.cols[j]
+		m := 2 * int(max(count[0][j], count[1][j]))
+		bp.vals[j] = -1
+		if !unit[j] {
+			bp.vals[j] = int32(values)
+			values += m
+		}
+		if entries += m; entries > math.MaxInt32 {
+			return fmt.Errorf("school: two blocks of a fit's samples hold %d entries, more than 2³¹", entries)
+		}
+		bp.cols[j+1] = int32(entries)
+	}
+	zero := uint16(bp.residuals(a, b) - 1)
+	bp.rows, bp.colVal = make([]uint16, entries), make([]float32, values)
+	for i := range bp.rows {
+		bp.rows[i] = zero
 	}
 	// A counting sort, stable so that each weight's entries keep the order
 	// of the samples.
-	next := slices.Clone(blk.cols[:n])
-	blk.rows, blk.colVal = make([]int32, entries), make([]float32, entries)
-	from := 0
-	for k, end := range blk.ends {
-		for i := from; i < end; i++ {
-			j := blk.idx[i]
-			blk.rows[next[j]], blk.colVal[next[j]] = int32(k), blk.val[i]
-			next[j]++
+	first := 0 // the residual of the block's first sample
+	for h, blk := range []*sampleBlock{a, b} {
+		next := count[h] // reused: the place of weight j's next entry, from its first
+		for j := range next {
+			next[j] = int32(h)
 		}
-		from = end
+		from, to := bp.samples(blk)
+		i, _ := blk.span(from, to)
+		for k := from; k < to; k++ {
+			for ; i < blk.ends[k]; i++ {
+				j := blk.idx[i]
+				bp.rows[bp.cols[j]+next[j]] = uint16(first + k - from)
+				if bp.vals[j] >= 0 {
+					bp.colVal[bp.vals[j]+next[j]] = blk.val[i]
+				}
+				next[j] += 2
+			}
+		}
+		first = to - from
 	}
 	return nil
 }
@@ -111,7 +208,7 @@ const prior = 5
 const lsqBlocks = 16
 
 func newLSQ(n, threads int) *lsq {
-	l := &lsq{n: n, threads: threads, diag: make([]float64, n), sum: make([][]float64, lsqBlocks), p: make([][]float64, lsqBlocks)}
+	l := &lsq{n: n, threads: threads, diag: make([]float64, n), sum: make([][]float64, lsqBlocks), p: make([][]float64, lsqBlocks/2)}
 	for b := range l.sum {
 		l.sum[b] = make([]float64, n)
 	}
@@ -138,9 +235,11 @@ func (l *lsq) add(set *sampleSet, c float64) {
 		}
 	}
 	l.sets, l.weights = append(l.sets, set), append(l.weights, c)
-	for b := range l.p {
-		if n := len(set.blocks[b].ends); len(l.p[b]) < n {
-			l.p[b] = make([]float64, n)
+	for q := range l.p {
+		for _, bp := range set.pairs[q] {
+			if n := bp.residuals(&set.blocks[2*q], &set.blocks[2*q+1]); len(l.p[q]) < n {
+				l.p[q] = make([]float64, n)
+			}
 		}
 	}
 }
@@ -148,13 +247,21 @@ func (l *lsq) add(set *sampleSet, c float64) {
 // normal sets out to XᵀC(Xv) plus, when y is set, subtracts XᵀCy: the
 // samples' part of the normal equations applied to v.
 func (l *lsq) normal(v []float64, y bool, out []float64) {
-	workers.Each(lsqBlocks, l.threads, func(_, b int) {
-		acc := l.sum[b]
-		clear(acc)
+	workers.Each(lsqBlocks/2, l.threads, func(_, q int) {
+		accA, accB := l.sum[2*q], l.sum[2*q+1]
+		clear(accA)
+		clear(accB)
 		for s, set := range l.sets {
-			blk := &set.blocks[b]
-			blk.residuals(v, y, l.weights[s], l.p[b])
-			blk.addByWeight(l.p[b], acc)
+			a, b := &set.blocks[2*q], &set.blocks[2*q+1]
+			for _, bp := range set.pairs[q] {
+				p := l.p[q][:bp.residuals(a, b)]
+				af, at := bp.samples(a)
+				a.residuals(v, y, l.weights[s], af, p[:at-af])
+				bf, _ := bp.samples(b)
+				b.residuals(v, y, l.weights[s], bf, p[at-af:len(p)-1])
+				p[len(p)-1] = 0
+				bp.addByWeight(p, accA, accB)
+			}
 		}
 	})
 	clear(out)
@@ -165,34 +272,42 @@ func (l *lsq) normal(v []float64, y bool, out []float64) {
 	}
 }
 
-// residuals sets p[k] to c times sample k's x·v, less its target when y is
-// set.
-func (b *sampleBlock) residuals(v []float64, y bool, c float64, p []float64) {
-	from := 0
-	for k, end := range b.ends {
+// residuals sets p[k] to c times sample first+k's x·v, less its target
+// when y is set.
+func (b *sampleBlock) residuals(v []float64, y bool, c float64, first int, p []float64) {
+	from, _ := b.span(first, first+len(p))
+	for k, end := range b.ends[first : first+len(p)] {
 		r := dotEntries(v, b.idx[from:end], b.val[from:end])
 		from = end
 		if y {
-			r -= b.target[k]
+			r -= b.target[first+k]
 		}
 		p[k] = r * c
 	}
 }
 
-// addByWeight adds to acc[j] each of weight j's entries times its sample's
-// p, in the order of the samples: the same sums, to the bit, as adding
-// sample by sample.
-func (b *sampleBlock) addByWeight(p, acc []float64) {
-	cols := b.cols
+// addByWeight adds to accA[j] and accB[j] each of weight j's entries in
+// the first block and the second times its sample's residual in p, in the
+// order of the samples: the same sums, to the bit, as adding sample by
+// sample.
+func (bp *blockPair) addByWeight(p, accA, accB []float64) {
+	cols := bp.cols
 	for j := range len(cols) - 1 {
-		rows := b.rows[cols[j]:cols[j+1]]
-		val := b.colVal[cols[j]:cols[j+1]]
-		val = val[:len(rows)]
-		a := acc[j]
-		for i, k := range rows {
-			a += p[k] * float64(val[i])
+		rows := bp.rows[cols[j]:cols[j+1]]
+		a, b := accA[j], accB[j]
+		if bp.vals[j] < 0 {
+			for i := 0; i+1 < len(rows); i += 2 {
+				a += p[rows[i]]
+				b += p[rows[i+1]]
+			}
+		} else {
+			val := bp.colVal[bp.vals[j]:][:len(rows)]
+			for i := 0; i+1 < len(rows); i += 2 {
+				a += p[rows[i]] * float64(val[i])
+				b += p[rows[i+1]] * float64(val[i+1])
+			}
 		}
-		acc[j] = a
+		accA[j], accB[j] = a, b
 	}
 }
 

@@ -1,9 +1,9 @@
 package school
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
-	"strconv"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -69,25 +69,33 @@ func normalSampleBySample(l *lsq, v []float64, y bool, out []float64) {
 
 // TestLSQNormal checks a pass over the samples laid out weight by weight
 // against the sums sample by sample: the same to the bit, whatever the
-// threads, with weights named twice in a sample and a set too small to
-// fill every block.
+// threads, with weights named twice in a sample, a set too small to fill
+// every block, and blocks in pairs of a few samples, so that a weight's
+// sums go on from one pair to the next.
 func TestLSQNormal(t *testing.T) {
 	for _, tc := range []struct {
 		n       int
 		counts  []int
 		threads int
+		part    int // the samples of each block in a blockPair
 	}{
-		{n: 40, counts: []int{500}, threads: 1},
-		{n: 40, counts: []int{500, 300}, threads: 2},
-		{n: 300, counts: []int{7, 1000}, threads: 3},
+		{n: 40, counts: []int{500}, threads: 1, part: pairPart},
+		{n: 40, counts: []int{500, 300}, threads: 2, part: pairPart},
+		{n: 300, counts: []int{7, 1000}, threads: 3, part: pairPart},
+		{n: 40, counts: []int{500, 300}, threads: 2, part: 1},
+		{n: 300, counts: []int{7, 1000}, threads: 3, part: 5},
 	} {
-		t.Run(strconv.Itoa(tc.n)+"/"+strconv.Itoa(len(tc.counts)), func(t *testing.T) {
+		t.Run(fmt.Sprintf("n=%d/sets=%d/part=%d", tc.n, len(tc.counts), tc.part), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(tc.n), uint64(tc.threads)))
 			l := newLSQ(tc.n, tc.threads)
 			for s, count := range tc.counts {
-				set, err := newSampleSet(lsqSamples(tc.n, count, rng), tc.n, tc.threads)
+				set, err := newSampleSetIn(lsqSamples(tc.n, count, rng), tc.n, tc.threads, tc.part)
 				if err != nil {
 					t.Fatal(err)
+				}
+				first := (count + lsqBlocks - 1) / lsqBlocks // block 0's samples, the most of any
+				if want := (first + tc.part - 1) / tc.part; len(set.pairs[0]) != want {
+					t.Fatalf("%d samples in pairs of %d of each block: %d pairs, want %d", count, tc.part, len(set.pairs[0]), want)
 				}
 				l.add(set, 1/float64(s+1))
 			}
