@@ -127,32 +127,14 @@ func (e *Endgame) key(s engine.SchoolState) engine.SchoolState {
 }
 
 // successors appends to buf the keys of the sheets that are not full one
-// write after s, and returns it: every School row's close with 0 to 5
-// dice of its face, every combination row's cross and its points plain
-// and doubled. A key may come more than once.
+// write after s (see Kernel.writes), and returns it. A key may come more
+// than once.
 func (e *Endgame) successors(s *engine.SchoolState, buf []engine.SchoolState) []engine.SchoolState {
-	g, k := e.k.g, e.k
-	add := func(m engine.SchoolWrite) {
-		if !g.SchoolFull(&m.Next) {
+	e.k.writes(s, func(m engine.SchoolWrite) {
+		if !e.k.g.SchoolFull(&m.Next) {
 			buf = append(buf, e.key(m.Next))
 		}
-	}
-	for c, cat := range g.Categories {
-		if !g.RowOpen(s, c) {
-			continue
-		}
-		if cat.School {
-			for n := range engine.Dice + 1 {
-				add(g.SchoolClose(*s, c, n))
-			}
-			continue
-		}
-		add(g.SchoolScore(*s, c, 0))
-		for _, p := range k.levels[c] {
-			add(g.SchoolScore(*s, c, p))
-			add(g.SchoolScore(*s, c, g.School.Fresh*p))
-		}
-	}
+	})
 	return buf
 }
 

@@ -175,6 +175,30 @@ func (k *Kernel) finalsAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, valu
 	})
 }
 
+// writes calls add with every write a turn from s may end in, as the
+// turn's search values them: every School row's close with 0 to 5 dice of
+// its face, every combination row's cross and its points plain and
+// doubled.
+func (k *Kernel) writes(s *engine.SchoolState, add func(m engine.SchoolWrite)) {
+	g := k.g
+	for c, cat := range g.Categories {
+		if !g.RowOpen(s, c) {
+			continue
+		}
+		if cat.School {
+			for n := range engine.Dice + 1 {
+				add(g.SchoolClose(*s, c, n))
+			}
+			continue
+		}
+		add(g.SchoolScore(*s, c, 0))
+		for _, p := range k.levels[c] {
+			add(g.SchoolScore(*s, c, p))
+			add(g.SchoolScore(*s, c, g.School.Fresh*p))
+		}
+	}
+}
+
 // rowValues is where addRows finds the value of writing each roll in a
 // row, fresh or stale: values[level[roll]].
 type rowValues struct {
