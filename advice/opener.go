@@ -122,6 +122,9 @@ func (o Opener) Named(g *engine.Game, name string) (*SchoolStrategy, error) {
 	if err == nil && st.Seat == nil {
 		st.Seat = school.Alone(st.Player)
 	}
+	if err == nil && st.Advisor == nil {
+		st.Advisor = st.Player
+	}
 	return st, err
 }
 
@@ -157,7 +160,9 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 			k := school.NewKernel(g)
 			end := school.NewEndgame(k, e.After, school.EndgameTurns, school.EndgameLostTurns)
 			st.Player, st.Value = end.Player, end.Values(e.Value)
+			st.Advisor = k.Lookahead(end.Player, 0)
 			st.Drift = school.NewDrift(k, end.Player)
+			st.Drift.Lookahead = true
 		}
 		if name == "race" {
 			tm, err := o.Timing(e)

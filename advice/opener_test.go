@@ -1,6 +1,7 @@
 package advice_test
 
 import (
+	"math"
 	"path/filepath"
 	"testing"
 
@@ -58,6 +59,53 @@ func TestEstimateEndgame(t *testing.T) {
 			if got := after(m.Next); got != want {
 				t.Errorf("%s, after %+v: valued %g, want %g", c.sheet, m, got, want)
 			}
+		}
+	}
+}
+
+// TestEstimateAdvisorLooksAhead checks that the estimate's advisor values
+// the sheets after a turn by the search of their next turn: on an estimate
+// of zeros, an early sheet after a write is worth the points its next turn
+// is expected to bring, played for the most points (the mean over the
+// first rolls of the best action's value, as the greedy player ranks
+// them), where the estimate's player values it 0; the greedy strategy
+// ranks with its player.
+func TestEstimateAdvisorLooksAhead(t *testing.T) {
+	g, err := engine.New("school", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "estimate.dpt")
+	tablestest.SchoolEstimate(t, path)
+	st, err := advice.Opener{File: path}.Named(g, "estimate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	greedy, err := advice.Opener{}.Named(g, "greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := school.NewKernel(g)
+	s := g.NewSchoolState()
+	player, advisor, plain := st.Player(&s), st.Advisor(&s), greedy.Advisor(&s)
+	for _, m := range g.SchoolMoves(s, engine.RollIndex(engine.Multiset{0, 0, 2, 0, 2, 1}), true, nil)[:4] {
+		next := m.Next
+		want := 0.0
+		for r := range engine.NumRolls {
+			actions, err := k.Actions(next, engine.Roll(r), g.Rolls-1, true, greedy.Player(&next))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want += engine.RollProbability(r) * actions[0].Value
+		}
+		if got := advisor(next); math.Abs(got-want) > 1e-9 || want < 10 {
+			t.Errorf("after %+v: the advisor values %g, want the next turn's points %g", m, got, want)
+		}
+		if got := player(next); got != 0 {
+			t.Errorf("after %+v: the player values %g, want 0", m, got)
+		}
+		if got := plain(next); got != 0 {
+			t.Errorf("after %+v: the greedy advisor values %g, want 0", m, got)
 		}
 	}
 }

@@ -154,7 +154,11 @@ func adviseSchool(src Source, p Position, rollsLeft int) (*Advice, error) {
 	}
 	state := sheets[0]
 	k := school.NewKernel(g)
-	actions, err := k.Actions(state, p.Dice, rollsLeft, fresh, st.Seat(sheets, 0))
+	next := st.Seat(sheets, 0)
+	if len(sheets) == 1 {
+		next = st.Advisor(&state)
+	}
+	actions, err := k.Actions(state, p.Dice, rollsLeft, fresh, next)
 	if err != nil {
 		return nil, Inputf("%v", err)
 	}

@@ -38,6 +38,10 @@ type Source interface {
 type SchoolStrategy struct {
 	Name   string        // optimal, estimate, race or greedy
 	Player school.Player // the values of the sheets after a turn, alone
+	// Advisor is the values of the sheets after a turn that rank a
+	// position's actions alone at the table: Player's, or for the
+	// estimate a turn further ahead (school.Kernel.Lookahead).
+	Advisor school.Player
 	// Seat is the values of the sheets after a turn with other players
 	// at the table: the race's for race, else Player's, which looks at
 	// its own sheet only.
@@ -76,7 +80,7 @@ func Advisor(src Source, g *engine.Game) (coach.Advisor, error) {
 		if err != nil {
 			return nil, err
 		}
-		return coach.SchoolAdvisor(g, st.Player, st.Drift, st.Expected, st.Note(g)), nil
+		return coach.SchoolAdvisor(g, st.Advisor, st.Drift, st.Expected, st.Note(g)), nil
 	}
 	t, err := src.Table(g)
 	if err != nil {

@@ -24,6 +24,10 @@ type CheckOptions struct {
 	// Drift, when set, is added to the advised value of each sheet, as the
 	// advisor states it (see Drift).
 	Drift *Drift
+	// Advisor, when set, values the sheets after the turn for the
+	// advisor's ranking, as advise does (Lookahead); the games are
+	// played by the player whatever it is.
+	Advisor Player
 }
 
 // CheckCase is one position of a check: the advisor's value of its best
@@ -123,7 +127,11 @@ func (k *Kernel) Check(player Player, o CheckOptions) ([]CheckCase, error) {
 		rng := rand.New(rand.NewPCG(o.Seed, 1<<32|uint64(i)))
 		c.Dice = engine.Multiset{}.RollRest(rng)
 		s := c.Sheet.State(g)
-		actions, err := k.Actions(s, c.Dice, g.Rolls-1, true, player(&s))
+		advisor := player
+		if o.Advisor != nil {
+			advisor = o.Advisor
+		}
+		actions, err := k.Actions(s, c.Dice, g.Rolls-1, true, advisor(&s))
 		if err != nil {
 			return nil, err
 		}

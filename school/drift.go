@@ -41,6 +41,10 @@ type Drift struct {
 	Games   int
 	Seed    uint64
 	Threads int // goroutines; 0 means runtime.GOMAXPROCS
+	// Lookahead says that the advisor values the actions by the player's
+	// Lookahead: its values hold the search of the turn after already, so
+	// the drift leaves out that turn's disagreement.
+	Lookahead bool
 	// last is the position of the last call and its drift: play's coach
 	// ranks a position for a hint, then again to judge the move made there.
 	mu   sync.Mutex
@@ -100,7 +104,9 @@ func (d *Drift) Of(p Position) float64 {
 			var value float64
 			values = d.player(&st)
 			m, value = d.k.Turn(st, values, rng(t), search)
-			sums[i] += value - before
+			if t > 1 || !d.Lookahead {
+				sums[i] += value - before
+			}
 		}
 	})
 	mean := 0.0

@@ -149,7 +149,7 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 			}
 			continue
 		}
-		o.Drift = st.Drift
+		o.Drift, o.Advisor = st.Drift, st.Advisor
 		cases, err := school.NewKernel(g).Check(st.Player, o)
 		if err != nil {
 			return err
