@@ -92,9 +92,9 @@ type checkSource struct {
 }
 
 // Check compares, on sheets of many kinds, the value the advisor gives its
-// best action for a first roll, with player's values for the sheets after
-// the turn, with the mean final score of the games the same player then
-// plays on, as Rollouts plays them. The sheets come from games of each of
+// best action for a first roll, with o.Advisor's values for the sheets
+// after the turn (player's when nil), with the mean final score of the
+// games player then plays on, as Rollouts plays them. The sheets come from games of each of
 // Styles cut at a random turn, from the advisor's games cut one to four
 // turns before the end (nearly full), and from the hand-made sheets.
 func (k *Kernel) Check(player Player, o CheckOptions) ([]CheckCase, error) {
