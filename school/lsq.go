@@ -31,7 +31,7 @@ type lsq struct {
 // goes to block i mod lsqBlocks.
 type sampleSet struct {
 	blocks [lsqBlocks]sampleBlock
-	pairs  [lsqBlocks / 2][]blockPair // blocks 2q and 2q+1 weight by weight, in parts of at most a pair part's samples
+	pairs  [lsqBlocks / 2][]blockPair // blocks 2q and 2q+1 weight by weight, in parts of at most pairPart samples of each
 	n      int                        // samples
 }
 
