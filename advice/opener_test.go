@@ -11,11 +11,10 @@ import (
 	"dicepoker/school"
 )
 
-// TestEstimateEndgame checks that the estimate strategy values the last
-// school.EndgameTurns turns exactly and the others by its estimate: on an
-// estimate of zeros, a late sheet is worth what the endgame alone gives
-// it, and an earlier one 0.
-func TestEstimateEndgame(t *testing.T) {
+// zeroEstimate returns three-column school and its estimate strategy on
+// an estimate of zeros.
+func zeroEstimate(t *testing.T) (*engine.Game, *advice.SchoolStrategy) {
+	t.Helper()
 	g, err := engine.New("school", engine.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -26,6 +25,15 @@ func TestEstimateEndgame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g, st
+}
+
+// TestEstimateEndgame checks that the estimate strategy values the last
+// school.EndgameTurns turns exactly and the others by its estimate: on an
+// estimate of zeros, a late sheet is worth what the endgame alone gives
+// it, and an earlier one 0.
+func TestEstimateEndgame(t *testing.T) {
+	g, st := zeroEstimate(t)
 	exact := school.NewEndgame(school.NewKernel(g), nil, school.EndgameTurns, school.EndgameLostTurns).Values(nil)
 	for _, c := range []struct {
 		sheet string
@@ -71,16 +79,7 @@ func TestEstimateEndgame(t *testing.T) {
 // them), where the estimate's player values it 0; the greedy strategy
 // ranks with its player.
 func TestEstimateAdvisorLooksAhead(t *testing.T) {
-	g, err := engine.New("school", engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "estimate.dpt")
-	tablestest.SchoolEstimate(t, path)
-	st, err := advice.Opener{File: path}.Named(g, "estimate")
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, st := zeroEstimate(t)
 	greedy, err := advice.Opener{}.Named(g, "greedy")
 	if err != nil {
 		t.Fatal(err)
