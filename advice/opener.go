@@ -132,7 +132,7 @@ func (o Opener) Named(g *engine.Game, name string) (*SchoolStrategy, error) {
 const SchoolStrategies = "optimal, estimate, race or greedy"
 
 // named returns the strategy called name, as Named does, but for its Seat
-// where that is only its Player.
+// and its Advisor where those are only its Player.
 func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 	switch name {
 	case "greedy": // every sheet after the turn is worth 0: the most points this turn

@@ -51,7 +51,7 @@ type SchoolStrategy struct {
 	// optimal player, the mean measured when an estimate was fitted.
 	Expected float64
 	// Drift, for the estimate, is what its player scores from a position
-	// beyond the value its search gives its best action there, which the
+	// beyond the value its advisor gives its best action there, which the
 	// advisor adds to the value of every action it states (school.Drift);
 	// nil where the values are exact or stated as they are.
 	Drift *school.Drift

@@ -131,20 +131,21 @@ func (s schoolSheet) Show() string {
 type schoolAdvisor struct {
 	g        *engine.Game
 	k        *school.Kernel
-	player   school.Player
+	ranker   school.Player // the values of the sheets after the turn it ranks with
 	drift    *school.Drift
 	expected float64
 	note     string
 }
 
 // SchoolAdvisor returns the advisor of school game g that ranks with the
-// values player gives the sheets between turns (an exact table's for one
-// column, an estimate's for more), and adds to the values it states the
-// player's drift, when not nil (see school.Drift). expected is its
+// values ranker gives the sheets between turns (an exact table's for one
+// column, for more an estimate's looking a turn ahead: see
+// school.Kernel.Lookahead), and adds to the values it states the player's
+// drift, when not nil (see school.Drift). expected is its
 // expected final score of a new game, and note says how it values
 // positions ("" when exactly).
-func SchoolAdvisor(g *engine.Game, player school.Player, drift *school.Drift, expected float64, note string) Advisor {
-	return schoolAdvisor{g: g, k: school.NewKernel(g), player: player, drift: drift, expected: expected, note: note}
+func SchoolAdvisor(g *engine.Game, ranker school.Player, drift *school.Drift, expected float64, note string) Advisor {
+	return schoolAdvisor{g: g, k: school.NewKernel(g), ranker: ranker, drift: drift, expected: expected, note: note}
 }
 
 func (a schoolAdvisor) Actions(p Position) ([]Option, error) {
@@ -153,7 +154,7 @@ func (a schoolAdvisor) Actions(p Position) ([]Option, error) {
 		return nil, fmt.Errorf("the school advisor of %s cannot rank a %s position", strategy.Describe(a.g), strategy.Describe(p.Game))
 	}
 	state := s.sh.State(a.g)
-	actions, err := a.k.Actions(state, p.Dice, p.RollsLeft, p.Fresh, a.player(&state))
+	actions, err := a.k.Actions(state, p.Dice, p.RollsLeft, p.Fresh, a.ranker(&state))
 	if err != nil {
 		return nil, err
 	}

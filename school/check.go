@@ -22,7 +22,8 @@ type CheckOptions struct {
 	// those of HandMade.
 	HandMade []string
 	// Drift, when set, is added to the advised value of each sheet, as the
-	// advisor states it (see Drift).
+	// advisor states it (see Drift); its Lookahead is set where Advisor is
+	// a Lookahead.
 	Drift *Drift
 	// Advisor, when set, values the sheets after the turn for the
 	// advisor's ranking, as advise does (Lookahead); the games are
@@ -94,9 +95,10 @@ type checkSource struct {
 // Check compares, on sheets of many kinds, the value the advisor gives its
 // best action for a first roll, with o.Advisor's values for the sheets
 // after the turn (player's when nil), with the mean final score of the
-// games player then plays on, as Rollouts plays them. The sheets come from games of each of
-// Styles cut at a random turn, from the advisor's games cut one to four
-// turns before the end (nearly full), and from the hand-made sheets.
+// games player then plays on, as Rollouts plays them. The sheets come from
+// games of each of Styles cut at a random turn, from the player's own
+// games cut one to four turns before the end (nearly full), and from the
+// hand-made sheets.
 func (k *Kernel) Check(player Player, o CheckOptions) ([]CheckCase, error) {
 	g := k.g
 	var sources []checkSource

@@ -43,7 +43,11 @@ type Drift struct {
 	Threads int // goroutines; 0 means runtime.GOMAXPROCS
 	// Lookahead says that the advisor values the actions by the player's
 	// Lookahead: its values hold the search of the turn after already, so
-	// the drift leaves out that turn's disagreement.
+	// the drift leaves out that turn's disagreement. That cancels exactly
+	// for a write; with rerolls left the games play the rest of the
+	// position's turn by the player, where the lookahead's value of a keep
+	// assumes its own choices there, a difference the drift does not
+	// measure.
 	Lookahead bool
 	// last is the position of the last call and its drift: play's coach
 	// ranks a position for a hint, then again to judge the move made there.
@@ -79,10 +83,11 @@ type Position struct {
 
 // Of returns the drift of position p: the mean over d.Games games played
 // on from p by the player (the rest of its turn as the player plays it,
-// then every later turn) of the sum, over the turns after p's, of each
-// turn's search less the value the turn before gave its sheet. That is
-// what the player scores from p beyond the value its search gives its best
-// action there. 0 for a full sheet.
+// then every later turn) of the sum, over the turns after p's (but the
+// first of them with Lookahead), of each turn's search less the value the
+// turn before gave its sheet. That is what the player scores from p beyond
+// the value its search (or the lookahead's) gives its best action there.
+// 0 for a full sheet.
 func (d *Drift) Of(p Position) float64 {
 	g := d.k.g
 	if g.SchoolFull(&p.Sheet) {

@@ -46,7 +46,8 @@ func (k *Kernel) Lookahead(player Player, threads int) Player {
 			k.searchLanes(states, &each, work[w])
 			copy(values[b*solver.Lanes:], work[w].value[:len(states)])
 		})
-		direct := sync.OnceValue(func() Values { return player(s) })
+		base := *s // the caller's sheet may change after
+		direct := sync.OnceValue(func() Values { return player(&base) })
 		return func(x engine.SchoolState) float64 {
 			if i, ok := at[x]; ok {
 				return values[i]

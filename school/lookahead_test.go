@@ -36,9 +36,11 @@ func TestLookaheadOfExactValues(t *testing.T) {
 
 // TestLookaheadIsTheNextTurnsSearch checks that the lookahead values each
 // sheet after a write as the next turn's search does on its own, to the
-// bit, searched eight at a time on any number of threads: on a reduced
-// three-column sheet valued by an estimate of random weights, every write
-// of every roll, fresh or not.
+// bit, searched eight at a time on any number of threads, and a full
+// sheet after the last turn as the player does: on a reduced three-column
+// sheet valued by an estimate of random weights, every write of every
+// roll, fresh or not, each among those the kernel lists for the lanes
+// (Kernel.writes).
 func TestLookaheadIsTheNextTurnsSearch(t *testing.T) {
 	g := driftGame(t)
 	e := randomEstimate(t, g)
@@ -48,16 +50,21 @@ func TestLookaheadIsTheNextTurnsSearch(t *testing.T) {
 	for _, threads := range []int{1, 2, 5} {
 		t.Run(fmt.Sprintf("threads=%d", threads), func(t *testing.T) {
 			ahead := k.Lookahead(e.After, threads)
-			for i := range 4 {
+			for i := range 5 {
 				s := g.NewSchoolState()
 				if i > 0 {
-					s = lateSheet(g, g.Turns()-2*i, rng)
+					s = lateSheet(g, max(1, g.Turns()-3*i), rng)
 				}
+				listed := map[engine.SchoolState]bool{}
+				k.writes(&s, func(m engine.SchoolWrite) { listed[m.Next] = true })
 				values := ahead(&s)
 				for r := range engine.NumRolls {
 					for _, fresh := range []bool{false, true} {
 						for _, m := range g.SchoolMoves(s, r, fresh, nil) {
-							want := 0.0
+							if !listed[m.Next] {
+								t.Fatalf("%d turns left, roll %d, write in row %d: not among the kernel's writes", g.SchoolTurnsLeft(&s), r, m.Row)
+							}
+							want := e.After(&s)(m.Next)
 							if !g.SchoolFull(&m.Next) {
 								want = k.Value(&m.Next, e.After(&m.Next), w)
 							}

@@ -24,7 +24,7 @@ type lsq struct {
 	threads int
 	diag    []float64   // the diagonal of XᵀCX
 	sum     [][]float64 // each block's part of a pass's sums
-	p       [][]float64 // each pair of blocks' residuals in a pass, as many as the largest set's
+	p       [][]float64 // each pair of blocks' residuals in a pass and the zero, as many as the largest blockPair's
 }
 
 // sampleSet is a round's samples laid out for the fit's passes: sample i
@@ -64,7 +64,7 @@ type sampleBlock struct {
 type blockPair struct {
 	from, to int       // the blocks' samples it holds, from from to (at most) to
 	cols     []int32   // weight j's entries from cols[j] to cols[j+1]: the first block's at even places, the second's at odd
-	rows     []uint16  // the entries' residuals: the first block's samples, then the second's, then the zero
+	rows     []uint16  // the places of the entries' residuals: the first block's samples', then the second's, then the zero
 	vals     []int32   // where weight j's values start in colVal, or -1 where each is 1
 	colVal   []float32 // the values of the weights not all 1, weight by weight
 }
@@ -79,8 +79,11 @@ func newSampleSet(samples []sample, n, threads int) (*sampleSet, error) {
 }
 
 // newSampleSetIn lays out samples for a fit of n weights with blockPairs
-// of part samples of each block.
+// of part samples of each block, 1 to pairPart.
 func newSampleSetIn(samples []sample, n, threads, part int) (*sampleSet, error) {
+	if part < 1 || part > pairPart {
+		return nil, fmt.Errorf("school: %d samples of each block in a pair, want 1 to %d", part, pairPart)
+	}
 	set := &sampleSet{n: len(samples)}
 	workers.Each(lsqBlocks, threads, func(_, b int) {
 		set.blocks[b].layOut(samples, b)

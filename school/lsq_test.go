@@ -108,12 +108,56 @@ func TestLSQNormal(t *testing.T) {
 				l.normal(v, y, got)
 				normalSampleBySample(l, v, y, want)
 				for j := range want {
-					if got[j] != want[j] {
+					if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
 						t.Fatalf("y %v, weight %d: %v by weight, %v sample by sample", y, j, got[j], want[j])
 					}
 				}
 			}
 		})
+	}
+}
+
+// TestLSQNormalFullPairs checks a pass where a blockPair holds as many
+// samples as 16 bits can place: its zero at 65,534, and the samples
+// beyond in a second pair, the same to the bit as sample by sample; and
+// that a pair of more samples than that is refused.
+func TestLSQNormalFullPairs(t *testing.T) {
+	const n = 20
+	rng := rand.New(rand.NewPCG(3, 4))
+	samples := make([]sample, lsqBlocks*pairPart+17)
+	for i := range samples {
+		x := &samples[i]
+		for range 1 + rng.IntN(2) {
+			x.idx, x.val = append(x.idx, int32(rng.IntN(n))), append(x.val, float32(rng.IntN(3)))
+		}
+		x.target = rng.NormFloat64()
+	}
+	set, err := newSampleSet(samples, n, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(set.pairs[0]); got != 2 {
+		t.Fatalf("%d samples: %d pairs of blocks 0 and 1, want 2", len(samples), got)
+	}
+	if zero := set.pairs[0][0].residuals(&set.blocks[0], &set.blocks[1]) - 1; zero != math.MaxUint16-1 {
+		t.Fatalf("the first pair's zero at %d, want %d", zero, math.MaxUint16-1)
+	}
+	l := newLSQ(n, 2)
+	l.add(set, 1)
+	v := make([]float64, n)
+	for j := range v {
+		v[j] = rng.NormFloat64()
+	}
+	got, want := make([]float64, n), make([]float64, n)
+	l.normal(v, true, got)
+	normalSampleBySample(l, v, true, want)
+	for j := range want {
+		if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
+			t.Fatalf("weight %d: %v by weight, %v sample by sample", j, got[j], want[j])
+		}
+	}
+	if _, err := newSampleSetIn(samples[:100], n, 2, pairPart+1); err == nil {
+		t.Errorf("pairs of %d samples of each block: laid out, want refused", pairPart+1)
 	}
 }
 
