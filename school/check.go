@@ -124,15 +124,15 @@ func (k *Kernel) Check(player Player, o CheckOptions) ([]CheckCase, error) {
 		}
 		cases = append(cases, CheckCase{Source: "hand-made", Sheet: sh})
 	}
+	advisor := player
+	if o.Advisor != nil {
+		advisor = o.Advisor
+	}
 	for i := range cases {
 		c := &cases[i]
 		rng := rand.New(rand.NewPCG(o.Seed, 1<<32|uint64(i)))
 		c.Dice = engine.Multiset{}.RollRest(rng)
 		s := c.Sheet.State(g)
-		advisor := player
-		if o.Advisor != nil {
-			advisor = o.Advisor
-		}
 		actions, err := k.Actions(s, c.Dice, g.Rolls-1, true, advisor(&s))
 		if err != nil {
 			return nil, err
