@@ -106,8 +106,14 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 			s, after := &states[j], next[j]
 			value := func(m engine.SchoolWrite) float64 { return float64(m.Total()) + after(m.Next) }
 			if cat.School {
+				// Too few dice for the reserve to cover take the same
+				// zero as none: valued once.
+				zero := value(k.g.SchoolClose(*s, c, 0))
 				for n := range engine.Dice + 1 {
-					v := value(k.g.SchoolClose(*s, c, n))
+					v := zero
+					if n > 0 && (n >= 3 || s.Reserve >= (3-n)*cat.Face) {
+						v = value(k.g.SchoolClose(*s, c, n))
+					}
 					fresh[n][j], stale[n][j] = v, v
 				}
 				continue
@@ -115,12 +121,29 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 			cross := value(k.g.SchoolScore(*s, c, 0))
 			fresh[0][j], stale[0][j] = cross, cross
 			// A fresh roll's doubled points are often another roll's
-			// plain ones: each score is valued once.
+			// plain ones: each score is valued once. And a score no
+			// higher than the row's and the column's best cells leaves
+			// the same sheet whatever it is: that sheet is valued once,
+			// and the scores differ only by their points.
 			w.stamp++
+			low := int(min(s.RowBest[c], s.ColBest[s.Fill[c]]))
+			lowSheet, lowBonus := math.NaN(), 0
 			score := func(points int) float64 {
-				if w.scored[points] != w.stamp {
-					w.scored[points], w.score[points] = w.stamp, max(cross, value(k.g.SchoolScore(*s, c, points)))
+				if w.scored[points] == w.stamp {
+					return w.score[points]
 				}
+				var v float64
+				switch {
+				case points > low:
+					v = value(k.g.SchoolScore(*s, c, points))
+				case math.IsNaN(lowSheet):
+					m := k.g.SchoolScore(*s, c, points)
+					lowSheet, lowBonus = after(m.Next), m.Total()-points
+					fallthrough
+				default:
+					v = float64(points+lowBonus) + lowSheet
+				}
+				w.scored[points], w.score[points] = w.stamp, max(cross, v)
 				return w.score[points]
 			}
 			for i, p := range k.levels[c] {

@@ -4,7 +4,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"hash/maphash"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -274,6 +276,52 @@ func TestSolveRolls(t *testing.T) {
 			want := fmt.Sprintf("%s: the exact solve's turns have three rolls, not %d", g.Name, rolls)
 			if _, err := Solve(g, solver.Options{}); err == nil || err.Error() != want {
 				t.Errorf("error %v, want %q", err, want)
+			}
+		})
+	}
+}
+
+// TestFinals checks the value of writing each roll, fresh and not, that a
+// turn's search finds, eight sheets side by side, against the best of
+// every legal write (engine's SchoolMoves) valued one by one: on sheets of
+// two to four columns with 1 to all turns left, best cells written,
+// bonuses lost and reserves of 0 to 40, so that the writes that leave the
+// same sheet (a score under the row's and the column's best cells, a zero
+// the reserve cannot save) meet every case. The sheets after are valued
+// by a hash of them, so a write valued by another's sheet shows.
+func TestFinals(t *testing.T) {
+	seed := maphash.MakeSeed()
+	next := func(s engine.SchoolState) float64 { return float64(maphash.Comparable(seed, s)%1000) / 8 }
+	for cols := 2; cols <= 4; cols++ {
+		t.Run(fmt.Sprintf("%d columns", cols), func(t *testing.T) {
+			g := mustSchool(t, cols)
+			k := NewKernel(g)
+			w := k.newScratch()
+			rng := rand.New(rand.NewPCG(uint64(cols), 8))
+			for range 20 {
+				states := make([]engine.SchoolState, solver.Lanes)
+				var each laneValues
+				for j := range states {
+					states[j], each[j] = lateSheet(g, 1+rng.IntN(g.Turns()), rng), next
+				}
+				k.searchLanes(states, &each, w)
+				for j, s := range states {
+					for r := range engine.NumRolls {
+						for _, fresh := range []bool{false, true} {
+							want := math.Inf(-1)
+							for _, m := range g.SchoolMoves(s, r, fresh, nil) {
+								want = max(want, float64(m.Total())+next(m.Next))
+							}
+							got := w.finals.Stale[r][j]
+							if fresh {
+								got = w.finals.Fresh[r][j]
+							}
+							if got != want {
+								t.Fatalf("sheet %+v, roll %v, fresh %v: %v, want %v", s, engine.Roll(r), fresh, got, want)
+							}
+						}
+					}
+				}
 			}
 		})
 	}
