@@ -3,7 +3,6 @@ package school
 import (
 	"encoding/binary"
 	"fmt"
-	"math"
 	"math/bits"
 
 	"dicepoker/engine"
@@ -492,83 +491,94 @@ func (e *Estimate) Value(s engine.SchoolState) float64 {
 // writes of one row leave it with one of two sides (scored or not), so
 // its pairs are looked up once for each.
 func (e *Estimate) After(base *engine.SchoolState) Values {
-	l := &e.l
 	turns := e.Game.SchoolTurnsLeft(base) - 1
 	if turns <= 0 {
 		return e.Value
 	}
-	lin := e.linear().after(base)
-	d := newWeighted(e.W[e.lin.number:])
-	b := l.sheet(base, turns)
-	var rows, pairs [engine.MaxSchoolRows]float64
-	var cols [engine.MaxColumns]float64
+	a := &afterSheet{e: e, base: base, d: emitter{w: e.W[e.lin.number:]}}
+	e.linear().after(base, &a.lin)
+	l, d := &e.l, &a.d
+	a.b = l.sheet(base, turns)
+	b, w := &a.b, d.w
 	var open [engine.MaxColumns]openRows // each column's open rows in base
-	total := 0.0
-	w := d.w
 	for r := range l.rows {
-		rows[r] = d.of(func(out emit) { l.rowTerms(&b, r, out) })
+		a.rows[r] = d.of(func(out emit) { l.rowTerms(b, r, out) })
 		for c := r + 1; c < l.rows; c++ {
-			if i := l.pairEntry(&b, r, c); i >= 0 {
-				pairs[r] += w[i]
-				pairs[c] += w[i]
-				total += w[i]
+			if i := l.pairEntry(b, r, c); i >= 0 {
+				a.pairs[r] += w[i]
+				a.pairs[c] += w[i]
+				a.total += w[i]
 			}
 		}
-		total += rows[r]
+		a.total += a.rows[r]
 	}
 	for j := range l.cols {
-		cols[j] = d.of(func(out emit) { l.colTerms(&b, j, out) })
-		total += cols[j]
+		a.cols[j] = d.of(func(out emit) { l.colTerms(b, j, out) })
+		a.total += a.cols[j]
 		open[j] = l.colOpenRows(base, j)
 	}
-	// Each row's column after a write there, by its open rows then, and
-	// the tuples of that column that read only them.
-	var shape [engine.MaxSchoolRows]float64
-	var after [engine.MaxSchoolRows]openRows
 	for r := range l.rows {
 		if j := int(base.Fill[r]); j < l.cols {
-			after[r] = open[j].without(l, r)
-			shape[r] = d.of(func(out emit) { l.colShapeTerms(&b, j, after[r], out) })
+			a.after[r] = open[j].without(l, r)
+			a.shape[r] = d.of(func(out emit) { l.colShapeTerms(b, j, a.after[r], out) })
 		}
 	}
-	reserve := d.of(func(out emit) { l.reserveTerms(&b, out) })
-	bonuses := d.of(func(out emit) { l.bonusTerms(&b, out) })
-	total += reserve + bonuses + e.W[e.lin.number+l.time+turns]
-	// The pairs of each row after a write, by its side then; NaN until
-	// looked up.
-	var sidePairs [engine.MaxSchoolRows][2 * (engine.MaxColumns + 1)]float64
-	for r := range sidePairs {
-		for i := range sidePairs[r] {
-			sidePairs[r][i] = math.NaN()
-		}
+	a.reserve = d.of(func(out emit) { l.reserveTerms(b, out) })
+	a.bonuses = d.of(func(out emit) { l.bonusTerms(b, out) })
+	a.total += a.reserve + a.bonuses + e.W[e.lin.number+l.time+turns]
+	return a.value
+}
+
+// afterSheet is what After works out once for the sheets after base.
+type afterSheet struct {
+	e    *Estimate
+	base *engine.SchoolState
+	lin  linearAfter
+	d    emitter
+	b    sheet // base with the turns left after the write
+	// The table sums of base: each row's tuples, each row's pairs with
+	// the others, each column's; the reserve's, the bonuses' and all.
+	rows, pairs             [engine.MaxSchoolRows]float64
+	cols                    [engine.MaxColumns]float64
+	reserve, bonuses, total float64
+	// Each row's column after a write there, by its open rows then, and
+	// the tuples of that column that read only them.
+	after [engine.MaxSchoolRows]openRows
+	shape [engine.MaxSchoolRows]float64
+	// sidePairs[r][i] holds the pairs of row r after a write, by its side
+	// i then, where bit i of sided[r] is set.
+	sidePairs [engine.MaxSchoolRows][2 * (engine.MaxColumns + 1)]float64
+	sided     [engine.MaxSchoolRows]uint16
+}
+
+// value returns the estimate's value of s, one write after a.base.
+func (a *afterSheet) value(s engine.SchoolState) float64 {
+	e, l, d := a.e, &a.e.l, &a.d
+	r := writtenRow(a.base, &s, l.rows)
+	if r < 0 {
+		return e.Value(s)
 	}
-	return func(s engine.SchoolState) float64 {
-		r := writtenRow(base, &s, l.rows)
-		if r < 0 {
-			return e.Value(s)
-		}
-		j := int(base.Fill[r])
-		x := b // the same turns left, whose spans b has worked out
-		x.s = &s
-		v := lin.value(&s, r) + total - rows[r] - pairs[r] - cols[j]
-		v += d.of(func(out emit) { l.rowTerms(&x, r, out) })
-		side := x.side(r)
-		p := &sidePairs[r][side]
-		if math.IsNaN(*p) {
-			*p = d.of(func(out emit) { l.pairTerms(&x, r, false, out) })
-		}
-		v += *p
-		if s.ColBonus>>j&1 != 0 {
-			v += shape[r] + d.of(func(out emit) { l.colBestTerms(j, after[r], s.ColBest[j], out) })
-		}
-		if s.Reserve != base.Reserve || l.schoolBit[r] >= 0 {
-			v += d.of(func(out emit) { l.reserveTerms(&x, out) }) - reserve
-		}
-		if s.RowBonus != base.RowBonus || s.ColBonus != base.ColBonus {
-			v += d.of(func(out emit) { l.bonusTerms(&x, out) }) - bonuses
-		}
-		return v
+	j := int(a.base.Fill[r])
+	x := a.b // the same turns left, whose spans b has worked out
+	x.s = &s
+	v := a.lin.value(&s, r) + a.total - a.rows[r] - a.pairs[r] - a.cols[j]
+	v += d.of(func(out emit) { l.rowTerms(&x, r, out) })
+	side := x.side(r)
+	if a.sided[r]>>side&1 == 0 {
+		a.sidePairs[r][side] = d.of(func(out emit) { l.pairTerms(&x, r, false, out) })
+		a.sided[r] |= 1 << side
 	}
+	v += a.sidePairs[r][side]
+	if s.ColBonus>>j&1 != 0 {
+		v += a.shape[r] + d.of(func(out emit) { l.colBestTerms(j, a.after[r], s.ColBest[j], out) })
+	}
+	if s.Reserve != a.base.Reserve || l.schoolBit[r] >= 0 {
+		v += d.of(func(out emit) { l.reserveTerms(&x, out) }) - a.reserve
+	}
+	if s.RowBonus != a.base.RowBonus || s.ColBonus != a.base.ColBonus {
+		v += d.of(func(out emit) { l.bonusTerms(&x, out) }) - a.bonuses
+	}
+	return v
 }
 
 // writtenRow returns the row of the one cell s has written beyond base, or

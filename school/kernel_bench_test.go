@@ -2,6 +2,7 @@ package school
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"dicepoker/engine"
@@ -99,6 +100,29 @@ func BenchmarkEndgame(b *testing.B) {
 				}
 				b.ReportMetric(float64(known), "sheets")
 			})
+		}
+	}
+}
+
+// BenchmarkEstimateTurn measures a turn's search, one sheet at a time,
+// with the estimate's values of the sheets after it (After) from their
+// set-up on, on three-column sheets of a game its own player plays, from
+// new to nearly full: most of what simulate's player costs a turn.
+func BenchmarkEstimateTurn(b *testing.B) {
+	g := mustSchool(b, 3)
+	k := NewKernel(g)
+	e := randomEstimate(b, g)
+	w := k.newScratch()
+	rng := rand.New(rand.NewPCG(5, 6))
+	var sheets []engine.SchoolState
+	for s := g.NewSchoolState(); g.SchoolTurnsLeft(&s) > 1; {
+		sheets = append(sheets, s)
+		m, _ := k.Turn(s, e.After(&s), rng, k.alone(w))
+		s = m.Next
+	}
+	for b.Loop() {
+		for i := range sheets {
+			k.search(&sheets[i], e.After(&sheets[i]), w)
 		}
 	}
 }

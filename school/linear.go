@@ -1,6 +1,7 @@
 package school
 
 import (
+	"math"
 	"slices"
 
 	"dicepoker/engine"
@@ -241,17 +242,19 @@ type linearAfter struct {
 	// sum of their row weights.
 	open, hard [engine.MaxColumns]int
 	rows       [engine.MaxColumns]float64
-	d          emit
+	d          emitter
 	// levels[k][n] is the reserve's value by its levels with a reserve
-	// of n after the write, and k School cells fewer open than in base.
+	// of n after the write, and k School cells fewer open than in base;
+	// NaN until looked up, as a turn's writes meet few reserves.
 	levels [2][]float64
+	cells  int // base's open School cells
 }
 
-// after returns the linear part's values for the sheets one write after
-// base, which is not full after it.
-func (e *linear) after(base *engine.SchoolState) *linearAfter {
+// after sets a to the linear part's values for the sheets one write
+// after base, which is not full after it.
+func (e *linear) after(base *engine.SchoolState, a *linearAfter) {
 	f := &e.f
-	a := &linearAfter{e: e, base: base, t: e.terms(base), d: newWeighted(e.W)}
+	*a = linearAfter{e: e, base: base, t: e.terms(base), d: emitter{w: e.W}}
 	a.at = f.rowTime + e.span(e.Game.SchoolTurnsLeft(base)-1)
 	a.rest = a.t.total - a.t.time
 	for c := range f.rows {
@@ -260,17 +263,17 @@ func (e *linear) after(base *engine.SchoolState) *linearAfter {
 			a.pairs[c] = a.t.pairs[c] / float64(open)
 		}
 	}
-	cells, most := 0, 0 // open School cells; the most a write adds to the reserve
+	most := 0 // the most a write adds to the reserve
 	for c, cat := range e.Game.Categories {
 		if cat.School {
-			cells += f.cols - int(base.Fill[c])
+			a.cells += f.cols - int(base.Fill[c])
 			most = max(most, (engine.Dice-3)*cat.Face)
 		}
 	}
 	for k := range a.levels {
 		a.levels[k] = make([]float64, base.Reserve+most+1)
 		for r := range a.levels[k] {
-			a.levels[k][r] = a.d.of(func(out emit) { e.reserveLevelFeatures(r, cells-k, out) })
+			a.levels[k][r] = math.NaN()
 		}
 	}
 	for j := range f.cols {
@@ -284,7 +287,6 @@ func (e *linear) after(base *engine.SchoolState) *linearAfter {
 			}
 		}
 	}
-	return a
 }
 
 // value returns the linear part's value of s, base with a write in row c.
@@ -332,5 +334,9 @@ func (a *linearAfter) value(s *engine.SchoolState, c int) float64 {
 	if e.Game.Categories[c].School {
 		k = 1
 	}
-	return v + a.levels[k][s.Reserve]
+	l := &a.levels[k][s.Reserve]
+	if math.IsNaN(*l) {
+		*l = a.d.of(func(out emit) { e.reserveLevelFeatures(s.Reserve, a.cells-k, out) })
+	}
+	return v + *l
 }

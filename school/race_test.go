@@ -72,7 +72,7 @@ func TestChance(t *testing.T) {
 
 // randomEstimate returns an estimate of g with weights drawn at random:
 // its values of the sheets with a bonus in reach and out of it differ.
-func randomEstimate(t *testing.T, g *engine.Game) *Estimate {
+func randomEstimate(t testing.TB, g *engine.Game) *Estimate {
 	e, err := NewEstimate(g, nil)
 	if err != nil {
 		t.Fatal(err)
