@@ -236,6 +236,9 @@ type linearAfter struct {
 	t    linearTerms
 	at   int     // where the time features of the turns left after the write start
 	rest float64 // base's value with the time term of one turn less
+	// start[c] is rest without the terms of row c and its column in
+	// base, and row c's time term: where a write in row c starts.
+	start [engine.MaxSchoolRows]float64
 	// pairs[c] is what each open cell of row c adds with the other rows.
 	pairs [engine.MaxSchoolRows]float64
 	// Each column's open rows in base: how many, which hard ones, and the
@@ -287,6 +290,12 @@ func (e *linear) after(base *engine.SchoolState, a *linearAfter) {
 			}
 		}
 	}
+	t := &a.t
+	for c := range f.rows {
+		if j := int(base.Fill[c]); j < f.cols {
+			a.start[c] = a.rest - t.rows[c] - t.pairs[c] - t.cols[j] - e.W[a.at+c*timeBuckets]
+		}
+	}
 }
 
 // value returns the linear part's value of s, base with a write in row c.
@@ -294,8 +303,7 @@ func (a *linearAfter) value(s *engine.SchoolState, c int) float64 {
 	e, f, base, t := a.e, &a.e.f, a.base, &a.t
 	pairs, rows, open, hard := &a.pairs, &a.rows, &a.open, &a.hard
 	j := int(base.Fill[c])
-	v := a.rest - t.rows[c] - t.pairs[c] - t.cols[j] - e.W[a.at+c*timeBuckets]
-	v += a.d.of(func(out emit) { e.rowFeatures(s, c, out) })
+	v := a.start[c] + a.d.of(func(out emit) { e.rowFeatures(s, c, out) })
 	v += float64(f.cols-int(s.Fill[c])) * pairs[c]
 	if s.ColBonus&(1<<j) != 0 {
 		// Column j as colFeatures has it, without row c.
