@@ -44,12 +44,12 @@ func (w SchoolWrite) Total() int { return w.Cell.Value() + w.Reserve + w.Bonus }
 // SchoolClose writes a roll with count dice of its face in School row c,
 // which must be open: it closes, with or without the reserve, or takes a
 // zero (see CloseSchool).
-func (g *Game) SchoolClose(s SchoolState, c, count int) SchoolWrite {
+func (g *Game) SchoolClose(s SchoolState, c, count int) (w SchoolWrite) {
 	face := g.Categories[c].Face
 	var dice Multiset
 	dice[face-1] = uint8(count)
 	cell := CloseSchool(face, dice, s.Reserve)
-	w := SchoolWrite{Row: c, Column: int(s.Fill[c]), Reserve: cell.Reserve - s.Reserve, Next: s}
+	w.Row, w.Column, w.Reserve, w.Next = c, int(s.Fill[c]), cell.Reserve-s.Reserve, s
 	w.Next.Reserve = cell.Reserve
 	switch {
 	case !cell.Closed:
@@ -68,8 +68,10 @@ func (g *Game) SchoolClose(s SchoolState, c, count int) SchoolWrite {
 
 // SchoolScore writes points in combination row c, which must be open:
 // points > 0 is a score (already doubled if fresh), 0 crosses the cell out.
-func (g *Game) SchoolScore(s SchoolState, c, points int) SchoolWrite {
-	w := SchoolWrite{Row: c, Column: int(s.Fill[c]), Next: s}
+func (g *Game) SchoolScore(s SchoolState, c, points int) (w SchoolWrite) {
+	// Set field by field in the result: a composite literal is built
+	// aside and copied, 8% of a three-column simulation.
+	w.Row, w.Column, w.Next = c, int(s.Fill[c]), s
 	if points == 0 {
 		w.Cell.Mark = Crossed
 		w.Next.RowBonus &^= 1 << c

@@ -545,10 +545,11 @@ type afterSheet struct {
 	// the tuples of that column that read only them.
 	after [engine.MaxSchoolRows]openRows
 	shape [engine.MaxSchoolRows]float64
-	// sidePairs[r][i] holds the pairs of row r after a write, by its side
-	// i then, where bit i of sided[r] is set.
-	sidePairs [engine.MaxSchoolRows][2 * (engine.MaxColumns + 1)]float64
-	sided     [engine.MaxSchoolRows]uint16
+	// sidePairs[r][b] holds the pairs of row r after a write there, its
+	// bonus in reach (b = 1) or not, where bit b of sided[r] is set: the
+	// write fills one more cell of the row, so its side is one of two.
+	sidePairs [engine.MaxSchoolRows][2]float64
+	sided     [engine.MaxSchoolRows]uint8
 }
 
 // value returns the estimate's value of s, one write after a.base.
@@ -563,7 +564,7 @@ func (a *afterSheet) value(s engine.SchoolState) float64 {
 	x.s = &s
 	v := a.lin.value(&s, r) + a.total - a.rows[r] - a.pairs[r] - a.cols[j]
 	v += d.of(func(out emit) { l.rowTerms(&x, r, out) })
-	side := x.side(r)
+	side := s.RowBonus >> r & 1
 	if a.sided[r]>>side&1 == 0 {
 		a.sidePairs[r][side] = d.of(func(out emit) { l.pairTerms(&x, r, false, out) })
 		a.sided[r] |= 1 << side
