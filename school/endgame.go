@@ -109,11 +109,11 @@ func (e *Endgame) Values(value Values) Values {
 func (e *Endgame) key(s engine.SchoolState) engine.SchoolState {
 	g := e.k.g
 	need := 0
-	for c, cat := range g.Categories {
+	for c := range g.Categories {
 		if s.RowBonus>>c&1 == 0 {
 			s.RowBest[c] = 0
 		}
-		if cat.School {
+		if cat := &g.Categories[c]; cat.School {
 			need += (g.Columns - int(s.Fill[c])) * 2 * cat.Face
 		}
 	}

@@ -204,11 +204,11 @@ func (k *Kernel) finalsAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, valu
 // doubled.
 func (k *Kernel) writes(s *engine.SchoolState, add func(m engine.SchoolWrite)) {
 	g := k.g
-	for c, cat := range g.Categories {
+	for c := range g.Categories {
 		if !g.RowOpen(s, c) {
 			continue
 		}
-		if cat.School {
+		if g.Categories[c].School {
 			for n := range engine.Dice + 1 {
 				add(g.SchoolClose(*s, c, n))
 			}

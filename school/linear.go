@@ -36,6 +36,7 @@ type featureLayout struct {
 	colRow, colHard, colHardBest, pairs     int
 	reserveOne, reserveTwo, reserve, number int
 	hard                                    []int // the hard rows' bit in colHard, by row; -1 for others
+	school                                  []int // the School rows, in order
 }
 
 // timeBuckets is the number of spans the turns left are cut into.
@@ -53,6 +54,9 @@ func newFeatureLayout(g *engine.Game) featureLayout {
 		if slices.Contains(hardRows[:], cat.Name) {
 			f.hard[r] = hard
 			hard++
+		}
+		if cat.School {
+			f.school = append(f.school, r)
 		}
 	}
 	next := 0
@@ -167,16 +171,17 @@ func (e *linear) reserveFeatures(s *engine.SchoolState, out emit) {
 // reserveRowFeatures emits the features of the reserve with each open
 // School row, and returns the open School cells.
 func (e *linear) reserveRowFeatures(s *engine.SchoolState, out emit) (cells int) {
-	for c, cat := range e.Game.Categories {
+	for _, c := range e.f.school {
 		open := e.f.cols - int(s.Fill[c])
-		if !cat.School || open == 0 {
+		if open == 0 {
 			continue
 		}
 		cells += open
-		if s.Reserve >= cat.Face {
+		face := e.Game.Categories[c].Face
+		if s.Reserve >= face {
 			out.add(e.f.reserveOne+c, float64(open))
 		}
-		if s.Reserve >= 2*cat.Face {
+		if s.Reserve >= 2*face {
 			out.add(e.f.reserveTwo+c, float64(open))
 		}
 	}
@@ -253,11 +258,11 @@ type linearAfter struct {
 	cells  int // base's open School cells
 }
 
-// after sets a to the linear part's values for the sheets one write
-// after base, which is not full after it.
+// after sets a, which is zero, to the linear part's values for the
+// sheets one write after base, which is not full after it.
 func (e *linear) after(base *engine.SchoolState, a *linearAfter) {
 	f := &e.f
-	*a = linearAfter{e: e, base: base, t: e.terms(base), d: emitter{w: e.W}}
+	a.e, a.base, a.t, a.d = e, base, e.terms(base), emitter{w: e.W}
 	a.at = f.rowTime + e.span(e.Game.SchoolTurnsLeft(base)-1)
 	a.rest = a.t.total - a.t.time
 	for c := range f.rows {
@@ -273,11 +278,13 @@ func (e *linear) after(base *engine.SchoolState, a *linearAfter) {
 			most = max(most, (engine.Dice-3)*cat.Face)
 		}
 	}
+	n := base.Reserve + most + 1
+	levels := make([]float64, len(a.levels)*n)
+	for i := range levels {
+		levels[i] = math.NaN()
+	}
 	for k := range a.levels {
-		a.levels[k] = make([]float64, base.Reserve+most+1)
-		for r := range a.levels[k] {
-			a.levels[k][r] = math.NaN()
-		}
+		a.levels[k] = levels[k*n : (k+1)*n]
 	}
 	for j := range f.cols {
 		for c := range f.rows {
@@ -326,15 +333,16 @@ func (a *linearAfter) value(s *engine.SchoolState, c int) float64 {
 	// summed here (this runs for every write of every turn, and a call
 	// an entry costs 6% of a simulation), its levels looked up.
 	v -= t.reserve
-	for d, cat := range e.Game.Categories {
+	for _, d := range f.school {
 		open := f.cols - int(s.Fill[d])
-		if !cat.School || open == 0 {
+		if open == 0 {
 			continue
 		}
-		if s.Reserve >= cat.Face {
+		face := e.Game.Categories[d].Face
+		if s.Reserve >= face {
 			v += e.W[f.reserveOne+d] * float64(open)
 		}
-		if s.Reserve >= 2*cat.Face {
+		if s.Reserve >= 2*face {
 			v += e.W[f.reserveTwo+d] * float64(open)
 		}
 	}
