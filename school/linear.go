@@ -239,10 +239,9 @@ type linearAfter struct {
 	e    *linear
 	base *engine.SchoolState
 	t    linearTerms
-	at   int     // where the time features of the turns left after the write start
-	rest float64 // base's value with the time term of one turn less
-	// start[c] is rest without the terms of row c and its column in
-	// base, and row c's time term: where a write in row c starts.
+	// start[c] is base's value with the time term of one turn less,
+	// without the terms of row c and its column in base and row c's
+	// time term: where a write in row c starts.
 	start [engine.MaxSchoolRows]float64
 	// pairs[c] is what each open cell of row c adds with the other rows.
 	pairs [engine.MaxSchoolRows]float64
@@ -263,20 +262,18 @@ type linearAfter struct {
 func (e *linear) after(base *engine.SchoolState, a *linearAfter) {
 	f := &e.f
 	a.e, a.base, a.t, a.d = e, base, e.terms(base), emitter{w: e.W}
-	a.at = f.rowTime + e.span(e.Game.SchoolTurnsLeft(base)-1)
-	a.rest = a.t.total - a.t.time
+	at := f.rowTime + e.span(e.Game.SchoolTurnsLeft(base)-1) // the time features of the turns left after the write
+	rest := a.t.total - a.t.time                             // base's value with the time term of one turn less
 	for c := range f.rows {
-		a.rest += float64(f.cols-int(base.Fill[c])) * e.W[a.at+c*timeBuckets]
+		rest += float64(f.cols-int(base.Fill[c])) * e.W[at+c*timeBuckets]
 		if open := f.cols - int(base.Fill[c]); open > 0 {
 			a.pairs[c] = a.t.pairs[c] / float64(open)
 		}
 	}
 	most := 0 // the most a write adds to the reserve
-	for c, cat := range e.Game.Categories {
-		if cat.School {
-			a.cells += f.cols - int(base.Fill[c])
-			most = max(most, (engine.Dice-3)*cat.Face)
-		}
+	for _, c := range f.school {
+		a.cells += f.cols - int(base.Fill[c])
+		most = max(most, (engine.Dice-3)*e.Game.Categories[c].Face)
 	}
 	n := base.Reserve + most + 1
 	levels := make([]float64, len(a.levels)*n)
@@ -300,7 +297,7 @@ func (e *linear) after(base *engine.SchoolState, a *linearAfter) {
 	t := &a.t
 	for c := range f.rows {
 		if j := int(base.Fill[c]); j < f.cols {
-			a.start[c] = a.rest - t.rows[c] - t.pairs[c] - t.cols[j] - e.W[a.at+c*timeBuckets]
+			a.start[c] = rest - t.rows[c] - t.pairs[c] - t.cols[j] - e.W[at+c*timeBuckets]
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"dicepoker/engine"
-	"dicepoker/internal/workers"
 	"dicepoker/solver"
 )
 
@@ -98,14 +97,9 @@ func (k *Kernel) alone(w *scratch) searcher {
 // as playing the games one by one, with the same results: the lanes do not
 // mix.
 func (k *Kernel) lockstep(n, threads int, game func(i int, search searcher)) {
-	batches := (n + solver.Lanes - 1) / solver.Lanes
-	scratches := make([]*scratch, workers.Threads(threads))
-	workers.Each(batches, threads, func(t, b int) {
-		if scratches[t] == nil {
-			scratches[t] = k.newScratch()
-		}
-		k.batch(b*solver.Lanes, min(n, (b+1)*solver.Lanes), scratches[t], game)
-	})
+	parallel((n+solver.Lanes-1)/solver.Lanes, threads, func(b int, w *scratch) {
+		k.batch(b*solver.Lanes, min(n, (b+1)*solver.Lanes), w, game)
+	}, k)
 }
 
 // request is a search a game asks for, and the lane it is given.

@@ -4,7 +4,6 @@ import (
 	"sync"
 
 	"dicepoker/engine"
-	"dicepoker/internal/workers"
 	"dicepoker/solver"
 )
 
@@ -32,20 +31,15 @@ func (k *Kernel) Lookahead(player Player, threads int) Player {
 			}
 		})
 		values := make([]float64, len(after))
-		threads := workers.Threads(threads)
-		work := make([]*scratch, threads)
-		workers.Each((len(after)+solver.Lanes-1)/solver.Lanes, threads, func(w, b int) {
-			if work[w] == nil {
-				work[w] = k.newScratch()
-			}
+		parallel((len(after)+solver.Lanes-1)/solver.Lanes, threads, func(b int, w *scratch) {
 			states := after[b*solver.Lanes : min((b+1)*solver.Lanes, len(after))]
 			var each laneValues
 			for j := range states {
 				each[j] = player(&states[j])
 			}
-			k.searchLanes(states, &each, work[w])
-			copy(values[b*solver.Lanes:], work[w].value[:len(states)])
-		})
+			k.searchLanes(states, &each, w)
+			copy(values[b*solver.Lanes:], w.value[:len(states)])
+		}, k)
 		base := *s // the caller's sheet may change after
 		direct := sync.OnceValue(func() Values { return player(&base) })
 		return func(x engine.SchoolState) float64 {
