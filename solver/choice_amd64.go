@@ -11,6 +11,9 @@ func spreadAVX(v *LaneKeeps, rows []laneRow, parents int)
 func bestChoicesAVX(v, c *LaneKeeps, rows []laneRow, parents int)
 
 //go:noescape
+func firstBestAVX(v, f *LaneKeeps, rows []laneRow, parents int, rolls bool)
+
+//go:noescape
 func moveAVX(v *LaneKeeps, choice *LaneRolls)
 
 //go:noescape
@@ -32,6 +35,19 @@ var (
 			}
 		}
 		return bestChoicesGo
+	}()
+	// FirstBest's takes a roll's best as maxLanesAVX does, then for each
+	// parent a compare, a blend of the parent's first with noKeep and a
+	// minimum, which agree with firstBestGo's branches.
+	activeFirstBest = func() func(v, f *LaneKeeps) {
+		if cpu.X86.HasAVX {
+			return func(v, f *LaneKeeps) {
+				for i, g := range maxGroups {
+					firstBestAVX(v, f, g.rows, g.parents, i >= rollGroups)
+				}
+			}
+		}
+		return firstBestGo
 	}()
 	// MoveToChoices' converts eight choices to row offsets at once and
 	// moves the lanes one by one, each add rounded as Go's.

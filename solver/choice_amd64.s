@@ -108,6 +108,76 @@ bestchoicesparent:
 	VZEROUPPER
 	RET
 
+// func firstBestAVX(v, f *LaneKeeps, rows []laneRow, parents int, rolls bool)
+// Each row: the keep's best into Y0, Y1, read from v for a keep with
+// fewer than five dice, the largest of its parents' for a roll (rolls);
+// its own keep index into Y2, Y3, or noKeep for a roll; then for each
+// parent whose best is the keep's, the smaller of that and the parent's
+// first (a blend with noKeep, Y15, where it is not); then the first into
+// f. rows is not empty, and parents at least 1, as in every maxGroup.
+TEXT ·firstBestAVX(SB), NOSPLIT, $0-49
+	MOVQ v+0(FP), DI
+	MOVQ f+8(FP), R8
+	MOVQ rows_base+16(FP), SI
+	MOVQ rows_len+24(FP), CX
+	SHLQ $4, CX
+	ADDQ SI, CX // the end of the rows
+	MOVQ parents+40(FP), BX
+	MOVBQZX rolls+48(FP), R9
+	MOVQ $const_noKeep, AX
+	VCVTSI2SDQ AX, X15, X15
+	VMOVDDUP X15, X15
+	VINSERTF128 $1, X15, Y15, Y15
+firstrow:
+	MOVWQZX (SI), R12
+	TESTQ R9, R9
+	JNZ firstroll
+	VMOVUPD (DI)(R12*1), Y0
+	VMOVUPD 32(DI)(R12*1), Y1
+	MOVQ R12, AX
+	SHRQ $6, AX
+	VCVTSI2SDQ AX, X2, X2
+	VMOVDDUP X2, X2
+	VINSERTF128 $1, X2, Y2, Y2
+	VMOVAPD Y2, Y3
+	JMP firstparents
+firstroll:
+	MOVWQZX 2(SI), AX
+	VMOVUPD (DI)(AX*1), Y0
+	VMOVUPD 32(DI)(AX*1), Y1
+	MOVQ $2, DX
+firstrollmax:
+	CMPQ DX, BX
+	JA firstrollnone
+	MOVWQZX (SI)(DX*2), AX
+	VMAXPD (DI)(AX*1), Y0, Y0
+	VMAXPD 32(DI)(AX*1), Y1, Y1
+	INCQ DX
+	JMP firstrollmax
+firstrollnone:
+	VMOVAPD Y15, Y2
+	VMOVAPD Y15, Y3
+firstparents:
+	MOVQ $1, DX
+firstparent:
+	MOVWQZX (SI)(DX*2), AX
+	VCMPPD $0, (DI)(AX*1), Y0, Y4
+	VCMPPD $0, 32(DI)(AX*1), Y1, Y5
+	VBLENDVPD Y4, (R8)(AX*1), Y15, Y6
+	VBLENDVPD Y5, 32(R8)(AX*1), Y15, Y7
+	VMINPD Y6, Y2, Y2
+	VMINPD Y7, Y3, Y3
+	INCQ DX
+	CMPQ DX, BX
+	JLE firstparent
+	VMOVUPD Y2, (R8)(R12*1)
+	VMOVUPD Y3, 32(R8)(R12*1)
+	ADDQ $16, SI
+	CMPQ SI, CX
+	JB firstrow
+	VZEROUPPER
+	RET
+
 // moveFirst is engine.FirstRollKeep, the first keep that is a roll, as
 // four int32s; moveSpare is the last row of a
 // LaneKeeps as four int32s, where a roll that stays adds to no purpose;

@@ -2,12 +2,13 @@
 
 package solver
 
-// The kernels of Spread, BestKeepsChoosing, MoveToChoices and
-// AddToRows: plain Go where there is no assembly for the architecture,
+// The kernels of Spread, BestKeepsChoosing, FirstBest, MoveToChoices
+// and AddToRows: plain Go where there is no assembly for the architecture,
 // or the purego build tag asks for none.
 var (
 	activeSpread      = spreadGo
 	activeBestChoices = bestChoicesGo
+	activeFirstBest   = firstBestGo
 	activeMove        = moveGo
 	activeAddToRows   = addToRowsGo
 )
