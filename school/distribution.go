@@ -55,6 +55,10 @@ func (l *Layout) values(g *engine.Game, next Values) []float64 {
 // turnWork is the work space of outcomes.
 type turnWork struct {
 	search *scratch
+	// firsts[left] holds, after a search, each roll's best proper keep
+	// with left rerolls to go (left >= 1) in every lane: the first of the
+	// best in engine.SubKeeps order, as Turn takes it (lane.bestKeep).
+	firsts []solver.LaneKeeps
 	// cache holds the writes of the filled sets of recent states, one
 	// of them for each lane at most; nil for one not made yet.
 	cache [solver.Lanes]*moves
@@ -64,19 +68,30 @@ type turnWork struct {
 	// probability that the turn ends with writes[i].
 	writes []write
 	mass   []float64
-	// open are the state's open rows in sheet order, for choice.
-	open []openRow
-	out  []scores.Arc // the arcs before they are merged
+	// open are the state's open rows in sheet order, for choice, and
+	// openAt[c] row c's place among them.
+	open   []openRow
+	openAt [engine.MaxSchoolRows]int
+	out    []scores.Arc // the arcs before they are merged
+	// chosen[f][r] holds, after a search, the row and level (row c's
+	// level l as c*solver.Levels + l, codes[c][l]) of the write that roll
+	// r takes in every lane, fresh (f = 1) or not: the first row in
+	// sheet order that the search values most (rows, the boxes of the
+	// rows open in some lane, and best, their maxima, chooseWrites's
+	// scratch).
+	chosen [2]solver.LaneRolls
+	codes  [engine.MaxSchoolRows][solver.Levels]float64
+	rows   []int
+	boxes  []solver.LevelBox
+	best   solver.LaneRolls
 }
 
 // openRow is an open row of a state whose turn is searched: the position
-// of its first write, its level of each roll, the search's value of
-// writing in it by level, stale and fresh, and its levels.
+// of its first write among the state's writes, whether it is a School
+// row, and its levels.
 type openRow struct {
 	id     int
 	school bool
-	level  *[engine.NumRolls]uint8
-	values [2]*solver.LaneLevels
 	levels int
 }
 
@@ -88,7 +103,15 @@ type write struct {
 }
 
 // newTurnWork returns the work space of outcomes for k's game.
-func (k *Kernel) newTurnWork() *turnWork { return &turnWork{search: k.newScratch()} }
+func (k *Kernel) newTurnWork() *turnWork {
+	w := &turnWork{search: k.newScratch(), firsts: make([]solver.LaneKeeps, k.g.Rolls)}
+	for c := range w.codes {
+		for l := range w.codes[c] {
+			w.codes[c][l] = float64(c*solver.Levels + l)
+		}
+	}
+	return w
+}
 
 // movesFor returns the writes of filled set m, made in w's cache unless
 // they are there, where the ones in use are kept.
@@ -126,6 +149,10 @@ func (k *Kernel) outcomes(l *Layout, is []int, values []float64, w *turnWork, ar
 		ts[j], pos[j] = w.movesFor(l, k, m, &ts), i-l.offset[m]
 	}
 	k.searchAt(&ts, &pos, values, w.search)
+	for left := 1; left < k.g.Rolls; left++ {
+		w.search.best[left].FirstBest(&w.firsts[left])
+	}
+	k.chooseWrites(&ts, w)
 	for j := range is {
 		arcs[j] = k.laneOutcomes(ts[j], pos[j], values, lane{w.search, j}, w)
 	}
@@ -144,8 +171,8 @@ func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, at lane, w *tur
 	}
 	for left := k.g.Rolls - 1; left > 0; left-- {
 		var kept [engine.NumKeeps]float64 // the probability of each keep
+		firsts := &w.firsts[left]
 		for r := range engine.NumRolls {
-			keep := -1
 			for f, fresh := range [2]bool{false, true} {
 				q := byFresh[f][r]
 				if q == 0 {
@@ -153,11 +180,8 @@ func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, at lane, w *tur
 				}
 				// As Turn: a keep only when it is worth more than
 				// writing, the first of the best.
-				if v := at.hold(r, left, fresh); v > at.write(r, fresh) {
-					if keep < 0 {
-						keep = at.keepWorth(r, left, v)
-					}
-					kept[keep] += q
+				if at.hold(r, left, fresh) > at.write(r, fresh) {
+					kept[int(firsts[engine.FirstRollKeep+r][at.j])] += q
 				} else {
 					written[f][r] += q
 				}
@@ -187,6 +211,35 @@ func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, at lane, w *tur
 	return w.arcs()
 }
 
+// chooseWrites sets w.chosen to the write that each roll takes, fresh or
+// not, in every lane of the search in w.search of states whose writes
+// are ts: the rows open in some lane in sheet order, each roll's value
+// its largest (which are the search's finals), the first row that gives
+// it kept (MaxByBoxesChoosing). A row closed in a lane is -Inf there.
+func (k *Kernel) chooseWrites(ts *[solver.Lanes]*moves, w *turnWork) {
+	w.rows, w.boxes = w.rows[:0], w.boxes[:0]
+	for c, cat := range k.g.Categories {
+		open := false
+		for _, t := range ts {
+			open = open || t.row[c] >= 0
+		}
+		if !open {
+			continue
+		}
+		level := &k.level[c]
+		if cat.School {
+			level = &k.count[c]
+		}
+		w.rows = append(w.rows, c)
+		w.boxes = append(w.boxes, solver.LevelBox{Level: level, Totals: &w.search.rows[c].stale, Choices: &w.codes[c]})
+	}
+	w.best.MaxByBoxesChoosing(w.boxes, &w.chosen[0])
+	for i, c := range w.rows {
+		w.boxes[i].Totals = &w.search.rows[c].fresh
+	}
+	w.best.MaxByBoxesChoosing(w.boxes, &w.chosen[1])
+}
+
 // listWrites lists in w every legal write of the state at position p of
 // the filled set whose writes are t, whatever the dice, with its value to
 // the turn.
@@ -199,12 +252,8 @@ func (k *Kernel) listWrites(t *moves, p int, values []float64, w *turnWork) {
 			continue
 		}
 		r := &t.rows[t.row[c]]
-		o := openRow{id: len(w.writes), school: r.school, level: &k.level[c], levels: len(k.levels[c]),
-			values: [2]*solver.LaneLevels{&w.search.rows[c].stale, &w.search.rows[c].fresh}}
-		if r.school {
-			o.level = &k.count[c]
-		}
-		w.open = append(w.open, o)
+		w.openAt[c] = len(w.open)
+		w.open = append(w.open, openRow{id: len(w.writes), school: r.school, levels: len(k.levels[c])})
 		r.values(reserve, slot, values, v[:])
 		e := r.at(reserve, slot)
 		add := func(d int) {
@@ -230,29 +279,24 @@ func (k *Kernel) listWrites(t *moves, p int, values []float64, w *turnWork) {
 
 // choice returns the position in w.writes of the write Turn makes of roll
 // r, fresh or not, as Kernel.write picks it: the first row in sheet order
-// that the search values most, then in a combination row the score, or
-// the cross where it is worth more.
+// that the search values most (w.chosen), then in a combination row the
+// score, or the cross where it is worth more.
 func (k *Kernel) choice(r int, fresh bool, at lane, w *turnWork) int {
-	best := at.write(r, fresh)
 	f := 0
 	if fresh {
 		f = 1
 	}
-	for _, o := range w.open {
-		level := o.level[r]
-		if o.values[f][level][at.j] != best {
-			continue
-		}
-		if o.school || level == 0 {
-			return o.id + int(level)
-		}
-		score := o.id + int(level) + f*o.levels
-		if w.writes[o.id].value > w.writes[score].value {
-			return o.id
-		}
-		return score
+	code := int(w.chosen[f][r][at.j])
+	o := &w.open[w.openAt[code/solver.Levels]]
+	level := code % solver.Levels
+	if o.school || level == 0 {
+		return o.id + level
 	}
-	panic("school: no row holds the best write")
+	score := o.id + level + f*o.levels
+	if w.writes[o.id].value > w.writes[score].value {
+		return o.id
+	}
+	return score
 }
 
 // arcs turns the mass of each write into the turn's outcomes, merging

@@ -1,6 +1,7 @@
 package school
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -70,6 +71,128 @@ func TestOutcomesAddUp(t *testing.T) {
 		layer = next
 	}
 	t.Logf("%d states reached", len(seen))
+}
+
+// TestOutcomesFollowTurn checks the outcomes of every turn that a player
+// reaches on reduced sheets against those of Turn's own decisions
+// (lane.bestKeep, Kernel.write), the probability of each roll carried
+// through them one state at a time: the same next states and points, the
+// same probabilities (to rounding). The players are the optimal one and
+// one that values every sheet after a turn at 0, which takes the most
+// points now and meets many ties. Ties between keeps and between rows,
+// where the first of the best must be taken as Turn takes it, are
+// counted and must occur.
+func TestOutcomesFollowTurn(t *testing.T) {
+	var ties [2]int // of keeps, of rows
+	for _, rows := range [][]string{distributionRows, {"threes", "pair", "small-straight", "large-straight"}, {"ones", "sixes", "two-pairs", "five-of-a-kind"}} {
+		g, sol := solvedSubset(t, rows...)
+		zeros := make([]float64, len(sol.Values))
+		for name, values := range map[string][]float64{"optimal": sol.Values, "greedy": zeros} {
+			t.Run(fmt.Sprint(name, rows), func(t *testing.T) {
+				next := func(s engine.SchoolState) float64 { return values[sol.Layout.Index(&s)] }
+				k := NewKernel(g)
+				w, search := k.newTurnWork(), k.newScratch()
+				start := g.NewSchoolState()
+				for layer := []int{sol.Layout.Index(&start)}; len(layer) > 0; {
+					var after []int
+					seen := map[int]bool{}
+					for from := 0; from < len(layer); from += solver.Lanes {
+						is := layer[from:min(from+solver.Lanes, len(layer))]
+						arcs := make([][]scores.Arc, len(is))
+						k.outcomes(sol.Layout, is, values, w, arcs)
+						for j, i := range is {
+							s := sol.Layout.StateAt(g, i)
+							want := turnOutcomes(k, sol.Layout, &s, next, k.search(&s, next, search), &ties)
+							if len(arcs[j]) != len(want) {
+								t.Fatalf("state %+v: %d outcomes, Turn's decisions give %d", s, len(arcs[j]), len(want))
+							}
+							for _, a := range arcs[j] {
+								key := [2]int{int(a.Next), int(a.Points)}
+								if math.Abs(a.P-want[key]) > 1e-12 {
+									t.Fatalf("state %+v: next %d, %d points: probability %v, Turn's decisions give %v", s, a.Next, a.Points, a.P, want[key])
+								}
+								if n := sol.Layout.StateAt(g, int(a.Next)); !seen[int(a.Next)] && !g.SchoolFull(&n) {
+									seen[int(a.Next)] = true
+									after = append(after, int(a.Next))
+								}
+							}
+						}
+					}
+					slices.Sort(after)
+					layer = after
+				}
+			})
+		}
+	}
+	t.Logf("%d rolls with tied keeps, %d with tied rows", ties[0], ties[1])
+	if ties[0] == 0 || ties[1] == 0 {
+		t.Fatal("the players do not test taking the first of the best keep and row")
+	}
+}
+
+// turnOutcomes returns the probability of each next state's index and
+// points that the turn in state s ends in, played as Turn plays it from
+// the search at with the values next, and counts in ties the rolls met with more than one keep
+// (ties[0]) or row (ties[1]) worth the best.
+func turnOutcomes(k *Kernel, l *Layout, s *engine.SchoolState, next Values, at lane, ties *[2]int) map[[2]int]float64 {
+	var byFresh [2][engine.NumRolls]float64
+	for r := range engine.NumRolls {
+		byFresh[1][r] = engine.RollProbability(r)
+	}
+	out := map[[2]int]float64{}
+	write := func(r int, fresh bool, q float64) {
+		m := k.write(s, r, fresh, next, at)
+		best, n := at.write(r, fresh), 0
+		for c := range k.g.Categories {
+			if k.g.RowOpen(s, c) && at.row(k, c, r, fresh) == best {
+				n++
+			}
+		}
+		if n > 1 {
+			ties[1]++
+		}
+		out[[2]int{l.Index(&m.Next), m.Total()}] += q
+	}
+	for left := k.g.Rolls - 1; left > 0; left-- {
+		var next [2][engine.NumRolls]float64
+		for f, fresh := range [2]bool{false, true} {
+			for r, q := range byFresh[f] {
+				if q == 0 {
+					continue
+				}
+				keep, v := at.bestKeep(r, left)
+				if v <= at.write(r, fresh) {
+					write(r, fresh, q)
+					continue
+				}
+				n := 0
+				for _, i := range engine.SubKeeps(r) {
+					if at.keep(left, i) == v {
+						n++
+					}
+				}
+				if n > 1 {
+					ties[0]++
+				}
+				to := &next[0]
+				if keep == 0 {
+					to = &next[1]
+				}
+				for _, o := range engine.Outcomes(keep) {
+					to[o.Roll] += q * o.P
+				}
+			}
+		}
+		byFresh = next
+	}
+	for f, fresh := range [2]bool{false, true} {
+		for r, q := range byFresh[f] {
+			if q != 0 {
+				write(r, fresh, q)
+			}
+		}
+	}
+	return out
 }
 
 // TestDistributionMean checks the exact distribution on reduced sheets:

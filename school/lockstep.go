@@ -51,18 +51,6 @@ func (l lane) hold(r, left int, fresh bool) float64 {
 	return l.w.keeps[left+1].Rolls()[r][l.j]
 }
 
-// keepWorth returns the first proper keep of roll r in engine.SubKeeps
-// order worth v with left rerolls to go: the best keep, given its value.
-func (l lane) keepWorth(r, left int, v float64) int {
-	keeps := &l.w.keeps[left]
-	for _, i := range engine.SubKeeps(r) {
-		if keeps[i][l.j] == v {
-			return i
-		}
-	}
-	panic("school: no keep is worth the best keep's value")
-}
-
 // bestKeep returns the best proper keep of roll r with left rerolls to go
 // and its value: the first of the best in engine.SubKeeps order. A turn
 // rerolls with it only when it is worth more than writing the roll.
