@@ -1,7 +1,6 @@
 package school
 
 import (
-	"cmp"
 	"slices"
 	"sort"
 
@@ -30,11 +29,11 @@ func Distribution(g *engine.Game, next Values, o scores.Options) (*scores.Distri
 	works := make([]*turnWork, workers.Threads(o.Threads))
 	start := g.NewSchoolState()
 	d := &scores.Distribution{Game: g}
-	d.Scores, d.States = scores.Carry(l.Index(&start), l.Size(), g.Turns(), func(w int, is []int, arcs [][]scores.Arc) {
+	d.Scores, d.States = scores.Carry(l.Index(&start), l.Size(), g.Turns(), func(w int, is []int, arcs [][]scores.Arc, store []scores.Arc) []scores.Arc {
 		if works[w] == nil {
 			works[w] = k.newTurnWork()
 		}
-		k.outcomes(l, is, values, works[w], arcs)
+		return k.outcomes(l, is, values, works[w], arcs, store)
 	}, o)
 	return d, nil
 }
@@ -133,14 +132,14 @@ func (w *turnWork) movesFor(l *Layout, k *Kernel, m int, inUse *[solver.Lanes]*m
 }
 
 // outcomes sets arcs[j] to the ways the turn of the state with index
-// is[j] ends when Turn plays it with the values of the sheets after it
+// is[j] ends, appended to store, which it returns when Turn plays it with the values of the sheets after it
 // (by index in values), with their exact probabilities, which sum to 1:
 // one arc for each distinct next state and points, ordered by the next
 // state's index, then by points. It follows the dice through the turn's
 // rolls as Turn decides them, ties broken as Turn breaks them, keeping
 // apart the dice of a fresh roll of all five. The states, at most
 // solver.Lanes of them, are searched side by side.
-func (k *Kernel) outcomes(l *Layout, is []int, values []float64, w *turnWork, arcs [][]scores.Arc) {
+func (k *Kernel) outcomes(l *Layout, is []int, values []float64, w *turnWork, arcs [][]scores.Arc, store []scores.Arc) []scores.Arc {
 	var ts [solver.Lanes]*moves
 	var pos [solver.Lanes]int
 	for j := range ts {
@@ -154,13 +153,17 @@ func (k *Kernel) outcomes(l *Layout, is []int, values []float64, w *turnWork, ar
 	}
 	k.chooseWrites(&ts, w)
 	for j := range is {
-		arcs[j] = k.laneOutcomes(ts[j], pos[j], values, lane{w.search, j}, w)
+		at := len(store)
+		store = k.laneOutcomes(ts[j], pos[j], values, lane{w.search, j}, w, store)
+		arcs[j] = store[at:len(store):len(store)]
 	}
+	return store
 }
 
-// laneOutcomes returns the outcomes of the turn of the state at position
-// p of the filled set whose writes are t, searched in lane at.
-func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, at lane, w *turnWork) []scores.Arc {
+// laneOutcomes appends to store the outcomes of the turn of the state at
+// position p of the filled set whose writes are t, searched in lane at,
+// and returns it.
+func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, at lane, w *turnWork, store []scores.Arc) []scores.Arc {
 	k.listWrites(t, p, values, w)
 	// byFresh[1][r] is the probability that the dice show roll r from a
 	// fresh roll, byFresh[0][r] from a roll that kept some; written[f][r]
@@ -208,7 +211,7 @@ func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, at lane, w *tur
 			}
 		}
 	}
-	return w.arcs()
+	return w.appendArcs(store)
 }
 
 // chooseWrites sets w.chosen to the write that each roll takes, fresh or
@@ -299,27 +302,31 @@ func (k *Kernel) choice(r int, fresh bool, at lane, w *turnWork) int {
 	return score
 }
 
-// arcs turns the mass of each write into the turn's outcomes, merging
-// those with the same next state and points.
-func (w *turnWork) arcs() []scores.Arc {
+// appendArcs appends to store the turn's outcomes from the mass of each
+// write, merging those with the same next state and points, ordered by
+// next state, then points, and returns it.
+func (w *turnWork) appendArcs(store []scores.Arc) []scores.Arc {
+	// A stable insertion sort of the few writes that the turn ends in,
+	// by one integer key.
+	key := func(a *scores.Arc) int64 { return int64(a.Next)<<32 + int64(a.Points) }
 	arcs := w.out[:0]
 	for i, m := range w.writes {
-		if w.mass[i] != 0 {
-			arcs = append(arcs, scores.Arc{Next: int32(m.next), Points: int32(m.points), P: w.mass[i]})
-		}
-	}
-	slices.SortStableFunc(arcs, func(a, b scores.Arc) int {
-		return cmp.Or(cmp.Compare(a.Next, b.Next), cmp.Compare(a.Points, b.Points))
-	})
-	merged := arcs[:0]
-	for _, a := range arcs {
-		if n := len(merged); n > 0 && a.Next == merged[n-1].Next && a.Points == merged[n-1].Points {
-			merged[n-1].P += a.P
+		if w.mass[i] == 0 {
 			continue
 		}
-		merged = append(merged, a)
+		arcs = append(arcs, scores.Arc{Next: int32(m.next), Points: int32(m.points), P: w.mass[i]})
+		for a := len(arcs) - 1; a > 0 && key(&arcs[a]) < key(&arcs[a-1]); a-- {
+			arcs[a], arcs[a-1] = arcs[a-1], arcs[a]
+		}
 	}
 	w.out = arcs
-	// A copy of its own size: a pass keeps a turn's arcs of every state.
-	return slices.Clone(merged)
+	start := len(store)
+	for _, a := range arcs {
+		if n := len(store); n > start && a.Next == store[n-1].Next && a.Points == store[n-1].Points {
+			store[n-1].P += a.P
+			continue
+		}
+		store = append(store, a)
+	}
+	return store
 }

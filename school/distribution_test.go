@@ -48,7 +48,7 @@ func TestOutcomesAddUp(t *testing.T) {
 		for from := 0; from < len(layer); from += solver.Lanes {
 			is := layer[from:min(from+solver.Lanes, len(layer))]
 			arcs := make([][]scores.Arc, len(is))
-			k.outcomes(sol.Layout, is, sol.Values, w, arcs)
+			k.outcomes(sol.Layout, is, sol.Values, w, arcs, nil)
 			for j, i := range is {
 				s := sol.Layout.StateAt(g, i)
 				total, value := 0.0, 0.0
@@ -99,7 +99,7 @@ func TestOutcomesFollowTurn(t *testing.T) {
 					for from := 0; from < len(layer); from += solver.Lanes {
 						is := layer[from:min(from+solver.Lanes, len(layer))]
 						arcs := make([][]scores.Arc, len(is))
-						k.outcomes(sol.Layout, is, values, w, arcs)
+						k.outcomes(sol.Layout, is, values, w, arcs, nil)
 						for j, i := range is {
 							s := sol.Layout.StateAt(g, i)
 							want := turnOutcomes(k, sol.Layout, &s, next, k.search(&s, next, search), &ties)

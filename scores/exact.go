@@ -50,7 +50,7 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 	d := &Distribution{Game: g}
 	turns := len(g.Categories) - bits.OnesCount32(start.Filled)
 	batches := make([]*policy.Batch, o.threads())
-	d.Scores, d.States = carryIn(l.Index(start), l.Size(), turns, func(w int, is []int, arcs [][]Arc, store []Arc) []Arc {
+	d.Scores, d.States = Carry(l.Index(start), l.Size(), turns, func(w int, is []int, arcs [][]Arc, store []Arc) []Arc {
 		if batches[w] == nil {
 			batches[w] = p.NewBatch()
 		}
@@ -66,11 +66,16 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 
 // Carry computes the distribution of the total of the points of turns
 // turns exactly, from the state with index start among states 0..size-1,
-// and counts the states between turns it reaches. arcs(w, is, out) sets
-// out[j] to the ways the turn of state is[j] ends, for up to solver.Lanes
-// states of one turn at a time, in order of index; it is called once for
-// each state reached, from goroutine w (0..threads-1), which it may keep
-// scratch space for. Carry carries probability forward from the start,
+// and counts the states between turns it reaches. arcs(w, is, out,
+// store) sets out[j] to the ways the turn of state is[j] ends, for up to
+// solver.Lanes states of one turn at a time, in order of index; it is
+// called once for each state reached, from goroutine w (0..threads-1),
+// which it may keep scratch space for. It appends the arcs to store,
+// goroutine w's, and returns it, out's slices lying in it (valid until
+// Carry is done with them, even where store grows to a new array): each
+// goroutine's store is taken up again from its start once a chunk is
+// carried, so that the chunks' arcs reuse one buffer rather than each
+// state's taking its own. Carry carries probability forward from the start,
 // one turn at a time: each state reached after n turns holds the
 // probability of every total of the points scored so far, and each arc
 // adds that, shifted by the arc's points and scaled by its probability,
@@ -83,19 +88,7 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 // each adds what reaches it in the order of the source states, whatever
 // the number of threads: the result is the same to the bit. o.Progress
 // counts turns, o.TurnProgress the states of each turn.
-func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc), o Options) (Histogram, int) {
-	return carryIn(start, size, turns, func(w int, is []int, out [][]Arc, _ []Arc) []Arc {
-		arcs(w, is, out)
-		return nil
-	}, o)
-}
-
-// carryIn is Carry with the arcs kept in storage it owns: arcs(w, is,
-// out, store) may append the arcs to store, goroutine w's, and return
-// it, out's slices lying in it. Each goroutine's store is taken up again
-// from its start once a chunk is carried, so that the chunks' arcs reuse
-// one buffer rather than each batch's taking a new one.
-func carryIn(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store []Arc) []Arc, o Options) (Histogram, int) {
+func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store []Arc) []Arc, o Options) (Histogram, int) {
 	threads := o.threads()
 	stores := make([][]Arc, threads)
 	var out [][]Arc // the chunk's arcs, by state

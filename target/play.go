@@ -163,7 +163,7 @@ func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
 		return ts[n-k.from]
 	}
 	turns := len(pl.g.Categories) - bits.OnesCount32(pl.from.Filled)
-	return scores.Carry(int(node(pl.from, pl.target)), size, turns, func(_ int, is []int, arcs [][]scores.Arc) {
+	return scores.Carry(int(node(pl.from, pl.target)), size, turns, func(_ int, is []int, arcs [][]scores.Arc, store []scores.Arc) []scores.Arc {
 		for j, i := range is {
 			var s engine.State
 			var outs []policy.Outcome
@@ -176,11 +176,13 @@ func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
 				s, n = l.State(k), i-offset[k]+1
 				outs = pl.ev.TurnOutcomes(turnOf(s, n))
 			}
-			arcs[j] = make([]scores.Arc, len(outs))
-			for k, o := range outs {
-				arcs[j][k] = scores.Arc{Next: node(o.Next, n-o.Points), Points: int32(o.Points), P: o.P}
+			at := len(store)
+			for _, o := range outs {
+				store = append(store, scores.Arc{Next: node(o.Next, n-o.Points), Points: int32(o.Points), P: o.P})
 			}
+			arcs[j] = store[at:len(store):len(store)]
 		}
+		return store
 	}, o)
 }
 
