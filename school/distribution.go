@@ -83,6 +83,12 @@ type turnWork struct {
 	rows   []int
 	boxes  []solver.LevelBox
 	best   solver.LaneRolls
+	// ends[f][r] is the probability, in every lane, that the turn ends
+	// writing roll r, fresh (f = 1) or not (followDice); dice[f] and
+	// keeps[f] are followDice's scratch.
+	ends  [2]solver.LaneRolls
+	dice  [2]solver.LaneKeeps
+	keeps [2]solver.LaneRolls
 }
 
 // openRow is an open row of a state whose turn is searched: the position
@@ -152,6 +158,7 @@ func (k *Kernel) outcomes(l *Layout, is []int, values []float64, w *turnWork, ar
 		w.search.best[left].FirstBest(&w.firsts[left])
 	}
 	k.chooseWrites(&ts, w)
+	k.followDice(w)
 	for j := range is {
 		at := len(store)
 		store = k.laneOutcomes(ts[j], pos[j], values, lane{w.search, j}, w, store)
@@ -161,58 +168,104 @@ func (k *Kernel) outcomes(l *Layout, is []int, values []float64, w *turnWork, ar
 }
 
 // laneOutcomes appends to store the outcomes of the turn of the state at
-// position p of the filled set whose writes are t, searched in lane at,
-// and returns it.
+// position p of the filled set whose writes are t, searched in lane at
+// (its dice followed by followDice), and returns it.
 func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, at lane, w *turnWork, store []scores.Arc) []scores.Arc {
 	k.listWrites(t, p, values, w)
-	// byFresh[1][r] is the probability that the dice show roll r from a
-	// fresh roll, byFresh[0][r] from a roll that kept some; written[f][r]
-	// that they are written so.
-	var byFresh, written [2][engine.NumRolls]float64
-	for r := range engine.NumRolls {
-		byFresh[1][r] = engine.RollProbability(r)
-	}
-	for left := k.g.Rolls - 1; left > 0; left-- {
-		var kept [engine.NumKeeps]float64 // the probability of each keep
-		firsts := &w.firsts[left]
-		for r := range engine.NumRolls {
-			for f, fresh := range [2]bool{false, true} {
-				q := byFresh[f][r]
-				if q == 0 {
-					continue
-				}
-				// As Turn: a keep only when it is worth more than
-				// writing, the first of the best.
-				if at.hold(r, left, fresh) > at.write(r, fresh) {
-					kept[int(firsts[engine.FirstRollKeep+r][at.j])] += q
-				} else {
-					written[f][r] += q
-				}
-			}
-		}
-		byFresh = [2][engine.NumRolls]float64{}
-		for keep, m := range &kept {
-			if m == 0 {
-				continue
-			}
-			to := &byFresh[0]
-			if keep == 0 {
-				to = &byFresh[1]
-			}
-			for _, t := range engine.Outcomes(keep) {
-				to[t.Roll] += m * t.P
-			}
-		}
-	}
 	for f, fresh := range [2]bool{false, true} {
-		for r, q := range &byFresh[f] {
-			if q += written[f][r]; q != 0 {
+		for r := range w.ends[f] {
+			if q := w.ends[f][r][at.j]; q != 0 {
 				w.mass[k.choice(r, fresh, at, w)] += q
 			}
 		}
 	}
 	return w.appendArcs(store)
 }
+
+// followDice follows the dice of every lane's turn through its rolls as
+// Turn decides them, from the search in w.search, and sets w.ends to the
+// probability that the turn ends writing each roll, fresh or not. The
+// dice from a roll of all five (the first roll, or a reroll of keep 0)
+// are kept apart from those that kept some: each roll held is worth the
+// best of writing it and of its best proper keep, fresh or not, and
+// rerolls only when the keep is worth more (w.firsts, the first of the
+// best). The mass of each roll so kept moves to its keep
+// (MoveToChoices), the kept dice are rolled (Spread), and what is
+// written stays.
+func (k *Kernel) followDice(w *turnWork) {
+	search, stale, fresh := w.search, &w.dice[0], &w.dice[1]
+	w.ends = [2]solver.LaneRolls{}
+	*stale, *fresh.Rolls() = solver.LaneKeeps{}, laneRollProbs
+	clear(fresh[:engine.FirstRollKeep])
+	for left := k.g.Rolls - 1; left > 0; left-- {
+		firsts := w.firsts[left].Rolls()
+		// The first roll is fresh: nothing is stale before it.
+		holds := [2]*solver.LaneRolls{nil, search.best[left].Rolls()}
+		if left < k.g.Rolls-1 {
+			holds[0] = search.keeps[left+1].Rolls()
+		}
+		writes := [2]*solver.LaneRolls{search.finals.Stale, search.finals.Fresh}
+		for f := range w.dice {
+			if holds[f] == nil {
+				continue
+			}
+			keeps := &w.keeps[f]
+			for r := range keeps {
+				hold, write, first, keep := &holds[f][r], &writes[f][r], &firsts[r], &keeps[r]
+				for j := range keep {
+					keep[j] = float64(engine.FirstRollKeep + r)
+					if hold[j] > write[j] {
+						keep[j] = first[j]
+					}
+				}
+			}
+			d := &w.dice[f]
+			d.MoveToChoices(keeps)
+			ends, rolls := &w.ends[f], d.Rolls()
+			for r := range rolls {
+				for j := range rolls[r] {
+					ends[r][j] += rolls[r][j]
+				}
+			}
+			*rolls = solver.LaneRolls{}
+		}
+		// Every keep rolls its dice, stale but keep 0's, which rolls all
+		// five afresh.
+		for i := range engine.FirstRollKeep {
+			for j := range stale[i] {
+				stale[i][j] += fresh[i][j]
+			}
+		}
+		rolls, all := fresh.Rolls(), stale[0]
+		for r := range rolls {
+			for j := range rolls[r] {
+				rolls[r][j] = all[j] * laneRollProbs[r][j]
+			}
+		}
+		clear(fresh[:engine.FirstRollKeep])
+		stale[0] = [solver.Lanes]float64{}
+		stale.Spread()
+		clear(stale[:engine.FirstRollKeep])
+	}
+	for f := range w.dice {
+		ends, rolls := &w.ends[f], w.dice[f].Rolls()
+		for r := range rolls {
+			for j := range rolls[r] {
+				ends[r][j] += rolls[r][j]
+			}
+		}
+	}
+}
+
+// laneRollProbs is each roll's probability in every lane.
+var laneRollProbs = func() (p solver.LaneRolls) {
+	for r := range p {
+		for j := range p[r] {
+			p[r][j] = engine.RollProbability(r)
+		}
+	}
+	return p
+}()
 
 // chooseWrites sets w.chosen to the write that each roll takes, fresh or
 // not, in every lane of the search in w.search of states whose writes

@@ -41,16 +41,6 @@ func (l lane) row(k *Kernel, c, r int, fresh bool) float64 {
 	return v.stale[k.level[c][r]][l.j]
 }
 
-// hold returns the value of holding roll r, fresh or not, with left
-// rerolls to go (left >= 1, fresh on the turn's first roll): the best of
-// writing it and of its proper keeps.
-func (l lane) hold(r, left int, fresh bool) float64 {
-	if fresh {
-		return l.w.best[left].Rolls()[r][l.j]
-	}
-	return l.w.keeps[left+1].Rolls()[r][l.j]
-}
-
 // bestKeep returns the best proper keep of roll r with left rerolls to go
 // and its value: the first of the best in engine.SubKeeps order. A turn
 // rerolls with it only when it is worth more than writing the roll.
