@@ -138,13 +138,14 @@ func (w *turnWork) movesFor(l *Layout, k *Kernel, m int, inUse *[solver.Lanes]*m
 }
 
 // outcomes sets arcs[j] to the ways the turn of the state with index
-// is[j] ends, appended to store, which it returns when Turn plays it with the values of the sheets after it
+// is[j] ends when Turn plays it with the values of the sheets after it
 // (by index in values), with their exact probabilities, which sum to 1:
 // one arc for each distinct next state and points, ordered by the next
-// state's index, then by points. It follows the dice through the turn's
-// rolls as Turn decides them, ties broken as Turn breaks them, keeping
-// apart the dice of a fresh roll of all five. The states, at most
-// solver.Lanes of them, are searched side by side.
+// state's index, then by points. The arcs are appended to store, which
+// it returns. It follows the dice through the turn's rolls as Turn
+// decides them, ties broken as Turn breaks them, keeping apart the dice
+// of a fresh roll of all five. The states, at most solver.Lanes of them,
+// are searched side by side.
 func (k *Kernel) outcomes(l *Layout, is []int, values []float64, w *turnWork, arcs [][]scores.Arc, store []scores.Arc) []scores.Arc {
 	var ts [solver.Lanes]*moves
 	var pos [solver.Lanes]int
@@ -161,21 +162,21 @@ func (k *Kernel) outcomes(l *Layout, is []int, values []float64, w *turnWork, ar
 	k.followDice(w)
 	for j := range is {
 		at := len(store)
-		store = k.laneOutcomes(ts[j], pos[j], values, lane{w.search, j}, w, store)
+		store = k.laneOutcomes(ts[j], pos[j], values, j, w, store)
 		arcs[j] = store[at:len(store):len(store)]
 	}
 	return store
 }
 
 // laneOutcomes appends to store the outcomes of the turn of the state at
-// position p of the filled set whose writes are t, searched in lane at
+// position p of the filled set whose writes are t, searched in lane j
 // (its dice followed by followDice), and returns it.
-func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, at lane, w *turnWork, store []scores.Arc) []scores.Arc {
+func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, j int, w *turnWork, store []scores.Arc) []scores.Arc {
 	k.listWrites(t, p, values, w)
-	for f, fresh := range [2]bool{false, true} {
+	for f := range w.ends {
 		for r := range w.ends[f] {
-			if q := w.ends[f][r][at.j]; q != 0 {
-				w.mass[k.choice(r, fresh, at, w)] += q
+			if q := w.ends[f][r][j]; q != 0 {
+				w.mass[w.choice(r, f, j)] += q
 			}
 		}
 	}
@@ -334,15 +335,11 @@ func (k *Kernel) listWrites(t *moves, p int, values []float64, w *turnWork) {
 }
 
 // choice returns the position in w.writes of the write Turn makes of roll
-// r, fresh or not, as Kernel.write picks it: the first row in sheet order
-// that the search values most (w.chosen), then in a combination row the
-// score, or the cross where it is worth more.
-func (k *Kernel) choice(r int, fresh bool, at lane, w *turnWork) int {
-	f := 0
-	if fresh {
-		f = 1
-	}
-	code := int(w.chosen[f][r][at.j])
+// r, fresh (f = 1) or not, in lane j, as Kernel.write picks it: the first
+// row in sheet order that the search values most (w.chosen), then in a
+// combination row the score, or the cross where it is worth more.
+func (w *turnWork) choice(r, f, j int) int {
+	code := int(w.chosen[f][r][j])
 	o := &w.open[w.openAt[code/solver.Levels]]
 	level := code % solver.Levels
 	if o.school || level == 0 {
