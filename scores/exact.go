@@ -292,6 +292,11 @@ func (n *growing) widen() {
 		return
 	}
 	p := totals(hi - lo)
+	// Written before anything reads it: the kernel leaves memory fresh
+	// from it unmapped, a read maps it to the shared page of zeros, and
+	// the first add then faults again and flushes every core's TLB, an
+	// interrupt to each, where a write at once takes a page of its own.
+	clear(p[:cap(p)])
 	if n.p != nil {
 		copy(p[n.node.lo-lo:], n.p)
 	}
