@@ -83,12 +83,18 @@ type turnWork struct {
 	rows   []int
 	boxes  []solver.LevelBox
 	best   solver.LaneRolls
-	// ends[f][r] is the probability, in every lane, that the turn ends
-	// writing roll r, fresh (f = 1) or not (followDice); dice[f] and
-	// keeps[f] are followDice's scratch.
-	ends  [2]solver.LaneRolls
-	dice  [2]solver.LaneKeeps
-	keeps [2]solver.LaneRolls
+	// flow is followDice's: a stale roll's mass goes to its keep's row
+	// or to the row that ends the turn writing it, fresh or not (endRow),
+	// and a fresh roll's likewise. Its first rows are stale, the keeps'
+	// masses and the stale dice's rolls, as Spread takes them; ends[f][r]
+	// is the probability, in every lane, that the turn ends writing roll
+	// r, fresh (f = 1) or not. fresh holds the fresh dice's rolls, and to
+	// where each roll's mass goes.
+	flow  [][solver.Lanes]float64
+	stale *solver.LaneKeeps
+	ends  [2]*solver.LaneRolls
+	fresh solver.LaneRolls
+	to    solver.LaneRolls
 }
 
 // openRow is an open row of a state whose turn is searched: the position
@@ -109,7 +115,12 @@ type write struct {
 
 // newTurnWork returns the work space of outcomes for k's game.
 func (k *Kernel) newTurnWork() *turnWork {
-	w := &turnWork{search: k.newScratch(), firsts: make([]solver.LaneKeeps, k.g.Rolls)}
+	w := &turnWork{search: k.newScratch(), firsts: make([]solver.LaneKeeps, k.g.Rolls),
+		flow: make([][solver.Lanes]float64, endRow(2, 0))}
+	w.stale = (*solver.LaneKeeps)(w.flow)
+	for f := range w.ends {
+		w.ends[f] = (*solver.LaneRolls)(w.flow[endRow(f, 0):])
+	}
 	for c := range w.codes {
 		for l := range w.codes[c] {
 			w.codes[c][l] = float64(c*solver.Levels + l)
@@ -190,73 +201,68 @@ func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, j int, w *turnW
 // are kept apart from those that kept some: each roll held is worth the
 // best of writing it and of its best proper keep, fresh or not, and
 // rerolls only when the keep is worth more (w.firsts, the first of the
-// best). The mass of each roll so kept moves to its keep
-// (MoveToChoices), the kept dice are rolled (Spread), and what is
-// written stays.
+// best). The mass of each roll goes to its keep or, written, to its end
+// (AddToRows into w.flow), the kept dice are rolled (Spread), and those
+// of keep 0 afresh.
 func (k *Kernel) followDice(w *turnWork) {
-	search, stale, fresh := w.search, &w.dice[0], &w.dice[1]
-	w.ends = [2]solver.LaneRolls{}
-	*stale, *fresh.Rolls() = solver.LaneKeeps{}, laneRollProbs
-	clear(fresh[:engine.FirstRollKeep])
+	search, stale, fresh := w.search, w.stale, &w.fresh
+	clear(w.flow)
+	*fresh = laneRollProbs
 	for left := k.g.Rolls - 1; left > 0; left-- {
 		firsts := w.firsts[left].Rolls()
 		// The first roll is fresh: nothing is stale before it.
+		dice := [2]*solver.LaneRolls{nil, fresh}
 		holds := [2]*solver.LaneRolls{nil, search.best[left].Rolls()}
 		if left < k.g.Rolls-1 {
-			holds[0] = search.keeps[left+1].Rolls()
+			dice[0], holds[0] = stale.Rolls(), search.keeps[left+1].Rolls()
 		}
 		writes := [2]*solver.LaneRolls{search.finals.Stale, search.finals.Fresh}
-		for f := range w.dice {
-			if holds[f] == nil {
+		for f := range dice {
+			if dice[f] == nil {
 				continue
 			}
-			keeps := &w.keeps[f]
-			for r := range keeps {
-				hold, write, first, keep := &holds[f][r], &writes[f][r], &firsts[r], &keeps[r]
-				for j := range keep {
-					keep[j] = float64(engine.FirstRollKeep + r)
+			to := &w.to
+			for r := range to {
+				hold, write, first, end := &holds[f][r], &writes[f][r], &firsts[r], float64(endRow(f, r))
+				for j := range to[r] {
+					to[r][j] = end
 					if hold[j] > write[j] {
-						keep[j] = first[j]
+						to[r][j] = first[j]
 					}
 				}
 			}
-			d := &w.dice[f]
-			d.MoveToChoices(keeps)
-			ends, rolls := &w.ends[f], d.Rolls()
-			for r := range rolls {
-				for j := range rolls[r] {
-					ends[r][j] += rolls[r][j]
-				}
-			}
-			*rolls = solver.LaneRolls{}
+			dice[f].AddToRows(w.flow, to)
 		}
 		// Every keep rolls its dice, stale but keep 0's, which rolls all
 		// five afresh.
-		for i := range engine.FirstRollKeep {
-			for j := range stale[i] {
-				stale[i][j] += fresh[i][j]
+		all := stale[0]
+		for r := range fresh {
+			for j := range fresh[r] {
+				fresh[r][j] = all[j] * laneRollProbs[r][j]
 			}
 		}
-		rolls, all := fresh.Rolls(), stale[0]
-		for r := range rolls {
-			for j := range rolls[r] {
-				rolls[r][j] = all[j] * laneRollProbs[r][j]
-			}
-		}
-		clear(fresh[:engine.FirstRollKeep])
 		stale[0] = [solver.Lanes]float64{}
+		*stale.Rolls() = solver.LaneRolls{}
 		stale.Spread()
 		clear(stale[:engine.FirstRollKeep])
 	}
-	for f := range w.dice {
-		ends, rolls := &w.ends[f], w.dice[f].Rolls()
-		for r := range rolls {
-			for j := range rolls[r] {
-				ends[r][j] += rolls[r][j]
+	for f, dice := range [2]*solver.LaneRolls{stale.Rolls(), fresh} {
+		ends := w.ends[f]
+		for r := range dice {
+			for j := range dice[r] {
+				ends[r][j] += dice[r][j]
 			}
 		}
 	}
 }
+
+// keepRows is how many rows a solver.LaneKeeps has, its keeps' and its
+// rolls' and the padding after them.
+const keepRows = len(solver.LaneKeeps{})
+
+// endRow is the row of turnWork.flow where roll r, fresh (f = 1) or not,
+// written, ends the turn.
+func endRow(f, r int) int { return keepRows + f*engine.NumRolls + r }
 
 // laneRollProbs is each roll's probability in every lane.
 var laneRollProbs = func() (p solver.LaneRolls) {
