@@ -83,13 +83,12 @@ type turnWork struct {
 	rows   []int
 	boxes  []solver.LevelBox
 	best   solver.LaneRolls
-	// flow is followDice's: a stale roll's mass goes to its keep's row
-	// or to the row that ends the turn writing it, fresh or not (endRow),
-	// and a fresh roll's likewise. Its first rows are stale, the keeps'
-	// masses and the stale dice's rolls, as Spread takes them; ends[f][r]
-	// is the probability, in every lane, that the turn ends writing roll
-	// r, fresh (f = 1) or not. fresh holds the fresh dice's rolls, and to
-	// where each roll's mass goes.
+	// flow holds followDice's rows: first the stale dice as Spread takes
+	// them (stale: each keep's mass, then the rolls'), then where the
+	// turn ends, ends[f][r] for roll r written fresh (f = 1) or not, in
+	// every lane (endRow). fresh holds the fresh dice's rolls, and to,
+	// for each roll, the row of flow its mass goes to: its keep's or its
+	// end's.
 	flow  [][solver.Lanes]float64
 	stale *solver.LaneKeeps
 	ends  [2]*solver.LaneRolls
