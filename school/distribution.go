@@ -67,11 +67,12 @@ type turnWork struct {
 	// probability that the turn ends with writes[i].
 	writes []write
 	mass   []float64
-	// open are the state's open rows in sheet order, for choice, and
-	// openAt[c] row c's place among them.
-	open   []openRow
-	openAt [engine.MaxSchoolRows]int
-	out    []scores.Arc // the arcs before they are merged
+	// written[f][c*solver.Levels+l] is the position in writes of the
+	// write Turn makes of a roll, fresh (f = 1) or not, at level l of
+	// open row c (chosen's codes), as Kernel.write picks it: in a
+	// combination row the score, or the cross where it is worth more.
+	written [2][engine.MaxSchoolRows * solver.Levels]int32
+	out     []scores.Arc // the arcs before they are merged
 	// chosen[f][r] holds, after a search, the row and level (row c's
 	// level l as c*solver.Levels + l, codes[c][l]) of the write that roll
 	// r takes in every lane, fresh (f = 1) or not: the first row in
@@ -94,15 +95,6 @@ type turnWork struct {
 	ends  [2]*solver.LaneRolls
 	fresh solver.LaneRolls
 	to    solver.LaneRolls
-}
-
-// openRow is an open row of a state whose turn is searched: the position
-// of its first write among the state's writes, whether it is a School
-// row, and its levels.
-type openRow struct {
-	id     int
-	school bool
-	levels int
 }
 
 // write is one of a state's writes: the next state's index, the points
@@ -184,9 +176,10 @@ func (k *Kernel) outcomes(l *Layout, is []int, values []float64, w *turnWork, ar
 func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, j int, w *turnWork, store []scores.Arc) []scores.Arc {
 	k.listWrites(t, p, values, w)
 	for f := range w.ends {
-		for r := range w.ends[f] {
-			if q := w.ends[f][r][j]; q != 0 {
-				w.mass[w.choice(r, f, j)] += q
+		ends, chosen, written := w.ends[f], &w.chosen[f], &w.written[f]
+		for r := range ends {
+			if q := ends[r][j]; q != 0 {
+				w.mass[written[int(chosen[r][j])]] += q
 			}
 		}
 	}
@@ -306,7 +299,7 @@ func (k *Kernel) chooseWrites(ts *[solver.Lanes]*moves, w *turnWork) {
 // the filled set whose writes are t, whatever the dice, with its value to
 // the turn.
 func (k *Kernel) listWrites(t *moves, p int, values []float64, w *turnWork) {
-	w.writes, w.mass, w.open = w.writes[:0], w.mass[:0], w.open[:0]
+	w.writes, w.mass = w.writes[:0], w.mass[:0]
 	reserve, slot := p/t.slots, p%t.slots
 	var v [2*solver.Levels + 1]float64
 	for c := range k.g.Categories {
@@ -314,8 +307,7 @@ func (k *Kernel) listWrites(t *moves, p int, values []float64, w *turnWork) {
 			continue
 		}
 		r := &t.rows[t.row[c]]
-		w.openAt[c] = len(w.open)
-		w.open = append(w.open, openRow{id: len(w.writes), school: r.school, levels: len(k.levels[c])})
+		id, at := int32(len(w.writes)), c*solver.Levels
 		r.values(reserve, slot, values, v[:])
 		e := r.at(reserve, slot)
 		add := func(d int) {
@@ -325,6 +317,7 @@ func (k *Kernel) listWrites(t *moves, p int, values []float64, w *turnWork) {
 		}
 		if r.school {
 			for n := range engine.Dice + 1 {
+				w.written[0][at+n], w.written[1][at+n] = id+int32(n), id+int32(n)
 				add(n)
 			}
 			continue
@@ -336,25 +329,17 @@ func (k *Kernel) listWrites(t *moves, p int, values []float64, w *turnWork) {
 		for _, d := range r.fresh {
 			add(int(d))
 		}
+		levels := int32(len(r.stale))
+		w.written[0][at], w.written[1][at] = id, id
+		for l := int32(1); l <= levels; l++ {
+			for f, score := range [2]int32{id + l, id + l + levels} {
+				w.written[f][at+int(l)] = score
+				if w.writes[id].value > w.writes[score].value {
+					w.written[f][at+int(l)] = id
+				}
+			}
+		}
 	}
-}
-
-// choice returns the position in w.writes of the write Turn makes of roll
-// r, fresh (f = 1) or not, in lane j, as Kernel.write picks it: the first
-// row in sheet order that the search values most (w.chosen), then in a
-// combination row the score, or the cross where it is worth more.
-func (w *turnWork) choice(r, f, j int) int {
-	code := int(w.chosen[f][r][j])
-	o := &w.open[w.openAt[code/solver.Levels]]
-	level := code % solver.Levels
-	if o.school || level == 0 {
-		return o.id + level
-	}
-	score := o.id + level + f*o.levels
-	if w.writes[o.id].value > w.writes[score].value {
-		return o.id
-	}
-	return score
 }
 
 // appendArcs appends to store the turn's outcomes from the mass of each
