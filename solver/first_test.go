@@ -59,7 +59,7 @@ func firstOfBest(v *LaneKeeps, k, j int) (int, float64) {
 	var subs []int
 	if k < engine.FirstRollKeep {
 		for i := range k + 1 {
-			if contains(engine.Keep(k), engine.Keep(i)) {
+			if engine.Keep(k).Contains(engine.Keep(i)) {
 				subs = append(subs, i)
 			}
 		}
@@ -73,14 +73,4 @@ func firstOfBest(v *LaneKeeps, k, j int) (int, float64) {
 		}
 	}
 	return first, top
-}
-
-// contains reports whether multiset m holds every die of sub.
-func contains(m, sub engine.Multiset) bool {
-	for f := range m {
-		if sub[f] > m[f] {
-			return false
-		}
-	}
-	return true
 }
