@@ -49,10 +49,17 @@ func CloseSchool(face int, dice Multiset, reserve int) SchoolCell {
 	switch {
 	case k >= 3:
 		return SchoolCell{Closed: true, Reserve: reserve + (k-3)*face}
-	case k >= 1 && reserve >= (3-k)*face:
+	case SchoolCloses(face, k, reserve):
 		return SchoolCell{Closed: true, Reserve: reserve - (3-k)*face, UsedReserve: true}
 	}
 	return SchoolCell{Reserve: reserve}
+}
+
+// SchoolCloses reports whether count dice of face close a School cell of
+// that face with the given reserve, rather than take a zero: three or
+// more do, and one or two when the reserve covers the shortfall.
+func SchoolCloses(face, count, reserve int) bool {
+	return count >= 3 || count >= 1 && reserve >= (3-count)*face
 }
 
 // SchoolPoints returns what combination row c scores for roll r: doubled

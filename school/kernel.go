@@ -111,7 +111,7 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 				zero := value(k.g.SchoolClose(*s, c, 0))
 				for n := range engine.Dice + 1 {
 					v := zero
-					if n > 0 && (n >= 3 || s.Reserve >= (3-n)*cat.Face) {
+					if engine.SchoolCloses(cat.Face, n, s.Reserve) {
 						v = value(k.g.SchoolClose(*s, c, n))
 					}
 					fresh[n][j], stale[n][j] = v, v
