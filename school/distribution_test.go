@@ -32,6 +32,39 @@ func solvedSubset(t *testing.T, rows ...string) (*engine.Game, *Solution) {
 	return g, sol
 }
 
+// eachTurn calls check with the index, the sheet and the outcomes
+// (Kernel.outcomes, with the values of the sheets by index) of every turn
+// that the player of values reaches on layout l from a new sheet, a turn
+// at a time, and returns how many sheets it reaches, full ones included.
+func eachTurn(k *Kernel, l *Layout, values []float64, check func(i int, s engine.SchoolState, arcs []scores.Arc)) int {
+	g := k.g
+	w := k.newTurnWork()
+	start := g.NewSchoolState()
+	seen := map[int]bool{l.Index(&start): true}
+	for layer := []int{l.Index(&start)}; len(layer) > 0; {
+		var next []int
+		for from := 0; from < len(layer); from += solver.Lanes {
+			is := layer[from:min(from+solver.Lanes, len(layer))]
+			arcs := make([][]scores.Arc, len(is))
+			k.outcomes(l, is, values, w, arcs, nil)
+			for j, i := range is {
+				check(i, l.StateAt(g, i), arcs[j])
+				for _, a := range arcs[j] {
+					if !seen[int(a.Next)] {
+						seen[int(a.Next)] = true
+						if s := l.StateAt(g, int(a.Next)); !g.SchoolFull(&s) {
+							next = append(next, int(a.Next))
+						}
+					}
+				}
+			}
+		}
+		slices.Sort(next)
+		layer = next
+	}
+	return len(seen)
+}
+
 // TestOutcomesAddUp checks every turn the optimal player reaches on a
 // reduced sheet: its outcomes' probabilities add up to 1, and what they
 // add to the total plus the value of the sheet after them is, on
@@ -39,38 +72,17 @@ func solvedSubset(t *testing.T, rows ...string) (*engine.Game, *Solution) {
 // outcomes are its own.
 func TestOutcomesAddUp(t *testing.T) {
 	g, sol := solvedSubset(t, distributionRows...)
-	k := NewKernel(g)
-	w := k.newTurnWork()
-	start := g.NewSchoolState()
-	seen := map[int]bool{sol.Layout.Index(&start): true}
-	for layer := []int{sol.Layout.Index(&start)}; len(layer) > 0; {
-		var next []int
-		for from := 0; from < len(layer); from += solver.Lanes {
-			is := layer[from:min(from+solver.Lanes, len(layer))]
-			arcs := make([][]scores.Arc, len(is))
-			k.outcomes(sol.Layout, is, sol.Values, w, arcs, nil)
-			for j, i := range is {
-				s := sol.Layout.StateAt(g, i)
-				total, value := 0.0, 0.0
-				for _, a := range arcs[j] {
-					total += a.P
-					value += a.P * (float64(a.Points) + sol.Values[a.Next])
-					if !seen[int(a.Next)] {
-						seen[int(a.Next)] = true
-						if s := sol.Layout.StateAt(g, int(a.Next)); !g.SchoolFull(&s) {
-							next = append(next, int(a.Next))
-						}
-					}
-				}
-				if math.Abs(total-1) > 1e-12 || math.Abs(value-sol.Values[i]) > 1e-9 {
-					t.Fatalf("state %+v: probabilities add up to %.15f, worth %.12f, the solution says %.12f", s, total, value, sol.Values[i])
-				}
-			}
+	reached := eachTurn(NewKernel(g), sol.Layout, sol.Values, func(i int, s engine.SchoolState, arcs []scores.Arc) {
+		total, value := 0.0, 0.0
+		for _, a := range arcs {
+			total += a.P
+			value += a.P * (float64(a.Points) + sol.Values[a.Next])
 		}
-		slices.Sort(next)
-		layer = next
-	}
-	t.Logf("%d states reached", len(seen))
+		if math.Abs(total-1) > 1e-12 || math.Abs(value-sol.Values[i]) > 1e-9 {
+			t.Fatalf("state %+v: probabilities add up to %.15f, worth %.12f, the solution says %.12f", s, total, value, sol.Values[i])
+		}
+	})
+	t.Logf("%d states reached", reached)
 }
 
 // TestOutcomesFollowTurn checks the outcomes of every turn that a player
@@ -91,36 +103,19 @@ func TestOutcomesFollowTurn(t *testing.T) {
 			t.Run(fmt.Sprint(name, rows), func(t *testing.T) {
 				next := func(s engine.SchoolState) float64 { return values[sol.Layout.Index(&s)] }
 				k := NewKernel(g)
-				w, search := k.newTurnWork(), k.newScratch()
-				start := g.NewSchoolState()
-				for layer := []int{sol.Layout.Index(&start)}; len(layer) > 0; {
-					var after []int
-					seen := map[int]bool{}
-					for from := 0; from < len(layer); from += solver.Lanes {
-						is := layer[from:min(from+solver.Lanes, len(layer))]
-						arcs := make([][]scores.Arc, len(is))
-						k.outcomes(sol.Layout, is, values, w, arcs, nil)
-						for j, i := range is {
-							s := sol.Layout.StateAt(g, i)
-							want := turnOutcomes(k, sol.Layout, &s, next, k.search(&s, next, search), &ties)
-							if len(arcs[j]) != len(want) {
-								t.Fatalf("state %+v: %d outcomes, Turn's decisions give %d", s, len(arcs[j]), len(want))
-							}
-							for _, a := range arcs[j] {
-								key := [2]int{int(a.Next), int(a.Points)}
-								if math.Abs(a.P-want[key]) > 1e-12 {
-									t.Fatalf("state %+v: next %d, %d points: probability %v, Turn's decisions give %v", s, a.Next, a.Points, a.P, want[key])
-								}
-								if n := sol.Layout.StateAt(g, int(a.Next)); !seen[int(a.Next)] && !g.SchoolFull(&n) {
-									seen[int(a.Next)] = true
-									after = append(after, int(a.Next))
-								}
-							}
+				search := k.newScratch()
+				eachTurn(k, sol.Layout, values, func(_ int, s engine.SchoolState, arcs []scores.Arc) {
+					want := turnOutcomes(k, sol.Layout, &s, next, k.search(&s, next, search), &ties)
+					if len(arcs) != len(want) {
+						t.Fatalf("state %+v: %d outcomes, Turn's decisions give %d", s, len(arcs), len(want))
+					}
+					for _, a := range arcs {
+						key := [2]int{int(a.Next), int(a.Points)}
+						if math.Abs(a.P-want[key]) > 1e-12 {
+							t.Fatalf("state %+v: next %d, %d points: probability %v, Turn's decisions give %v", s, a.Next, a.Points, a.P, want[key])
 						}
 					}
-					slices.Sort(after)
-					layer = after
-				}
+				})
 			})
 		}
 	}
