@@ -154,9 +154,12 @@ func adviseSchool(src Source, p Position, rollsLeft int) (*Advice, error) {
 	}
 	state := sheets[0]
 	k := school.NewKernel(g)
-	next := st.Seat(sheets, 0)
+	// Alone at the table the advisor ranks; with others, the seat.
+	var next school.Values
 	if len(sheets) == 1 {
 		next = st.Advisor(&state)
+	} else {
+		next = st.Seat(sheets, 0)
 	}
 	actions, err := k.Actions(state, p.Dice, rollsLeft, fresh, next)
 	if err != nil {
