@@ -20,8 +20,5 @@ func addShiftedGo(to, pad, q []float64, at []int) {
 // that addShifted may take four totals at a time to the end.
 const slack = 3
 
-// totals returns a buffer of n totals, all 0, with slack zeros past them.
-func totals(n int) []float64 { return make([]float64, n, n+slack) }
-
 // upTo4 returns n rounded up to a multiple of four.
 func upTo4(n int) int { return (n + slack) &^ slack }

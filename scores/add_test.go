@@ -54,3 +54,6 @@ func TestAddShifted(t *testing.T) {
 		}
 	}
 }
+
+// totals returns a buffer of n totals, all 0, with slack zeros past them.
+func totals(n int) []float64 { return make([]float64, n, n+slack) }

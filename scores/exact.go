@@ -95,7 +95,15 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 	// where[i]-1 is the position of the state with index i among its
 	// goroutine's next states (owner); 0 when they do not hold it.
 	where := make([]int32, size)
-	layer := []node{{index: start, hi: 1, p: totals(1)}}
+	// Each goroutine's buffers, for the next states it owns; the start's
+	// comes from its owner's pool, as a carried state's goes back there.
+	pools := make([]pool, threads)
+	defer func() {
+		for w := range pools {
+			pools[w].release()
+		}
+	}()
+	layer := []node{{index: start, hi: 1, p: pools[owner(int32(start), threads)].get(1)}}
 	layer[0].p[0] = 1
 	states := 1
 	for turn := range turns {
@@ -122,10 +130,11 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 			})
 			var wg sync.WaitGroup
 			for w := range threads {
-				wg.Go(func() { next[w] = carry(next[w], where, from, chunk, out, w, threads) })
+				wg.Go(func() { next[w] = carry(next[w], where, from, chunk, out, w, threads, &pools[w]) })
 			}
 			wg.Wait()
 			for i := range chunk {
+				pools[owner(int32(chunk[i].index), threads)].put(chunk[i].p)
 				chunk[i].p = nil
 			}
 			if o.TurnProgress != nil {
@@ -196,9 +205,9 @@ type growing struct {
 // from-th on) carry to the next states that goroutine mine of threads
 // owns, ns, adding those new to them (where), and returns them. It
 // first finds the totals that reach each, then widens each buffer once,
-// to just those, then adds, so that no buffer holds more than its
-// totals.
-func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, mine, threads int) []growing {
+// to just those, from pool p, then adds, so that no buffer holds more
+// than its totals.
+func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, mine, threads int, p *pool) []growing {
 	var touched []int32
 	for i, as := range out {
 		src := &chunk[i]
@@ -221,7 +230,7 @@ func carry(ns []growing, where []int32, from int, chunk []node, out [][]Arc, min
 		}
 	}
 	for _, at := range touched {
-		ns[at].widen()
+		ns[at].widen(p)
 	}
 	var sh shifts
 	for i, as := range out {
@@ -285,13 +294,13 @@ func (sh *shifts) add(to, p []float64, all, run []Arc) {
 }
 
 // widen makes n's totals cover those the chunk brings, in a buffer of
-// just their size.
-func (n *growing) widen() {
+// just their size from pool, which takes back the one before.
+func (n *growing) widen(pool *pool) {
 	lo, hi := min(n.node.lo, n.lo), max(n.node.hi, n.hi)
 	if n.p != nil && lo == n.node.lo && hi == n.node.hi {
 		return
 	}
-	p := totals(hi - lo)
+	p := pool.get(hi - lo)
 	// Written before anything reads it: the kernel leaves memory fresh
 	// from it unmapped, a read maps it to the shared page of zeros, and
 	// the first add then faults again and flushes every core's TLB, an
@@ -299,6 +308,7 @@ func (n *growing) widen() {
 	clear(p[:cap(p)])
 	if n.p != nil {
 		copy(p[n.node.lo-lo:], n.p)
+		pool.put(n.p)
 	}
 	n.node.lo, n.node.hi, n.node.p = lo, hi, p
 }

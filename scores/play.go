@@ -94,7 +94,7 @@ type lockstep struct {
 	low    [][]int32 // each goroutine's counts of the low digits
 	shift  uint      // the index's low bits, below the high digit
 	count  bool      // whether playUnit counts the games' high digits
-	free   func()    // gives back games' and spare's memory (newLives)
+	free   func()    // gives back games' and spare's memory (newHuge)
 	// states[w] holds the batch of states goroutine w plans: a local
 	// array, passed through the planner interface, went to the heap
 	// once a batch.
@@ -134,8 +134,8 @@ func (ls *lockstep) play(seed uint64, from, to int, t *tally, progress func(turn
 	if cap(ls.games) < n {
 		ls.release()
 		var free, freeSpare func()
-		ls.games, free = newLives(n)
-		ls.spare, freeSpare = newLives(n)
+		ls.games, free = newHuge[live](n)
+		ls.spare, freeSpare = newHuge[live](n)
 		ls.free = func() { free(); freeSpare() }
 	}
 	ls.games, ls.spare = ls.games[:n], ls.spare[:n]

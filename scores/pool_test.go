@@ -1,0 +1,83 @@
+package scores
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestClass checks the size classes against their definition: the
+// least size of at most three significant bits (a multiple of 8 below
+// 128) that holds n, numbered in order of size with no gaps.
+func TestClass(t *testing.T) {
+	for _, tc := range []struct{ n, c, size int }{
+		{1, 1, 8}, {8, 1, 8}, {9, 2, 16}, {127, 16, 128}, {128, 16, 128},
+		{129, 17, 144}, {144, 17, 144}, {145, 18, 160}, {256, 24, 256},
+		{257, 25, 288}, {2507, 50, 2560},
+	} {
+		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
+			if c, size := class(tc.n); c != tc.c || size != tc.size {
+				t.Errorf("class(%d) = %d, %d; want %d, %d", tc.n, c, size, tc.c, tc.size)
+			}
+		})
+	}
+	t.Run("every n", func(t *testing.T) {
+		last, lastSize := 0, 0
+		for n := 1; n <= 1<<16; n++ {
+			c, size := class(n)
+			if size < n || (n >= 64 && 8*size > 9*n+8*8*n/64) || size%8 != 0 {
+				t.Fatalf("class(%d) has size %d", n, size)
+			}
+			switch {
+			case c == last && size != lastSize, c != last && c != last+1, c == last+1 && size <= lastSize:
+				t.Fatalf("class(%d) = %d, %d after %d, %d", n, c, size, last, lastSize)
+			}
+			if c2, size2 := class(size); c2 != c || size2 != size {
+				t.Fatalf("class(%d) = %d, %d: its own size is in class %d", n, c, size, c2)
+			}
+			last, lastSize = c, size
+		}
+	})
+}
+
+// TestPool checks that a pool hands a buffer given back out again for
+// its class or a smaller one, never for a larger need, and that its
+// buffers have room for slack.
+func TestPool(t *testing.T) {
+	var p pool
+	defer p.release()
+	a := p.get(300) // class 300+slack: 320
+	if len(a) != 300 || cap(a) != 320 {
+		t.Fatalf("get(300): len %d, cap %d", len(a), cap(a))
+	}
+	b := p.get(300)
+	if &a[0] == &b[:1][0] {
+		t.Fatal("two buffers in use share memory")
+	}
+	p.put(a)
+	for _, tc := range []struct {
+		n     int
+		reuse bool
+	}{{318, false}, {286, true}, {284, true}, {2, true}} {
+		got := p.get(tc.n)
+		if reused := &got[:1][0] == &a[:1][0]; reused != tc.reuse {
+			t.Errorf("get(%d) after put of a 320: reused %v, want %v", tc.n, reused, tc.reuse)
+		}
+		if cap(got) < tc.n+slack {
+			t.Errorf("get(%d): cap %d, no room for slack", tc.n, cap(got))
+		}
+		if tc.reuse {
+			p.put(got)
+		}
+	}
+	p.put(make([]float64, 5)) // not a class size: dropped
+	small := p.get(2)
+	if cap(small) != 320 {
+		t.Errorf("get(2) = cap %d, want the 320 given back", cap(small))
+	}
+	small = p.get(2)
+	p.put(small)
+	p.put(a)
+	if got := p.get(2); cap(got) != 8 {
+		t.Errorf("get(2) with an 8 and a 320 given back = cap %d, want the 8", cap(got))
+	}
+}
