@@ -1,23 +1,20 @@
 package scores
 
-// addShiftedGo adds into each to[y] the products q[l]*pad[at[l]+y], l in
-// order: the arcs from one state to one next state, each its own shift
-// of the state's totals (pad, with zeros either side), so that each
-// total of the next state gains them in the order of the arcs, as adding
-// one arc's products at a time would, and a zero beyond the state's
-// totals adds +0, which changes no sum.
-func addShiftedGo(to, pad, q []float64, at []int) {
+// addScaledGo adds q*p[y] into each to[y]: one arc's share of a next
+// state's totals, p the source state's totals and q the arc's
+// probability. Each total gains the arcs' products in the order they
+// are added, each product rounded before its sum (where Go could fuse
+// the two, as on arm64), so the sums are the same to the bit whatever
+// the kernel or the architecture.
+func addScaledGo(to, p []float64, q float64) {
+	p = p[:len(to)]
 	for y := range to {
-		acc := to[y]
-		for l, ql := range q {
-			acc += ql * pad[at[l]+y]
-		}
-		to[y] = acc
+		to[y] += float64(q * p[y]) // rounded: never fused into one step
 	}
 }
 
 // slack is how many zeros every buffer of totals holds past its end, so
-// that addShifted may take four totals at a time to the end.
+// that addScaled may take four totals at a time to the end.
 const slack = 3
 
 // upTo4 returns n rounded up to a multiple of four.

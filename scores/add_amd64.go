@@ -5,15 +5,20 @@ package scores
 import "golang.org/x/sys/cpu"
 
 //go:noescape
-func addShiftedAVX(to, pad, q []float64, at []int)
+func addScaledAVX(to, p []float64, q float64)
 
-// addShifted is addShiftedGo in AVX where the CPU has it, four totals an
-// instruction, len(to) a multiple of four (pad and the totals read as
-// far): a multiply, then an add, each rounded as Go's are on amd64, so
-// the sums are the same to the bit.
-var addShifted = func() func(to, pad, q []float64, at []int) {
-	if cpu.X86.HasAVX {
-		return addShiftedAVX
+//go:noescape
+func addScaledAVX512(to, p []float64, q float64)
+
+// addScaled is addScaledGo in AVX-512 or AVX where the CPU has it, len(to)
+// a multiple of four (p read as far): a multiply, then an add, each
+// rounded as Go's are on amd64, so the sums are the same to the bit.
+var addScaled = func() func(to, p []float64, q float64) {
+	switch {
+	case cpu.X86.HasAVX512F:
+		return addScaledAVX512
+	case cpu.X86.HasAVX:
+		return addScaledAVX
 	}
-	return addShiftedGo
+	return addScaledGo
 }()

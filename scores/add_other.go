@@ -2,6 +2,6 @@
 
 package scores
 
-// addShifted is addShiftedGo where there is no assembly for the
+// addScaled is addScaledGo where there is no assembly for the
 // architecture, or the purego build tag asks for none.
-var addShifted = addShiftedGo
+var addScaled = addScaledGo

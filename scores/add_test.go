@@ -6,52 +6,43 @@ import (
 	"testing"
 )
 
-// TestAddShifted checks the kernel that carries totals, plain Go and the
-// one this CPU runs, bit for bit against adding each arc's product to
-// each total in turn, for one arc and for several arcs from one state
-// to one next state at once (shifts.add), over totals of every length
-// up to 40, and that the buffers' slack stays 0.
-func TestAddShifted(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	active := addShifted
-	defer func() { addShifted = active }()
-	for name, kernel := range map[string]func(to, pad, q []float64, at []int){"go": addShiftedGo, "active": active} {
-		addShifted = kernel
-		for n := 1; n <= 40; n++ {
-			p := totals(n)
-			for i := range p {
-				p[i] = rng.Float64() * math.Exp2(-rng.Float64()*60)
-			}
-			base := totals(n + 40)
-			for i := range base {
-				base[i] = rng.Float64()
-			}
-			// Arcs to one next state, points increasing, as Batch.AppendArcs
-			// gives them, after one to another that widens the pad.
-			var run []Arc
-			for pts := int32(rng.IntN(3)); pts < 30; pts += 1 + int32(rng.IntN(6)) {
-				run = append(run, Arc{Next: 1, Points: pts, P: rng.Float64()})
-			}
-			all := append([]Arc{{Next: 0, Points: 0, P: 0.5}}, run...)
-			for _, arcs := range [][]Arc{run[:1], run} {
-				want := totals(len(base))
-				copy(want, base)
-				for _, a := range arcs {
-					for k, q := range p {
-						want[int(a.Points)+k] += a.P * q
+// addScaledKernels are the kernels that addScaled may be, by name;
+// add_amd64_test.go adds the assembly ones this CPU runs.
+var addScaledKernels = map[string]func(to, p []float64, q float64){"go": addScaledGo, "active": addScaled}
+
+// TestAddScaled checks every kernel that carries totals bit for bit
+// against adding each arc's product, rounded, to each total in turn,
+// for several arcs into one next state's totals at different shifts,
+// over totals of every length up to 40, and that the buffers' slack
+// stays 0.
+func TestAddScaled(t *testing.T) {
+	for name, kernel := range addScaledKernels {
+		t.Run(name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(5, 6))
+			for n := 1; n <= 40; n++ {
+				// Totals and products of like sizes, so that rounding
+				// the product apart (or not) changes sums.
+				p, want, got := totals(n), totals(n+40), totals(n+40)
+				for _, x := range [][]float64{p, want} {
+					for i := range x {
+						x[i] = rng.Float64() * math.Exp2(-rng.Float64()*4)
 					}
 				}
-				got := totals(len(base))
-				copy(got, base)
-				var sh shifts
-				sh.add(got[arcs[0].Points:], p, all, arcs)
-				for i := range got[:cap(got)] {
-					if math.Float64bits(got[:cap(got)][i]) != math.Float64bits(want[:cap(want)][i]) {
-						t.Fatalf("%s kernel, %d totals, %d arcs: total %d is %v, want %v", name, n, len(arcs), i, got[:cap(got)][i], want[:cap(want)][i])
+				copy(got, want)
+				for range 5 {
+					at, q := rng.IntN(41), rng.Float64()
+					for k, x := range p {
+						want[at+k] += float64(q * x)
+					}
+					kernel(got[at:][:upTo4(n)], p, q)
+				}
+				for i, x := range got[:cap(got)] {
+					if math.Float64bits(x) != math.Float64bits(want[:cap(want)][i]) {
+						t.Fatalf("%d totals: total %d is %v, want %v", n, i, x, want[:cap(want)][i])
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
