@@ -77,6 +77,7 @@ type Game struct {
 
 	points  [][NumRolls]int // points[c][r]: category c's points for roll r
 	upperOf [Faces + 1]int  // upperOf[f]: category index of the upper box of face f, or -1
+	upper   uint32          // the upper boxes, a bit per category
 }
 
 // Turns returns the number of turns in a game.
@@ -178,9 +179,11 @@ func (g *Game) finish() *Game {
 	for f := range g.upperOf {
 		g.upperOf[f] = -1
 	}
+	g.upper = 0 // a copy of a finished game may bring its own
 	for c, cat := range g.Categories {
 		if cat.Upper() {
 			g.upperOf[cat.Face] = c
+			g.upper |= 1 << c
 		}
 	}
 	return g

@@ -129,12 +129,4 @@ func (g *Game) forcedBoxes(open uint32, own int, ownOpen bool) uint32 {
 }
 
 // UpperMask returns the set of upper-section boxes, a bit per category.
-func (g *Game) UpperMask() uint32 {
-	var m uint32
-	for c, cat := range g.Categories {
-		if cat.Upper() {
-			m |= 1 << c
-		}
-	}
-	return m
-}
+func (g *Game) UpperMask() uint32 { return g.upper }
