@@ -110,7 +110,9 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 		for w := range carriers {
 			// Room for twice this turn's states among the goroutines,
 			// more than the next turn's in most turns, so that few grow.
-			carriers[w].ns = make([]growing, 0, 2*len(layer)/threads+1)
+			room := 2*len(layer)/threads + 1
+			carriers[w].ns = slices.Grow(carriers[w].ns[:0], room)
+			carriers[w].reach = slices.Grow(carriers[w].reach[:0], room)
 		}
 		for from := 0; from < len(layer); from += carryChunk {
 			chunk := layer[from:min(from+carryChunk, len(layer))]
@@ -165,16 +167,16 @@ func nextLayer(layer []node, cs []carrier, where []int32) []node {
 	if len(where) <= 64*count {
 		for i, at := range where {
 			if at != 0 {
-				layer = append(layer, cs[owner(int32(i), len(cs))].ns[at-1].node)
+				layer = append(layer, cs[owner(int32(i), len(cs))].ns[at-1])
 				where[i] = 0
 			}
 		}
 		return layer
 	}
 	for _, c := range cs {
-		for _, g := range c.ns {
-			where[g.index] = 0
-			layer = append(layer, g.node)
+		for _, n := range c.ns {
+			where[n.index] = 0
+			layer = append(layer, n)
 		}
 	}
 	slices.SortFunc(layer, func(a, b node) int { return a.index - b.index })
@@ -196,27 +198,28 @@ func owner(i int32, threads int) int {
 // twice as many yahtzee's 1.04 times.
 const carryChunk = 1 << 12
 
-// growing is a next state while a turn is carried: its totals so far,
-// and the range of those that the chunk being carried brings (lo..hi-1),
-// once seen in it (chunk, the chunk's first state in the layer).
-type growing struct {
-	node
-	chunk  int
-	lo, hi int
-	arcs   int // the chunk's arcs to it (carrier.carry)
+// reach is what a chunk being carried brings to a next state: the range
+// of totals (lo..hi-1) and how many arcs, once seen in it (chunk, the
+// chunk's first state in the layer). Apart from the next states' nodes,
+// in a quarter of their room, so that the arcs' random visits miss the
+// cache less.
+type reach struct {
+	chunk, lo, hi, arcs int32
 }
 
 // carrier is goroutine mine's part of Carry: the next states it owns
-// (those whose index owner gives it), its pool of buffers and its
-// scratch.
+// (those whose index owner gives it) and what the chunk brings each, its
+// pool of buffers and its scratch.
 type carrier struct {
-	ns   []growing
-	pool pool
+	ns    []node
+	reach []reach
+	pool  pool
 	// touched lists the next states that the chunk reaches, in the order
-	// first reached, and adds the chunk's arcs to them, next state by
-	// next state, each in the order of the source states.
-	touched []int32
-	adds    []shift
+	// first reached; arrived holds the chunk's arcs to them in the order
+	// of the source states, and to the next state of each; adds holds
+	// them again, next state by next state.
+	touched, to   []int32
+	arrived, adds []shift
 }
 
 // shift is an arc's share of a next state's totals: the source's
@@ -237,8 +240,8 @@ type shift struct {
 // cache, whatever the arcs to it from the chunk's states (four to a
 // next state at school's busiest turns).
 func (c *carrier) carry(where []int32, from int, chunk []node, out [][]Arc, mine, threads int) {
-	c.touched = c.touched[:0]
-	arcs := 0
+	c.touched, c.to, c.arrived = c.touched[:0], c.to[:0], c.arrived[:0]
+	stamp := int32(from)
 	for i, as := range out {
 		src := &chunk[i]
 		for _, a := range as {
@@ -246,57 +249,54 @@ func (c *carrier) carry(where []int32, from int, chunk []node, out [][]Arc, mine
 				continue
 			}
 			if where[a.Next] == 0 {
-				c.ns = append(c.ns, growing{node: node{index: int(a.Next), lo: math.MaxInt, hi: math.MinInt}, chunk: -1})
+				c.ns = append(c.ns, node{index: int(a.Next), lo: math.MaxInt, hi: math.MinInt})
+				c.reach = append(c.reach, reach{chunk: -1})
 				where[a.Next] = int32(len(c.ns))
 			}
 			at := where[a.Next] - 1
-			n := &c.ns[at]
-			lo, hi := src.lo+int(a.Points), src.hi+int(a.Points)
-			if n.chunk != from {
-				n.chunk, n.lo, n.hi, n.arcs = from, lo, hi, 0
+			r := &c.reach[at]
+			lo := int32(src.lo) + a.Points
+			hi := lo + int32(src.hi-src.lo)
+			if r.chunk != stamp {
+				*r = reach{chunk: stamp, lo: lo, hi: hi}
 				c.touched = append(c.touched, at)
 			}
-			n.lo, n.hi = min(n.lo, lo), max(n.hi, hi)
-			n.arcs++
-			arcs++
+			r.lo, r.hi = min(r.lo, lo), max(r.hi, hi)
+			r.arcs++
+			c.to = append(c.to, at)
+			c.arrived = append(c.arrived, shift{src: int32(i), lo: lo, p: a.P})
 		}
 	}
-	// Each next state's arcs from where the ones before end (n.arcs
+	// Each next state's arcs from where the ones before end (r.arcs
 	// then counts up to the end of its own).
-	end := 0
+	end := int32(0)
 	for _, at := range c.touched {
-		n := &c.ns[at]
-		end, n.arcs = end+n.arcs, end
+		r := &c.reach[at]
+		end, r.arcs = end+r.arcs, end
 	}
-	c.adds = slices.Grow(c.adds[:0], arcs)[:arcs]
-	for i, as := range out {
-		src := &chunk[i]
-		for _, a := range as {
-			if owner(a.Next, threads) != mine {
-				continue
-			}
-			n := &c.ns[where[a.Next]-1]
-			c.adds[n.arcs] = shift{src: int32(i), lo: int32(src.lo + int(a.Points)), p: a.P}
-			n.arcs++
-		}
+	c.adds = slices.Grow(c.adds[:0], len(c.arrived))[:len(c.arrived)]
+	for k, at := range c.to {
+		r := &c.reach[at]
+		c.adds[r.arcs] = c.arrived[k]
+		r.arcs++
 	}
-	begin := 0
+	begin := int32(0)
 	for _, at := range c.touched {
-		n := &c.ns[at]
-		n.widen(&c.pool)
-		for _, a := range c.adds[begin:n.arcs] {
+		n, r := &c.ns[at], &c.reach[at]
+		n.widen(int(r.lo), int(r.hi), &c.pool)
+		for _, a := range c.adds[begin:r.arcs] {
 			p := chunk[a.src].p
-			addScaled(n.p[int(a.lo)-n.node.lo:][:upTo4(len(p))], p, a.p)
+			addScaled(n.p[int(a.lo)-n.lo:][:upTo4(len(p))], p, a.p)
 		}
-		begin = n.arcs
+		begin = r.arcs
 	}
 }
 
-// widen makes n's totals cover those the chunk brings, in a buffer of
-// just their size from pool, which takes back the one before.
-func (n *growing) widen(pool *pool) {
-	lo, hi := min(n.node.lo, n.lo), max(n.node.hi, n.hi)
-	if n.p != nil && lo == n.node.lo && hi == n.node.hi {
+// widen makes n's totals cover lo..hi-1 too, in a buffer of just their
+// size from pool, which takes back the one before.
+func (n *node) widen(lo, hi int, pool *pool) {
+	lo, hi = min(n.lo, lo), max(n.hi, hi)
+	if n.p != nil && lo == n.lo && hi == n.hi {
 		return
 	}
 	p := pool.get(hi - lo)
@@ -306,8 +306,8 @@ func (n *growing) widen(pool *pool) {
 	// interrupt to each, where a write at once takes a page of its own.
 	clear(p[:cap(p)])
 	if n.p != nil {
-		copy(p[n.node.lo-lo:], n.p)
+		copy(p[n.lo-lo:], n.p)
 		pool.put(n.p)
 	}
-	n.node.lo, n.node.hi, n.node.p = lo, hi, p
+	n.lo, n.hi, n.p = lo, hi, p
 }
