@@ -143,6 +143,12 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 			}
 		}
 		layer = nextLayer(layer[:0], carriers, where)
+		// The turn carried gave back all its buffers: merge them.
+		var wg sync.WaitGroup
+		for w := range carriers {
+			wg.Go(carriers[w].pool.coalesce)
+		}
+		wg.Wait()
 		states += len(layer)
 		if o.Progress != nil {
 			o.Progress(turn+1, turns)

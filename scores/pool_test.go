@@ -3,6 +3,7 @@ package scores
 import (
 	"fmt"
 	"testing"
+	"unsafe"
 )
 
 // TestClass checks the size classes against their definition: the
@@ -79,5 +80,54 @@ func TestPool(t *testing.T) {
 	p.put(a)
 	if got := p.get(2); cap(got) != 8 {
 		t.Errorf("get(2) with an 8 and a 320 given back = cap %d, want the 8", cap(got))
+	}
+}
+
+// TestClassSize checks classSize against class.
+func TestClassSize(t *testing.T) {
+	for n := 1; n <= 1<<16; n++ {
+		if c, size := class(n); classSize(c) != size {
+			t.Fatalf("class(%d) = %d, %d; classSize(%d) = %d", n, c, size, c, classSize(c))
+		}
+	}
+}
+
+// TestCoalesce checks that buffers given back side by side are merged
+// into room for a larger one, taken before a new slab, and that the
+// buffers still in use are left as they are.
+func TestCoalesce(t *testing.T) {
+	var p pool
+	defer p.release()
+	const each = 512 // a class's size: a slab holds slabTotals/each
+	bufs := make([][]float64, slabTotals/each)
+	for i := range bufs {
+		bufs[i] = p.get(each - slack)
+		for j := range bufs[i] {
+			bufs[i][j] = float64(i)
+		}
+	}
+	if len(p.slabs) != 1 {
+		t.Fatalf("%d slabs for one slab's buffers", len(p.slabs))
+	}
+	for _, b := range bufs[:len(bufs)/2] {
+		p.put(b)
+	}
+	p.coalesce()
+	big := p.get(slabTotals / 8) // larger than any buffer given back
+	if len(p.slabs) != 1 {
+		t.Errorf("a new slab for %d totals with %d free side by side", len(big), slabTotals/2)
+	}
+	lo := &bufs[0][0]
+	if at := &big[0]; uintptr(unsafe.Pointer(at)) < uintptr(unsafe.Pointer(lo)) ||
+		uintptr(unsafe.Pointer(&big[len(big)-1])) >= uintptr(unsafe.Pointer(&bufs[len(bufs)/2][0])) {
+		t.Errorf("the large buffer does not lie in the room given back")
+	}
+	clear(big)
+	for i, b := range bufs[len(bufs)/2:] {
+		for j, x := range b {
+			if x != float64(len(bufs)/2+i) {
+				t.Fatalf("buffer %d in use: total %d is %v", len(bufs)/2+i, j, x)
+			}
+		}
 	}
 }
