@@ -82,9 +82,10 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 // to the next state's.
 //
 // A turn's states go a chunk at a time: their arcs, then what the arcs
-// carry, after which both the arcs and the chunk's totals are let go, so
-// that a turn never holds all its arcs, nor both whole layers of totals
-// at once. The next states are shared among goroutines by index, and
+// carry, after which both the arcs and the chunk's totals are let go
+// (the totals' buffers back to the pool they came from, for the next
+// states to take again), so that a turn never holds all its arcs, nor
+// both whole layers of totals at once. The next states are shared among goroutines by index, and
 // each adds what reaches it in the order of the source states, whatever
 // the number of threads: the result is the same to the bit. o.Progress
 // counts turns, o.TurnProgress the states of each turn.
@@ -243,8 +244,8 @@ type shift struct {
 // at a time: it widens the buffer to just those totals (from c.pool)
 // and adds each arc's share, so that no buffer holds more than its
 // totals, and each is read and written once a chunk while it is in
-// cache, whatever the arcs to it from the chunk's states (four to a
-// next state at school's busiest turns).
+// cache, whatever the arcs to it from the chunk's states (2.7 on
+// average at school's busiest turn).
 func (c *carrier) carry(where []int32, from int, chunk []node, out [][]Arc, mine, threads int) {
 	c.touched, c.to, c.arrived = c.touched[:0], c.to[:0], c.arrived[:0]
 	stamp := int32(from)
