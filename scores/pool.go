@@ -33,8 +33,8 @@ const slabTotals = 1 << 21
 // contents are undefined: of those given back, one of the least class
 // that holds n+slack, else a new one. A larger one serves rather than
 // lie idle: a layer's spans are wider than the last's, whose buffers go
-// back as it is carried (3.9 GB at school's peak, 4.2 GB taking a class
-// or the next only).
+// back as it is carried (when this was measured, 3.9 GB at school's
+// peak against 4.2 GB taking a class or the next only).
 func (p *pool) get(n int) []float64 {
 	c, size := class(n + slack)
 	for i := c; i < len(p.free); i++ {
@@ -68,7 +68,7 @@ func (p *pool) get(n int) []float64 {
 func (p *pool) put(b []float64) {
 	c, size := class(cap(b))
 	if size != cap(b) {
-		return // not one of get's (the first state's)
+		return // not a size get hands out: it could not serve its class
 	}
 	for len(p.free) <= c {
 		p.free = append(p.free, nil)
