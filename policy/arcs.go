@@ -1,6 +1,9 @@
 package policy
 
-import "dicepoker/engine"
+import (
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
 
 // Arc is one way a turn ends, as an Outcome with the next state given by
 // its layout index (solver.Layout.Index), for a pass over indexed states.
@@ -24,7 +27,7 @@ type Arc struct {
 func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
 	p, g, m := b.p, b.p.game, &b.mass
 	prob := m.Rolls()
-	*prob = laneRollProbs
+	*prob = solver.LaneRollProbs
 	for left := g.Rolls - 1; left >= 1; left-- {
 		m.MoveToChoices(b.choices[left-1].Rolls())
 		m.Spread()

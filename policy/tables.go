@@ -118,9 +118,6 @@ var (
 	rollProbs   [engine.NumRolls]float64
 )
 
-// laneRollProbs holds rollProbs in every lane.
-var laneRollProbs solver.LaneRolls
-
 // fiveAlike lists the rolls of five dice alike, the only ones the
 // five-alike bonus and joker rules apply to, by face, which is also
 // the order of their roll indices; alike[r] is the face roll r
@@ -167,9 +164,6 @@ func buildTables() {
 	}
 	for r := range rollProbs {
 		rollProbs[r] = engine.RollProbability(r)
-		for j := range laneRollProbs[r] {
-			laneRollProbs[r][j] = rollProbs[r]
-		}
 	}
 	for f := range engine.Faces {
 		var m engine.Multiset

@@ -199,7 +199,7 @@ func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, j int, w *turnW
 func (k *Kernel) followDice(w *turnWork) {
 	search, stale, fresh := w.search, w.stale, &w.fresh
 	clear(w.flow)
-	*fresh = laneRollProbs
+	*fresh = solver.LaneRollProbs
 	for left := k.g.Rolls - 1; left > 0; left-- {
 		firsts := w.firsts[left].Rolls()
 		// The first roll is fresh: nothing is stale before it.
@@ -230,7 +230,7 @@ func (k *Kernel) followDice(w *turnWork) {
 		all := stale[0]
 		for r := range fresh {
 			for j := range fresh[r] {
-				fresh[r][j] = all[j] * laneRollProbs[r][j]
+				fresh[r][j] = all[j] * solver.LaneRollProbs[r][j]
 			}
 		}
 		stale[0] = [solver.Lanes]float64{}
@@ -255,16 +255,6 @@ const keepRows = len(solver.LaneKeeps{})
 // endRow is the row of turnWork.flow where roll r, fresh (f = 1) or not,
 // written, ends the turn.
 func endRow(f, r int) int { return keepRows + f*engine.NumRolls + r }
-
-// laneRollProbs is each roll's probability in every lane.
-var laneRollProbs = func() (p solver.LaneRolls) {
-	for r := range p {
-		for j := range p[r] {
-			p[r][j] = engine.RollProbability(r)
-		}
-	}
-	return p
-}()
 
 // chooseWrites sets w.chosen to the write that each roll takes, fresh or
 // not, in every lane of the search in w.search of states whose writes

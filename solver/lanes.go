@@ -186,6 +186,18 @@ var rollProbs = func() (p [engine.NumRolls]float64) {
 	return p
 }()
 
+// LaneRollProbs holds each roll's probability in every lane: where the
+// dice of a roll of all five start, for those who follow a turn's dice
+// through the lanes.
+var LaneRollProbs = func() (p LaneRolls) {
+	for r := range p {
+		for j := range p[r] {
+			p[r][j] = rollProbs[r]
+		}
+	}
+	return p
+}()
+
 // at returns the row of v at byte offset off, which the tables hold for
 // rows of v alone (rowOffset), without the division and bounds check of an
 // index.
