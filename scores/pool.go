@@ -125,8 +125,14 @@ func (p *pool) coalesce() {
 		}
 	}
 	for i := 0; i < len(all); {
-		run, slab := all[i], p.slabOf(uintptr(all[i].at))
-		for i++; i < len(all) && slab >= 0 && uintptr(all[i].at) == uintptr(run.at)+uintptr(run.n)*8 && p.slabOf(uintptr(all[i].at)) == slab; i++ {
+		// The run grows by the room that starts where it ends, up to
+		// the end of its slab (none for a buffer on the heap).
+		run, end := all[i], p.slabEnd(uintptr(all[i].at))
+		for i++; i < len(all); i++ {
+			at := uintptr(all[i].at)
+			if at != uintptr(run.at)+uintptr(run.n)*8 || at >= end {
+				break
+			}
 			run.n += all[i].n
 		}
 		flush(run)
@@ -136,17 +142,17 @@ func (p *pool) coalesce() {
 // longRun is the least run of free totals that coalesce keeps whole.
 const longRun = 1 << 14
 
-// slabOf returns the index in p.at of the slab that holds address a, or
-// -1 where none does (a buffer too large for a slab, on the heap).
-func (p *pool) slabOf(a uintptr) int {
+// slabEnd returns the address where the slab that holds address a ends,
+// or 0 where none holds it (a buffer too large for a slab, on the heap).
+func (p *pool) slabEnd(a uintptr) uintptr {
 	i, found := slices.BinarySearch(p.at, a)
 	if !found {
 		i--
 	}
 	if i < 0 || a >= p.at[i]+slabTotals*8 {
-		return -1
+		return 0
 	}
-	return i
+	return p.at[i] + slabTotals*8
 }
 
 // release gives back the pool's slabs, whose buffers are then gone.

@@ -131,3 +131,25 @@ func TestCoalesce(t *testing.T) {
 		}
 	}
 }
+
+// TestCoalesceStopsAtSlabs checks that room given back on either side of
+// where one slab ends and the next starts is merged on each side alone:
+// slabs on the heap (where the mapping fails) are objects of their own.
+func TestCoalesceStopsAtSlabs(t *testing.T) {
+	mem := make([]float64, 2*slabTotals)
+	base := uintptr(unsafe.Pointer(&mem[0]))
+	p := pool{at: []uintptr{base, base + slabTotals*8}}
+	const each, side = 512, 1 << 16
+	for off := slabTotals - side; off < slabTotals+side; off += each {
+		p.put(mem[off:off:off+each])
+	}
+	p.coalesce()
+	if len(p.runs) != 2 {
+		t.Fatalf("%d runs, want one on each side of the slabs' border", len(p.runs))
+	}
+	for _, run := range p.runs {
+		if len(run) != side {
+			t.Errorf("a run of %d totals, want %d", len(run), side)
+		}
+	}
+}
