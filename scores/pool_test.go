@@ -141,7 +141,7 @@ func TestCoalesceStopsAtSlabs(t *testing.T) {
 	p := pool{at: []uintptr{base, base + slabTotals*8}}
 	const each, side = 512, 1 << 16
 	for off := slabTotals - side; off < slabTotals+side; off += each {
-		p.put(mem[off:off:off+each])
+		p.put(mem[off : off : off+each])
 	}
 	p.coalesce()
 	if len(p.runs) != 2 {
