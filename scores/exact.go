@@ -171,6 +171,9 @@ func nextLayer(layer []node, cs []carrier, where []int32) []node {
 	for _, c := range cs {
 		count += len(c.ns)
 	}
+	// Room for them all at once: grown by append, the layer took two or
+	// three new arrays in a turn, each of fresh pages.
+	layer = slices.Grow(layer, count)
 	if len(where) <= 64*count {
 		for i, at := range where {
 			if at != 0 {
