@@ -213,17 +213,8 @@ func (k *Kernel) followDice(w *turnWork) {
 			if dice[f] == nil {
 				continue
 			}
-			to := &w.to
-			for r := range to {
-				hold, write, first, end := &holds[f][r], &writes[f][r], &firsts[r], float64(endRow(f, r))
-				for j := range to[r] {
-					to[r][j] = end
-					if hold[j] > write[j] {
-						to[r][j] = first[j]
-					}
-				}
-			}
-			dice[f].AddToRows(w.flow, to)
+			w.to.Choose(holds[f], writes[f], firsts, &endRows[f])
+			dice[f].AddToRows(w.flow, &w.to)
 		}
 		// Every keep rolls its dice, stale but keep 0's, which rolls all
 		// five afresh.
@@ -255,6 +246,19 @@ const keepRows = len(solver.LaneKeeps{})
 // endRow is the row of turnWork.flow where roll r, fresh (f = 1) or not,
 // written, ends the turn.
 func endRow(f, r int) int { return keepRows + f*engine.NumRolls + r }
+
+// endRows[f] holds endRow(f, r) in every lane of each roll r's row, for
+// solver.LaneRolls.Choose.
+var endRows = func() (rows [2]solver.LaneRolls) {
+	for f := range rows {
+		for r := range rows[f] {
+			for j := range rows[f][r] {
+				rows[f][r][j] = float64(endRow(f, r))
+			}
+		}
+	}
+	return rows
+}()
 
 // chooseWrites sets w.chosen to the write that each roll takes, fresh or
 // not, in every lane of the search in w.search of states whose writes

@@ -1,6 +1,10 @@
 package solver
 
-import "dicepoker/engine"
+import (
+	"math"
+
+	"dicepoker/engine"
+)
 
 // choicesGo sets each keep's row of c, keep 0 aside, to the keep index,
 // as a float64, of the keep's best sub-keep in each lane: of the keep
@@ -126,6 +130,27 @@ func addToRowsGo(r *LaneRolls, rows [][Lanes]float64, at *LaneRolls) {
 		row, a := &r[i], &at[i]
 		for j := range Lanes {
 			rows[int(a[j])][j] += row[j]
+		}
+	}
+}
+
+// Choose sets each roll's row of to, in every lane, to x's where a's is
+// larger than b's, else to y's: to a keep or to an end, as the value
+// of keeping against writing decides, for AddToRows. Choices by the dice
+// are hard to foresee, so no kernel branches on them.
+func (to *LaneRolls) Choose(a, b, x, y *LaneRolls) { activeChoose(to, a, b, x, y) }
+
+// chooseGo is Choose in plain Go: the comparison picks one of two bit
+// patterns, both loaded, which the compiler makes a conditional move.
+func chooseGo(to, a, b, x, y *LaneRolls) {
+	for r := range to {
+		t, ar, br, xr, yr := &to[r], &a[r], &b[r], &x[r], &y[r]
+		for j := range t {
+			pick, other := math.Float64bits(yr[j]), math.Float64bits(xr[j])
+			if ar[j] > br[j] {
+				pick = other
+			}
+			t[j] = math.Float64frombits(pick)
 		}
 	}
 }

@@ -19,6 +19,9 @@ func moveAVX(v *LaneKeeps, choice *LaneRolls)
 //go:noescape
 func addToRowsAVX(r *LaneRolls, rows [][Lanes]float64, at *LaneRolls)
 
+//go:noescape
+func chooseAVX(to, a, b, x, y *LaneRolls)
+
 // The kernels of BestKeepsChoosing and Spread, in AVX where the CPU has
 // it. BestKeepsChoosing's takes each row's maximum as maxLanesAVX does,
 // then for each parent a compare, an AND with the parent's choice and a
@@ -63,6 +66,13 @@ var (
 			return addToRowsAVX
 		}
 		return addToRowsGo
+	}()
+	// Choose's compares four lanes at once and blends x's with y's.
+	activeChoose = func() func(to, a, b, x, y *LaneRolls) {
+		if cpu.X86.HasAVX {
+			return chooseAVX
+		}
+		return chooseGo
 	}()
 	activeSpread = func() func(*LaneKeeps) {
 		if cpu.X86.HasAVX {

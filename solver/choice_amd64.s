@@ -308,3 +308,31 @@ addrowsroll:
 	JNZ addrowsroll
 	VZEROUPPER
 	RET
+
+// func chooseAVX(to, a, b, x, y *LaneRolls)
+// Four lanes a step: a compare of b with a, then a blend of x's with
+// y's, each roll's row in two steps.
+TEXT ·chooseAVX(SB), NOSPLIT, $0-40
+	MOVQ to+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), DX
+	MOVQ x+24(FP), R8
+	MOVQ y+32(FP), R9
+	XORQ AX, AX
+	MOVQ $const_numRolls, CX
+chooseroll:
+	VMOVUPD (DX)(AX*1), Y0
+	VMOVUPD 32(DX)(AX*1), Y1
+	VCMPPD $1, (SI)(AX*1), Y0, Y0
+	VCMPPD $1, 32(SI)(AX*1), Y1, Y1
+	VMOVUPD (R9)(AX*1), Y2
+	VMOVUPD 32(R9)(AX*1), Y3
+	VBLENDVPD Y0, (R8)(AX*1), Y2, Y2
+	VBLENDVPD Y1, 32(R8)(AX*1), Y3, Y3
+	VMOVUPD Y2, (DI)(AX*1)
+	VMOVUPD Y3, 32(DI)(AX*1)
+	ADDQ $64, AX
+	DECQ CX
+	JNZ chooseroll
+	VZEROUPPER
+	RET

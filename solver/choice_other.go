@@ -2,8 +2,8 @@
 
 package solver
 
-// The kernels of Spread, BestKeepsChoosing, FirstBest, MoveToChoices
-// and AddToRows: plain Go where there is no assembly for the architecture,
+// The kernels of Spread, BestKeepsChoosing, FirstBest, MoveToChoices,
+// AddToRows and Choose: plain Go where there is no assembly for the architecture,
 // or the purego build tag asks for none.
 var (
 	activeSpread      = spreadGo
@@ -11,4 +11,5 @@ var (
 	activeFirstBest   = firstBestGo
 	activeMove        = moveGo
 	activeAddToRows   = addToRowsGo
+	activeChoose      = chooseGo
 )

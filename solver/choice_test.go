@@ -124,6 +124,41 @@ func TestAddToRows(t *testing.T) {
 	}
 }
 
+// TestChoose checks, for the plain Go kernel and the one this CPU runs,
+// that Choose takes x's entry exactly where a's is larger than b's:
+// with a and b often equal, where y's must be taken, and x and y whole
+// numbers and fractions, as rows and values.
+func TestChoose(t *testing.T) {
+	kernels := map[string]func(to, a, b, x, y *LaneRolls){"go": chooseGo, "active": activeChoose}
+	rng := rand.New(rand.NewPCG(19, 20))
+	for name, kernel := range kernels {
+		for trial := range 20 {
+			var to, a, b, x, y LaneRolls
+			for r := range a {
+				for j := range Lanes {
+					a[r][j], b[r][j] = float64(rng.IntN(4)), float64(rng.IntN(4))
+					if trial%2 == 1 {
+						a[r][j], b[r][j] = a[r][j]+rng.Float64(), b[r][j]+rng.Float64()
+					}
+					x[r][j], y[r][j] = float64(rng.IntN(500)), rng.Float64()
+				}
+			}
+			kernel(&to, &a, &b, &x, &y)
+			for r := range to {
+				for j := range Lanes {
+					want := y[r][j]
+					if a[r][j] > b[r][j] {
+						want = x[r][j]
+					}
+					if math.Float64bits(to[r][j]) != math.Float64bits(want) {
+						t.Fatalf("%s kernel, trial %d, roll %d, lane %d: %v, want %v", name, trial, r, j, to[r][j], want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestBestKeepsChoosing checks, for the plain Go kernel and the one this
 // CPU runs, that BestKeepsChoosing leaves the bests, bit for bit, that
 // BestKeeps gives on a copy of the values, and each keep's choice that a
