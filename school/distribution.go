@@ -220,9 +220,10 @@ func (k *Kernel) followDice(w *turnWork) {
 		// five afresh.
 		all := stale[0]
 		for r := range fresh {
-			for j := range fresh[r] {
-				fresh[r][j] = all[j] * solver.LaneRollProbs[r][j]
-			}
+			// The lanes spelled out, each row's address taken once.
+			f, p := &fresh[r], &solver.LaneRollProbs[r]
+			f[0], f[1], f[2], f[3] = all[0]*p[0], all[1]*p[1], all[2]*p[2], all[3]*p[3]
+			f[4], f[5], f[6], f[7] = all[4]*p[4], all[5]*p[5], all[6]*p[6], all[7]*p[7]
 		}
 		stale[0] = [solver.Lanes]float64{}
 		*stale.Rolls() = solver.LaneRolls{}
@@ -232,9 +233,9 @@ func (k *Kernel) followDice(w *turnWork) {
 	for f, dice := range [2]*solver.LaneRolls{stale.Rolls(), fresh} {
 		ends := w.ends[f]
 		for r := range dice {
-			for j := range dice[r] {
-				ends[r][j] += dice[r][j]
-			}
+			e, d := &ends[r], &dice[r]
+			e[0], e[1], e[2], e[3] = e[0]+d[0], e[1]+d[1], e[2]+d[2], e[3]+d[3]
+			e[4], e[5], e[6], e[7] = e[4]+d[4], e[5]+d[5], e[6]+d[6], e[7]+d[7]
 		}
 	}
 }
