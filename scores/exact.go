@@ -91,17 +91,21 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 // counts turns, o.TurnProgress the states of each turn.
 func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store []Arc) []Arc, o Options) (Histogram, int) {
 	threads := o.threads()
-	stores := make([][]Arc, threads)
+	// Each goroutine's arcs of a chunk, in room of its own (storeRoom)
+	// as large as the most a chunk took so far.
+	stores, storeRoom, most := make([][]Arc, threads), make([]scratch[Arc], threads), 0
 	var out [][]Arc // the chunk's arcs, by state
 	// where[i]-1 is the position of the state with index i among its
 	// goroutine's next states (owner); 0 when they do not hold it.
-	where := make([]int32, size)
+	where, freeWhere := newHuge[int32](size)
 	// Each goroutine's next states and their buffers; the start's buffer
 	// comes from its owner's pool, as a carried state's goes back there.
 	carriers := make([]carrier, threads)
 	defer func() {
+		freeWhere()
 		for w := range carriers {
-			carriers[w].pool.release()
+			carriers[w].release()
+			storeRoom[w].release()
 		}
 	}()
 	layer := []node{{index: start, hi: 1, p: carriers[owner(int32(start), threads)].pool.get(1)}}
@@ -120,7 +124,7 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 			out = slices.Grow(out[:0], len(chunk))[:len(chunk)]
 			batches := (len(chunk) + solver.Lanes - 1) / solver.Lanes
 			for w := range stores {
-				stores[w] = stores[w][:0]
+				stores[w] = storeRoom[w].reset(most)
 			}
 			workers.Each(batches, threads, func(w, b int) {
 				lo, hi := b*solver.Lanes, min((b+1)*solver.Lanes, len(chunk))
@@ -130,6 +134,9 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 				}
 				stores[w] = arcs(w, is[:hi-lo], out[lo:hi], stores[w])
 			})
+			for _, st := range stores {
+				most = max(most, len(st))
+			}
 			var wg sync.WaitGroup
 			for w := range threads {
 				wg.Go(func() { carriers[w].carry(where, from, chunk, out, w, threads) })
@@ -230,6 +237,18 @@ type carrier struct {
 	// them again, next state by next state.
 	touched, to   []int32
 	arrived, adds []shift
+	// Their room, for as many arcs as a chunk has (carry).
+	touchedRoom, toRoom   scratch[int32]
+	arrivedRoom, addsRoom scratch[shift]
+}
+
+// release gives back c's buffers and scratch.
+func (c *carrier) release() {
+	c.pool.release()
+	c.touchedRoom.release()
+	c.toRoom.release()
+	c.arrivedRoom.release()
+	c.addsRoom.release()
 }
 
 // shift is an arc's share of a next state's totals: the source's
@@ -250,7 +269,12 @@ type shift struct {
 // cache, whatever the arcs to it from the chunk's states (2.7 on
 // average at school's busiest turn).
 func (c *carrier) carry(where []int32, from int, chunk []node, out [][]Arc, mine, threads int) {
-	c.touched, c.to, c.arrived = c.touched[:0], c.to[:0], c.arrived[:0]
+	// Room for every arc of the chunk, so that the lists never grow.
+	arcs := 0
+	for _, as := range out {
+		arcs += len(as)
+	}
+	c.touched, c.to, c.arrived = c.touchedRoom.reset(arcs), c.toRoom.reset(arcs), c.arrivedRoom.reset(arcs)
 	stamp := int32(from)
 	for i, as := range out {
 		src := &chunk[i]
@@ -284,7 +308,7 @@ func (c *carrier) carry(where []int32, from int, chunk []node, out [][]Arc, mine
 		r := &c.reach[at]
 		end, r.arcs = end+r.arcs, end
 	}
-	c.adds = slices.Grow(c.adds[:0], len(c.arrived))[:len(c.arrived)]
+	c.adds = c.addsRoom.reset(len(c.arrived))[:len(c.arrived)]
 	for k, at := range c.to {
 		r := &c.reach[at]
 		c.adds[r.arcs] = c.arrived[k]
