@@ -1,0 +1,42 @@
+package scores
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// TestScratch checks that reset hands out empty room for as many values
+// as asked, the same array while it has the room (the values written
+// there still in it), and a new one at least twice as large when not.
+func TestScratch(t *testing.T) {
+	var h scratch[shift]
+	defer h.release()
+	least := scratchBytes / int(unsafe.Sizeof(shift{}))
+	for _, tc := range []struct {
+		name      string
+		n         int
+		same      bool // the array of the reset before
+		leastRoom int
+	}{
+		{"first", 10, false, least},
+		{"within", least, true, least},
+		{"grown", least + 1, false, 2 * least},
+		{"asked for more than twice", 5*least + 3, false, 5*least + 3},
+		{"smaller again", 1, true, 5*least + 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := h.room
+			got := h.reset(tc.n)
+			if len(got) != 0 || cap(got) < tc.leastRoom {
+				t.Fatalf("reset(%d): len %d, cap %d; want 0 and at least %d", tc.n, len(got), cap(got), tc.leastRoom)
+			}
+			if same := cap(before) > 0 && unsafe.SliceData(got) == unsafe.SliceData(before); same != tc.same {
+				t.Fatalf("reset(%d): the array before kept is %v, want %v", tc.n, same, tc.same)
+			}
+			if tc.same && got[:1][0] != (shift{src: 7}) {
+				t.Fatalf("reset(%d) lost what was written in the array it kept", tc.n)
+			}
+			got[:1][0] = shift{src: 7}
+		})
+	}
+}
