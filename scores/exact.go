@@ -105,6 +105,7 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 		freeWhere()
 		for w := range carriers {
 			carriers[w].release()
+			stores[w] = nil
 			storeRoom[w].release()
 		}
 	}()
@@ -142,6 +143,9 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 				wg.Go(func() { carriers[w].carry(where, from, chunk, out, w, threads) })
 			}
 			wg.Wait()
+			// Done with the arcs: they lie in room the next chunk may
+			// give back (storeRoom).
+			clear(out)
 			for i := range chunk {
 				carriers[owner(int32(chunk[i].index), threads)].pool.put(chunk[i].p)
 				chunk[i].p = nil
@@ -242,8 +246,10 @@ type carrier struct {
 	arrivedRoom, addsRoom scratch[shift]
 }
 
-// release gives back c's buffers and scratch.
+// release gives back c's buffers and scratch, dropping what points there
+// (the collector must not meet pointers into memory the heap may map).
 func (c *carrier) release() {
+	c.touched, c.to, c.arrived, c.adds = nil, nil, nil, nil
 	c.pool.release()
 	c.touchedRoom.release()
 	c.toRoom.release()
