@@ -287,6 +287,11 @@ func KeepSize(k int) int { return keeps[k].Size() }
 // RollProbability returns the probability of roll r when all five dice are rolled.
 func RollProbability(r int) float64 { return rollProb[r] }
 
+// RollProbabilities returns every roll's probability when all five dice
+// are rolled, by roll index: RollProbability's table, for those who keep
+// a copy of their own.
+func RollProbabilities() [NumRolls]float64 { return rollProb }
+
 // SubKeeps returns the keep indices of roll r's distinct proper
 // sub-multisets (keeping none included, keeping all five not), in
 // increasing order. The slice must not be modified.

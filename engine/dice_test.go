@@ -87,6 +87,8 @@ func TestProbabilitiesSumToOne(t *testing.T) {
 	}
 }
 
+// TestRollProbability checks RollProbability and RollProbabilities'
+// table against the ways each roll comes up of 6^5.
 func TestRollProbability(t *testing.T) {
 	for _, tc := range []struct {
 		dice []int
@@ -106,6 +108,9 @@ func TestRollProbability(t *testing.T) {
 			want := float64(tc.ways) / 7776
 			if got := RollProbability(r); math.Abs(got-want) > eps {
 				t.Errorf("RollProbability(%v) = %g, want %d/7776 = %g", tc.dice, got, tc.ways, want)
+			}
+			if got := RollProbabilities()[r]; math.Abs(got-want) > eps {
+				t.Errorf("RollProbabilities()[%v] = %g, want %d/7776 = %g", tc.dice, got, tc.ways, want)
 			}
 		})
 	}

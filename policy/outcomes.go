@@ -38,7 +38,7 @@ func (p *Policy) AppendOutcomes(out []Outcome, t *Turn) []Outcome {
 	// fewer (keepParents), one for each face it shows.
 	var mass [engine.NumKeeps + 1]float64 // the last, always 0, pads keepParents
 	prob := (*[engine.NumRolls]float64)(mass[engine.FirstRollKeep:])
-	*prob = rollProbs
+	*prob = engine.RollProbabilities()
 	for j := g.Rolls - 1; j >= 1; j-- {
 		for r, q := range prob {
 			if q == 0 {

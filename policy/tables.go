@@ -111,12 +111,8 @@ var (
 // each face k shows: those that become k with one more die, each with
 // probability 1/6. The slots past them hold engine.NumKeeps, where a
 // keep-indexed array keeps a 0, so that the sum over them takes no
-// branch. rollProbs holds each roll's probability when all five dice are
-// rolled.
-var (
-	keepParents [engine.NumKeeps][engine.Dice]uint16
-	rollProbs   [engine.NumRolls]float64
-)
+// branch.
+var keepParents [engine.NumKeeps][engine.Dice]uint16
 
 // fiveAlike lists the rolls of five dice alike, the only ones the
 // five-alike bonus and joker rules apply to, by face, which is also
@@ -161,9 +157,6 @@ func buildTables() {
 		for ; n < engine.Dice; n++ {
 			keepParents[k][n] = engine.NumKeeps
 		}
-	}
-	for r := range rollProbs {
-		rollProbs[r] = engine.RollProbability(r)
 	}
 	for f := range engine.Faces {
 		var m engine.Multiset

@@ -179,12 +179,7 @@ var kernelGo = laneKernel{name: "go", mean: meanLanesGo, best: bestLanesGo, expe
 	bestOne: bestKeepsBits, raisedOne: raisedOne, rank: rankGo, fill: fill}
 
 // rollProbs holds each roll's probability, for the expectation.
-var rollProbs = func() (p [engine.NumRolls]float64) {
-	for r := range p {
-		p[r] = engine.RollProbability(r)
-	}
-	return p
-}()
+var rollProbs = engine.RollProbabilities()
 
 // LaneRollProbs holds each roll's probability in every lane: where the
 // dice of a roll of all five start, for those who follow a turn's dice
