@@ -344,9 +344,15 @@ func (n *node) widen(lo, hi int, pool *pool) {
 	// from it unmapped, a read maps it to the shared page of zeros, and
 	// the first add then faults again and flushes every core's TLB, an
 	// interrupt to each, where a write at once takes a page of its own.
-	clear(p[:cap(p)])
+	// The old totals are copied in, and only the rest cleared.
+	at := n.lo - lo
+	if n.p == nil {
+		at = 0
+	}
+	clear(p[:at])
+	copy(p[at:], n.p)
+	clear(p[at+len(n.p) : cap(p)])
 	if n.p != nil {
-		copy(p[n.lo-lo:], n.p)
 		pool.put(n.p)
 	}
 	n.lo, n.hi, n.p = lo, hi, p
