@@ -101,7 +101,12 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 	// Each goroutine's next states and their buffers; the start's buffer
 	// comes from its owner's pool, as a carried state's goes back there.
 	carriers := make([]carrier, threads)
+	// The layer's nodes, in room of their own as the next states' are.
+	var layerRoom scratch[node]
+	var layer []node
 	defer func() {
+		layer = nil
+		layerRoom.release()
 		freeWhere()
 		for w := range carriers {
 			carriers[w].release()
@@ -109,16 +114,18 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 			storeRoom[w].release()
 		}
 	}()
-	layer := []node{{index: start, hi: 1, p: carriers[owner(int32(start), threads)].pool.get(1)}}
+	layer = append(layerRoom.reset(1), node{index: start, hi: 1, p: carriers[owner(int32(start), threads)].pool.get(1)})
 	layer[0].p[0] = 1
 	states := 1
 	for turn := range turns {
 		for w := range carriers {
-			// Room for twice this turn's states among the goroutines,
-			// more than the next turn's in most turns, so that few grow.
-			room := 2*len(layer)/threads + 1
-			carriers[w].ns = slices.Grow(carriers[w].ns[:0], room)
-			carriers[w].reach = slices.Grow(carriers[w].reach[:0], room)
+			// Room for four times this turn's states among the
+			// goroutines, and many more in the first turns, whose
+			// layers grow fastest: more than the next turn's. Only
+			// what the states take is ever touched.
+			room := 4*len(layer)/threads + 1<<16
+			carriers[w].ns = carriers[w].nsRoom.reset(room)
+			carriers[w].reach = carriers[w].reachRoom.reset(room)
 		}
 		for from := 0; from < len(layer); from += carryChunk {
 			chunk := layer[from:min(from+carryChunk, len(layer))]
@@ -154,7 +161,7 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 				o.TurnProgress(turn+1, turns, from+len(chunk), len(layer))
 			}
 		}
-		layer = nextLayer(layer[:0], carriers, where)
+		layer = nextLayer(&layerRoom, carriers, where)
 		// The turn carried gave back all its buffers: merge them.
 		var wg sync.WaitGroup
 		for w := range carriers {
@@ -173,18 +180,18 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 	return h, states
 }
 
-// nextLayer appends the next states, cs's by goroutine, to layer in
-// order of index and returns it, clearing where for the next turn. Where
-// the states are many among all the indices, it reads where in index
-// order, with no sort.
-func nextLayer(layer []node, cs []carrier, where []int32) []node {
+// nextLayer returns the next states, cs's by goroutine, in order of
+// index, in room (the layer before lost), clearing where for the next
+// turn. Where the states are many among all the indices, it reads where
+// in index order, with no sort.
+func nextLayer(room *scratch[node], cs []carrier, where []int32) []node {
 	count := 0
 	for _, c := range cs {
 		count += len(c.ns)
 	}
 	// Room for them all at once: grown by append, the layer took two or
 	// three new arrays in a turn, each of fresh pages.
-	layer = slices.Grow(layer, count)
+	layer := room.reset(count)
 	if len(where) <= 64*count {
 		for i, at := range where {
 			if at != 0 {
@@ -234,7 +241,13 @@ type reach struct {
 type carrier struct {
 	ns    []node
 	reach []reach
-	pool  pool
+	// Their room, outside the heap: a turn's arrays on the heap were
+	// fresh pages, all touched (zeroed) when made, and the collector
+	// scanned them. Should a turn's next states outgrow it, append
+	// moves them to the heap.
+	nsRoom    scratch[node]
+	reachRoom scratch[reach]
+	pool      pool
 	// touched lists the next states that the chunk reaches, in the order
 	// first reached; arrived holds the chunk's arcs to them in the order
 	// of the source states, and to the next state of each; adds holds
@@ -249,8 +262,10 @@ type carrier struct {
 // release gives back c's buffers and scratch, dropping what points there
 // (the collector must not meet pointers into memory the heap may map).
 func (c *carrier) release() {
-	c.touched, c.to, c.arrived, c.adds = nil, nil, nil, nil
+	c.ns, c.reach, c.touched, c.to, c.arrived, c.adds = nil, nil, nil, nil, nil, nil
 	c.pool.release()
+	c.nsRoom.release()
+	c.reachRoom.release()
 	c.touchedRoom.release()
 	c.toRoom.release()
 	c.arrivedRoom.release()

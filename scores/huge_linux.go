@@ -12,7 +12,8 @@ import (
 // large buffers that a simulation or a distribution fills at once: with
 // 4 KiB pages each first touch is a page fault, and on some virtual
 // machines a fault costs 15 µs, 0.26 GB/s (a 2 MiB page: 50 times less a
-// byte). T must hold no pointers: the collector does not see the room.
+// byte). The collector does not see the room: T must hold no pointers
+// but to memory outside the heap or kept alive elsewhere.
 // Where the mapping fails it falls back to the heap.
 func newHuge[T any](n int) ([]T, func()) {
 	size := n * int(unsafe.Sizeof(*new(T)))

@@ -24,6 +24,10 @@ type pool struct {
 	runs  [][]float64   // long runs of buffers given back, merged (coalesce)
 	slabs []func()      // give back each slab
 	at    []uintptr     // where each slab starts, in order
+	// heap holds the buffers too large for a slab, made on the heap,
+	// until release: Carry's nodes lie outside the heap, where the
+	// collector does not see what they point to.
+	heap [][]float64
 }
 
 // slabTotals is how many totals a slab holds: 16 MiB, eight huge pages.
@@ -45,7 +49,9 @@ func (p *pool) get(n int) []float64 {
 		}
 	}
 	if size > slabTotals/4 {
-		return make([]float64, n, size)
+		b := make([]float64, n, size)
+		p.heap = append(p.heap, b)
+		return b
 	}
 	for size > len(p.slab) {
 		p.carve(p.slab)

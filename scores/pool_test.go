@@ -2,6 +2,8 @@ package scores
 
 import (
 	"fmt"
+	"runtime"
+	"slices"
 	"testing"
 	"unsafe"
 )
@@ -151,5 +153,48 @@ func TestCoalesceStopsAtSlabs(t *testing.T) {
 		if len(run) != side {
 			t.Errorf("a run of %d totals, want %d", len(run), side)
 		}
+	}
+}
+
+// TestCarryWideTotals carries totals too wide for a slab, which the pool
+// makes on the heap, while the collector runs and the heap is written
+// over between batches: the nodes that hold them lie outside the heap,
+// so only the pool keeps them alive. Two turns of 0 or spread points,
+// each with probability 1/2, must give 1/4, 1/2 and 1/4.
+func TestCarryWideTotals(t *testing.T) {
+	const spread = slabTotals // a buffer past slabTotals/4
+	var junk [][]float64
+	arcs := func(w int, is []int, out [][]Arc, store []Arc) []Arc {
+		runtime.GC()
+		// Garbage of the buffers' size, written all over, to take any
+		// buffer the collector freed.
+		for range 4 {
+			b := make([]float64, spread+slack+1)
+			for i := range b {
+				b[i] = 7
+			}
+			junk = append(junk[:0], b)
+		}
+		for j, i := range is {
+			start := len(store)
+			store = append(store, Arc{Next: int32(i + 1), P: 0.5}, Arc{Next: int32(i + 1), Points: spread, P: 0.5})
+			out[j] = store[start:]
+		}
+		return store
+	}
+	for _, threads := range []int{1, 2} {
+		t.Run(fmt.Sprint(threads, " threads"), func(t *testing.T) {
+			h, states := Carry(0, 3, 2, arcs, Options{Threads: threads})
+			x, w := h.Scores()
+			want := []float64{0, spread, 2 * spread}
+			if !slices.Equal(x, want) || !slices.Equal(w, []float64{0.25, 0.5, 0.25}) {
+				// Only the first few, which a freed buffer floods.
+				x, w = x[:min(len(x), 4)], w[:min(len(w), 4)]
+				t.Errorf("total %v, scores starting %v with weights %v; want %v with 0.25, 0.5, 0.25", h.Total(), x, w, want)
+			}
+			if states != 3 {
+				t.Errorf("%d states, want 3", states)
+			}
+		})
 	}
 }

@@ -6,7 +6,9 @@ import "unsafe"
 // outside the heap, in memory that the kernel is asked to back with huge
 // pages (newHuge). Carry's arcs and their lists grew on the heap chunk by
 // chunk, each new array fresh pages faulted in 4 KiB at a time: half the
-// page faults of yahtzee's distribution. T holds no pointers.
+// page faults of yahtzee's distribution. The collector does not see the
+// room: T holds no pointers but to memory outside the heap or kept
+// alive elsewhere (Carry's nodes, whose totals are a pool's).
 type scratch[T any] struct {
 	room []T
 	free func()
