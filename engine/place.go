@@ -47,17 +47,29 @@ func (g *Game) Placements(s State, r int, buf []Placement) []Placement {
 	// The allowed boxes bit by bit, in sheet order, without copying each
 	// category (a tenth of an advice with no reroll left).
 	for ; allowed != 0; allowed &= allowed - 1 {
-		c := bits.TrailingZeros32(allowed)
-		points := g.points[c][r]
-		if joker && g.Categories[c].Joker != 0 {
-			points = g.Categories[c].Joker
-		}
-		p := g.Write(s, c, points)
-		p.Bonus += bonus
-		p.FiveAlikeBonus = bonus
-		buf = append(buf, p)
+		buf = append(buf, g.Place(s, r, bits.TrailingZeros32(allowed), joker, bonus))
 	}
 	return buf
+}
+
+// PlacedPoints returns the points roll r scores in box c: its own, or
+// the box's joker points where the dice are a joker (FiveAlikeRule).
+func (g *Game) PlacedPoints(c, r int, joker bool) int {
+	if joker && g.Categories[c].Joker != 0 {
+		return g.Categories[c].Joker
+	}
+	return g.points[c][r]
+}
+
+// Place returns the move that writes roll r in open box c of state s,
+// as Placements lists it, given the joker verdict and five-alike bonus
+// that FiveAlikeRule gives (false and 0 for a roll outside the
+// five-alike rules).
+func (g *Game) Place(s State, r, c int, joker bool, bonus int) Placement {
+	p := g.Write(s, c, g.PlacedPoints(c, r, joker))
+	p.Bonus += bonus
+	p.FiveAlikeBonus = bonus
+	return p
 }
 
 // Write returns the move that writes points in open box c of state s, with

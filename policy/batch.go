@@ -2,6 +2,7 @@ package policy
 
 import (
 	"math"
+	"math/bits"
 
 	"dicepoker/engine"
 	"dicepoker/solver"
@@ -217,29 +218,43 @@ func (b *Batch) keep(j, r, left int) uint8 {
 // lane, as engine.Game.Placements places them, and takes their boxes:
 // the best placement, the first in sheet order on a tie. Each goes to
 // the state that writing its points in its box leads to, whose value
-// box.values looked up already.
+// box.values looked up already, with the upper bonus that writing them
+// earns (in the level's end): only the best placement is made whole.
 func (b *Batch) fiveAlike(states []engine.State) {
 	p, g, rolls := b.p, b.p.game, b.work.Rolls()
-	var buf [16]engine.Placement
 	for j, s := range states {
-		for _, r := range fiveAlike {
-			if !g.Special(s, r) {
-				continue
-			}
-			best := math.Inf(-1)
-			for _, pl := range g.Placements(s, r, buf[:0]) {
-				var next float64
-				if at, ok := p.boxes[pl.Category].after(pl.Points, r); ok {
-					next = b.after[at][j]
+		// The same for all six rolls: they differ only in the face.
+		if !g.Special(s, fiveAlike[0]) {
+			continue
+		}
+		for face, r := range fiveAlike {
+			allowed, joker, bonus := g.FiveAlikeRule(s, face+1)
+			best, box := math.Inf(-1), -1
+			for ; allowed != 0; allowed &= allowed - 1 {
+				c := bits.TrailingZeros32(allowed)
+				points, bx := g.PlacedPoints(c, r, joker), &p.boxes[c]
+				var v float64 // float64(the move's total) + the next state's value
+				if at, ok := bx.after(points, r); ok {
+					upper := 0
+					if bx.matters {
+						upper = int(b.ends[at][j].Points) - points
+					}
+					v = float64(points+upper+bonus) + b.after[at][j]
 				} else {
-					next = p.next(pl.Next)
+					pl := g.Place(s, r, c, joker, bonus)
+					v = float64(pl.Total()) + p.next(pl.Next)
 				}
-				if v := float64(pl.Total()) + next; v > best {
-					best, b.turns[j].decide[r], b.specials[j][alike[r]-1] = v, uint8(pl.Category), pl
-					b.rollEnds[j][r] = endOf(b.p.layout, pl)
+				if v > best {
+					best, box = v, c
 				}
 			}
 			rolls[r][j] = best
+			if box < 0 {
+				continue // no box allowed: not in a game the engine makes
+			}
+			pl := g.Place(s, r, box, joker, bonus)
+			b.turns[j].decide[r], b.specials[j][face] = uint8(box), pl
+			b.rollEnds[j][r] = endOf(p.layout, pl)
 		}
 	}
 }

@@ -246,10 +246,7 @@ func (t *Turn) fiveAlike(s engine.State, face, r int, next Values, o *written) f
 	best := math.Inf(-1)
 	for ; allowed != 0; allowed &= allowed - 1 {
 		c := bits.TrailingZeros32(allowed)
-		points := g.Score(c, r)
-		if joker && t.joker[c] != 0 {
-			points = t.joker[c]
-		}
+		points := g.PlacedPoints(c, r, joker)
 		var x float64 // the value of writing the dice in c
 		sl := int(o.slot[c&31]) - 1
 		switch {
