@@ -55,10 +55,15 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 	}
 	n := l.Categories
 	layers := make([][]uint32, n+1)
+	sizes := make([]int, n+1) // the states of each layer
 	uppers, upper := upperSections(g), g.UpperMask()
 	for m := range uint32(1 << n) {
-		layers[bits.OnesCount32(m)] = append(layers[bits.OnesCount32(m)], m)
-		sol.States += len(uppers[m&upper].totals) * flags(g, m)
+		k := bits.OnesCount32(m)
+		layers[k] = append(layers[k], m)
+		sizes[k] += len(uppers[m&upper].totals) * flags(g, m)
+	}
+	for _, size := range sizes {
+		sol.States += size
 	}
 	turn := NewTurn(g)
 	if o.PlainGo {
@@ -67,8 +72,10 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 	next := func(s engine.State) float64 { return sol.Values[l.Index(s)] }
 	scratch := make([]laneScratch, workers.Threads(o.Threads))
 	done := 0
-	var todo []engine.State
-	var copies [][2]int
+	// Room for the largest layer's states at once: grown layer by layer,
+	// the lists took a new array, fresh pages, each time a layer outgrew
+	// the last.
+	todo, copies := make([]engine.State, 0, slices.Max(sizes)), make([][2]int, 0, slices.Max(sizes))
 	first := make([]int, g.UpperCap()+2)
 	for layer := n; layer >= 0; layer-- {
 		masks := layers[layer]
