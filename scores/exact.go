@@ -73,9 +73,10 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 // which it may keep scratch space for. It appends the arcs to store,
 // goroutine w's, and returns it, out's slices lying in it (valid until
 // Carry is done with them, even where store grows to a new array): each
-// goroutine's store is taken up again from its start once a chunk is
-// carried, so that the chunks' arcs reuse one buffer rather than each
-// state's taking its own. Carry carries probability forward from the start,
+// goroutine has two stores, for a chunk's arcs and the next chunk's,
+// each taken up again from its start once its chunk is carried, so that
+// the chunks' arcs reuse two buffers rather than each state's taking its
+// own. Carry carries probability forward from the start,
 // one turn at a time: each state reached after n turns holds the
 // probability of every total of the points scored so far, and each arc
 // adds that, shifted by the arc's points and scaled by its probability,
@@ -85,16 +86,26 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 // carry, after which both the arcs and the chunk's totals are let go
 // (the totals' buffers back to the pool they came from, for the next
 // states to take again), so that a turn never holds all its arcs, nor
-// both whole layers of totals at once. The next states are shared among goroutines by index, and
+// both whole layers of totals at once. The next chunk's arcs are listed
+// while a chunk is carried, so arcs may be called while the goroutines
+// carry. The next states are shared among goroutines by index, and
 // each adds what reaches it in the order of the source states, whatever
 // the number of threads: the result is the same to the bit. o.Progress
 // counts turns, o.TurnProgress the states of each turn.
 func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store []Arc) []Arc, o Options) (Histogram, int) {
 	threads := o.threads()
-	// Each goroutine's arcs of a chunk, in room of its own (storeRoom)
-	// as large as the most a chunk took so far.
-	stores, storeRoom, most := make([][]Arc, threads), make([]scratch[Arc], threads), 0
-	var out [][]Arc // the chunk's arcs, by state
+	// Two chunks' arcs, the one being carried and the next: each
+	// goroutine's arcs of a chunk in room of its own (storeRoom) as large
+	// as the most a chunk took so far, and out, the chunk's arcs by state.
+	var sets [2]struct {
+		stores    [][]Arc
+		storeRoom []scratch[Arc]
+		out       [][]Arc
+	}
+	for i := range sets {
+		sets[i].stores, sets[i].storeRoom = make([][]Arc, threads), make([]scratch[Arc], threads)
+	}
+	most := 0
 	// where[i]-1 is the position of the state with index i among its
 	// goroutine's next states (owner); 0 when they do not hold it.
 	where, freeWhere := newHuge[int32](size)
@@ -110,10 +121,32 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 		freeWhere()
 		for w := range carriers {
 			carriers[w].release()
-			stores[w] = nil
-			storeRoom[w].release()
+			for i := range sets {
+				sets[i].stores[w] = nil
+				sets[i].storeRoom[w].release()
+			}
 		}
 	}()
+	// plan lists the arcs of the states of the layer's chunk from on in
+	// set i, on every goroutine.
+	plan := func(i, from int) {
+		set, chunk := &sets[i], layer[from:min(from+carryChunk, len(layer))]
+		set.out = slices.Grow(set.out[:0], len(chunk))[:len(chunk)]
+		for w := range set.stores {
+			set.stores[w] = set.storeRoom[w].reset(most)
+		}
+		workers.Each((len(chunk)+solver.Lanes-1)/solver.Lanes, threads, func(w, b int) {
+			lo, hi := b*solver.Lanes, min((b+1)*solver.Lanes, len(chunk))
+			var is [solver.Lanes]int
+			for j := range hi - lo {
+				is[j] = chunk[lo+j].index
+			}
+			set.stores[w] = arcs(w, is[:hi-lo], set.out[lo:hi], set.stores[w])
+		})
+		for _, st := range set.stores {
+			most = max(most, len(st))
+		}
+	}
 	layer = append(layerRoom.reset(1), node{index: start, hi: 1, p: carriers[owner(int32(start), threads)].pool.get(1)})
 	layer[0].p[0] = 1
 	states := 1
@@ -127,31 +160,23 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 			carriers[w].ns = carriers[w].nsRoom.reset(room)
 			carriers[w].reach = carriers[w].reachRoom.reset(room)
 		}
-		for from := 0; from < len(layer); from += carryChunk {
+		// Each chunk's arcs are listed while the chunk before is carried,
+		// so that neither waits for its slowest goroutine with a core
+		// idle; what is carried, and in what order, is the same.
+		plan(0, 0)
+		for k, from := 0, 0; from < len(layer); k, from = k+1, from+carryChunk {
 			chunk := layer[from:min(from+carryChunk, len(layer))]
-			out = slices.Grow(out[:0], len(chunk))[:len(chunk)]
-			batches := (len(chunk) + solver.Lanes - 1) / solver.Lanes
-			for w := range stores {
-				stores[w] = storeRoom[w].reset(most)
-			}
-			workers.Each(batches, threads, func(w, b int) {
-				lo, hi := b*solver.Lanes, min((b+1)*solver.Lanes, len(chunk))
-				var is [solver.Lanes]int
-				for j := range hi - lo {
-					is[j] = chunk[lo+j].index
-				}
-				stores[w] = arcs(w, is[:hi-lo], out[lo:hi], stores[w])
-			})
-			for _, st := range stores {
-				most = max(most, len(st))
-			}
+			out := sets[k%2].out
 			var wg sync.WaitGroup
 			for w := range threads {
 				wg.Go(func() { carriers[w].carry(where, from, chunk, out, w, threads) })
 			}
+			if next := from + carryChunk; next < len(layer) {
+				plan((k+1)%2, next)
+			}
 			wg.Wait()
-			// Done with the arcs: they lie in room the next chunk may
-			// give back (storeRoom).
+			// Done with the arcs: they lie in room the chunk after next
+			// may give back (storeRoom).
 			clear(out)
 			for i := range chunk {
 				carriers[owner(int32(chunk[i].index), threads)].pool.put(chunk[i].p)
