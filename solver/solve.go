@@ -107,15 +107,33 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 
 // layerStates appends to todo the states with filled set m whose turns
 // must be played, and to copies the (to, from) layout indices of those
-// that share the value of another. The full sheet's states are worth 0
-// and are set here. first is scratch of UpperCap()+2 entries.
+// that share the value of another (sharing). The full sheet's states are
+// worth 0 and are set here. first is scratch of UpperCap()+2 entries.
+func layerStates(sol *Solution, m uint32, up upperSection, first []int, todo []engine.State, copies [][2]int) ([]engine.State, [][2]int) {
+	full := m == 1<<sol.Layout.Categories-1
+	sharing(sol.Game, sol.Layout, m, up, first, func(s engine.State, i, from int) {
+		switch {
+		case full:
+			sol.Values[i] = 0
+		case from != i:
+			copies = append(copies, [2]int{i, from})
+		default:
+			todo = append(todo, s)
+		}
+	})
+	return todo, copies
+}
+
+// sharing calls each(s, i, from) for every state s with filled set m, at
+// layout index i, from being the index of the first of them with the
+// same five-alike box and an upper total of the same class (i itself
+// for that first state). first is scratch of UpperCap()+2 entries.
 //
 // The upper total matters only for the bonus still to be won, and so only
 // through its class (upperSection.class): states of one filled set and
 // five-alike box whose totals are of one class have the same future, and
 // the first of them stands for all.
-func layerStates(sol *Solution, m uint32, up upperSection, first []int, todo []engine.State, copies [][2]int) ([]engine.State, [][2]int) {
-	l, g := sol.Layout, sol.Game
+func sharing(g *engine.Game, l Layout, m uint32, up upperSection, first []int, each func(s engine.State, i, from int)) {
 	// first is by class+1: the index of the class's first state, +1.
 	for f := range flags(g, m) {
 		clear(first)
@@ -123,18 +141,34 @@ func layerStates(sol *Solution, m uint32, up upperSection, first []int, todo []e
 			s := engine.State{Filled: m, Upper: u, FullBox: f == 1}
 			i := l.Index(s)
 			k := up.classes[u] + 1
-			switch {
-			case m == 1<<l.Categories-1:
-				sol.Values[i] = 0
-			case first[k] > 0:
-				copies = append(copies, [2]int{i, first[k] - 1})
-			default:
+			if first[k] == 0 {
 				first[k] = i + 1
-				todo = append(todo, s)
 			}
+			each(s, i, first[k]-1)
 		}
 	}
-	return todo, copies
+}
+
+// Standins returns, for each layout index of g's states, the index of
+// the state that stands for it: the first of its filled set and
+// five-alike box whose upper total is of the same class (see
+// upperSection.class), which Solve plays for all of them. Two states
+// with one stand-in have the same value to the bit, the same points to
+// come from every turn, and next states with one stand-in, under any
+// play that decides by values that are the same for them. An index that
+// is no state's stands for itself.
+func Standins(g *engine.Game) []int32 {
+	l := NewLayout(g)
+	to := make([]int32, l.Size())
+	for i := range to {
+		to[i] = int32(i)
+	}
+	uppers, upper := upperSections(g), g.UpperMask()
+	first := make([]int, g.UpperCap()+2)
+	for m := range uint32(1 << l.Categories) {
+		sharing(g, l, m, uppers[m&upper], first, func(_ engine.State, i, from int) { to[i] = int32(from) })
+	}
+	return to
 }
 
 // upperSection is what the states of a filled set need to know of its
