@@ -25,6 +25,8 @@ type Policy struct {
 
 	once  sync.Once
 	cache []atomic.Pointer[Turn] // by layout index, filled on first use
+
+	standins func() []int32 // Standins, worked out on first use
 }
 
 // New returns the policy that plays g by the state values next: in every
@@ -70,7 +72,32 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 		return nil, fmt.Errorf("%s: totals from %d to %d, a policy plays totals of %d to %d", g.Name, least, most, math.MinInt16, math.MaxInt16)
 	}
 	p.batches.New = func() any { return p.NewBatch() }
+	p.standins = sync.OnceValue(p.findStandins)
 	return p, nil
+}
+
+// Standins returns, by layout index, the state that stands for each in
+// this policy's play, as solver.Standins has them, where the policy's
+// values are the same for every state and its stand-in to the bit, as
+// a solve's are: then the two take the same decisions, score the same
+// points and go to next states with one stand-in, turn after turn. With
+// other values each state stands for itself. The slice is shared: it must
+// not be changed.
+func (p *Policy) Standins() []int32 { return p.standins() }
+
+// findStandins is Standins worked out: solver.Standins checked against
+// the values.
+func (p *Policy) findStandins() []int32 {
+	to := solver.Standins(p.game)
+	for i, s := range to {
+		if int(s) != i && math.Float64bits(p.next(p.layout.State(i))) != math.Float64bits(p.next(p.layout.State(int(s)))) {
+			for i := range to {
+				to[i] = int32(i)
+			}
+			break
+		}
+	}
+	return to
 }
 
 // Greedy returns the greedy baseline policy of g: every state after the

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -361,5 +362,51 @@ func TestFiveAlikePlacements(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestStandins checks Standins: each state its own stand-in where the
+// values tell apart states that solver.Standins puts together, and
+// solver.Standins where the values are the same for them; then, for
+// random states and their stand-ins, that the two turns end the same
+// ways: the same points, next states with one stand-in, the same
+// probabilities to the bit.
+func TestStandins(t *testing.T) {
+	for _, name := range []string{"yahtzee", "yatzy"} {
+		t.Run(name, func(t *testing.T) {
+			g := newGame(t, name, engine.Options{})
+			l := solver.NewLayout(g)
+			apart, _, _ := under(t, g, hashed(l, 0), 1)
+			for i, s := range apart.Standins() {
+				if int(s) != i {
+					t.Fatalf("index %d stands for %d with values that tell them apart", s, i)
+				}
+			}
+			to := solver.Standins(g)
+			byStandin := hashed(l, 40)
+			p, _, rng := under(t, g, func(s engine.State) float64 { return byStandin(l.State(int(to[l.Index(s)]))) }, 2)
+			if !slices.Equal(p.Standins(), to) {
+				t.Fatal("values the same for every state and its stand-in, yet not solver.Standins")
+			}
+			ends := func(s engine.State) map[[2]int]float64 {
+				m := map[[2]int]float64{}
+				for _, o := range p.Outcomes(s) {
+					m[[2]int{int(to[l.Index(o.Next)]), o.Points}] += o.P
+				}
+				return m
+			}
+			tried := 0
+			for tried < 200 {
+				s := randomState(g, rng)
+				stand := l.State(int(to[l.Index(s)]))
+				if stand == s {
+					continue
+				}
+				tried++
+				if a, b := ends(s), ends(stand); !maps.Equal(a, b) {
+					t.Fatalf("%+v ends %v, its stand-in %+v %v", s, a, stand, b)
+				}
+			}
+		})
 	}
 }
