@@ -17,7 +17,10 @@ import (
 type Distribution struct {
 	Game   *engine.Game
 	Scores Histogram // the probability of each final score
-	States int       // states between turns that the policy reaches
+	// States counts the states between turns that the policy reaches;
+	// Exact counts those that share their futures as one
+	// (policy.Policy.Standins).
+	States int
 }
 
 // Summary describes the distribution: its mean, standard deviation,
@@ -43,14 +46,17 @@ func Exact(p *policy.Policy, o Options) *Distribution { return ExactFrom(p, engi
 // ExactFrom computes, as Exact does, the distribution of the points p
 // scores from state start to the end of the game: from a sheet in play,
 // the final score less the sheet's. The states of a turn are planned
-// solver.Lanes at a time (policy.Batch).
+// solver.Lanes at a time (policy.Batch). States that share their futures
+// under p are carried as one, their stand-in (policy.Policy.Standins):
+// for yahtzee a third fewer states to plan and carry.
 func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 	g := p.Game()
 	l := solver.NewLayout(g)
+	standins := p.Standins()
 	d := &Distribution{Game: g}
 	turns := len(g.Categories) - bits.OnesCount32(start.Filled)
 	batches := make([]*policy.Batch, o.threads())
-	d.Scores, d.States = Carry(l.Index(start), l.Size(), turns, func(w int, is []int, arcs [][]Arc, store []Arc) []Arc {
+	d.Scores, d.States = Carry(int(standins[l.Index(start)]), l.Size(), turns, func(w int, is []int, arcs [][]Arc, store []Arc) []Arc {
 		if batches[w] == nil {
 			batches[w] = p.NewBatch()
 		}
@@ -59,7 +65,13 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 			states[j] = l.State(i)
 		}
 		batches[w].Plan(states[:len(is)])
-		return batches[w].AppendArcs(store, arcs)
+		at := len(store)
+		store = batches[w].AppendArcs(store, arcs)
+		for k := range store[at:] {
+			a := &store[at+k]
+			a.Next = standins[a.Next]
+		}
+		return store
 	}, o)
 	return d
 }
