@@ -70,7 +70,6 @@ type Turn struct {
 	// raisedRuns[c] holds the rolls of raised[c] level by level, for one
 	// state's pass over them (raisedOne).
 	raisedRuns [][]levelRun
-	joker      []int // Categories[c].Joker
 	// The rules of Move, flat: the upper boxes that count towards a bonus,
 	// its threshold and points, and the five-alike box (-1: none) and the
 	// points that fill it.
@@ -124,8 +123,7 @@ const _ = uint(8 - engine.MaxPointLevels)
 func NewTurn(g *engine.Game) *Turn {
 	n := len(g.Categories)
 	t := &Turn{g: g, points: make([][engine.NumRolls]float64, n),
-		levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n),
-		scoring: make([][]scoredRoll, n), joker: make([]int, n),
+		levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n), scoring: make([][]scoredRoll, n),
 		zeroLevel: make([]int, n), raised: make([][]levelRoll, n), raisedRuns: make([][]levelRun, n), kernel: &activeKernel}
 	t.scratch.New = func() any { return new(laneScratch) }
 	t.threshold, t.bonus, t.extraBox = g.Upper.Threshold, g.Upper.Points, -1
@@ -135,9 +133,8 @@ func NewTurn(g *engine.Game) *Turn {
 		t.nonNegative = t.nonNegative && g.Extra.Bonus >= 0
 	}
 	for c := range n {
-		t.joker[c] = g.Categories[c].Joker
 		t.zeroLevel[c] = -1
-		t.nonNegative = t.nonNegative && t.joker[c] >= 0
+		t.nonNegative = t.nonNegative && g.Categories[c].Joker >= 0
 		if g.Categories[c].Upper() && g.Upper.Points != 0 {
 			t.bonusBoxes |= 1 << c
 		}
