@@ -47,7 +47,12 @@ func (g *Game) Placements(s State, r int, buf []Placement) []Placement {
 	// The allowed boxes bit by bit, in sheet order, without copying each
 	// category (a tenth of an advice with no reroll left).
 	for ; allowed != 0; allowed &= allowed - 1 {
-		buf = append(buf, g.Place(s, r, bits.TrailingZeros32(allowed), joker, bonus))
+		// Place's steps, in line: as a call, an advice with no reroll
+		// left took 1.1 to 1.3 times as long.
+		c := bits.TrailingZeros32(allowed)
+		p := g.Write(s, c, g.PlacedPoints(c, r, joker))
+		p.addFiveAlike(bonus)
+		buf = append(buf, p)
 	}
 	return buf
 }
@@ -61,15 +66,20 @@ func (g *Game) PlacedPoints(c, r int, joker bool) int {
 	return g.points[c][r]
 }
 
-// Place returns the move that writes roll r in open box c of state s,
-// as Placements lists it, given the joker verdict and five-alike bonus
-// that FiveAlikeRule gives (false and 0 for a roll outside the
-// five-alike rules).
-func (g *Game) Place(s State, r, c int, joker bool, bonus int) Placement {
-	p := g.Write(s, c, g.PlacedPoints(c, r, joker))
+// Place returns the move that writes points in open box c of state s
+// with the five-alike bonus bonus, as Placements lists it: the points
+// PlacedPoints gives, the bonus FiveAlikeRule's (0 for a roll outside
+// the five-alike rules).
+func (g *Game) Place(s State, c, points, bonus int) Placement {
+	p := g.Write(s, c, points)
+	p.addFiveAlike(bonus)
+	return p
+}
+
+// addFiveAlike adds the five-alike bonus to move p.
+func (p *Placement) addFiveAlike(bonus int) {
 	p.Bonus += bonus
 	p.FiveAlikeBonus = bonus
-	return p
 }
 
 // Write returns the move that writes points in open box c of state s, with

@@ -241,7 +241,7 @@ func (b *Batch) fiveAlike(states []engine.State) {
 					}
 					v = float64(points+upper+bonus) + b.after[at][j]
 				} else {
-					pl := g.Place(s, r, c, joker, bonus)
+					pl := g.Place(s, c, points, bonus)
 					v = float64(pl.Total()) + p.next(pl.Next)
 				}
 				if v > best {
@@ -252,7 +252,7 @@ func (b *Batch) fiveAlike(states []engine.State) {
 			if box < 0 {
 				continue // no box allowed: not in a game the engine makes
 			}
-			pl := g.Place(s, r, box, joker, bonus)
+			pl := g.Place(s, box, g.PlacedPoints(box, r, joker), bonus)
 			b.turns[j].decide[r], b.specials[j][face] = uint8(box), pl
 			b.rollEnds[j][r] = endOf(p.layout, pl)
 		}
