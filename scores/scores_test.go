@@ -440,6 +440,16 @@ func TestExactMatchesArcByArc(t *testing.T) {
 			p, expected := reduced(t, tc.game, tc.opts, tc.boxes)
 			got := Exact(p, Options{Threads: 2}).Scores
 			want := arcByArc(p, p.Standins())
+			// In chunks of 5 states, so that goroutines carry chunks
+			// ahead of each other and let go of them as they go.
+			defer func(chunk int) { carryChunk = chunk }(carryChunk)
+			carryChunk = 5
+			for _, threads := range []int{2, 3} {
+				chunked := Exact(p, Options{Threads: threads}).Scores
+				if !slices.Equal(chunked.W, got.W) || chunked.Lo != got.Lo {
+					t.Errorf("in chunks of 5 states on %d threads, the distribution differs", threads)
+				}
+			}
 			if got.Lo != want.Lo || len(got.W) != len(want.W) {
 				t.Fatalf("scores %d..%d, arc by arc %d..%d", got.Lo, got.Lo+len(got.W)-1, want.Lo, want.Lo+len(want.W)-1)
 			}
