@@ -105,8 +105,8 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 // for the others to end theirs. The next states are shared among
 // goroutines by index, and each adds what reaches it in the order of the
 // source states, whatever the number of threads: the result is the same
-// to the bit. o.Progress
-// counts turns, o.TurnProgress the states of each turn.
+// to the bit. o.Progress counts turns, o.TurnProgress the states of each
+// turn.
 func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store []Arc) []Arc, o Options) (Histogram, int) {
 	threads := o.threads()
 	// Two chunks' arcs, the one being carried and the next: each
@@ -179,11 +179,11 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 		// are listed, without waiting for the others to end a chunk, and
 		// the next chunk's arcs are listed meanwhile, so that no core
 		// idles while another ends its part of a chunk (waiting for all
-		// at each chunk made school's distribution 1.07 times as long). What reaches a
-		// next state, and in what order, is the same. A chunk's arcs and
-		// totals are let go once every goroutine has carried it
-		// (settled): each goroutine hands the buffers of the states it
-		// owns back to its own pool.
+		// at each chunk made school's distribution 1.07 times as long).
+		// What reaches a next state, and in what order, is the same. A
+		// chunk's arcs and totals are let go once every goroutine has
+		// carried it (settled): each goroutine hands the buffers of the
+		// states it owns back to its own pool.
 		chunks := (len(layer) + carryChunk - 1) / carryChunk
 		var settled atomic.Int64
 		ready := make([]chan int, threads)
