@@ -23,7 +23,9 @@ const playSummary = `Play a game in the terminal with the advisor as a coach. Th
 the dice (the same dice again with the same --seed), or with --manual you
 type the dice you rolled. Type 'keep 3 3 5' or 'keep none' to reroll,
 'score full-house' to write the dice in a box, 'hint' for the advisor's
-ranking, 'undo' to take back a decision, 'sheet', 'help', 'quit'. Every
+ranking, 'undo' to take back a decision, 'sheet', 'help', 'quit'. With
+--hints the advice comes before every decision without asking ('hint
+always' and 'hint off' switch it during the game). Every
 decision is appended to the record file as it is made (by default in the
 user's data directory); --resume goes on with a game from its record. The
 game ends with the final score, the optimal expected score and a review
@@ -38,17 +40,18 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 	seed := fs.Uint64("seed", 0, "seed of the dice, to play the same dice again (default: from the clock, printed)")
 	manual := fs.Bool("manual", false, "roll real dice and type what they show")
 	coachOn := fs.Bool("coach", true, "after each move that is not the best, say the best and the points given up")
+	hints := fs.Bool("hints", false, "show the advice before every decision without asking ('hint always' and 'hint off' switch it in the game)")
 	recordFile := fs.String("record", "", "the record file to write (default: a new dicepoker-YYYYMMDD-HHMMSS.jsonl in $XDG_DATA_HOME/dicepoker or ~/.local/share/dicepoker)")
 	resume := fs.String("resume", "", "go on with the game of this record file, appending to it")
 	tableFile := addTableFlag(fs)
-	g, err := gf.parse(fs, args, stdout, "play --game G [options] [--seed S | --manual] [--coach=false] [--record FILE | --resume FILE] [--table FILE]", playSummary)
+	g, err := gf.parse(fs, args, stdout, "play --game G [options] [--seed S | --manual] [--hints] [--coach=false] [--record FILE | --resume FILE] [--table FILE]", playSummary)
 	if err != nil {
 		return err
 	}
 	if *manual && fs.Changed("seed") {
 		return usagef("--seed chooses the program's dice; with --manual you roll your own")
 	}
-	s := &session{in: bufio.NewScanner(in), out: stdout, coach: *coachOn}
+	s := &session{in: bufio.NewScanner(in), out: stdout, coach: *coachOn, hints: *hints}
 	var f *os.File
 	var path string
 	var start *record.Entry // the last decision of a resumed game

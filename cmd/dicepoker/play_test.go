@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -533,4 +534,84 @@ func TestPlaySchoolEstimate(t *testing.T) {
 	if err := json.Unmarshal([]byte(runOK(t, "review", "--json", "--table", estimate, rec)), &res); err != nil || !strings.HasPrefix(res.Note, "school with 3 columns is not solved exactly") {
 		t.Errorf("review --json note %q, %v", res.Note, err)
 	}
+}
+
+// TestPlayHints plays with --hints: the advice comes before every
+// decision, unasked, until 'hint off'; 'hint always' brings it back.
+func TestPlayHints(t *testing.T) {
+	t.Run("every decision", func(t *testing.T) {
+		g, _ := engine.New("poker-dice", engine.Options{})
+		table := tableFor(t, g)
+		pl := playWithTable(t, table, 42, nil)
+		out := playOK(t, pl.input, "--game", "poker-dice", "--seed", "42", "--record", filepath.Join(t.TempDir(), "game.jsonl"), "--hints")
+		rolls := regexp.MustCompile(`roll \d of 2: [^\n]*\n`).FindAllStringIndex(out, -1)
+		if len(rolls) != pl.n {
+			t.Fatalf("%d rolls shown, want one a decision, %d:\n%s", len(rolls), pl.n, out)
+		}
+		for _, at := range rolls {
+			advice, _, _ := strings.Cut(out[at[1]:], "> ")
+			if !strings.HasPrefix(advice, "poker-dice, sheet score ") || !strings.Contains(advice, "\nbest: ") ||
+				!strings.Contains(advice, "\n   1  ") || strings.Contains(advice, "\n   4  ") {
+				t.Fatalf("after %q, before the prompt, want the advice, at most three actions:\n%s", out[at[0]:at[1]], advice)
+			}
+		}
+		containsAll(t, out, fmt.Sprintf("\ngame over: final score %d\n", pl.score), " more (hint: the first ten, hint all: every one)\n> ")
+	})
+	t.Run("off and always", func(t *testing.T) {
+		g, _ := engine.New("yahtzee", engine.Options{})
+		tableFor(t, g)
+		// Seed 5 rolls 1 1 2 4 5, then 1 1 2 3 4 after keeping 1 1 (see
+		// TestPlayExplains), then the next turn's dice.
+		d := newRoller(5)
+		d.roll(engine.Multiset{})
+		d.roll(engine.Multiset{2})
+		next := spaced(d.roll(engine.Multiset{}), g.Letters)
+		steps := []step{
+			{"keep 1 1", "roll 1 of 3: 1 1 2 4 5\nyahtzee, sheet score 0, dice 1 1 2 4 5, 2 rerolls left\nbest: "},
+			{"hint off", "roll 2 of 3: 1 1 2* 3* 4*  (* rerolled)\nyahtzee, sheet score 0, dice 1 1 2 3 4, 1 reroll left\nbest: "},
+			{"hint bananas", "> hints off: type 'hint' for the advice ('hint always' shows it again)\n"},
+			{"score chance", `> unknown hint "bananas": say 'hint', 'hint all', 'hint always' or 'hint off'` + "\n"},
+			{"hint", "chance: 11 points\n"},
+			{"hint always", "roll 1 of 3: " + next + "\n> yahtzee, sheet score 11, dice " + next + ", 2 rerolls left\nbest: "},
+			{"undo", "> hints on: the advice comes before every decision ('hint off' stops it)\nyahtzee, sheet score 11, dice " + next + ", 2 rerolls left\nbest: "},
+			{"quit", "took back score chance (turn 1, roll 2 of 3)\n\nturn 1 of 13, score 0\n" + marks(g) +
+				"roll 2 of 3: 1 1 2 3 4\nyahtzee, sheet score 0, dice 1 1 2 3 4, 1 reroll left\nbest: "},
+		}
+		out := playSteps(t, steps, "", "--seed", "5", "--record", filepath.Join(t.TempDir(), "game.jsonl"), "--hints")
+		// Asked for with 'hint', the advice ranks ten actions, as without --hints.
+		if !strings.Contains(out, "\n  10  ") {
+			t.Errorf("'hint' did not rank ten actions:\n%s", out)
+		}
+	})
+	t.Run("manual", func(t *testing.T) {
+		g, _ := engine.New("poker-dice", engine.Options{})
+		tableFor(t, g)
+		steps := []step{
+			{"9 9 T K A", "roll the five dice and type them\ndice> "},
+			{"keep 9 9", "roll 1 of 2: 9 9 T K A\npoker-dice, sheet score 0, dice 9 9 T K A, 1 reroll left\nbest: "},
+			{"J J J", "keep 9 9, reroll 3 dice and type their values (or all five dice)\ndice> "},
+			{"quit", "roll 2 of 2: 9 9 J* J* J*  (* rerolled)\npoker-dice, sheet score 0, dice 9 9 J J J, 0 rerolls left\nbest: "},
+		}
+		playSteps(t, steps, "", "--game", "poker-dice", "--manual", "--record", filepath.Join(t.TempDir(), "game.jsonl"), "--hints")
+	})
+	t.Run("school", func(t *testing.T) {
+		tablestest.Dir(t)
+		_, table := schoolExact(t, tablestest.Scrambled)
+		steps := []step{
+			{"cross pair", "roll 1 of 3: 1 2 3 4 4\nschool (columns=1), sheet score 0, dice 1 2 3 4 4 (fresh), 2 rerolls left\nbest: "},
+			{"quit", "pair 1: cross out\n"},
+			{"", "\nroll 1 of 3: "},
+			{"", "\nschool (columns=1), sheet score 0, dice "},
+		}
+		playSteps(t, steps, "", "--game", "school", "--columns", "1", "--seed", "3", "--record", filepath.Join(t.TempDir(), "game.jsonl"), "--table", table, "--hints")
+	})
+	t.Run("help", func(t *testing.T) {
+		containsAll(t, runOK(t, "play", "-h"), "--hints", "'hint always' and 'hint off'")
+	})
+}
+
+// marks is the sheet of a new game of g as play shows it.
+func marks(g *engine.Game) string {
+	sheet, _ := coach.ParseSheet(g, "")
+	return sheet.Show()
 }

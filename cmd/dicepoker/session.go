@@ -25,6 +25,7 @@ type session struct {
 	out   io.Writer
 	rng   *roller // nil: the player types the dice (--manual)
 	coach bool
+	hints bool // the advice is shown before every decision, unasked
 	rec   *record.Writer
 	sheet coach.Sheet
 	// rngAt[i] is the dice generator's state when decision first+i of the
@@ -236,6 +237,9 @@ func (s *session) line(prompt string) (string, error) {
 // ask reads commands until the player chooses a legal action in p, and
 // returns it with its move when it writes a box.
 func (s *session) ask(p coach.Position) (coach.Action, coach.Move, error) {
+	if s.hints {
+		s.hint(p, shownHints, "hint: the first ten, hint all: every one")
+	}
 	for {
 		text, err := s.line("> ")
 		if err != nil {
@@ -259,7 +263,7 @@ func (s *session) ask(p coach.Position) (coach.Action, coach.Move, error) {
 			}
 			a.Cross = strings.EqualFold(word, "cross")
 		case "hint":
-			s.hint(p, rest)
+			s.hintCommand(p, rest)
 			continue
 		case "undo":
 			return a, coach.Move{}, errUndo
@@ -336,6 +340,7 @@ func (s *session) help() {
 	fmt.Fprintf(s.out, `commands:
   keep 3 3 5     keep those dice and reroll the others (keep none: reroll all five)
 %s  hint           the advisor's ranking of every action (hint all: every one)
+  hint always    show the advice before every decision (hint off: only when asked)
   undo           take back the last decision (a seeded game rolls the same dice again)
   sheet          show the sheet
   quit           stop here; the record keeps what was played
@@ -395,19 +400,40 @@ func (s *session) box(verb, text string) (string, error) {
 	return "", fmt.Errorf("%q could be %s: say which", text, strings.Join(found, " or "))
 }
 
-// hint prints the advisor's ranking of p's actions: the first ten, or
-// every one for "hint all".
-func (s *session) hint(p coach.Position, rest string) {
+// shownHints is how many actions the advice shown before every decision
+// ranks; hint shows ten.
+const shownHints = 3
+
+// hintCommand runs the hint command with its argument: "" ranks the first
+// ten actions of p, "all" every one, "always" shows the advice before
+// every decision from now on (from p), "off" only when asked.
+func (s *session) hintCommand(p coach.Position, arg string) {
+	switch strings.ToLower(arg) {
+	case "":
+		s.hint(p, 10, "hint all: every one")
+	case "all":
+		s.hint(p, 0, "")
+	case "always":
+		s.hints = true
+		s.say("hints on: the advice comes before every decision ('hint off' stops it)")
+		s.hint(p, shownHints, "hint: the first ten, hint all: every one")
+	case "off":
+		s.hints = false
+		s.say("hints off: type 'hint' for the advice ('hint always' shows it again)")
+	default:
+		fmt.Fprintf(s.out, "unknown hint %s: say 'hint', 'hint all', 'hint always' or 'hint off'\n", engine.Quote(arg))
+	}
+}
+
+// hint prints the advisor's ranking of p's actions: the first limit, every
+// one when limit is 0, with a line for the rest that says how to see them.
+func (s *session) hint(p coach.Position, limit int, rest string) {
 	actions, err := s.adv.Actions(p)
 	if err != nil {
 		fmt.Fprintf(s.out, "no hint: %v\n", err)
 		return
 	}
-	limit := 10
-	if strings.EqualFold(rest, "all") {
-		limit = 0
-	}
-	writeRanking(s.out, s.ranking(p, actions), limit, "")
+	writeRanking(s.out, s.ranking(p, actions), limit, rest)
 }
 
 // roll returns the five dice after rerolling those not in keep: rolled
