@@ -238,10 +238,10 @@ func (g *Game) Subset(names ...string) (*Game, error) {
 	for _, name := range names {
 		c := g.Category(name)
 		if c < 0 {
-			return nil, fmt.Errorf("%s has no category %q", g.Name, name)
+			return nil, fmt.Errorf("%s has no category %s", g.Name, Quote(name))
 		}
 		if sub.Category(name) >= 0 {
-			return nil, fmt.Errorf("category %q given twice", name)
+			return nil, fmt.Errorf("category %s given twice", Quote(name))
 		}
 		if g.Extra != nil && c == g.Extra.Box {
 			extra := *g.Extra

@@ -32,7 +32,7 @@ func New(name string, opts Options) (*Game, error) {
 }
 
 func unknownGame(name string) error {
-	return fmt.Errorf("unknown game %q (games: %s)", name, strings.Join(GameNames, ", "))
+	return fmt.Errorf("unknown game %s (games: %s)", Quote(name), strings.Join(GameNames, ", "))
 }
 
 var builders = map[string]func(Options) *Game{

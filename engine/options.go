@@ -160,7 +160,7 @@ func (o *Options) parseItem(item string) error {
 			}
 			v, err := strconv.Atoi(value)
 			if err != nil || v <= 0 {
-				return fmt.Errorf("option %q: %s needs a positive whole number", item, name)
+				return fmt.Errorf("option %s: %s needs a positive whole number", Quote(item), name)
 			}
 			*p = v
 			return nil
@@ -172,7 +172,7 @@ func (o *Options) parseItem(item string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown rule option %q", item)
+	return fmt.Errorf("unknown rule option %s", Quote(item))
 }
 
 // normalize checks that every option belongs to game and drops those that

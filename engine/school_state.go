@@ -81,7 +81,7 @@ func (g *Game) takeRowBonuses(taken string) (string, error) {
 		c := g.Category(name)
 		switch {
 		case c < 0:
-			return "", fmt.Errorf("taken: %q is not a row of %s", name, g.Name)
+			return "", fmt.Errorf("taken: %s is not a row of %s", Quote(name), g.Name)
 		case !g.HasRowBonus(c):
 			return "", fmt.Errorf("taken: %s has no row bonus", name)
 		}

@@ -60,7 +60,7 @@ func ParseSheet(g *Game, s string) (Sheet, error) {
 		}
 		name = strings.ToLower(strings.TrimSpace(name))
 		if _, dup := entries[name]; dup {
-			return Sheet{}, fmt.Errorf("sheet: %s is given twice", name)
+			return Sheet{}, fmt.Errorf("sheet: %s is given twice", clip(name))
 		}
 		entries[name] = n
 		order = append(order, name)
@@ -80,14 +80,14 @@ func ParseSheetJSON(g *Game, data []byte) (Sheet, error) {
 		_ = d.Decode(&v) // raw is one whole JSON value: it decodes
 		num, ok := v.(json.Number)
 		if !ok {
-			return fmt.Errorf("sheet: %s = %v is not a number", name, v)
+			return fmt.Errorf("sheet: %s = %s is not a number", clip(name), clip(fmt.Sprint(v)))
 		}
 		n, err := strconv.Atoi(num.String())
 		if err != nil {
-			return fmt.Errorf("sheet: %s = %s is not a whole number", name, num)
+			return fmt.Errorf("sheet: %s = %s is not a whole number", clip(name), clip(num.String()))
 		}
 		if _, dup := entries[name]; dup {
-			return fmt.Errorf("sheet: %s is given twice", name)
+			return fmt.Errorf("sheet: %s is given twice", clip(name))
 		}
 		entries[name] = n
 		order = append(order, name)
