@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"syscall"
 
 	"dicepoker/engine"
 	"dicepoker/internal/atomicfile"
@@ -79,9 +80,15 @@ func open[T any](o Opener, g *engine.Game, load func(path string, g *engine.Game
 // tableError sorts an error of opening a table: nil when only saving it
 // failed (the table solved in memory serves this run, and o.Notice says
 // so), bad input for a table that cannot be used (it says how to rebuild
-// it), else a failure of the system, as it is.
+// it, or the name is too long to be a file's), else a failure of the system,
+// as it is. A name too long to be a real one is cut (engine.QuoteName).
 func (o Opener) tableError(err error) error {
 	var write *tables.WriteError
+	if te, ok := err.(*tables.Error); ok && engine.QuoteName(te.Path) != te.Path {
+		short := *te // a name too long to be a file's, given as one: cut it
+		short.Path = engine.QuoteName(te.Path)
+		err = &short
+	}
 	switch {
 	case err == nil:
 		return nil
@@ -91,7 +98,7 @@ func (o Opener) tableError(err error) error {
 		}
 		return nil
 	case errors.Is(err, tables.ErrCorrupt), errors.Is(err, tables.ErrVersion), errors.Is(err, tables.ErrRules),
-		errors.Is(err, fs.ErrNotExist), errors.Is(err, atomicfile.ErrNotRegular):
+		errors.Is(err, fs.ErrNotExist), errors.Is(err, atomicfile.ErrNotRegular), errors.Is(err, syscall.ENAMETOOLONG):
 		return &InputError{err.Error()}
 	}
 	return err
@@ -173,7 +180,7 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 		}
 		return st, nil
 	}
-	return nil, Inputf("--strategy %q: want %s", name, SchoolStrategies)
+	return nil, Inputf("--strategy %s: want %s", engine.Quote(name), SchoolStrategies)
 }
 
 // Timing reads the race timing of the estimate e from the tables

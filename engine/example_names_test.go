@@ -22,6 +22,15 @@ func ExampleQuote() {
 	// "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"... (1000 bytes)
 }
 
+// A file name is shown whole unless it is too long to be a real one.
+func ExampleQuoteName() {
+	fmt.Println(engine.QuoteName("/home/ann/games/monday.jsonl"))
+	fmt.Println(engine.QuoteName(strings.Repeat("y", 100000)))
+	// Output:
+	// /home/ann/games/monday.jsonl
+	// "yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"... (100000 bytes)
+}
+
 func ExampleSheet_UpperLine() {
 	g, _ := engine.New("yahtzee", engine.Options{})
 	for _, text := range []string{"ones=3,fives=15", "fours=16,fives=20,sixes=30"} {

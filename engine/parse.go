@@ -129,6 +129,19 @@ func Quote(s string) string {
 	return strconv.Quote(strings.TrimSuffix(c, "...")) + fmt.Sprintf("... (%d bytes)", len(s))
 }
 
+// nameLimit is the longest file name or address a message shows whole:
+// a real path is rarely longer, and cutting one would hide the file.
+const nameLimit = 200
+
+// QuoteName writes a file name or address for a message: as it is when it
+// is at most nameLimit bytes long, else quoted and cut as Quote cuts it.
+func QuoteName(s string) string {
+	if len(s) <= nameLimit {
+		return s
+	}
+	return Quote(s)
+}
+
 // clip returns s cut to its first quoteLimit bytes, on a rune boundary,
 // with "..." after when it was cut.
 func clip(s string) string {

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"dicepoker/advice"
+	"dicepoker/engine"
 	"dicepoker/kind"
 	"dicepoker/school"
 )
@@ -132,11 +133,7 @@ func readSheetFile(fs *pflag.FlagSet, file string) ([]byte, error) {
 	if file == "" {
 		return nil, nil
 	}
-	data, err := readBounded(file, maxSheetFile)
-	if err != nil {
-		return nil, usagef("--sheet-file: sheet file %v", err)
-	}
-	return data, nil
+	return readBounded(file, maxSheetFile, "--sheet-file: sheet file")
 }
 
 // maxSheetFile is the most bytes --sheet-file reads: a sheet in JSON
@@ -145,21 +142,22 @@ const maxSheetFile = 64 << 10
 
 // readBounded reads the file at path, refusing one longer than limit bytes
 // as soon as it reads that much, so that /dev/zero or a huge file is
-// refused at once instead of filling the memory.
-func readBounded(path string, limit int64) ([]byte, error) {
+// refused at once instead of filling the memory. Its errors start with
+// what and the file's name.
+func readBounded(path string, limit int64, what string) ([]byte, error) {
 	f, err := os.Open(path)
 	if pe, ok := errors.AsType[*fs.PathError](err); ok {
-		return nil, fmt.Errorf("%s: %w", path, pe.Err)
+		return nil, fileError("", fmt.Errorf("%s %s: %w", what, engine.QuoteName(path), pe.Err))
 	} else if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fileError("", fmt.Errorf("%s %s: %w", what, engine.QuoteName(path), err))
 	}
 	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s: longer than %d KiB, too long for a sheet", path, limit>>10)
+		return nil, usagef("%s %s: longer than %d KiB, too long for a sheet", what, engine.QuoteName(path), limit>>10)
 	}
 	return data, nil
 }

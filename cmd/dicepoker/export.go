@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"dicepoker/engine"
 	"dicepoker/export"
 	"dicepoker/internal/atomicfile"
 	"dicepoker/strategy"
@@ -54,7 +55,7 @@ func runExport(args []string, stdout io.Writer) error {
 		table, err = opened(*tableFile).Positions(g, export.Sample{Positions: *sample, Seed: *seed,
 			Progress: progressIn("sampling "+g.Name+" positions", "positions")})
 	default:
-		return usagef("--what %q: want states or positions", *what)
+		return usagef("--what %s: want states or positions", engine.Quote(*what))
 	}
 	if err != nil {
 		return err
@@ -78,7 +79,7 @@ func exportFormat(name, out string) (export.Format, error) {
 	if name == "" {
 		name = strings.TrimPrefix(filepath.Ext(out), ".")
 		if name == "" || out == "-" {
-			return "", usagef("--format csv, jsonl or parquet: %s has no extension that names one", out)
+			return "", usagef("--format csv, jsonl or parquet: %s has no extension that names one", engine.QuoteName(out))
 		}
 	}
 	f, err := export.ParseFormat(name)
@@ -96,11 +97,11 @@ func writeExport(t *export.Table, f export.Format, out string, stdout io.Writer)
 	}
 	out = linkTarget(out)
 	if fi, err := os.Stat(out); err == nil && !fi.Mode().IsRegular() {
-		return 0, usagef("--out %s is not a regular file", out)
+		return 0, usagef("--out %s is not a regular file", engine.QuoteName(out))
 	}
 	file, err := atomicfile.Create(out, 0o644)
 	if err != nil {
-		return 0, fmt.Errorf("--out: %v", err)
+		return 0, fileError("--out", err)
 	}
 	rows, err := t.Write(file, f)
 	if err != nil {

@@ -3,14 +3,18 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 
+	"dicepoker/internal/atomicfile"
 	"dicepoker/internal/tablestest"
 )
 
@@ -238,5 +242,61 @@ func TestClosedPipe(t *testing.T) {
 				t.Errorf("%v, stderr %q; want status 1 and broken pipe", err, stderr.String())
 			}
 		})
+	}
+}
+
+// TestFileError sorts the errors of the files a command line names: a
+// wrong name is bad input, a failing system is not, and a long name is
+// cut.
+func TestFileError(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		err   error
+		input bool
+		want  string
+	}{
+		{syscall.EROFS, false, "record file: open /r/game.jsonl: read-only file system"},
+		{syscall.EACCES, false, "record file: open /r/game.jsonl: permission denied"},
+		{syscall.ENOSPC, false, "record file: open /r/game.jsonl: no space left on device"},
+		{syscall.EIO, false, "record file: open /r/game.jsonl: input/output error"},
+		{syscall.ENOENT, true, "record file: open /r/game.jsonl: no such file or directory"},
+		{syscall.ENOTDIR, true, "not a directory"},
+		{syscall.EISDIR, true, "is a directory"},
+		{syscall.EEXIST, true, "file exists"},
+		{syscall.ELOOP, true, "too many levels of symbolic links"},
+		{syscall.ENAMETOOLONG, true, "file name too long"},
+		{fmt.Errorf("%w (a FIFO)", atomicfile.ErrNotRegular), true, "not a regular file (a FIFO)"},
+	} {
+		t.Run(tc.want, func(t *testing.T) {
+			t.Parallel()
+			err := fileError("record file", &fs.PathError{Op: "open", Path: "/r/game.jsonl", Err: tc.err})
+			_, input := errors.AsType[*usageError](err)
+			if input != tc.input || !strings.Contains(err.Error(), tc.want) || !errors.Is(err, tc.err) && !tc.input {
+				t.Errorf("%v: bad input %v, want %v, and %q", err, input, tc.input, tc.want)
+			}
+		})
+	}
+	long := "/" + strings.Repeat("n", 100000)
+	err := fileError("", &fs.PathError{Op: "open", Path: long, Err: syscall.ENAMETOOLONG})
+	if want := `open "/nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn"... (100001 bytes): file name too long`; err.Error() != want {
+		t.Errorf("long name: %q, want %q", err, want)
+	}
+}
+
+// TestRecordSystemFailure plays with the record in a directory where no
+// file can be created, even by root (sysfs): a failure of the system,
+// status 1, not bad input; an existing record stays bad input (status 2,
+// TestPlayRefuses).
+func TestRecordSystemFailure(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("sysfs is Linux's")
+	}
+	if fi, err := os.Stat("/sys/kernel"); err != nil || !fi.IsDir() {
+		t.Skip("no sysfs at /sys")
+	}
+	tablestest.Dir(t) // the record is refused before any table is read
+	status, stdout, stderr := runLine("play", "--game", "poker-dice", "--seed", "1", "--record", "/sys/kernel/game.jsonl")
+	if status != 1 || stdout != "" || !strings.HasPrefix(stderr, "dicepoker: record file: open /sys/kernel/game.jsonl: ") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("status %d, stdout %q, stderr %q; want 1 and why", status, stdout, stderr)
 	}
 }

@@ -2,10 +2,13 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -77,16 +80,26 @@ func addOutputFlag(fs *pflag.FlagSet, name, usage string) *string {
 	return p
 }
 
-// maxMessage is the longest flag error shown whole: pflag quotes a bad
-// value in full, however long.
-const maxMessage = 200
+// quoted matches a string in a message quoted as Go quotes it.
+var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
 
-// clipMessage cuts a message to maxMessage bytes.
+// clipMessage cuts the inputs in an error of the flag parser, which
+// quotes a bad value or names an unknown flag in full, however long: a
+// quoted string is quoted again as engine.Quote cuts it, and any other
+// word as engine.QuoteName does.
 func clipMessage(msg string) string {
-	if len(msg) <= maxMessage {
-		return msg
+	msg = quoted.ReplaceAllStringFunc(msg, func(q string) string {
+		s, err := strconv.Unquote(q)
+		if err != nil {
+			return q
+		}
+		return engine.Quote(s)
+	})
+	words := strings.Split(msg, " ")
+	for i, w := range words {
+		words[i] = engine.QuoteName(w)
 	}
-	return strings.ToValidUTF8(msg[:maxMessage], "") + "..."
+	return strings.Join(words, " ")
 }
 
 // looksLikeDice reports whether args are a few single dice, the rest of
@@ -258,12 +271,12 @@ func outputFlag(name, path string) error {
 	if err != nil {
 		if errors.Is(err, atomicfile.ErrNotRegular) {
 			err = errors.Unwrap(err) // the PathError's reason: what is there
-			return usagef("--%s %s: %v; give the name of a file to write", name, path, err)
+			return usagef("--%s %s: %v; give the name of a file to write", name, engine.QuoteName(path), err)
 		}
-		return usagef("--%s %s: %v", name, path, err)
+		return fileError(fmt.Sprintf("--%s %s", name, engine.QuoteName(path)), err)
 	}
 	if fi, err := os.Stat(filepath.Dir(target)); err != nil || !fi.IsDir() {
-		return usagef("--%s %s: no directory %s to save it in", name, path, filepath.Dir(target))
+		return usagef("--%s %s: no directory %s to save it in", name, engine.QuoteName(path), engine.QuoteName(filepath.Dir(target)))
 	}
 	return nil
 }

@@ -118,7 +118,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 func openResumed(path string, g *engine.Game, gameGiven bool) (*os.File, *record.Record, []byte, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, nil, nil, usagef("--resume: %v", err)
+		return nil, nil, nil, fileError("--resume", err)
 	}
 	rec, err := record.Read(bytes.NewReader(data), path)
 	if err != nil {
@@ -132,7 +132,7 @@ func openResumed(path string, g *engine.Game, gameGiven bool) (*os.File, *record
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
-		return nil, nil, nil, usagef("--resume: %v", err)
+		return nil, nil, nil, fileError("--resume", err)
 	}
 	return f, rec, data, nil
 }
@@ -179,7 +179,7 @@ func createRecord(path string) (*os.File, string, error) {
 		if errors.Is(err, os.ErrExist) {
 			return nil, "", usagef("record file %s exists: choose another with --record", path)
 		} else if err != nil {
-			return nil, "", usagef("record file: %v", err)
+			return nil, "", fileError("record file", err)
 		}
 		return f, path, nil
 	}
@@ -200,7 +200,7 @@ func createRecord(path string) (*os.File, string, error) {
 		if err == nil {
 			return f, path, nil
 		} else if !errors.Is(err, os.ErrExist) {
-			return nil, "", fmt.Errorf("record file: %v", err)
+			return nil, "", fileError("record file", err)
 		}
 	}
 }

@@ -28,7 +28,7 @@ func runReview(args []string, stdout io.Writer) error {
 	}
 	f, err := os.Open(file)
 	if err != nil {
-		return usagef("%v", err)
+		return fileError("", err)
 	}
 	defer f.Close()
 	r, err := advice.Review(opened(*tableFile), f, file)
@@ -54,7 +54,7 @@ func parseFile(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summar
 	case 1:
 		return fs.Arg(0), nil
 	}
-	return "", usagef("unexpected argument %q: give one record file", fs.Arg(1))
+	return "", usagef("unexpected argument %s: give one record file", quotedName(fs.Arg(1)))
 }
 
 // writeReview prints a review: a line per decision, then the totals.
