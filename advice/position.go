@@ -193,7 +193,7 @@ func (p Position) table(sheet engine.SchoolSheet) ([]engine.SchoolState, []int, 
 	for _, o := range p.Opponents {
 		sh, err := g.ParseSchoolSheet(o)
 		if err != nil {
-			return nil, nil, Inputf("--opponent %q: %v", o, err)
+			return nil, nil, Inputf("--opponent %s: %v", engine.Quote(o), err)
 		}
 		all = append(all, sh)
 		scores = append(scores, sh.Score(g))

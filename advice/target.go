@@ -89,7 +89,7 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 		for i, o := range aim.Opponents {
 			sh, err := engine.ParseSheet(g, o)
 			if err != nil {
-				return nil, Inputf("--opponent %q: %v", o, err)
+				return nil, Inputf("--opponent %s: %v", engine.Quote(o), err)
 			}
 			ops[i] = target.Opponent{State: sh.State(g), Score: sh.Score(g)}
 			goal.Opponents = append(goal.Opponents, ops[i].Score)

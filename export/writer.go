@@ -19,6 +19,8 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
+
+	"dicepoker/engine"
 )
 
 // Format is a file format an export is written in.
@@ -41,7 +43,7 @@ func ParseFormat(name string) (Format, error) {
 			return f, nil
 		}
 	}
-	return "", fmt.Errorf("no format %q (csv, jsonl or parquet)", name)
+	return "", fmt.Errorf("no format %s (csv, jsonl or parquet)", engine.Quote(name))
 }
 
 // Kind is the type of a column's values.

@@ -120,7 +120,7 @@ func (o Opener) Player(g *engine.Game, name string, total *int) (*Player, error)
 	case "greedy":
 		p.policy, err = policy.Greedy(g)
 	default:
-		return nil, advice.Inputf("--strategy %q: want optimal or greedy", name)
+		return nil, advice.Inputf("--strategy %s: want optimal or greedy", engine.Quote(name))
 	}
 	if err != nil {
 		return nil, err

@@ -125,7 +125,7 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 	for _, c := range strings.Split(columns, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(c))
 		if err != nil {
-			return usagef("--columns %q: want column counts such as 2,3,4", columns)
+			return usagef("--columns %s: want column counts such as 2,3,4", engine.Quote(columns))
 		}
 		g, err := engine.New("school", engine.Options{Columns: n})
 		if err != nil {

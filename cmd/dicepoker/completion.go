@@ -30,7 +30,7 @@ func runCompletion(args []string, stdout io.Writer) error {
 		writeHelp(stdout, fs, "completion bash|zsh|fish", completionSummary)
 		return errHelpShown
 	case err != nil:
-		return usagef("%v", err)
+		return usagef("%s", clipMessage(err.Error()))
 	case fs.NArg() != 1:
 		return usagef("completion: name one shell: %s", strings.Join(shells, ", "))
 	}
@@ -44,7 +44,7 @@ func runCompletion(args []string, stdout io.Writer) error {
 	case "fish":
 		script = fishCompletion(specs)
 	default:
-		return usagef("completion: unknown shell %q%s", shell, engine.Suggest(shell, shells, "shells"))
+		return usagef("completion: unknown shell %s%s", engine.Quote(shell), engine.Suggest(shell, shells, "shells"))
 	}
 	_, err := io.WriteString(stdout, script)
 	return err

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"dicepoker/internal/tablestest"
 )
 
 // TestBadInput checks that bad input gets one line naming the trouble and
@@ -44,6 +47,45 @@ func TestBadInput(t *testing.T) {
 			status, stdout, stderr := runLine(tc.args...)
 			if status != 2 || stdout != "" || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 || len(stderr) > 600 {
 				t.Errorf("status %d, stdout %q, stderr %.300q; want 2 and %q", status, stdout, stderr, tc.want)
+			}
+		})
+	}
+}
+
+// TestLongArguments gives every command, and every flag of every command,
+// an argument of 100 KB: the answer is one short line that quotes at most
+// its first 40 bytes, and status 2.
+func TestLongArguments(t *testing.T) {
+	tablestest.Dir(t)
+	t.Setenv("XDG_DATA_HOME", t.TempDir()) // where play keeps a record it starts
+	long := strings.Repeat("x", 100000)
+	record := writeFile(t, `{"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,1,2,4,5],"rolls_left":2,"action":{"keep":[1,1]}}`+"\n")
+	// base is what a command needs besides the flag under test for that
+	// flag's value to be read, by command or by "command flag".
+	base := map[string][]string{
+		"advise": {"--dice", "11111"}, "score": {"--dice", "11111"}, "review": {record},
+		"export": {"--out", filepath.Join(t.TempDir(), "x.csv")}, "bench columns": {"--school-check"},
+	}
+	cases := [][]string{{long}, {"help", long}, {"--" + long}}
+	for _, spec := range commandFlags() {
+		cases = append(cases, []string{spec.name, long}, []string{spec.name, "--" + long}, []string{spec.name, "--" + long + "=1"})
+		for _, f := range spec.flags {
+			args := base[spec.name+" "+f.Name]
+			if args == nil {
+				args = base[spec.name]
+			}
+			if f.Name == "help" {
+				continue
+			}
+			cases = append(cases, append(append([]string{spec.name}, args...), "--"+f.Name+"="+long))
+		}
+	}
+	for _, args := range cases {
+		name := strings.ReplaceAll(strings.Join(args, " "), long, "LONG")
+		t.Run(name, func(t *testing.T) {
+			status, stdout, stderr := runLine(args...)
+			if status != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || len(stderr) > 300 || strings.Contains(stderr, strings.Repeat("x", 41)) {
+				t.Errorf("status %d, stdout %.100q, stderr of %d bytes %.300q; want 2 and one short line", status, stdout, len(stderr), stderr)
 			}
 		})
 	}

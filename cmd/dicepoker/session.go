@@ -327,7 +327,7 @@ func (s *session) command(text string) error {
 	case "quit", "exit":
 		return errQuit
 	default:
-		fmt.Fprintf(s.out, "unknown command %q: type 'help' for the commands\n", text)
+		fmt.Fprintf(s.out, "unknown command %s: type 'help' for the commands\n", engine.Quote(text))
 	}
 	return nil
 }
@@ -393,11 +393,11 @@ func (s *session) box(verb, text string) (string, error) {
 	}
 	switch len(found) {
 	case 0:
-		return "", fmt.Errorf("%s has no %s %q (type 'help' for the %s)", s.g.Name, s.terms.Box, text, s.terms.Boxes)
+		return "", fmt.Errorf("%s has no %s %s (type 'help' for the %s)", s.g.Name, s.terms.Box, engine.Quote(text), s.terms.Boxes)
 	case 1:
 		return found[0], nil
 	}
-	return "", fmt.Errorf("%q could be %s: say which", text, strings.Join(found, " or "))
+	return "", fmt.Errorf("%s could be %s: say which", engine.Quote(text), strings.Join(found, " or "))
 }
 
 // shownHints is how many actions the advice shown before every decision
