@@ -29,6 +29,11 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte(strings.Replace(good[0], `"turn":1,`, `"turn":1,"turn":1,`, 1)))
 	f.Add([]byte(strings.Replace(good[0], `"game":`, `"Game":`, 1)))
 	f.Add([]byte(good[0] + "]"))
+	// A last line cut short by a crash, which is left out; the same line
+	// with its newline, or in the middle, which refuses the record.
+	f.Add([]byte(good[0] + "\n" + good[1][:len(good[1])/2]))
+	f.Add([]byte(good[0] + "\n" + good[1][:len(good[1])/2] + "\n"))
+	f.Add([]byte(good[0][:len(good[0])/2] + "\n" + good[1]))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		rec, err := Read(bytes.NewReader(data), "f.jsonl")
 		if err != nil {
@@ -43,6 +48,12 @@ func FuzzRead(f *testing.F) {
 			if len(bytes.TrimSpace(l)) > 0 {
 				lines++
 			}
+		}
+		if rec.Cut != nil {
+			if data[len(data)-1] == '\n' || !unfinished(bytes.TrimSpace(data[bytes.LastIndexByte(data, '\n')+1:])) {
+				t.Fatalf("%v: a line left out that is not the last or not cut short", rec.Cut)
+			}
+			lines--
 		}
 		if len(rec.Entries) != lines {
 			t.Fatalf("%d entries for %d lines", len(rec.Entries), lines)

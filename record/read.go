@@ -3,6 +3,7 @@ package record
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +17,27 @@ import (
 type Record struct {
 	Game    *engine.Game // nil until the first decision
 	Entries []Entry
+	// Cut is why the record's last line was left out, when that line has
+	// no newline and its JSON stops before its end: a decision whose
+	// write a crash cut short. nil when every line was read.
+	Cut *Error
+}
+
+// Warning says, when Read left the last line out (Cut), which it was and
+// that the decisions before it are kept; "" when every line was read.
+func (r *Record) Warning() string {
+	if r.Cut == nil {
+		return ""
+	}
+	return fmt.Sprintf("%v: the last line is left out, cut short as by a crash while it was written; the %d %s before it are kept",
+		r.Cut, len(r.Entries), plural(len(r.Entries), "decision", "decisions"))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // Final returns the sheet after the last decision: the last decision's
@@ -35,18 +57,29 @@ func (r *Record) Final() coach.Sheet {
 	return m.Next
 }
 
+// ErrUnfinished is why a line whose JSON stops before its end is refused,
+// or, the last line with no newline, left out (Record.Cut).
+var ErrUnfinished = errors.New("bad JSON: the line ends before its JSON does")
+
 // maxLine is the longest line Read accepts.
 const maxLine = 1 << 16
 
 // Read reads and checks a record; name is the file's name for the errors,
 // which are *Error values giving the line: "game.jsonl:7: ...". Blank lines
-// are skipped. A record with no decisions is refused.
+// are skipped. A record with no decisions is refused. A last line with no
+// newline whose JSON stops before its end, a decision a crash cut short,
+// is left out, and Cut says so; any other bad line refuses the record.
 func Read(r io.Reader, name string) (*Record, error) {
 	rec := &Record{}
-	sc := bufio.NewScanner(r)
+	end := &lastByte{r: r}
+	sc := bufio.NewScanner(end)
 	sc.Buffer(make([]byte, 0, 4096), maxLine)
 	line := 0
+	var cut *Error // a line whose JSON stops early: the last, or an error
 	for sc.Scan() {
+		if cut != nil { // a line follows it: it was not cut short
+			return nil, cut
+		}
 		line++
 		text := bytes.TrimSpace(sc.Bytes())
 		if len(text) == 0 {
@@ -56,7 +89,9 @@ func Read(r io.Reader, name string) (*Record, error) {
 		if err == nil {
 			err = rec.Add(d, line)
 		}
-		if err != nil {
+		if err != nil && unfinished(text) {
+			cut = &Error{name, line, ErrUnfinished}
+		} else if err != nil {
 			return nil, &Error{name, line, err}
 		}
 	}
@@ -66,10 +101,35 @@ func Read(r io.Reader, name string) (*Record, error) {
 		}
 		return nil, &Error{name, line + 1, err}
 	}
+	if cut != nil && (end.last == '\n' || len(rec.Entries) == 0) {
+		return nil, cut
+	}
 	if len(rec.Entries) == 0 {
 		return nil, &Error{name, 0, errors.New("no decisions in the record")}
 	}
+	rec.Cut = cut
 	return rec, nil
+}
+
+// unfinished reports whether the JSON of a line stops before its value
+// ends, as a line cut short does.
+func unfinished(text []byte) bool {
+	var v json.RawMessage
+	return errors.Is(json.NewDecoder(bytes.NewReader(text)).Decode(&v), io.ErrUnexpectedEOF)
+}
+
+// lastByte is a reader that remembers the last byte read through it.
+type lastByte struct {
+	r    io.Reader
+	last byte
+}
+
+func (l *lastByte) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	if n > 0 {
+		l.last = p[n-1]
+	}
+	return n, err
 }
 
 // Add checks decision d, read from the given line, against the rules and

@@ -252,8 +252,77 @@ func TestContinueUndo(t *testing.T) {
 	if got, _ := os.ReadFile(path); string(got) != lines[0] {
 		t.Errorf("file %q, want %q", got, lines[0])
 	}
-	if _, err := Continue(f, rec, data[:len(data)-1]); err == nil {
-		t.Error("Continue took a record whose last line is unfinished")
+}
+
+// TestCut reads records whose last line a crash cut short: the decisions
+// before it are kept, the line is left out and Cut says which it was, and
+// a game resumed from the file goes on after them. A bad line anywhere
+// else, or a last line that is whole, still refuses the record.
+func TestCut(t *testing.T) {
+	g, _ := engine.New("yahtzee", engine.Options{})
+	lines := strings.SplitAfter(scripted(t, g).String(), "\n")
+	whole := strings.Join(lines[:3], "")
+	for _, tc := range []struct {
+		name, data string
+		entries    int    // decisions kept
+		cut        string // the error Cut holds, "" for none
+		file       string // the file after Continue
+	}{
+		{"mid-JSON", whole + lines[3][:40], 3, "game.jsonl:4: bad JSON: the line ends before its JSON does", whole},
+		{"one byte", whole + "{", 3, "game.jsonl:4: bad JSON: the line ends before its JSON does", whole},
+		{"before the last brace", whole + lines[3][:len(lines[3])-2], 3, "game.jsonl:4: bad JSON: the line ends before its JSON does", whole},
+		{"before the newline", whole + strings.TrimSuffix(lines[3], "\n"), 4, "", whole + lines[3]},
+		{"after blank lines", whole + "\n \n" + lines[3][:40], 3, "game.jsonl:6: bad JSON: the line ends before its JSON does", whole + "\n \n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec, err := Read(strings.NewReader(tc.data), "game.jsonl")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rec.Entries) != tc.entries || (rec.Cut == nil) != (tc.cut == "") || rec.Cut != nil && rec.Cut.Error() != tc.cut {
+				t.Fatalf("%d decisions, cut %v; want %d and %q", len(rec.Entries), rec.Cut, tc.entries, tc.cut)
+			}
+			path := filepath.Join(t.TempDir(), "game.jsonl")
+			if err := os.WriteFile(path, []byte(tc.data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			w, err := Continue(f, rec, []byte(tc.data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := os.ReadFile(path); string(got) != tc.file {
+				t.Fatalf("file after Continue:\n%q\nwant\n%q", got, tc.file)
+			}
+			// The game goes on: the next decision follows on its own line.
+			next, _ := Read(strings.NewReader(strings.Join(lines[:tc.entries+1], "")), "all")
+			e := next.Entries[tc.entries]
+			if err := w.Write(e.Position, e.Action); err != nil {
+				t.Fatal(err)
+			}
+			got, _ := os.ReadFile(path)
+			if again, err := Read(bytes.NewReader(got), "again"); err != nil || again.Cut != nil || len(again.Entries) != tc.entries+1 {
+				t.Errorf("file after the next decision:\n%s\n(%v)", got, err)
+			}
+		})
+	}
+	for _, tc := range []struct{ name, data, want string }{
+		{"cut with its newline", whole + lines[3][:40] + "\n", "game.jsonl:4: bad JSON: the line ends before its JSON does"},
+		{"cut in the middle", lines[0] + lines[1][:40] + "\n" + lines[2], "game.jsonl:2: bad JSON: the line ends before its JSON does"},
+		{"cut before a blank line", whole + lines[3][:40] + "\n  ", "game.jsonl:4: bad JSON: the line ends before its JSON does"},
+		{"whole but bad JSON", whole + `{"game":"yahtzee"]`, "game.jsonl:4: bad JSON: "},
+		{"whole but against the rules", whole + strings.Replace(strings.TrimSuffix(lines[3], "\n"), `"turn":`, `"turn":9`, 1), "game.jsonl:4: "},
+		{"only a cut line", lines[0][:40], "game.jsonl:1: bad JSON: the line ends before its JSON does"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := Read(strings.NewReader(tc.data), "game.jsonl"); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("error %v, want %q", err, tc.want)
+			}
+		})
 	}
 }
 
@@ -269,9 +338,11 @@ func FuzzContinue(f *testing.F) {
 		if err != nil {
 			return
 		}
+		// A bytes.Buffer cannot be cut: Continue refuses to cut the line
+		// Read left out, and takes every other record.
 		w, err := Continue(&bytes.Buffer{}, rec, data)
-		if complete := data[len(data)-1] == '\n'; complete != (err == nil) {
-			t.Fatalf("Continue: %v, with the last line complete %v", err, complete)
+		if (rec.Cut == nil) != (err == nil) {
+			t.Fatalf("Continue: %v, with the last line cut %v", err, rec.Cut)
 		}
 		if err == nil && len(w.Record().Entries) != len(rec.Entries) {
 			t.Fatalf("%d entries, want %d", len(w.Record().Entries), len(rec.Entries))

@@ -26,9 +26,11 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
 // Continue returns a writer that goes on with rec, read from data (the
 // record file's bytes, which w writes after), as when a game is resumed.
+// A last line that rec left out (rec.Cut) is cut off the file, as Undo
+// cuts one; a last decision whose newline is missing gets it.
 func Continue(w io.Writer, rec *Record, data []byte) (*Writer, error) {
 	wr := &Writer{w: w, rec: *rec, size: int64(len(data))}
-	wr.rec.Entries = append([]Entry(nil), rec.Entries...)
+	wr.rec.Entries, wr.rec.Cut = append([]Entry(nil), rec.Entries...), nil
 	for at := 0; at < len(data); {
 		end := bytes.IndexByte(data[at:], '\n') + 1
 		if end == 0 {
@@ -39,8 +41,26 @@ func Continue(w io.Writer, rec *Record, data []byte) (*Writer, error) {
 		}
 		at += end
 	}
-	if len(wr.starts) != len(rec.Entries) || len(data) > 0 && data[len(data)-1] != '\n' {
-		return nil, fmt.Errorf("the record's %d lines do not match its %d decisions, or its last line is unfinished", len(wr.starts), len(rec.Entries))
+	lines := len(rec.Entries)
+	if rec.Cut != nil {
+		lines++
+	}
+	if len(wr.starts) != lines {
+		return nil, fmt.Errorf("the record's %d lines do not match its %d decisions", len(wr.starts), len(rec.Entries))
+	}
+	if rec.Cut != nil {
+		at := wr.starts[lines-1]
+		if err := wr.cut(at); err != nil {
+			return nil, err
+		}
+		wr.starts, wr.size = wr.starts[:lines-1], at
+	}
+	if wr.size > 0 && data[wr.size-1] != '\n' {
+		n, err := w.Write([]byte{'\n'})
+		wr.size += int64(n)
+		if err != nil {
+			return nil, err
+		}
 	}
 	return wr, nil
 }
@@ -70,18 +90,8 @@ func (w *Writer) Undo() (Entry, error) {
 	if n == 0 {
 		return Entry{}, errors.New("no decision to take back")
 	}
-	f, ok := w.w.(interface {
-		Truncate(int64) error
-		io.Seeker
-	})
-	if !ok {
-		return Entry{}, errors.New("the record cannot be cut short")
-	}
 	at := w.starts[n-1]
-	if err := f.Truncate(at); err != nil {
-		return Entry{}, err
-	}
-	if _, err := f.Seek(at, io.SeekStart); err != nil {
+	if err := w.cut(at); err != nil {
 		return Entry{}, err
 	}
 	e := w.rec.Entries[n-1]
@@ -94,3 +104,20 @@ func (w *Writer) Undo() (Entry, error) {
 
 // Record returns the decisions written so far, as Read would return them.
 func (w *Writer) Record() *Record { return &w.rec }
+
+// cut cuts the file off at offset at, for the next line to be written
+// there: w must be an *os.File (or have Truncate and Seek).
+func (w *Writer) cut(at int64) error {
+	f, ok := w.w.(interface {
+		Truncate(int64) error
+		io.Seeker
+	})
+	if !ok {
+		return errors.New("the record cannot be cut short")
+	}
+	if err := f.Truncate(at); err != nil {
+		return err
+	}
+	_, err := f.Seek(at, io.SeekStart)
+	return err
+}
