@@ -65,5 +65,6 @@ func ReviewJSON(r *review.Report) any {
 		Complete      bool             `json:"complete"`
 		Score         int              `json:"score"`
 		ExpectedScore float64          `json:"expected_score"`
-	}{r.Game.Name, r.Game.Options.String(), r.Game.Options.String(), r.Note, ds, r.Loss, r.Optimal, r.Share(), r.Final.Over(), r.Final.Score(), r.Expected}
+		Warning       string           `json:"warning,omitempty"`
+	}{r.Game.Name, r.Game.Options.String(), r.Game.Options.String(), r.Note, ds, r.Loss, r.Optimal, r.Share(), r.Final.Over(), r.Final.Score(), r.Expected, r.Warning}
 }

@@ -59,6 +59,9 @@ type Report struct {
 	// Expected is the advisor's expected final score of a new game.
 	Expected float64
 	Note     string // the advisor's note, "" for the exact optimum
+	// Warning says that the record's last line, cut short, was left out
+	// (record.Record.Warning); "" when every line was reviewed.
+	Warning string
 }
 
 // Share returns the share of decisions that were optimal, 0..1.
@@ -74,7 +77,7 @@ func Review(rec *record.Record, adv coach.Advisor) (*Report, error) {
 	if len(rec.Entries) == 0 {
 		return nil, errors.New("no decisions to review")
 	}
-	r := &Report{Game: rec.Game, Final: rec.Final(), Expected: adv.Expected(), Note: adv.Note()}
+	r := &Report{Game: rec.Game, Final: rec.Final(), Expected: adv.Expected(), Note: adv.Note(), Warning: rec.Warning()}
 	for _, e := range rec.Entries {
 		it, err := Judge(adv, e)
 		if err != nil {

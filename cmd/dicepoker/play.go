@@ -124,6 +124,9 @@ func openResumed(path string, g *engine.Game, gameGiven bool) (*os.File, *record
 	if err != nil {
 		return nil, nil, nil, &usageError{err.Error()}
 	}
+	if w := rec.Warning(); w != "" {
+		notice("warning: " + w + "; the game goes on after them")
+	}
 	if gameGiven && (rec.Game.Name != g.Name || rec.Game.Options != g.Options) {
 		return nil, nil, nil, usagef("%s is a game of %s, not of %s", path, strategy.Describe(rec.Game), strategy.Describe(g))
 	}

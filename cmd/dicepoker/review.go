@@ -35,6 +35,9 @@ func runReview(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if r.Warning != "" {
+		notice("warning: " + r.Warning)
+	}
 	if *asJSON {
 		return writeJSON(stdout, advice.ReviewJSON(r))
 	}

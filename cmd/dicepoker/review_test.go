@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,5 +101,61 @@ game over, score 337; optimal expected score of a new game 0.00
 `
 	if got := runOK(t, "review", rec, "--table", zero); got != want {
 		t.Errorf("review:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestRecordCutShort reviews and resumes a record whose last line a crash
+// cut short: the decisions before it are reviewed, a warning says which
+// line was left out, and the game goes on after them with the line cut
+// off the file. A line cut short in the middle still refuses the record.
+func TestRecordCutShort(t *testing.T) {
+	g, _ := engine.New("yahtzee", engine.Options{})
+	tableFor(t, g)
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	playOK(t, "keep 1 1\nscore chance\nquit\n", "--seed", "5", "--record", rec)
+	whole, _ := os.ReadFile(rec)
+	lines := strings.SplitAfter(string(whole), "\n")
+	cut := string(whole) + lines[0][:50]
+	if err := os.WriteFile(rec, []byte(cut), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	warning := "dicepoker: warning: " + rec + ":3: bad JSON: the line ends before its JSON does: the last line is left out, " +
+		"cut short as by a crash while it was written; the 2 decisions before it are kept"
+
+	var status int
+	var stdout string
+	stderr := captureStderr(t, func() { status, stdout, _ = runLine("review", rec) })
+	if status != 0 || !strings.Contains(stdout, "review of yahtzee: 2 decisions\n") || stderr != warning+"\n" {
+		t.Errorf("review: status %d, stdout:\n%s\nstderr %q, want the warning %q", status, stdout, stderr, warning)
+	}
+	var res struct {
+		Decisions []json.RawMessage `json:"decisions"`
+		Warning   string            `json:"warning"`
+	}
+	captureStderr(t, func() { stdout = runOK(t, "review", "--json", rec) })
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || len(res.Decisions) != 2 || !strings.HasPrefix(warning, "dicepoker: warning: "+res.Warning) || res.Warning == "" {
+		t.Errorf("review --json: %v, %d decisions, warning %q", err, len(res.Decisions), res.Warning)
+	}
+
+	var out string
+	stderr = captureStderr(t, func() { out = playOK(t, "keep none\nquit\n", "--resume", rec, "--seed", "9") })
+	if !strings.HasPrefix(stderr, warning+"; the game goes on after them\n") || !strings.Contains(out, "resuming after decision 2: score chance\n") ||
+		!strings.Contains(out, "review of yahtzee: 3 decisions") {
+		t.Errorf("play --resume: stderr %q\n%s", stderr, out)
+	}
+	data, _ := os.ReadFile(rec)
+	if !strings.HasPrefix(string(data), string(whole)) || strings.Count(string(data), "\n") != 3 || !strings.HasSuffix(string(data), `"action":{"keep":[]}}`+"\n") {
+		t.Errorf("the record after resuming:\n%s", data)
+	}
+
+	middle := lines[0] + lines[1][:50] + "\n" + lines[1]
+	if err := os.WriteFile(rec, []byte(middle), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"review", rec}, {"play", "--resume", rec}} {
+		status, _, stderr := runLine(args...)
+		if want := "dicepoker: " + rec + ":2: bad JSON: the line ends before its JSON does\n"; status != 2 || stderr != want {
+			t.Errorf("%q on a line cut in the middle: status %d, stderr %q; want 2 and %q", args, status, stderr, want)
+		}
 	}
 }
