@@ -238,7 +238,7 @@ func (s *session) line(prompt string) (string, error) {
 // returns it with its move when it writes a box.
 func (s *session) ask(p coach.Position) (coach.Action, coach.Move, error) {
 	if s.hints {
-		s.hint(p, shownHints, "hint: the first ten, hint all: every one")
+		s.hint(p, shownHints, moreHints)
 	}
 	for {
 		text, err := s.line("> ")
@@ -401,8 +401,11 @@ func (s *session) box(verb, text string) (string, error) {
 }
 
 // shownHints is how many actions the advice shown before every decision
-// ranks; hint shows ten.
-const shownHints = 3
+// ranks (hint shows ten), and moreHints says how to see the others.
+const (
+	shownHints = 3
+	moreHints  = "hint: the first ten, hint all: every one"
+)
 
 // hintCommand runs the hint command with its argument: "" ranks the first
 // ten actions of p, "all" every one, "always" shows the advice before
@@ -416,7 +419,7 @@ func (s *session) hintCommand(p coach.Position, arg string) {
 	case "always":
 		s.hints = true
 		s.say("hints on: the advice comes before every decision ('hint off' stops it)")
-		s.hint(p, shownHints, "hint: the first ten, hint all: every one")
+		s.hint(p, shownHints, moreHints)
 	case "off":
 		s.hints = false
 		s.say("hints off: type 'hint' for the advice ('hint always' shows it again)")
