@@ -25,11 +25,11 @@ type the dice you rolled. Type 'keep 3 3 5' or 'keep none' to reroll,
 'score full-house' to write the dice in a box, 'hint' for the advisor's
 ranking, 'undo' to take back a decision, 'sheet', 'help', 'quit'. With
 --hints the advice comes before every decision without asking ('hint
-always' and 'hint off' switch it during the game). Every
-decision is appended to the record file as it is made (by default in the
-user's data directory); --resume goes on with a game from its record. The
-game ends with the final score, the optimal expected score and a review
-of every decision.`
+always' and 'hint off' switch it during the game). Every decision is
+appended to the record file as it is made (by default in the user's data
+directory); --resume goes on with a game from its record. The game ends
+with the final score, the optimal expected score and a review of every
+decision.`
 
 // runPlay plays a game on the terminal.
 func runPlay(args []string, stdout io.Writer) error { return play(args, os.Stdin, stdout) }

@@ -605,6 +605,16 @@ func TestPlayHints(t *testing.T) {
 		}
 		playSteps(t, steps, "", "--game", "school", "--columns", "1", "--seed", "3", "--record", filepath.Join(t.TempDir(), "game.jsonl"), "--table", table, "--hints")
 	})
+	t.Run("estimate", func(t *testing.T) {
+		tablestest.Dir(t)
+		_, estimate := schoolTables(t)
+		out := playOK(t, "score sum\nquit\n", "--game", "school", "--seed", "3", "--record", filepath.Join(t.TempDir(), "game.jsonl"), "--table", estimate, "--hints")
+		// The advice twice, the note of the estimate once at the start and
+		// once in the review, not with every piece of advice.
+		if n, notes := strings.Count(out, "\nbest: "), strings.Count(out, "note: school with 3 columns is not solved exactly"); n != 2 || notes != 2 {
+			t.Errorf("%d pieces of advice, want 2; %d notes, want 2:\n%s", n, notes, out)
+		}
+	})
 	t.Run("help", func(t *testing.T) {
 		containsAll(t, runOK(t, "play", "-h"), "--hints", "'hint always' and 'hint off'")
 	})

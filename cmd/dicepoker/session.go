@@ -238,7 +238,7 @@ func (s *session) line(prompt string) (string, error) {
 // returns it with its move when it writes a box.
 func (s *session) ask(p coach.Position) (coach.Action, coach.Move, error) {
 	if s.hints {
-		s.hint(p, shownHints, moreHints)
+		s.shownHint(p)
 	}
 	for {
 		text, err := s.line("> ")
@@ -419,7 +419,7 @@ func (s *session) hintCommand(p coach.Position, arg string) {
 	case "always":
 		s.hints = true
 		s.say("hints on: the advice comes before every decision ('hint off' stops it)")
-		s.hint(p, shownHints, moreHints)
+		s.shownHint(p)
 	case "off":
 		s.hints = false
 		s.say("hints off: type 'hint' for the advice ('hint always' shows it again)")
@@ -431,12 +431,30 @@ func (s *session) hintCommand(p coach.Position, arg string) {
 // hint prints the advisor's ranking of p's actions: the first limit, every
 // one when limit is 0, with a line for the rest that says how to see them.
 func (s *session) hint(p coach.Position, limit int, rest string) {
+	if r := s.rankingOf(p); r != nil {
+		writeRanking(s.out, r, limit, rest)
+	}
+}
+
+// shownHint prints the advice shown before every decision: hint's first
+// shownHints actions, without the advisor's note, which the game's start
+// gives once.
+func (s *session) shownHint(p coach.Position) {
+	if r := s.rankingOf(p); r != nil {
+		r.Note = ""
+		writeRanking(s.out, r, shownHints, moreHints)
+	}
+}
+
+// rankingOf returns the advisor's ranking of p's actions, or nil when it
+// has none, having said why.
+func (s *session) rankingOf(p coach.Position) *advice.Ranking {
 	actions, err := s.adv.Actions(p)
 	if err != nil {
 		fmt.Fprintf(s.out, "no hint: %v\n", err)
-		return
+		return nil
 	}
-	writeRanking(s.out, s.ranking(p, actions), limit, rest)
+	return s.ranking(p, actions)
 }
 
 // roll returns the five dice after rerolling those not in keep: rolled
