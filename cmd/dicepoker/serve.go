@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,9 +10,11 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/mdp/qrterminal/v3"
+	"golang.org/x/term"
 
 	"dicepoker/advice"
 	"dicepoker/engine"
@@ -123,5 +126,25 @@ func printAddresses(w io.Writer, at *net.TCPAddr, machine lan.Machine) {
 	fmt.Fprintf(w, "dicepoker: or scan the QR code of %s\n", urls[0])
 	// An address or a host name: far within what a QR code holds, whose
 	// overflow qrterminal does not report.
-	qrterminal.GenerateHalfBlock(urls[0], qrLevel, w)
+	var code bytes.Buffer
+	qrterminal.GenerateHalfBlock(urls[0], qrLevel, &code)
+	if !isTerminal(w) {
+		w.Write(code.Bytes())
+		return
+	}
+	// The code is drawn in light characters on the dark: on a terminal
+	// with a light background too, whose camera apps may not read a code
+	// in reverse.
+	for line := range strings.Lines(code.String()) {
+		fmt.Fprintf(w, "\x1b[97;40m%s\x1b[0m\n", strings.TrimSuffix(line, "\n"))
+	}
+}
+
+// isTerminal reports whether w, the output run was given, is a terminal.
+func isTerminal(w io.Writer) bool {
+	if c, ok := w.(*checkedWriter); ok {
+		w = c.w
+	}
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -222,4 +223,34 @@ func sameQR(out string, code *qr.Code) error {
 		}
 	}
 	return nil
+}
+
+func TestIsTerminal(t *testing.T) {
+	t.Parallel()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	for _, c := range []struct {
+		name string
+		w    io.Writer
+	}{
+		{"a buffer", &bytes.Buffer{}},
+		{"a pipe", w},
+		{"a pipe under the checked writer", &checkedWriter{w: w}},
+		{os.DevNull, null},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if isTerminal(c.w) {
+				t.Errorf("%s is taken for a terminal", c.name)
+			}
+		})
+	}
 }
