@@ -3,6 +3,9 @@ package web
 import (
 	"context"
 	"fmt"
+	"net"
+	"net/http/httptest"
+	"net/netip"
 	"net/url"
 	"os"
 	"os/exec"
@@ -19,6 +22,8 @@ import (
 	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/internal/lan"
+	"dicepoker/internal/tablestest"
 	"dicepoker/record"
 	"dicepoker/review"
 )
@@ -27,9 +32,10 @@ import (
 // for people to look at (git ignores it).
 const screenshots = "testdata/screenshots"
 
-// browser returns a headless Chromium tab, or skips the test when there
-// is no chromium, except in CI (CI=true), where that is a failure.
-func browser(t *testing.T) context.Context {
+// browser returns a headless Chromium tab, started with the options
+// extra besides the usual ones, or skips the test when there is no
+// chromium, except in CI (CI=true), where that is a failure.
+func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	path := os.Getenv("DICEPOKER_CHROMIUM")
 	if path == "" {
@@ -51,6 +57,7 @@ func browser(t *testing.T) context.Context {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(390, 844),
 	}
+	opts = append(opts, extra...)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
@@ -579,5 +586,50 @@ func TestBrowserPlayToWin(t *testing.T) {
 	}
 	if q := p.query(); q.Get("opponent") != "straight=4" || q.Has("target") {
 		t.Errorf("the URL holds %v, want opponent=straight=4", q)
+	}
+}
+
+func TestBrowserLANHostCheck(t *testing.T) {
+	var ip netip.Addr
+	for _, a := range lan.Local().Addrs {
+		if a.Is4() && !a.IsLoopback() {
+			ip = a
+			break
+		}
+	}
+	if !ip.IsValid() {
+		t.Skip("this machine has no network address but loopback")
+	}
+	tablestest.Dir(t)
+	ln, err := net.Listen("tcp", net.JoinHostPort(ip.String(), "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	s, err := New(testSource, ":"+port, Options{Names: lan.Machine{Hostname: "MyLaptop"}.Names()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(s)
+	ts.Listener.Close()
+	ts.Listener = ln
+	ts.Start()
+	t.Cleanup(ts.Close)
+	// The browser finds the machine's name, and the attacker's, at the
+	// machine's network address, as a rebinding DNS would have it.
+	ctx := browser(t, chromedp.Flag("host-resolver-rules", fmt.Sprintf("MAP mylaptop.local %s, MAP attacker.example %s", ip, ip)))
+
+	p := &page{t, ctx, "http://mylaptop.local:" + port}
+	p.open("?game=poker-dice&dice=9TKAA&rolls=0")
+	pd, _ := engine.New("poker-dice", engine.Options{})
+	zero := 0
+	dice, _ := engine.ParseDice("9TKAA", pd.Letters)
+	p.checkRanking(testSource, advice.Position{Game: pd, Dice: dice, RollsLeft: &zero})
+
+	if err := chromedp.Do(ctx, chromedp.Navigate("http://attacker.example:"+port+"/?game=poker-dice")); err != nil {
+		t.Fatal(err)
+	}
+	if body := eval[string](p, "document.body.innerText"); !strings.Contains(body, `host \"attacker.example:`+port+`\" is not this server's address`) {
+		t.Errorf("the page under another name shows %q, want the 421's error", body)
 	}
 }

@@ -2,8 +2,11 @@ package web
 
 import (
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,6 +59,30 @@ func FuzzAPI(f *testing.F) {
 			}
 		default:
 			t.Errorf("%s %q: status %d: %s", p, body, rec.Code, rec.Body)
+		}
+	})
+}
+
+// FuzzHostCheck gives the Host check any header: it allows only the
+// server's port, and a name only if it is one of the server's.
+func FuzzHostCheck(f *testing.F) {
+	c, err := newHostCheck("mylaptop:8080", []string{"mylaptop.local"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, seed := range []string{"mylaptop:8080", "MyLaptop.Local.:8080", "[::1]:8080", "192.168.1.2", "attacker.example:8080", "[fe80::1%eth0]:8080", ":8080", "a:b:c"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, host string) {
+		if !c.allows(host) {
+			return
+		}
+		h, port, err := net.SplitHostPort(host)
+		if err != nil || port != "8080" {
+			t.Fatalf("allowed %q, not on port 8080", host)
+		}
+		if _, err := netip.ParseAddr(h); err != nil && !slices.Contains([]string{"localhost", "mylaptop", "mylaptop.local"}, strings.TrimSuffix(strings.ToLower(h), ".")) {
+			t.Fatalf("allowed the name %q", h)
 		}
 	})
 }

@@ -17,6 +17,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -47,13 +48,19 @@ type Options struct {
 	// SolveWait is how long a request waits for a strategy being built
 	// before it is answered 503 while the work goes on (0: 20 s).
 	SolveWait time.Duration
+	// Names are the names of the machine that a request's Host may give
+	// besides localhost and the host of the address New is given: its
+	// host name and NAME.local, for a page opened from a phone. Every
+	// other name is refused (421). IP addresses need no listing.
+	Names []string
 }
 
 // New returns the server of the page and API for the address addr it is
-// reached at (host:port, the listener's), ranking with the strategies of
-// src, each opened once.
+// reached at (host:port: the host it was asked to listen on, a name or an
+// address, and the listener's port), ranking with the strategies of src,
+// each opened once.
 func New(src advice.Source, addr string, o Options) (*Server, error) {
-	hc, err := newHostCheck(addr)
+	hc, err := newHostCheck(addr, o.Names)
 	if err != nil {
 		return nil, err
 	}
@@ -88,14 +95,14 @@ func New(src advice.Source, addr string, o Options) (*Server, error) {
 // MaxBody.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !s.hosts.allows(r.Host) {
-		writeError(w, http.StatusMisdirectedRequest, fmt.Sprintf("host %q is not this server's address", r.Host))
+		writeError(w, http.StatusMisdirectedRequest, fmt.Sprintf("host %s is not this server's address", engine.Quote(r.Host)))
 		return
 	}
 	// Another site's page may not make a browser call the API: a table
 	// solve costs minutes of the user's processor.
 	if o := r.Header.Get("Origin"); o != "" {
 		if u, err := url.Parse(o); err != nil || u.Host != r.Host {
-			writeError(w, http.StatusForbidden, fmt.Sprintf("origin %q is not this server's page", o))
+			writeError(w, http.StatusForbidden, fmt.Sprintf("origin %s is not this server's page", engine.Quote(o)))
 			return
 		}
 	}
@@ -105,11 +112,31 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mux.ServeHTTP(w, r)
 }
 
-// Serve serves h on ln until ctx is done, then shuts down cleanly: it
-// stops listening and lets the requests under way finish (5 s at most).
+// ShutdownGrace is how long Serve lets the requests under way finish
+// once it is told to stop, before it answers them 503.
+const ShutdownGrace = 5 * time.Second
+
+// stopWait is how long Serve waits, once it has cancelled the requests
+// still under way, for their handlers to return before it closes their
+// connections.
+const stopWait = time.Second
+
+// Serve serves h on ln until ctx is done, then shuts down cleanly and
+// returns nil: it stops listening and lets the requests under way finish
+// for ShutdownGrace; then it cancels their contexts, with ErrStopping as
+// the cause, and answers each whose answer has not begun 503 "the server
+// is stopping" (see answerUntilStopped).
 func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
+	return serveUntil(ctx, ln, h, ShutdownGrace)
+}
+
+// serveUntil is Serve with a grace period of its own.
+func serveUntil(ctx context.Context, ln net.Listener, h http.Handler, grace time.Duration) error {
+	requests, stopRequests := context.WithCancelCause(context.Background())
+	defer stopRequests(nil)
 	srv := &http.Server{
-		Handler:           h,
+		Handler:           answerUntilStopped(requests, h),
+		BaseContext:       func(net.Listener) context.Context { return requests },
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       15 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -123,10 +150,13 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
 		return err
 	case <-ctx.Done():
 	}
-	shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shut); err != nil {
-		return err
+	if !shutdown(srv, grace) {
+		stopRequests(ErrStopping)
+		if !shutdown(srv, stopWait) {
+			// A handler that does not heed its context: its client has
+			// its 503 already.
+			srv.Close()
+		}
 	}
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
 		return err
@@ -134,25 +164,12 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler) error {
 	return nil
 }
 
-// hostCheck tells the Host headers that name the server: its port on an
-// IP address, on localhost, or on the host name it was given.
-type hostCheck struct{ name, port string }
-
-func newHostCheck(addr string) (hostCheck, error) {
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil {
-		return hostCheck{}, fmt.Errorf("address %q: %v", addr, err)
-	}
-	return hostCheck{strings.ToLower(host), port}, nil
-}
-
-func (c hostCheck) allows(hostport string) bool {
-	host, port, err := net.SplitHostPort(hostport)
-	if err != nil || port != c.port {
-		return false
-	}
-	host = strings.ToLower(host)
-	return net.ParseIP(host) != nil || host == "localhost" || host == c.name
+// shutdown shuts srv down, waiting at most wait for the requests under
+// way, and reports whether they all finished.
+func shutdown(srv *http.Server, wait time.Duration) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	return srv.Shutdown(ctx) == nil
 }
 
 // badRequest is an error the client made: answered 400.
@@ -237,6 +254,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 		status, b = http.StatusInternalServerError, *bytes.NewBufferString(`{"error":"cannot encode the answer"}` + "\n")
 	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(b.Len()))
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	_, _ = w.Write(b.Bytes())

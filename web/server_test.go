@@ -243,30 +243,87 @@ func TestOtherSitesRefused(t *testing.T) {
 }
 
 func TestHostHeader(t *testing.T) {
-	s, err := New(testSource, "127.0.0.1:8080", Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	t.Parallel()
+	machine := Options{Names: []string{"MyLaptop", "mylaptop.local", "mylaptop.lan."}}
 	for _, c := range []struct {
-		host string
-		ok   bool
+		name, addr string
+		o          Options
+		host       string
+		ok         bool
 	}{
-		{"127.0.0.1:8080", true},
-		{"localhost:8080", true},
-		{"LOCALHOST:8080", true},
-		{"[::1]:8080", true},
-		{"127.0.0.1:9090", false},        // another port
-		{"attacker.example:8080", false}, // a rebound name
-		{"127.0.0.1", false},
-		{"", false},
+		{"the address", "127.0.0.1:8080", Options{}, "127.0.0.1:8080", true},
+		{"localhost", "127.0.0.1:8080", Options{}, "localhost:8080", true},
+		{"localhost in capitals", "127.0.0.1:8080", Options{}, "LOCALHOST:8080", true},
+		{"localhost with the final dot", "127.0.0.1:8080", Options{}, "localhost.:8080", true},
+		{"IPv6 loopback", "127.0.0.1:8080", Options{}, "[::1]:8080", true},
+		{"another port", "127.0.0.1:8080", Options{}, "127.0.0.1:9090", false},
+		{"a rebound name", "127.0.0.1:8080", Options{}, "attacker.example:8080", false},
+		{"no port", "127.0.0.1:8080", Options{}, "127.0.0.1", false},
+		{"empty", "127.0.0.1:8080", Options{}, "", false},
+		{"only a port", "127.0.0.1:8080", Options{}, ":8080", false},
+		{"IPv6 without brackets", "127.0.0.1:8080", Options{}, "::1:8080", false},
+		{"no port on port 80", "127.0.0.1:80", Options{}, "localhost", true},
+		{"no port on port 80, IPv6", "127.0.0.1:80", Options{}, "[::1]", true},
+		{"the name it listens on", "mylaptop:8080", Options{}, "mylaptop:8080", true},
+		{"the name it listens on, fully qualified", "mylaptop.example.org:8080", Options{}, "MyLaptop.Example.Org.:8080", true},
+		{"a name it does not know", "mylaptop:8080", Options{}, "mylaptop.local:8080", false},
+		{"a LAN address", ":8080", machine, "192.168.1.20:8080", true},
+		{"a LAN IPv6 address", ":8080", machine, "[fd00::2]:8080", true},
+		{"a link-local address with a zone", ":8080", machine, "[fe80::1%25eth0]:8080", true},
+		{"an address on another port", ":8080", machine, "192.168.1.20:8081", false},
+		{"the host name", ":8080", machine, "mylaptop:8080", true},
+		{"the host name in capitals", ":8080", machine, "MYLAPTOP:8080", true},
+		{"NAME.local", ":8080", machine, "mylaptop.local:8080", true},
+		{"NAME.local with the final dot", ":8080", machine, "mylaptop.local.:8080", true},
+		{"a name given with its final dot", ":8080", machine, "mylaptop.lan:8080", true},
+		{"NAME.local on another port", ":8080", machine, "mylaptop.local:9090", false},
+		{"a name that ends as the host name", ":8080", machine, "evil-mylaptop:8080", false},
+		{"a name under NAME.local", ":8080", machine, "x.mylaptop.local:8080", false},
+		{"a rebound name on a LAN server", ":8080", machine, "attacker.example:8080", false},
+		{"two final dots", ":8080", machine, "mylaptop..:8080", false},
 	} {
-		t.Run(c.host, func(t *testing.T) {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			s, err := New(testSource, c.addr, c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
 			req := httptest.NewRequest("GET", "/api/games", nil)
 			req.Host = c.host
 			rec := httptest.NewRecorder()
 			s.ServeHTTP(rec, req)
-			if got := rec.Code == http.StatusOK; got != c.ok {
-				t.Errorf("Host %q: status %d, want allowed %v", c.host, rec.Code, c.ok)
+			if got := rec.Code == http.StatusOK; got != c.ok || !c.ok && rec.Code != http.StatusMisdirectedRequest {
+				t.Errorf("Host %q: status %d, want allowed %v (else 421)", c.host, rec.Code, c.ok)
+			}
+		})
+	}
+}
+
+func TestRefusalsQuoteClipped(t *testing.T) {
+	t.Parallel()
+	s, err := New(testSource, "127.0.0.1:8080", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("x", 5000)
+	for _, c := range []struct {
+		name, host, origin string
+		status             int
+	}{
+		{"Host", long + ":8080", "", http.StatusMisdirectedRequest},
+		{"Origin", "127.0.0.1:8080", "http://" + long, http.StatusForbidden},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			req := httptest.NewRequest("GET", "/api/games", nil)
+			req.Host = c.host
+			if c.origin != "" {
+				req.Header.Set("Origin", c.origin)
+			}
+			rec := httptest.NewRecorder()
+			s.ServeHTTP(rec, req)
+			if rec.Code != c.status || rec.Body.Len() > 200 || !strings.Contains(rec.Body.String(), "bytes)") {
+				t.Errorf("status %d, want %d; answer of %d bytes: %.300s", rec.Code, c.status, rec.Body.Len(), rec.Body)
 			}
 		})
 	}
@@ -479,6 +536,84 @@ func TestServeShutsDownWhenDone(t *testing.T) {
 	}
 	if _, err := http.Get("http://" + ln.Addr().String() + "/"); err == nil {
 		t.Error("the server still answers after shutting down")
+	}
+}
+
+func TestServeStopsRequestsUnderWay(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name  string
+		grace time.Duration
+		// handle answers a request; started is closed as it begins, finish
+		// once the server has stopped listening.
+		handle func(w http.ResponseWriter, r *http.Request, finish <-chan struct{})
+		status int
+		body   string
+	}{
+		{"finished within the grace period", time.Minute, func(w http.ResponseWriter, r *http.Request, finish <-chan struct{}) {
+			<-finish
+			writeJSON(w, http.StatusOK, "done")
+		}, http.StatusOK, `"done"`},
+		{"cancelled after it", time.Millisecond, func(w http.ResponseWriter, r *http.Request, finish <-chan struct{}) {
+			<-r.Context().Done()
+			if cause := context.Cause(r.Context()); cause != ErrStopping {
+				t.Errorf("the request's context ended by %v, want ErrStopping", cause)
+			}
+			writeJSON(w, http.StatusOK, "too late")
+		}, http.StatusServiceUnavailable, `{"error":"the server is stopping"}`},
+		{"heedless of its context", time.Millisecond, func(w http.ResponseWriter, r *http.Request, finish <-chan struct{}) {
+			<-finish
+			<-t.Context().Done()
+		}, http.StatusServiceUnavailable, `{"error":"the server is stopping"}`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			started, finish := make(chan struct{}), make(chan struct{})
+			h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				close(started)
+				c.handle(w, r, finish)
+			})
+			ctx, stop := context.WithCancel(context.Background())
+			served := make(chan error, 1)
+			go func() { served <- serveUntil(ctx, ln, h, c.grace) }()
+			type answer struct {
+				status int
+				body   string
+				err    error
+			}
+			answered := make(chan answer, 1)
+			go func() {
+				res, err := http.Get("http://" + ln.Addr().String() + "/")
+				if err != nil {
+					answered <- answer{err: err}
+					return
+				}
+				defer res.Body.Close()
+				b, err := io.ReadAll(res.Body)
+				answered <- answer{res.StatusCode, string(b), err}
+			}()
+			<-started
+			stop()
+			for { // until the server has stopped listening
+				conn, err := net.Dial("tcp", ln.Addr().String())
+				if err != nil {
+					break
+				}
+				conn.Close()
+				time.Sleep(time.Millisecond)
+			}
+			close(finish)
+			if a := <-answered; a.err != nil || a.status != c.status || strings.TrimSpace(a.body) != c.body {
+				t.Errorf("answer %d %q (%v), want %d %s", a.status, a.body, a.err, c.status, c.body)
+			}
+			if err := <-served; err != nil {
+				t.Errorf("Serve: %v", err)
+			}
+		})
 	}
 }
 
