@@ -27,7 +27,7 @@ const (
 // an error saying why no solver could play it: too many boxes, rows or
 // columns, a box with more point values than the solver keeps, an upper
 // box without a face, rules of a school sheet on a single sheet or the
-// other way round. New builds the games of RULES.md with it; it also takes
+// other way round. New builds the games of docs/rules.md with it; it also takes
 // a description written by hand.
 func Define(g Game) (*Game, error) {
 	if g.Letters == "" {

@@ -10,7 +10,7 @@
 //   - Rules: a Game lists its Categories, each with its Points for a roll
 //     and the facts the placement rules need, its rolls a turn, upper bonus
 //     and five-alike rules (FiveAlike), and for school its columns and
-//     SchoolRules. New builds the games of RULES.md under the rule Options
+//     SchoolRules. New builds the games of docs/rules.md under the rule Options
 //     (each described once in OptionList); Define builds and checks a game
 //     written by hand, refusing one the solvers cannot play. A game's
 //     Fingerprint hashes everything its rules say.
@@ -21,6 +21,6 @@
 //     reserve, the bonuses in reach), the SchoolMoves of a roll, and the
 //     SchoolSheet as users write it (ParseSchoolSheet, SchoolSheet.Format).
 //
-// Category names are spelled as RULES.md spells them; they are part of
+// Category names are spelled as docs/rules.md spells them; they are part of
 // the command line's contract.
 package engine

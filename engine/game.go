@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// Category is one box of the sheet: its name as RULES.md spells it, how it
+// Category is one box of the sheet: its name as docs/rules.md spells it, how it
 // scores, and the facts the placement rules need.
 type Category struct {
 	Name   string
@@ -42,7 +42,7 @@ type UpperBonus struct {
 // JokerRule says how a repeated five-alike may be placed.
 type JokerRule int
 
-// The joker rules of RULES.md.
+// The joker rules of docs/rules.md.
 const (
 	NoJoker     JokerRule = iota // a repeated five-alike scores as usual anywhere
 	FreeJoker                    // with its upper box filled it is a joker in any open box

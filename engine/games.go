@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// GameNames lists the games, in the order RULES.md describes them.
+// GameNames lists the games, in the order docs/rules.md describes them.
 var GameNames = []string{"yahtzee", "yatzy", "swedish", "poker-dice", "school"}
 
 // New builds the game called name with the given rule options. It refuses

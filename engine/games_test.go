@@ -159,7 +159,7 @@ func TestYahtzeeSeedExamples(t *testing.T) {
 	})
 }
 
-// Edge cases RULES.md singles out for yahtzee.
+// Edge cases docs/rules.md singles out for yahtzee.
 func TestYahtzeeEdges(t *testing.T) {
 	g := mustGame(t, "yahtzee", Options{})
 	checkScores(t, g, []scoreCase{
@@ -187,13 +187,13 @@ func TestYahtzeeEdges(t *testing.T) {
 	})
 }
 
-// Seed 004 (swedish), with the three-of-a-kind typo corrected (RULES.md).
+// Seed 004 (swedish), with the three-of-a-kind typo corrected (docs/rules.md).
 func TestSwedishSeedExamples(t *testing.T) {
 	g := mustGame(t, "swedish", Options{})
 	checkScores(t, g, []scoreCase{
 		{"5-5-3-2-1", "pair", 16},
 		{"2-2-5-5-1", "two-pairs", 15},
-		{"5-5-5-2-5", "three-of-a-kind", 22}, // the seed says 21: a typo, RULES.md
+		{"5-5-5-2-5", "three-of-a-kind", 22}, // the seed says 21: a typo, docs/rules.md
 		{"1-1-1-1-3", "four-of-a-kind", 7},
 		{"2-2-2-3-3", "full-house", 25},
 		{"2-3-4-5-5", "small-straight", 30},
@@ -222,7 +222,7 @@ func TestPokerDiceSeedExamples(t *testing.T) {
 		{"J,J,J,J,Q", "four-of-a-kind", 4},
 		{"J,J,J,J,Q", "three-of-a-kind", 3}, // "you may record this in three of a kind"
 		{"J,J,J,J,Q", "full-house", 0},      // "cannot be recorded under full-house"
-		{"J,J,J,J,Q", "two-pair", 0},        // four alike is not two pairs (RULES.md)
+		{"J,J,J,J,Q", "two-pair", 0},        // four alike is not two pairs (docs/rules.md)
 		{"J,J,J,J,Q", "pair", 1},
 		{"T,J,J,Q,K", "jacks", 2},
 		{"A,A,T,T,K", "aces", 2},
@@ -280,7 +280,7 @@ func TestSchoolSeedExamples(t *testing.T) {
 	})
 }
 
-// Yatzy edges RULES.md singles out.
+// Yatzy edges docs/rules.md singles out.
 func TestYatzyEdges(t *testing.T) {
 	g := mustGame(t, "yatzy", Options{})
 	checkScores(t, g, []scoreCase{
@@ -305,11 +305,11 @@ func TestYatzyEdges(t *testing.T) {
 }
 
 // TestYatzyKata checks every case of the Yatzy refactoring kata's test suite
-// (shared/testdata/yatzy-kata.json). Its rules agree with RULES.md's yatzy on
-// every extracted case: where the kata's prose says one pair and two pairs
-// score "the sum of the matched dice", that is 2 x face and the four dice of
-// the pairs, as in RULES.md. Where the two could differ, the case asserts
-// RULES.md's value and says why.
+// (shared/testdata/yatzy-kata.json). Its rules agree with docs/rules.md's
+// yatzy on every extracted case: where the kata's prose says one pair and two
+// pairs score "the sum of the matched dice", that is 2 x face and the four
+// dice of the pairs, as in docs/rules.md. Where the two could differ, the
+// case asserts docs/rules.md's value and says why.
 func TestYatzyKata(t *testing.T) {
 	path := filepath.Join("..", "..", "shared", "testdata", "yatzy-kata.json")
 	data, err := os.ReadFile(path)
@@ -339,7 +339,7 @@ func TestYatzyKata(t *testing.T) {
 		}
 		return strings.ReplaceAll(kata, "_", "-")
 	}
-	// RULES.md's value where it differs from the kata's expected one, and why.
+	// docs/rules.md's value where it differs from the kata's expected one, and why.
 	// Empty today: every extracted case agrees (the kata's full house scores
 	// the sum, as ours does; its two pairs accept a full house, as ours does).
 	overrides := map[string]struct {
@@ -370,7 +370,7 @@ func TestYatzyKata(t *testing.T) {
 }
 
 // TestScoreTables checks every category against a direct reading of
-// RULES.md over all 252 rolls.
+// docs/rules.md over all 252 rolls.
 func TestScoreTables(t *testing.T) {
 	type rule func(counts [Faces + 1]int, sum int) int
 	ofAKind := func(c [Faces + 1]int, n int) int { // highest face with >= n dice

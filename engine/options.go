@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Options are the rule options of RULES.md. The zero value is every game's
+// Options are the rule options of docs/rules.md. The zero value is every game's
 // default rules. OptionList describes each of them.
 type Options struct {
 	ForcedJoker         bool // yahtzee: the official forced joker placement

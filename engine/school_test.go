@@ -75,7 +75,7 @@ func TestSchoolSheet(t *testing.T) {
 			t.Errorf("row %d %s: School %v Face %d Upper %v", i, c.Name, c.School, c.Face, c.Upper())
 		}
 	}
-	// RULES.md: a zero costs 200, fresh rolls score double, a School
+	// docs/rules.md: a zero costs 200, fresh rolls score double, a School
 	// row's bonus is five times its number, and every row but sum has one.
 	if want := (SchoolRules{Zero: -200, Fresh: 2, FaceBonus: 5}); g.School != want {
 		t.Errorf("School = %+v, want %+v", g.School, want)

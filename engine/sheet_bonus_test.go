@@ -12,7 +12,7 @@ import (
 const lowerFilled = "three-of-a-kind=0,four-of-a-kind=0,full-house=0,small-straight=0,large-straight=0,yahtzee=50,chance=20"
 
 // TestFiveAlikeBonusSheets checks hand-made sheets against the joker rules
-// of RULES.md: each five-alike bonus needs a box that could hold five
+// of docs/rules.md: each five-alike bonus needs a box that could hold five
 // alike at its points when it was rolled.
 func TestFiveAlikeBonusSheets(t *testing.T) {
 	free, _ := New("yahtzee", Options{})

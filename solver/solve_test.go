@@ -35,7 +35,7 @@ func solve(t *testing.T, game string, opts engine.Options, threads int) *Solutio
 }
 
 // TestPublishedOptima checks the optimal expected scores published for
-// Yahtzee (Verhoeff 1999, Glenn 2006) and Scandinavian Yatzy (RULES.md),
+// Yahtzee (Verhoeff 1999, Glenn 2006) and Scandinavian Yatzy (docs/rules.md),
 // and the number of reachable states: every filled set, the upper totals
 // its upper boxes can add up to, and both five-alike flags where that box
 // is filled.

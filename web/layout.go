@@ -17,7 +17,7 @@ type option struct {
 	Max     int    `json:"max,omitempty"`
 }
 
-// options are the rule options of each game, as RULES.md names them.
+// options are the rule options of each game, as docs/rules.md names them.
 var options = map[string][]option{
 	"yahtzee": {
 		{Name: "forced-joker", Kind: "flag", Label: "forced joker"},

@@ -1,5 +1,5 @@
 // Command dicepoker scores, solves and advises the games of the dice-poker
-// family: yahtzee, yatzy, swedish, poker-dice and school (see RULES.md).
+// family: yahtzee, yatzy, swedish, poker-dice and school (see docs/rules.md).
 //
 // Usage:
 //
