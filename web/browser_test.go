@@ -23,9 +23,15 @@ import (
 	"dicepoker/review"
 )
 
-// screenshots is where the browser tests leave their pictures of the page
-// for people to look at (git ignores it).
-const screenshots = "testdata/screenshots"
+// screenshotDir returns where the browser tests leave their pictures of
+// the page for people to look at: $DICEPOKER_SCREENSHOTS, else
+// testdata/screenshots (which git ignores).
+func screenshotDir() string {
+	if dir := os.Getenv("DICEPOKER_SCREENSHOTS"); dir != "" {
+		return dir
+	}
+	return "testdata/screenshots"
+}
 
 // browser returns a headless Chromium tab, or skips the test when there
 // is no chromium, except in CI (CI=true), where that is a failure.
@@ -77,6 +83,7 @@ func colors(scheme string) chromedp.Action[chromedp.Void] {
 // name-390-dark.png.
 func shoot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
+	screenshots := screenshotDir()
 	if err := os.MkdirAll(screenshots, 0o755); err != nil {
 		t.Fatal(err)
 	}
