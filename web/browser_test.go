@@ -510,7 +510,7 @@ func TestBrowserFitsA360Phone(t *testing.T) {
 	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(360, 740)); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"?game=swedish", "?game=poker-dice", "?game=school&rules=columns%3D5&sheet=three-of-a-kind%3D18%2F24%2F30%2F-%2F18&dice=55566"} {
+	for _, q := range []string{"?game=swedish", "?game=poker-dice", "?game=school&rules=columns%3D5&sheet=three-of-a-kind%3D18%2F24%2F30%2F-%2F18&dice=55566", "?game=swedish&mode=table"} {
 		t.Run(q, func(t *testing.T) {
 			p.open(q)
 			if w := eval[int](p, "document.documentElement.scrollWidth"); w > 360 {

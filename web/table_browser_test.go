@@ -319,6 +319,12 @@ func TestBrowserDicePad(t *testing.T) {
 	if kept := eval[int](p, `document.querySelectorAll("#dice .die.keep").length`); kept != a.Actions[0].Keep.Size() {
 		t.Errorf("%d dice marked keep, want %d (%s)", kept, a.Actions[0].Keep.Size(), a.Describe(0))
 	}
+	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(360, 740)); err != nil {
+		t.Fatal(err)
+	}
+	if w := eval[int](p, "document.documentElement.scrollWidth"); w > 360 {
+		t.Errorf("the table is %d px wide on a 360 px screen", w)
+	}
 	shoot(t, p.ctx, "table-dice-pad")
 	// Typed on a keyboard, and Backspace clears the last die.
 	for range 5 {
@@ -370,11 +376,34 @@ func TestBrowserCleanPage(t *testing.T) {
 		{"?game=poker-dice&target=lots", "target=lots is not a total"},
 		{"?dice=33556&seed=4", "seed= is not a field of a position"},
 	} {
-		t.Log(c.query)
 		p.open(c.query)
 		if !p.shown("#notice") || !strings.Contains(p.text("#notice"), c.says) {
 			t.Errorf("%s: the page says %q, want %q", c.query, p.text("#notice"), c.says)
 		}
 	}
 	shoot(t, p.ctx, "refused-link")
+}
+
+func TestBrowserTablePageRolls(t *testing.T) {
+	p := newPage(t, advice.Opener{})
+	p.open("?game=poker-dice&mode=table")
+	if err := chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS("#page-rolls"))); err != nil {
+		t.Fatal(err)
+	}
+	p.seat([2]string{"Ann", "peek"})
+	if p.shown("#pad") || eval[int](p, `S.dice.filter((d) => d >= 1 && d <= 6).length`) != 5 {
+		t.Fatalf("the page rolled %s, and shows the pad: %v", eval[string](p, `S.dice.join(" ")`), p.shown("#pad"))
+	}
+	kept := eval[int](p, `S.dice[0]`)
+	for i := 1; i < 5; i++ {
+		p.click(fmt.Sprintf(`#dice .die[data-i="%d"]`, i))
+	}
+	p.click("#roll")
+	if got := eval[string](p, `JSON.stringify([S.rollsLeft, S.dice[0], S.held[0], S.dice.every((d) => d >= 1)])`); got != fmt.Sprintf("[0,%d,true,true]", kept) {
+		t.Errorf("after a reroll of four dice: [rolls left, first die, held, all rolled] = %s", got)
+	}
+	line := eval[string](p, `S.table.players[0].record[0]`)
+	if want := fmt.Sprintf(`"action":{"keep":[%d]}`, kept); !strings.Contains(line, want) {
+		t.Errorf("the record holds %s, want the keep of the first die", line)
+	}
 }
