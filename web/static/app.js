@@ -430,7 +430,7 @@ function drawDie(i) {
   if (card) b.append(el("span", { class: "face" }, d === 2 ? "10" : faceText(d)));
   else for (let p = 1; p <= 9; p++) b.append(el("span", { class: `pip p${p}` }));
   if (S.mode === "advise" && i === cursor) b.classList.add("cursor");
-  if (S.mode === "play" && S.held[i] || S.mode === "table" && S.held[i]) {
+  if (S.mode !== "advise" && S.held[i]) {
     b.classList.add("held");
     b.append(el("span", { class: "tag" }, S.mode === "play" ? "held" : "kept"));
   }
@@ -723,9 +723,7 @@ function onKey(e) {
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y") { e.preventDefault(); $("#redo").click(); return; }
   if (S.mode === "play" || e.ctrlKey || e.metaKey || e.altKey) return;
   if (S.mode === "table") return tableKey(e);
-  const faces = games[S.game].faces;
-  let f = faces.indexOf(e.key.toUpperCase()) + 1;
-  if (!f && /^[1-6]$/.test(e.key)) f = Number(e.key);
+  const f = e.key.length === 1 && faceOf(games[S.game], e.key);
   if (f) {
     e.preventDefault();
     change(() => {

@@ -130,9 +130,7 @@ function tableTapDie(i) {
 }
 
 function tableKey(e) {
-  const faces = games[S.game].faces;
-  let f = faces.indexOf(e.key.toUpperCase()) + 1;
-  if (!f && /^[1-6]$/.test(e.key)) f = Number(e.key);
+  const f = e.key.length === 1 && faceOf(games[S.game], e.key);
   if (f) {
     e.preventDefault();
     tablePad(f);
