@@ -407,3 +407,68 @@ func TestBrowserTablePageRolls(t *testing.T) {
 		t.Errorf("the record holds %s, want the keep of the first die", line)
 	}
 }
+
+// schoolSheet writes each of dice in its row, in order, on a new school sheet.
+func schoolSheet(t *testing.T, g *engine.Game, turns ...[2]string) coach.Sheet {
+	t.Helper()
+	sheet, _ := coach.ParseSheet(g, "")
+	for _, turn := range turns {
+		m, _ := engine.ParseDice(turn[1], g.Letters)
+		mv, err := sheet.Write(m, true, turn[0], false)
+		if err != nil {
+			t.Fatalf("%s with %s: %v", turn[0], turn[1], err)
+		}
+		sheet = mv.Next
+	}
+	return sheet
+}
+
+func TestBrowserTableSchoolReview(t *testing.T) {
+	p := newPage(t, testSource)
+	g, _ := engine.New("school", engine.Options{Columns: 1})
+	p.open("?game=school&rules=columns%3D1&mode=table")
+	p.seat([2]string{"Ann", "assist"}, [2]string{"Bob", "peek"})
+	// Two turns from the end: Ann has the threes and sixes open, Bob the threes and fours.
+	rest := [][2]string{{"ones", "11123"}, {"twos", "22213"}, {"fives", "55512"}, {"pair", "11223"}, {"three-of-a-kind", "22234"},
+		{"two-pairs", "22334"}, {"full-house", "22333"}, {"four-of-a-kind", "22223"}, {"five-of-a-kind", "22222"},
+		{"small-straight", "12345"}, {"large-straight", "23456"}, {"sum", "66665"}}
+	ann := schoolSheet(t, g, append(rest, [2]string{"fours", "44412"})...)
+	bob := schoolSheet(t, g, append(rest, [2]string{"sixes", "66612"})...)
+	eval[bool](p, fmt.Sprintf(`(() => { S.table.players[0].sheet = %q; S.table.players[1].sheet = %q; S.sheet = %[1]q; save(); return true; })()`, ann, bob))
+	p.load(chromedp.Reload())
+	for _, turn := range [][2]string{{"sixes", "66612"}, {"fours", "44412"}, {"threes", "33312"}, {"threes", "33345"}} {
+		p.pad(turn[1])
+		p.click(fmt.Sprintf(`.cell.next[data-row=%q]`, turn[0]))
+	}
+	// Ann closed the threes first: Bob's record is reviewed in two parts, before and after.
+	if got := eval[string](p, `JSON.stringify(S.table.players.map((pl) => pl.cuts))`); got != "[[],[1]]" {
+		t.Errorf("the records' parts start at %s, want Bob's second decision", got)
+	}
+	if !p.shown("#standings") {
+		t.Fatal("no standings at the end")
+	}
+	var loss float64
+	var optimal, decisions int
+	for k := range 2 {
+		line := eval[string](p, fmt.Sprintf(`S.table.players[1].record[%d]`, k))
+		rec, err := record.Read(strings.NewReader(line), "played")
+		if err != nil {
+			t.Fatal(err)
+		}
+		adv, _ := advice.Advisor(testSource, rec.Game)
+		r, err := review.Review(rec, adv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loss, optimal, decisions = loss+r.Loss, optimal+r.Optimal, decisions+len(r.Items)
+	}
+	at := `#standings .player-review[data-i="1"] `
+	if got, want := p.text(at+".r-loss"), fmt.Sprintf("%.3f", loss); got != want {
+		t.Errorf("Bob gave up %s points on the page, want %s", got, want)
+	}
+	if got, want := p.text(at+".r-optimal"), fmt.Sprintf("%d of %d", optimal, decisions); got != want {
+		t.Errorf("Bob's optimal decisions on the page: %s, want %s", got, want)
+	}
+	p.checkReview(testSource, 0, 2)
+	shoot(t, p.ctx, "table-school-standings")
+}

@@ -640,7 +640,7 @@ async function take(bonus) {
 function drawSheet() {
   const sheet = $("#sheet");
   sheet.replaceChildren();
-  $("#cross").hidden = !isSchool();
+  $("#cross").hidden = !isSchool() || !!(view && view.over);
   $("#undo").disabled = undo.length === 0;
   $("#redo").disabled = redo.length === 0;
   if (!view) return;

@@ -183,10 +183,12 @@ function earnedBonuses(before, next) {
   return rows.concat(cols);
 }
 
-// takenOn returns the bonuses a school sheet marks taken by other players.
-function takenOn(sheet) {
-  const m = /(?:^|,)taken=([^,]*)/.exec(sheet);
-  return m ? m[1].split("+") : [];
+// settled reports whether a school bonus is no longer to be had on a
+// sheet (view v, as /api/sheet lays it out): earned there, or taken.
+function settled(v, bonus) {
+  const col = /^column(\d)$/.exec(bonus);
+  const b = col ? v.columns[col[1] - 1] : v.rows.find((r) => r.name === bonus);
+  return !!b.bonus || b.taken;
 }
 
 async function tableWrite(box, cross) {
@@ -201,9 +203,9 @@ async function tableWrite(box, cross) {
     // The first to earn a school bonus takes it from every other player.
     for (const bonus of isSchool() ? earnedBonuses(view, res.next) : []) {
       for (const [i, q] of S.table.players.entries()) {
-        const sheet = takes.findLast((k) => k.i === i)?.sheet ?? q.sheet;
-        if (i === t || takenOn(sheet).includes(bonus)) continue;
-        takes.push({ i, sheet: (await api("/api/take", { game: S.game, rules: S.rules, sheet, bonus })).sheet });
+        const was = takes.findLast((k) => k.i === i)?.view ?? seatViews[i];
+        if (i === t || settled(was, bonus)) continue;
+        takes.push({ i, view: await api("/api/take", { game: S.game, rules: S.rules, sheet: was.sheet, bonus }) });
       }
     }
   } catch (e) {
@@ -217,7 +219,7 @@ async function tableWrite(box, cross) {
   p.sheet = res.next.sheet;
   for (const k of takes) {
     const q = S.table.players[k.i];
-    q.sheet = k.sheet;
+    q.sheet = k.view.sheet;
     if (q.cuts.at(-1) !== q.record.length) q.cuts.push(q.record.length);
   }
   const n = S.table.players.length;
@@ -309,6 +311,7 @@ function drawTableMode() {
   $("#sheet-box").hidden = table && !S.table;
   $("#pad").hidden = !table || !S.table || S.table.rolls || S.table.over || viewing !== null;
   document.body.classList.toggle("at-table", table);
+  document.body.classList.toggle("table-over", table && !!S.table && S.table.over);
   if (!table) return;
   if (!S.table) return drawSetup();
   drawSeats();
@@ -350,7 +353,7 @@ function drawSeats() {
   const p = player();
   const mine = viewing === null && !t.over;
   $("#seat-tools").hidden = !mine;
-  $("#turn-line").textContent = t.over ? "Game over"
+  $("#turn-line").textContent = t.over ? `Game over: ${t.players[viewing ?? 0].name}'s sheet below (tap a name for another's)`
     : viewing !== null ? `${t.players[viewing].name}'s sheet (tap the name again to go back)`
       : `${p.name} to move${view ? `, turn ${view.turn} of ${view.turns}` : ""}`;
   $("#win-box").hidden = p.mode === "pen" || t.players.length < 2;
