@@ -336,6 +336,17 @@ func TestBrowserDicePad(t *testing.T) {
 	if got := eval[string](p, `S.dice.join("")`); got != "12356" {
 		t.Errorf("typed 9 t j q, backspace, k a: the dice are %s, want 12356", got)
 	}
+
+	// A storage too small for the undo stack keeps the position and the latest moves.
+	before := eval[int](p, `Storage.prototype.setItem = ((set) => function (k, v) {
+		if (v.length > 6000) throw new DOMException("full", "QuotaExceededError");
+		return set.call(this, k, v);
+	})(Storage.prototype.setItem), undo.length`)
+	p.click(`#dice .die[data-i="4"]`)
+	p.load(chromedp.Reload())
+	if got, kept := eval[string](p, `S.dice.join("")`), eval[int](p, `undo.length`); got != "12350" || kept == 0 || kept > before {
+		t.Errorf("after a reload with a small storage: dice %s, %d moves to undo of %d", got, kept, before+1)
+	}
 }
 
 func TestBrowserCleanPage(t *testing.T) {

@@ -181,9 +181,19 @@ function save() {
   store("?" + q.toString());
 }
 
+// store keeps the game in the URL and the browser's storage: the position,
+// and as much of the undo stack as the storage holds (the latest moves),
+// since a table's game with its records outgrows it.
 function store(search) {
   history.replaceState(null, "", search);
-  try { localStorage.setItem(STORE, JSON.stringify({ S, undo, redo, search })); } catch (e) { /* private mode */ }
+  for (let keep = undo.length; ; keep = Math.floor(keep / 2)) {
+    try {
+      localStorage.setItem(STORE, JSON.stringify({ S, undo: undo.slice(undo.length - keep), redo: keep === undo.length ? redo : [], search }));
+      return;
+    } catch (e) {
+      if (keep === 0) return; // private mode
+    }
+  }
 }
 
 // URL_FIELDS are the fields of a position in the URL.
@@ -691,6 +701,7 @@ function drawRules() {
 function setRule(name, value) {
   const rules = S.rules.filter((r) => r !== name && !r.startsWith(name + "="));
   if (value) rules.push(value);
+  keepPlayers();
   commit();
   const aim = S.aim;
   S = newState(S.game, rules, S.mode);
@@ -763,6 +774,7 @@ async function main() {
   if (refused.length) notice(`The link's position: ${refused.join("; ")}.`);
   S.aim = S.aim || newAim(); // saved before the page had aims
   $("#game").addEventListener("change", (e) => {
+    keepPlayers();
     commit();
     S = newState(e.target.value, [], S.mode);
     if (S.mode === "play") S.dice = rollDice(S.held);

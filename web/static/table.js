@@ -83,9 +83,14 @@ function startTable() {
   });
 }
 
+// keepPlayers makes the table's players those chosen for the next game.
+function keepPlayers() {
+  if (S.table) draft = S.table.players.map((p) => ({ name: p.name, mode: p.mode }));
+}
+
 // newTable goes back to choosing the players, the same as before.
 function newTable() {
-  if (S.table) draft = S.table.players.map((p) => ({ name: p.name, mode: p.mode }));
+  keepPlayers();
   viewing = null;
   change(() => { S = newState(S.game, S.rules, "table"); });
 }
