@@ -357,11 +357,11 @@ function drawSeats() {
   }));
   const p = player();
   const mine = viewing === null && !t.over;
-  $("#seat-tools").hidden = !mine;
   $("#turn-line").textContent = t.over ? `Game over: ${t.players[viewing ?? 0].name}'s sheet below (tap a name for another's)`
     : viewing !== null ? `${t.players[viewing].name}'s sheet (tap the name again to go back)`
       : `${p.name} to move${view ? `, turn ${view.turn} of ${view.turns}` : ""}`;
   $("#win-box").hidden = p.mode === "pen" || t.players.length < 2;
+  $("#seat-tools").hidden = !mine || $("#win-box").hidden;
   $("#win").disabled = isSchool();
   $("#win").checked = p.win && !isSchool();
   $("#win-note").textContent = p.mode === "pen" || t.players.length < 2 ? ""
