@@ -39,7 +39,11 @@ func (p *page) seat(players ...[2]string) {
 			chromedp.SendKeys(chromedp.CSS(name), pl[0])); err != nil {
 			p.t.Fatal(err)
 		}
-		p.click(fmt.Sprintf(`%s [data-mode=%q]`, li, pl[1]))
+		mode := fmt.Sprintf(`%s [data-mode=%q]`, li, pl[1])
+		p.click(mode)
+		if !eval[bool](p, fmt.Sprintf(`document.querySelector(%q).getAttribute("aria-pressed") === "true"`, mode)) {
+			p.t.Errorf("player %d's mode %s does not show chosen", i+1, pl[1])
+		}
 	}
 	p.click("#start-table")
 }

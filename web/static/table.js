@@ -331,7 +331,7 @@ function drawSetup() {
     : `${S.game}: 1 to 6 players, in the order they play.`;
   $("#add-player").disabled = draft.length >= maxPlayers();
   const list = $("#setup-players");
-  if (list.contains(document.activeElement) && list.children.length === draft.length) return; // typing a name
+  if (list.contains(document.activeElement) && document.activeElement.matches("input") && list.children.length === draft.length) return; // typing a name
   list.replaceChildren(...draft.map((d, i) => {
     const name = el("input", { type: "text", class: "name", value: d.name, "aria-label": `player ${i + 1}'s name`, maxlength: 24, autocomplete: "off" });
     name.addEventListener("input", () => { d.name = name.value; });
