@@ -28,9 +28,15 @@ import (
 	"dicepoker/review"
 )
 
-// screenshots is where the browser tests leave their pictures of the page
-// for people to look at (git ignores it).
-const screenshots = "testdata/screenshots"
+// screenshotDir returns where the browser tests leave their pictures of
+// the page for people to look at: $DICEPOKER_SCREENSHOTS, else
+// testdata/screenshots (which git ignores).
+func screenshotDir() string {
+	if dir := os.Getenv("DICEPOKER_SCREENSHOTS"); dir != "" {
+		return dir
+	}
+	return "testdata/screenshots"
+}
 
 // browser returns a headless Chromium tab, started with the options
 // extra besides the usual ones, or skips the test when there is no
@@ -84,6 +90,7 @@ func colors(scheme string) chromedp.Action[chromedp.Void] {
 // name-390-dark.png.
 func shoot(t *testing.T, ctx context.Context, name string) {
 	t.Helper()
+	screenshots := screenshotDir()
 	if err := os.MkdirAll(screenshots, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -510,7 +517,7 @@ func TestBrowserFitsA360Phone(t *testing.T) {
 	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(360, 740)); err != nil {
 		t.Fatal(err)
 	}
-	for _, q := range []string{"?game=swedish", "?game=poker-dice", "?game=school&rules=columns%3D5&sheet=three-of-a-kind%3D18%2F24%2F30%2F-%2F18&dice=55566"} {
+	for _, q := range []string{"?game=swedish", "?game=poker-dice", "?game=school&rules=columns%3D5&sheet=three-of-a-kind%3D18%2F24%2F30%2F-%2F18&dice=55566", "?game=swedish&mode=table"} {
 		t.Run(q, func(t *testing.T) {
 			p.open(q)
 			if w := eval[int](p, "document.documentElement.scrollWidth"); w > 360 {

@@ -1,6 +1,8 @@
 // The dicepoker advisor page. Every rule lives on the server: the page asks
 // /api/advise for the ranking, /api/write to write a box and /api/review for
-// the review, and only draws what they answer.
+// the review, and only draws what they answer. Every such question goes
+// through api(), whose backend another answerer (one compiled to
+// WebAssembly, say) may replace by setting window.dicepokerBackend.
 "use strict";
 
 const $ = (sel) => document.querySelector(sel);
@@ -35,12 +37,18 @@ const newAim = () => ({ play: "score", target: "", opponents: "" });
 function newState(game, rules, mode) {
   const g = games[game];
   return { game, rules: rules || [], sheet: "", dice: [1, 2, 3, 4, 5], rollsLeft: g.rolls - 1, fresh: true,
-    mode: mode || "advise", aim: newAim(), held: [false, false, false, false, false], record: [], coach: "", review: null };
+    mode: mode || "advise", aim: newAim(), held: [false, false, false, false, false], record: [], coach: "", review: null, table: null };
 }
 
 // --- the server -----------------------------------------------------------
 
-async function api(path, body) {
+// api asks the backend: path names the question ("/api/advise"), body is
+// its JSON object (undefined for the GET questions). It returns the answer's
+// object, or throws an Error with the answer's message and status.
+const api = (path, body) => (window.dicepokerBackend || httpBackend)(path, body);
+
+// httpBackend asks the server the page came from.
+async function httpBackend(path, body) {
   const res = await fetch(path, body === undefined ? {} :
     { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await res.json().catch(() => ({ error: "the server's answer is not JSON" }));
@@ -63,9 +71,11 @@ function showStatus(text, error) {
 // is solving a strategy table meanwhile, and retrying while it does.
 async function adviseNow(my) {
   if (!view || view.over) return;
-  const body = { game: S.game, rules: S.rules, sheet: S.sheet, dice: S.dice, rolls_left: S.rollsLeft };
+  const dice = S.mode === "table" ? tableDice() : S.dice;
+  if (!dice) return;
+  const body = { game: S.game, rules: S.rules, sheet: S.sheet, dice, rolls_left: S.rollsLeft };
   if (isSchool()) body.fresh = S.fresh;
-  Object.assign(body, aimBody());
+  Object.assign(body, S.mode === "table" ? tableAim() : aimBody());
   const slow = setTimeout(async () => {
     if (body.target !== undefined || body.opponents) {
       if (my === seq) showStatus("Solving for the aim…");
@@ -118,23 +128,36 @@ async function refresh() {
   const my = ++seq;
   advice = null;
   document.body.dataset.busy = "1";
+  if (S.mode === "table" && !S.table) { // the players are being chosen
+    view = null;
+    render();
+    document.body.dataset.busy = "0";
+    return;
+  }
   try {
-    const v = await api("/api/sheet", { game: S.game, rules: S.rules, sheet: S.sheet });
+    const v = await api("/api/sheet", { game: S.game, rules: S.rules, sheet: shownSheet() });
     if (my !== seq) return;
     view = v;
+    if (S.mode === "table") {
+      const seats = await Promise.all(S.table.players.map((p) => api("/api/sheet", { game: S.game, rules: S.rules, sheet: p.sheet })));
+      if (my !== seq) return;
+      seatViews = seats;
+    }
   } catch (e) {
     showStatus(e.message, true);
     return;
   }
   render();
-  await adviseNow(my);
+  if (shownSheet() === S.sheet) await adviseNow(my);
   if (S.review === "pending") await finish();
+  if (S.mode === "table" && S.table.over && !S.table.reviews) await finishTable(my);
   if (my === seq) document.body.dataset.busy = "0";
 }
 
 // --- state: undo, redo, storage and the URL ---------------------------------
 
 function commit() {
+  notice("");
   undo.push(JSON.stringify(S));
   if (undo.length > 500) undo.shift();
   redo = [];
@@ -144,6 +167,10 @@ function save() {
   const g = games[S.game];
   const q = new URLSearchParams({ game: S.game });
   if (S.rules.length) q.set("rules", S.rules.join(","));
+  if (S.mode === "table") { // the table itself lives in the browser's storage
+    q.set("mode", "table");
+    return store("?" + q.toString());
+  }
   if (S.sheet) q.set("sheet", S.sheet);
   q.set("dice", S.dice.map((d) => g.faces[d - 1]).join(""));
   q.set("rolls", S.rollsLeft);
@@ -151,27 +178,94 @@ function save() {
   if (S.mode !== "advise") q.set("mode", S.mode);
   if (S.aim.play === "target") q.set("target", S.aim.target);
   if (S.aim.play === "beat") for (const o of opponentSheets()) q.append("opponent", o);
-  const search = "?" + q.toString();
-  history.replaceState(null, "", search);
-  try { localStorage.setItem(STORE, JSON.stringify({ S, undo, redo, search })); } catch (e) { /* private mode */ }
+  store("?" + q.toString());
 }
 
-// fromURL reads a shared position, or returns null when the URL has none.
+// store keeps the game in the URL and the browser's storage: the position,
+// and as much of the undo stack as the storage holds (the latest moves),
+// since a table's game with its records outgrows it.
+function store(search) {
+  history.replaceState(null, "", search);
+  for (let keep = undo.length; ; keep = Math.floor(keep / 2)) {
+    try {
+      localStorage.setItem(STORE, JSON.stringify({ S, undo: undo.slice(undo.length - keep), redo: keep === undo.length ? redo : [], search }));
+      return;
+    } catch (e) {
+      if (keep === 0) return; // private mode
+    }
+  }
+}
+
+// URL_FIELDS are the fields of a position in the URL.
+const URL_FIELDS = ["game", "rules", "sheet", "dice", "rolls", "fresh", "mode", "target", "opponent"];
+
+// faceOf returns the face number (1..6) of a character of game g's dice,
+// its face letter or digit, or 0.
+const faceOf = (g, c) => g.faces.indexOf(c.toUpperCase()) + 1 || ("123456".indexOf(c) + 1);
+
+// fromURL reads a shared position: null when the URL holds none, else the
+// state and a message for every field it refused (the game defaults to
+// yahtzee). The sheet and rules are checked by the server afterwards.
 function fromURL() {
   const q = new URLSearchParams(location.search);
-  const game = q.get("game");
-  if (!game || !games[game]) return null;
+  if (![...q.keys()].length) return null;
+  const refused = [];
+  for (const k of new Set(q.keys())) if (!URL_FIELDS.includes(k)) refused.push(`${k}= is not a field of a position (${URL_FIELDS.join(", ")})`);
+  let game = q.get("game") || "yahtzee";
+  if (!games[game]) {
+    refused.push(`game=${game} is not a game (${Object.keys(games).join(", ")})`);
+    game = "yahtzee";
+  }
   const g = games[game];
-  const st = newState(game, q.get("rules") ? q.get("rules").split(",") : [], q.get("mode") === "play" ? "play" : "advise");
+  let mode = q.get("mode") || "advise";
+  if (!["advise", "play", "table"].includes(mode)) {
+    refused.push(`mode=${mode} is not advise, play or table`);
+    mode = "advise";
+  }
+  const st = newState(game, q.get("rules") ? q.get("rules").split(",") : [], mode);
   st.sheet = q.get("sheet") || "";
-  const dice = [...(q.get("dice") || "")].map((c) => g.faces.indexOf(c.toUpperCase()) + 1 || ("123456".indexOf(c) + 1));
-  if (dice.length === 5 && dice.every((d) => d >= 1)) st.dice = dice;
-  const rolls = parseInt(q.get("rolls"), 10);
-  if (rolls >= 0 && rolls < g.rolls) st.rollsLeft = rolls;
+  if (q.has("dice")) {
+    const dice = [...q.get("dice")].map((c) => faceOf(g, c));
+    if (dice.length === 5 && dice.every((d) => d >= 1)) st.dice = dice;
+    else refused.push(`dice=${q.get("dice")} is not five faces of ${game} (${g.faces.split("").join(" ")})`);
+  }
+  if (q.has("rolls")) {
+    const r = q.get("rolls");
+    if (/^\d$/.test(r) && Number(r) < g.rolls) st.rollsLeft = Number(r);
+    else refused.push(`rolls=${r}: ${game} has 0 to ${g.rolls - 1} rerolls left`);
+  }
+  if (q.has("fresh") && (game !== "school" || !["0", "1"].includes(q.get("fresh")))) refused.push(`fresh=${q.get("fresh")}: only school has a fresh roll, 0 or 1`);
   st.fresh = st.rollsLeft === g.rolls - 1 || q.get("fresh") === "1";
-  if (q.has("target")) st.aim = { play: "target", target: q.get("target"), opponents: "" };
-  else if (q.has("opponent")) st.aim = { play: "beat", target: "", opponents: q.getAll("opponent").join("\n") };
-  return st;
+  if (q.has("target") && q.has("opponent")) refused.push("target= and opponent= together: play for one aim");
+  else if (q.has("target") || q.has("opponent")) {
+    if (game === "school") refused.push("school has no target= or opponent=: it is not offered for school");
+    else if (q.has("target") && !/^\d+$/.test(q.get("target"))) refused.push(`target=${q.get("target")} is not a total`);
+    else if (q.has("target")) st.aim = { play: "target", target: q.get("target"), opponents: "" };
+    else st.aim = { play: "beat", target: "", opponents: q.getAll("opponent").join("\n") };
+  }
+  return { st, refused };
+}
+
+// checkURLSheet asks the server about the rules and sheet read from the URL,
+// and drops what it refuses, saying so in refused.
+async function checkURLSheet(refused) {
+  for (const drop of ["sheet", "rules"]) {
+    try {
+      await api("/api/sheet", { game: S.game, rules: S.rules, sheet: S.sheet });
+      return;
+    } catch (e) {
+      if (e.status !== 400) return; // the advice will say what is wrong
+      refused.push(`${drop === "sheet" ? `sheet=${S.sheet}` : `rules=${S.rules.join(",")}`}: ${e.message}`);
+      if (drop === "sheet") S.sheet = "";
+      else S.rules = [];
+    }
+  }
+}
+
+// notice says what the page could not do with what it was given, until the next change.
+function notice(text) {
+  $("#notice").hidden = !text;
+  $("#notice").textContent = text || "";
 }
 
 function change(fn) {
@@ -183,6 +277,7 @@ function change(fn) {
 
 function restore(json) {
   S = JSON.parse(json);
+  viewing = null;
   S.aim = S.aim || newAim();
   save();
   refresh();
@@ -257,6 +352,7 @@ function coachLine(opt) {
 }
 
 async function write(box, cross) {
+  if (S.mode === "table") return tableWrite(box, cross);
   if (!view || view.over) return;
   const opt = scoreOption(box, cross);
   let res;
@@ -285,6 +381,7 @@ async function write(box, cross) {
 }
 
 async function reroll() {
+  if (S.mode === "table") return tableReroll();
   if (S.mode !== "play" || S.rollsLeft <= 0 || !view || view.over) return;
   const keep = S.dice.filter((_, i) => S.held[i]);
   if (keep.length === 5) {
@@ -324,26 +421,38 @@ function startPlay() {
 
 // --- drawing ----------------------------------------------------------------
 
+// adviceShown reports whether the page shows the advice now: always when
+// advising, never in play (the coach speaks after), at the table as the
+// player to move chose.
+const adviceShown = () => S.mode === "advise" || S.mode === "table" && tableAdviceShown();
+
+// canWrite reports whether a tap on a box writes the dice there.
+const canWrite = () => S.mode !== "table" || tableCanWrite();
+
 function drawDie(i) {
   const d = S.dice[i];
+  if (!d) { // not entered yet (the table's dice pad)
+    return el("button", { type: "button", class: "die empty", data: { i }, "aria-label": `die ${i + 1}: not entered`, onclick: () => tapDie(i) });
+  }
   const card = S.game === "poker-dice";
   const b = el("button", { type: "button", class: `die f${d}${card ? " card" : ""}`, data: { i },
     "aria-label": `die ${i + 1}: ${faceText(d)}`, onclick: () => tapDie(i) });
   if (card) b.append(el("span", { class: "face" }, d === 2 ? "10" : faceText(d)));
   else for (let p = 1; p <= 9; p++) b.append(el("span", { class: `pip p${p}` }));
   if (S.mode === "advise" && i === cursor) b.classList.add("cursor");
-  if (S.mode === "play" && S.held[i]) {
+  if (S.mode !== "advise" && S.held[i]) {
     b.classList.add("held");
-    b.append(el("span", { class: "tag" }, "held"));
+    b.append(el("span", { class: "tag" }, S.mode === "play" ? "held" : "kept"));
   }
   return b;
 }
 
 // markBest shows the best keep on the dice: which to keep, which to reroll.
 function markBest(buttons) {
-  if (S.mode !== "advise" || !advice || advice.best.action !== "keep") return;
+  if (!adviceShown() || !advice || advice.best.action !== "keep") return;
   const keep = [...advice.best.keep];
   buttons.forEach((b, i) => {
+    if (!S.dice[i] || S.held[i] && S.mode === "table") return;
     const k = keep.indexOf(S.dice[i]);
     if (k >= 0) keep.splice(k, 1);
     b.classList.add(k >= 0 ? "keep" : "reroll");
@@ -352,6 +461,7 @@ function markBest(buttons) {
 }
 
 function tapDie(i) {
+  if (S.mode === "table") return tableTapDie(i);
   if (S.mode === "play") {
     if (S.rollsLeft <= 0 || !view || view.over) return;
     S.held[i] = !S.held[i];
@@ -376,7 +486,7 @@ function drawTable() {
   rolls.replaceChildren(el("span", {}, "rerolls left"));
   for (let n = g.rolls - 1; n >= 0; n--) {
     rolls.append(el("button", { type: "button", "aria-pressed": String(S.rollsLeft === n), data: { n },
-      disabled: S.mode === "play", onclick: () => change(() => {
+      disabled: S.mode !== "advise", onclick: () => change(() => {
         S.rollsLeft = n;
         S.fresh = n === g.rolls - 1; // a later roll is fresh only when it rerolled all five
       }) }, String(n)));
@@ -384,20 +494,20 @@ function drawTable() {
   const fresh = $("#fresh");
   $("#fresh-box").hidden = !isSchool();
   fresh.checked = S.fresh;
-  fresh.disabled = S.mode === "play" || S.rollsLeft === g.rolls - 1;
+  fresh.disabled = S.mode !== "advise" || S.rollsLeft === g.rolls - 1;
 
   const roll = $("#roll");
   roll.hidden = S.mode !== "play" || !view || view.over;
   roll.disabled = S.rollsLeft <= 0;
   roll.textContent = S.rollsLeft > 0 ? `Reroll (${S.rollsLeft} left)` : "Write the dice in a box";
 
-  $("#hint").textContent = S.mode === "play"
+  $("#hint").textContent = S.mode === "table" ? tableHint() : S.mode === "play"
     ? "Tap dice to hold them, then reroll; tap a box to write the dice there."
     : `Tap a die to change it${g.faces === "123456" ? " (or type 1–6)" : ` (or type ${g.faces.split("").join(" ")})`}; tap a box to write the dice there.`;
 
   const best = $("#best");
   best.replaceChildren();
-  best.hidden = S.mode === "play" || !advice && !(view && view.over);
+  best.hidden = !adviceShown() || !advice && !(view && view.over);
   if (view && view.over) best.textContent = `Game over: ${view.score} points.`;
   else if (advice) {
     best.append(el("span", { class: "what" }, "Best: " + optionText(advice.best)), " ");
@@ -409,8 +519,10 @@ function drawTable() {
       el("span", { class: "exp" }, `expected final score ${advice.best.expected.toFixed(2)}${advice.strategy && advice.strategy !== "optimal" ? ` (${advice.strategy})` : ""}`));
   }
   const coach = $("#coach");
-  coach.textContent = S.mode === "play" ? S.coach : "";
-  coach.className = S.coach.startsWith("✓") ? "good" : S.coach ? "bad" : "";
+  const said = S.mode === "play" ? S.coach : S.mode === "table" ? tableCoach() : "";
+  coach.textContent = said;
+  coach.className = said.startsWith("✓") ? "good" : said ? "bad" : "";
+  if (S.mode === "table") drawTableControls();
 }
 
 const pct = (p) => `${(100 * p).toFixed(p > 0.001 && p < 0.999 ? 1 : 2)}%`;
@@ -423,11 +535,21 @@ function drawAim() {
   $("#opponents").hidden = S.aim.play !== "beat";
   if (document.activeElement !== $("#target")) $("#target").value = S.aim.target;
   if (document.activeElement !== $("#opponents")) $("#opponents").value = S.aim.opponents;
+  $("#target").placeholder = advice ? String(Math.round(advice.best.expected)) : "";
+  $("#opponents").placeholder = `opponents' sheets, one a line: ${sheetExample()}`;
+}
+
+// sheetExample writes a sheet of a single-sheet game in the notation, for
+// examples: its first two upper boxes, three of the first face and four
+// points of the second (two dice, or four where a box counts the dice).
+function sheetExample() {
+  const upper = games[S.game].categories.filter((c) => c.upper);
+  return upper.length < 2 ? "" : `${upper[0].name}=3,${upper[1].name}=4`;
 }
 
 function drawRanking() {
   const box = $("#ranking-box");
-  box.hidden = S.mode === "play" || !advice;
+  box.hidden = !adviceShown() || !advice;
   const body = $("#ranking tbody");
   body.replaceChildren();
   if (!advice) return;
@@ -449,10 +571,10 @@ function drawRanking() {
 function boxButton(b) {
   const filled = b.points !== null;
   const opt = filled ? null : scoreOption(b.name, false);
-  const isBest = advice && opt && advice.best.action === "score" && advice.best.category === b.name;
+  const isBest = adviceShown() && advice && opt && advice.best.action === "score" && advice.best.category === b.name;
   const cls = ["box", filled ? "filled" : "open", !filled && !opt && advice ? "closed" : "", isBest ? "best" : ""].join(" ");
   const pts = filled ? String(b.points) : opt ? String(opt.points) + (opt.bonus ? ` +${opt.bonus}` : "") : "";
-  return el("button", { type: "button", class: cls, data: { box: b.name }, disabled: filled || (advice && !opt) || view.over,
+  return el("button", { type: "button", class: cls, data: { box: b.name }, disabled: filled || (advice && !opt) || view.over || !canWrite(),
     onclick: () => write(b.name, false) }, el("span", { class: "name" }, b.name), el("span", { class: "pts" }, pts));
 }
 
@@ -474,7 +596,7 @@ function drawSchool(sheet) {
   const cols = view.columns.length;
   const cross = $("#cross").getAttribute("aria-pressed") === "true";
   const head = el("tr", {}, el("th", {}), [...Array(cols).keys()].map((j) => el("th", {}, String(j + 1))), el("th", {}, "bonus"));
-  const bestW = advice && advice.best.action === "score" ? advice.best : null;
+  const bestW = adviceShown() && advice && advice.best.action === "score" ? advice.best : null;
   const rows = view.rows.map((r) => {
     const cells = [];
     for (let j = 0; j < cols; j++) {
@@ -486,7 +608,7 @@ function drawSchool(sheet) {
         const isBest = bestW && bestW.row === r.name && (bestW.mark === "-") === cross;
         const label = opt ? (opt.mark === "-" ? "–" : opt.mark === "0" ? "-200" : opt.mark) : "";
         cells.push(el("td", {}, el("button", { type: "button", class: `cell next${isBest ? " best" : ""}`, data: { row: r.name, col: j + 1 },
-          disabled: advice && !opt, "aria-label": `${r.name} ${j + 1}`, onclick: () => write(r.name, cross) }, el("span", { class: "pts" }, label))));
+          disabled: advice && !opt || !canWrite(), "aria-label": `${r.name} ${j + 1}`, onclick: () => write(r.name, cross) }, el("span", { class: "pts" }, label))));
       } else {
         cells.push(el("td", {}, el("span", { class: "cell empty" }, " ")));
       }
@@ -510,7 +632,7 @@ function bonusCell(b, name) {
   if (!b.in_reach && !b.taken) return el("td", { class: "bonus lost" }, "—");
   return el("td", { class: "bonus" }, el("button", { type: "button", class: `take${b.taken ? " taken" : ""}`, data: { bonus: name },
     "aria-label": `${name} bonus ${b.taken ? "taken by another player" : "still to be had"}`, title: b.taken ? "taken by another player: tap to give it back" : "tap when another player takes it",
-    disabled: S.mode === "play", onclick: () => take(name) }, b.taken ? "✕" : "·"));
+    disabled: S.mode !== "advise", onclick: () => take(name) }, b.taken ? "✕" : "·"));
 }
 
 // take marks a school bonus taken by another player, or gives it back.
@@ -528,7 +650,7 @@ async function take(bonus) {
 function drawSheet() {
   const sheet = $("#sheet");
   sheet.replaceChildren();
-  $("#cross").hidden = !isSchool();
+  $("#cross").hidden = !isSchool() || !!(view && view.over);
   $("#undo").disabled = undo.length === 0;
   $("#redo").disabled = redo.length === 0;
   if (!view) return;
@@ -579,6 +701,7 @@ function drawRules() {
 function setRule(name, value) {
   const rules = S.rules.filter((r) => r !== name && !r.startsWith(name + "="));
   if (value) rules.push(value);
+  keepPlayers();
   commit();
   const aim = S.aim;
   S = newState(S.game, rules, S.mode);
@@ -592,7 +715,9 @@ function render() {
   $("#game").value = S.game;
   $("#mode-advise").setAttribute("aria-pressed", String(S.mode === "advise"));
   $("#mode-play").setAttribute("aria-pressed", String(S.mode === "play"));
+  $("#mode-table").setAttribute("aria-pressed", String(S.mode === "table"));
   drawRules();
+  drawTableMode();
   drawTable();
   drawAim();
   drawSheet();
@@ -607,10 +732,9 @@ function onKey(e) {
   if (e.target.closest("input, select, textarea")) return;
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { e.preventDefault(); $("#undo").click(); return; }
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y") { e.preventDefault(); $("#redo").click(); return; }
-  if (S.mode !== "advise" || e.ctrlKey || e.metaKey || e.altKey) return;
-  const faces = games[S.game].faces;
-  let f = faces.indexOf(e.key.toUpperCase()) + 1;
-  if (!f && /^[1-6]$/.test(e.key)) f = Number(e.key);
+  if (S.mode === "play" || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (S.mode === "table") return tableKey(e);
+  const f = e.key.length === 1 && faceOf(games[S.game], e.key);
   if (f) {
     e.preventDefault();
     change(() => {
@@ -637,17 +761,30 @@ async function main() {
     const saved = JSON.parse(localStorage.getItem(STORE));
     if (saved && games[saved.S.game] && (!location.search || location.search === saved.search)) ({ S, undo, redo } = saved);
   } catch (e) { /* nothing saved */ }
-  if (!S) S = fromURL();
+  const refused = [];
+  if (!S) {
+    const u = fromURL();
+    if (u) {
+      S = u.st;
+      refused.push(...u.refused);
+      await checkURLSheet(refused);
+    }
+  }
   if (!S) S = newState("yahtzee");
+  if (refused.length) notice(`The link's position: ${refused.join("; ")}.`);
   S.aim = S.aim || newAim(); // saved before the page had aims
   $("#game").addEventListener("change", (e) => {
+    keepPlayers();
     commit();
     S = newState(e.target.value, [], S.mode);
     if (S.mode === "play") S.dice = rollDice(S.held);
     save();
     refresh();
   });
-  $("#mode-advise").addEventListener("click", () => { if (S.mode !== "advise") change(() => { S.mode = "advise"; S.review = null; }); });
+  $("#mode-advise").addEventListener("click", () => {
+    if (S.mode === "table") change(() => { S = newState(S.game, S.rules); });
+    else if (S.mode !== "advise") change(() => { S.mode = "advise"; S.review = null; });
+  });
   $("#mode-play").addEventListener("click", () => { if (S.mode !== "play") startPlay(); });
   $("#fresh").addEventListener("change", (e) => change(() => { S.fresh = e.target.checked; }));
   $("#roll").addEventListener("click", reroll);
@@ -666,16 +803,18 @@ async function main() {
     undo.push(JSON.stringify(S));
     restore(redo.pop());
   });
-  $("#new").addEventListener("click", () => (S.mode === "play" ? startPlay() : change(() => { S = { ...newState(S.game, S.rules), aim: S.aim }; })));
+  $("#new").addEventListener("click", () => (S.mode === "table" ? newTable() : S.mode === "play" ? startPlay() : change(() => { S = { ...newState(S.game, S.rules), aim: S.aim }; })));
   $("#cross").addEventListener("click", (e) => {
     e.currentTarget.setAttribute("aria-pressed", String(e.currentTarget.getAttribute("aria-pressed") !== "true"));
     render();
   });
   document.addEventListener("keydown", onKey);
+  setupTable();
   save();
   refresh();
 }
 
 window.addEventListener("unhandledrejection", (e) => showStatus(String(e.reason), true));
 window.addEventListener("error", (e) => showStatus(e.message, true));
-main().catch((e) => showStatus("cannot start: " + e.message, true));
+// The page starts once every script has run (table.js after this one).
+document.addEventListener("DOMContentLoaded", () => main().catch((e) => showStatus("cannot start: " + e.message, true)));
