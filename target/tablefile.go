@@ -101,6 +101,9 @@ func (t *Table) ReadAll() error {
 	return err
 }
 
+// Bytes returns the memory the table's words take, once all are read.
+func (t *Table) Bytes() int64 { return 4 * int64(len(t.words)) }
+
 // Release gives back what a table loaded lazily holds of its file (the
 // file, and its mapping), for a table that is dropped as damaged: none
 // of its chances may be read after it; Err still says what was found.
