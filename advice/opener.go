@@ -146,7 +146,7 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &SchoolStrategy{Name: name, Player: school.Fixed(t.Value), Value: t.Value, Expected: t.Expected}, nil
+		return ExactStrategy(t), nil
 	case "estimate", "race":
 		e, err := o.Estimate(g)
 		if err != nil {
