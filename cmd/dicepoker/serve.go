@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"dicepoker/advice"
@@ -21,9 +22,23 @@ prints; Ctrl-C stops it.`
 func runServe(args []string, stdout io.Writer) error {
 	fs := newFlagSet("serve")
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on, host:port (port 0: any free port)")
-	if err := parseFlags(fs, args, stdout, "serve [--addr 127.0.0.1:8080]", serveSummary); err != nil {
+	memory := fs.String("memory", "", "the most memory the tables and long work take, such as 2GB (default: half the machine's)")
+	if err := parseFlags(fs, args, stdout, "serve [--addr 127.0.0.1:8080] [--memory 2GB]", serveSummary); err != nil {
 		return err
 	}
+	budget := web.DefaultMemory()
+	if *memory != "" {
+		var err error
+		if budget, err = web.ParseMemory(*memory); err != nil {
+			return usagef("--%v", err)
+		}
+		if budget < web.MinMemory {
+			return usagef("--memory %s: want %d MB or more", *memory, web.MinMemory>>20)
+		}
+	}
+	// The budget bounds what the server reserves; the runtime's limit
+	// makes the collector hold the rest to it too.
+	debug.SetMemoryLimit(budget)
 	if _, _, err := net.SplitHostPort(*addr); err != nil {
 		return usagef("--addr %q: want host:port, such as 127.0.0.1:8080", *addr)
 	}
@@ -31,7 +46,7 @@ func runServe(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv, err := web.New(advice.Opener{Notice: notice}, ln.Addr().String(), web.Options{})
+	srv, err := web.New(advice.Opener{Notice: notice}, ln.Addr().String(), web.Options{Memory: budget})
 	if err != nil {
 		ln.Close()
 		return err
