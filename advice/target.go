@@ -23,6 +23,9 @@ type Aim struct {
 	// table that rank the actions for a target (an Opener, or a server's
 	// cache of them); nil solves for the target from the position.
 	Tables TargetTables
+	// Threads is the goroutines of a solve for the aim (0: GOMAXPROCS):
+	// a server leaves a core to its cheap requests.
+	Threads int
 	// Context, when set, stops a solve for the aim once it is done, with
 	// its error: a server's request's, so that no work goes on for a
 	// client that left; nil never stops.
@@ -94,7 +97,7 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 		}
 	case aim.Target != nil:
 		need = max(0, *aim.Target-score)
-		sol, err = target.Solve(g, state, need, solver.Options{Progress: progress(fmt.Sprintf("solving %s for a total of %d", g.Name, *aim.Target)), Context: aim.Context})
+		sol, err = target.Solve(g, state, need, solver.Options{Progress: progress(fmt.Sprintf("solving %s for a total of %d", g.Name, *aim.Target)), Threads: aim.Threads, Context: aim.Context})
 	default:
 		ops := make([]target.Opponent, len(aim.Opponents))
 		for i, o := range aim.Opponents {
@@ -106,7 +109,7 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 			goal.Opponents = append(goal.Opponents, ops[i].Score)
 		}
 		// The position is checked above: what fails now is the solve.
-		ranked, need, err = target.BeatActions(g, state, score, ops, p.Dice, rollsLeft, solver.Options{Progress: progress("solving " + g.Name + " to beat the opponents"), Context: aim.Context})
+		ranked, need, err = target.BeatActions(g, state, score, ops, p.Dice, rollsLeft, solver.Options{Progress: progress("solving " + g.Name + " to beat the opponents"), Threads: aim.Threads, Context: aim.Context})
 		need = max(0, need)
 	}
 	if err != nil {

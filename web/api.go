@@ -71,7 +71,9 @@ func (s *Server) advise(ctx context.Context, req adviseRequest) (any, error) {
 		return nil, badf("opponents: at most %d, have %d", MaxOpponents, len(req.Opponents))
 	}
 	if req.Target != nil || req.Opponents != nil {
-		aim := advice.Aim{Target: req.Target, Tables: s.src, Context: ctx} // the tables the command reads, one copy
+		// The tables the command reads, one copy; the solve leaves a
+		// core to the cheap requests.
+		aim := advice.Aim{Target: req.Target, Tables: s.src, Context: ctx, Threads: jobThreads()}
 		for i, raw := range req.Opponents {
 			o := advice.Position{Game: g}
 			if err := sheetOf(raw, &o); err != nil {

@@ -233,7 +233,7 @@ func (c *cache) Table(g *engine.Game) (*strategy.Table, error) {
 	n := tableNeed(tablesDir(), g)
 	open := func() (any, error) { return c.src.Table(g) }
 	if n.build && variant(g) {
-		open = func() (any, error) { return strategy.Solve(g, solver.Options{}) }
+		open = func() (any, error) { return strategy.Solve(g, solver.Options{Threads: jobThreads()}) }
 	}
 	v, err := c.get("table "+strategy.Describe(g), "strategy", strategy.Describe(g), n, open)
 	if err != nil {
@@ -248,7 +248,7 @@ func (c *cache) School(g *engine.Game) (*advice.SchoolStrategy, error) {
 	open := func() (any, error) { return c.src.School(g) }
 	if n.build && variant(g) && g.Columns == 1 {
 		open = func() (any, error) {
-			sol, err := school.Solve(g, solver.Options{})
+			sol, err := school.Solve(g, solver.Options{Threads: jobThreads()})
 			if err != nil {
 				return nil, err
 			}
@@ -278,7 +278,7 @@ func (c *cache) TargetPlay(g *engine.Game, _ bool) (*target.Table, solver.Values
 	n := targetsNeed(tablesDir(), g)
 	open := func() (any, error) { return c.src.Targets(g) }
 	if n.build && variant(g) {
-		open = func() (any, error) { return target.SolveTable(g, solver.Options{}) }
+		open = func() (any, error) { return target.SolveTable(g, solver.Options{Threads: jobThreads()}) }
 	}
 	v, err := c.get("targets "+strategy.Describe(g), "every-target table", strategy.Describe(g), n, open)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -22,6 +23,10 @@ type queue struct {
 	// ended because their client left (their context done).
 	active, stopped atomic.Int64
 }
+
+// jobThreads is the goroutines of an expensive job: all the processors
+// but one, left to the cheap requests.
+func jobThreads() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 
 func newQueue() *queue { return &queue{run: make(chan struct{}, 1)} }
 
