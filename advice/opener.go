@@ -35,6 +35,10 @@ type Opener struct {
 	// checks only the blocks read, where every value is checked first
 	// otherwise. Such a table's Actions say if a block was damaged.
 	Lookups bool
+	// Mapped maps the files of the single-sheet games' strategy and
+	// every-target tables rather than reading copies (tables.Expect.Map):
+	// for a process that reads its tables, answers and ends.
+	Mapped bool
 }
 
 // progress returns o's progress callback for what, or nil.
@@ -50,8 +54,13 @@ func (o Opener) progress(what string) func(done, total int) {
 // cannot be used is bad input: it says how to rebuild it.
 func (o Opener) Table(g *engine.Game) (*strategy.Table, error) {
 	load := strategy.Load
-	if o.Lookups {
+	switch {
+	case o.Lookups && o.Mapped:
+		load = strategy.PeekMapped
+	case o.Lookups:
 		load = strategy.Peek
+	case o.Mapped:
+		load = strategy.LoadMapped
 	}
 	return open(o, g, load, func(dir string) (*strategy.Table, error) {
 		return strategy.Open(dir, g, load, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
