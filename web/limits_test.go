@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"dicepoker/engine"
 )
 
 func TestParseMemory(t *testing.T) {
@@ -190,5 +192,34 @@ func TestClientGoneStopsWork(t *testing.T) {
 	}
 	if n := s.src.jobs.stopped.Load(); n != 1 {
 		t.Errorf("%d jobs stopped for their client, want 1", n)
+	}
+}
+
+// TestVariants checks which games' tables are solved in memory when
+// missing: those of options a request can multiply, not the others.
+func TestVariants(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		game string
+		o    engine.Options
+		want bool
+	}{
+		{"yahtzee", engine.Options{}, false},
+		{"yahtzee", engine.Options{ForcedJoker: true}, false},
+		{"swedish", engine.Options{}, false},
+		{"swedish", engine.Options{UpperBonusThreshold: 70}, true},
+		{"school", engine.Options{Columns: 1}, false},
+		{"school", engine.Options{Columns: 1, Taken: "pair"}, true},
+	} {
+		t.Run(tc.game+" "+tc.o.String(), func(t *testing.T) {
+			t.Parallel()
+			g, err := engine.New(tc.game, tc.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := variant(g); got != tc.want {
+				t.Errorf("variant = %v, want %v", got, tc.want)
+			}
+		})
 	}
 }
