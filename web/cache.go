@@ -72,14 +72,15 @@ func newCache(src Source, wait time.Duration, limit int64) *cache {
 }
 
 // get returns the value of key, calling open once for it with the need
-// n; an error is not kept, so that a later request tries again.
-func (c *cache) get(key, kind, what string, n need, open func() (any, error)) (any, error) {
+// needOf returns; an error is not kept, so that a later request tries
+// again.
+func (c *cache) get(key, kind, what string, needOf func() need, open func(n need) (any, error)) (any, error) {
 	c.mu.Lock()
 	s, ok := c.slots[key]
 	if !ok {
 		s = &slot{what: what, kind: kind, done: make(chan struct{})}
 		c.slots[key] = s
-		go c.fill(key, s, n, open)
+		go c.fill(key, s, needOf(), open)
 	}
 	c.clock++
 	s.last = c.clock
@@ -96,14 +97,14 @@ func (c *cache) get(key, kind, what string, n need, open func() (any, error)) (a
 
 // fill opens the table of slot s: in the queue when it is built,
 // within the budget always.
-func (c *cache) fill(key string, s *slot, n need, open func() (any, error)) {
+func (c *cache) fill(key string, s *slot, n need, open func(n need) (any, error)) {
 	var v any
 	run := func() error {
 		if err := c.reserve(n.peak, "the "+s.kind+" of "+s.what); err != nil {
 			return err
 		}
 		var err error
-		v, err = open()
+		v, err = open(n)
 		c.mu.Lock()
 		c.used -= n.peak
 		if err == nil {
@@ -230,12 +231,13 @@ func variant(g *engine.Game) bool {
 
 // Table returns the strategy table of g, opened once.
 func (c *cache) Table(g *engine.Game) (*strategy.Table, error) {
-	n := tableNeed(tablesDir(), g)
-	open := func() (any, error) { return c.src.Table(g) }
-	if n.build && variant(g) {
-		open = func() (any, error) { return strategy.Solve(g, solver.Options{Threads: jobThreads()}) }
+	open := func(n need) (any, error) {
+		if n.build && variant(g) {
+			return strategy.Solve(g, solver.Options{Threads: jobThreads()})
+		}
+		return c.src.Table(g)
 	}
-	v, err := c.get("table "+strategy.Describe(g), "strategy", strategy.Describe(g), n, open)
+	v, err := c.get("table "+strategy.Describe(g), "strategy", strategy.Describe(g), func() need { return tableNeed(tablesDir(), g) }, open)
 	if err != nil {
 		return nil, err
 	}
@@ -244,18 +246,17 @@ func (c *cache) Table(g *engine.Game) (*strategy.Table, error) {
 
 // School returns the default strategy of school game g, opened once.
 func (c *cache) School(g *engine.Game) (*advice.SchoolStrategy, error) {
-	n := schoolNeed(tablesDir(), g)
-	open := func() (any, error) { return c.src.School(g) }
-	if n.build && variant(g) && g.Columns == 1 {
-		open = func() (any, error) {
-			sol, err := school.Solve(g, solver.Options{Threads: jobThreads()})
-			if err != nil {
-				return nil, err
-			}
-			return advice.ExactStrategy(school.FromSolution(sol)), nil
+	open := func(n need) (any, error) {
+		if !n.build || !variant(g) || g.Columns != 1 {
+			return c.src.School(g)
 		}
+		sol, err := school.Solve(g, solver.Options{Threads: jobThreads()})
+		if err != nil {
+			return nil, err
+		}
+		return advice.ExactStrategy(school.FromSolution(sol)), nil
 	}
-	v, err := c.get("school "+strategy.Describe(g), "strategy", strategy.Describe(g), n, open)
+	v, err := c.get("school "+strategy.Describe(g), "strategy", strategy.Describe(g), func() need { return schoolNeed(tablesDir(), g) }, open)
 	if err != nil {
 		return nil, err
 	}
@@ -275,12 +276,13 @@ func (c *cache) TargetPlay(g *engine.Game, _ bool) (*target.Table, solver.Values
 	if err != nil {
 		return nil, nil, err
 	}
-	n := targetsNeed(tablesDir(), g)
-	open := func() (any, error) { return c.src.Targets(g) }
-	if n.build && variant(g) {
-		open = func() (any, error) { return target.SolveTable(g, solver.Options{Threads: jobThreads()}) }
+	open := func(n need) (any, error) {
+		if n.build && variant(g) {
+			return target.SolveTable(g, solver.Options{Threads: jobThreads()})
+		}
+		return c.src.Targets(g)
 	}
-	v, err := c.get("targets "+strategy.Describe(g), "every-target table", strategy.Describe(g), n, open)
+	v, err := c.get("targets "+strategy.Describe(g), "every-target table", strategy.Describe(g), func() need { return targetsNeed(tablesDir(), g) }, open)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -52,10 +52,10 @@ type need struct {
 	build      bool
 }
 
-// fileNeed returns the need of a table at path, read when there and
-// built else to hold bytes.
-func fileNeed(path string, hold int64) need {
-	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+// fileNeed returns the need of a table at path in the tables directory
+// dir, read when there and built else to hold bytes.
+func fileNeed(dir, path string, hold int64) need {
+	if fi, err := os.Stat(path); dir != "" && err == nil && fi.Mode().IsRegular() {
 		return need{hold: fi.Size(), peak: fi.Size()}
 	}
 	return need{hold: hold, peak: buildPeak * hold, build: true}
@@ -63,7 +63,7 @@ func fileNeed(path string, hold int64) need {
 
 // tableNeed is the need of single-sheet game g's strategy table.
 func tableNeed(dir string, g *engine.Game) need {
-	return fileNeed(strategy.Path(dir, g), 4*int64(solver.NewLayout(g).Size()))
+	return fileNeed(dir, strategy.Path(dir, g), 4*int64(solver.NewLayout(g).Size()))
 }
 
 // targetsNeed is the need of single-sheet game g's every-target table.
@@ -72,7 +72,7 @@ func targetsNeed(dir string, g *engine.Game) need {
 	if !ok {
 		per = otherTargetBytes
 	}
-	return fileNeed(target.TablePath(dir, g), per*int64(solver.NewLayout(g).Size()))
+	return fileNeed(dir, target.TablePath(dir, g), per*int64(solver.NewLayout(g).Size()))
 }
 
 // schoolNeed is the need of school game g's default strategy: the exact
@@ -83,9 +83,9 @@ func schoolNeed(dir string, g *engine.Game) need {
 		if l, err := school.NewLayout(g); err == nil {
 			size = 4 * int64(l.Size())
 		}
-		return fileNeed(strategy.Path(dir, g), size)
+		return fileNeed(dir, strategy.Path(dir, g), size)
 	}
-	n := fileNeed(school.EstimatePath(dir, g), 1<<20)
+	n := fileNeed(dir, school.EstimatePath(dir, g), 1<<20)
 	n.hold += estimateBytes
 	n.peak += estimateBytes
 	return n

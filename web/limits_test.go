@@ -65,10 +65,11 @@ func FuzzParseMemory(f *testing.F) {
 func TestBudgetLetsGoOfLeastRecentlyUsed(t *testing.T) {
 	t.Parallel()
 	c := newCache(nil, time.Minute, 100)
-	open := func(v string) func() (any, error) { return func() (any, error) { return v, nil } }
+	open := func(v string) func(need) (any, error) { return func(need) (any, error) { return v, nil } }
+	forty := func() need { return need{hold: 40, peak: 40} }
 	get := func(key string) {
 		t.Helper()
-		if v, err := c.get(key, "table", key, need{hold: 40, peak: 40}, open(key)); err != nil || v != key {
+		if v, err := c.get(key, "table", key, forty, open(key)); err != nil || v != key {
 			t.Fatalf("get %s: %v, %v", key, v, err)
 		}
 	}
@@ -98,7 +99,7 @@ func TestBudgetLetsGoOfLeastRecentlyUsed(t *testing.T) {
 		t.Errorf("work of 90: %v, held %q, %d bytes", err, held(), c.used)
 	}
 	var busy *busyError
-	if _, err := c.get("d", "table", "d", need{hold: 40, peak: 40}, open("d")); !errors.As(err, &busy) {
+	if _, err := c.get("d", "table", "d", forty, open("d")); !errors.As(err, &busy) {
 		t.Errorf("a table while the work holds the budget: %v", err)
 	}
 	c.release(90)
