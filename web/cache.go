@@ -80,7 +80,7 @@ func (c *cache) get(key, kind, what string, needOf func() need, open func(n need
 	if !ok {
 		s = &slot{what: what, kind: kind, done: make(chan struct{})}
 		c.slots[key] = s
-		go c.fill(key, s, needOf(), open)
+		go func() { c.fill(key, s, needOf(), open) }() // needOf stats a file: not under c.mu
 	}
 	c.clock++
 	s.last = c.clock
