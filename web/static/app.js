@@ -40,9 +40,11 @@ function newState(game, rules, mode) {
 
 // --- the server -----------------------------------------------------------
 
-async function api(path, body) {
-  const res = await fetch(path, body === undefined ? {} :
-    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+// api calls the API at path, posting body when given; signal, when
+// given, lets the call be abandoned, and the server then stops its work.
+async function api(path, body, signal) {
+  const res = await fetch(path, body === undefined ? { signal } :
+    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
   const data = await res.json().catch(() => ({ error: "the server's answer is not JSON" }));
   if (!res.ok) {
     const err = new Error(data.error || res.statusText);
@@ -59,10 +61,17 @@ function showStatus(text, error) {
   s.classList.toggle("error", !!error);
 }
 
+// asking abandons the advice asked for last, once another is asked for:
+// the server stops solving for an aim no one waits for.
+let asking = null;
+
 // adviseNow asks for the ranking of the position (request my), saying when the server
 // is solving a strategy table meanwhile, and retrying while it does.
 async function adviseNow(my) {
   if (!view || view.over) return;
+  if (asking) asking.abort();
+  const ask = new AbortController();
+  asking = ask;
   const body = { game: S.game, rules: S.rules, sheet: S.sheet, dice: S.dice, rolls_left: S.rollsLeft };
   if (isSchool()) body.fresh = S.fresh;
   Object.assign(body, aimBody());
@@ -78,7 +87,7 @@ async function adviseNow(my) {
   }, 300);
   for (;;) {
     try {
-      const a = await api("/api/advise", body);
+      const a = await api("/api/advise", body, ask.signal);
       if (my !== seq) return;
       advice = a;
       showStatus("");
