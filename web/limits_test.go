@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"dicepoker/engine"
+	"dicepoker/tables"
 )
 
 func TestParseMemory(t *testing.T) {
@@ -222,5 +225,35 @@ func TestVariants(t *testing.T) {
 				t.Errorf("variant = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestUnwritableTablesKeptInMemory points the tables directory where
+// none can be made: the strategy and every-target tables are solved once
+// all the same, kept in memory for every request after, and no file is
+// left.
+func TestUnwritableTablesKeptInMemory(t *testing.T) {
+	src := &countingSource{}
+	ts := serve(t, src, Options{})
+	blocker := filepath.Join(t.TempDir(), "a file")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(tables.EnvDir, filepath.Join(blocker, "tables"))
+	for _, body := range []string{
+		`{"game":"poker-dice","dice":[1,1,2,5,6]}`,
+		`{"game":"poker-dice","dice":[1,1,2,5,6],"target":30,"sheet":"` + lateSheet + `"}`,
+	} {
+		for i := range 3 {
+			if status, answer := call(t, ts, "/api/advise", body); status != http.StatusOK {
+				t.Fatalf("%s, request %d: %d %s", body, i, status, answer)
+			}
+		}
+	}
+	if n, m := src.opened.Load(), src.targets.Load(); n != 1 || m != 1 {
+		t.Errorf("the strategy table was opened %d times, the every-target table %d, for 3 requests each and all of the target's; want once each", n, m)
+	}
+	if _, err := os.Stat(filepath.Join(blocker, "tables")); err == nil {
+		t.Errorf("a tables directory was made")
 	}
 }

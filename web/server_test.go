@@ -24,6 +24,7 @@ import (
 	"dicepoker/internal/tablestest"
 	"dicepoker/record"
 	"dicepoker/strategy"
+	"dicepoker/target"
 )
 
 // dicepoker builds the command once for the tests that compare the API
@@ -278,7 +279,13 @@ func TestHostHeader(t *testing.T) {
 type countingSource struct {
 	advice.Opener
 	opened  atomic.Int32
+	targets atomic.Int32  // every-target tables opened
 	release chan struct{} // nil: open at once
+}
+
+func (c *countingSource) Targets(g *engine.Game) (*target.Table, error) {
+	c.targets.Add(1)
+	return c.Opener.Targets(g)
 }
 
 func (c *countingSource) Table(g *engine.Game) (*strategy.Table, error) {
