@@ -39,6 +39,9 @@ type Opener struct {
 	// every-target tables rather than reading copies (tables.Expect.Map):
 	// for a process that reads its tables, answers and ends.
 	Mapped bool
+	// Threads is the goroutines of a table's solve (0: GOMAXPROCS): a
+	// server leaves a core to its cheap requests.
+	Threads int
 }
 
 // progress returns o's progress callback for what, or nil.
@@ -63,7 +66,7 @@ func (o Opener) Table(g *engine.Game) (*strategy.Table, error) {
 		load = strategy.LoadMapped
 	}
 	return open(o, g, load, func(dir string) (*strategy.Table, error) {
-		return strategy.Open(dir, g, load, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
+		return strategy.Open(dir, g, load, solver.Options{Threads: o.Threads, Progress: o.progress("solving " + g.Name)}, o.Notice)
 	})
 }
 
@@ -206,7 +209,7 @@ func (o Opener) Timing(e *school.Estimate) (*school.Timing, error) {
 // it is missing.
 func (o Opener) Exact(g *engine.Game) (*school.Exact, error) {
 	return open(o, g, school.LoadExact, func(dir string) (*school.Exact, error) {
-		return school.OpenExact(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
+		return school.OpenExact(dir, g, solver.Options{Threads: o.Threads, Progress: o.progress("solving " + g.Name)}, o.Notice)
 	})
 }
 

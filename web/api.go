@@ -73,7 +73,7 @@ func (s *Server) advise(ctx context.Context, req adviseRequest) (any, error) {
 	if req.Target != nil || req.Opponents != nil {
 		// The tables the command reads, one copy; the solve leaves a
 		// core to the cheap requests.
-		aim := advice.Aim{Target: req.Target, Tables: s.src, Context: ctx, Threads: jobThreads()}
+		aim := advice.Aim{Target: req.Target, Tables: s.src, Context: ctx, Threads: JobThreads()}
 		for i, raw := range req.Opponents {
 			o := advice.Position{Game: g}
 			if err := sheetOf(raw, &o); err != nil {

@@ -233,7 +233,7 @@ func variant(g *engine.Game) bool {
 func (c *cache) Table(g *engine.Game) (*strategy.Table, error) {
 	open := func(n need) (any, error) {
 		if n.build && variant(g) {
-			return strategy.Solve(g, solver.Options{Threads: jobThreads()})
+			return strategy.Solve(g, solver.Options{Threads: JobThreads()})
 		}
 		return c.src.Table(g)
 	}
@@ -250,7 +250,7 @@ func (c *cache) School(g *engine.Game) (*advice.SchoolStrategy, error) {
 		if !n.build || !variant(g) || g.Columns != 1 {
 			return c.src.School(g)
 		}
-		sol, err := school.Solve(g, solver.Options{Threads: jobThreads()})
+		sol, err := school.Solve(g, solver.Options{Threads: JobThreads()})
 		if err != nil {
 			return nil, err
 		}
@@ -278,7 +278,7 @@ func (c *cache) TargetPlay(g *engine.Game, _ bool) (*target.Table, solver.Values
 	}
 	open := func(n need) (any, error) {
 		if n.build && variant(g) {
-			return target.SolveTable(g, solver.Options{Threads: jobThreads()})
+			return target.SolveTable(g, solver.Options{Threads: JobThreads()})
 		}
 		return c.src.Targets(g)
 	}

@@ -24,9 +24,10 @@ type queue struct {
 	active, stopped atomic.Int64
 }
 
-// jobThreads is the goroutines of an expensive job: all the processors
-// but one, left to the cheap requests.
-func jobThreads() int { return max(1, runtime.GOMAXPROCS(0)-1) }
+// JobThreads is the goroutines of an expensive job: all the processors
+// but one, left to the cheap requests. A server's source solves its
+// tables with as many (advice.Opener.Threads).
+func JobThreads() int { return max(1, runtime.GOMAXPROCS(0)-1) }
 
 func newQueue() *queue { return &queue{run: make(chan struct{}, 1)} }
 

@@ -36,6 +36,12 @@ const cheapBound = 50 * time.Millisecond
 // the server.
 const cheapEvery = 100 * time.Millisecond
 
+// busyLoad is the load average by processor beyond which the machine is
+// too busy with other work for the load test to check cheapBound: the
+// cheap answers took up to 31 ms at a load of 3 by processor, 60 to 260
+// ms at 5 to 10 (before the long work left a core to them).
+const busyLoad = 4
+
 // loadMemory is the load test's memory budget.
 const loadMemory = 256 << 20
 
@@ -49,14 +55,14 @@ const lateSheet = "nines=2,tens=3,jacks=4,queens=0,kings=5,aces=5,pair=1,two-pai
 // all, keeps within its budget (the peak resident memory of the process,
 // VmHWM, reset before the load through /proc/self/clear_refs), answers
 // each cheap one within cheapBound (where the machine is not loaded by
-// other work beyond its processors), answers as the command does, and
+// other work busyLoad times over), answers as the command does, and
 // runs no work once the clients are gone.
 func TestLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the load test takes half a minute")
 	}
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(loadMemory))
-	ts := serve(t, advice.Opener{}, Options{Memory: loadMemory, SolveWait: 500 * time.Millisecond})
+	ts := serve(t, advice.Opener{Threads: JobThreads()}, Options{Memory: loadMemory, SolveWait: 500 * time.Millisecond})
 	s := ts.Config.Handler.(*Server)
 	cases := []loadCase{
 		{name: "new game", body: `{"game":"poker-dice","dice":[1,1,2,5,6]}`, cheap: true, count: 24,
@@ -153,9 +159,9 @@ func TestLoad(t *testing.T) {
 	peak := peakMemory(t)
 	t.Logf("%d requests: %d answers 503 asked again, %d clients left; the slowest cheap answer took %v; peak resident memory %d MB of a %d MB budget; %d rankings stopped for their client",
 		total, refused, gone, slowest, peak>>20, loadMemory>>20, s.src.jobs.stopped.Load())
-	// Time is the machine's to give: on one loaded by other work the
-	// bound says nothing of the server.
-	if load, ok := loadAverage(); ok && load > float64(runtime.NumCPU()) {
+	// Time is the machine's to give: on one loaded by other work many
+	// times over the bound says nothing of the server.
+	if load, ok := loadAverage(); ok && load > busyLoad*float64(runtime.NumCPU()) {
 		t.Logf("the machine is loaded (load average %.1f on %d processors): the cheap answers' bound of %v is not checked", load, runtime.NumCPU(), cheapBound)
 	} else if slowest > cheapBound {
 		t.Errorf("the slowest cheap answer took %v, over %v", slowest, cheapBound)

@@ -46,7 +46,7 @@ func runServe(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv, err := web.New(advice.Opener{Notice: notice}, ln.Addr().String(), web.Options{Memory: budget})
+	srv, err := web.New(advice.Opener{Notice: notice, Threads: web.JobThreads()}, ln.Addr().String(), web.Options{Memory: budget})
 	if err != nil {
 		ln.Close()
 		return err
