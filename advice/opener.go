@@ -36,6 +36,13 @@ type Opener struct {
 	// checks only the blocks read, where every value is checked first
 	// otherwise. Such a table's Actions say if a block was damaged.
 	Lookups bool
+	// Mapped maps the files of the single-sheet games' strategy and
+	// every-target tables rather than reading copies (tables.Expect.Map):
+	// for a process that reads its tables, answers and ends.
+	Mapped bool
+	// Threads is the goroutines of a table's solve (0: GOMAXPROCS): a
+	// server leaves a core to its cheap requests.
+	Threads int
 }
 
 // progress returns o's progress callback for what, or nil.
@@ -51,11 +58,16 @@ func (o Opener) progress(what string) func(done, total int) {
 // cannot be used is bad input: it says how to rebuild it.
 func (o Opener) Table(g *engine.Game) (*strategy.Table, error) {
 	load := strategy.Load
-	if o.Lookups {
+	switch {
+	case o.Lookups && o.Mapped:
+		load = strategy.PeekMapped
+	case o.Lookups:
 		load = strategy.Peek
+	case o.Mapped:
+		load = strategy.LoadMapped
 	}
 	return open(o, g, load, func(dir string) (*strategy.Table, error) {
-		return strategy.Open(dir, g, load, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
+		return strategy.Open(dir, g, load, solver.Options{Threads: o.Threads, Progress: o.progress("solving " + g.Name)}, o.Notice)
 	})
 }
 
@@ -153,7 +165,7 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &SchoolStrategy{Name: name, Player: school.Fixed(t.Value), Value: t.Value, Expected: t.Expected}, nil
+		return ExactStrategy(t), nil
 	case "estimate", "race":
 		e, err := o.Estimate(g)
 		if err != nil {
@@ -204,7 +216,7 @@ func (o Opener) Timing(e *school.Estimate) (*school.Timing, error) {
 // it is missing.
 func (o Opener) Exact(g *engine.Game) (*school.Exact, error) {
 	return open(o, g, school.LoadExact, func(dir string) (*school.Exact, error) {
-		return school.OpenExact(dir, g, solver.Options{Progress: o.progress("solving " + g.Name)}, o.Notice)
+		return school.OpenExact(dir, g, solver.Options{Threads: o.Threads, Progress: o.progress("solving " + g.Name)}, o.Notice)
 	})
 }
 

@@ -57,6 +57,13 @@ type SchoolStrategy struct {
 	Drift *school.Drift
 }
 
+// ExactStrategy is the optimal strategy of one-column school that the
+// exact table t values (Named's "optimal").
+func ExactStrategy(t *school.Exact) *SchoolStrategy {
+	p := school.Fixed(t.Value)
+	return &SchoolStrategy{Name: "optimal", Player: p, Advisor: p, Seat: school.Alone(p), Value: t.Value, Expected: t.Expected}
+}
+
 // Note says how the strategy values positions when that is not exact, for
 // the output to say so; "" for the optimal player.
 func (st *SchoolStrategy) Note(g *engine.Game) string {

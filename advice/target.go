@@ -1,6 +1,7 @@
 package advice
 
 import (
+	"context"
 	"fmt"
 
 	"dicepoker/coach"
@@ -19,9 +20,22 @@ type Aim struct {
 	// described by what.
 	Progress func(what string) func(done, total int)
 	// Tables, when set, opens the every-target table and the strategy
-	// table that rank the actions for a target (Opener.TargetPlay); nil
-	// solves for the target from the position.
-	Tables *Opener
+	// table that rank the actions for a target (an Opener, or a server's
+	// cache of them); nil solves for the target from the position.
+	Tables TargetTables
+	// Threads is the goroutines of a solve for the aim (0: GOMAXPROCS):
+	// a server leaves a core to its cheap requests.
+	Threads int
+	// Context, when set, stops a solve for the aim once it is done, with
+	// its error: a server's request's, so that no work goes on for a
+	// client that left; nil never stops.
+	Context context.Context
+}
+
+// TargetTables opens what plays a single-sheet game for a target:
+// Opener.TargetPlay.
+type TargetTables interface {
+	TargetPlay(g *engine.Game, all bool) (*target.Table, solver.Values, error)
 }
 
 // MaxTarget is the largest target: far above any game's highest score.
@@ -76,14 +90,14 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 		ranked, err = tab.Actions(state, need, p.Dice, rollsLeft, ev)
 		goal.Near = target.Near32
 		if terr := tab.Err(); terr != nil {
-			return nil, aim.Tables.tableError(terr)
+			return nil, Opener{}.tableError(terr)
 		}
 		if err != nil {
 			return nil, Inputf("%v", err)
 		}
 	case aim.Target != nil:
 		need = max(0, *aim.Target-score)
-		sol, err = target.Solve(g, state, need, solver.Options{Progress: progress(fmt.Sprintf("solving %s for a total of %d", g.Name, *aim.Target))})
+		sol, err = target.Solve(g, state, need, solver.Options{Progress: progress(fmt.Sprintf("solving %s for a total of %d", g.Name, *aim.Target)), Threads: aim.Threads, Context: aim.Context})
 	default:
 		ops := make([]target.Opponent, len(aim.Opponents))
 		for i, o := range aim.Opponents {
@@ -95,7 +109,7 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 			goal.Opponents = append(goal.Opponents, ops[i].Score)
 		}
 		// The position is checked above: what fails now is the solve.
-		ranked, need, err = target.BeatActions(g, state, score, ops, p.Dice, rollsLeft, solver.Options{Progress: progress("solving " + g.Name + " to beat the opponents")})
+		ranked, need, err = target.BeatActions(g, state, score, ops, p.Dice, rollsLeft, solver.Options{Progress: progress("solving " + g.Name + " to beat the opponents"), Threads: aim.Threads, Context: aim.Context})
 		need = max(0, need)
 	}
 	if err != nil {

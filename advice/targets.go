@@ -15,7 +15,11 @@ func (o Opener) Targets(g *engine.Game) (*target.Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := target.OpenTable(dir, g, solver.Options{Progress: o.progress("solving " + g.Name + " for every target")}, o.Notice)
+	load := target.LoadTable
+	if o.Mapped {
+		load = target.LoadTableMapped
+	}
+	t, err := target.OpenTable(dir, g, load, solver.Options{Threads: o.Threads, Progress: o.progress("solving " + g.Name + " for every target")}, o.Notice)
 	return t, o.tableError(err)
 }
 

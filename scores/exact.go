@@ -49,7 +49,8 @@ func Exact(p *policy.Policy, o Options) *Distribution { return ExactFrom(p, engi
 // the final score less the sheet's. The states of a turn are planned
 // solver.Lanes at a time (policy.Batch). States that share their futures
 // under p are carried as one, their stand-in (policy.Policy.Standins):
-// for yahtzee a third fewer states to plan and carry.
+// for yahtzee a third fewer states to plan and carry. Once o.Context is
+// done it stops early, its distribution empty (Carry).
 func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 	g := p.Game()
 	l := solver.NewLayout(g)
@@ -106,7 +107,9 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 // goroutines by index, and each adds what reaches it in the order of the
 // source states, whatever the number of threads: the result is the same
 // to the bit. o.Progress counts turns, o.TurnProgress the states of each
-// turn.
+// turn. Once o.Context is done Carry stops between chunks and returns an
+// empty histogram: the caller tells it from a distribution by
+// o.Context.Err().
 func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store []Arc) []Arc, o Options) (Histogram, int) {
 	threads := o.threads()
 	// Two chunks' arcs, the one being carried and the next: each
@@ -218,17 +221,22 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 			}
 		}
 		plan(0, 0)
+		sent := 0 // the chunks handed to the goroutines
 		for k := range chunks {
+			if o.err() != nil {
+				break // the goroutines end the chunks sent, and the turn stops
+			}
 			for w := range ready {
 				ready[w] <- k
 			}
+			sent++
 			if next := k + 1; next < chunks {
 				// In the set of chunk next-len(sets), once it is settled.
 				settle(next - len(sets) + 1)
 				plan(next%len(sets), next*carryChunk)
 			}
 		}
-		settle(chunks)
+		settle(sent)
 		for w := range ready {
 			close(ready[w])
 		}
@@ -243,6 +251,9 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 		}
 		wg.Wait()
 		states += len(layer)
+		if o.err() != nil {
+			return Histogram{}, states
+		}
 		if o.Progress != nil {
 			o.Progress(turn+1, turns)
 		}

@@ -1,6 +1,7 @@
 package scores
 
 import (
+	"context"
 	"fmt"
 
 	"gonum.org/v1/gonum/stat"
@@ -26,9 +27,21 @@ type Options struct {
 	// middle of a game hold the most states, so a turn's share of the
 	// time is known only once it starts. Calls do not overlap.
 	TurnProgress func(turn, turns, done, states int)
+	// Context, when set, stops an exact pass once it is done (see Carry):
+	// a server's request's, so that no work goes on for a client that
+	// left; nil never stops.
+	Context context.Context
 }
 
 func (o Options) threads() int { return workers.Threads(o.Threads) }
+
+// err returns the error of o.Context once it is done, else nil.
+func (o Options) err() error {
+	if o.Context == nil {
+		return nil
+	}
+	return o.Context.Err()
+}
 
 // Sample is the outcome of simulated games: the final scores and how often
 // the bonuses were earned.

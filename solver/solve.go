@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -20,6 +21,19 @@ type Options struct {
 	// PlainGo solves with the plain Go lane kernel, the one every machine
 	// without the assembly runs, so that one process can time both.
 	PlainGo bool
+	// Context, when set, stops the solve once it is done: the solve
+	// checks it between layers of states and returns its error. A server
+	// sets it to a request's, so that no work goes on for a client that
+	// left; nil never stops.
+	Context context.Context
+}
+
+// Err returns the error of o.Context once it is done, else nil.
+func (o Options) Err() error {
+	if o.Context == nil {
+		return nil
+	}
+	return o.Context.Err()
 }
 
 // Solution is the value of every reachable state of a game.
@@ -78,6 +92,9 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 	todo, copies := make([]engine.State, 0, slices.Max(sizes)), make([][2]int, 0, slices.Max(sizes))
 	first := make([]int, g.UpperCap()+2)
 	for layer := n; layer >= 0; layer-- {
+		if err := o.Err(); err != nil {
+			return nil, err
+		}
 		masks := layers[layer]
 		todo, copies = todo[:0], copies[:0]
 		for _, m := range masks {

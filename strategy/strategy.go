@@ -158,8 +158,16 @@ func (t *Table) Save(path string) error {
 // Load reads the table of g from path, refusing a file for other rules or
 // of the wrong size, and checks every value. A missing file gives an
 // error for which errors.Is(err, fs.ErrNotExist) holds.
-func Load(path string, g *engine.Game) (*Table, error) {
-	t, err := Peek(path, g)
+func Load(path string, g *engine.Game) (*Table, error) { return load(path, g, false) }
+
+// LoadMapped is Load with the file mapped rather than read
+// (tables.Expect.Map): for a process that reads its tables, answers and
+// ends.
+func LoadMapped(path string, g *engine.Game) (*Table, error) { return load(path, g, true) }
+
+// load is Load, the file mapped when mapped.
+func load(path string, g *engine.Game, mapped bool) (*Table, error) {
+	t, err := peek(path, g, mapped)
 	if err != nil {
 		return nil, err
 	}
@@ -176,8 +184,18 @@ func Load(path string, g *engine.Game) (*Table, error) {
 // when Value first reads it (a table of the format before blocks is
 // checked whole, as by Load). A damaged block then gives NaN values and
 // an Err, which Actions returns.
-func Peek(path string, g *engine.Game) (*Table, error) {
-	w, err := tables.OpenFloats(path, expect(g))
+func Peek(path string, g *engine.Game) (*Table, error) { return peek(path, g, false) }
+
+// PeekMapped is Peek with the file mapped rather than read
+// (tables.Expect.Map): for a process that looks up a few values and
+// ends.
+func PeekMapped(path string, g *engine.Game) (*Table, error) { return peek(path, g, true) }
+
+// peek is Peek, the file mapped when mapped.
+func peek(path string, g *engine.Game, mapped bool) (*Table, error) {
+	want := expect(g)
+	want.Map = mapped
+	w, err := tables.OpenFloats(path, want)
 	if err != nil {
 		return nil, err
 	}

@@ -116,6 +116,20 @@ func TestPeek(t *testing.T) {
 	rank := func(tb *Table) ([]solver.Action, error) { return tb.Actions(engine.State{}, dice, 2) }
 	want, _ := rank(solved)
 
+	for _, c := range []struct {
+		name string
+		load func(path string, g *engine.Game) (*Table, error)
+	}{{"Load", Load}, {"LoadMapped", LoadMapped}, {"PeekMapped", PeekMapped}} {
+		t.Run(c.name+" ranks as the solve", func(t *testing.T) {
+			tb, err := c.load(path, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := rank(tb); err != nil || !slices.Equal(got, want) {
+				t.Fatalf("ranking %v (%v), want the solve's", got[:1], err)
+			}
+		})
+	}
 	t.Run("reads few blocks", func(t *testing.T) {
 		tb, err := Peek(path, g)
 		if err != nil {

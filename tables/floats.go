@@ -35,7 +35,7 @@ func openFloats(path string, want Expect) (*Words, *Error) {
 	case hd.typ == typeFloat32:
 		var values []float32
 		var mapping []byte
-		if values, mapping, e = readWhole(f, size, hd); e == nil {
+		if values, mapping, e = readWhole(f, size, hd, want.Map); e == nil {
 			f.Close()
 			done := make([]atomic.Bool, blockCount(len(values)))
 			for k := range done {
@@ -45,7 +45,7 @@ func openFloats(path string, want Expect) (*Words, *Error) {
 			return &Words{Header: hd.Header, path: path, want: want, words: bits, mapping: mapping, done: done}, nil
 		}
 	default:
-		w, e = readIndex(f, size, hd)
+		w, e = readIndex(f, size, hd, want.Map)
 	}
 	if e != nil {
 		f.Close()
@@ -56,7 +56,7 @@ func openFloats(path string, want Expect) (*Words, *Error) {
 }
 
 // Floats returns the values of a table opened with OpenFloats: those of
-// the blocks loaded hold their value, the others zero (or, when Mapped,
+// the blocks loaded hold their value, the others zero (or, when mapped,
 // the file's values unchecked: not to be read).
 func (w *Words) Floats() []float32 {
 	return unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(w.words))), len(w.words))

@@ -38,13 +38,11 @@ func TestFloatsRoundTrip(t *testing.T) {
 			whole bool // every block loaded at once
 		}{{"WriteFloats", WriteFloats, false}, {"Write", Write, true}} {
 			t.Run(fmt.Sprintf("%s/mapped=%v", w.name, mapped), func(t *testing.T) {
-				defer func(was bool) { Mapped = was }(Mapped)
-				Mapped = mapped
 				path := filepath.Join(t.TempDir(), "f.dpt")
 				if err := w.write(path, headerFor(values), values); err != nil {
 					t.Fatal(err)
 				}
-				f, err := OpenFloats(path, testWant)
+				f, err := OpenFloats(path, wantMapped(mapped))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -91,13 +89,11 @@ func TestFloatsRefused(t *testing.T) {
 	}
 	for _, mapped := range []bool{false, true} {
 		t.Run(fmt.Sprintf("mapped=%v", mapped), func(t *testing.T) {
-			defer func(was bool) { Mapped = was }(Mapped)
-			Mapped = mapped
 			p := filepath.Join(t.TempDir(), "bad.dpt")
 			if err := os.WriteFile(p, flip(at+4*BlockWords+9)(slices.Clone(good)), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			f, err := OpenFloats(p, testWant)
+			f, err := OpenFloats(p, wantMapped(mapped))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -148,9 +144,7 @@ func TestFloatsConcurrent(t *testing.T) {
 	}
 	for _, mapped := range []bool{false, true} {
 		t.Run(fmt.Sprintf("mapped=%v", mapped), func(t *testing.T) {
-			defer func(was bool) { Mapped = was }(Mapped)
-			Mapped = mapped
-			f, err := OpenFloats(path, testWant)
+			f, err := OpenFloats(path, wantMapped(mapped))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -56,12 +56,10 @@ func FuzzOpenFloats(f *testing.F) {
 	f.Add([]byte(magic), true)
 	path, again := filepath.Join(dir, "in.dpt"), filepath.Join(dir, "again.dpt")
 	f.Fuzz(func(t *testing.T, data []byte, mapped bool) {
-		defer func(was bool) { Mapped = was }(Mapped)
-		Mapped = mapped
 		if err := os.WriteFile(path, data, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		w, err := OpenFloats(path, testWant)
+		w, err := OpenFloats(path, wantMapped(mapped))
 		if err != nil {
 			checkRefusal(t, err, path)
 			return

@@ -12,7 +12,7 @@ import (
 	"unsafe"
 )
 
-// TestMapped checks that with Mapped, the values Read and OpenFloats
+// TestMapped checks that with Expect.Map, the values Read and OpenFloats
 // return lie in a mapping of the file, as /proc/self/maps lists it, and
 // without, they do not.
 func TestMapped(t *testing.T) {
@@ -20,11 +20,11 @@ func TestMapped(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		write func(string, Header, []float32) error
-		read  func(path string) ([]float32, error)
+		read  func(path string, want Expect) ([]float32, error)
 	}{
-		{"Read", Write, func(path string) ([]float32, error) { _, vs, err := Read(path, testWant); return vs, err }},
-		{"OpenFloats", WriteFloats, func(path string) ([]float32, error) {
-			f, err := OpenFloats(path, testWant)
+		{"Read", Write, func(path string, want Expect) ([]float32, error) { _, vs, err := Read(path, want); return vs, err }},
+		{"OpenFloats", WriteFloats, func(path string, want Expect) ([]float32, error) {
+			f, err := OpenFloats(path, want)
 			if err != nil {
 				return nil, err
 			}
@@ -33,13 +33,11 @@ func TestMapped(t *testing.T) {
 	} {
 		for _, mapped := range []bool{false, true} {
 			t.Run(fmt.Sprintf("%s/mapped=%v", c.name, mapped), func(t *testing.T) {
-				defer func(was bool) { Mapped = was }(Mapped)
-				Mapped = mapped
 				path := filepath.Join(t.TempDir(), "t.dpt")
 				if err := c.write(path, headerFor(values), values); err != nil {
 					t.Fatal(err)
 				}
-				got, err := c.read(path)
+				got, err := c.read(path, wantMapped(mapped))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -74,8 +72,6 @@ func inMapping(t *testing.T, a uintptr, path string) bool {
 // afterwards no mapping of the file is listed in /proc/self/maps, where
 // Close leaves it for the words still read.
 func TestRelease(t *testing.T) {
-	defer func(was bool) { Mapped = was }(Mapped)
-	Mapped = true
 	values := testFloats()
 	for _, c := range []struct {
 		name   string
@@ -94,7 +90,7 @@ func TestRelease(t *testing.T) {
 			if err := c.write(path, headerFor(values), values); err != nil {
 				t.Fatal(err)
 			}
-			w, err := OpenFloats(path, testWant)
+			w, err := OpenFloats(path, wantMapped(true))
 			if err != nil {
 				t.Fatal(err)
 			}

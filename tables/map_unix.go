@@ -10,11 +10,11 @@ import (
 )
 
 // payload returns the n values at offset end of f, of size bytes, checked
-// against the payload checksum sum: mapped when Mapped is set (and the
+// against the payload checksum sum: mapped when mapped is set (and the
 // system maps the file), with the mapping of the whole file, else read
 // (readPayload) and no mapping.
-func payload(f *os.File, size, end int64, n int, sum uint32) ([]float32, []byte, *Error) {
-	m := mapFile(f, size)
+func payload(f *os.File, size, end int64, n int, sum uint32, mapped bool) ([]float32, []byte, *Error) {
+	m := mapFile(f, size, mapped)
 	if m == nil || n == 0 {
 		if m != nil {
 			unmap(m)
@@ -35,10 +35,10 @@ func payload(f *os.File, size, end int64, n int, sum uint32) ([]float32, []byte,
 
 // mapWords returns the n words at offset start of f, of size bytes,
 // mapped and not yet checked, and the mapping of the whole file, when
-// Mapped is set and the system maps the file; nil otherwise. amd64 and
+// mapped is set and the system maps the file; nil otherwise. amd64 and
 // arm64 keep a word as the file does.
-func mapWords(f *os.File, size, start int64, n int) ([]uint32, []byte) {
-	m := mapFile(f, size)
+func mapWords(f *os.File, size, start int64, n int, mapped bool) ([]uint32, []byte) {
+	m := mapFile(f, size, mapped)
 	if m == nil || n == 0 {
 		if m != nil {
 			unmap(m)
@@ -52,11 +52,12 @@ func mapWords(f *os.File, size, start int64, n int) ([]uint32, []byte) {
 // may be read after.
 func unmap(m []byte) { syscall.Munmap(m) }
 
-// mapFile maps the file f, of size bytes, when Mapped is set; nil if it is
-// not or the system refuses. The mapping is private and writable, so that
-// a write to it changes this process's copy of a page, never the file.
-func mapFile(f *os.File, size int64) []byte {
-	if !Mapped || size == 0 {
+// mapFile maps the file f, of size bytes, when mapped is set; nil if it
+// is not or the system refuses. The mapping is private and writable, so
+// that a write to it changes this process's copy of a page, never the
+// file.
+func mapFile(f *os.File, size int64, mapped bool) []byte {
+	if !mapped || size == 0 {
 		return nil
 	}
 	m, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE)

@@ -49,7 +49,7 @@ func read(path string, want Expect) (Header, []float32, *Error) {
 	if e != nil {
 		return Header{}, nil, e
 	}
-	values, _, e := readWhole(f, size, hd) // a mapping lives as long as its values
+	values, _, e := readWhole(f, size, hd, want.Map) // a mapping lives as long as its values
 	if e != nil {
 		return Header{}, nil, e
 	}
@@ -77,8 +77,8 @@ func openFile(path string) (*os.File, int64, *Error) {
 
 // readWhole reads and checks the payload of the float32 table f, of size
 // bytes, whose header is hd: the values written by Write, checked whole,
-// and the mapping they lie in (see payload).
-func readWhole(f *os.File, size int64, hd head) ([]float32, []byte, *Error) {
+// and the mapping they lie in when mapped (see payload).
+func readWhole(f *os.File, size int64, hd head, mapped bool) ([]float32, []byte, *Error) {
 	if have := uint64(size - int64(hd.end)); hd.States > have/4 {
 		return nil, nil, corrupt(fmt.Sprintf("truncated: header says %d values but only %d payload bytes follow", hd.States, have))
 	} else if have != 4*hd.States {
@@ -87,7 +87,7 @@ func readWhole(f *os.File, size int64, hd head) ([]float32, []byte, *Error) {
 	if hd.States > math.MaxInt/4 {
 		return nil, nil, &Error{Err: errTooLarge, Reason: errTooLarge.Error()}
 	}
-	return payload(f, size, int64(hd.end), int(hd.States), hd.sum)
+	return payload(f, size, int64(hd.end), int(hd.States), hd.sum, mapped)
 }
 
 // head is a header as parseHeader read it: where the payload starts, the
@@ -170,19 +170,6 @@ func readString(data []byte, p int) (string, int, bool) {
 	}
 	return string(data[p+2 : end]), end, true
 }
-
-// Mapped says whether Read, OpenWords and OpenFloats map a table's
-// payload into memory, where the system allows it (amd64 and arm64 under
-// Unix), instead of reading a copy: no copy is made, and the pages come
-// from the file's cache as the checksums read them (a block table's
-// blocks checked in place as they are first read). It is for a process
-// that reads its tables, answers and ends: the mapping stays for the
-// process's life, even for a file refused after its header, and a file written
-// over in place while mapped (this program replaces table files by
-// renaming, which leaves a mapped file as it was) would change the values
-// that were checked, or end the process if shortened. Set it before any
-// table is read.
-var Mapped bool
 
 // readPayload reads the n values at offset end of f and checks them
 // against the payload checksum sum. The bytes are read in one call

@@ -98,7 +98,7 @@ func TestReadRefuses(t *testing.T) {
 			return b
 		}, testWant, ErrRules, "fingerprint mismatch"},
 	}
-	bothWays(t, func(t *testing.T) {
+	bothWays(t, func(t *testing.T, mapped bool) {
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
 				b := goodFile(t)
@@ -109,7 +109,9 @@ func TestReadRefuses(t *testing.T) {
 				if err := os.WriteFile(path, b, 0o644); err != nil {
 					t.Fatal(err)
 				}
-				h, values, err := Read(path, tt.want)
+				want := tt.want
+				want.Map = mapped
+				h, values, err := Read(path, want)
 				if err == nil {
 					t.Fatalf("Read succeeded: %+v, %d values", h, len(values))
 				}

@@ -25,6 +25,18 @@ type Expect struct {
 	Options     string
 	Fingerprint [32]byte
 	Rebuild     string // command that rebuilds the file, quoted in errors
+	// Map maps the table's payload into memory, where the system allows
+	// it (amd64 and arm64 under Unix), instead of reading a copy: no copy
+	// is made, and the pages come from the file's cache as the checksums
+	// read them (a block table's blocks checked in place as they are
+	// first read). It is for a process that reads its tables, answers
+	// and ends: the mapping stays for the process's life, even for a
+	// file refused after its header (but for a table Released), and a
+	// file written over in place while mapped (this program replaces
+	// table files by renaming, which leaves a mapped file as it was)
+	// would change the values that were checked, or end the process if
+	// shortened.
+	Map bool
 }
 
 const (

@@ -66,14 +66,14 @@ func TestRoundTrip(t *testing.T) {
 		{"header one byte longer", Header{Game: "g", Options: strings.Repeat("o", shortHeader-fixedSize), States: 2}, []float32{1, 2}},
 		{"longest header", Header{Game: strings.Repeat("g", math.MaxUint16), Options: strings.Repeat("o", math.MaxUint16), States: 1}, []float32{5}},
 	}
-	bothWays(t, func(t *testing.T) {
+	bothWays(t, func(t *testing.T, mapped bool) {
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
 				path := filepath.Join(t.TempDir(), "t.dpt")
 				if err := Write(path, tt.h, tt.values); err != nil {
 					t.Fatal(err)
 				}
-				want := Expect{Game: tt.h.Game, Options: tt.h.Options, Fingerprint: tt.h.Fingerprint}
+				want := Expect{Game: tt.h.Game, Options: tt.h.Options, Fingerprint: tt.h.Fingerprint, Map: mapped}
 				h, values, err := Read(path, want)
 				if err != nil {
 					t.Fatal(err)
@@ -96,28 +96,31 @@ func TestRoundTrip(t *testing.T) {
 }
 
 // bothWays runs test with the tables read as copies, and mapped (see
-// Mapped).
-func bothWays(t *testing.T, test func(t *testing.T)) {
+// Expect.Map).
+func bothWays(t *testing.T, test func(t *testing.T, mapped bool)) {
 	for _, mapped := range []bool{false, true} {
-		t.Run(fmt.Sprintf("mapped=%v", mapped), func(t *testing.T) {
-			defer func(was bool) { Mapped = was }(Mapped)
-			Mapped = mapped
-			test(t)
-		})
+		t.Run(fmt.Sprintf("mapped=%v", mapped), func(t *testing.T) { test(t, mapped) })
 	}
+}
+
+// wantMapped is testWant, its table mapped or not.
+func wantMapped(mapped bool) Expect {
+	w := testWant
+	w.Map = mapped
+	return w
 }
 
 // TestReadOwnValues checks that the values Read returns are the caller's
 // to change, mapped or not: the file keeps its bytes, and a second Read
 // gives the values as written.
 func TestReadOwnValues(t *testing.T) {
-	bothWays(t, func(t *testing.T) {
+	bothWays(t, func(t *testing.T, mapped bool) {
 		before := goodFile(t)
 		path := filepath.Join(t.TempDir(), "t.dpt")
 		if err := os.WriteFile(path, before, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, got, err := Read(path, testWant)
+		_, got, err := Read(path, wantMapped(mapped))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,7 +131,7 @@ func TestReadOwnValues(t *testing.T) {
 			t.Fatalf("the file changed with the values read (%v)", err)
 		}
 		want := testValues()
-		if _, again, err := Read(path, testWant); err != nil || math.Float32bits(again[4]) != math.Float32bits(want[4]) {
+		if _, again, err := Read(path, wantMapped(mapped)); err != nil || math.Float32bits(again[4]) != math.Float32bits(want[4]) {
 			t.Errorf("read again: %v, %v, want %v", err, again, want)
 		}
 	})

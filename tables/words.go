@@ -82,7 +82,7 @@ func blockCount(n int) int { return (n + BlockWords - 1) / BlockWords }
 
 // Words is an open word table. Its words are read from the file block by
 // block as Load asks for them, each block checked against its checksum
-// on the way in (when Mapped, checked in place in the mapped file). It is safe for concurrent use.
+// on the way in (when mapped, Expect.Map, checked in place in the mapped file). It is safe for concurrent use.
 type Words struct {
 	Header  Header
 	path    string
@@ -91,7 +91,7 @@ type Words struct {
 	start   int64    // the file offset of the first word
 	sums    []uint32 // each block's checksum
 	words   []uint32
-	mapping []byte        // the mapped file (Mapped), words a view of it: a block is checked in place; nil when read
+	mapping []byte        // the mapped file (Expect.Map), words a view of it: a block is checked in place; nil when read
 	done    []atomic.Bool // the blocks read and checked
 	mu      sync.Mutex    // held while a block is read
 	err     atomic.Pointer[Error]
@@ -124,7 +124,7 @@ func openWords(path string, want Expect) (*Words, *Error) {
 		f.Close()
 		return nil, e
 	}
-	w, e := readIndex(f, size, hd)
+	w, e := readIndex(f, size, hd, want.Map)
 	if e != nil {
 		f.Close()
 		return nil, e
@@ -134,8 +134,8 @@ func openWords(path string, want Expect) (*Words, *Error) {
 }
 
 // readIndex reads the block checksums of the table of words in f, of
-// size bytes, whose header is hd.
-func readIndex(f *os.File, size int64, hd head) (*Words, *Error) {
+// size bytes, whose header is hd, its words mapped when mapped.
+func readIndex(f *os.File, size int64, hd head, mapped bool) (*Words, *Error) {
 	h, end, sum := hd.Header, hd.end, hd.sum
 	if h.States > math.MaxInt32*uint64(BlockWords) {
 		return nil, &Error{Err: errTooLarge, Reason: errTooLarge.Error()}
@@ -154,7 +154,7 @@ func readIndex(f *os.File, size int64, hd head) (*Words, *Error) {
 	}
 	w := &Words{Header: h, f: f, start: int64(end) + 4*int64(blocks), sums: make([]uint32, blocks),
 		done: make([]atomic.Bool, blocks)}
-	if w.words, w.mapping = mapWords(f, size, w.start, n); w.words == nil {
+	if w.words, w.mapping = mapWords(f, size, w.start, n, mapped); w.words == nil {
 		w.words = make([]uint32, n)
 	}
 	for k := range w.sums {
@@ -164,7 +164,7 @@ func readIndex(f *os.File, size int64, hd head) (*Words, *Error) {
 }
 
 // Words returns the table's words: those of the blocks loaded hold their
-// value, the others zero (or, when Mapped, the file's words unchecked:
+// value, the others zero (or, when mapped, the file's words unchecked:
 // not to be read).
 func (w *Words) Words() []uint32 { return w.words }
 

@@ -30,7 +30,9 @@ type Opponent struct {
 // worth of the final total under its play, and the solve the shorter:
 // the bonuses' long tails of the opponents' totals are cut. Beat returns
 // the solution and the need of the starting state, for Value, Actions and
-// NewPlayer's target (score + need).
+// NewPlayer's target (score + need). Once o.Context is done the work
+// stops between layers (and between turns of an opponent's
+// distribution) and returns its error.
 func Beat(g *engine.Game, from engine.State, score int, opponents []Opponent, o solver.Options) (*Solution, int, error) {
 	return beat(g, from, score, opponents, false, o)
 }
@@ -54,7 +56,7 @@ func beat(g *engine.Game, from engine.State, score int, opponents []Opponent, le
 	if len(opponents) == 0 {
 		return nil, 0, fmt.Errorf("no opponent to beat")
 	}
-	ev, err := solver.Solve(g, solver.Options{Threads: o.Threads})
+	ev, err := solver.Solve(g, solver.Options{Threads: o.Threads, Context: o.Context})
 	if err != nil {
 		return nil, 0, err
 	}
@@ -64,13 +66,17 @@ func beat(g *engine.Game, from engine.State, score int, opponents []Opponent, le
 	}
 	finals := make([]scores.Histogram, len(opponents))
 	for i, op := range opponents {
-		h := scores.ExactFrom(p, op.State, scores.Options{Threads: o.Threads}).Scores
+		h := scores.ExactFrom(p, op.State, scores.Options{Threads: o.Threads, Context: o.Context}).Scores
+		if err := o.Err(); err != nil {
+			return nil, 0, err // the distribution stopped short
+		}
 		h.Lo += op.Score
 		finals[i] = h
 	}
 	worth, sure := beatWorth(finals)
 	need := sure - score
-	return solveWith(ev, from, need, max(0, need), worth, lean, o), need, nil
+	sol, err := solveWith(ev, from, need, max(0, need), worth, lean, o)
+	return sol, need, err
 }
 
 // Slack is how far from exact Beat's values may be: the totals worth

@@ -38,7 +38,8 @@ type Solution struct {
 
 // Solve computes the value of every need 1..need in every state reachable
 // from state from of single-sheet game g. School is refused with
-// solver.ErrNotSingleSheet.
+// solver.ErrNotSingleSheet. Once o.Context is done the solve stops
+// between layers and returns its error.
 func Solve(g *engine.Game, from engine.State, need int, o solver.Options) (*Solution, error) {
 	if need < 0 {
 		return nil, fmt.Errorf("a need of %d points: want 0 or more", need)
@@ -46,11 +47,11 @@ func Solve(g *engine.Game, from engine.State, need int, o solver.Options) (*Solu
 	if g.Rolls > policy.MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a target is played with at most %d", g.Name, g.Rolls, policy.MaxRolls)
 	}
-	ev, err := solver.Solve(g, solver.Options{Threads: o.Threads})
+	ev, err := solver.Solve(g, solver.Options{Threads: o.Threads, Context: o.Context})
 	if err != nil {
 		return nil, err
 	}
-	return solveWith(ev, from, 1, need, nil, false, o), nil
+	return solveWith(ev, from, 1, need, nil, false, o)
 }
 
 // needs is a state's values: c[k] is that of need skip+1+k, the needs
@@ -72,8 +73,9 @@ var released = needs{skip: math.MaxInt32}
 // falls from 1 to 0 as its need grows. With lean, the rows of a layer of
 // states are let go once the layer before it is solved, but for From's
 // and the states one turn after it, which Actions reads: the solve then
-// holds two layers' rows at a time, not all of them.
-func solveWith(ev *solver.Solution, from engine.State, least, need int, worth []float64, lean bool, o solver.Options) *Solution {
+// holds two layers' rows at a time, not all of them. Once o.Context is
+// done it stops between layers and returns its error.
+func solveWith(ev *solver.Solution, from engine.State, least, need int, worth []float64, lean bool, o solver.Options) (*Solution, error) {
 	g, l := ev.Game, ev.Layout
 	sol := &Solution{Game: g, Layout: l, From: from, Need: need, EV: ev, rows: make([]needs, l.Size()),
 		least: least, boxMax: boxMax(g), turn: newTurn[float64](g)}
@@ -93,6 +95,9 @@ func solveWith(ev *solver.Solution, from engine.State, least, need int, worth []
 	}
 	done := 0
 	for k := n - 1; k >= 0; k-- {
+		if err := o.Err(); err != nil {
+			return nil, err
+		}
 		states := layers[k]
 		// A state whose values others take holds their needs too: from
 		// the least of their windows.
@@ -132,7 +137,7 @@ func solveWith(ev *solver.Solution, from engine.State, least, need int, worth []
 			o.Progress(done+len(layers[n])+len(shares[n]), sol.States)
 		}
 	}
-	return sol
+	return sol, nil
 }
 
 // layersFrom returns the states of g reachable from state from, by the

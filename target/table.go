@@ -270,7 +270,8 @@ func (t *Table) Err() error {
 
 // SolveTable computes g's every-target table, with the expected-value
 // optimum that a solve of g gives (as its strategy table holds it, to
-// float32). School is refused with solver.ErrNotSingleSheet.
+// float32). School is refused with solver.ErrNotSingleSheet. Once
+// o.Context is done the solve stops between layers and returns its error.
 func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	if g.Columns != 0 {
 		return nil, fmt.Errorf("%s has no every-target table: %w", g.Name, solver.ErrNotSingleSheet)
@@ -278,7 +279,7 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	if g.Rolls > policy.MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a target is played with at most %d", g.Name, g.Rolls, policy.MaxRolls)
 	}
-	evs, err := solver.Solve(g, solver.Options{Threads: o.Threads})
+	evs, err := solver.Solve(g, solver.Options{Threads: o.Threads, Context: o.Context})
 	if err != nil {
 		return nil, err
 	}
@@ -308,6 +309,9 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	done := len(layers[n]) + len(shares[n])
 	spaces := make([]space, workers.Threads(o.Threads))
 	for k := n - 1; k >= 0; k-- {
+		if err := o.Err(); err != nil {
+			return nil, err
+		}
 		states := layers[k]
 		rows := make([]row, len(states))
 		for i := range spaces {

@@ -73,8 +73,18 @@ func (t *Table) Save(path string) error {
 // damaged part is then reported by Err; ReadAll reads and checks the
 // whole table. A missing file gives an error for which errors.Is(err,
 // fs.ErrNotExist) holds.
-func LoadTable(path string, g *engine.Game) (*Table, error) {
-	w, err := tables.OpenWords(path, expectTable(g))
+func LoadTable(path string, g *engine.Game) (*Table, error) { return loadTable(path, g, false) }
+
+// LoadTableMapped is LoadTable with the file mapped rather than read
+// (tables.Expect.Map): for a process that reads its tables, answers and
+// ends.
+func LoadTableMapped(path string, g *engine.Game) (*Table, error) { return loadTable(path, g, true) }
+
+// loadTable is LoadTable, the file mapped when mapped.
+func loadTable(path string, g *engine.Game, mapped bool) (*Table, error) {
+	want := expectTable(g)
+	want.Map = mapped
+	w, err := tables.OpenWords(path, want)
 	if err != nil {
 		return nil, err
 	}
@@ -101,6 +111,9 @@ func (t *Table) ReadAll() error {
 	return err
 }
 
+// Bytes returns the memory the table's words take, once all are read.
+func (t *Table) Bytes() int64 { return 4 * int64(len(t.words)) }
+
 // Release gives back what a table loaded lazily holds of its file (the
 // file, and its mapping), for a table that is dropped as damaged: none
 // of its chances may be read after it; Err still says what was found.
@@ -111,12 +124,12 @@ func (t *Table) Release() {
 	}
 }
 
-// OpenTable loads g's every-target table from dir, or, when there is none
-// yet, solves it, saves it and returns it (tables.Open). notice, if not
-// nil, is told before a solve starts; o carries the solve's threads and
-// progress.
-func OpenTable(dir string, g *engine.Game, o solver.Options, notice func(msg string)) (*Table, error) {
-	return tables.Open(TablePath(dir, g), func(path string) (*Table, error) { return LoadTable(path, g) },
+// OpenTable loads g's every-target table from dir with load (LoadTable,
+// or LoadTableMapped), or, when there is none yet, solves it, saves it
+// and returns it (tables.Open). notice, if not nil, is told before a
+// solve starts; o carries the solve's threads and progress.
+func OpenTable(dir string, g *engine.Game, load func(path string, g *engine.Game) (*Table, error), o solver.Options, notice func(msg string)) (*Table, error) {
+	return tables.Open(TablePath(dir, g), func(path string) (*Table, error) { return load(path, g) },
 		func() (*Table, error) { return SolveTable(g, o) },
 		"no every-target table for "+g.Name+" yet: solving it once", notice)
 }

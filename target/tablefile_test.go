@@ -61,7 +61,7 @@ func TestTableFile(t *testing.T) {
 		same(t, got)
 	})
 	t.Run("opened", func(t *testing.T) {
-		got, err := OpenTable(dir, g, solver.Options{}, func(string) { t.Error("solved again") })
+		got, err := OpenTable(dir, g, LoadTable, solver.Options{}, func(string) { t.Error("solved again") })
 		if err != nil {
 			t.Fatal(err)
 		}

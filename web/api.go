@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -42,8 +43,14 @@ type adviseRequest struct {
 	Opponents []json.RawMessage `json:"opponents"`
 }
 
-// advise answers what advise --json prints for the position.
-func (s *Server) advise(req adviseRequest) (any, error) {
+// MaxOpponents is the most opponents a request ranks against: each is
+// an exact distribution of their final total to solve.
+const MaxOpponents = 5
+
+// advise answers what advise --json prints for the position. The
+// ranking for opponents is a job of the queue, within the memory
+// budget, stopped when ctx is done.
+func (s *Server) advise(ctx context.Context, req adviseRequest) (any, error) {
 	g, err := req.build()
 	if err != nil {
 		return nil, err
@@ -60,8 +67,13 @@ func (s *Server) advise(req adviseRequest) (any, error) {
 		return nil, err
 	}
 	var a *advice.Advice
+	if len(req.Opponents) > MaxOpponents {
+		return nil, badf("opponents: at most %d, have %d", MaxOpponents, len(req.Opponents))
+	}
 	if req.Target != nil || req.Opponents != nil {
-		aim := advice.Aim{Target: req.Target, Tables: &advice.Opener{}} // the tables directory, as the command reads
+		// The tables the command reads, one copy; the solve leaves a
+		// core to the cheap requests.
+		aim := advice.Aim{Target: req.Target, Tables: s.src, Context: ctx, Threads: JobThreads()}
 		for i, raw := range req.Opponents {
 			o := advice.Position{Game: g}
 			if err := sheetOf(raw, &o); err != nil {
@@ -82,7 +94,15 @@ func (s *Server) advise(req adviseRequest) (any, error) {
 		if req.Opponents != nil && len(aim.Opponents) == 0 {
 			return nil, badf("opponents: give one sheet or more")
 		}
-		a, err = advice.AdviseToWin(p, aim)
+		if len(aim.Opponents) == 0 {
+			a, err = advice.AdviseToWin(p, aim)
+		} else {
+			err = s.src.job(ctx, "the ranking against opponents", opponentsNeed(g), func() error {
+				var err error
+				a, err = advice.AdviseToWin(p, aim)
+				return err
+			})
+		}
 	} else {
 		a, err = advice.Advise(s.src, p)
 	}

@@ -143,9 +143,9 @@ type page struct {
 	url string
 }
 
-func newPage(t *testing.T, src advice.Source) *page { return newPageWith(t, src, Options{}) }
+func newPage(t *testing.T, src Source) *page { return newPageWith(t, src, Options{}) }
 
-func newPageWith(t *testing.T, src advice.Source, o Options) *page {
+func newPageWith(t *testing.T, src Source, o Options) *page {
 	ctx := browser(t)
 	return &page{t, ctx, serve(t, src, o).URL}
 }
@@ -348,7 +348,7 @@ func TestBrowserYahtzeeSheetByTaps(t *testing.T) {
 func TestBrowserPlayToTheReview(t *testing.T) {
 	for _, c := range []struct {
 		name, query string
-		src         advice.Source
+		src         Source
 		cells       string // what a tap writes in
 	}{
 		{"poker-dice", "?game=poker-dice", advice.Opener{}, ".box.open:not([disabled])"},

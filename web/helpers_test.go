@@ -17,7 +17,7 @@ var testSource = advice.Opener{Strategy: "greedy"}
 
 // serve starts the server on a loopback port with src and a fresh tables
 // directory, and returns it.
-func serve(t *testing.T, src advice.Source, o Options) *httptest.Server {
+func serve(t *testing.T, src Source, o Options) *httptest.Server {
 	t.Helper()
 	tablestest.Dir(t)
 	ts := httptest.NewUnstartedServer(nil)

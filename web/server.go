@@ -53,13 +53,20 @@ type Options struct {
 	// host name and NAME.local, for a page opened from a phone. Every
 	// other name is refused (421). IP addresses need no listing.
 	Names []string
+	// Memory is the most memory in bytes the server's tables and long
+	// work take together, at least MinMemory (0: DefaultMemory). Work
+	// that would take more waits or is refused (503, or 507 for work
+	// larger than the whole budget), the tables least recently used let
+	// go first. The process's own limit (debug.SetMemoryLimit) is the
+	// caller's to set.
+	Memory int64
 }
 
 // New returns the server of the page and API for the address addr it is
 // reached at (host:port: the host it was asked to listen on, a name or an
-// address, and the listener's port), ranking with the strategies of src,
-// each opened once.
-func New(src advice.Source, addr string, o Options) (*Server, error) {
+// address, and the listener's port), ranking with the tables of src, each
+// opened once and kept within o.Memory.
+func New(src Source, addr string, o Options) (*Server, error) {
 	hc, err := newHostCheck(addr, o.Names)
 	if err != nil {
 		return nil, err
@@ -67,17 +74,25 @@ func New(src advice.Source, addr string, o Options) (*Server, error) {
 	if o.SolveWait == 0 {
 		o.SolveWait = 20 * time.Second
 	}
-	s := &Server{src: newCache(src, o.SolveWait), hosts: hc, mux: http.NewServeMux()}
+	if o.Memory == 0 {
+		o.Memory = DefaultMemory()
+	}
+	if o.Memory < MinMemory {
+		return nil, fmt.Errorf("memory budget %s: want %s or more", formatBytes(o.Memory), formatBytes(MinMemory))
+	}
+	s := &Server{src: newCache(src, o.SolveWait, o.Memory-headroom), hosts: hc, mux: http.NewServeMux()}
 	files, _ := fs.Sub(static, "static")
 	s.mux.Handle("/", http.FileServerFS(files))
 	s.mux.HandleFunc("GET /api/games", s.games)
 	s.mux.HandleFunc("GET /api/status", s.status)
-	advise := post(s.advise)
 	s.mux.HandleFunc("POST /api/advise", func(w http.ResponseWriter, r *http.Request) {
-		// A target or opponents are solved for on the request, minutes
-		// from a new yahtzee game: the answer may take longer to write.
+		// Opponents are solved for on the request, minutes from a new
+		// yahtzee game: the answer may take longer to write. The work
+		// stops when the client leaves or the time is up.
 		_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(AimWriteTimeout))
-		advise(w, r)
+		ctx, cancel := context.WithTimeout(r.Context(), AimWriteTimeout)
+		defer cancel()
+		post(func(req adviseRequest) (any, error) { return s.advise(ctx, req) })(w, r)
 	})
 	s.mux.HandleFunc("POST /api/score", post(s.score))
 	s.mux.HandleFunc("POST /api/sheet", post(s.sheet))
@@ -226,16 +241,22 @@ func decode(r io.Reader, v any) error {
 }
 
 // statusOf returns the HTTP status of a handler's error: 400 for bad
-// input, 503 while a strategy is being built, else 500.
+// input, 503 while a table is being built or the server is busy, 507
+// for work larger than its memory budget, else 500.
 func statusOf(err error) int {
 	var bad *badRequest
 	var input *advice.InputError
 	var solving *solvingError
+	var busy *busyError
+	var tooBig *tooBigError
 	switch {
 	case errors.As(err, &bad), errors.As(err, &input):
 		return http.StatusBadRequest
-	case errors.As(err, &solving):
+	case errors.As(err, &solving), errors.As(err, &busy),
+		errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return http.StatusServiceUnavailable
+	case errors.As(err, &tooBig):
+		return http.StatusInsufficientStorage
 	}
 	return http.StatusInternalServerError
 }

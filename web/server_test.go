@@ -24,6 +24,7 @@ import (
 	"dicepoker/internal/tablestest"
 	"dicepoker/record"
 	"dicepoker/strategy"
+	"dicepoker/target"
 )
 
 // dicepoker builds the command once for the tests that compare the API
@@ -176,6 +177,7 @@ func TestBadRequests(t *testing.T) {
 		{"target and opponents", "POST", "/api/advise", `{"game":"poker-dice","dice":[1,2,3,4,5],"target":10,"opponents":["pair=1"]}`, 400, "not both"},
 		{"negative target", "POST", "/api/advise", `{"game":"poker-dice","dice":[1,2,3,4,5],"target":-1}`, 400, "must be 0 to"},
 		{"no opponents", "POST", "/api/advise", `{"game":"poker-dice","dice":[1,2,3,4,5],"opponents":[]}`, 400, "one sheet or more"},
+		{"six opponents", "POST", "/api/advise", `{"game":"poker-dice","dice":[1,2,3,4,5],"opponents":[null,null,null,null,null,null]}`, 400, "at most 5, have 6"},
 		{"impossible opponent", "POST", "/api/advise", `{"game":"poker-dice","dice":[1,2,3,4,5],"opponents":["aces=6"]}`, 400, "aces"},
 		{"opponent neither string nor object", "POST", "/api/advise", `{"game":"poker-dice","dice":[1,2,3,4,5],"opponents":[3]}`, 400, "opponents[0]"},
 		{"write a filled box", "POST", "/api/write", `{"game":"yatzy","sheet":"ones=3","dice":[1,1,1,2,3],"box":"ones"}`, 400, "filled"},
@@ -334,7 +336,13 @@ func TestRefusalsQuoteClipped(t *testing.T) {
 type countingSource struct {
 	advice.Opener
 	opened  atomic.Int32
+	targets atomic.Int32  // every-target tables opened
 	release chan struct{} // nil: open at once
+}
+
+func (c *countingSource) Targets(g *engine.Game) (*target.Table, error) {
+	c.targets.Add(1)
+	return c.Opener.Targets(g)
 }
 
 func (c *countingSource) Table(g *engine.Game) (*strategy.Table, error) {

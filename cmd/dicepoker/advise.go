@@ -71,7 +71,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if g.Columns != 0 && gf.target == nil && fs.Changed("opponent") {
 		// School's opponents are raced for the bonuses by the race strategy.
 		o := opened(*tableFile)
-		o.Strategy, p.Opponents = "race", *opponents
+		o.Strategy, p.Opponents, o.Mapped = "race", *opponents, true
 		a, err = advice.Advise(o, p)
 	} else if gf.target != nil || fs.Changed("opponent") {
 		if fs.Changed("table") {
@@ -86,10 +86,14 @@ func runAdvise(args []string, stdout io.Writer) error {
 			// stays out of advice, which the web server calls at once.
 			defer debug.SetGCPercent(debug.SetGCPercent(30))
 		}
-		a, err = advice.AdviseToWin(p, advice.Aim{Target: gf.target, Opponents: *opponents, Progress: progress, Tables: targetTables()})
+		tt := targetTables()
+		tt.Mapped = true // the parts of the every-target table read, no copy
+		a, err = advice.AdviseToWin(p, advice.Aim{Target: gf.target, Opponents: *opponents, Progress: progress, Tables: tt})
 	} else {
 		o := opened(*tableFile)
-		o.Lookups = true // one ranking: only the table's blocks it reads are checked
+		// One ranking: only the table's blocks it reads are checked, in
+		// the file's mapping, of which no copy is made.
+		o.Lookups, o.Mapped = true, true
 		a, err = advice.Advise(o, p)
 	}
 	if err != nil {

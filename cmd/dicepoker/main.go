@@ -19,7 +19,6 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/engine"
-	"dicepoker/tables"
 )
 
 // command is one row of the command table. A new command is one file with
@@ -67,9 +66,6 @@ func main() {
 	// A closed pipe is then a write error, which run reports with status 1,
 	// instead of a signal that kills the program in the middle of a write.
 	signal.Ignore(syscall.SIGPIPE)
-	// advise and review read a table, answer and end: mapping the table
-	// spares them a copy of it, most of their time.
-	tables.Mapped = len(os.Args) > 1 && (os.Args[1] == "advise" || os.Args[1] == "review")
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

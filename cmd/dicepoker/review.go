@@ -31,7 +31,9 @@ func runReview(args []string, stdout io.Writer) error {
 		return fileError("", err)
 	}
 	defer f.Close()
-	r, err := advice.Review(opened(*tableFile), f, file)
+	o := opened(*tableFile)
+	o.Mapped = true // a review reads its tables, answers and ends: no copy of them
+	r, err := advice.Review(o, f, file)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -41,8 +42,19 @@ func runServe(args []string, stdout io.Writer) error {
 	fs := newFlagSet("serve")
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on, host:port (port 0: any free port)")
 	lanFlag := fs.Bool("lan", false, "listen on every interface, at the port of --addr, and print the addresses and a QR code for a phone")
-	if err := parseFlags(fs, args, stdout, "serve [--addr 127.0.0.1:8080] [--lan]", serveSummary); err != nil {
+	memory := fs.String("memory", "", "the most memory the tables and long work take, such as 2GB (default: half the machine's)")
+	if err := parseFlags(fs, args, stdout, "serve [--addr 127.0.0.1:8080] [--lan] [--memory 2GB]", serveSummary); err != nil {
 		return err
+	}
+	budget := web.DefaultMemory()
+	if *memory != "" {
+		var err error
+		if budget, err = web.ParseMemory(*memory); err != nil {
+			return usagef("--%v", err)
+		}
+		if budget < web.MinMemory {
+			return usagef("--memory %s: want %d MB or more", engine.Quote(*memory), web.MinMemory>>20)
+		}
 	}
 	host, port, err := listenAddress(*addr, *lanFlag, fs.Changed("addr"))
 	if err != nil {
@@ -59,9 +71,13 @@ func runServe(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The budget bounds what the server reserves; the runtime's limit
+	// makes the collector hold the rest to it too.
+	debug.SetMemoryLimit(budget)
 	machine := lan.Local()
 	_, port, _ = net.SplitHostPort(ln.Addr().String()) // port 0 chose one
-	srv, err := web.New(advice.Opener{Notice: notice}, net.JoinHostPort(host, port), web.Options{Names: machine.Names()})
+	srv, err := web.New(advice.Opener{Notice: notice, Threads: web.JobThreads()}, net.JoinHostPort(host, port),
+		web.Options{Names: machine.Names(), Memory: budget})
 	if err != nil {
 		ln.Close()
 		return err

@@ -254,3 +254,19 @@ func TestIsTerminal(t *testing.T) {
 		})
 	}
 }
+
+func TestServeBadMemory(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ memory, want string }{
+		{"2XB", "dicepoker: --memory \"2XB\": want a size such as 2GB, 512MB or 1.5GiB\n"},
+		{"1MB", "dicepoker: --memory 1MB: want 128 MB or more\n"},
+	} {
+		t.Run(tc.memory, func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			if status := run([]string{"serve", "--addr", "127.0.0.1:0", "--memory", tc.memory}, &stdout, &stderr); status != 2 || stderr.String() != tc.want {
+				t.Errorf("status %d, stderr %q", status, stderr.String())
+			}
+		})
+	}
+}

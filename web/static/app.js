@@ -43,14 +43,16 @@ function newState(game, rules, mode) {
 // --- the server -----------------------------------------------------------
 
 // api asks the backend: path names the question ("/api/advise"), body is
-// its JSON object (undefined for the GET questions). It returns the answer's
-// object, or throws an Error with the answer's message and status.
-const api = (path, body) => (window.dicepokerBackend || httpBackend)(path, body);
+// its JSON object (undefined for the GET questions); signal, when given,
+// lets the question be abandoned, and the server then stops its work. It
+// returns the answer's object, or throws an Error with the answer's message
+// and status.
+const api = (path, body, signal) => (window.dicepokerBackend || httpBackend)(path, body, signal);
 
 // httpBackend asks the server the page came from.
-async function httpBackend(path, body) {
-  const res = await fetch(path, body === undefined ? {} :
-    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+async function httpBackend(path, body, signal) {
+  const res = await fetch(path, body === undefined ? { signal } :
+    { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
   const data = await res.json().catch(() => ({ error: "the server's answer is not JSON" }));
   if (!res.ok) {
     const err = new Error(data.error || res.statusText);
@@ -67,12 +69,19 @@ function showStatus(text, error) {
   s.classList.toggle("error", !!error);
 }
 
+// asking abandons the advice asked for last, once another is asked for:
+// the server stops solving for an aim no one waits for.
+let asking = null;
+
 // adviseNow asks for the ranking of the position (request my), saying when the server
 // is solving a strategy table meanwhile, and retrying while it does.
 async function adviseNow(my) {
   if (!view || view.over) return;
   const dice = S.mode === "table" ? tableDice() : S.dice;
   if (!dice) return;
+  if (asking) asking.abort();
+  const ask = new AbortController();
+  asking = ask;
   const body = { game: S.game, rules: S.rules, sheet: S.sheet, dice, rolls_left: S.rollsLeft };
   if (isSchool()) body.fresh = S.fresh;
   Object.assign(body, S.mode === "table" ? tableAim() : aimBody());
@@ -88,7 +97,7 @@ async function adviseNow(my) {
   }, 300);
   for (;;) {
     try {
-      const a = await api("/api/advise", body);
+      const a = await api("/api/advise", body, ask.signal);
       if (my !== seq) return;
       advice = a;
       showStatus("");
