@@ -259,7 +259,7 @@ func TestServeBadMemory(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct{ memory, want string }{
 		{"2XB", "dicepoker: --memory \"2XB\": want a size such as 2GB, 512MB or 1.5GiB\n"},
-		{"1MB", "dicepoker: --memory 1MB: want 128 MB or more\n"},
+		{"1MB", "dicepoker: --memory \"1MB\": want 128 MB or more\n"},
 	} {
 		t.Run(tc.memory, func(t *testing.T) {
 			t.Parallel()
