@@ -21,8 +21,9 @@ final score it leads to under optimal play: each keep (the dice kept and
 rerolled) while rolls are left, and each box the rules allow. The first
 time a game is asked about, its strategy table is solved and saved.
 --target T ranks instead by the chance of a final total of T or more,
+read from the game's every-target table (built and saved on first use);
 --opponent SHEET by the chance of finishing ahead of players on those
-sheets; both solve for their aim and read no table. School's --opponent
+sheets, solved on each call. School's --opponent
 (its notation) values each first-come bonus by the chance of taking it
 before the opponents.`
 

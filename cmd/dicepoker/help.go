@@ -13,7 +13,7 @@ var examples = map[string][]string{
 	"games":        {"dicepoker games", "dicepoker games --json"},
 	"score":        {"dicepoker score --dice 3,3,5,5,6", "dicepoker score --game school --dice 44412 --reserve 3"},
 	"solve":        {"dicepoker solve --game yatzy", "dicepoker solve --forced-joker --out forced.dpt --json"},
-	"advise":       {`dicepoker advise --dice 3,3,5,5,6`, `dicepoker advise --game poker-dice --sheet "aces=3,pair=4" --dice QQKKA --rolls-left 0 --top 3`},
+	"advise":       {`dicepoker advise --dice 3,3,5,5,6`, `dicepoker advise --game poker-dice --sheet "aces=3,pair=1" --dice QQKKA --rolls-left 0 --top 3`},
 	"simulate":     {"dicepoker simulate --games 100000 --seed 7", "dicepoker simulate --strategy greedy --json"},
 	"distribution": {"dicepoker distribution --png yahtzee.png", "dicepoker distribution --game poker-dice --json"},
 	"chances":      {"dicepoker chances --game poker-dice", `dicepoker chances --game poker-dice --sheet "aces=3,pair=1" --max 40 --png chances.svg`},
