@@ -95,7 +95,7 @@ func reachable(tab *strategy.Table) int {
 
 func TestStates(t *testing.T) {
 	tab := pokerDice(t)
-	const wantStates = 111872 // the README's count of reachable poker-dice states
+	const wantStates = 111872 // the count of reachable poker-dice states (docs/design.md)
 	if reachable(tab) != wantStates {
 		t.Fatalf("%d reachable states, want %d", reachable(tab), wantStates)
 	}

@@ -252,7 +252,7 @@ const SampledGames = 20000
 const exactBytesPerState = 120
 
 // schoolExactBytes is the peak memory of one-column school's exact
-// distribution, as measured (see the README).
+// distribution, as measured (see docs/benchmarks.md).
 const schoolExactBytes = 3.3e9
 
 // Distribution returns the distribution of p's final score from a new

@@ -11,7 +11,7 @@ import (
 // EndgameTurns is how many turns before the end the advisor's player
 // values the sheets exactly (see Endgame), and EndgameLostTurns how many
 // when no bonus is left in reach: with more the search of a late turn
-// costs too much for advise and simulate (README, School).
+// costs too much for advise and simulate (docs/design.md, the school estimate).
 const (
 	EndgameTurns     = 3
 	EndgameLostTurns = 5

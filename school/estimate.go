@@ -94,7 +94,7 @@ const (
 
 // loadLevel returns the size class of a reserve for the load tuple: 0, 1,
 // 2, 3-4, 5-7, 8-11, 12-15, 16-19, 20-25, 26-32, 33+: large reserves are
-// kept apart, not lumped together as 12 or more (see README's check).
+// kept apart, not lumped together as 12 or more (see docs/design.md, the estimate's check).
 func loadLevel(reserve int) int {
 	switch {
 	case reserve < 3:

@@ -15,7 +15,7 @@ import (
 // point apart can trade places by its errors alone; the next turn's search
 // takes the mean of its values over that turn's rolls and writes, where
 // the errors of many sheets cancel. On the two four-column rankings that
-// 4,000 games a side found wrong, it ranks as the games do (see README,
+// 4,000 games a side found wrong, it ranks as the games do (see docs/design.md,
 // School). It searches every sheet a turn from s may lead to, solver.Lanes
 // at a time on threads goroutines (0: runtime.GOMAXPROCS): a few
 // milliseconds a turn with three columns, so it is the advisor's, not the

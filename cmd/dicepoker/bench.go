@@ -28,7 +28,7 @@ func runBench(args []string, stdout io.Writer) error {
 	games := fs.Int("simulate", 1000000, "games to simulate with the optimal strategy from a cold start; 0: none")
 	exact := fs.Bool("distribution", true, "time the exact score distribution")
 	asJSON := addJSONFlag(fs)
-	check := fs.Bool("school-check", false, "check the school estimate against play instead (see README)")
+	check := fs.Bool("school-check", false, "check the school estimate against play instead (see docs/design.md)")
 	schoolExact := fs.Bool("school-distribution", false, "time one-column school's exact solve and distribution instead")
 	columns := fs.String("columns", "2,3,4", "with --school-check: the column counts to check")
 	sheets := fs.Int("sheets", 20, "with --school-check: sheets drawn from each style of play")
