@@ -14,7 +14,7 @@ import (
 
 // The best first-roll actions, averaged over the 252 first rolls by their
 // probability, must give the optimal expected score of a new game: the
-// published optimum for poker-dice (docs/benchmarks.md), through every step advise takes.
+// published optimum for poker-dice (docs/rules.md), through every step advise takes.
 func TestAdviseFirstRollsAverageToTheOptimum(t *testing.T) {
 	tablestest.Dir(t)
 	g, _ := engine.New("poker-dice", engine.Options{})

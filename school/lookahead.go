@@ -16,7 +16,7 @@ import (
 // takes the mean of its values over that turn's rolls and writes, where
 // the errors of many sheets cancel. On the two four-column rankings that
 // 4,000 games a side found wrong, it ranks as the games do (see docs/design.md,
-// School). It searches every sheet a turn from s may lead to, solver.Lanes
+// the school estimate). It searches every sheet a turn from s may lead to, solver.Lanes
 // at a time on threads goroutines (0: runtime.GOMAXPROCS): a few
 // milliseconds a turn with three columns, so it is the advisor's, not the
 // simulated player's. A full sheet is valued as player values it.
