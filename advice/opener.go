@@ -21,9 +21,10 @@ type Opener struct {
 	// Progress, when set, returns the progress callback of a solve
 	// described by what.
 	Progress func(what string) func(done, total int)
-	// Ticking, when set, returns the callback of work of total steps in
-	// unit that reports only now and then (a fit's rounds), or nil.
-	Ticking func(what, unit string, total int) func(done int)
+	// Ticking, when set, returns the callback of work expected to take
+	// about seconds that reports only now and then (a fit, round by
+	// round), told the share of it done, 0 to 1, by time; or nil.
+	Ticking func(what string, seconds float64) func(share float64)
 	// Notice, when set, tells the user that a table is being built, or
 	// that it could not be saved.
 	Notice func(msg string)
@@ -202,7 +203,9 @@ func (o Opener) Exact(g *engine.Game) (*school.Exact, error) {
 }
 
 // Estimate reads the estimate of school game g from o.File, or from the
-// tables directory, fitting and saving it there first when it is missing.
+// tables directory, else takes the one that ships inside the program for
+// g's rules, fitting and saving it in the directory first when there is
+// none.
 func (o Opener) Estimate(g *engine.Game) (*school.Estimate, error) {
 	return open(o, g, school.LoadEstimate, func(dir string) (*school.Estimate, error) {
 		return school.OpenEstimate(dir, g, func() (school.Fit, error) { return o.Fit(g, 0) }, o.Notice)
@@ -222,11 +225,11 @@ func (o Opener) Fit(g *engine.Game, threads int) (school.Fit, error) {
 		teacher = t.Value
 	}
 	f := school.DefaultFit(g, teacher, threads)
-	// The rounds are alike, so the time left at the rate of the rounds so
-	// far is honest; the games that measure the estimate come after them.
+	// Build tells the work done by its share of the time, so the time left
+	// at the rate so far is honest.
 	if o.Ticking != nil {
-		if tick := o.Ticking("fitting the "+strategy.Describe(g)+" estimate", "rounds", f.Train.Rounds); tick != nil {
-			f.Train.Progress = func(round int, _ *school.Estimate) { tick(round + 1) }
+		if tick := o.Ticking("fitting the "+strategy.Describe(g)+" estimate", school.FitCost(g, f).Seconds); tick != nil {
+			f.Progress = func(done, total float64) { tick(done / total) }
 		}
 	}
 	return f, nil
