@@ -7,6 +7,7 @@ import (
 
 	"dicepoker/engine"
 	"dicepoker/internal/atomicfile"
+	"dicepoker/internal/cost"
 	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
@@ -177,12 +178,20 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 	return nil, Inputf("--strategy %q: want %s", name, SchoolStrategies)
 }
 
+// noticeSeconds is how long work must be expected to take for a notice
+// to say so before it starts.
+const noticeSeconds = 5
+
 // Timing reads the race timing of the estimate e from the tables
 // directory, measuring and saving it there first when it is missing or
 // was measured on another fit (with --table, the estimate's file, it is
 // measured in memory).
 func (o Opener) Timing(e *school.Estimate) (*school.Timing, error) {
 	if o.File != "" {
+		if c := school.TimingCost(e.Game, 0); o.Notice != nil && c.Seconds >= noticeSeconds {
+			o.Notice(fmt.Sprintf("measuring the race timing of %s's estimate for this run (%s, %s of memory)",
+				strategy.Describe(e.Game), cost.Duration(c.Seconds), cost.Bytes(c.Memory)))
+		}
 		return school.MeasureTiming(e.Game, e.After, school.TimingGames, 1, 0), nil
 	}
 	dir, err := tables.DefaultDir()
