@@ -51,16 +51,16 @@ func TimingCost(g *engine.Game, threads int) cost.Cost {
 }
 
 // Rates of a fit of the estimate (DefaultFit), by the turns its games
-// play, measured on cost.Rated cores: the fit of two columns (40 rounds of
-// 6,000 games of 30 turns, 20,000 to calibrate, 2,000 to measure) took
-// 640 s of the cores' time, so about 320 s on two of its own, and 1.47 GB
-// resident at its peak; the split between the phases is a short fit's of
-// three columns.
+// play, measured on cost.Rated cores: the fits of two and three columns
+// (40 rounds of 6,000 games of 30 or 45 turns, 20,000 games to calibrate,
+// 2,000 to measure) took 640 and 1,121 s of the cores' time, so about 320
+// and 560 s on two of their own, and 1.47 and 2.54 GB resident at their
+// peak; the split between the phases is a short fit's of three columns.
 const (
-	fitRoundSecondsPerTurn     = 42.5e-6 // a round's games and least squares
-	fitCalibrateSecondsPerTurn = 21.6e-6 // the calibration's games
-	fitMeasureSecondsPerTurn   = 15.5e-6 // the games that measure the estimate
-	fitBytesPerTurn            = 4000    // the samples of two rounds' games, and their layout for the least squares
+	fitRoundSecondsPerTurn     = 48e-6   // a round's games and least squares
+	fitCalibrateSecondsPerTurn = 24.4e-6 // the calibration's games
+	fitMeasureSecondsPerTurn   = 17.5e-6 // the games that measure the estimate
+	fitBytesPerTurn            = 4700    // the samples of two rounds' games, and their layout for the least squares
 )
 
 // fitWork returns the seconds, on cost.Rated cores, of the phases of fit
