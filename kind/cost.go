@@ -8,12 +8,12 @@ import (
 )
 
 // Rates of the exact solve of a single sheet, by the entries of its table
-// (solver.Layout), measured on cost.Rated cores (see package cost):
-// yahtzee's 1,048,576 entries in 1.72 s and 37.6 MB resident, yatzy's
-// 2,097,152 in 2.68 s and 55.4 MB, swedish's 4,194,304 in 6.31 s and
-// 88.9 MB, poker-dice's 131,072 in 0.35 s and 22.1 MB.
+// (solver.Layout), measured on cost.Rated cores (see package cost), by
+// the cores' time: yahtzee's 1,048,576 entries in 0.56 s and 37.6 MB
+// resident, yatzy's 2,097,152 in 1.24 s and 55.4 MB, swedish's 4,194,304
+// in 2.32 s and 88.9 MB, poker-dice's 131,072 in 0.13 s and 22.1 MB.
 const (
-	sheetSecondsPerEntry = 1.6e-6
+	sheetSecondsPerEntry = 0.3e-6
 	sheetBytesPerEntry   = 20
 	baseMemory           = 16e6 // what the program holds before a build starts
 )

@@ -6,16 +6,17 @@ import (
 )
 
 // Rates of the work that builds school's tables, measured on cost.Rated
-// cores (see package cost): a 2-core AMD EPYC, with a fit of the estimate
-// running beside it.
+// cores (see package cost): a 2-core AMD EPYC, by the cores' time, since
+// a fit of the estimate was running beside them.
 const (
-	// The exact solve of one column: 56.0 s for its 8,200,192 states, and
-	// 178.5 MB resident at its peak, 16 MB of it the program's own.
-	exactSecondsPerState = 56.0 / 8_200_192
+	// The exact solve of one column: 19.2 s of the cores' time for its
+	// 8,200,192 states (so 9.6 s on two of its own; 10.4 s measured on a
+	// quiet machine, docs/speed.md), and 178.5 MB resident at its peak.
+	exactSecondsPerState = 9.6 / 8_200_192
 	exactBytesPerState   = (178.5e6 - baseMemory) / 8_200_192
-	// The race timing of three columns: 12.7 s for its 4,000 games of 45
-	// turns, 35 MB resident at its peak.
-	timingSecondsPerTurn = 12.7 / (TimingGames * 45)
+	// The race timing of three columns: 4.7 s of the cores' time for its
+	// 4,000 games of 45 turns, 35 MB resident at its peak.
+	timingSecondsPerTurn = 2.37 / (TimingGames * 45)
 	timingMemory         = 35e6
 	// baseMemory is what the program holds before a build starts.
 	baseMemory = 16e6

@@ -1,9 +1,9 @@
 // Package cost says what building a table takes, before it starts: the
 // time, the disk its file fills and the memory at its peak. The figures
 // come from the work's size (states, games) times rates measured on a
-// 2-core AMD EPYC machine, busy with other work besides (the machine the
-// program was measured on; see Rated), and scale with the cores a build
-// runs on.
+// 2-core AMD EPYC machine (see Rated), by the time the cores spent, so
+// that they hold for cores of the build's own; they scale with the cores
+// a build runs on, and a machine busy with other work takes longer.
 package cost
 
 import (
