@@ -10,12 +10,12 @@ import (
 	"dicepoker/strategy"
 )
 
-const solveSummary = `Solve a game exactly: the optimal expected score of every state between
+var solveSummary = `Solve a game exactly: the optimal expected score of every state between
 turns, saved as a strategy table that advise and simulate read. The table
 goes to --out, else to $DICEPOKER_TABLES, else to the user cache directory.
 School is solved exactly with one column; with more, its table is an
-estimate of the sheet's value, fitted to simulated play (those of 2, 3
-and 4 columns ship inside the program: solve fits one again).
+estimate of the sheet's value, fitted to simulated play (those of
+` + shippedEstimates() + ` ship inside the program: solve fits one again).
 
 --all builds every table ahead of time, so that no later command waits:
 each game's strategy table with its default rules and school's with one
