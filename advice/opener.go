@@ -8,6 +8,7 @@ import (
 
 	"dicepoker/engine"
 	"dicepoker/internal/atomicfile"
+	"dicepoker/internal/cost"
 	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
@@ -22,9 +23,10 @@ type Opener struct {
 	// Progress, when set, returns the progress callback of a solve
 	// described by what.
 	Progress func(what string) func(done, total int)
-	// Ticking, when set, returns the callback of work of total steps in
-	// unit that reports only now and then (a fit's rounds), or nil.
-	Ticking func(what, unit string, total int) func(done int)
+	// Ticking, when set, returns the callback of work expected to take
+	// about seconds that reports only now and then (a fit, round by
+	// round), told the share of it done, 0 to 1, by time; or nil.
+	Ticking func(what string, seconds float64) func(share float64)
 	// Notice, when set, tells the user that a table is being built, or
 	// that it could not be saved.
 	Notice func(msg string)
@@ -195,12 +197,20 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 	return nil, Inputf("--strategy %s: want %s", engine.Quote(name), SchoolStrategies)
 }
 
+// noticeSeconds is how long work must be expected to take for a notice
+// to say so before it starts.
+const noticeSeconds = 5
+
 // Timing reads the race timing of the estimate e from the tables
 // directory, measuring and saving it there first when it is missing or
 // was measured on another fit (with --table, the estimate's file, it is
 // measured in memory).
 func (o Opener) Timing(e *school.Estimate) (*school.Timing, error) {
 	if o.File != "" {
+		if c := school.TimingCost(e.Game, 0); o.Notice != nil && c.Seconds >= noticeSeconds {
+			o.Notice(fmt.Sprintf("measuring the race timing of %s's estimate for this run (%s, %s of memory)",
+				strategy.Describe(e.Game), cost.Duration(c.Seconds), cost.Bytes(c.Memory)))
+		}
 		return school.MeasureTiming(e.Game, e.After, school.TimingGames, 1, 0), nil
 	}
 	dir, err := tables.DefaultDir()
@@ -221,7 +231,9 @@ func (o Opener) Exact(g *engine.Game) (*school.Exact, error) {
 }
 
 // Estimate reads the estimate of school game g from o.File, or from the
-// tables directory, fitting and saving it there first when it is missing.
+// tables directory, else takes the one that ships inside the program for
+// g's rules, fitting and saving it in the directory first when there is
+// none.
 func (o Opener) Estimate(g *engine.Game) (*school.Estimate, error) {
 	return open(o, g, school.LoadEstimate, func(dir string) (*school.Estimate, error) {
 		return school.OpenEstimate(dir, g, func() (school.Fit, error) { return o.Fit(g, 0) }, o.Notice)
@@ -241,11 +253,11 @@ func (o Opener) Fit(g *engine.Game, threads int) (school.Fit, error) {
 		teacher = t.Value
 	}
 	f := school.DefaultFit(g, teacher, threads)
-	// The rounds are alike, so the time left at the rate of the rounds so
-	// far is honest; the games that measure the estimate come after them.
+	// Build tells the work done by its share of the time, so the time left
+	// at the rate so far is honest.
 	if o.Ticking != nil {
-		if tick := o.Ticking("fitting the "+strategy.Describe(g)+" estimate", "rounds", f.Train.Rounds); tick != nil {
-			f.Train.Progress = func(round int, _ *school.Estimate) { tick(round + 1) }
+		if tick := o.Ticking("fitting the "+strategy.Describe(g)+" estimate", school.FitCost(g, f).Seconds); tick != nil {
+			f.Progress = func(done, total float64) { tick(done / total) }
 		}
 	}
 	return f, nil

@@ -1,6 +1,8 @@
 package school
 
 import (
+	"errors"
+	"io/fs"
 	"path/filepath"
 
 	"dicepoker/engine"
@@ -42,13 +44,19 @@ func LoadEstimate(path string, g *engine.Game) (*Estimate, error) {
 	if err != nil {
 		return nil, err
 	}
+	return estimateOf(g, h, values, path)
+}
+
+// estimateOf returns the estimate of g whose table, read from where, has
+// header h and values.
+func estimateOf(g *engine.Game, h tables.Header, values []float32, where string) (*Estimate, error) {
 	w := make([]float64, len(values))
 	for i, v := range values {
 		w[i] = float64(v)
 	}
 	e, err := NewEstimate(g, w)
 	if err != nil {
-		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: expect(g, "").Rebuild, Reason: err.Error()}
+		return nil, &tables.Error{Path: where, Err: tables.ErrCorrupt, Rebuild: expect(g, "").Rebuild, Reason: err.Error()}
 	}
 	e.Expected = h.Expected
 	return e, nil
@@ -59,6 +67,10 @@ func LoadEstimate(path string, g *engine.Game) (*Estimate, error) {
 type Fit struct {
 	Train TrainOptions
 	Games int // games that measure the estimate-based player
+	// Progress, when set, is told now and then how much of the fit is
+	// done, of its total: in seconds of the work as FitCost rates it, so
+	// that the time left at the rate so far is honest.
+	Progress func(done, total float64)
 }
 
 // DefaultFit returns the fit that builds g's estimate table. With one
@@ -77,30 +89,66 @@ func DefaultFit(g *engine.Game, teacher Values, threads int) Fit {
 
 // Build trains an estimate as f says and measures it.
 func Build(g *engine.Game, f Fit) (*Estimate, error) {
+	// The rounds, the calibration at the end of the training and the games
+	// that measure the estimate, each by its share of the time.
+	round, calibrate, measure := fitWork(g, f)
+	total := round*float64(f.Train.Rounds) + calibrate + measure
+	report := func(float64) {}
+	if f.Progress != nil {
+		report = func(done float64) { f.Progress(done, total) }
+		each := f.Train.Progress
+		f.Train.Progress = func(r int, e *Estimate) {
+			if each != nil {
+				each(r, e)
+			}
+			report(float64(r+1) * round)
+		}
+	}
 	e, err := Train(g, f.Train)
 	if err != nil {
 		return nil, err
 	}
+	report(total - measure)
 	scores := NewKernel(g).Simulate([]Player{e.After}, f.Games, f.Train.Seed+1<<32, f.Train.Threads)
-	total := 0
+	report(total)
+	points := 0
 	for _, s := range scores {
-		total += s[0]
+		points += s[0]
 	}
-	e.Expected = float64(total) / float64(len(scores))
+	e.Expected = float64(points) / float64(len(scores))
 	return e, nil
 }
 
-// OpenEstimate loads g's estimate table from dir, or, when there is none
-// yet, builds it with fit, saves it and returns it (tables.Open). notice,
-// if not nil, is told before a build starts.
+// OpenEstimate loads g's estimate table from dir, else the one that ships
+// inside the program for g's rules (ShippedEstimate), or, when there is
+// neither, builds it with fit, saves it and returns it (tables.Open).
+// notice, if not nil, is told before a build starts.
+//
+// The shipped estimate is not copied to dir: it loads as fast from the
+// program, and a copy would go on shadowing the estimate a later version
+// of the program ships under the same name. A table in dir (a refit by
+// solve) comes first.
 func OpenEstimate(dir string, g *engine.Game, fit func() (Fit, error), notice func(msg string)) (*Estimate, error) {
-	return tables.Open(EstimatePath(dir, g), func(path string) (*Estimate, error) { return LoadEstimate(path, g) },
-		func() (*Estimate, error) {
-			f, err := fit()
-			if err != nil {
-				return nil, err
+	path := EstimatePath(dir, g)
+	load := func(path string) (*Estimate, error) {
+		e, err := LoadEstimate(path, g)
+		if errors.Is(err, fs.ErrNotExist) {
+			if s, serr := ShippedEstimate(g); !errors.Is(serr, fs.ErrNotExist) {
+				return s, serr
 			}
-			return Build(g, f)
-		},
-		"no estimate table for "+strategy.Describe(g)+" yet: fitting it once (minutes)", notice)
+		}
+		return e, err
+	}
+	build := func() (*Estimate, error) {
+		f, err := fit()
+		if err != nil {
+			return nil, err
+		}
+		// Told here, where the fit and so its cost are known.
+		if notice != nil {
+			notice("no estimate table for " + strategy.Describe(g) + " yet: fitting it once (" + FitCost(g, f).String() + ") and saving it to " + path)
+		}
+		return Build(g, f)
+	}
+	return tables.Open(path, load, build, "", nil)
 }

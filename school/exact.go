@@ -101,5 +101,5 @@ func OpenExact(dir string, g *engine.Game, o solver.Options, notice func(msg str
 			}
 			return FromSolution(sol), nil
 		},
-		"no strategy table for "+strategy.Describe(g)+" yet: solving it once (about ten seconds)", notice)
+		"no strategy table for "+strategy.Describe(g)+" yet: solving it once ("+ExactCost(g, o.Threads).String()+")", notice)
 }

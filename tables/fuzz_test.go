@@ -38,6 +38,31 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
+// FuzzDecode decodes table files of any bytes against testWant, as
+// FuzzRead reads them: what it accepts is for those rules, holds the
+// values its header counts and has one encoding; what it refuses gets an
+// *Error, without a path, that says why as one of the kinds the errors
+// classify. "go test -fuzz=FuzzDecode ./tables" runs it for longer.
+func FuzzDecode(f *testing.F) {
+	dir := f.TempDir()
+	for _, b := range seedFiles(f, dir, Write, testValues()) {
+		f.Add(b)
+		f.Add(b[:len(b)-1])
+		f.Add(b[:offPayload])
+	}
+	f.Add([]byte{})
+	f.Add([]byte(magic))
+	again := filepath.Join(dir, "again.dpt")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h, vs, err := Decode(data, testWant)
+		if err != nil {
+			checkRefusal(t, err, "")
+			return
+		}
+		checkAccepted(t, h, vs, Write, again, data)
+	})
+}
+
 // FuzzOpenFloats opens table files of any bytes with OpenFloats, against
 // testWant, mapped and not. A file it accepts and whose every block
 // LoadAll checks must hold the values its header counts, and writing them

@@ -56,6 +56,41 @@ func read(path string, want Expect) (Header, []float32, *Error) {
 	return hd.Header, values, nil
 }
 
+// Decode reads a float32 table from data, the bytes of a table file as
+// [Write] makes them (a table shipped inside the program), and checks it
+// as [Read] checks a file: the header and its checksum, the game, options
+// and fingerprint in want, the payload's length and checksum. Its errors
+// are [*Error]s with want's Rebuild and no Path, for the caller to name
+// where data came from.
+func Decode(data []byte, want Expect) (Header, []float32, error) {
+	hd, e := parseHeader(data, want, typeFloat32)
+	if e == nil {
+		var values []float32
+		if values, e = decodePayload(data, hd); e == nil {
+			return hd.Header, values, nil
+		}
+	}
+	e.Rebuild = want.Rebuild
+	return Header{}, nil, e
+}
+
+// decodePayload checks and decodes the payload of data, a float32 table
+// whose header is hd.
+func decodePayload(data []byte, hd head) ([]float32, *Error) {
+	if e := checkSize(int64(len(data)), hd); e != nil {
+		return nil, e
+	}
+	b := data[hd.end:]
+	if crc32.Checksum(b, castagnoli) != hd.sum {
+		return nil, corrupt("payload checksum mismatch")
+	}
+	values := make([]float32, hd.States)
+	for i := range values {
+		values[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	return values, nil
+}
+
 // openFile opens the table file at path and returns it with its size,
 // refusing what is not a regular file.
 func openFile(path string) (*os.File, int64, *Error) {
@@ -79,15 +114,25 @@ func openFile(path string) (*os.File, int64, *Error) {
 // bytes, whose header is hd: the values written by Write, checked whole,
 // and the mapping they lie in when mapped (see payload).
 func readWhole(f *os.File, size int64, hd head, mapped bool) ([]float32, []byte, *Error) {
-	if have := uint64(size - int64(hd.end)); hd.States > have/4 {
-		return nil, nil, corrupt(fmt.Sprintf("truncated: header says %d values but only %d payload bytes follow", hd.States, have))
-	} else if have != 4*hd.States {
-		return nil, nil, corrupt(fmt.Sprintf("trailing garbage: file size %d, header implies %d", size, int64(hd.end)+4*int64(hd.States)))
-	}
-	if hd.States > math.MaxInt/4 {
-		return nil, nil, &Error{Err: errTooLarge, Reason: errTooLarge.Error()}
+	if e := checkSize(size, hd); e != nil {
+		return nil, nil, e
 	}
 	return payload(f, size, int64(hd.end), int(hd.States), hd.sum, mapped)
+}
+
+// checkSize checks that a float32 table of size bytes, whose header is
+// hd, holds the values the header says and nothing after them, and that
+// they fit in memory.
+func checkSize(size int64, hd head) *Error {
+	if have := uint64(size - int64(hd.end)); hd.States > have/4 {
+		return corrupt(fmt.Sprintf("truncated: header says %d values but only %d payload bytes follow", hd.States, have))
+	} else if have != 4*hd.States {
+		return corrupt(fmt.Sprintf("trailing garbage: file size %d, header implies %d", size, int64(hd.end)+4*int64(hd.States)))
+	}
+	if hd.States > math.MaxInt/4 {
+		return &Error{Err: errTooLarge, Reason: errTooLarge.Error()}
+	}
+	return nil
 }
 
 // head is a header as parseHeader read it: where the payload starts, the

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -127,9 +128,39 @@ func TestReadRefuses(t *testing.T) {
 					t.Errorf("Read returned %+v, %d values with an error", h, len(values))
 				}
 				checkMessage(t, err, path, tt.reason, "; rebuild it with: "+tt.want.Rebuild)
+				// Decode refuses the same bytes for the same reason,
+				// with no path for the caller to fill in.
+				dh, dvalues, derr := Decode(b, tt.want)
+				var e *Error
+				if !errors.As(derr, &e) || e.Path != "" {
+					t.Fatalf("Decode: error %v, want an *Error without a path", derr)
+				}
+				if e.Path = path; e.Error() != err.Error() || dvalues != nil || dh != (Header{}) {
+					t.Errorf("Decode: %q, %+v, %d values; Read: %q", e, dh, len(dvalues), err)
+				}
 			})
 		}
 	})
+}
+
+// TestDecode decodes the bytes of a table file as Read reads the file.
+func TestDecode(t *testing.T) {
+	t.Parallel()
+	b := goodFile(t)
+	h, values, err := Decode(b, testWant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := headerFor(testValues()); h != want {
+		t.Errorf("header %+v, want %+v", h, want)
+	}
+	if !slices.EqualFunc(values, testValues(), sameBits) {
+		t.Errorf("values %v, want %v", values, testValues())
+	}
+	b[offPayload] ^= 1 // the values are a copy: data may change after
+	if !sameBits(values[0], testValues()[0]) {
+		t.Errorf("value 0 changed with the data to %v", values[0])
+	}
 }
 
 func TestReadMissing(t *testing.T) {

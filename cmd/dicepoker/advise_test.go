@@ -171,6 +171,9 @@ func TestSolveBadInput(t *testing.T) {
 	}{
 		{[]string{"solve", "--game", "yatzy", "--threads", "-1"}, "--threads -1"},
 		{[]string{"solve", "--game", "chess"}, `unknown game "chess"`},
+		{[]string{"solve", "--all", "--game", "yatzy"}, "--all builds every game's tables with the default rules in the tables directory: drop --game"},
+		{[]string{"solve", "--all", "--out", "x.dpt"}, "drop --out"},
+		{[]string{"solve", "--all", "--forced-joker"}, "--all builds every game's tables with the default rules: drop --forced-joker"},
 		{[]string{"solve", "--game", "poker-dice", "--out", os.TempDir()}, "not a regular file (a directory)"},
 		{[]string{"distribution", "--game", "poker-dice", "--png", os.TempDir()}, "not a regular file (a directory)"},
 	} {

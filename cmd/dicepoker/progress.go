@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -51,15 +52,37 @@ func progressIn(what, unit string) func(done, total int) {
 	}
 }
 
-// ticking starts a bar for work of total steps in unit that reports only
-// now and then (a fit's rounds), redrawn every second so that the time
-// spent keeps counting between reports; it returns the callback that
-// reports, or nil when stderr is not a terminal.
-func ticking(what, unit string, total int) func(done int) {
+// tickSteps is the resolution of a ticking bar: per mille.
+const tickSteps = 1000
+
+// ticking starts a bar for work expected to take about seconds that
+// reports only now and then (a fit, round by round), as the share of it
+// done by time; it returns the callback that reports, or nil when stderr
+// is not a terminal. The bar is redrawn every second with the time spent
+// and the time left: the expected time less the time spent until the
+// first report, then the time spent times the share left over the share
+// done. It shows no rate: its steps are shares of the time, not things
+// counted, and the library's rolling rate, fed a zero at each redraw
+// between reports, fell to "0 rounds/hr".
+func ticking(what string, seconds float64) func(share float64) {
 	if !onTerminal() {
 		return nil
 	}
-	bar := newBar(what, unit, total)
+	bar := progressbar.NewOptions(tickSteps,
+		progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionSetPredictTime(false),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionThrottle(0),
+	)
+	start := time.Now()
+	var mu sync.Mutex
+	done := 0.0
+	draw := func() {
+		spent := time.Since(start)
+		bar.Describe(what + " (" + timeLeft(spent, seconds, done) + ")")
+		_ = bar.Set(int(done * tickSteps))
+	}
 	stop := make(chan struct{})
 	go func() {
 		for {
@@ -67,17 +90,39 @@ func ticking(what, unit string, total int) func(done int) {
 			case <-stop:
 				return
 			case <-time.After(time.Second):
-				_ = bar.Add(0)
+				mu.Lock()
+				draw()
+				mu.Unlock()
 			}
 		}
 	}()
-	return func(done int) {
-		_ = bar.Set(done)
-		if done >= total {
+	return func(share float64) {
+		mu.Lock()
+		defer mu.Unlock()
+		done = min(max(share, 0), 1)
+		draw()
+		if done >= 1 {
 			close(stop)
 			_ = bar.Finish()
 		}
 	}
+}
+
+// timeLeft says the time spent and left of work expected to take about
+// seconds, done of it done by time: "1m05s spent, about 4m20s left".
+func timeLeft(spent time.Duration, seconds, done float64) string {
+	said := spent.Round(time.Second).String() + " spent, "
+	left := time.Duration(seconds*float64(time.Second)) - spent
+	switch {
+	case done > 0:
+		left = time.Duration(float64(spent) * (1 - done) / done)
+	case left < time.Second:
+		return said + "longer than expected"
+	}
+	if left < time.Second {
+		return said + "nearly done"
+	}
+	return said + "about " + left.Round(time.Second).String() + " left"
 }
 
 // turnProgress returns a scores.Options.TurnProgress callback that draws

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"time"
+
+	"dicepoker/engine"
+	"dicepoker/internal/cost"
+	"dicepoker/kind"
+	"dicepoker/school"
+	"dicepoker/strategy"
+	"dicepoker/tables"
+	"dicepoker/target"
+)
+
+// tableBuild is a table solve --all builds: what it is, its file, what
+// building it takes, and the build.
+type tableBuild struct {
+	what  string
+	game  *engine.Game
+	path  string
+	cost  cost.Cost
+	build func() error
+}
+
+// allTables returns the tables solve --all builds in dir on threads
+// goroutines: every game's strategy table with its default rules, school's
+// with one column (exact), and with targets every single-sheet game's
+// every-target table. School's estimates for more columns ship inside
+// the program.
+func allTables(dir string, threads int, targets bool) ([]tableBuild, error) {
+	o := opened("")
+	var all []tableBuild
+	for _, name := range engine.GameNames {
+		opts := engine.Options{}
+		if name == "school" {
+			opts.Columns = 1
+		}
+		g, err := engine.New(name, opts)
+		if err != nil {
+			return nil, err
+		}
+		what := g.Name + " strategy table"
+		if g.Columns == 1 {
+			what = "school one-column exact table"
+		}
+		all = append(all, tableBuild{what: what, game: g, path: strategy.Path(dir, g),
+			cost: kind.SolveCost(g, threads), build: func() error { _, err := o.Solve(g, "", threads); return err }})
+	}
+	if targets {
+		for _, b := range all[:len(all):len(all)] {
+			if g := b.game; g.Columns == 0 {
+				all = append(all, tableBuild{what: g.Name + " every-target table", game: g, path: target.TablePath(dir, g),
+					cost: target.TableCost(g, threads), build: func() error { _, err := o.SolveTargets(g, "", threads); return err }})
+			}
+		}
+	}
+	return all, nil
+}
+
+// shippedEstimates says which of school's estimates ship inside the
+// program: "2, 3 and 4 columns".
+func shippedEstimates() string {
+	cols := make([]string, len(school.ShippedColumns))
+	for i, c := range school.ShippedColumns {
+		cols[i] = fmt.Sprint(c)
+	}
+	if len(cols) < 2 {
+		return strings.Join(cols, "") + " columns"
+	}
+	return strings.Join(cols[:len(cols)-1], ", ") + " and " + cols[len(cols)-1] + " columns"
+}
+
+// solveAll builds every table of allTables missing from the tables
+// directory, one after the other, saying first what it will build and
+// what that takes; a table already there is left as it is.
+func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error {
+	dir, err := tables.DefaultDir()
+	if err != nil {
+		return err
+	}
+	all, err := allTables(dir, threads, targets)
+	if err != nil {
+		return err
+	}
+	var todo, present []tableBuild
+	var total cost.Cost
+	for _, b := range all {
+		if _, err := os.Stat(b.path); err == nil {
+			present = append(present, b)
+			continue
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		todo = append(todo, b)
+		total = total.Plus(b.cost)
+	}
+	// The plan goes to stdout, or with --json to stderr, as a notice.
+	plan := stdout
+	if asJSON {
+		plan = os.Stderr
+	}
+	fmt.Fprintf(plan, "tables directory: %s\n", dir)
+	if len(todo) > 0 {
+		fmt.Fprintf(plan, "to build: %s, one after the other: %s on %d cores, %s on disk, at most %s of memory\n",
+			fmt.Sprint(len(todo), " ", plural(len(todo), "table", "tables")), cost.Duration(total.Seconds), cost.Cores(threads), cost.Bytes(total.Disk), cost.Bytes(total.Memory))
+	}
+	for _, b := range todo {
+		fmt.Fprintf(plan, "  %-36s %s\n", b.what, b.cost)
+	}
+	for _, b := range present {
+		fmt.Fprintf(plan, "already there: %s\n", b.what)
+	}
+	fmt.Fprintf(plan, "inside the program: the school estimates for %s\n", shippedEstimates())
+	if !targets {
+		fmt.Fprintln(plan, "not built: the every-target tables of --target and --opponent (solve --all --targets builds them)")
+	}
+	type built struct {
+		Table   string   `json:"table"`
+		Game    string   `json:"game"`
+		Options string   `json:"options"`
+		Path    string   `json:"path"`
+		Built   bool     `json:"built"`
+		Seconds *float64 `json:"seconds,omitempty"`
+	}
+	var report []built
+	for _, b := range present {
+		report = append(report, built{b.what, b.game.Name, b.game.Options.String(), b.path, false, nil})
+	}
+	for _, b := range todo {
+		start := time.Now()
+		if err := b.build(); err != nil {
+			return err
+		}
+		seconds := time.Since(start).Seconds()
+		report = append(report, built{b.what, b.game.Name, b.game.Options.String(), b.path, true, secondsIf(timing, seconds)})
+		if !asJSON {
+			fmt.Fprintf(stdout, "built %s in %.1f s: %s\n", b.what, seconds, b.path)
+		}
+	}
+	if asJSON {
+		return writeJSON(stdout, struct {
+			Tables []built `json:"tables"`
+		}{report})
+	}
+	if len(todo) == 0 {
+		fmt.Fprintln(stdout, "nothing to build")
+	}
+	return nil
+}

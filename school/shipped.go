@@ -1,0 +1,72 @@
+package school
+
+import (
+	"bytes"
+	"compress/gzip"
+	"embed"
+	"errors"
+	"io"
+	"path"
+	"path/filepath"
+
+	"dicepoker/engine"
+	"dicepoker/tables"
+)
+
+// shipped holds the estimates fitted for ShippedColumns with the default
+// rules: each the file that "dicepoker solve --game school --columns N"
+// writes (DefaultFit, fitted the same whatever the threads), gzipped
+// ("gzip -9n"), under the file's own name with ".gz" added. The fit takes
+// minutes; the program reads a shipped one in milliseconds.
+//
+//go:embed estimates
+var shipped embed.FS
+
+// ShippedColumns are the column counts whose estimates, for the default
+// rules, ship inside the program.
+var ShippedColumns = []int{2, 3}
+
+// shippedName returns the name of g's estimate among the shipped ones.
+func shippedName(g *engine.Game) string {
+	return path.Join("estimates", filepath.Base(EstimatePath("", g))+".gz")
+}
+
+// ShippedEstimate returns g's estimate as it ships inside the program,
+// checked as a table file is (rules, fingerprint and checksums). When
+// none ships for g's rules, errors.Is(err, fs.ErrNotExist) holds for its
+// error.
+func ShippedEstimate(g *engine.Game) (*Estimate, error) {
+	name := shippedName(g)
+	data, err := shipped.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	return decodeEstimate(g, data, "(inside the program) "+name)
+}
+
+// decodeEstimate returns the estimate of g whose table file, gzipped, is
+// data, read from where.
+func decodeEstimate(g *engine.Game, data []byte, where string) (*Estimate, error) {
+	want := expect(g, estimateTag)
+	file, err := gunzip(data)
+	if err != nil {
+		return nil, &tables.Error{Path: where, Err: tables.ErrCorrupt, Reason: err.Error(), Rebuild: want.Rebuild}
+	}
+	h, values, err := tables.Decode(file, want)
+	if e, ok := errors.AsType[*tables.Error](err); ok {
+		e.Path = where
+	}
+	if err != nil {
+		return nil, err
+	}
+	return estimateOf(g, h, values, where)
+}
+
+// gunzip returns the bytes gzipped in data.
+func gunzip(data []byte) ([]byte, error) {
+	r, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(r) // which checks the gzip checksum at the end
+}
