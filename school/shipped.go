@@ -6,6 +6,7 @@ import (
 	"embed"
 	"errors"
 	"io"
+	"io/fs"
 	"path"
 	"path/filepath"
 
@@ -29,6 +30,13 @@ var ShippedColumns = []int{2, 3}
 // shippedName returns the name of g's estimate among the shipped ones.
 func shippedName(g *engine.Game) string {
 	return path.Join("estimates", filepath.Base(EstimatePath("", g))+".gz")
+}
+
+// Ships reports whether g's estimate, for g's rules, ships inside the
+// program.
+func Ships(g *engine.Game) bool {
+	_, err := fs.Stat(shipped, shippedName(g))
+	return err == nil
 }
 
 // ShippedEstimate returns g's estimate as it ships inside the program,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io/fs"
 	"math"
 	"os"
@@ -237,6 +238,32 @@ func TestCostDisk(t *testing.T) {
 			}
 			if d := tt.cost - fi.Size(); d < 0 || d > 100 {
 				t.Errorf("cost counts %d bytes, the file has %d", tt.cost, fi.Size())
+			}
+		})
+	}
+}
+
+func TestShips(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		o    engine.Options
+		want bool
+	}{
+		{engine.Options{}, true},
+		{engine.Options{Columns: 3}, true},
+		{engine.Options{Columns: 2}, true},
+		{engine.Options{Columns: 5}, false},
+		{engine.Options{Columns: 1}, false},
+		{engine.Options{Columns: 3, Taken: "pair"}, false},
+	} {
+		t.Run(fmt.Sprintf("%+v", c.o), func(t *testing.T) {
+			t.Parallel()
+			g, err := engine.New("school", c.o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := Ships(g); got != c.want {
+				t.Errorf("Ships(%s) = %v, want %v", EstimatePath("", g), got, c.want)
 			}
 		})
 	}
