@@ -16,14 +16,7 @@ import (
 // as one of the kinds the errors classify. Its seed corpus is in
 // testdata/fuzz; "go test -fuzz=FuzzRead ./tables" runs it for longer.
 func FuzzRead(f *testing.F) {
-	dir := f.TempDir()
-	for _, b := range seedFiles(f, dir, Write, testValues()) {
-		f.Add(b)
-		f.Add(b[:len(b)-1])
-		f.Add(b[:offPayload])
-	}
-	f.Add([]byte{})
-	f.Add([]byte(magic))
+	dir := addSeeds(f)
 	path, again := filepath.Join(dir, "in.dpt"), filepath.Join(dir, "again.dpt")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if err := os.WriteFile(path, data, 0o600); err != nil {
@@ -38,12 +31,10 @@ func FuzzRead(f *testing.F) {
 	})
 }
 
-// FuzzDecode decodes table files of any bytes against testWant, as
-// FuzzRead reads them: what it accepts is for those rules, holds the
-// values its header counts and has one encoding; what it refuses gets an
-// *Error, without a path, that says why as one of the kinds the errors
-// classify. "go test -fuzz=FuzzDecode ./tables" runs it for longer.
-func FuzzDecode(f *testing.F) {
+// addSeeds adds the seed corpus of FuzzRead and FuzzDecode: tables as
+// Write makes them, cut short by a byte and to their header, and no table
+// at all. It returns the directory the tables were written in.
+func addSeeds(f *testing.F) string {
 	dir := f.TempDir()
 	for _, b := range seedFiles(f, dir, Write, testValues()) {
 		f.Add(b)
@@ -52,6 +43,16 @@ func FuzzDecode(f *testing.F) {
 	}
 	f.Add([]byte{})
 	f.Add([]byte(magic))
+	return dir
+}
+
+// FuzzDecode decodes table files of any bytes against testWant, as
+// FuzzRead reads them: what it accepts is for those rules, holds the
+// values its header counts and has one encoding; what it refuses gets an
+// *Error, without a path, that says why as one of the kinds the errors
+// classify. "go test -fuzz=FuzzDecode ./tables" runs it for longer.
+func FuzzDecode(f *testing.F) {
+	dir := addSeeds(f)
 	again := filepath.Join(dir, "again.dpt")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		h, vs, err := Decode(data, testWant)
