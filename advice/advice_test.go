@@ -46,8 +46,8 @@ func TestAdviseRefuses(t *testing.T) {
 		want string
 	}{
 		{"rolls left", advice.Position{Game: yahtzee, Dice: dice, RollsLeft: &three}, "--rolls-left 3: yahtzee allows 0..2 rerolls after the first roll"},
-		{"sheet", advice.Position{Game: yahtzee, Sheet: "ones=7", Dice: dice}, "sheet: ones cannot hold 7 points"},
-		{"sheet JSON", advice.Position{Game: yahtzee, SheetJSON: []byte(`{"ones": 7}`), SheetName: "s.json", Dice: dice}, "s.json: sheet: ones cannot hold 7 points"},
+		{"sheet", advice.Position{Game: yahtzee, Sheet: "ones=7", Dice: dice}, "sheet: ones holds 0 to 5, not 7"},
+		{"sheet JSON", advice.Position{Game: yahtzee, SheetJSON: []byte(`{"ones": 7}`), SheetName: "s.json", Dice: dice}, "s.json: sheet: ones holds 0 to 5, not 7"},
 		{"school sheet", advice.Position{Game: school, Sheet: "pair=x", Dice: dice}, "sheet: "},
 		{"not fresh first roll", advice.Position{Game: school, Dice: dice, Fresh: &no}, "--fresh=false: the first roll of a turn is always fresh"},
 		{"rollouts", advice.Position{Game: school, Dice: dice, Rollouts: -1}, "--rollouts -1: must be 0 to 1000000"},

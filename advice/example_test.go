@@ -34,5 +34,5 @@ func ExampleScore() {
 	b, _ := json.Marshal(advice.Score(g, dice, false, 0).JSON())
 	fmt.Println(string(b))
 	// Output:
-	// {"game":"yatzy","dice":[2,2,2,5,5],"scores":{"ones":0,"twos":6,"threes":0,"fours":0,"fives":10,"sixes":0,"one-pair":10,"two-pairs":14,"three-of-a-kind":6,"four-of-a-kind":0,"small-straight":0,"large-straight":0,"full-house":16,"chance":16,"yatzy":0},"rules":""}
+	// {"game":"yatzy","dice":[2,2,2,5,5],"scores":{"ones":0,"twos":6,"threes":0,"fours":0,"fives":10,"sixes":0,"pair":10,"two-pairs":14,"three-of-a-kind":6,"four-of-a-kind":0,"small-straight":0,"large-straight":0,"full-house":16,"chance":16,"yatzy":0},"rules":""}
 }

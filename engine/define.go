@@ -61,6 +61,8 @@ func (g *Game) check() error {
 		switch {
 		case cat.Name == "" || seen[cat.Name]:
 			return fmt.Errorf("category %q: want names that are not empty and differ", cat.Name)
+		case cat.OldName != "" && (cat.OldName == cat.Name || seen[cat.OldName]):
+			return fmt.Errorf("category %q: old name %q: want names that differ from every other name", cat.Name, cat.OldName)
 		case cat.Points == nil:
 			return fmt.Errorf("%s: no points", cat.Name)
 		case cat.Face < 0 || cat.Face > Faces:
@@ -69,6 +71,9 @@ func (g *Game) check() error {
 			return fmt.Errorf("%s and %s both collect face %d", upper[cat.Face], cat.Name, cat.Face)
 		}
 		seen[cat.Name] = true
+		if cat.OldName != "" {
+			seen[cat.OldName] = true
+		}
 		if cat.Upper() {
 			upper[cat.Face] = cat.Name
 		}

@@ -13,6 +13,11 @@ import (
 type Category struct {
 	Name   string
 	Points Points
+	// OldName is an earlier name of the box, from before one concept got
+	// one name across games; "" for none. It is read wherever a box name
+	// is read, and it is the name the fingerprint hashes, so that tables
+	// solved before the rename still match. Output uses Name.
+	OldName string
 	// Face is the face an upper-section box collects (1..6), 0 for others.
 	// Points written in an upper box count towards the upper bonus.
 	Face int
@@ -87,14 +92,24 @@ func (g *Game) Turns() int { return len(g.Categories) * max(g.Columns, 1) }
 // (no joker, no bonus, no doubling).
 func (g *Game) Score(c, r int) int { return g.points[c][r] }
 
-// Category returns the index of the category with that name, or -1.
+// Category returns the index of the category with that name, or with
+// that old name (Category.OldName), or -1.
 func (g *Game) Category(name string) int {
 	for i, c := range g.Categories {
-		if c.Name == name {
+		if c.Name == name || (c.OldName != "" && c.OldName == name) {
 			return i
 		}
 	}
 	return -1
+}
+
+// fingerprintName is the name the fingerprint hashes for the box: its old
+// name where it has one, so that a rename leaves the fingerprint as it was.
+func (c Category) fingerprintName() string {
+	if c.OldName != "" {
+		return c.OldName
+	}
+	return c.Name
 }
 
 // UpperBox returns the index of the upper box collecting face, or -1.
@@ -129,7 +144,7 @@ func (g *Game) Fingerprint() [32]byte {
 	h = fmt.Appendf(h, "dicepoker rules v1\x00%s\x00%s\x00", g.Name, g.Options)
 	put(g.Rolls, g.Columns, g.Upper.Threshold, g.Upper.Points, len(g.Categories))
 	for c, cat := range g.Categories {
-		h = fmt.Appendf(h, "%s\x00", cat.Name)
+		h = fmt.Appendf(h, "%s\x00", cat.fingerprintName())
 		school := 0
 		if cat.School {
 			school = 1

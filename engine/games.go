@@ -91,7 +91,7 @@ func yahtzee(o Options) *Game {
 func yatzy(Options) *Game {
 	g := &Game{Rolls: 3, Upper: UpperBonus{Threshold: 63, Points: 50}}
 	g.Categories = append(upperSection(),
-		Category{Name: "one-pair", Points: ofAKindFaces(2)},
+		Category{Name: "pair", OldName: "one-pair", Points: ofAKindFaces(2)},
 		Category{Name: "two-pairs", Points: twoPairDice},
 		Category{Name: "three-of-a-kind", Points: ofAKindFaces(3)},
 		Category{Name: "four-of-a-kind", Points: ofAKindFaces(4)},
@@ -129,7 +129,7 @@ func pokerDice(Options) *Game {
 	}
 	g.Categories = append(g.Categories,
 		Category{Name: "pair", Points: when(alike(2), fixed(1))},
-		Category{Name: "two-pair", Points: when(twoPairs, fixed(2))},
+		Category{Name: "two-pairs", OldName: "two-pair", Points: when(twoPairs, fixed(2))},
 		Category{Name: "three-of-a-kind", Points: when(alike(3), fixed(3))},
 		Category{Name: "straight", Points: when(anyOf(straight(1, 5), straight(2, 6)), fixed(4))},
 		Category{Name: "full-house", Points: when(fullHouse, fixed(4))},

@@ -59,11 +59,11 @@ func TestSheets(t *testing.T) {
 	}{
 		{"yahtzee", "ones twos threes fours fives sixes three-of-a-kind four-of-a-kind full-house small-straight large-straight yahtzee chance",
 			3, 13, DigitFaces, UpperBonus{63, 35}},
-		{"yatzy", "ones twos threes fours fives sixes one-pair two-pairs three-of-a-kind four-of-a-kind small-straight large-straight full-house chance yatzy",
+		{"yatzy", "ones twos threes fours fives sixes pair two-pairs three-of-a-kind four-of-a-kind small-straight large-straight full-house chance yatzy",
 			3, 15, DigitFaces, UpperBonus{63, 50}},
 		{"swedish", "ones twos threes fours fives sixes pair two-pairs three-of-a-kind four-of-a-kind full-house small-straight large-straight poker chance",
 			3, 15, DigitFaces, UpperBonus{63, 35}},
-		{"poker-dice", "aces kings queens jacks tens nines pair two-pair three-of-a-kind straight full-house four-of-a-kind five-of-a-kind",
+		{"poker-dice", "aces kings queens jacks tens nines pair two-pairs three-of-a-kind straight full-house four-of-a-kind five-of-a-kind",
 			2, 13, CardFaces, UpperBonus{15, 3}},
 		{"school", "ones twos threes fours fives sixes pair three-of-a-kind two-pairs full-house four-of-a-kind five-of-a-kind small-straight large-straight sum",
 			3, 45, DigitFaces, UpperBonus{}},

@@ -167,8 +167,11 @@ func sheetFrom(g *Game, entries map[string]int, order []string) (Sheet, error) {
 		if c < 0 {
 			return Sheet{}, fmt.Errorf("sheet: %s has no category %s%s", g.Name, Quote(name), Suggest(name, g.sheetKeys(), "categories"))
 		}
-		if !slices.Contains(g.Possible(c), n) {
-			return Sheet{}, fmt.Errorf("sheet: %s cannot hold %d points", name, n)
+		if sh.Filled[c] {
+			return Sheet{}, fmt.Errorf("sheet: %s is given twice, as %s and %s", g.Categories[c].Name, g.Categories[c].OldName, g.Categories[c].Name)
+		}
+		if ps := g.Possible(c); !slices.Contains(ps, n) {
+			return Sheet{}, fmt.Errorf("sheet: %s holds %s, not %d", name, PointsText(ps), n)
 		}
 		sh.Filled[c], sh.Points[c] = true, n
 		filled++
@@ -385,6 +388,31 @@ func (g *Game) Possible(c int) []int {
 	}
 	slices.Sort(ps)
 	return slices.Compact(ps)
+}
+
+// PointsText writes a sorted set of points for a message: runs of three
+// or more as "5 to 30", the rest one by one, the last joined by "or":
+// "0 or 25", "0, 3, 6, 9, 12 or 15", "0 or 5 to 30".
+func PointsText(ps []int) string {
+	var parts []string
+	for i := 0; i < len(ps); {
+		j := i
+		for j+1 < len(ps) && ps[j+1] == ps[j]+1 {
+			j++
+		}
+		if j-i >= 2 {
+			parts = append(parts, fmt.Sprintf("%d to %d", ps[i], ps[j]))
+		} else {
+			for k := i; k <= j; k++ {
+				parts = append(parts, strconv.Itoa(ps[k]))
+			}
+		}
+		i = j + 1
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
 // UpperTotal returns the points written in the upper section.

@@ -45,7 +45,7 @@ type pokerState struct {
 	Tens       bool    `parquet:"tens"`
 	Nines      bool    `parquet:"nines"`
 	Pair       bool    `parquet:"pair"`
-	TwoPair    bool    `parquet:"two-pair"`
+	TwoPair    bool    `parquet:"two-pairs"`
 	Three      bool    `parquet:"three-of-a-kind"`
 	Straight   bool    `parquet:"straight"`
 	FullHouse  bool    `parquet:"full-house"`
@@ -191,7 +191,7 @@ func stateFromText(t *testing.T, get func(name string) string) pokerState {
 	}
 	return pokerState{Index: int64(num("index")), Filled: int64(num("filled")),
 		Aces: flag("aces"), Kings: flag("kings"), Queens: flag("queens"), Jacks: flag("jacks"), Tens: flag("tens"), Nines: flag("nines"),
-		Pair: flag("pair"), TwoPair: flag("two-pair"), Three: flag("three-of-a-kind"), Straight: flag("straight"),
+		Pair: flag("pair"), TwoPair: flag("two-pairs"), Three: flag("three-of-a-kind"), Straight: flag("straight"),
 		FullHouse: flag("full-house"), Four: flag("four-of-a-kind"), Five: flag("five-of-a-kind"),
 		Upper: int64(num("upper")), UpperBonus: flag("upper-bonus"), Value: float32(num("value"))}
 }

@@ -179,6 +179,9 @@ func (r *Record) entry(d Decision) (Entry, error) {
 	if d.Action.Cross != "" {
 		a = coach.Action{Box: d.Action.Cross, Cross: true}
 	}
+	if c := g.Category(a.Box); c >= 0 {
+		a.Box = g.Categories[c].Name // an old name reads as the box's name
+	}
 	if a.Box == "" {
 		if a.Keep, err = engine.FromDice(d.Action.Keep...); err != nil {
 			return Entry{}, fmt.Errorf("keep %v: %v", d.Action.Keep, err)

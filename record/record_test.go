@@ -148,7 +148,7 @@ func TestReadRefuses(t *testing.T) {
 		{2, strings.Replace(good[1], `{"score":"three-of-a-kind"}`, `{"cross":"three-of-a-kind"}`, 1), "2: poker-dice has no crossing out", ""},
 		{2, strings.Replace(good[1], `{"score":"three-of-a-kind"}`, `{"cross":"pair","score":"pair"}`, 1), "2: bad JSON: action: want exactly one of", ""},
 		{2, strings.Replace(good[1], `{"score":"three-of-a-kind"}`, `{"cross":""}`, 1), `2: bad JSON: action: "cross" names no row`, ""},
-		{3, strings.Replace(good[2], "three-of-a-kind=3", "three-of-a-kind=9", 1), "3: sheet: three-of-a-kind cannot hold 9 points", ""},
+		{3, strings.Replace(good[2], "three-of-a-kind=3", "three-of-a-kind=9", 1), "3: sheet: three-of-a-kind holds 0 or 3, not 9", ""},
 		{3, strings.Replace(good[2], `"turn":2`, `"turn":3`, 1), "3: turn 3, but the sheet is before turn 2", ""},
 		{1, strings.Replace(good[0], "[1,1,2,5,6]", "[1,1,2,5]", 1), "1: dice [1 1 2 5]: need exactly 5 dice", ""},
 		{1, strings.Replace(good[0], "[1,1,2,5,6]", "[1,1,2,5,7]", 1), "1: dice [1 1 2 5 7]: die 7 is out of range 1..6", ""},

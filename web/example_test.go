@@ -32,5 +32,5 @@ func ExampleNew() {
 	body, _ := io.ReadAll(res.Body)
 	fmt.Print(res.Status, " ", string(body))
 	// Output:
-	// 200 OK {"game":"poker-dice","dice":[6,6,6,6,6],"scores":{"aces":5,"kings":0,"queens":0,"jacks":0,"tens":0,"nines":0,"pair":1,"two-pair":0,"three-of-a-kind":3,"straight":0,"full-house":0,"four-of-a-kind":4,"five-of-a-kind":5},"rules":""}
+	// 200 OK {"game":"poker-dice","dice":[6,6,6,6,6],"scores":{"aces":5,"kings":0,"queens":0,"jacks":0,"tens":0,"nines":0,"pair":1,"two-pairs":0,"three-of-a-kind":3,"straight":0,"full-house":0,"four-of-a-kind":4,"five-of-a-kind":5},"rules":""}
 }

@@ -142,7 +142,7 @@ func TestAdviseBadInput(t *testing.T) {
 		{[]string{"--dice", "9TJQK", "--rolls-left", "2"}, "--rolls-left 2: poker-dice allows 0..1"},
 		{[]string{"--dice", "9TJQK", "--rolls-left", "-1"}, "--rolls-left -1"},
 		{[]string{"--dice", "9TJQK", "--sheet", "ones=1"}, `no category "ones"`},
-		{[]string{"--dice", "9TJQK", "--sheet", "aces=9"}, "aces cannot hold 9 points"},
+		{[]string{"--dice", "9TJQK", "--sheet", "aces=9"}, "aces holds 0 to 5, not 9"},
 		{[]string{"--dice", "9TJQK", "--sheet", "aces=1,aces=2"}, "aces is given twice"},
 		{[]string{"--dice", "9TJQK", "--sheet", pokerAllButStraight + ",straight=4"}, "the game is over"},
 		{[]string{"--dice", "9TJQK", "--sheet-file", "/nonexistent/sheet.json"}, "sheet file"},

@@ -74,9 +74,9 @@ func TestGames(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	want := []string{
 		"yahtzee     13 categories, 13 turns, 3 rolls a turn: ones twos threes fours fives sixes three-of-a-kind four-of-a-kind full-house small-straight large-straight yahtzee chance",
-		"yatzy       15 categories, 15 turns, 3 rolls a turn: ones twos threes fours fives sixes one-pair two-pairs three-of-a-kind four-of-a-kind small-straight large-straight full-house chance yatzy",
+		"yatzy       15 categories, 15 turns, 3 rolls a turn: ones twos threes fours fives sixes pair two-pairs three-of-a-kind four-of-a-kind small-straight large-straight full-house chance yatzy",
 		"swedish     15 categories, 15 turns, 3 rolls a turn: ones twos threes fours fives sixes pair two-pairs three-of-a-kind four-of-a-kind full-house small-straight large-straight poker chance",
-		"poker-dice  13 categories, 13 turns, 2 rolls a turn: aces kings queens jacks tens nines pair two-pair three-of-a-kind straight full-house four-of-a-kind five-of-a-kind",
+		"poker-dice  13 categories, 13 turns, 2 rolls a turn: aces kings queens jacks tens nines pair two-pairs three-of-a-kind straight full-house four-of-a-kind five-of-a-kind",
 		"school      15 rows x 3 columns, 45 turns, 3 rolls a turn: ones twos threes fours fives sixes pair three-of-a-kind two-pairs full-house four-of-a-kind five-of-a-kind small-straight large-straight sum",
 	}
 	if len(lines) != len(want) {

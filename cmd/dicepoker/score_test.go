@@ -36,7 +36,7 @@ func TestScoreJSON(t *testing.T) {
 		{
 			[]string{"--game", "yatzy", "--dice", "6 6 5 5 1", "--json"},
 			`{"game":"yatzy","dice":[1,5,5,6,6],"scores":{"ones":1,"twos":0,"threes":0,"fours":0,"fives":10,"sixes":12,` +
-				`"one-pair":12,"two-pairs":22,"three-of-a-kind":0,"four-of-a-kind":0,"small-straight":0,"large-straight":0,"full-house":0,"chance":23,"yatzy":0},"rules":""}` + "\n",
+				`"pair":12,"two-pairs":22,"three-of-a-kind":0,"four-of-a-kind":0,"small-straight":0,"large-straight":0,"full-house":0,"chance":23,"yatzy":0},"rules":""}` + "\n",
 		},
 		{
 			[]string{"--game", "swedish", "--dice", "55525", "--json"},
@@ -46,7 +46,7 @@ func TestScoreJSON(t *testing.T) {
 		{
 			[]string{"--game", "poker-dice", "--dice", "J,J,J,J,Q", "--json"},
 			`{"game":"poker-dice","dice":[3,3,3,3,4],"scores":{"aces":0,"kings":0,"queens":1,"jacks":4,"tens":0,"nines":0,` +
-				`"pair":1,"two-pair":0,"three-of-a-kind":3,"straight":0,"full-house":0,"four-of-a-kind":4,"five-of-a-kind":0},"rules":""}` + "\n",
+				`"pair":1,"two-pairs":0,"three-of-a-kind":3,"straight":0,"full-house":0,"four-of-a-kind":4,"five-of-a-kind":0},"rules":""}` + "\n",
 		},
 		{
 			[]string{"--game", "school", "--dice", "1,1,1,1,1", "--fresh", "--json"},
@@ -121,7 +121,7 @@ func TestScoreText(t *testing.T) {
 			[]string{"--game", "poker-dice", "--dice", "a k j j t"},
 			"poker-dice: T J J K A\n" +
 				"  aces             1\n  kings            1\n  queens           0\n  jacks            2\n  tens             1\n  nines            0\n" +
-				"  pair             1\n  two-pair         0\n  three-of-a-kind  0\n  straight         0\n  full-house       0\n" +
+				"  pair             1\n  two-pairs        0\n  three-of-a-kind  0\n  straight         0\n  full-house       0\n" +
 				"  four-of-a-kind   0\n  five-of-a-kind   0\n",
 		},
 		{

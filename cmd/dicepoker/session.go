@@ -375,18 +375,18 @@ func (s *session) parseKeep(p coach.Position, text string) (engine.Multiset, err
 }
 
 // box finds the box a player names after verb (score or cross): its
-// name, a unique start of it, or the name with spaces for dashes ("full
-// house").
+// name or old name, a unique start of its name, or the name with spaces
+// for dashes ("full house").
 func (s *session) box(verb, text string) (string, error) {
 	name := strings.ToLower(strings.Join(strings.Fields(text), "-"))
 	if name == "" {
 		return "", fmt.Errorf("%s in which %s? say '%s %s'", verb, s.terms.Box, verb, s.g.Categories[len(s.g.Categories)-1].Name)
 	}
+	if c := s.g.Category(name); c >= 0 {
+		return s.g.Categories[c].Name, nil
+	}
 	var found []string
 	for _, c := range s.g.Categories {
-		if c.Name == name {
-			return name, nil
-		}
 		if strings.HasPrefix(c.Name, name) {
 			found = append(found, c.Name)
 		}
