@@ -1,0 +1,163 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"dicepoker/internal/tablestest"
+)
+
+// slowExamples are the documented command lines the examples test does
+// not run, with the reason: each needs minutes, or is a server or a
+// terminal game, which their own tests cover.
+var slowExamples = map[string]string{
+	"dicepoker serve":                            "a server: serve's tests start it",
+	"dicepoker serve --lan":                      "a server: serve's tests start it",
+	"dicepoker serve --addr 127.0.0.1:0":         "a server: serve's tests start it",
+	"dicepoker play":                             "a terminal game: play's tests play it",
+	"dicepoker play --game poker-dice --seed 42": "a terminal game: play's tests play it",
+	"dicepoker play --game yatzy":                "a terminal game: play's tests play it",
+	"dicepoker bench --json":                     "benchmarks every game, school's table included: minutes",
+	"dicepoker bench --games yatzy,yahtzee":      "solves, simulates and measures two games: 49 s",
+	`dicepoker advise --game school --sheet "ones=x/r,threes=0,pair=12/-,sum=22,reserve=1" --dice 3,3,5,5,6`: "fits the school estimate table on first use: minutes",
+}
+
+// oldRecord is a poker-dice record of one decision, for review's examples.
+const oldRecord = `{"game":"poker-dice","turn":1,"sheet":"","dice":[1,2,3,4,5],"rolls_left":0,"action":{"score":"straight"}}` + "\n"
+
+// TestExamplesRun runs every example of the commands' help and every
+// dicepoker command line in README.md's fenced blocks, but slowExamples,
+// and checks that each exits 0. They run in one private tables directory,
+// in order, so that a table solved for one example serves the next, and
+// in a directory of their own, where their files are written and the
+// records review reads are.
+func TestExamplesRun(t *testing.T) {
+	lines := helpExamples()
+	readme, err := readmeCommands("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines = append(lines, readme...)
+	tablestest.Dir(t)
+	t.Chdir(t.TempDir())
+	for _, name := range []string{"dicepoker-20260101-120000.jsonl", "game.jsonl"} {
+		if err := os.WriteFile(name, []byte(oldRecord), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := map[string]bool{}
+	for _, line := range lines {
+		seen[line] = false
+	}
+	for line := range slowExamples {
+		if _, ok := seen[line]; !ok {
+			t.Errorf("%q is skipped, but no help or README shows it", line)
+		}
+	}
+	for _, line := range lines {
+		if seen[line] {
+			continue
+		}
+		seen[line] = true
+		t.Run(line, func(t *testing.T) {
+			if why, ok := slowExamples[line]; ok {
+				t.Skip(why)
+			}
+			args := shellWords(line)
+			if len(args) == 0 || args[0] != "dicepoker" {
+				t.Fatalf("%q: want a dicepoker command line", line)
+			}
+			if status, _, stderr := runLine(args[1:]...); status != 0 {
+				t.Errorf("%q: status %d: %s", args[1:], status, stderr)
+			}
+		})
+	}
+}
+
+// helpExamples returns the example lines of every command's help, in the
+// order of the command table.
+func helpExamples() []string {
+	var lines []string
+	for _, c := range commands {
+		lines = append(lines, examples[c.name]...)
+	}
+	return lines
+}
+
+// readmeCommands returns the lines of the fenced blocks of a Markdown
+// file that start with "dicepoker ", their comments cut off.
+func readmeCommands(path string) ([]string, error) {
+	data, err := os.ReadFile(filepath.Clean(path))
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	fenced := false
+	for _, l := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(l, "```"):
+			fenced = !fenced
+		case fenced && strings.HasPrefix(l, "dicepoker "):
+			if i := strings.Index(l, " #"); i >= 0 {
+				l = l[:i]
+			}
+			lines = append(lines, strings.TrimSpace(l))
+		}
+	}
+	return lines, nil
+}
+
+// shellWords splits a command line as a shell would for the examples:
+// words apart by spaces, quotes grouping; a redirection (> file) and
+// what follows it are left out, the output going to the test instead.
+func shellWords(line string) []string {
+	var words []string
+	var word strings.Builder
+	inWord := false
+	var quote rune
+	for _, r := range line {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			word.WriteRune(r)
+		case r == '"' || r == '\'':
+			quote, inWord = r, true
+		case r == ' ':
+			if inWord {
+				words = append(words, word.String())
+				word.Reset()
+				inWord = false
+			}
+		case r == '>' && !inWord:
+			return words
+		default:
+			word.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, word.String())
+	}
+	return words
+}
+
+func TestShellWords(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		line string
+		want []string
+	}{
+		{"dicepoker games --json", []string{"dicepoker", "games", "--json"}},
+		{`dicepoker advise --sheet "aces=3,pair=1" --top 3`, []string{"dicepoker", "advise", "--sheet", "aces=3,pair=1", "--top", "3"}},
+		{`dicepoker advise --sheet 'a b'  --x`, []string{"dicepoker", "advise", "--sheet", "a b", "--x"}},
+		{"dicepoker completion bash > /etc/bash_completion.d/dicepoker", []string{"dicepoker", "completion", "bash"}},
+		{`dicepoker x --sheet ""`, []string{"dicepoker", "x", "--sheet", ""}},
+	} {
+		if got := shellWords(tc.line); strings.Join(got, "|") != strings.Join(tc.want, "|") || len(got) != len(tc.want) {
+			t.Errorf("shellWords(%q) = %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
