@@ -625,3 +625,17 @@ func marks(g *engine.Game) string {
 	sheet, _ := coach.ParseSheet(g, "")
 	return sheet.Show()
 }
+
+// TestPlayOldBoxName checks that play reads a box's old name, two-pair,
+// as the box two-pairs, and records the box's name.
+func TestPlayOldBoxName(t *testing.T) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	tableFor(t, g)
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	out := playOK(t, "9 9 T T A\nscore two-pair\nquit", "--game", "poker-dice", "--manual", "--record", rec)
+	containsAll(t, out, "two-pairs: 2 points")
+	data, _ := os.ReadFile(rec)
+	if !strings.Contains(string(data), `"score":"two-pairs"`) {
+		t.Errorf("record:\n%s\nwant the move written as two-pairs", data)
+	}
+}
