@@ -196,8 +196,8 @@ func (g *Game) parseRow(c int, tokens []string) ([]SchoolEntry, error) {
 			if err != nil {
 				return nil, fmt.Errorf("column %d: %s: a combination cell is - (crossed out) or its points", j+1, Quote(tok))
 			}
-			if !slices.Contains(g.schoolPossible(c), n) {
-				return nil, fmt.Errorf("column %d: %s cannot score %d points (a cross is -)", j+1, cat.Name, n)
+			if ps := g.schoolPossible(c); !slices.Contains(ps, n) {
+				return nil, fmt.Errorf("column %d: %s scores %s, not %d (a cross is -)", j+1, cat.Name, PointsText(ps), n)
 			}
 			e = SchoolEntry{Mark: Scored, Points: n}
 		}

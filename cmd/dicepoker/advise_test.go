@@ -380,7 +380,7 @@ func TestSchoolBadInput(t *testing.T) {
 	}{
 		{[]string{"advise", "--game", "school", "--table", estimate, "--dice", "12345", "--fresh=false"}, "the first roll of a turn is always fresh"},
 		{[]string{"advise", "--game", "school", "--table", estimate, "--dice", "1234"}, "need exactly 5 dice"},
-		{[]string{"advise", "--game", "school", "--table", estimate, "--sheet", "pair=13", "--dice", "12345"}, "pair cannot score 13 points"},
+		{[]string{"advise", "--game", "school", "--table", estimate, "--sheet", "pair=13", "--dice", "12345"}, "pair scores 2, 4, 6, 8, 10, 12, 16, 20 or 24, not 13"},
 		{[]string{"advise", "--game", "school", "--table", estimate, "--sheet", "ones=x", "--sheet-file", "x.json", "--dice", "12345"}, "not both"},
 		{[]string{"advise", "--game", "school", "--columns", "1", "--table", estimate, "--dice", "12345"}, "was built for other rules"},
 		{[]string{"advise", "--game", "school", "--table", exact, "--dice", "12345"}, "was built for other rules"},
