@@ -21,7 +21,6 @@ var slowExamples = map[string]string{
 	"dicepoker play --game yatzy":                "a terminal game: play's tests play it",
 	"dicepoker bench --json":                     "benchmarks every game, school's table included: minutes",
 	"dicepoker bench --games yatzy,yahtzee":      "solves, simulates and measures two games: 49 s",
-	`dicepoker advise --game school --sheet "ones=x/r,threes=0,pair=12/-,sum=22,reserve=1" --dice 3,3,5,5,6`: "fits the school estimate table on first use: minutes",
 }
 
 // oldRecord is a poker-dice record of one decision, for review's examples.
