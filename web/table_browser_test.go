@@ -64,8 +64,8 @@ func (p *page) shown(css string) bool {
 }
 
 // checkReview compares the review the table shows for player i with
-// review's for the record of that player's decisions.
-func (p *page) checkReview(src advice.Source, i, decisions int) {
+// review's for the record of that player's decisions, and returns review's.
+func (p *page) checkReview(src advice.Source, i, decisions int) *review.Report {
 	p.t.Helper()
 	lines := eval[string](p, fmt.Sprintf(`S.table.players[%d].record.join("\n") + "\n"`, i))
 	rec, err := record.Read(strings.NewReader(lines), "played")
@@ -93,6 +93,7 @@ func (p *page) checkReview(src advice.Source, i, decisions int) {
 			p.t.Errorf("player %d's review %s: the page shows %q, want %q", i, c.css, got, c.want)
 		}
 	}
+	return r
 }
 
 func TestBrowserTableYatzyThreePlayers(t *testing.T) {
