@@ -121,13 +121,13 @@ func mostFaces(dice []int) []int {
 	return other
 }
 
-// TestBrowserTableYatzyWholeGame plays a whole three-player yatzy game
+// TestBrowserTableYatzyThreePlayers plays a whole three-player yatzy game
 // at the table by taps, from the choice of the players to the standings
 // and the text shared: Ann writes with a pen, Bob follows the advice,
 // Cy peeks at it and now and then writes in a worse box. The dice come
 // from a seeded source, entered on the pad, with rerolls through the
 // page's own flow (Reroll, and Bob's keep of the advised dice).
-func TestBrowserTableYatzyWholeGame(t *testing.T) {
+func TestBrowserTableYatzyThreePlayers(t *testing.T) {
 	start := time.Now()
 	p := newPage(t, advice.Opener{})
 	g, _ := engine.New("yatzy", engine.Options{})
@@ -222,13 +222,17 @@ func TestBrowserTableYatzyWholeGame(t *testing.T) {
 						best = o
 					}
 				}
+				before := sheets[i].Score()
 				write(i, tt, best.Box)
+				if got := sheets[i].Score() - before; got != best.Pts && got != best.Pts+50 { // 50: the upper bonus
+					t.Errorf("%s: %s showed %d points for %v and scored %d", tt.Line, best.Box, best.Pts, tt.Dice, got)
+				}
 			case "Bob": // assist: follows the advice, keeping the advised dice
 				for {
 					if !tt.Advice || tt.Best.Action == "" {
 						t.Fatalf("%s: an assisted player sees no advice", tt.Line)
 					}
-					if turn == 1 && tt.Rolls == 2 || turn == 14 && tt.Rolls == 2 {
+					if turn == 1 && tt.Rolls == 2 || turn == 15 && tt.Rolls == 2 {
 						two := 2
 						m, _ := engine.FromDice(tt.Dice...)
 						pos := advice.Position{Game: g, Sheet: sheets[1].String(), Dice: m, RollsLeft: &two}
@@ -236,7 +240,7 @@ func TestBrowserTableYatzyWholeGame(t *testing.T) {
 						if kept, want := eval[int](p, `document.querySelectorAll("#dice .die.keep").length`), len(tt.Best.Keep); tt.Best.Action == "keep" && kept != want {
 							t.Errorf("%s: %d dice marked keep, want %d", tt.Line, kept, want)
 						}
-						if turn == 14 { // Bob plays to win against the others' sheets
+						if turn == 15 { // Bob plays to win against the others' sheets
 							bobWins = decisions[1]
 							p.tap("#win")
 							win, err := advice.AdviseToWin(pos, advice.Aim{Opponents: []string{sheets[0].String(), sheets[2].String()}})
@@ -261,6 +265,18 @@ func TestBrowserTableYatzyWholeGame(t *testing.T) {
 					rerolls[i]++
 					if got := p.text("#coach"); !strings.HasPrefix(got, "✓ Bob") {
 						t.Errorf("%s: after keeping the advised, the coach says %q", tt.Line, got)
+					}
+					if turn == 2 { // typed on a keyboard this time
+						n := eval[int](p, `S.dice.filter((d) => !d).length`)
+						typed := ""
+						for _, f := range roll(n) {
+							typed += strconv.Itoa(f)
+						}
+						p.keys(typed)
+						if tt = p.turn(); slices.Contains(tt.Dice, 0) {
+							t.Fatalf("%s: typed %s, the dice are %v", tt.Line, typed, tt.Dice)
+						}
+						continue
 					}
 					tt = enter()
 				}
