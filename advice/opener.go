@@ -113,7 +113,7 @@ func (o Opener) tableError(err error) error {
 		return nil
 	case errors.Is(err, tables.ErrCorrupt), errors.Is(err, tables.ErrVersion), errors.Is(err, tables.ErrRules),
 		errors.Is(err, fs.ErrNotExist), errors.Is(err, atomicfile.ErrNotRegular), errors.Is(err, syscall.ENAMETOOLONG):
-		return &InputError{err.Error()}
+		return &InputError{Msg: err.Error()}
 	}
 	return err
 }

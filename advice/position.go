@@ -113,13 +113,13 @@ func readSheet[S any](p Position, parse func(string) (S, error), parseJSON func(
 	if p.SheetJSON != nil {
 		sh, err := parseJSON(p.SheetJSON)
 		if err != nil {
-			return sh, Inputf("%s: %v", p.SheetName, err)
+			return sh, &InputError{Msg: fmt.Sprintf("%s: %v", p.SheetName, err), err: err}
 		}
 		return sh, nil
 	}
 	sh, err := parse(p.Sheet)
 	if err != nil {
-		return sh, Inputf("%v", err)
+		return sh, &InputError{Msg: err.Error(), err: err}
 	}
 	return sh, nil
 }

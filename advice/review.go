@@ -14,7 +14,7 @@ import (
 func Review(src Source, r io.Reader, name string) (*review.Report, error) {
 	rec, err := record.Read(r, name)
 	if err != nil {
-		return nil, &InputError{err.Error()}
+		return nil, &InputError{Msg: err.Error()}
 	}
 	adv, err := Advisor(src, rec.Game)
 	if err != nil {

@@ -13,13 +13,19 @@ import (
 // InputError is bad input: a position the rules do not allow, a table that
 // cannot be used. The command line exits with status 2 on it, the server
 // answers 400.
-type InputError struct{ Msg string }
+type InputError struct {
+	Msg string
+	err error // the error it wraps, if any
+}
 
 func (e *InputError) Error() string { return e.Msg }
 
+// Unwrap returns the error e wraps, such as engine.ErrGameOver's for a full sheet.
+func (e *InputError) Unwrap() error { return e.err }
+
 // Inputf returns an InputError with a formatted message.
 func Inputf(format string, args ...any) error {
-	return &InputError{fmt.Sprintf(format, args...)}
+	return &InputError{Msg: fmt.Sprintf(format, args...)}
 }
 
 // Source gives the strategies that rank a game's positions.

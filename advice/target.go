@@ -2,6 +2,7 @@ package advice
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"dicepoker/coach"
@@ -101,8 +102,8 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 	default:
 		ops := make([]target.Opponent, len(aim.Opponents))
 		for i, o := range aim.Opponents {
-			sh, err := engine.ParseSheet(g, o)
-			if err != nil {
+			sh, err := engine.ParseSheet(g, o) // an opponent may have finished: a full sheet is its final score
+			if err != nil && !errors.Is(err, engine.ErrGameOver) {
 				return nil, Inputf("--opponent %s: %v", engine.Quote(o), err)
 			}
 			ops[i] = target.Opponent{State: sh.State(g), Score: sh.Score(g)}

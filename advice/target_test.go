@@ -59,6 +59,23 @@ func TestAdviseToWin(t *testing.T) {
 	}
 }
 
+// TestAdviseToWinFinishedOpponent checks that an opponent who has
+// finished, a full sheet, is beaten as a final score: against 33 points,
+// the 32 in hand win only with the straight, 1 time in 6.
+func TestAdviseToWinFinishedOpponent(t *testing.T) {
+	t.Parallel()
+	g, _ := engine.New("poker-dice", engine.Options{})
+	dice, _ := engine.ParseDice("9TJQA", g.Letters)
+	finished := "aces=4,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,full-house=4,four-of-a-kind=4,five-of-a-kind=0,straight=0"
+	a, err := advice.AdviseToWin(advice.Position{Game: g, Sheet: pokerAllButStraight, Dice: dice}, advice.Aim{Opponents: []string{finished}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Goal.Opponents) != 1 || a.Goal.Opponents[0] != 33 || math.Abs(a.Goal.Chance[0]-1.0/6) > 1e-12 {
+		t.Errorf("opponents %v, chance %v, want [33] and 1/6", a.Goal.Opponents, a.Goal.Chance[0])
+	}
+}
+
 func TestAdviseToWinRefuses(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
 	school, _ := engine.New("school", engine.Options{})

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -83,8 +84,8 @@ func (s *Server) advise(ctx context.Context, req adviseRequest) (any, error) {
 				o.SheetName = fmt.Sprintf("opponents[%d]", i)
 			}
 			if g.Columns == 0 {
-				sh, err := o.SingleSheet()
-				if err != nil {
+				sh, err := o.SingleSheet() // a full sheet is an opponent who has finished
+				if err != nil && !errors.Is(err, engine.ErrGameOver) {
 					return nil, err
 				}
 				o.Sheet = sh.Format(g)

@@ -5,11 +5,8 @@ import (
 	"io"
 	"net/http"
 	"regexp"
-	"sort"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -64,8 +61,8 @@ func (p *page) shown(css string) bool {
 }
 
 // checkReview compares the review the table shows for player i with
-// review's for the record of that player's decisions.
-func (p *page) checkReview(src advice.Source, i, decisions int) {
+// review's for the record of that player's decisions, and returns review's.
+func (p *page) checkReview(src advice.Source, i, decisions int) *review.Report {
 	p.t.Helper()
 	lines := eval[string](p, fmt.Sprintf(`S.table.players[%d].record.join("\n") + "\n"`, i))
 	rec, err := record.Read(strings.NewReader(lines), "played")
@@ -93,158 +90,7 @@ func (p *page) checkReview(src advice.Source, i, decisions int) {
 			p.t.Errorf("player %d's review %s: the page shows %q, want %q", i, c.css, got, c.want)
 		}
 	}
-}
-
-func TestBrowserTableYatzyThreePlayers(t *testing.T) {
-	p := newPage(t, advice.Opener{})
-	g, _ := engine.New("yatzy", engine.Options{})
-	p.open("?game=yatzy&mode=table")
-	shoot(t, p.ctx, "table-setup")
-	p.seat([2]string{"Ann", "pen"}, [2]string{"Bob", "assist"}, [2]string{"Cy", "peek"})
-	if got := p.text("#turn-line"); got != "Ann to move, turn 1 of 15" {
-		t.Errorf("the table starts with %q", got)
-	}
-	// Two turns from the end: each player's sheet is full but for two boxes.
-	sheets := []string{
-		"ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,one-pair=12,two-pairs=14,three-of-a-kind=15,four-of-a-kind=16,small-straight=15,large-straight=20,full-house=18",
-		"ones=2,twos=4,threes=6,fours=8,fives=10,sixes=12,one-pair=10,two-pairs=8,three-of-a-kind=9,four-of-a-kind=0,small-straight=0,large-straight=20,full-house=0",
-		"ones=4,twos=6,threes=12,fours=12,fives=20,sixes=18,one-pair=12,two-pairs=22,three-of-a-kind=18,four-of-a-kind=20,small-straight=15,large-straight=0,chance=24",
-	}
-	eval[bool](p, fmt.Sprintf(`(() => { const s = %q.split("|");
-		S.table.players.forEach((pl, i) => { pl.sheet = s[i]; }); S.sheet = s[0]; undo = []; save(); return true; })()`, strings.Join(sheets, "|")))
-	p.load(chromedp.Reload())
-	if got := p.text("#turn-line"); got != "Ann to move, turn 14 of 15" {
-		t.Fatalf("after the sheets near the end: %q", got)
-	}
-
-	// Ann writes with a pen: the scores, no advice.
-	p.pad("66655")
-	if p.shown("#best") || p.shown("#ranking-box") || p.shown("#peek") || eval[int](p, `document.querySelectorAll("#dice .die.keep, .box.best").length`) != 0 {
-		t.Error("a pen player is shown advice")
-	}
-	if got := p.text(`.box[data-box="chance"] .pts`); got != "28" {
-		t.Errorf("chance would score %q for 6 6 6 5 5, want 28", got)
-	}
-	p.click(`.box[data-box="chance"]`)
-
-	// Bob sees the advice, marked on the dice, then plays to win.
-	p.pad("36535") // in any order
-	two := 2
-	dice, _ := engine.FromDice(3, 6, 5, 3, 5)
-	bob := advice.Position{Game: g, Sheet: sheets[1], Dice: dice, RollsLeft: &two}
-	p.checkRanking(advice.Opener{}, bob)
-	if kept, want := eval[int](p, `document.querySelectorAll("#dice .die.keep").length`), eval[int](p, `advice.best.keep.length`); kept != want {
-		t.Errorf("%d dice marked keep, want %d", kept, want)
-	}
-	shoot(t, p.ctx, "table-assist")
-	p.click("#win")
-	ann := sheets[0] + ",chance=28"
-	win, err := advice.AdviseToWin(bob, advice.Aim{Opponents: []string{ann, sheets[2]}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := eval[float64](p, `advice.probability`); got != win.Goal.Chance[0] || p.text("#best .what") != "Best: "+win.Describe(0) {
-		t.Errorf("Bob playing to win: the page shows %q at %v, advise --opponent %q at %v", p.text("#best .what"), got, win.Describe(0), win.Goal.Chance[0])
-	}
-	p.click("#keep-best") // clears the dice the advice rerolls
-	cleared := eval[int](p, `S.dice.filter((d) => !d).length`)
-	if cleared != 5-len(win.Actions[0].Keep.Dice()) || !strings.HasPrefix(p.text("#coach"), "✓ Bob") {
-		t.Errorf("after keeping the advised: %d dice to enter, coach %q", cleared, p.text("#coach"))
-	}
-	p.keys(strings.Repeat("6", cleared)) // typed on a keyboard
-	p.click(`.box[data-box="chance"]`)
-
-	// Cy peeks: no advice until the tap, then the choice compared with the best.
-	p.pad("12345")
-	if p.shown("#best") || !p.shown("#peek") {
-		t.Error("a peeking player sees the advice before the tap")
-	}
-	p.click("#peek")
-	if !p.shown("#best") || !p.shown("#ranking-box") {
-		t.Error("the advice does not show after the peek")
-	}
-	p.click(`.box[data-box="full-house"]`) // 0 points, not the best
-	if said := p.text("#coach"); !strings.HasPrefix(said, "Cy: the best was ") || !strings.Contains(said, "; you gave up ") {
-		t.Errorf("after Cy's choice the coach says %q", said)
-	}
-
-	// Undo works across players; a reload loses nothing.
-	p.click("#undo")
-	if got := p.text("#turn-line"); got != "Cy to move, turn 14 of 15" {
-		t.Errorf("after undo: %q", got)
-	}
-	p.click("#redo")
-	p.load(chromedp.Reload())
-	if got := p.text("#turn-line"); got != "Ann to move, turn 15 of 15" {
-		t.Errorf("after redo and a reload: %q", got)
-	}
-
-	for _, faces := range []string{"66666", "11112", "22222"} {
-		p.pad(faces)
-		p.click(`.box[data-box="yatzy"]`)
-	}
-	if !p.shown("#standings") || p.shown("#table") {
-		t.Fatal("no standings at the end of the game")
-	}
-	idle(t, p.ctx)
-	// Each sheet's last box, the yatzy, written as the test does.
-	type standing struct {
-		name  string
-		score int
-	}
-	var ranks []standing
-	for i, w := range []struct{ name, before, dice string }{{"Ann", ann, "66666"}, {"Bob", "", "11112"}, {"Cy", sheets[2] + ",full-house=0", "22222"}} {
-		if i == 1 {
-			w.before = strings.TrimSuffix(eval[string](p, `S.table.players[1].sheet`), ",yatzy=0")
-		}
-		s, err := coach.ParseSheet(g, w.before)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m, _ := engine.ParseDice(w.dice, g.Letters)
-		mv, err := s.Write(m, false, "yatzy", false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := eval[string](p, fmt.Sprintf(`S.table.players[%d].sheet`, i)); got != mv.Next.String() {
-			t.Errorf("%s's sheet is %q, want %q", w.name, got, mv.Next.String())
-		}
-		ranks = append(ranks, standing{w.name, mv.Next.Score()})
-	}
-	sort.SliceStable(ranks, func(a, b int) bool { return ranks[a].score > ranks[b].score })
-	shown := eval[[]string](p, `[...document.querySelectorAll("#standings .ranks li")].map((li) => li.textContent)`)
-	text := "dicepoker yatzy: 3 players"
-	for k, r := range ranks {
-		if k >= len(shown) || shown[k] != r.name+strconv.Itoa(r.score) {
-			t.Errorf("standing %d: the page shows %q, want %s %d", k+1, shown, r.name, r.score)
-		}
-		text += fmt.Sprintf("\n%d. %s %d", k+1, r.name, r.score)
-		if r.name != "Ann" {
-			text += " (gave up "
-		}
-	}
-	if eval[int](p, `document.querySelectorAll("#standings .player-review").length`) != 2 {
-		t.Errorf("want the review of Bob and Cy, not of Ann who played with a pen (status %q)", p.text("#status"))
-	}
-	p.checkReview(advice.Opener{}, 1, 3)
-	p.checkReview(advice.Opener{}, 2, 2)
-	shoot(t, p.ctx, "table-standings")
-
-	if err := chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS("#share"))); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.querySelector("#share-said").textContent !== ""`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-		t.Fatalf("Share said nothing: %v", err)
-	}
-	got := eval[string](p, `document.querySelector("#share-text").value`)
-	for _, line := range strings.Split(text, "\n") {
-		if !strings.Contains(got, line) {
-			t.Errorf("the shared text %q has no line %q", got, line)
-		}
-	}
-	if said := p.text("#share-said"); said != "copied" && (said != "copy the text below" || !p.shown("#share-text")) {
-		t.Errorf("after Share the page says %q", said)
-	}
+	return r
 }
 
 func TestBrowserTableSchoolBonuses(t *testing.T) {

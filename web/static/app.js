@@ -190,12 +190,20 @@ function save() {
   store("?" + q.toString());
 }
 
+// STORED_UNDO is about how many characters of the undo stack the browser's
+// storage keeps: a table's game late on holds tens of kilobytes a move,
+// and the storage is written on every tap.
+const STORED_UNDO = 200_000;
+
 // store keeps the game in the URL and the browser's storage: the position,
-// and as much of the undo stack as the storage holds (the latest moves),
-// since a table's game with its records outgrows it.
+// and as much of the undo stack as the storage holds (the latest moves, at
+// most STORED_UNDO characters of them), since a table's game with its
+// records outgrows it.
 function store(search) {
   history.replaceState(null, "", search);
-  for (let keep = undo.length; ; keep = Math.floor(keep / 2)) {
+  let keep = 0;
+  for (let size = 0; keep < undo.length && (size += undo[undo.length - 1 - keep].length) <= STORED_UNDO;) keep++;
+  for (; ; keep = Math.floor(keep / 2)) {
     try {
       localStorage.setItem(STORE, JSON.stringify({ S, undo: undo.slice(undo.length - keep), redo: keep === undo.length ? redo : [], search }));
       return;

@@ -118,14 +118,19 @@ function holds(roll, kept) {
   });
 }
 
+// tablePad enters face f in the first die to enter. Until the fifth, the
+// sheets and the advice stay as they are: the page draws the dice without
+// asking the server again.
 function tablePad(f) {
   if (!S.table || S.table.over || viewing !== null || S.table.rolls) return;
   const i = S.dice.indexOf(0);
   if (i < 0) return;
-  change(() => {
-    S.dice[i] = f;
-    if (complete(S.dice)) S.table.full = [...S.dice];
-  });
+  commit();
+  S.dice[i] = f;
+  if (complete(S.dice)) S.table.full = [...S.dice];
+  save();
+  if (complete(S.dice) || !view) refresh();
+  else render();
 }
 
 function tableTapDie(i) {
