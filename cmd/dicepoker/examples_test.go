@@ -10,35 +10,46 @@ import (
 )
 
 // slowExamples are the documented command lines the examples test does
-// not run, with the reason: each needs minutes, or is a server or a
-// terminal game, which their own tests cover.
+// not run, with the reason: each needs more than a few seconds, or is a
+// server or a terminal game, which their own tests cover.
 var slowExamples = map[string]string{
-	"dicepoker serve":                            "a server: serve's tests start it",
-	"dicepoker serve --lan":                      "a server: serve's tests start it",
-	"dicepoker serve --addr 127.0.0.1:0":         "a server: serve's tests start it",
-	"dicepoker play":                             "a terminal game: play's tests play it",
-	"dicepoker play --game poker-dice --seed 42": "a terminal game: play's tests play it",
-	"dicepoker play --game yatzy":                "a terminal game: play's tests play it",
-	"dicepoker bench --json":                     "benchmarks every game, school's table included: minutes",
-	"dicepoker bench --games yatzy,yahtzee":      "solves, simulates and measures two games: 49 s",
+	"dicepoker serve":                                    "a server: serve's tests start it",
+	"dicepoker serve --lan":                              "a server: serve's tests start it",
+	"dicepoker serve --addr 127.0.0.1:0":                 "a server: serve's tests start it",
+	"dicepoker play":                                     "a terminal game: play's tests play it",
+	"dicepoker play --game poker-dice --seed 42":         "a terminal game: play's tests play it",
+	"dicepoker play --game yatzy":                        "a terminal game: play's tests play it",
+	"dicepoker bench --json":                             "benchmarks every game, school's table included: minutes",
+	"dicepoker bench --games yatzy,yahtzee":              "solves, simulates and measures two games: 49 s",
+	"dicepoker bench --school-distribution":              "school's exact solve and distribution: about 30 s, 3.2 GB of memory",
+	"dicepoker solve --targets --game yatzy --threads 2": "yatzy's every-target table: about a minute, 2.5 GB of memory",
+	"dicepoker advise --game yatzy --sheet ones=3,twos=6,threes=9,pair=10,chance=22,yatzy=0 --dice 33456 --target 230": "needs yatzy's every-target table: about a minute, 2.5 GB of memory",
+	"dicepoker simulate --game yatzy --strategy win,optimal --games 20000 --json":                                      "needs yatzy's every-target table: about a minute, 2.5 GB of memory",
+	"dicepoker simulate --game school --strategy race,estimate --games 10000 --json":                                   "plays 10000 school games: over a minute",
 }
 
 // oldRecord is a poker-dice record of one decision, for review's examples.
 const oldRecord = `{"game":"poker-dice","turn":1,"sheet":"","dice":[1,2,3,4,5],"rolls_left":0,"action":{"score":"straight"}}` + "\n"
 
 // TestExamplesRun runs every example of the commands' help and every
-// dicepoker command line in README.md's fenced blocks, but slowExamples,
-// and checks that each exits 0. They run in one private tables directory,
+// dicepoker command line in the fenced blocks of README.md and
+// docs/*.md, but slowExamples, and checks that each exits 0. They run in one private tables directory,
 // in order, so that a table solved for one example serves the next, and
 // in a directory of their own, where their files are written and the
 // records review reads are.
 func TestExamplesRun(t *testing.T) {
 	lines := helpExamples()
-	readme, err := readmeCommands("../../README.md")
+	docs, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines = append(lines, readme...)
+	for _, path := range append([]string{"../../README.md"}, docs...) {
+		shown, err := docCommands(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, shown...)
+	}
 	tablestest.Dir(t)
 	t.Chdir(t.TempDir())
 	for _, name := range []string{"dicepoker-20260101-120000.jsonl", "game.jsonl"} {
@@ -52,7 +63,7 @@ func TestExamplesRun(t *testing.T) {
 	}
 	for line := range slowExamples {
 		if _, ok := seen[line]; !ok {
-			t.Errorf("%q is skipped, but no help or README shows it", line)
+			t.Errorf("%q is skipped, but no help or doc shows it", line)
 		}
 	}
 	for _, line := range lines {
@@ -85,9 +96,21 @@ func helpExamples() []string {
 	return lines
 }
 
-// readmeCommands returns the lines of the fenced blocks of a Markdown
-// file that start with "dicepoker ", their comments cut off.
-func readmeCommands(path string) ([]string, error) {
+// launchers are the ways a fenced block starts a dicepoker command line,
+// each with the words that stand for it in the examples test: a shell
+// prompt, go run from the repository, and a timer in front.
+var launchers = []struct{ prefix, as string }{
+	{"$ ", ""},
+	{"go run ./cmd/dicepoker ", "dicepoker "},
+	{"/usr/bin/time -v ", ""},
+}
+
+// docCommands returns the dicepoker command lines of the fenced blocks of
+// a Markdown file, their comments and launchers cut off. A synopsis (a
+// line with [optional] parts or | alternatives) is usage, not a command,
+// and is left out; the manual's synopses are held to the help by
+// TestManualMatchesHelp.
+func docCommands(path string) ([]string, error) {
 	data, err := os.ReadFile(filepath.Clean(path))
 	if err != nil {
 		return nil, err
@@ -95,17 +118,48 @@ func readmeCommands(path string) ([]string, error) {
 	var lines []string
 	fenced := false
 	for _, l := range strings.Split(string(data), "\n") {
-		switch {
-		case strings.HasPrefix(l, "```"):
+		if strings.HasPrefix(l, "```") {
 			fenced = !fenced
-		case fenced && strings.HasPrefix(l, "dicepoker "):
-			if i := strings.Index(l, " #"); i >= 0 {
-				l = l[:i]
-			}
-			lines = append(lines, strings.TrimSpace(l))
+			continue
 		}
+		if !fenced {
+			continue
+		}
+		for _, launcher := range launchers {
+			if rest, ok := strings.CutPrefix(l, launcher.prefix); ok {
+				l = launcher.as + rest
+			}
+		}
+		if !strings.HasPrefix(l, "dicepoker ") {
+			continue
+		}
+		if i := strings.Index(l, " #"); i >= 0 {
+			l = l[:i]
+		}
+		if isSynopsis(l) {
+			continue
+		}
+		lines = append(lines, strings.TrimSpace(l))
 	}
 	return lines, nil
+}
+
+// isSynopsis reports whether a command line is a usage synopsis: one with
+// a bracket or a bar outside quotes.
+func isSynopsis(line string) bool {
+	var quote rune
+	for _, r := range line {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+		case r == '"' || r == '\'':
+			quote = r
+		case r == '[' || r == '|':
+			return true
+		}
+	}
+	return false
 }
 
 // shellWords splits a command line as a shell would for the examples:
