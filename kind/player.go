@@ -245,8 +245,8 @@ type Distribution struct {
 const SampledGames = 20000
 
 // exactBytesPerState is about the peak memory of a single-sheet exact
-// distribution for each entry of the game's table, as measured since the
-// states that share their futures are carried as one: swedish, 4,194,304
+// distribution for each entry of the game's table, as measured with the
+// states that share their futures carried as one: swedish, 4,194,304
 // entries, peaks at 0.50 GB; yahtzee, a quarter as many, at about 188 MB,
 // 25 MB of it the process's own whatever the game.
 const exactBytesPerState = 120

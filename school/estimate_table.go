@@ -14,12 +14,9 @@ import (
 // the n-tuple estimate's with the load and bonus tuples and the School
 // load and the bonuses by kind, its tables by spans read between two nodes
 // of the turns left, fitted also on shaken sheets (some with the School
-// closed) and greedy ones (the linear estimate before it was "estimate",
-// the n-tuple estimate without the load and bonus tuples "ntuple", with
-// them but fitted without the shaken sheets "ntuple2", with a step a span
-// long and no School closed in a shake "ntuple3", and without the School
-// load and the bonuses by kind "ntuple4": their files are left alone, and
-// never read as this one, nor this one's by the code that wrote them).
+// closed) and greedy ones. The tags "estimate", "ntuple", "ntuple2",
+// "ntuple3" and "ntuple4" mark estimates of other layouts: their files
+// are left alone and never read as this one.
 const estimateTag = "ntuple5"
 
 // EstimatePath returns the estimate table file of g in directory dir.
@@ -77,9 +74,9 @@ type Fit struct {
 // column, teacher are the exact values, and the estimate is fitted to
 // them; else teacher is nil, and the estimate is fitted by rounds of play.
 func DefaultFit(g *engine.Game, teacher Values, threads int) Fit {
-	// 6,000 games a round, since games side by side and quicker least
-	// squares made them cheap: with three columns 6 points better than
-	// 3,000 on the same dice. Then 20,000 games of its own to calibrate.
+	// 6,000 games a round: with three columns 6 points better than 3,000
+	// on the same dice, and cheap with games played side by side and the
+	// least squares' layout. Then 20,000 games of its own to calibrate.
 	t := TrainOptions{Rounds: 40, Games: 6000, Seed: 1, Threads: threads, Lambda: 0.4, Average: 8, Calibrate: 20000}
 	if teacher != nil {
 		t = TrainOptions{Rounds: 4, Games: 400, Seed: 1, Threads: threads, Average: 2, Teacher: teacher}

@@ -71,11 +71,11 @@ func TestEstimateTable(t *testing.T) {
 	if _, err := LoadExact(path, mustSchool(t, 1)); !errors.Is(err, tables.ErrRules) {
 		t.Errorf("an estimate read as an exact table: %v", err)
 	}
-	// Files of older fits are refused by their options, not misread: the
-	// estimate before the load and bonus tuples (fewer weights), the fit
-	// without the shaken sheets and the one with a step a span long, and
-	// the estimate before the School load and the bonuses by kind (fewer
-	// weights).
+	// Files under the other tags are refused by their options, not
+	// misread: an estimate without the load and bonus tuples (fewer
+	// weights), fits without the shaken sheets or with a step a span long,
+	// and an estimate without the School load and the bonuses by kind
+	// (fewer weights).
 	before := len(e.W) - e.l.number + e.l.schoolLoad
 	for tag, n := range map[string]int{"ntuple": len(e.W) - e.l.number + e.l.load, "ntuple2": before, "ntuple3": before, "ntuple4": before} {
 		old := filepath.Join(dir, tag+".dpt")
@@ -87,8 +87,8 @@ func TestEstimateTable(t *testing.T) {
 		}
 	}
 	// A file under this tag with the load tuple's reserve in 7 sizes (the
-	// layout before the sizes above 12 were split), fewer weights, is
-	// refused as corrupt, not misread.
+	// sizes above 12 not split), fewer weights, is refused as corrupt, not
+	// misread.
 	sevens := filepath.Join(dir, "sevens.dpt")
 	if err := save(sevens, g3, estimateTag, 0, make([]float32, len(e.W)-(e.l.bonuses-e.l.load)/loadLevels*(loadLevels-7))); err != nil {
 		t.Fatal(err)

@@ -96,9 +96,8 @@ func TestSolveThreads(t *testing.T) {
 }
 
 // TestSolveBits pins every value of the solves of two reduced sheets to
-// the bit: the CRC-32 of their float64 bits in index order, as the solve
-// gave them before the turn's passes and the writes' lookups were cut
-// down (issue 16). Any change to the order of a sum or to a write moves it.
+// the bit: the CRC-32 of their float64 bits in index order. Any change to
+// the order of a sum or to a write moves it.
 func TestSolveBits(t *testing.T) {
 	for _, c := range []struct {
 		rows   []string

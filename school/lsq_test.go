@@ -215,8 +215,8 @@ func TestLSQSolve(t *testing.T) {
 // BenchmarkLSQNormal measures one pass of the fit's least squares on one
 // thread over the samples of a round of the three-column fit, its first:
 // 6,000 games of an untrained estimate led in by the fit's styles, as the
-// fit lays them out and, for comparison, summed sample by sample as it
-// did before. A round's samples outgrow the caches; a few hundred games'
+// fit lays them out and, for comparison, summed sample by sample. A
+// round's samples outgrow the caches; a few hundred games'
 // would not, and would hide what the layout is for.
 func BenchmarkLSQNormal(b *testing.B) {
 	g := mustSchool(b, 3)

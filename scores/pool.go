@@ -37,8 +37,8 @@ const slabTotals = 1 << 21
 // contents are undefined: of those given back, one of the least class
 // that holds n+slack, else a new one. A larger one serves rather than
 // lie idle: a layer's spans are wider than the last's, whose buffers go
-// back as it is carried (when this was measured, 3.9 GB at school's
-// peak against 4.2 GB taking a class or the next only).
+// back as it is carried (school's peak: 3.9 GB, against 4.2 GB taking a
+// class or the next only).
 func (p *pool) get(n int) []float64 {
 	c, size := class(n + slack)
 	for i := c; i < len(p.free); i++ {

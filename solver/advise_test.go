@@ -104,8 +104,8 @@ func TestActionsRefuses(t *testing.T) {
 	}
 }
 
-// pinnedRankings are the hashes TestActionsPinned checks, by game: main's
-// before the ranking's buffers moved into the turn's scratch.
+// pinnedRankings are the hashes TestActionsPinned checks, by game: any
+// change to a ranking's actions, their order or their values moves them.
 var pinnedRankings = []struct {
 	game string
 	opts engine.Options

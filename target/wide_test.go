@@ -15,9 +15,8 @@ import (
 // byte for byte, whether its turns play two batches at once in sixteen
 // lanes (the WideTurn kernels, AVX-512) or one in eight (AVX, or plain
 // Go), for every reduced game of the table tests and a larger yatzy
-// (BenchmarkSolveTable's), and that it is the file main's solve wrote
-// (its SHA-256): wherever the CPU runs the wide kernels, both ways are
-// run.
+// (BenchmarkSolveTable's), and that it is the pinned file (its SHA-256):
+// wherever the CPU runs the wide kernels, both ways are run.
 func TestTableWide(t *testing.T) {
 	games := append(tableGames(t), subset(t, "yatzy", engine.Options{}, "fours", "fives", "sixes", "one-pair", "two-pairs", "three-of-a-kind",
 		"four-of-a-kind", "small-straight", "large-straight", "full-house", "chance"))
@@ -53,7 +52,7 @@ func TestTableWide(t *testing.T) {
 					t.Fatal(err)
 				}
 				if got := fmt.Sprintf("%x", sha256.Sum256(b)); got != want[i] {
-					t.Errorf("wide %v: the table's SHA-256 is %s, main's %s", wide, got, want[i])
+					t.Errorf("wide %v: the table's SHA-256 is %s, want %s", wide, got, want[i])
 				}
 			}
 		})

@@ -39,7 +39,8 @@ const cheapEvery = 100 * time.Millisecond
 // busyLoad is the load average by processor beyond which the machine is
 // too busy with other work for the load test to check cheapBound: the
 // cheap answers took up to 31 ms at a load of 3 by processor, 60 to 260
-// ms at 5 to 10 (before the long work left a core to them).
+// ms at 5 to 10 (measured with the long work on every core; it leaves
+// one to them).
 const busyLoad = 4
 
 // loadMemory is the load test's memory budget.
