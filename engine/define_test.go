@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// TestFingerprintsKept pins the fingerprint of the shipped rules, as the
-// first fingerprints wrote them: a table saved before must still load.
+// TestFingerprintsKept pins the fingerprint of the shipped rules: a table
+// saved under one must keep loading.
 func TestFingerprintsKept(t *testing.T) {
 	for rules, want := range map[string]string{ // game and options, as a table's file name has them
 		"yahtzee":              "33bd1b073e1cdf8324aae7605456070091eae2f5bc0eda5333250105ca75a98c",

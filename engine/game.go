@@ -13,10 +13,11 @@ import (
 type Category struct {
 	Name   string
 	Points Points
-	// OldName is an earlier name of the box, from before one concept got
-	// one name across games; "" for none. It is read wherever a box name
-	// is read, and it is the name the fingerprint hashes, so that tables
-	// solved before the rename still match. Output uses Name.
+	// OldName is a second name of the box, one game's own where Name is
+	// the one every game shares (yatzy's one-pair for pair); "" for none.
+	// It is read wherever a box name is read, and it is the name the
+	// fingerprint hashes, so that a table's fingerprint and files stay
+	// the same whichever name is shown. Output uses Name.
 	OldName string
 	// Face is the face an upper-section box collects (1..6), 0 for others.
 	// Points written in an upper box count towards the upper bonus.
