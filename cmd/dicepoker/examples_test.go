@@ -214,3 +214,37 @@ func TestShellWords(t *testing.T) {
 		}
 	}
 }
+
+func TestDocCommands(t *testing.T) {
+	t.Parallel()
+	doc := "dicepoker outside --a-block\n" +
+		"```sh\n" +
+		"$ dicepoker advise --dice 3,3,5,5,6 --top 3\n" +
+		"go run ./cmd/dicepoker serve --lan\n" +
+		"/usr/bin/time -v dicepoker solve --targets --game yatzy\n" +
+		"dicepoker games [--json]\n" +
+		"dicepoker completion bash|zsh|fish\n" +
+		"dicepoker chances --game poker-dice   # the chance of each total\n" +
+		`dicepoker advise --sheet "a|b" --dice 11111` + "\n" +
+		"advise --dice 1,2,3,4,5\n" +
+		"```\n" +
+		"dicepoker after --the-block\n"
+	path := filepath.Join(t.TempDir(), "doc.md")
+	if err := os.WriteFile(path, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := docCommands(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"dicepoker advise --dice 3,3,5,5,6 --top 3",
+		"dicepoker serve --lan",
+		"dicepoker solve --targets --game yatzy",
+		"dicepoker chances --game poker-dice",
+		`dicepoker advise --sheet "a|b" --dice 11111`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("docCommands = %q, want %q", got, want)
+	}
+}
