@@ -57,6 +57,8 @@ func TimingCost(g *engine.Game, threads int) cost.Cost {
 // 2,000 to measure) took 640 and 1,121 s of the cores' time, so about 320
 // and 560 s on two of their own, and 1.47 and 2.54 GB resident at their
 // peak; the split between the phases is a short fit's of three columns.
+// Four columns (60 turns) took 1,610 s and 3.87 GB, where these rates say
+// 1,444 s and 3.4 GB.
 const (
 	fitRoundSecondsPerTurn     = 48e-6   // a round's games and least squares
 	fitCalibrateSecondsPerTurn = 24.4e-6 // the calibration's games

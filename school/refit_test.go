@@ -14,7 +14,7 @@ import (
 // three together about half an hour), so it runs only when
 // DICEPOKER_REFIT=1:
 //
-//	DICEPOKER_REFIT=1 go test ./school -run TestRefitShipped -timeout 2h -v
+//	DICEPOKER_REFIT=1 go test ./school -run TestRefitShipped -timeout 3h -v
 //
 // The fit is the same whatever the threads (TestBuildThreads), but its
 // sums in floating point are the same to the bit only where the compiler
