@@ -20,7 +20,7 @@ estimate of the sheet's value, fitted to simulated play (those of
 --all builds every table ahead of time, so that no later command waits:
 each game's strategy table with its default rules and school's with one
 column (about 15 s on 2 cores, 62 MB on disk); with --targets also
-the every-target tables of --target and --opponent (minutes and several
+the every-target tables that --target reads (minutes and several
 GB of disk). It says first what it will build and what that takes, and
 leaves the tables already there as they are.`
 

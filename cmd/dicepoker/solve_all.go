@@ -118,7 +118,7 @@ func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error
 	}
 	fmt.Fprintf(plan, "inside the program: the school estimates for %s\n", shippedEstimates())
 	if !targets {
-		fmt.Fprintln(plan, "not built: the every-target tables of --target and --opponent (solve --all --targets builds them)")
+		fmt.Fprintln(plan, "not built: the every-target tables that --target reads (solve --all --targets builds them)")
 	}
 	type built struct {
 		Table   string   `json:"table"`
