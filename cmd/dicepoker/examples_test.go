@@ -23,9 +23,6 @@ var slowExamples = map[string]string{
 	"dicepoker bench --games yatzy,yahtzee":              "solves, simulates and measures two games: 49 s",
 	"dicepoker bench --school-distribution":              "school's exact solve and distribution: about 30 s, 3.2 GB of memory",
 	"dicepoker solve --targets --game yatzy --threads 2": "yatzy's every-target table: about a minute, 2.5 GB of memory",
-	"dicepoker advise --game yatzy --sheet ones=3,twos=6,threes=9,pair=10,chance=22,yatzy=0 --dice 33456 --target 230": "needs yatzy's every-target table: about a minute, 2.5 GB of memory",
-	"dicepoker simulate --game yatzy --strategy win,optimal --games 20000 --json":                                      "needs yatzy's every-target table: about a minute, 2.5 GB of memory",
-	"dicepoker simulate --game school --strategy race,estimate --games 10000 --json":                                   "plays 10000 school games: over a minute",
 }
 
 // oldRecord is a poker-dice record of one decision, for review's examples.
