@@ -9,6 +9,7 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/engine"
+	"dicepoker/internal/cost"
 	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
@@ -150,12 +151,12 @@ func (c *cache) reserve(n int64, what string) error {
 	defer c.mu.Unlock()
 	if n > c.limit {
 		return &tooBigError{fmt.Sprintf("%s takes about %s of memory, more than the server's budget for tables and long work, %s (serve --memory)",
-			what, formatBytes(n), formatBytes(c.limit))}
+			what, cost.Bytes(n), cost.Bytes(c.limit))}
 	}
 	for c.used+n > c.limit {
 		if !c.evict() {
 			return &busyError{fmt.Sprintf("%s takes about %s of memory, and the work under way holds the server's budget: ask again in a moment",
-				what, formatBytes(n))}
+				what, cost.Bytes(n))}
 		}
 	}
 	c.used += n

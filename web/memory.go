@@ -70,14 +70,3 @@ func DefaultMemory() int64 {
 	}
 	return 2e9
 }
-
-// formatBytes writes n bytes for people: "2.0 GB", "300 MB".
-func formatBytes(n int64) string {
-	switch {
-	case n >= 1e9:
-		return fmt.Sprintf("%.1f GB", float64(n)/1e9)
-	case n >= 1e6:
-		return fmt.Sprintf("%.0f MB", float64(n)/1e6)
-	}
-	return fmt.Sprintf("%d kB", (n+999)/1000)
-}

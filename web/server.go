@@ -23,6 +23,7 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/engine"
+	"dicepoker/internal/cost"
 )
 
 //go:embed static
@@ -78,7 +79,7 @@ func New(src Source, addr string, o Options) (*Server, error) {
 		o.Memory = DefaultMemory()
 	}
 	if o.Memory < MinMemory {
-		return nil, fmt.Errorf("memory budget %s: want %s or more", formatBytes(o.Memory), formatBytes(MinMemory))
+		return nil, fmt.Errorf("memory budget %s: want %s or more", cost.Bytes(o.Memory), cost.Bytes(MinMemory))
 	}
 	s := &Server{src: newCache(src, o.SolveWait, o.Memory-headroom), hosts: hc, mux: http.NewServeMux()}
 	files, _ := fs.Sub(static, "static")
