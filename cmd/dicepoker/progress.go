@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
 )
 
 // progress returns a progress callback counting states, drawn on stderr.
@@ -14,9 +16,16 @@ func progress(what string) func(done, total int) { return progressIn(what, "stat
 
 // onTerminal reports whether stderr is a terminal: scripts and logs get
 // no progress bars.
-func onTerminal() bool {
-	fi, err := os.Stderr.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+func onTerminal() bool { return isTerminal(os.Stderr) }
+
+// isTerminal reports whether w, an output run was given, is a terminal
+// (not a file, a pipe or a device such as /dev/null).
+func isTerminal(w io.Writer) bool {
+	if c, ok := w.(*checkedWriter); ok {
+		w = c.w
+	}
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // newBar returns a bar on stderr counting total in unit, with the time

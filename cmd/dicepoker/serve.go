@@ -15,7 +15,6 @@ import (
 	"syscall"
 
 	"github.com/mdp/qrterminal/v3"
-	"golang.org/x/term"
 
 	"dicepoker/advice"
 	"dicepoker/engine"
@@ -154,13 +153,4 @@ func printAddresses(w io.Writer, at *net.TCPAddr, machine lan.Machine) {
 	for line := range strings.Lines(code.String()) {
 		fmt.Fprintf(w, "\x1b[97;40m%s\x1b[0m\n", strings.TrimSuffix(line, "\n"))
 	}
-}
-
-// isTerminal reports whether w, the output run was given, is a terminal.
-func isTerminal(w io.Writer) bool {
-	if c, ok := w.(*checkedWriter); ok {
-		w = c.w
-	}
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
