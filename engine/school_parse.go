@@ -172,7 +172,7 @@ func (g *Game) parseRow(c int, tokens []string) ([]SchoolEntry, error) {
 		tokens = tokens[:len(tokens)-1]
 	}
 	if len(tokens) > g.Columns {
-		return nil, fmt.Errorf("%d cells, the sheet has %d %s", len(tokens), g.Columns, plural(g.Columns, "column"))
+		return nil, fmt.Errorf("%d cells, the sheet has %d %s", len(tokens), g.Columns, Plural(g.Columns, "column", "columns"))
 	}
 	cat := g.Categories[c]
 	row := make([]SchoolEntry, len(tokens))
@@ -384,9 +384,10 @@ func (g *Game) MaxSchoolReserve() int {
 	return n
 }
 
-func plural(n int, word string) string {
+// Plural returns one when n is 1, else many: "1 column", "3 columns".
+func Plural(n int, one, many string) string {
 	if n == 1 {
-		return word
+		return one
 	}
-	return word + "s"
+	return many
 }

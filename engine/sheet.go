@@ -255,7 +255,7 @@ func (sh Sheet) checkFiveAlikeBonus(g *Game, filled int) error {
 }
 
 // fiveAlikes writes a count of five-alikes: "1 five-alike", "2 five-alikes".
-func fiveAlikes(n int) string { return fmt.Sprintf("%d %s", n, plural(n, "five-alike")) }
+func fiveAlikes(n int) string { return fmt.Sprintf("%d %s", n, Plural(n, "five-alike", "five-alikes")) }
 
 // jokerRuleText names the placement rule of the game's five-alikes, for
 // the messages of checkFiveAlikeBonus.

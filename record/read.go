@@ -30,14 +30,7 @@ func (r *Record) Warning() string {
 		return ""
 	}
 	return fmt.Sprintf("%v: the last line is left out, cut short as by a crash while it was written; the %d %s before it are kept",
-		r.Cut, len(r.Entries), plural(len(r.Entries), "decision", "decisions"))
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+		r.Cut, len(r.Entries), engine.Plural(len(r.Entries), "decision", "decisions"))
 }
 
 // Final returns the sheet after the last decision: the last decision's

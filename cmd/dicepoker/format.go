@@ -54,7 +54,7 @@ func writeRanking(w io.Writer, a *advice.Ranking, limit int, rest string) {
 		aim = fmt.Sprintf(", racing opponents' sheet scores %v", a.Opponents)
 	}
 	fmt.Fprintf(w, "%s, sheet score %d, dice %s%s, %d %s left%s\n", strategy.Describe(a.Game), a.SheetScore,
-		spaced(a.Dice, a.Game.Letters), fresh, a.RollsLeft, plural(a.RollsLeft, "reroll", "rerolls"), aim)
+		spaced(a.Dice, a.Game.Letters), fresh, a.RollsLeft, engine.Plural(a.RollsLeft, "reroll", "rerolls"), aim)
 	if a.Note != "" {
 		fmt.Fprintln(w, wrap("note: "+a.Note, lineWidth))
 	}
@@ -101,10 +101,3 @@ func writeRanking(w io.Writer, a *advice.Ranking, limit int, rest string) {
 
 // orList joins items with " or ": a description has commas of its own.
 func orList(items []string) string { return strings.Join(items, " or ") }
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

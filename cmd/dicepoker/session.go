@@ -79,7 +79,7 @@ func (s *session) play(p coach.Position) error {
 		case m.Detail != "":
 			fmt.Fprintf(s.out, "%s %s%s\n", a.Box, m.Detail, advice.BonusText(m.Bonus))
 		case a.Box != "":
-			fmt.Fprintf(s.out, "%s: %d %s%s\n", a.Box, m.Points, plural(m.Points, "point", "points"), advice.BonusText(m.Bonus))
+			fmt.Fprintf(s.out, "%s: %d %s%s\n", a.Box, m.Points, engine.Plural(m.Points, "point", "points"), advice.BonusText(m.Bonus))
 		}
 		if err := s.coachLine(p, a); err != nil {
 			return err
@@ -467,7 +467,7 @@ func (s *session) roll(keep engine.Multiset) (engine.Multiset, error) {
 	ask := "roll the five dice and type them"
 	if n < engine.Dice {
 		ask = fmt.Sprintf("keep %s, reroll %d %s and type %s (or all five dice)",
-			spaced(keep, s.g.Letters), n, plural(n, "die", "dice"), plural(n, "its value", "their values"))
+			spaced(keep, s.g.Letters), n, engine.Plural(n, "die", "dice"), engine.Plural(n, "its value", "their values"))
 	}
 	fmt.Fprintln(s.out, ask)
 	for {
@@ -493,7 +493,7 @@ func (s *session) roll(keep engine.Multiset) (engine.Multiset, error) {
 		case m.Size() == engine.Dice:
 			fmt.Fprintf(s.out, "those five dice do not hold the dice kept, %s\n", spaced(keep, s.g.Letters))
 		default:
-			fmt.Fprintf(s.out, "type %d %s, or all five\n", n, plural(n, "die", "dice"))
+			fmt.Fprintf(s.out, "type %d %s, or all five\n", n, engine.Plural(n, "die", "dice"))
 		}
 	}
 }

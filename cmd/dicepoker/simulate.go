@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"dicepoker/advice"
+	"dicepoker/engine"
 	"dicepoker/kind"
 	"dicepoker/scores"
 	"dicepoker/strategy"
@@ -146,7 +147,7 @@ func (r *simulation) writeText(w io.Writer) {
 		if r.res.SameDice {
 			played = "" // each seat's line names its strategy
 		}
-		fmt.Fprintf(w, "%s, %s%d %s: %d games, seed %d", strategy.Describe(g), played, n, plural(n, "player", "players"), games, r.seed)
+		fmt.Fprintf(w, "%s, %s%d %s: %d games, seed %d", strategy.Describe(g), played, n, engine.Plural(n, "player", "players"), games, r.seed)
 		if r.res.SameDice {
 			fmt.Fprint(w, ", every strategy in every seat with the same dice")
 		}

@@ -108,7 +108,7 @@ func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error
 	fmt.Fprintf(plan, "tables directory: %s\n", dir)
 	if len(todo) > 0 {
 		fmt.Fprintf(plan, "to build: %s, one after the other: %s on %d cores, %s on disk, at most %s of memory\n",
-			fmt.Sprint(len(todo), " ", plural(len(todo), "table", "tables")), cost.Duration(total.Seconds), cost.Cores(threads), cost.Bytes(total.Disk), cost.Bytes(total.Memory))
+			fmt.Sprint(len(todo), " ", engine.Plural(len(todo), "table", "tables")), cost.Duration(total.Seconds), cost.Cores(threads), cost.Bytes(total.Disk), cost.Bytes(total.Memory))
 	}
 	for _, b := range todo {
 		fmt.Fprintf(plan, "  %-36s %s\n", b.what, b.cost)
