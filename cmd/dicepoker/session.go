@@ -251,17 +251,11 @@ func (s *session) ask(p coach.Position) (coach.Action, coach.Move, error) {
 		switch strings.ToLower(word) {
 		case "":
 			continue
-		case "keep":
-			if a.Keep, err = s.parseKeep(p, rest); err != nil {
+		case "keep", "score", "cross":
+			if a, _, err = parseAction(p, s.terms, text); err != nil {
 				fmt.Fprintf(s.out, "%v\n", err)
 				continue
 			}
-		case "score", "cross":
-			if a.Box, err = s.box(strings.ToLower(word), rest); err != nil {
-				fmt.Fprintf(s.out, "%v\n", err)
-				continue
-			}
-			a.Cross = strings.EqualFold(word, "cross")
 		case "hint":
 			s.hintCommand(p, rest)
 			continue
@@ -363,37 +357,56 @@ func diceNames(g *engine.Game) string {
 	return fmt.Sprintf("%s or 1 to 6", strings.Join(strings.Split(g.Letters, ""), " "))
 }
 
-// parseKeep reads the dice to keep: "3 3 5", "335", "none", "all".
-func (s *session) parseKeep(p coach.Position, text string) (engine.Multiset, error) {
+// parseAction reads an action in play's words in position p, whose
+// sheet's words are terms: "keep 3 3 5", "keep none", "score chance",
+// "cross pair". ok is false, with no error, when text is no action
+// (its first word is not keep, score or cross).
+func parseAction(p coach.Position, terms coach.Terms, text string) (a coach.Action, ok bool, err error) {
+	word, rest, _ := strings.Cut(strings.TrimSpace(text), " ")
+	rest = strings.TrimSpace(rest)
+	switch verb := strings.ToLower(word); verb {
+	case "keep":
+		a.Keep, err = parseKeep(p, rest)
+	case "score", "cross":
+		a.Box, err = boxNamed(p.Game, terms, verb, rest)
+		a.Cross = verb == "cross"
+	default:
+		return a, false, nil
+	}
+	return a, true, err
+}
+
+// parseKeep reads the dice to keep in p: "3 3 5", "335", "none", "all".
+func parseKeep(p coach.Position, text string) (engine.Multiset, error) {
 	switch strings.ToLower(text) {
 	case "":
 		return engine.Multiset{}, fmt.Errorf("keep which dice? say 'keep 3 3 5', or 'keep none' to reroll all five")
 	case "all":
 		return p.Dice, nil // refused by coach.Check, with the reason
 	}
-	return engine.ParseKeep(text, s.g.Letters)
+	return engine.ParseKeep(text, p.Game.Letters)
 }
 
-// box finds the box a player names after verb (score or cross): its
-// name or old name, a unique start of its name, or the name with spaces
-// for dashes ("full house").
-func (s *session) box(verb, text string) (string, error) {
+// boxNamed finds the box of g a player names after verb (score or
+// cross): its name or old name, a unique start of its name, or the name
+// with spaces for dashes ("full house").
+func boxNamed(g *engine.Game, terms coach.Terms, verb, text string) (string, error) {
 	name := strings.ToLower(strings.Join(strings.Fields(text), "-"))
 	if name == "" {
-		return "", fmt.Errorf("%s in which %s? say '%s %s'", verb, s.terms.Box, verb, s.g.Categories[len(s.g.Categories)-1].Name)
+		return "", fmt.Errorf("%s in which %s? say '%s %s'", verb, terms.Box, verb, g.Categories[len(g.Categories)-1].Name)
 	}
-	if c := s.g.Category(name); c >= 0 {
-		return s.g.Categories[c].Name, nil
+	if c := g.Category(name); c >= 0 {
+		return g.Categories[c].Name, nil
 	}
 	var found []string
-	for _, c := range s.g.Categories {
+	for _, c := range g.Categories {
 		if strings.HasPrefix(c.Name, name) {
 			found = append(found, c.Name)
 		}
 	}
 	switch len(found) {
 	case 0:
-		return "", fmt.Errorf("%s has no %s %s (type 'help' for the %s)", s.g.Name, s.terms.Box, engine.Quote(text), s.terms.Boxes)
+		return "", fmt.Errorf("%s has no %s %s (type 'help' for the %s)", g.Name, terms.Box, engine.Quote(text), terms.Boxes)
 	case 1:
 		return found[0], nil
 	}
