@@ -1,0 +1,67 @@
+package quiz
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"dicepoker/coach"
+	"dicepoker/engine"
+	"dicepoker/solver"
+)
+
+// Player is a simulated player of known strength: how it chooses an
+// action in a position, given the position's actions ranked by the
+// optimal advisor.
+type Player struct {
+	Name   string
+	Choose func(p coach.Position, ranked []coach.Option, rng *rand.Rand) (coach.Action, error)
+}
+
+// Players returns the simulated players of g whose games the questions
+// come from and against whom a player is rated, strongest first: optimal,
+// then one that takes a random legal action 10% of the time (else the
+// best), greedy (the most points this turn can give, bonuses included,
+// as simulate --strategy greedy plays), and one random 30% of the time.
+func Players(g *engine.Game) ([]Player, error) {
+	if g.Columns != 0 {
+		return nil, ErrSchool
+	}
+	return []Player{Optimal(), Random(0.10), Greedy(g), Random(0.30)}, nil
+}
+
+// Optimal returns the player that takes the advisor's best action.
+func Optimal() Player {
+	return Player{Name: "optimal", Choose: func(_ coach.Position, ranked []coach.Option, _ *rand.Rand) (coach.Action, error) {
+		return ranked[0].Action, nil
+	}}
+}
+
+// Random returns the player that takes, with chance share, one of the
+// position's legal actions at random, all alike, and else the best.
+func Random(share float64) Player {
+	return Player{Name: fmt.Sprintf("random %.0f%%", 100*share), Choose: func(_ coach.Position, ranked []coach.Option, rng *rand.Rand) (coach.Action, error) {
+		if rng.Float64() < share {
+			return ranked[rng.IntN(len(ranked))].Action, nil
+		}
+		return ranked[0].Action, nil
+	}}
+}
+
+// Greedy returns the player of single-sheet game g that values every
+// sheet after the turn at nothing: each turn it plays for the most
+// points of the turn itself, as policy.Greedy does.
+func Greedy(g *engine.Game) Player {
+	turn := solver.NewTurn(g)
+	zero := func(engine.State) float64 { return 0 }
+	return Player{Name: "greedy", Choose: func(p coach.Position, _ []coach.Option, _ *rand.Rand) (coach.Action, error) {
+		sh, err := engine.ParseSheet(g, p.Sheet.String())
+		if err != nil {
+			return coach.Action{}, err
+		}
+		actions, err := turn.Actions(sh.State(g), p.Dice, p.RollsLeft, zero)
+		if err != nil {
+			return coach.Action{}, err
+		}
+		return coach.Ranking(g, actions[:1])[0].Action, nil
+	}}
+}

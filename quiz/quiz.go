@@ -1,0 +1,189 @@
+// Package quiz draws the positions of a game where the choice matters and
+// judges the answers given to them: a trainer's questions. The positions
+// come from games played by simulated players of varied strength (package
+// players below: optimal, greedy, and players that take a random action
+// some of the time), so that they are positions people meet; only those
+// where the advisor's best action leads the next by Margin points or more
+// are kept, keeps and boxes, early and late turns in turn. An answer's
+// loss is review's: the expected points it gives up against the best.
+// Yardsticks measures what the simulated players lose on such positions,
+// for a player's mean loss to be placed among them.
+package quiz
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"dicepoker/coach"
+	"dicepoker/engine"
+)
+
+// Margin is the least expected points by which the best action of a
+// question leads the next best: a position where the best leads by less
+// is one where the choice hardly matters, and is not asked.
+const Margin = 1.0
+
+// Question is a position of a quiz with its actions as the advisor ranks
+// them, best first.
+type Question struct {
+	Position coach.Position
+	Actions  []coach.Option
+	// From names the simulated player in whose game the position came up.
+	From string
+}
+
+// Kind returns "keep" when the best action of q rerolls, "box" when it
+// writes the dice.
+func (q Question) Kind() string { return KindOf(q.Actions[0].Action) }
+
+// KindOf returns "keep" for a reroll, "box" for writing the dice.
+func KindOf(a coach.Action) string {
+	if a.Box == "" {
+		return "keep"
+	}
+	return "box"
+}
+
+// Phase returns "early" for a position in the first half of its game's
+// turns, "late" for the others.
+func Phase(p coach.Position) string {
+	if 2*(p.Sheet.Turn()-1) < p.Game.Turns() {
+		return "early"
+	}
+	return "late"
+}
+
+// Lead returns how many points the best action of ranked options leads
+// the next by; 0 for a position with one action.
+func Lead(actions []coach.Option) float64 {
+	if len(actions) < 2 {
+		return 0
+	}
+	return actions[0].Value - actions[1].Value
+}
+
+// buckets are the sorts of question a quiz takes in turn.
+var buckets = [...]struct{ kind, phase string }{
+	{"keep", "early"}, {"box", "early"}, {"keep", "late"}, {"box", "late"},
+}
+
+// MaxQuestions is the most questions a quiz asks.
+const MaxQuestions = 500
+
+// maxGames is the most games Draw plays to find its questions.
+func maxGames(n int) int { return 20 + n }
+
+// minGames is the least games Draw plays, so that its questions come
+// from the games of every player, twice over.
+const minGames = 8
+
+// ErrSchool says that the quiz draws positions of the single-sheet games
+// only.
+var ErrSchool = errors.New("the quiz has questions for the single-sheet games (yahtzee, yatzy, swedish, poker-dice); school is not in it yet")
+
+// Draw draws n questions of game g: it plays games seeded by seed, each
+// with the next of Players(g) in turn, ranks every position with adv,
+// keeps those whose best leads by Margin or more (minGames games at
+// least, more until every sort has its share), and takes from them a
+// keep early, a box early, a keep late and a box late in turn, each at
+// random among its sort (another sort where one runs out). The same seed
+// draws the same questions.
+func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, error) {
+	if g.Columns != 0 {
+		return nil, ErrSchool
+	}
+	if n < 1 || n > MaxQuestions {
+		return nil, fmt.Errorf("questions %d: must be 1 to %d", n, MaxQuestions)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x71752a))
+	players, err := Players(g)
+	if err != nil {
+		return nil, err
+	}
+	var pool [len(buckets)][]Question
+	seen := map[string]bool{}
+	enough := func() bool {
+		for _, b := range pool {
+			if len(b) < (n+len(buckets)-1)/len(buckets) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < maxGames(n) && (i < minGames || !enough()); i++ {
+		pl := players[i%len(players)]
+		err := playGame(g, adv, pl, rng, func(q Question) {
+			key := positionKey(q.Position)
+			if Lead(q.Actions) < Margin || seen[key] {
+				return
+			}
+			seen[key] = true
+			for j, b := range buckets {
+				if b.kind == q.Kind() && b.phase == Phase(q.Position) {
+					pool[j] = append(pool[j], q)
+				}
+			}
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	qs := make([]Question, 0, n)
+	for i := 0; len(qs) < n; i++ {
+		taken := false
+		for j := range buckets {
+			b := &pool[(i+j)%len(buckets)]
+			if len(*b) == 0 {
+				continue
+			}
+			k := rng.IntN(len(*b))
+			qs = append(qs, (*b)[k])
+			*b = append((*b)[:k], (*b)[k+1:]...)
+			taken = true
+			break
+		}
+		if !taken {
+			return nil, fmt.Errorf("%d games of %s gave only %d positions whose best action leads by %.0f points or more", maxGames(n), g.Name, len(qs), Margin)
+		}
+	}
+	return qs, nil
+}
+
+// positionKey tells positions apart.
+func positionKey(p coach.Position) string {
+	return fmt.Sprintf("%s|%v|%d|%t", p.Sheet, p.Dice, p.RollsLeft, p.Fresh)
+}
+
+// playGame plays one game of g with pl choosing, the dice rolled with rng,
+// and calls at with each position met, ranked by adv.
+func playGame(g *engine.Game, adv coach.Advisor, pl Player, rng *rand.Rand, at func(Question)) error {
+	sheet, err := coach.ParseSheet(g, "")
+	if err != nil {
+		return err
+	}
+	p := coach.Position{Game: g, Sheet: sheet, Dice: engine.Multiset{}.RollRest(rng), RollsLeft: g.Rolls - 1, Fresh: true}
+	for {
+		actions, err := adv.Actions(p)
+		if err != nil {
+			return err
+		}
+		at(Question{Position: p, Actions: actions, From: pl.Name})
+		a, err := pl.Choose(p, actions, rng)
+		if err != nil {
+			return err
+		}
+		m, err := coach.Check(p, a)
+		if err != nil {
+			return fmt.Errorf("%s chose an action the rules refuse: %v", pl.Name, err)
+		}
+		if a.Box == "" {
+			p.Dice, p.RollsLeft, p.Fresh = a.Keep.RollRest(rng), p.RollsLeft-1, a.Keep.Size() == 0
+			continue
+		}
+		if m.Next.Over() {
+			return nil
+		}
+		p = coach.Position{Game: g, Sheet: m.Next, Dice: engine.Multiset{}.RollRest(rng), RollsLeft: g.Rolls - 1, Fresh: true}
+	}
+}
