@@ -42,6 +42,8 @@ var commands = []command{
 	{"chances", "the chance of each final total, playing for it and for the expected score", runChances},
 	{"play", "play a game in the terminal with the advisor as coach", runPlay},
 	{"review", "review a game record: the points each decision lost", runReview},
+	{"quiz", "test yourself on positions where the choice matters, rated against simulated players", runQuiz},
+	{"stats", "your skill over the games played and the quizzes taken", runStats},
 	{"export", "write every state's value or sampled positions as CSV, JSON Lines or Parquet", runExport},
 	{"serve", "serve the web advisor: the page and its JSON API", runServe},
 	{"bench", "measure solve, table load and advice times for each game", runBench},

@@ -75,7 +75,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 		if s.sheet, err = coach.ParseSheet(g, ""); err != nil {
 			return &usageError{err.Error()}
 		}
-		if f, path, err = createRecord(*recordFile); err != nil {
+		if f, path, err = createRecord(*recordFile, "dicepoker"); err != nil {
 			return err
 		}
 		s.rec = record.NewWriter(f)
@@ -174,9 +174,10 @@ func recordDir() (string, error) {
 }
 
 // createRecord creates a new record file at path, refusing to overwrite
-// one; with no path, a new file named for the time in recordDir, -2, -3
-// ... after the name when games start in the same second.
-func createRecord(path string) (*os.File, string, error) {
+// one; with no path, a new file in recordDir named for the time after
+// prefix ("dicepoker-20260101-120000.jsonl"), -2, -3 ... after the name
+// when files start in the same second.
+func createRecord(path, prefix string) (*os.File, string, error) {
 	if path != "" {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if errors.Is(err, os.ErrExist) {
@@ -193,7 +194,7 @@ func createRecord(path string) (*os.File, string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, "", fmt.Errorf("record directory: %v", err)
 	}
-	base := filepath.Join(dir, time.Now().Format("dicepoker-20060102-150405"))
+	base := filepath.Join(dir, prefix+time.Now().Format("-20060102-150405"))
 	for n := 1; ; n++ {
 		path = base + ".jsonl"
 		if n > 1 {

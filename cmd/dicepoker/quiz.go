@@ -1,0 +1,294 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"dicepoker/advice"
+	"dicepoker/coach"
+	"dicepoker/engine"
+	"dicepoker/quiz"
+	"dicepoker/review"
+	"dicepoker/strategy"
+)
+
+const quizSummary = `Test yourself on positions where the choice matters: positions from games
+of simulated players of varied strength (optimal, greedy, random 10% and
+30% of the time) whose best action leads the next by 1 point or more,
+keeps and boxes, early and late turns. Answer each in play's words, a line
+each on standard input ('keep 5 5', 'keep none', 'score chance'; 'quit'
+stops). After each answer: the best action, the points the answer gave up
+and, where it can be said, why. At the end: the mean loss per decision,
+rated against the simulated players' mean loss on 200 such questions. The
+same --seed gives the same quiz. Every answer is appended to the answers
+file as it is given, where stats reads it. --positions prints the
+positions, as advise takes them, without asking.`
+
+// runQuiz asks a quiz on the terminal.
+func runQuiz(args []string, stdout io.Writer) error {
+	return takeQuiz(args, os.Stdin, stdout, os.Stderr)
+}
+
+// takeQuiz asks a quiz, reading the answers from in; with --json the
+// complaints about answers go to stderr, so that stdout holds the JSON.
+func takeQuiz(args []string, in io.Reader, stdout, stderr io.Writer) error {
+	fs, gf := newGameFlagSet("quiz")
+	n := fs.Int("questions", 10, fmt.Sprintf("questions to ask, 1..%d", quiz.MaxQuestions))
+	seed := fs.Uint64("seed", 0, "seed of the questions, to take the same quiz again (default: from the clock, printed)")
+	positions := fs.Bool("positions", false, "print the questions' positions, as advise takes them, and ask nothing")
+	recordFile := fs.String("record", "", "the answers file to write (default: a new quiz-YYYYMMDD-HHMMSS.jsonl in $XDG_DATA_HOME/dicepoker or ~/.local/share/dicepoker, where stats reads it)")
+	tableFile := addTableFlag(fs)
+	asJSON := addJSONFlag(fs)
+	g, err := gf.parse(fs, args, stdout, "quiz [--game G] [game options] [--questions N] [--seed S] [--positions] [--record FILE] [--table FILE] [--json]", quizSummary)
+	if err != nil {
+		return err
+	}
+	switch {
+	case g.Columns != 0:
+		return &usageError{quiz.ErrSchool.Error()}
+	case *n < 1 || *n > quiz.MaxQuestions:
+		return usagef("--questions %d: must be 1 to %d", *n, quiz.MaxQuestions)
+	case *positions && fs.Changed("record"):
+		return usagef("--positions asks nothing: there are no answers for --record")
+	}
+	if !fs.Changed("seed") {
+		*seed = uint64(time.Now().UnixNano())
+	}
+	o := opened(*tableFile)
+	o.Mapped = true
+	adv, err := advice.Advisor(o, g)
+	if err != nil {
+		return err
+	}
+	qs, err := quiz.Draw(g, adv, *n, *seed)
+	if err != nil {
+		return err
+	}
+	if *positions {
+		return writePositions(stdout, g, qs, *seed, *asJSON)
+	}
+	f, path, err := createRecord(*recordFile, "quiz")
+	if err != nil {
+		return err
+	}
+	t := &quizTaker{g: g, terms: coach.TermsOf(g), in: bufio.NewScanner(in), out: stdout, complaints: stdout, file: f, json: *asJSON}
+	if *asJSON {
+		t.out, t.complaints = io.Discard, stderr
+	}
+	fmt.Fprintf(t.out, "quiz of %s: %d %s (seed %d: take the same quiz again with --seed %d)\n",
+		strategy.Describe(g), len(qs), engine.Plural(len(qs), "question", "questions"), *seed, *seed)
+	fmt.Fprintf(t.out, "answers: %s\nanswer with 'keep 5 5', 'keep none' or 'score BOX'; 'quit' stops\n", path)
+	askErr := t.ask(qs)
+	if err := f.Close(); askErr == nil {
+		askErr = err
+	}
+	if askErr != nil {
+		return askErr
+	}
+	if len(t.items) == 0 {
+		os.Remove(path)
+		path = ""
+	}
+	ys, err := quiz.Yardsticks(g, adv, quiz.YardstickQuestions, quiz.YardstickTries, quiz.YardstickSeed)
+	if err != nil {
+		return err
+	}
+	return t.finish(stdout, len(qs), *seed, path, ys)
+}
+
+// quizTaker is a quiz being taken: the questions asked and the answers
+// judged.
+type quizTaker struct {
+	g          *engine.Game
+	terms      coach.Terms
+	in         *bufio.Scanner
+	out        io.Writer // the dialogue; io.Discard with --json
+	complaints io.Writer // what is wrong with an answer
+	file       *os.File  // the answers file
+	json       bool
+	items      []review.Item
+}
+
+// ask asks each question until the input ends or the player quits.
+func (t *quizTaker) ask(qs []quiz.Question) error {
+	for i, q := range qs {
+		p := q.Position
+		fmt.Fprintf(t.out, "\nquestion %d of %d: turn %d of %d, roll %d of %d, score %d\n%sdice: %s\n", i+1, len(qs),
+			p.Sheet.Turn(), t.g.Turns(), t.g.Rolls-p.RollsLeft, t.g.Rolls, p.Sheet.Score(), p.Sheet.Show(), spaced(p.Dice, t.g.Letters))
+		it, ok, err := t.answer(q)
+		if err != nil || !ok {
+			return err
+		}
+		if err := quiz.WriteAnswer(t.file, p, it.Entry.Action); err != nil {
+			return fmt.Errorf("answers file: %v", err)
+		}
+		t.items = append(t.items, it)
+		r := rankingOf(p, it.Actions)
+		if it.Optimal() {
+			fmt.Fprintf(t.out, "best: %s, your answer\n", r.Describe(0))
+			continue
+		}
+		fmt.Fprintf(t.out, "best: %s; %s gave up %.2f points\n", r.Describe(0), r.Describe(it.Taken), it.Loss)
+		if why := quiz.Why(it); why != "" {
+			fmt.Fprintln(t.out, wrap("why: "+why, lineWidth))
+		}
+	}
+	return nil
+}
+
+// answer reads lines until one is a legal answer to q, and judges it; ok
+// is false when the input ends or the player quits.
+func (t *quizTaker) answer(q quiz.Question) (review.Item, bool, error) {
+	for {
+		fmt.Fprint(t.out, "> ")
+		if !t.in.Scan() {
+			if err := t.in.Err(); err != nil {
+				return review.Item{}, false, fmt.Errorf("cannot read the answers: %v", err)
+			}
+			fmt.Fprintln(t.out, "\nend of input: the quiz stops here")
+			return review.Item{}, false, nil
+		}
+		text := strings.TrimSpace(t.in.Text())
+		switch strings.ToLower(text) {
+		case "":
+			continue
+		case "quit", "exit":
+			return review.Item{}, false, nil
+		}
+		a, ok, err := parseAction(q.Position, t.terms, text)
+		if !ok {
+			err = fmt.Errorf("answer %s: say 'keep 5 5', 'keep none' or 'score %s' ('quit' stops)", engine.Quote(text), t.g.Categories[len(t.g.Categories)-1].Name)
+		}
+		if err != nil {
+			fmt.Fprintln(t.complaints, err)
+			continue
+		}
+		it, err := quiz.Judge(q, a)
+		if err != nil {
+			fmt.Fprintf(t.complaints, "not allowed: %v\n", err)
+			continue
+		}
+		return it, true, nil
+	}
+}
+
+// rankingOf returns a position's ranked actions, ready to describe.
+func rankingOf(p coach.Position, actions []coach.Option) *advice.Ranking {
+	return &advice.Ranking{Game: p.Game, SheetScore: p.Sheet.Score(), RollsLeft: p.RollsLeft, Fresh: p.Fresh, Dice: p.Dice, Actions: actions}
+}
+
+// quizPosition is a question's position in the JSON, as advise takes it.
+type quizPosition struct {
+	Game      string `json:"game"`
+	Rules     string `json:"rules"`
+	Turn      int    `json:"turn"`
+	Sheet     string `json:"sheet"`
+	Dice      []int  `json:"dice"`
+	RollsLeft int    `json:"rolls_left"`
+}
+
+func positionOf(p coach.Position) quizPosition {
+	return quizPosition{p.Game.Name, p.Game.Options.String(), p.Sheet.Turn(), p.Sheet.String(), p.Dice.Dice(), p.RollsLeft}
+}
+
+// quizAnswer is a question answered, in the JSON.
+type quizAnswer struct {
+	Position quizPosition `json:"position"`
+	Answer   string       `json:"answer"`
+	Best     string       `json:"best"`
+	Loss     float64      `json:"loss"`
+	Why      string       `json:"why,omitempty"`
+}
+
+// finish prints the end of a quiz: the answers' mean loss and its rating.
+func (t *quizTaker) finish(w io.Writer, asked int, seed uint64, path string, ys []quiz.Yardstick) error {
+	answers := make([]quizAnswer, len(t.items))
+	total, best := 0.0, 0
+	for i, it := range t.items {
+		p := it.Entry.Position
+		answers[i] = quizAnswer{positionOf(p), actionText(t.g, it.Entry.Action), actionText(t.g, it.Actions[0].Action), it.Loss, quiz.Why(it)}
+		total += it.Loss
+		if it.Optimal() {
+			best++
+		}
+	}
+	var rating *quiz.Rating
+	mean := 0.0
+	if len(t.items) > 0 {
+		mean = total / float64(len(t.items))
+		r := quiz.Rate(mean, ys)
+		rating = &r
+	}
+	if t.json {
+		return writeJSON(w, struct {
+			Game      string         `json:"game"`
+			Rules     string         `json:"rules"`
+			Seed      uint64         `json:"seed"`
+			Asked     int            `json:"asked"`
+			Questions []quizAnswer   `json:"questions"`
+			MeanLoss  float64        `json:"mean_loss"`
+			Best      int            `json:"best_answers"`
+			Rating    *quiz.Rating   `json:"rating"`
+			Margin    float64        `json:"margin"`
+			Answers   string         `json:"answers_file,omitempty"`
+			Measured  yardstickBasis `json:"yardstick_basis"`
+		}{t.g.Name, t.g.Options.String(), seed, asked, answers, mean, best, rating, quiz.Margin, path, basis()})
+	}
+	if len(t.items) == 0 {
+		fmt.Fprintln(w, "\nno answers: nothing to rate, no answers file kept")
+		return nil
+	}
+	fmt.Fprintf(w, "\nquiz over: %d of %d questions answered, %d with the best action; %.2f points lost in all\n", len(t.items), asked, best, total)
+	fmt.Fprintf(w, "mean loss per decision: %s\n", rating.Text)
+	var parts []string
+	for _, y := range ys {
+		parts = append(parts, fmt.Sprintf("%s %.2f", y.Player, y.MeanLoss))
+	}
+	fmt.Fprintln(w, wrap(fmt.Sprintf("yardsticks, each simulated player's mean loss per decision on %d questions drawn with seed %d: %s",
+		quiz.YardstickQuestions, quiz.YardstickSeed, strings.Join(parts, ", ")), lineWidth))
+	fmt.Fprintf(w, "answers: %s (dicepoker stats sums them up)\n", path)
+	return nil
+}
+
+// yardstickBasis says in the JSON what the yardsticks were measured on.
+type yardstickBasis struct {
+	Questions int    `json:"questions"`
+	Seed      uint64 `json:"seed"`
+	Tries     int    `json:"random_tries"`
+}
+
+func basis() yardstickBasis {
+	return yardstickBasis{quiz.YardstickQuestions, quiz.YardstickSeed, quiz.YardstickTries}
+}
+
+// writePositions prints the positions of questions qs: as advise command
+// lines, or with asJSON as one JSON object.
+func writePositions(w io.Writer, g *engine.Game, qs []quiz.Question, seed uint64, asJSON bool) error {
+	if asJSON {
+		ps := make([]quizPosition, len(qs))
+		for i, q := range qs {
+			ps[i] = positionOf(q.Position)
+		}
+		return writeJSON(w, struct {
+			Game      string         `json:"game"`
+			Rules     string         `json:"rules"`
+			Seed      uint64         `json:"seed"`
+			Positions []quizPosition `json:"positions"`
+		}{g.Name, g.Options.String(), seed, ps})
+	}
+	var options string
+	for _, o := range strings.Split(g.Options.String(), ",") {
+		if o != "" {
+			options += " --" + o
+		}
+	}
+	for _, q := range qs {
+		p := q.Position
+		fmt.Fprintf(w, "dicepoker advise --game %s%s --sheet '%s' --dice %s --rolls-left %d\n", g.Name, options, p.Sheet, p.Dice.Format(g.Letters), p.RollsLeft)
+	}
+	return nil
+}
