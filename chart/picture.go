@@ -151,6 +151,9 @@ func RoundTicks(lo, hi float64) []plot.Tick {
 		return []plot.Tick{{Value: lo, Label: strconv.FormatFloat(lo, 'f', -1, 64)}}
 	}
 	step, minor := roundStep((hi - lo) / 10)
+	// The labels are rounded to the decimals of the step, so that
+	// 14 * 0.1 reads 1.4, not 1.4000000000000001.
+	scale := math.Pow(10, max(0, -math.Floor(math.Log10(step)+1e-9)))
 	var ticks []plot.Tick
 	for i := math.Ceil(lo/minor - 1e-9); i*minor <= hi+minor*1e-9; i++ {
 		v := i * minor
@@ -162,7 +165,7 @@ func RoundTicks(lo, hi float64) []plot.Tick {
 			if k == 0 {
 				t.Value = 0
 			}
-			t.Label = strconv.FormatFloat(t.Value, 'f', -1, 64)
+			t.Label = strconv.FormatFloat(math.Round(t.Value*scale)/scale, 'f', -1, 64)
 		}
 		ticks = append(ticks, t)
 	}
