@@ -113,7 +113,7 @@ func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, er
 	}
 	for i := 0; i < maxGames(n) && (i < minGames || !enough()); i++ {
 		pl := players[i%len(players)]
-		err := playGame(g, adv, pl, rng, func(q Question) {
+		err := PlayGame(g, adv, pl, rng, func(q Question, _ coach.Action) {
 			key := positionKey(q.Position)
 			if Lead(q.Actions) < Margin || seen[key] {
 				return
@@ -155,9 +155,10 @@ func positionKey(p coach.Position) string {
 	return fmt.Sprintf("%s|%v|%d|%t", p.Sheet, p.Dice, p.RollsLeft, p.Fresh)
 }
 
-// playGame plays one game of g with pl choosing, the dice rolled with rng,
-// and calls at with each position met, ranked by adv.
-func playGame(g *engine.Game, adv coach.Advisor, pl Player, rng *rand.Rand, at func(Question)) error {
+// PlayGame plays one game of g with pl choosing, the dice rolled with
+// rng, and calls at with each position met, ranked by adv, and the
+// action pl takes there.
+func PlayGame(g *engine.Game, adv coach.Advisor, pl Player, rng *rand.Rand, at func(Question, coach.Action)) error {
 	sheet, err := coach.ParseSheet(g, "")
 	if err != nil {
 		return err
@@ -168,11 +169,11 @@ func playGame(g *engine.Game, adv coach.Advisor, pl Player, rng *rand.Rand, at f
 		if err != nil {
 			return err
 		}
-		at(Question{Position: p, Actions: actions, From: pl.Name})
 		a, err := pl.Choose(p, actions, rng)
 		if err != nil {
 			return err
 		}
+		at(Question{Position: p, Actions: actions, From: pl.Name}, a)
 		m, err := coach.Check(p, a)
 		if err != nil {
 			return fmt.Errorf("%s chose an action the rules refuse: %v", pl.Name, err)

@@ -64,30 +64,63 @@ func runStats(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// trendWindow is how many files the trend's running mean spans.
-const trendWindow = 10
+// trendWindow is how many files the trend's running mean spans, and
+// trendPoints the most points a curve of the chart has: a longer trend is
+// drawn by groups of files, each point the mean of its group (the
+// picture's lines take time that grows faster than their points).
+const (
+	trendWindow = 10
+	trendPoints = 100
+)
 
 // trendChart draws each game's trend, file by file, in file; with one
-// game, also its running mean over trendWindow files.
+// game, also its running mean over trendWindow files. A history of more
+// than trendPoints files is drawn in groups of files.
 func trendChart(file string, sums []stats.GameStats) error {
+	longest := 0
+	for _, s := range sums {
+		longest = max(longest, len(s.Trend))
+	}
+	group := (longest + trendPoints - 1) / trendPoints
 	var series []chart.Series
 	for _, s := range sums {
 		y := make([]float64, len(s.Trend))
 		for i, p := range s.Trend {
 			y[i] = p.MeanLoss
 		}
-		series = append(series, chart.Series{Name: describeRules(s.Game, s.Options), Y: y})
-		if len(sums) == 1 && len(y) >= trendWindow {
-			series = append(series, chart.Series{Name: fmt.Sprintf("mean of the last %d", trendWindow), Y: running(y, trendWindow)})
+		if len(sums) == 1 && group == 1 && len(y) >= trendWindow {
+			series = append(series, chart.Series{Name: describeRules(s.Game, s.Options), Y: y},
+				chart.Series{Name: fmt.Sprintf("mean of the last %d", trendWindow), Y: running(y, trendWindow)})
+			continue
 		}
+		series = append(series, chart.Series{Name: describeRules(s.Game, s.Options), Y: grouped(y, group)})
 	}
 	if len(series) == 0 {
 		return usagef("--png: no games or quizzes to draw")
 	}
-	if err := chart.Lines(file, "mean loss per decision, game by game", "game or quiz, oldest first", "points lost per decision", 1, series...); err != nil {
+	x := "game or quiz, oldest first"
+	if group > 1 {
+		x = fmt.Sprintf("groups of %d games or quizzes, oldest first", group)
+	}
+	if err := chart.Lines(file, "mean loss per decision, game by game", x, "points lost per decision", 1, series...); err != nil {
 		return fileError("--png", err)
 	}
 	return nil
+}
+
+// grouped returns the mean of each group of n values, the last group
+// what is left.
+func grouped(y []float64, n int) []float64 {
+	var out []float64
+	for lo := 0; lo < len(y); lo += n {
+		hi := min(lo+n, len(y))
+		sum := 0.0
+		for _, v := range y[lo:hi] {
+			sum += v
+		}
+		out = append(out, sum/float64(hi-lo))
+	}
+	return out
 }
 
 // running returns the mean of each value with the window-1 before it
@@ -165,18 +198,19 @@ func sortTally(s stats.GameStats, kind, phase string) stats.Tally {
 	return stats.Tally{}
 }
 
-// tenths writes the mean of each tenth of a trend (each point where it
-// has fewer than ten).
+// tenths writes the mean of each tenth of a trend (of each point where
+// it has fewer than ten).
 func tenths(trend []stats.Point) string {
-	parts := min(10, len(trend))
-	out := make([]string, parts)
-	for i := range parts {
-		lo, hi := i*len(trend)/parts, (i+1)*len(trend)/parts
-		sum := 0.0
-		for _, p := range trend[lo:hi] {
-			sum += p.MeanLoss
+	y := make([]float64, len(trend))
+	for i, p := range trend {
+		y[i] = p.MeanLoss
+	}
+	var out []string
+	for i := range 10 {
+		lo, hi := i*len(y)/10, (i+1)*len(y)/10
+		if lo < hi {
+			out = append(out, fmt.Sprintf("%.2f", grouped(y[lo:hi], hi-lo)[0]))
 		}
-		out[i] = fmt.Sprintf("%.2f", sum/float64(hi-lo))
 	}
 	return strings.Join(out, " ")
 }
