@@ -1,28 +1,37 @@
 // Package quiz draws the positions of a game where the choice matters and
 // judges the answers given to them: a trainer's questions. The positions
-// come from games played by simulated players of varied strength (package
-// players below: optimal, greedy, and players that take a random action
-// some of the time), so that they are positions people meet; only those
-// where the advisor's best action leads the next by Margin points or more
-// are kept, keeps and boxes, early and late turns in turn. An answer's
-// loss is review's: the expected points it gives up against the best.
-// Yardsticks measures what the simulated players lose on such positions,
-// for a player's mean loss to be placed among them.
+// come from games played by simulated players of varied strength
+// (Players: optimal, greedy, and players that take a random action some
+// of the time), so that they are positions people meet; only those where
+// the advisor's best action leads the next by Margin or more are kept,
+// keeps and boxes, early and late turns in turn. An answer's loss is
+// review's: the expected points it gives up against the best. Yardsticks
+// measures what the simulated players lose on such positions, for a
+// player's mean loss to be placed among them.
 package quiz
 
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"dicepoker/coach"
 	"dicepoker/engine"
 )
 
-// Margin is the least expected points by which the best action of a
-// question leads the next best: a position where the best leads by less
-// is one where the choice hardly matters, and is not asked.
-const Margin = 1.0
+// MarginShare is the share of a game's expected score by which the best
+// action of a question leads the next best, at least: a position where
+// the best leads by less is one where the choice hardly matters, and is
+// not asked. It is 1.01 points in yahtzee, 0.12 in poker-dice.
+const MarginShare = 1.0 / 250
+
+// Margin returns the least lead of a question's best action for the
+// advisor adv: MarginShare of its expected score of a new game, to the
+// hundredth of a point.
+func Margin(adv coach.Advisor) float64 {
+	return math.Round(adv.Expected()*MarginShare*100) / 100
+}
 
 // Question is a position of a quiz with its actions as the advisor ranks
 // them, best first.
@@ -84,7 +93,7 @@ var ErrSchool = errors.New("the quiz has questions for the single-sheet games (y
 
 // Draw draws n questions of game g: it plays games seeded by seed, each
 // with the next of Players(g) in turn, ranks every position with adv,
-// keeps those whose best leads by Margin or more (minGames games at
+// keeps those whose best leads by Margin(adv) or more (minGames games at
 // least, more until every sort has its share), and takes from them a
 // keep early, a box early, a keep late and a box late in turn, each at
 // random among its sort (another sort where one runs out). The same seed
@@ -101,6 +110,7 @@ func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, er
 	if err != nil {
 		return nil, err
 	}
+	margin := Margin(adv)
 	var pool [len(buckets)][]Question
 	seen := map[string]bool{}
 	enough := func() bool {
@@ -115,7 +125,7 @@ func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, er
 		pl := players[i%len(players)]
 		err := PlayGame(g, adv, pl, rng, func(q Question, _ coach.Action) {
 			key := positionKey(q.Position)
-			if Lead(q.Actions) < Margin || seen[key] {
+			if Lead(q.Actions) < margin || seen[key] {
 				return
 			}
 			seen[key] = true
@@ -144,7 +154,7 @@ func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, er
 			break
 		}
 		if !taken {
-			return nil, fmt.Errorf("%d games of %s gave only %d positions whose best action leads by %.0f points or more", maxGames(n), g.Name, len(qs), Margin)
+			return nil, fmt.Errorf("%d games of %s gave only %d positions whose best action leads by %.2f points or more", maxGames(n), g.Name, len(qs), margin)
 		}
 	}
 	return qs, nil

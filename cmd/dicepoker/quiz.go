@@ -18,8 +18,9 @@ import (
 
 const quizSummary = `Test yourself on positions where the choice matters: positions from games
 of simulated players of varied strength (optimal, greedy, random 10% and
-30% of the time) whose best action leads the next by 1 point or more,
-keeps and boxes, early and late turns. Answer each in play's words, a line
+30% of the time) whose best action leads the next by 0.4% of the game's
+expected score or more (1.01 points in yahtzee), keeps and boxes, early
+and late turns. Answer each in play's words, a line
 each on standard input ('keep 5 5', 'keep none', 'score chance'; 'quit'
 stops). After each answer: the best action, the points the answer gave up
 and, where it can be said, why. At the end: the mean loss per decision,
@@ -97,7 +98,7 @@ func takeQuiz(args []string, in io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return t.finish(stdout, len(qs), *seed, path, ys)
+	return t.finish(stdout, len(qs), *seed, path, ys, quiz.Margin(adv))
 }
 
 // quizTaker is a quiz being taken: the questions asked and the answers
@@ -205,7 +206,7 @@ type quizAnswer struct {
 }
 
 // finish prints the end of a quiz: the answers' mean loss and its rating.
-func (t *quizTaker) finish(w io.Writer, asked int, seed uint64, path string, ys []quiz.Yardstick) error {
+func (t *quizTaker) finish(w io.Writer, asked int, seed uint64, path string, ys []quiz.Yardstick, margin float64) error {
 	answers := make([]quizAnswer, len(t.items))
 	total, best := 0.0, 0
 	for i, it := range t.items {
@@ -236,7 +237,7 @@ func (t *quizTaker) finish(w io.Writer, asked int, seed uint64, path string, ys 
 			Margin    float64        `json:"margin"`
 			Answers   string         `json:"answers_file,omitempty"`
 			Measured  yardstickBasis `json:"yardstick_basis"`
-		}{t.g.Name, t.g.Options.String(), seed, asked, answers, mean, best, rating, quiz.Margin, path, basis()})
+		}{t.g.Name, t.g.Options.String(), seed, asked, answers, mean, best, rating, margin, path, basis()})
 	}
 	if len(t.items) == 0 {
 		fmt.Fprintln(w, "\nno answers: nothing to rate, no answers file kept")
