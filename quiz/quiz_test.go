@@ -60,8 +60,8 @@ func TestDraw(t *testing.T) {
 	sorts := map[string]int{}
 	seen := map[string]bool{}
 	for i, q := range qs {
-		if lead := Lead(q.Actions); lead < 0.12 {
-			t.Errorf("question %d: the best leads by %v, less than the margin 0.12", i, lead)
+		if lead := Lead(q.Actions); lead < 0.13 {
+			t.Errorf("question %d: the best leads by %v, less than the margin 0.13", i, lead)
 		}
 		key := positionKey(q.Position)
 		if seen[key] {

@@ -19,6 +19,8 @@ var examples = map[string][]string{
 	"chances":      {"dicepoker chances --game poker-dice", `dicepoker chances --game poker-dice --sheet "aces=3,pair=1" --max 40 --png chances.svg`},
 	"play":         {"dicepoker play", "dicepoker play --game poker-dice --seed 42"},
 	"review":       {"dicepoker review dicepoker-20260101-120000.jsonl", "dicepoker review game.jsonl --json"},
+	"quiz":         {"dicepoker quiz", "dicepoker quiz --game poker-dice --seed 7", "dicepoker quiz --positions --json --seed 7"},
+	"stats":        {"dicepoker stats", "dicepoker stats --dir . --png trend.png"},
 	"export":       {"dicepoker export --out yahtzee-states.csv", "dicepoker export --game poker-dice --what positions --sample 500 --out positions.jsonl"},
 	"serve":        {"dicepoker serve", "dicepoker serve --lan", "dicepoker serve --addr 127.0.0.1:0"},
 	"bench":        {"dicepoker bench --games yahtzee --simulate 10000", "dicepoker bench --json"},

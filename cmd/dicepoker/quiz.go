@@ -19,7 +19,7 @@ import (
 const quizSummary = `Test yourself on positions where the choice matters: positions from games
 of simulated players of varied strength (optimal, greedy, random 10% and
 30% of the time) whose best action leads the next by 0.4% of the game's
-expected score or more (1.01 points in yahtzee), keeps and boxes, early
+expected score or more (1.02 points in yahtzee), keeps and boxes, early
 and late turns. Answer each in play's words, a line
 each on standard input ('keep 5 5', 'keep none', 'score chance'; 'quit'
 stops). After each answer: the best action, the points the answer gave up

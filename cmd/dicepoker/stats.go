@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"dicepoker/advice"
@@ -20,16 +21,16 @@ split by kind (a keep or a box by the best action, early or late by the
 turn), the costliest mistakes made more than once, and the trend from file
 to file, as a chart with --png. Each file is judged once: an index beside
 them (stats-index.json-lines) keeps what each came to, and only new or
-changed files are judged again.`
+changed files are judged again, with the strategy tables of the tables
+directory.`
 
 // runStats sums up the history of games and quizzes.
 func runStats(args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("stats")
 	dirFlag := fs.String("dir", "", "the history directory (default: $XDG_DATA_HOME/dicepoker or ~/.local/share/dicepoker, where play and quiz write)")
 	png := addOutputFlag(fs, "png", "also draw the trend, each file's mean loss per decision, as a PNG (or, named .svg, SVG) picture in this file")
-	tableFile := addTableFlag(fs)
 	asJSON := addJSONFlag(fs)
-	g, err := gf.parse(fs, args, stdout, "stats [--game G] [game options] [--dir DIR] [--png FILE] [--table FILE] [--json]", statsSummary)
+	g, err := gf.parse(fs, args, stdout, "stats [--game G] [game options] [--dir DIR] [--png FILE] [--json]", statsSummary)
 	if err != nil {
 		return err
 	}
@@ -38,8 +39,12 @@ func runStats(args []string, stdout io.Writer) error {
 		if dir, err = recordDir(); err != nil {
 			return err
 		}
+	} else if info, err := os.Stat(dir); err != nil {
+		return fileError("--dir", err)
+	} else if !info.IsDir() {
+		return usagef("--dir %s is not a directory", quotedName(dir))
 	}
-	o := opened(*tableFile)
+	o := opened("")
 	o.Mapped = true
 	summaries, err := stats.Load(dir, func(g *engine.Game) (coach.Advisor, error) { return advice.Advisor(o, g) })
 	if err != nil {
