@@ -74,17 +74,17 @@ func Yardsticks(g *engine.Game, adv coach.Advisor, questions, tries int, seed ui
 }
 
 // Rating places a mean loss per decision among yardsticks (sorted by
-// their mean loss, least first): the players it does better than or as
-// well as, and those it does worse than.
+// their mean loss, least first).
 type Rating struct {
 	MeanLoss   float64     `json:"mean_loss"`
 	Yardsticks []Yardstick `json:"yardsticks"`
-	// Between are the nearest yardsticks on either side: the weakest
-	// player the loss is behind ("" for none) and the strongest it is
-	// ahead of or level with ("" for none).
+	// Behind and AheadOf are the nearest yardsticks on either side: the
+	// weakest player whose mean loss is less, and the strongest whose
+	// mean loss is as much or more (within review.Epsilon); "" where
+	// there is none.
 	Behind  string `json:"behind,omitempty"`
 	AheadOf string `json:"ahead_of,omitempty"`
-	Text    string `json:"text"`
+	Text    string `json:"text"` // the rating in words
 }
 
 // Rate places meanLoss among yardsticks, which must be sorted by mean
