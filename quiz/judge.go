@@ -50,6 +50,8 @@ func Why(it review.Item) string {
 			why = fmt.Sprintf("%s scores %d %s fewer now, but leaves %.2f more to come", best.Box, -now, engine.Plural(-now, "point", "points"), later)
 		case later < 0:
 			why = fmt.Sprintf("%s scores %d %s more now, more than the %.2f less it leaves to come", best.Box, now, engine.Plural(now, "point", "points"), -later)
+		case now == 0:
+			why = fmt.Sprintf("%s scores as much now and leaves %.2f more to come", best.Box, later)
 		default:
 			why = fmt.Sprintf("%s scores %d more now and leaves %.2f more to come", best.Box, now, later)
 		}
