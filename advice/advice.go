@@ -12,12 +12,8 @@ import (
 
 	"dicepoker/coach"
 	"dicepoker/engine"
-	"dicepoker/review"
 	"dicepoker/target"
 )
-
-// TieEpsilon is how close two expected scores must be to count as a tie.
-const TieEpsilon = review.Epsilon
 
 // Ranking is one position's actions, ranked best first, ready to print or
 // encode.
@@ -80,7 +76,7 @@ func (a *Ranking) Tie(i int) bool {
 			return false
 		}
 	}
-	return math.Abs(a.Actions[0].Value-a.Actions[i].Value) <= TieEpsilon
+	return math.Abs(a.Actions[0].Value-a.Actions[i].Value) <= coach.Tie
 }
 
 // Bests returns how many actions, from the first, are tied with the best.
