@@ -258,11 +258,11 @@ func (c *cache) School(g *engine.Game, name string) (*advice.SchoolStrategy, err
 		}
 		return advice.ExactStrategy(school.FromSolution(sol)), nil
 	}
-	needOf := func() need { return schoolNeed(tablesDir(), g) }
+	kind, needOf := "strategy", func() need { return schoolNeed(tablesDir(), g) }
 	if name != "" {
-		needOf = func() need { return namedNeed(tablesDir(), g, name) }
+		kind, needOf = name+" strategy", func() need { return namedNeed(tablesDir(), g, name) }
 	}
-	v, err := c.get("school "+name+" "+strategy.Describe(g), "strategy", strategy.Describe(g), needOf, open)
+	v, err := c.get("school "+kind+" "+strategy.Describe(g), kind, strategy.Describe(g), needOf, open)
 	if err != nil {
 		return nil, err
 	}
