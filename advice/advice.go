@@ -1,9 +1,10 @@
-// Package advice is what the advising commands answer, built once for the
-// command line and the web server so that the two can never disagree: a
-// position's ranked actions and their JSON (advise, also ranked by the
-// chance of a target or of beating opponents), the points of five
-// dice in every box (score), a played game judged (review), and the
-// strategies that rank them, opened from the tables directory.
+// Package advice is what the advising commands answer, built once for
+// every front end (the command line, the web server, the offline page)
+// so that they can never disagree: a position's ranked actions and their
+// JSON (advise: every front end's Request, answered by Advise alone, also
+// ranked by the chance of a target or of beating opponents), the points
+// of five dice in every box (score), a played game judged (review), and
+// the strategies that rank them, opened from the tables directory.
 package advice
 
 import (
