@@ -57,18 +57,21 @@ type Env struct {
 // fields (Fieldf).
 func Advise(ctx context.Context, r Request, env Env) (*Advice, error) {
 	g := r.Game
-	switch {
-	case g.Columns == 0 && r.Fresh != nil:
-		return nil, Fieldf("{fresh} belongs to school, not to %s", g.Name)
-	case g.Columns == 0 && r.Rollouts != 0:
-		return nil, Fieldf("{rollouts} belongs to school, not to %s, whose values are exact", g.Name)
-	case r.Target != nil && len(r.Opponents) > 0:
+	if r.Target != nil && len(r.Opponents) > 0 {
 		return nil, Fieldf("give {target} or {opponents}, not both")
-	case g.Columns != 0 && r.Target != nil:
-		return nil, Fieldf("{target} belongs to the single-sheet games, not to %s", g.Name)
-	case g.Columns != 0:
+	}
+	if g.Columns != 0 {
+		if r.Target != nil {
+			return nil, Fieldf("{target} belongs to the single-sheet games, not to %s", g.Name)
+		}
 		return adviseSchool(env.Tables, r)
-	case r.Aimed():
+	}
+	switch {
+	case r.Fresh != nil:
+		return nil, Fieldf("{fresh} belongs to school, not to %s", g.Name)
+	case r.Rollouts != 0:
+		return nil, Fieldf("{rollouts} belongs to school, not to %s, whose values are exact", g.Name)
+	case r.Target != nil || len(r.Opponents) > 0:
 		return adviseToWin(ctx, r, env)
 	}
 	return adviseExpected(env.Tables, r.Position)
