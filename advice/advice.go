@@ -1,9 +1,10 @@
-// Package advice is what the advising commands answer, built once for the
-// command line and the web server so that the two can never disagree: a
-// position's ranked actions and their JSON (advise, also ranked by the
-// chance of a target or of beating opponents), the points of five
-// dice in every box (score), a played game judged (review), and the
-// strategies that rank them, opened from the tables directory.
+// Package advice is what the advising commands answer, built once for
+// every front end (the command line, the web server, the offline page)
+// so that they can never disagree: a position's ranked actions and their
+// JSON (advise: every front end's Request, answered by Advise alone, also
+// ranked by the chance of a target or of beating opponents), the points
+// of five dice in every box (score), a played game judged (review), and
+// the strategies that rank them, opened from the tables directory.
 package advice
 
 import (
@@ -12,12 +13,8 @@ import (
 
 	"dicepoker/coach"
 	"dicepoker/engine"
-	"dicepoker/review"
 	"dicepoker/target"
 )
-
-// TieEpsilon is how close two expected scores must be to count as a tie.
-const TieEpsilon = review.Epsilon
 
 // Ranking is one position's actions, ranked best first, ready to print or
 // encode.
@@ -80,7 +77,7 @@ func (a *Ranking) Tie(i int) bool {
 			return false
 		}
 	}
-	return math.Abs(a.Actions[0].Value-a.Actions[i].Value) <= TieEpsilon
+	return math.Abs(a.Actions[0].Value-a.Actions[i].Value) <= coach.Tie
 }
 
 // Bests returns how many actions, from the first, are tied with the best.

@@ -1,6 +1,9 @@
 package advice_test
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -20,7 +23,7 @@ func TestAdviseFirstRollsAverageToTheOptimum(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
 	mean := 0.0
 	for r := range engine.NumRolls {
-		a, err := advice.Advise(advice.Opener{}, advice.Position{Game: g, Dice: engine.Roll(r)})
+		a, err := advice.Advise(context.Background(), advice.Request{Position: advice.Position{Game: g, Dice: engine.Roll(r)}}, advice.Env{Tables: advice.Opener{}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,25 +42,64 @@ func TestAdviseRefuses(t *testing.T) {
 	yahtzee, _ := engine.New("yahtzee", engine.Options{})
 	school, _ := engine.New("school", engine.Options{Columns: 2})
 	dice, _ := engine.FromDice(1, 2, 3, 4, 5)
-	three, no := 3, false
+	three, no, total := 3, false, 30
 	for _, c := range []struct {
 		name string
-		p    advice.Position
-		want string
+		r    advice.Request
+		want string // the error, its fields worded plainly
 	}{
-		{"rolls left", advice.Position{Game: yahtzee, Dice: dice, RollsLeft: &three}, "--rolls-left 3: yahtzee allows 0..2 rerolls after the first roll"},
-		{"sheet", advice.Position{Game: yahtzee, Sheet: "ones=7", Dice: dice}, "sheet: ones holds 0 to 5, not 7"},
-		{"sheet JSON", advice.Position{Game: yahtzee, SheetJSON: []byte(`{"ones": 7}`), SheetName: "s.json", Dice: dice}, "s.json: sheet: ones holds 0 to 5, not 7"},
-		{"school sheet", advice.Position{Game: school, Sheet: "pair=x", Dice: dice}, "sheet: "},
-		{"not fresh first roll", advice.Position{Game: school, Dice: dice, Fresh: &no}, "--fresh=false: the first roll of a turn is always fresh"},
-		{"rollouts", advice.Position{Game: school, Dice: dice, Rollouts: -1}, "--rollouts -1: must be 0 to 1000000"},
+		{"rolls left", advice.Request{Position: advice.Position{Game: yahtzee, Dice: dice, RollsLeft: &three}}, "rolls left 3: yahtzee allows 0..2 rerolls after the first roll"},
+		{"sheet", advice.Request{Position: advice.Position{Game: yahtzee, Sheet: advice.Sheet{Notation: "ones=7"}, Dice: dice}}, "sheet: ones holds 0 to 5, not 7"},
+		{"sheet JSON", advice.Request{Position: advice.Position{Game: yahtzee, Sheet: advice.Sheet{JSON: []byte(`{"ones": 7}`), Name: "s.json"}, Dice: dice}}, "s.json: sheet: ones holds 0 to 5, not 7"},
+		{"school sheet", advice.Request{Position: advice.Position{Game: school, Sheet: advice.Sheet{Notation: "pair=x"}, Dice: dice}}, "sheet: "},
+		{"not fresh first roll", advice.Request{Position: advice.Position{Game: school, Dice: dice, Fresh: &no}}, "fresh=false: the first roll of a turn is always fresh"},
+		{"rollouts", advice.Request{Position: advice.Position{Game: school, Dice: dice, Rollouts: -1}}, "rollouts -1: must be 0 to 1000000"},
+		{"fresh outside school", advice.Request{Position: advice.Position{Game: yahtzee, Dice: dice, Fresh: &no}}, "fresh belongs to school, not to yahtzee"},
+		{"rollouts outside school", advice.Request{Position: advice.Position{Game: yahtzee, Dice: dice, Rollouts: 5}}, "rollouts belongs to school, not to yahtzee"},
+		{"target in school", advice.Request{Position: advice.Position{Game: school, Dice: dice}, Target: &total}, "target belongs to the single-sheet games, not to school"},
+		{"target and opponents", advice.Request{Position: advice.Position{Game: yahtzee, Dice: dice}, Target: &total, Opponents: []advice.Sheet{{}}}, "give target or opponents, not both"},
+		{"school opponent", advice.Request{Position: advice.Position{Game: school, Dice: dice}, Opponents: []advice.Sheet{{Notation: "pair=x"}}}, `opponents "pair=x": `},
+		{"school opponent object", advice.Request{Position: advice.Position{Game: school, Dice: dice}, Opponents: []advice.Sheet{{JSON: []byte(`{"pair":["x"]}`), Name: "opponents[0]"}}}, "opponents[0]: "},
+		{"school, four opponents", advice.Request{Position: advice.Position{Game: school, Dice: dice}, Opponents: make([]advice.Sheet, 4)}, "opponents given 4 times: school has at most 4 players"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := advice.Advise(advice.Opener{Strategy: "greedy"}, c.p)
+			_, err := advice.Advise(context.Background(), c.r, advice.Env{Tables: advice.Opener{Strategy: "greedy"}})
 			if _, ok := err.(*advice.InputError); !ok || !strings.HasPrefix(err.Error(), c.want) {
 				t.Errorf("error %v (%T), want an InputError %q", err, err, c.want)
 			}
 		})
+	}
+}
+
+// TestWord checks that each front end words the fields an error names
+// its own way, the values and the rest of the message as they are.
+func TestWord(t *testing.T) {
+	flag := func(f string) string { return "--" + strings.ReplaceAll(f, "_", "-") }
+	key := func(f string) string { return f }
+	for _, c := range []struct {
+		name          string
+		err           error
+		plain, flag   string
+		key           string
+		wrapsGameOver bool
+	}{
+		{"field and value", advice.Fieldf("{rolls_left} %d: want 0..%d", 3, 2), "rolls left 3: want 0..2", "--rolls-left 3: want 0..2", "rolls_left 3: want 0..2", false},
+		{"two fields", advice.Fieldf("give {target} or {opponents}, not both"), "give target or opponents, not both", "give --target or --opponents, not both", "give target or opponents, not both", false},
+		{"braces in a value stay", advice.Fieldf("{opponents} %s: %v", `"{target}"`, engine.ErrGameOver), `opponents "{target}": ` + engine.ErrGameOver.Error(), `--opponents "{target}": ` + engine.ErrGameOver.Error(), `opponents "{target}": ` + engine.ErrGameOver.Error(), true},
+		{"no fields", advice.Inputf("%d {target}", 100), "100 {target}", "100 {target}", "100 {target}", false},
+		{"wrapped", fmt.Errorf("opening: %w", advice.Fieldf("{strategy} %s: no", "x")), "opening: strategy x: no", "opening: --strategy x: no", "opening: strategy x: no", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.err.Error() != c.plain || advice.Worded(c.err, flag) != c.flag || advice.Worded(c.err, key) != c.key {
+				t.Errorf("%q, worded %q and %q; want %q, %q and %q", c.err, advice.Worded(c.err, flag), advice.Worded(c.err, key), c.plain, c.flag, c.key)
+			}
+			if errors.Is(c.err, engine.ErrGameOver) != c.wrapsGameOver {
+				t.Errorf("errors.Is(%v, ErrGameOver) = %v", c.err, !c.wrapsGameOver)
+			}
+		})
+	}
+	if got := advice.Worded(errors.New("{target} 1"), flag); got != "{target} 1" {
+		t.Errorf("an error of no input worded as %q", got)
 	}
 }
 

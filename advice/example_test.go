@@ -1,6 +1,7 @@
 package advice_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -17,7 +18,8 @@ func ExampleAdvise() {
 	dir, _ := os.MkdirTemp("", "tables")
 	defer os.RemoveAll(dir)
 	os.Setenv("DICEPOKER_TABLES", dir) // where the Opener solves and saves the table
-	a, err := advice.Advise(advice.Opener{}, advice.Position{Game: g, Dice: dice})
+	r := advice.Request{Position: advice.Position{Game: g, Dice: dice}}
+	a, err := advice.Advise(context.Background(), r, advice.Env{Tables: advice.Opener{}})
 	if err != nil {
 		fmt.Println(err)
 		return

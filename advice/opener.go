@@ -126,8 +126,14 @@ func (o Opener) SchoolGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Ga
 	return TakenGame(g, sheet)
 }
 
-// School returns o.Strategy for school game g (see Named).
-func (o Opener) School(g *engine.Game) (*SchoolStrategy, error) { return o.Named(g, o.Strategy) }
+// School returns the strategy called name for school game g, or with
+// name "" o.Strategy (see Named).
+func (o Opener) School(g *engine.Game, name string) (*SchoolStrategy, error) {
+	if name == "" {
+		name = o.Strategy
+	}
+	return o.Named(g, name)
+}
 
 // Named returns the strategy called name for school game g ("": the
 // exact table with one column, else the estimate), reading its table from
@@ -161,7 +167,7 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 		return &SchoolStrategy{Name: name, Player: school.Fixed(zero), Value: zero}, nil
 	case "optimal":
 		if g.Columns != 1 {
-			return nil, Inputf("--strategy optimal: school is solved exactly with one column only (--columns 1); use estimate")
+			return nil, Fieldf("{strategy} optimal: school is solved exactly with one column only ({columns} 1); use estimate")
 		}
 		t, err := o.Exact(g)
 		if err != nil {
@@ -194,7 +200,7 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 		}
 		return st, nil
 	}
-	return nil, Inputf("--strategy %s: want %s", engine.Quote(name), SchoolStrategies)
+	return nil, Fieldf("{strategy} %s: want %s", engine.Quote(name), SchoolStrategies)
 }
 
 // noticeSeconds is how long work must be expected to take for a notice

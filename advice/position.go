@@ -1,6 +1,7 @@
 package advice
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 
@@ -9,16 +10,19 @@ import (
 	"dicepoker/school"
 )
 
+// Sheet is a sheet as a front end gives it: in the --sheet notation, or
+// as the JSON object of --sheet-file.
+type Sheet struct {
+	Notation string // "": a new game
+	JSON     []byte // the object, when given: Notation is then unused
+	Name     string // names the object in messages: its file, "sheet", "opponents[1]"
+}
+
 // Position is a position to advise on, as advise's flags and the server's
 // requests give it.
 type Position struct {
-	Game *engine.Game
-	// Sheet is the sheet in the --sheet notation ("": a new game), unless
-	// SheetJSON holds it as the --sheet-file object; SheetName then names
-	// that object in messages.
-	Sheet     string
-	SheetJSON []byte
-	SheetName string
+	Game      *engine.Game
+	Sheet     Sheet
 	Dice      engine.Multiset
 	RollsLeft *int // the rerolls still allowed; nil: the game's rolls less one
 	// Fresh, for school, says whether the dice came from a roll of all
@@ -28,10 +32,6 @@ type Position struct {
 	// the best actions, their dice seeded by Seed.
 	Rollouts int
 	Seed     uint64
-	// Opponents, for school, are the other players' sheets in the
-	// --sheet notation (advise --opponent), for a strategy that races
-	// them for the first-come bonuses.
-	Opponents []string
 }
 
 // RolloutActions is how many of the best actions rollouts play on after.
@@ -60,16 +60,13 @@ func (a *Advice) JSON(top int) any {
 	return a.Ranking.JSON(top)
 }
 
-// Advise ranks every action of position p with the strategies of src.
-// A position the rules do not allow is an *InputError.
-func Advise(src Source, p Position) (*Advice, error) {
+// adviseExpected ranks every action of single-sheet position p by the
+// expected final score, with the strategy table of src.
+func adviseExpected(src Source, p Position) (*Advice, error) {
 	g := p.Game
 	rollsLeft, err := p.rollsLeft()
 	if err != nil {
 		return nil, err
-	}
-	if g.Columns != 0 {
-		return adviseSchool(src, p, rollsLeft)
 	}
 	sheet, err := p.SingleSheet()
 	if err != nil {
@@ -95,7 +92,7 @@ func (p Position) rollsLeft() (int, error) {
 		rollsLeft = *p.RollsLeft
 	}
 	if rollsLeft < 0 || rollsLeft >= g.Rolls {
-		return 0, Inputf("--rolls-left %d: %s allows 0..%d rerolls after the first roll", rollsLeft, g.Name, g.Rolls-1)
+		return 0, Fieldf("{rolls_left} %d: %s allows 0..%d rerolls after the first roll", rollsLeft, g.Name, g.Rolls-1)
 	}
 	return rollsLeft, nil
 }
@@ -103,52 +100,75 @@ func (p Position) rollsLeft() (int, error) {
 // SingleSheet reads the sheet of p, a single-sheet game's; a bad sheet
 // is an *InputError.
 func (p Position) SingleSheet() (engine.Sheet, error) {
-	g := p.Game
-	return readSheet(p, func(s string) (engine.Sheet, error) { return engine.ParseSheet(g, s) },
+	return singleSheet(p.Game, p.Sheet)
+}
+
+// singleSheet reads s, a sheet of single-sheet game g.
+func singleSheet(g *engine.Game, s Sheet) (engine.Sheet, error) {
+	return readSheet(s, func(s string) (engine.Sheet, error) { return engine.ParseSheet(g, s) },
 		func(b []byte) (engine.Sheet, error) { return engine.ParseSheetJSON(g, b) })
 }
 
-// readSheet reads p's sheet with parse, or from its JSON with parseJSON.
-func readSheet[S any](p Position, parse func(string) (S, error), parseJSON func([]byte) (S, error)) (S, error) {
-	if p.SheetJSON != nil {
-		sh, err := parseJSON(p.SheetJSON)
+// readSheet reads s with parse, or from its JSON with parseJSON.
+func readSheet[S any](s Sheet, parse func(string) (S, error), parseJSON func([]byte) (S, error)) (S, error) {
+	if s.JSON != nil {
+		sh, err := parseJSON(s.JSON)
 		if err != nil {
-			return sh, &InputError{Msg: fmt.Sprintf("%s: %v", p.SheetName, err), err: err}
+			return sh, &InputError{Msg: fmt.Sprintf("%s: %v", s.Name, err), err: err}
 		}
 		return sh, nil
 	}
-	sh, err := parse(p.Sheet)
+	sh, err := parse(s.Notation)
 	if err != nil {
 		return sh, &InputError{Msg: err.Error(), err: err}
 	}
 	return sh, nil
 }
 
-// adviseSchool ranks the actions of a school position.
-func adviseSchool(src Source, p Position, rollsLeft int) (*Advice, error) {
-	g := p.Game
-	sheet, err := readSheet(p, g.ParseSchoolSheet, g.ParseSchoolSheetJSON)
+// readOpponent is readSheet for opponent o's sheet: its errors quote the
+// notation where no name is given.
+func readOpponent[S any](o Sheet, parse func(string) (S, error), parseJSON func([]byte) (S, error)) (S, error) {
+	sh, err := readSheet(o, parse, parseJSON)
+	if err != nil && o.JSON == nil {
+		err = Fieldf("{opponents} %s: %v", engine.Quote(o.Notation), errors.Unwrap(err))
+	}
+	return sh, err
+}
+
+// adviseSchool ranks the actions of a school position, racing r's
+// opponents for the first-come bonuses where there are some.
+func adviseSchool(src Source, r Request) (*Advice, error) {
+	p, g := r.Position, r.Game
+	rollsLeft, err := p.rollsLeft()
+	if err != nil {
+		return nil, err
+	}
+	sheet, err := readSheet(p.Sheet, g.ParseSchoolSheet, g.ParseSchoolSheetJSON)
 	if err != nil {
 		return nil, err
 	}
 	if p.Rollouts < 0 || p.Rollouts > MaxRollouts {
-		return nil, Inputf("--rollouts %d: must be 0 to %d", p.Rollouts, MaxRollouts)
+		return nil, Fieldf("{rollouts} %d: must be 0 to %d", p.Rollouts, MaxRollouts)
 	}
 	fresh := p.Fresh != nil && *p.Fresh
 	if rollsLeft == g.Rolls-1 {
 		if p.Fresh != nil && !fresh {
-			return nil, Inputf("--fresh=false: the first roll of a turn is always fresh")
+			return nil, Fieldf("{fresh}=false: the first roll of a turn is always fresh")
 		}
 		fresh = true
 	}
-	sheets, scores, err := p.table(sheet)
+	sheets, scores, err := table(g, sheet, r.Opponents)
 	if err != nil {
 		return nil, err
 	}
 	if g, err = src.SchoolGame(g, sheet); err != nil {
 		return nil, err
 	}
-	st, err := src.School(g)
+	name := "" // the source's own
+	if len(r.Opponents) > 0 {
+		name = "race"
+	}
+	st, err := src.School(g, name)
 	if err != nil {
 		return nil, err
 	}
@@ -181,25 +201,24 @@ func adviseSchool(src Source, p Position, rollsLeft int) (*Advice, error) {
 	return a, nil
 }
 
-// table returns the states of the school sheets at the table: the
-// player's, sheet, then each of p.Opponents, read like it, and the
-// opponents' sheet scores. A bonus one sheet has earned is out of reach
-// on the others; two sheets that earned the same bonus are refused (it
-// went to the first, and the later one's sheet says taken=).
-func (p Position) table(sheet engine.SchoolSheet) ([]engine.SchoolState, []int, error) {
-	g := p.Game
+// table returns the states of the school sheets of game g at the table:
+// the player's, sheet, then each of opponents, and the opponents' sheet
+// scores. A bonus one sheet has earned is out of reach on the others;
+// two sheets that earned the same bonus are refused (it went to the
+// first, and the later one's sheet says taken=).
+func table(g *engine.Game, sheet engine.SchoolSheet, opponents []Sheet) ([]engine.SchoolState, []int, error) {
+	if len(opponents) >= MaxPlayers {
+		return nil, nil, Fieldf("{opponents} given %d times: school has at most %d players", len(opponents), MaxPlayers)
+	}
 	all := []engine.SchoolSheet{sheet}
 	var scores []int
-	for _, o := range p.Opponents {
-		sh, err := g.ParseSchoolSheet(o)
+	for _, o := range opponents {
+		sh, err := readOpponent(o, g.ParseSchoolSheet, g.ParseSchoolSheetJSON)
 		if err != nil {
-			return nil, nil, Inputf("--opponent %s: %v", engine.Quote(o), err)
+			return nil, nil, err
 		}
 		all = append(all, sh)
 		scores = append(scores, sh.Score(g))
-	}
-	if len(all) > MaxPlayers {
-		return nil, nil, Inputf("--opponent given %d times: school has at most %d players", len(p.Opponents), MaxPlayers)
 	}
 	rows := make([]uint16, len(all))
 	cols := make([]uint8, len(all))

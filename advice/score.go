@@ -27,13 +27,13 @@ type Scored struct {
 }
 
 // CheckReserve returns the InputError of a reserve before a turn that no
-// sheet of school game g holds, the value named name ("--reserve"), or nil.
-func CheckReserve(g *engine.Game, name string, reserve int) error {
+// sheet of school game g holds, or nil.
+func CheckReserve(g *engine.Game, reserve int) error {
 	switch top := g.MaxSchoolReserve(); {
 	case reserve < 0:
-		return Inputf("%s %d: the reserve is never below 0", name, reserve)
+		return Fieldf("{reserve} %d: the reserve is never below 0", reserve)
 	case reserve > top:
-		return Inputf("%s %d: a sheet of %d columns holds at most %d (every School cell closed with five dice)", name, reserve, g.Columns, top)
+		return Fieldf("{reserve} %d: a sheet of %d columns holds at most %d (every School cell closed with five dice)", reserve, g.Columns, top)
 	}
 	return nil
 }

@@ -1,7 +1,9 @@
 package advice
 
 import (
+	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"dicepoker/coach"
@@ -12,10 +14,13 @@ import (
 
 // InputError is bad input: a position the rules do not allow, a table that
 // cannot be used. The command line exits with status 2 on it, the server
-// answers 400.
+// answers 400. One made by Fieldf names the request's fields it is about,
+// which each front end words its own way (Word).
 type InputError struct {
-	Msg string
-	err error // the error it wraps, if any
+	Msg    string // the message, its fields worded plainly ("rolls left 3: ...")
+	err    error  // the error it wraps, if any
+	format string // Fieldf's format, its fields in braces, and its args
+	args   []any
 }
 
 func (e *InputError) Error() string { return e.Msg }
@@ -28,13 +33,60 @@ func Inputf(format string, args ...any) error {
 	return &InputError{Msg: fmt.Sprintf(format, args...)}
 }
 
+// Fieldf returns the InputError of bad values in a request's fields. The
+// format names each field in braces by its key in the server's JSON,
+// "{rolls_left} %d: ...", for the front end to word (Word); its Error
+// words them plainly, "rolls left 3: ...". It wraps the first error
+// among args.
+func Fieldf(format string, args ...any) error {
+	e := &InputError{format: format, args: args}
+	for _, a := range args {
+		if err, ok := a.(error); ok {
+			e.err = err // the first error among args: errors.Is sees through
+			break
+		}
+	}
+	e.Msg = e.Word(plainField)
+	return e
+}
+
+// plainField words a field for no front end in particular: "rolls left".
+func plainField(field string) string { return strings.ReplaceAll(field, "_", " ") }
+
+// fieldRef is a field named in a Fieldf format.
+var fieldRef = regexp.MustCompile(`\{([a-z_]+)\}`)
+
+// Word returns e's message with the fields it names worded by name, as
+// a front end calls them: the command line's flags ("--rolls-left"), the
+// server's JSON keys ("rolls_left").
+func (e *InputError) Word(name func(field string) string) string {
+	if e.format == "" {
+		return e.Msg
+	}
+	format := fieldRef.ReplaceAllStringFunc(e.format, func(ref string) string {
+		return strings.ReplaceAll(name(ref[1:len(ref)-1]), "%", "%%")
+	})
+	return fmt.Sprintf(format, e.args...)
+}
+
+// Worded returns err's message with the fields of the InputError in it
+// worded by name (InputError.Word), the rest as it is.
+func Worded(err error, name func(field string) string) string {
+	in, ok := errors.AsType[*InputError](err)
+	if !ok {
+		return err.Error()
+	}
+	return strings.Replace(err.Error(), in.Msg, in.Word(name), 1)
+}
+
 // Source gives the strategies that rank a game's positions.
 type Source interface {
 	// Table returns the strategy table of single-sheet game g.
 	Table(g *engine.Game) (*strategy.Table, error)
-	// School returns the strategy of school game g: by default the exact
-	// table with one column, the estimate with more.
-	School(g *engine.Game) (*SchoolStrategy, error)
+	// School returns the strategy called name of school game g (see
+	// Opener.Named); "": the source's own, by default the exact table
+	// with one column, the estimate with more.
+	School(g *engine.Game, name string) (*SchoolStrategy, error)
 	// SchoolGame returns the game whose strategy advises on a sheet of
 	// school game g: TakenGame's, unless the strategy is fixed.
 	SchoolGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Game, error)
@@ -89,7 +141,7 @@ func (st *SchoolStrategy) Note(g *engine.Game) string {
 // strategy.
 func Advisor(src Source, g *engine.Game) (coach.Advisor, error) {
 	if g.Columns != 0 {
-		st, err := src.School(g)
+		st, err := src.School(g, "")
 		if err != nil {
 			return nil, err
 		}

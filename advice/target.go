@@ -11,28 +11,6 @@ import (
 	"dicepoker/target"
 )
 
-// Aim is what AdviseToWin ranks a position for: a final total to reach,
-// or opponents to finish ahead of, each playing for the expected score
-// from their sheet.
-type Aim struct {
-	Target    *int     // the least final total aimed at (advise --target)
-	Opponents []string // the opponents' sheets in the --sheet notation (advise --opponent)
-	// Progress, when set, returns the progress callback of the solve
-	// described by what.
-	Progress func(what string) func(done, total int)
-	// Tables, when set, opens the every-target table and the strategy
-	// table that rank the actions for a target (an Opener, or a server's
-	// cache of them); nil solves for the target from the position.
-	Tables TargetTables
-	// Threads is the goroutines of a solve for the aim (0: GOMAXPROCS):
-	// a server leaves a core to its cheap requests.
-	Threads int
-	// Context, when set, stops a solve for the aim once it is done, with
-	// its error: a server's request's, so that no work goes on for a
-	// client that left; nil never stops.
-	Context context.Context
-}
-
 // TargetTables opens what plays a single-sheet game for a target:
 // Opener.TargetPlay.
 type TargetTables interface {
@@ -42,25 +20,17 @@ type TargetTables interface {
 // MaxTarget is the largest target: far above any game's highest score.
 const MaxTarget = 100_000
 
-// AdviseToWin ranks every action of single-sheet position p by its
-// chance of the aim, the actions as likely ordered by the points
-// expected (target.Solution.Actions); the ranking's Goal holds the
-// chances. A target is ranked by the every-target table when aim.Tables
-// is set (target.Table.Actions: the points expected are those of the
-// turn and the expected-value optimum after it), else, like opponents,
-// by a solve for the aim from the position. A position or an aim the
-// rules do not allow is an *InputError.
-func AdviseToWin(p Position, aim Aim) (*Advice, error) {
-	g := p.Game
-	switch {
-	case g.Columns != 0:
-		return nil, Inputf("--target and --opponent belong to the single-sheet games, not to %s", g.Name)
-	case aim.Target != nil && len(aim.Opponents) > 0:
-		return nil, Inputf("give --target or --opponent, not both")
-	case aim.Target == nil && len(aim.Opponents) == 0:
-		return nil, Inputf("no --target or --opponent to aim at")
-	case aim.Target != nil && (*aim.Target < 0 || *aim.Target > MaxTarget):
-		return nil, Inputf("--target %d: must be 0 to %d", *aim.Target, MaxTarget)
+// adviseToWin ranks every action of single-sheet position r by its
+// chance of r's target or of beating its opponents, the actions as
+// likely ordered by the points expected (target.Solution.Actions); the
+// ranking's Goal holds the chances. A target is ranked by the
+// every-target table when env.Targets is set (target.Table.Actions: the
+// points expected are those of the turn and the expected-value optimum
+// after it), else, like opponents, by a solve from the position.
+func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
+	p, g := r.Position, r.Game
+	if r.Target != nil && (*r.Target < 0 || *r.Target > MaxTarget) {
+		return nil, Fieldf("{target} %d: must be 0 to %d", *r.Target, MaxTarget)
 	}
 	rollsLeft, err := p.rollsLeft()
 	if err != nil {
@@ -71,20 +41,21 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 		return nil, err
 	}
 	state, score := sheet.State(g), sheet.Score(g)
-	progress := func(what string) func(done, total int) {
-		if aim.Progress == nil {
-			return nil
+	solving := func(what string) solver.Options {
+		o := solver.Options{Threads: env.Threads, Context: ctx}
+		if env.Progress != nil {
+			o.Progress = env.Progress(what)
 		}
-		return aim.Progress(what)
+		return o
 	}
-	goal := &Goal{Target: aim.Target}
+	goal := &Goal{Target: r.Target}
 	var sol *target.Solution
 	var need int
 	var ranked []target.Action
 	switch {
-	case aim.Target != nil && aim.Tables != nil:
-		need = max(0, *aim.Target-score)
-		tab, ev, err := aim.Tables.TargetPlay(g, false)
+	case r.Target != nil && env.Targets != nil:
+		need = max(0, *r.Target-score)
+		tab, ev, err := env.Targets.TargetPlay(g, false)
 		if err != nil {
 			return nil, err
 		}
@@ -96,21 +67,32 @@ func AdviseToWin(p Position, aim Aim) (*Advice, error) {
 		if err != nil {
 			return nil, Inputf("%v", err)
 		}
-	case aim.Target != nil:
-		need = max(0, *aim.Target-score)
-		sol, err = target.Solve(g, state, need, solver.Options{Progress: progress(fmt.Sprintf("solving %s for a total of %d", g.Name, *aim.Target)), Threads: aim.Threads, Context: aim.Context})
+	case r.Target != nil:
+		need = max(0, *r.Target-score)
+		sol, err = target.Solve(g, state, need, solving(fmt.Sprintf("solving %s for a total of %d", g.Name, *r.Target)))
 	default:
-		ops := make([]target.Opponent, len(aim.Opponents))
-		for i, o := range aim.Opponents {
-			sh, err := engine.ParseSheet(g, o) // an opponent may have finished: a full sheet is its final score
+		ops := make([]target.Opponent, len(r.Opponents))
+		for i, o := range r.Opponents {
+			// An opponent may have finished: a full sheet is its final score.
+			sh, err := readOpponent(o, func(s string) (engine.Sheet, error) { return engine.ParseSheet(g, s) },
+				func(b []byte) (engine.Sheet, error) { return engine.ParseSheetJSON(g, b) })
 			if err != nil && !errors.Is(err, engine.ErrGameOver) {
-				return nil, Inputf("--opponent %s: %v", engine.Quote(o), err)
+				return nil, err
 			}
 			ops[i] = target.Opponent{State: sh.State(g), Score: sh.Score(g)}
 			goal.Opponents = append(goal.Opponents, ops[i].Score)
 		}
 		// The position is checked above: what fails now is the solve.
-		ranked, need, err = target.BeatActions(g, state, score, ops, p.Dice, rollsLeft, solver.Options{Progress: progress("solving " + g.Name + " to beat the opponents"), Threads: aim.Threads, Context: aim.Context})
+		beat := func() error {
+			var err error
+			ranked, need, err = target.BeatActions(g, state, score, ops, p.Dice, rollsLeft, solving("solving "+g.Name+" to beat the opponents"))
+			return err
+		}
+		if env.Solve != nil {
+			err = env.Solve(g, beat)
+		} else {
+			err = beat()
+		}
 		need = max(0, need)
 	}
 	if err != nil {

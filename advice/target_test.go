@@ -1,6 +1,7 @@
 package advice_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"math"
@@ -23,7 +24,7 @@ func TestAdviseToWin(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
 	dice, _ := engine.ParseDice("9TJQA", g.Letters)
 	total := 36
-	a, err := advice.AdviseToWin(advice.Position{Game: g, Sheet: pokerAllButStraight, Dice: dice}, advice.Aim{Target: &total})
+	a, err := advice.Advise(context.Background(), advice.Request{Position: advice.Position{Game: g, Sheet: advice.Sheet{Notation: pokerAllButStraight}, Dice: dice}, Target: &total}, advice.Env{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func TestAdviseToWinFinishedOpponent(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
 	dice, _ := engine.ParseDice("9TJQA", g.Letters)
 	finished := "aces=4,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,full-house=4,four-of-a-kind=4,five-of-a-kind=0,straight=0"
-	a, err := advice.AdviseToWin(advice.Position{Game: g, Sheet: pokerAllButStraight, Dice: dice}, advice.Aim{Opponents: []string{finished}})
+	a, err := advice.Advise(context.Background(), advice.Request{Position: advice.Position{Game: g, Sheet: advice.Sheet{Notation: pokerAllButStraight}, Dice: dice}, Opponents: []advice.Sheet{{Notation: finished}}}, advice.Env{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,21 +79,15 @@ func TestAdviseToWinFinishedOpponent(t *testing.T) {
 
 func TestAdviseToWinRefuses(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
-	school, _ := engine.New("school", engine.Options{})
 	dice, _ := engine.ParseDice("9TJQA", g.Letters)
-	total, three := 30, 3
-	for name, tc := range map[string]struct {
-		p   advice.Position
-		aim advice.Aim
-	}{
-		"school":       {advice.Position{Game: school, Dice: dice}, advice.Aim{Target: &total}},
-		"both":         {advice.Position{Game: g, Dice: dice}, advice.Aim{Target: &total, Opponents: []string{""}}},
-		"neither":      {advice.Position{Game: g, Dice: dice}, advice.Aim{}},
-		"bad opponent": {advice.Position{Game: g, Dice: dice}, advice.Aim{Opponents: []string{"aces=7"}}},
-		"rolls left":   {advice.Position{Game: g, Dice: dice, RollsLeft: &three}, advice.Aim{Target: &total}},
-		"bad sheet":    {advice.Position{Game: g, Sheet: "pair=4", Dice: dice}, advice.Aim{Target: &total}},
+	total, three, over := 30, 3, advice.MaxTarget+1
+	for name, tc := range map[string]advice.Request{
+		"bad opponent": {Position: advice.Position{Game: g, Dice: dice}, Opponents: []advice.Sheet{{Notation: "aces=7"}}},
+		"rolls left":   {Position: advice.Position{Game: g, Dice: dice, RollsLeft: &three}, Target: &total},
+		"bad sheet":    {Position: advice.Position{Game: g, Sheet: advice.Sheet{Notation: "pair=4"}, Dice: dice}, Target: &total},
+		"target over":  {Position: advice.Position{Game: g, Dice: dice}, Target: &over},
 	} {
-		_, err := advice.AdviseToWin(tc.p, tc.aim)
+		_, err := advice.Advise(context.Background(), tc, advice.Env{})
 		if _, ok := errors.AsType[*advice.InputError](err); !ok {
 			t.Errorf("%s: %v, want an InputError", name, err)
 		}

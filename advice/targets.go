@@ -29,6 +29,9 @@ func (o Opener) Targets(g *engine.Game) (*target.Table, error) {
 // every-target table at once (target.Table.ReadAll), for play from many
 // states; else each part when it is first asked for.
 func (o Opener) TargetPlay(g *engine.Game, all bool) (*target.Table, solver.Values, error) {
+	// The values go out as they are, with no Actions to say if a block
+	// was damaged: every one is checked, whatever o.Lookups says.
+	o.Lookups = false
 	st, err := o.Table(g)
 	if err != nil {
 		return nil, nil, err

@@ -12,7 +12,7 @@ import (
 func (o Opener) States(g *engine.Game) (*export.Table, error) {
 	switch {
 	case g.Columns > 1:
-		return nil, advice.Inputf("--what states: school with %d columns has no table of states, only an estimate of their value; use --columns 1", g.Columns)
+		return nil, advice.Fieldf("{what} states: school with %d columns has no table of states, only an estimate of their value; use {columns} 1", g.Columns)
 	case g.Columns == 1:
 		t, err := o.Exact(g)
 		if err != nil {
@@ -32,7 +32,7 @@ func (o Opener) States(g *engine.Game) (*export.Table, error) {
 // solved exactly, so its values would be estimates, and is refused.
 func (o Opener) Positions(g *engine.Game, s export.Sample) (*export.Table, error) {
 	if g.Columns > 1 {
-		return nil, advice.Inputf("--what positions: school with %d columns is not solved exactly, so its values would be estimates; use --columns 1", g.Columns)
+		return nil, advice.Fieldf("{what} positions: school with %d columns is not solved exactly, so its values would be estimates; use {columns} 1", g.Columns)
 	}
 	adv, err := advice.Advisor(o, g)
 	if err != nil {

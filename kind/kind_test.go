@@ -37,23 +37,23 @@ func TestCheckRun(t *testing.T) {
 		total    *int
 		games    int
 		seats    *int
-		want     string // a part of the error; "" for none
+		want     string // a part of the error, its fields worded plainly; "" for none
 	}{
 		{"single sheet", "yatzy", "", nil, 10, nil, ""},
-		{"no games", "yatzy", "", nil, 0, nil, "--games 0: must be 1 to 1000000000"},
+		{"no games", "yatzy", "", nil, 0, nil, "games 0: must be 1 to 1000000000"},
 		{"seats of a single sheet", "yatzy", "", nil, 10, &one, ""},
 		{"a seat a strategy", "yatzy", "win,optimal,target:200", nil, 10, nil, ""},
 		{"one strategy for every seat", "yatzy", "greedy", nil, 10, &three, ""},
-		{"too many single-sheet players", "yatzy", "", nil, 10, &five, "--players 5: yatzy has 1 to 4 players"},
+		{"too many single-sheet players", "yatzy", "", nil, 10, &five, "players 5: yatzy has 1 to 4 players"},
 		{"a strategy too few", "yatzy", "win,optimal", nil, 10, &three, "names 2 strategies for 3 players"},
-		{"win alone", "yatzy", "win", nil, 10, nil, "--strategy win plays against other players"},
-		{"an unknown seat", "yatzy", "optimal,lucky", nil, 10, nil, `--strategy: strategy "lucky"`},
-		{"a target with seats", "yatzy", "", &total, 10, &two, "--target plays alone"},
+		{"win alone", "yatzy", "win", nil, 10, nil, "strategy win plays against other players: give players 2 or more"},
+		{"an unknown seat", "yatzy", "optimal,lucky", nil, 10, nil, `strategy: strategy "lucky"`},
+		{"a target with seats", "yatzy", "", &total, 10, &two, "target plays alone: with seats, give strategy target:T"},
 		{"a target alone", "yatzy", "", &total, 10, nil, ""},
 		{"school", "school", "", nil, 10, &two, ""},
 		{"school alone", "school", "", nil, 10, nil, ""},
 		{"too many school games", "school", "", nil, 60_000_000, nil, "school plays at most 50000000 games"},
-		{"too many players", "school", "", nil, 10, &five, "--players 5: school has 1 to 4 players"},
+		{"too many players", "school", "", nil, 10, &five, "players 5: school has 1 to 4 players"},
 	}
 	gs := games(t, engine.Options{}, "yatzy", "school")
 	for _, c := range cases {

@@ -120,7 +120,7 @@ func (o Opener) Player(g *engine.Game, name string, total *int) (*Player, error)
 	case "greedy":
 		p.policy, err = policy.Greedy(g)
 	default:
-		return nil, advice.Inputf("--strategy %s: want optimal or greedy", engine.Quote(name))
+		return nil, advice.Fieldf("{strategy} %s: want optimal or greedy", engine.Quote(name))
 	}
 	if err != nil {
 		return nil, err
@@ -185,16 +185,16 @@ const maxSchoolGames = 50_000_000
 func CheckRun(g *engine.Game, name string, total *int, games int, seats *int) error {
 	switch {
 	case games <= 0 || games > maxGames:
-		return advice.Inputf("--games %d: must be 1 to %d", games, maxGames)
+		return advice.Fieldf("{games} %d: must be 1 to %d", games, maxGames)
 	case g.Columns != 0 && games > maxSchoolGames:
-		return advice.Inputf("--games %d: school plays at most %d games a run", games, maxSchoolGames)
+		return advice.Fieldf("{games} %d: school plays at most %d games a run", games, maxSchoolGames)
 	case g.Columns != 0 && seats != nil && (*seats < 1 || *seats > scores.MaxSeats):
-		return advice.Inputf("--players %d: school has 1 to %d players", *seats, scores.MaxSeats)
+		return advice.Fieldf("{players} %d: school has 1 to %d players", *seats, scores.MaxSeats)
 	case g.Columns != 0:
 		_, err := schoolNames(name, seats)
 		return err
 	case total != nil && seats != nil:
-		return advice.Inputf("--target plays alone: with seats, give --strategy target:T")
+		return advice.Fieldf("{target} plays alone: with seats, give {strategy} target:T")
 	case total != nil || !Seated(name, seats):
 		return nil
 	}

@@ -25,11 +25,11 @@ func schoolNames(name string, players *int) ([]string, error) {
 	}
 	switch {
 	case len(names) > scores.MaxSeats:
-		return nil, advice.Inputf("--strategy names %d strategies: school has 1 to %d players", len(names), scores.MaxSeats)
+		return nil, advice.Fieldf("{strategy} names %d strategies: school has 1 to %d players", len(names), scores.MaxSeats)
 	case len(names) == 1:
 		return slices.Repeat(names, n), nil
 	case len(names) != n:
-		return nil, advice.Inputf("--strategy names %d strategies for %d players: give one, or one a seat", len(names), n)
+		return nil, advice.Fieldf("{strategy} names %d strategies for %d players: give one, or one a seat", len(names), n)
 	}
 	return names, nil
 }

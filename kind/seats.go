@@ -33,7 +33,7 @@ func lineup(g *engine.Game, name string, players *int) ([]seats.Strategy, error)
 	}
 	list, err := seats.Parse(name)
 	if err != nil {
-		return nil, advice.Inputf("--strategy: %v", err)
+		return nil, advice.Fieldf("{strategy}: %v", err)
 	}
 	n := len(list)
 	if players != nil {
@@ -41,14 +41,14 @@ func lineup(g *engine.Game, name string, players *int) ([]seats.Strategy, error)
 	}
 	switch {
 	case n < 1 || n > scores.MaxSeats:
-		return nil, advice.Inputf("--players %d: %s has 1 to %d players", n, g.Name, scores.MaxSeats)
+		return nil, advice.Fieldf("{players} %d: %s has 1 to %d players", n, g.Name, scores.MaxSeats)
 	case len(list) == 1:
 		list = slices.Repeat(list, n)
 	case len(list) != n:
-		return nil, advice.Inputf("--strategy names %d strategies for %d players: give one, or one a seat", len(list), n)
+		return nil, advice.Fieldf("{strategy} names %d strategies for %d players: give one, or one a seat", len(list), n)
 	}
 	if n < 2 && list[0].Kind == seats.Win {
-		return nil, advice.Inputf("--strategy win plays against other players: give --players 2 or more")
+		return nil, advice.Fieldf("{strategy} win plays against other players: give {players} 2 or more")
 	}
 	return list, nil
 }

@@ -110,7 +110,7 @@ type Targets struct {
 // directory).
 func (o Opener) SolveTargets(g *engine.Game, out string, threads int) (*Targets, error) {
 	if g.Columns != 0 {
-		return nil, advice.Inputf("--targets belongs to the single-sheet games, not to %s", g.Name)
+		return nil, advice.Fieldf("{targets} belongs to the single-sheet games, not to %s", g.Name)
 	}
 	at, err := saveAt(g, out)
 	if err != nil {

@@ -14,8 +14,8 @@ import (
 )
 
 // Epsilon is how close an action's value must come to the best for the
-// action to count as optimal: ties are optimal.
-const Epsilon = 1e-9
+// action to count as optimal: ties are optimal (coach.Tie).
+const Epsilon = coach.Tie
 
 // Item is one decision judged.
 type Item struct {

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -15,20 +14,24 @@ import (
 	"dicepoker/engine"
 )
 
-// sheetOf reads a request's sheet: the --sheet notation as a JSON string,
-// or the --sheet-file object; absent or null is a new game.
-func sheetOf(raw json.RawMessage, p *advice.Position) error {
+// sheetOf reads a request's sheet, called name in messages: the --sheet
+// notation as a JSON string, or the --sheet-file object; absent or null
+// is a new game.
+func sheetOf(raw json.RawMessage, name string) (advice.Sheet, error) {
 	text := strings.TrimSpace(string(raw))
+	var sh advice.Sheet
 	switch {
 	case text == "" || text == "null":
 	case text[0] == '"':
-		return json.Unmarshal(raw, &p.Sheet)
+		if err := json.Unmarshal(raw, &sh.Notation); err != nil {
+			return sh, badf("%s: %v", name, err)
+		}
 	case text[0] == '{':
-		p.SheetJSON, p.SheetName = raw, "sheet"
+		sh.JSON, sh.Name = raw, name
 	default:
-		return badf("sheet: want the --sheet notation as a string or the --sheet-file object")
+		return sh, badf("%s: want the --sheet notation as a string or the --sheet-file object", name)
 	}
-	return nil
+	return sh, nil
 }
 
 // adviseRequest is a position, as advise's flags give it.
@@ -49,68 +52,49 @@ type adviseRequest struct {
 const MaxOpponents = 5
 
 // advise answers what advise --json prints for the position. The
-// ranking for opponents is a job of the queue, within the memory
-// budget, stopped when ctx is done.
+// ranking against a single sheet's opponents is a job of the queue,
+// within the memory budget; a solve for the aim stops when ctx is done.
 func (s *Server) advise(ctx context.Context, req adviseRequest) (any, error) {
 	g, err := req.build()
 	if err != nil {
 		return nil, err
 	}
-	p := advice.Position{Game: g, RollsLeft: req.RollsLeft}
-	if err := sheetOf(req.Sheet, &p); err != nil {
+	r := advice.Request{Position: advice.Position{Game: g, RollsLeft: req.RollsLeft, Fresh: req.Fresh}, Target: req.Target}
+	if r.Sheet, err = sheetOf(req.Sheet, "sheet"); err != nil {
 		return nil, err
 	}
-	if req.Fresh != nil && g.Columns == 0 {
-		return nil, badf("fresh belongs to school, not to %s", g.Name)
-	}
-	p.Fresh = req.Fresh
-	if p.Dice, err = dice(req.Dice); err != nil {
+	if r.Dice, err = dice(req.Dice); err != nil {
 		return nil, err
 	}
-	var a *advice.Advice
-	if len(req.Opponents) > MaxOpponents {
+	switch {
+	case len(req.Opponents) > MaxOpponents:
 		return nil, badf("opponents: at most %d, have %d", MaxOpponents, len(req.Opponents))
+	case req.Opponents != nil && len(req.Opponents) == 0:
+		return nil, badf("opponents: give one sheet or more")
 	}
-	if req.Target != nil || req.Opponents != nil {
-		// The tables the command reads, one copy; the solve leaves a
-		// core to the cheap requests.
-		aim := advice.Aim{Target: req.Target, Tables: s.src, Context: ctx, Threads: JobThreads()}
-		for i, raw := range req.Opponents {
-			o := advice.Position{Game: g}
-			if err := sheetOf(raw, &o); err != nil {
-				return nil, badf("opponents[%d]: %v", i, err)
-			}
-			if o.SheetJSON != nil {
-				o.SheetName = fmt.Sprintf("opponents[%d]", i)
-			}
-			if g.Columns == 0 {
-				sh, err := o.SingleSheet() // a full sheet is an opponent who has finished
-				if err != nil && !errors.Is(err, engine.ErrGameOver) {
-					return nil, err
-				}
-				o.Sheet = sh.Format(g)
-			}
-			aim.Opponents = append(aim.Opponents, o.Sheet)
+	for i, raw := range req.Opponents {
+		o, err := sheetOf(raw, fmt.Sprintf("opponents[%d]", i))
+		if err != nil {
+			return nil, err
 		}
-		if req.Opponents != nil && len(aim.Opponents) == 0 {
-			return nil, badf("opponents: give one sheet or more")
-		}
-		if len(aim.Opponents) == 0 {
-			a, err = advice.AdviseToWin(p, aim)
-		} else {
-			err = s.src.job(ctx, "the ranking against opponents", opponentsNeed(g), func() error {
-				var err error
-				a, err = advice.AdviseToWin(p, aim)
-				return err
-			})
-		}
-	} else {
-		a, err = advice.Advise(s.src, p)
+		r.Opponents = append(r.Opponents, o)
 	}
+	// The tables the command reads, one copy; a solve for the aim leaves
+	// a core to the cheap requests.
+	a, err := advice.Advise(ctx, r, advice.Env{Tables: s.src, Targets: s.src, Threads: JobThreads(),
+		Solve: func(g *engine.Game, work func() error) error {
+			return s.src.job(ctx, "the ranking against opponents", opponentsNeed(g), work)
+		}})
 	if err != nil {
 		return nil, err
 	}
 	return a.JSON(0), nil
+}
+
+// message words err for a client: the request's fields it names by
+// their JSON keys ("rolls_left 3: ...").
+func message(err error) string {
+	return advice.Worded(err, func(field string) string { return field })
 }
 
 // scoreRequest is what score's flags give.
@@ -134,7 +118,7 @@ func (s *Server) score(req scoreRequest) (any, error) {
 	if g.Columns == 0 && (req.Fresh || req.Reserve != 0) {
 		return nil, badf("fresh and reserve belong to school, not to %s", g.Name)
 	}
-	if err := advice.CheckReserve(g, "reserve", req.Reserve); err != nil {
+	if err := advice.CheckReserve(g, req.Reserve); err != nil {
 		return nil, err
 	}
 	return advice.Score(g, m, req.Fresh, req.Reserve).JSON(), nil

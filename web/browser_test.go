@@ -222,7 +222,7 @@ func (p *page) checkRanking(src advice.Source, pos advice.Position) {
 	p.t.Helper()
 	rows := eval[[]shownRow](p, `[...document.querySelectorAll("#ranking tbody tr")].map((tr) => ({
 		Action: tr.querySelector(".action").firstChild.textContent, Expected: tr.dataset.expected, Tie: tr.dataset.tie }))`)
-	a, err := advice.Advise(src, pos)
+	a, err := advised(src, advice.Request{Position: pos})
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -273,7 +273,7 @@ func TestBrowserRankingIsAdvise(t *testing.T) {
 	pd, _ := engine.New("poker-dice", engine.Options{})
 	zero := 0
 	dice, _ = engine.ParseDice("9TKAA", pd.Letters)
-	p.checkRanking(advice.Opener{}, advice.Position{Game: pd, Sheet: "pair=1", Dice: dice, RollsLeft: &zero})
+	p.checkRanking(advice.Opener{}, advice.Position{Game: pd, Sheet: advice.Sheet{Notation: "pair=1"}, Dice: dice, RollsLeft: &zero})
 	if faces := p.text("#dice"); faces != "910KAA" {
 		t.Errorf("poker-dice dice show %q, want the card faces 9 10 K A A", faces)
 	}
@@ -475,7 +475,7 @@ func TestBrowserSchoolGrid(t *testing.T) {
 	p.click("#fresh")
 	one, fresh := 1, true
 	dice, _ := engine.FromDice(1, 1, 1, 5, 6)
-	p.checkRanking(testSource, advice.Position{Game: g, Sheet: sheet.String(), Dice: dice, RollsLeft: &one, Fresh: &fresh})
+	p.checkRanking(testSource, advice.Position{Game: g, Sheet: advice.Sheet{Notation: sheet.String()}, Dice: dice, RollsLeft: &one, Fresh: &fresh})
 	shoot(t, p.ctx, "school-grid")
 	p.open("?game=school&rules=columns%3D3&sheet=ones%3Dx%2Fr%2Cpair%3D12%2Csixes%3Dx%2Fx%2Fx&dice=33355&rolls=2")
 	if got := p.text(".grid tbody tr:nth-child(6) .bonus"); got != "30" {
@@ -544,7 +544,8 @@ func TestBrowserPlayToWin(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
 	dice, _ := engine.ParseDice("99TKA", g.Letters)
 	one, total := 1, 30
-	a, err := advice.AdviseToWin(advice.Position{Game: g, Sheet: sheet, Dice: dice, RollsLeft: &one}, advice.Aim{Target: &total, Tables: &advice.Opener{}})
+	pos := advice.Position{Game: g, Sheet: advice.Sheet{Notation: sheet}, Dice: dice, RollsLeft: &one}
+	a, err := advised(advice.Opener{}, advice.Request{Position: pos, Target: &total})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -584,7 +585,7 @@ func TestBrowserPlayToWin(t *testing.T) {
 	// Beating an opponent, typed in the notation.
 	p.click(`#aim [data-aim="beat"]`)
 	p.do(chromedp.SendKeys(chromedp.CSS("#opponents"), "straight=4\t"))
-	b, err := advice.AdviseToWin(advice.Position{Game: g, Sheet: sheet, Dice: dice, RollsLeft: &one}, advice.Aim{Opponents: []string{"straight=4"}})
+	b, err := advised(advice.Opener{}, advice.Request{Position: pos, Opponents: []advice.Sheet{{Notation: "straight=4"}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -245,11 +245,12 @@ func (c *cache) Table(g *engine.Game) (*strategy.Table, error) {
 	return v.(*strategy.Table), nil
 }
 
-// School returns the default strategy of school game g, opened once.
-func (c *cache) School(g *engine.Game) (*advice.SchoolStrategy, error) {
+// School returns the strategy called name of school game g ("": the
+// source's own), opened once.
+func (c *cache) School(g *engine.Game, name string) (*advice.SchoolStrategy, error) {
 	open := func(n need) (any, error) {
-		if !n.build || !variant(g) || g.Columns != 1 {
-			return c.src.School(g)
+		if name != "" || !n.build || !variant(g) || g.Columns != 1 {
+			return c.src.School(g, name)
 		}
 		sol, err := school.Solve(g, solver.Options{Threads: JobThreads()})
 		if err != nil {
@@ -257,7 +258,11 @@ func (c *cache) School(g *engine.Game) (*advice.SchoolStrategy, error) {
 		}
 		return advice.ExactStrategy(school.FromSolution(sol)), nil
 	}
-	v, err := c.get("school "+strategy.Describe(g), "strategy", strategy.Describe(g), func() need { return schoolNeed(tablesDir(), g) }, open)
+	kind, needOf := "strategy", func() need { return schoolNeed(tablesDir(), g) }
+	if name != "" {
+		kind, needOf = name+" strategy", func() need { return namedNeed(tablesDir(), g, name) }
+	}
+	v, err := c.get("school "+kind+" "+strategy.Describe(g), kind, strategy.Describe(g), needOf, open)
 	if err != nil {
 		return nil, err
 	}

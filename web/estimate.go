@@ -68,6 +68,26 @@ func schoolNeed(dir string, g *engine.Game) need {
 	if g.Columns == 1 {
 		return fileNeed(dir, strategy.Path(dir, g), kind.SolveCost(g, JobThreads()))
 	}
+	return estimateNeed(dir, g)
+}
+
+// namedNeed is the need of school game g's strategy called name
+// (advice.Opener.Named): the race's is its estimate's and its race
+// timing's, measured when its file is missing; the others' at most
+// schoolNeed's.
+func namedNeed(dir string, g *engine.Game, name string) need {
+	if name != "race" {
+		return schoolNeed(dir, g)
+	}
+	e := estimateNeed(dir, g)
+	t := fileNeed(dir, school.TimingPath(dir, g), school.TimingCost(g, JobThreads()))
+	return need{hold: e.hold + t.hold, peak: e.peak + t.peak, build: e.build || t.build}
+}
+
+// estimateNeed is the need of school game g's estimate, read from the
+// tables directory or from inside the program where one ships for g,
+// with what its advisor takes beside it.
+func estimateNeed(dir string, g *engine.Game) need {
 	c := kind.SolveCost(g, JobThreads())
 	n := fileNeed(dir, school.EstimatePath(dir, g), c)
 	if n.build && school.Ships(g) {

@@ -216,7 +216,7 @@ func post[R any](h func(R) (any, error)) http.HandlerFunc {
 		}
 		v, err := h(req)
 		if err != nil {
-			writeError(w, statusOf(err), err.Error())
+			writeError(w, statusOf(err), message(err))
 			return
 		}
 		writeJSON(w, http.StatusOK, v)

@@ -165,7 +165,7 @@ func TestBrowserDicePad(t *testing.T) {
 	one := 1
 	dice, _ := engine.ParseDice("AKAQT", g.Letters)
 	p.checkRanking(advice.Opener{}, advice.Position{Game: g, Dice: dice, RollsLeft: &one})
-	a, _ := advice.Advise(advice.Opener{}, advice.Position{Game: g, Dice: dice, RollsLeft: &one})
+	a, _ := advised(advice.Opener{}, advice.Request{Position: advice.Position{Game: g, Dice: dice, RollsLeft: &one}})
 	if kept := eval[int](p, `document.querySelectorAll("#dice .die.keep").length`); kept != a.Actions[0].Keep.Size() {
 		t.Errorf("%d dice marked keep, want %d (%s)", kept, a.Actions[0].Keep.Size(), a.Describe(0))
 	}

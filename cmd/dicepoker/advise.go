@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -55,48 +56,31 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if err := schoolOnly(fs, g, ", whose values are exact", "fresh", "rollouts", "seed"); err != nil {
 		return err
 	}
-	p := advice.Position{Game: g, Sheet: *sheetFlag, SheetName: *sheetFile, Rollouts: *rollouts, Seed: *seed}
-	if p.SheetJSON, err = readSheetFile(fs, *sheetFile); err != nil {
+	r := advice.Request{Position: advice.Position{Game: g, Sheet: advice.Sheet{Notation: *sheetFlag, Name: *sheetFile},
+		Rollouts: *rollouts, Seed: *seed}, Target: gf.target}
+	if r.Sheet.JSON, err = readSheetFile(fs, *sheetFile); err != nil {
 		return err
 	}
-	if p.Dice, err = handFlag(fs, "dice", g, "the five dice in hand"); err != nil {
+	if r.Dice, err = handFlag(fs, "dice", g, "the five dice in hand"); err != nil {
 		return err
 	}
 	if fs.Changed("rolls-left") {
-		p.RollsLeft = rollsLeft
+		r.RollsLeft = rollsLeft
 	}
 	if fs.Changed("fresh") {
-		p.Fresh = fresh
+		r.Fresh = fresh
 	}
-	var a *advice.Advice
-	if g.Columns != 0 && gf.target == nil && fs.Changed("opponent") {
-		// School's opponents are raced for the bonuses by the race strategy.
-		o := opened(*tableFile)
-		o.Strategy, p.Opponents, o.Mapped = "race", *opponents, true
-		a, err = advice.Advise(o, p)
-	} else if gf.target != nil || fs.Changed("opponent") {
-		if fs.Changed("table") {
-			return usagef("--target and --opponent solve for their aim and read no --table")
-		}
-		if fs.Changed("opponent") {
-			// The solve lets each turn's values go once the turn before
-			// is solved; a tighter garbage-collector target keeps this
-			// process, which answers one question, near what it holds
-			// (yatzy from a new game: a peak of 1.8 GB rather than 2.5,
-			// and no slower). The setting is the whole process's, so it
-			// stays out of advice, which the web server calls at once.
-			defer debug.SetGCPercent(debug.SetGCPercent(30))
-		}
-		tt := targetTables()
-		tt.Mapped = true // the parts of the every-target table read, no copy
-		a, err = advice.AdviseToWin(p, advice.Aim{Target: gf.target, Opponents: *opponents, Progress: progress, Tables: tt})
-	} else {
-		o := opened(*tableFile)
-		// One ranking: only the table's blocks it reads are checked, in
-		// the file's mapping, of which no copy is made.
-		o.Lookups, o.Mapped = true, true
-		a, err = advice.Advise(o, p)
+	for _, o := range *opponents {
+		r.Opponents = append(r.Opponents, advice.Sheet{Notation: o})
 	}
+	if fs.Changed("table") && r.Aimed() {
+		return usagef("--target and --opponent solve for their aim and read no --table")
+	}
+	// One question: only the blocks of a strategy table it reads are
+	// checked, in the file's mapping, of which no copy is made.
+	o := tablesOpener(*tableFile)
+	o.Lookups, o.Mapped = true, true
+	a, err := advice.Advise(context.Background(), r, advice.Env{Tables: o, Targets: o, Progress: progress, Solve: tightGC})
 	if err != nil {
 		return err
 	}
@@ -167,13 +151,30 @@ func readBounded(path string, limit int64, what string) ([]byte, error) {
 	return data, nil
 }
 
+// tightGC runs work, a solve against opponents, with a tighter
+// garbage-collector target: the solve lets each turn's values go once
+// the turn before is solved, and this process, which answers one
+// question, then stays near what it holds (yatzy from a new game: a peak
+// of 1.8 GB rather than 2.5, and no slower). The setting is the whole
+// process's, so it stays out of advice, which the web server calls at
+// once.
+func tightGC(_ *engine.Game, work func() error) error {
+	defer debug.SetGCPercent(debug.SetGCPercent(30))
+	return work()
+}
+
+// tablesOpener opens a game's strategies and tables from file or from
+// the tables directory, with progress bars and notices on stderr.
+func tablesOpener(file string) advice.Opener {
+	return advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice}
+}
+
 // opened is the one seam through which every command opens what it
 // needs of a game, whatever its kind: its advisor, player or table, from
 // file or from the tables directory, with progress bars and notices on
 // stderr.
 func opened(file string) kind.Opener {
-	return kind.Opener{Opener: advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice},
-		In: progressIn, Turns: turnProgress, Memory: memoryNotice}
+	return kind.Opener{Opener: tablesOpener(file), In: progressIn, Turns: turnProgress, Memory: memoryNotice}
 }
 
 // notice tells the user on stderr that a table is being built.

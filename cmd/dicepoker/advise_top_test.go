@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"dicepoker/advice"
+	"dicepoker/coach"
 )
 
 // TestAdviseTies checks poker dice Q Q K K A on a new sheet, where keeping
@@ -33,7 +33,7 @@ func TestAdviseTies(t *testing.T) {
 	}
 	pairsTied := false // some actions below the best are tied with each other
 	for i, o := range res.Options {
-		want := o.Expected >= res.Options[0].Expected-advice.TieEpsilon
+		want := o.Expected >= res.Options[0].Expected-coach.Tie
 		if o.Tie != want {
 			t.Errorf("option %d (%.6f): tie %v, want %v", i+1, o.Expected, o.Tie, want)
 		}

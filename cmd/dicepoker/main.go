@@ -86,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case err == nil || errors.Is(err, errHelpShown):
 		return 0
 	case errors.As(err, &usage), errors.As(err, &input):
-		fmt.Fprintf(stderr, "dicepoker: %v\n", err)
+		fmt.Fprintf(stderr, "dicepoker: %s\n", advice.Worded(err, flagOf))
 		return 2
 	default:
 		fmt.Fprintf(stderr, "dicepoker: %v\n", err)

@@ -32,8 +32,8 @@ func runScore(args []string, stdout io.Writer) error {
 	if err := schoolOnly(fs, g, "", "fresh", "reserve"); err != nil {
 		return err
 	}
-	if err := advice.CheckReserve(g, "--reserve", *reserve); err != nil {
-		return usagef("%v", err)
+	if err := advice.CheckReserve(g, *reserve); err != nil {
+		return usagef("%s", advice.Worded(err, flagOf))
 	}
 	s := advice.Score(g, m, *fresh, *reserve)
 	if *asJSON {

@@ -10,7 +10,7 @@ import (
 // The --target flag of advise, simulate and distribution: play to finish
 // with at least a given total, not for the most points on average, by
 // the game's every-target table. advise ranks for it with
-// advice.AdviseToWin, simulate and distribution play the kind.Player
+// advice.Advise, simulate and distribution play the kind.Player
 // that aims at it.
 
 // maxTarget is the largest --target: far above any game's highest score.
@@ -35,13 +35,6 @@ func targetOf(fs *pflag.FlagSet, g *engine.Game, value int) (*int, error) {
 		return nil, usagef("--target %d: must be 0 to %d", value, maxTarget)
 	}
 	return &value, nil
-}
-
-// targetTables is what advise --target ranks by: the every-target table
-// and the strategy table, opened with progress bars and notices.
-func targetTables() *advice.Opener {
-	o := opened("").Opener
-	return &o
 }
 
 // targetJSON returns the target of a --target run, nil for others.

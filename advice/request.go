@@ -1,0 +1,85 @@
+package advice
+
+import (
+	"context"
+
+	"dicepoker/engine"
+)
+
+// Request is one question to advise, as every front end asks it (the
+// command line, the server, the offline page): a position, and what to
+// rank its actions by: the expected final score, the chance of a target,
+// or the chance of finishing ahead of opponents.
+type Request struct {
+	Position
+	// Target, when set, ranks a single-sheet game's actions by the
+	// chance of a final total of Target or more.
+	Target *int
+	// Opponents are the other players' sheets. A single-sheet game's
+	// actions are then ranked by the chance of finishing ahead of them
+	// all, each playing for the expected score; school's by the race
+	// strategy, which values each first-come bonus by the chance of
+	// taking it before them.
+	Opponents []Sheet
+}
+
+// Env is what a front end lends Advise: where its tables come from, and
+// how it runs and reports the long work of an aim. Only Tables is needed.
+type Env struct {
+	// Tables gives the strategies: an Opener, or a server's cache.
+	Tables Source
+	// Targets, when set, opens the every-target table and the strategy
+	// table that rank for a target; nil solves for the target from the
+	// position.
+	Targets TargetTables
+	// Progress, when set, returns the progress callback of a solve for
+	// the aim described by what.
+	Progress func(what string) func(done, total int)
+	// Threads is the goroutines of a solve for the aim (0: GOMAXPROCS):
+	// a server leaves a core to its cheap requests.
+	Threads int
+	// Solve, when set, runs work, the solve that ranks single-sheet
+	// game g's actions against opponents: minutes and gigabytes from
+	// early in a game, where a server queues it within its memory
+	// budget; nil runs it as it is.
+	Solve func(g *engine.Game, work func() error) error
+}
+
+// Advise answers r: every action of its position, ranked best first by
+// the expected final score, or for r's target or opponents, the
+// ranking's Goal then holding each action's chance of it. It is the one
+// route of every front end: the single-sheet games' expected score by
+// their strategy table; a target by the every-target table (Env.Targets)
+// or a solve from the position; opponents by a solve from the position;
+// school by its strategy, the race with opponents, else the source's
+// own. A solve for the aim stops with ctx's error once ctx is done. A
+// request the rules do not allow is an *InputError that names its
+// fields (Fieldf).
+func Advise(ctx context.Context, r Request, env Env) (*Advice, error) {
+	g := r.Game
+	if r.Target != nil && len(r.Opponents) > 0 {
+		return nil, Fieldf("give {target} or {opponents}, not both")
+	}
+	if g.Columns != 0 {
+		if r.Target != nil {
+			return nil, Fieldf("{target} belongs to the single-sheet games, not to %s", g.Name)
+		}
+		return adviseSchool(env.Tables, r)
+	}
+	switch {
+	case r.Fresh != nil:
+		return nil, Fieldf("{fresh} belongs to school, not to %s", g.Name)
+	case r.Rollouts != 0:
+		return nil, Fieldf("{rollouts} belongs to school, not to %s, whose values are exact", g.Name)
+	case r.Target != nil || len(r.Opponents) > 0:
+		return adviseToWin(ctx, r, env)
+	}
+	return adviseExpected(env.Tables, r.Position)
+}
+
+// Aimed reports whether r ranks a single-sheet game for a target or
+// against opponents: by the every-target table or a solve from the
+// position, never by a strategy table given as a file.
+func (r Request) Aimed() bool {
+	return r.Game.Columns == 0 && (r.Target != nil || len(r.Opponents) > 0)
+}
