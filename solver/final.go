@@ -20,7 +20,7 @@ func (t *Turn) Final(s engine.State, next Values, f *[engine.NumRolls]float64) {
 // finalOne is finalLanes for one state, with one value a roll in f rather
 // than a row of lanes: the same steps, to the same bits, on an eighth of
 // the memory. It keeps its lookups in lane 0 of w, and reports whether
-// the values have their sign bit clear, as BestKeeps would find.
+// the values have their sign bit clear, as lanes.BestKeeps would find.
 func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.NumRolls]float64) (ordered bool) {
 	states := []engine.State{s}
 	w.written[0].slots = 0
@@ -89,7 +89,7 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 	return ordered
 }
 
-// scoredOne is lanes.Kernels.sparse for one state's ordered roll values f,
+// scoredOne is lanes.Kernels.MaxScored for one state's ordered roll values f,
 // compared as integers: each listed roll's value becomes the larger of it
 // and its points plus add. A loop of its own, so that it stays in
 // registers.

@@ -44,7 +44,7 @@ type Turn struct {
 	zeroLevel []int
 	raised    [][]lanes.LevelRoll
 	// raisedRuns[c] holds the rolls of raised[c] level by level, for one
-	// state's pass over them (raisedOne).
+	// state's pass over them (lanes.Kernels.MaxRaisedOne).
 	raisedRuns [][]lanes.LevelRun
 	// The rules of Move, flat: the upper boxes that count towards a bonus,
 	// its threshold and points, and the five-alike box (-1: none) and the
