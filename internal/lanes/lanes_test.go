@@ -16,7 +16,7 @@ var laneKernels = map[string]Kernels{"go": kernelGo, "active": activeKernel}
 
 // TestLaneKernels checks every lane kernel, bit for bit, against the
 // one-state passes KeepValues and BestKeeps and the expectation of
-// Turn.Value, on random values of either sign in each lane.
+// a turn's value (roll order), on random values of either sign in each lane.
 func TestLaneKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for name, k := range laneKernels {
