@@ -3,12 +3,12 @@ package kind
 import (
 	"dicepoker/engine"
 	"dicepoker/internal/cost"
+	"dicepoker/internal/statespace"
 	"dicepoker/school"
-	"dicepoker/solver"
 )
 
 // Rates of the exact solve of a single sheet, by the entries of its table
-// (solver.Layout), measured on cost.Rated cores (see package cost), by
+// (statespace.Layout), measured on cost.Rated cores (see package cost), by
 // the cores' time: yahtzee's 1,048,576 entries in 0.56 s and 37.6 MB
 // resident, yatzy's 2,097,152 in 1.24 s and 55.4 MB, swedish's 4,194,304
 // in 2.32 s and 88.9 MB, poker-dice's 131,072 in 0.13 s and 22.1 MB.
@@ -24,7 +24,7 @@ const (
 func SolveCost(g *engine.Game, threads int) cost.Cost {
 	switch g.Columns {
 	case 0:
-		n := solver.NewLayout(g).Size()
+		n := statespace.NewLayout(g).Size()
 		return cost.Cost{
 			Seconds: cost.Spread(sheetSecondsPerEntry*float64(n), threads),
 			Disk:    4*int64(n) + 100,

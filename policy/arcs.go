@@ -2,11 +2,11 @@ package policy
 
 import (
 	"dicepoker/engine"
-	"dicepoker/solver"
+	"dicepoker/internal/lanes"
 )
 
 // Arc is one way a turn ends, as an Outcome with the next state given by
-// its layout index (solver.Layout.Index), for a pass over indexed states.
+// its layout index (statespace.Layout.Index), for a pass over indexed states.
 type Arc struct {
 	Next   int32
 	Points int32
@@ -20,14 +20,14 @@ type Arc struct {
 // would take, read from the choices of the keep lattice (Batch.choices)
 // and the boxes Plan found without taking them one by one. The dice's
 // mass goes through the keeps of all the lanes at once, each lane adding
-// in AppendOutcomes' order (solver.LaneKeeps.MoveToChoices and Spread). A caller that
+// in AppendOutcomes' order (lanes.LaneKeeps.MoveToChoices and Spread). A caller that
 // keeps the arcs of many batches appends them to one buffer of its own,
 // which it reuses once it is done with them; out's slices stay valid
 // until then, even where arcs grows to a new array.
 func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
 	p, g, m := b.p, b.p.game, &b.mass
 	prob := m.Rolls()
-	*prob = solver.LaneRollProbs
+	*prob = lanes.LaneRollProbs
 	for left := g.Rolls - 1; left >= 1; left-- {
 		m.MoveToChoices(b.choices[left-1].Rolls())
 		m.Spread()

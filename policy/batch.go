@@ -5,10 +5,10 @@ import (
 	"math/bits"
 
 	"dicepoker/engine"
-	"dicepoker/solver"
+	"dicepoker/internal/lanes"
 )
 
-// Batch works out the turns of up to solver.Lanes states of a policy
+// Batch works out the turns of up to lanes.Lanes states of a policy
 // together, in the solver's lanes: the value of every final roll and of
 // every keep with each number of rerolls left, for all its states at
 // once, and from them each roll's keep (the keep lattice's choices). A
@@ -17,58 +17,58 @@ import (
 // Batch, and the turns it gives, are for one goroutine at a time.
 type Batch struct {
 	p     *Policy
-	turns [solver.Lanes]Turn
+	turns [lanes.Lanes]Turn
 	n     int // states in the batch
 	// open[j][:opens[j]] lists the boxes open in lane j, in sheet order.
-	open  [solver.Lanes][32]uint8
-	opens [solver.Lanes]int
+	open  [lanes.Lanes][32]uint8
+	opens [lanes.Lanes]int
 	// values[b.base+l][j] is what writing level l of box b is worth in
 	// lane j (see box.values); -Inf where the box is closed. Rows past
-	// p.levels let each box's rows be seen as a solver.LaneLevels.
-	values [][solver.Lanes]float64
+	// p.levels let each box's rows be seen as a lanes.LaneLevels.
+	values [][lanes.Lanes]float64
 	// levels[c] is box c for MaxByBoxesChoosing, its totals in values;
 	// list the open boxes' of a Plan.
-	levels, list []solver.LevelBox
+	levels, list []lanes.LevelBox
 	// rowOf[r][j] is the row among the boxes' levels (values, ends) of
 	// the first box, in sheet order, that gives roll r its value (score)
 	// in lane j, at the level of the roll's points there, the five-alike
 	// rolls aside.
-	rowOf solver.LaneRolls
-	work  solver.LaneKeeps
-	score solver.LaneRolls // the value of writing each roll now
+	rowOf lanes.LaneRolls
+	work  lanes.LaneKeeps
+	score lanes.LaneRolls // the value of writing each roll now
 	// choices[left-1] holds each keep's choice with left rerolls left
-	// (solver.LaneKeeps.BestKeepsChoosing): a roll's row there is the
+	// (lanes.LaneKeeps.BestKeepsChoosing): a roll's row there is the
 	// keep index of its best keep, or its own keep index when it is best
 	// written now.
 	// After Plays.PlanSearching it holds instead each keep's value in the
 	// keeps' rows and each roll's best in the rolls', which keep searches.
-	choices [MaxRolls - 1]solver.LaneKeeps
+	choices [MaxRolls - 1]lanes.LaneKeeps
 	// mass, written and merged are AppendArcs' scratch.
-	mass    solver.LaneKeeps
-	written [][solver.Lanes]float64
+	mass    lanes.LaneKeeps
+	written [][lanes.Lanes]float64
 	merged  []Arc
 	// ends[b.base+l][j] is how writing level l of box b ends the turn in
 	// lane j, worked out with its value; specials[j][f] the move of five
 	// dice showing face f+1 in lane j, where the five-alike rules place
 	// them.
-	ends [][solver.Lanes]End
+	ends [][lanes.Lanes]End
 	// after[b.base+l][j] is the value of the state after writing level l
 	// of box b in lane j, as box.values leaves it, for the five-alike
 	// placements to the same states.
-	after    [][solver.Lanes]float64
-	specials [solver.Lanes][engine.Faces]engine.Placement
+	after    [][lanes.Lanes]float64
+	specials [lanes.Lanes][engine.Faces]engine.Placement
 	// rollEnds[j][r] is how final roll r ends lane j's turn, once the
 	// roll's box is decided.
-	rollEnds [solver.Lanes][engine.NumRolls]End
+	rollEnds [lanes.Lanes][engine.NumRolls]End
 }
 
 // NewBatch returns an empty batch of p's turns.
 func (p *Policy) NewBatch() *Batch {
-	b := &Batch{p: p, values: make([][solver.Lanes]float64, p.levels+solver.Levels), ends: make([][solver.Lanes]End, p.levels), after: make([][solver.Lanes]float64, p.levels), written: make([][solver.Lanes]float64, p.levels)}
-	b.levels, b.list = make([]solver.LevelBox, len(p.boxes)), make([]solver.LevelBox, 0, len(p.boxes))
+	b := &Batch{p: p, values: make([][lanes.Lanes]float64, p.levels+lanes.Levels), ends: make([][lanes.Lanes]End, p.levels), after: make([][lanes.Lanes]float64, p.levels), written: make([][lanes.Lanes]float64, p.levels)}
+	b.levels, b.list = make([]lanes.LevelBox, len(p.boxes)), make([]lanes.LevelBox, 0, len(p.boxes))
 	for c := range p.boxes {
 		bx := &p.boxes[c]
-		b.levels[c] = solver.LevelBox{Level: &bx.level, Totals: (*solver.LaneLevels)(b.values[bx.base : bx.base+solver.Levels]), Choices: &bx.rows}
+		b.levels[c] = lanes.LevelBox{Level: &bx.level, Totals: (*lanes.LaneLevels)(b.values[bx.base : bx.base+lanes.Levels]), Choices: &bx.rows}
 	}
 	return b
 }
@@ -85,7 +85,7 @@ const (
 // after Plays.PlanSearching its keeps (Plan's are read from the choices).
 var undecided [MaxRolls * engine.NumRolls]uint8
 
-// Plan readies the turns of states (at most solver.Lanes, none with a
+// Plan readies the turns of states (at most lanes.Lanes, none with a
 // full sheet), which Turn then gives: the final rolls' values, written
 // in the best box, then the keeps' values one reroll at a time, as plan
 // describes, and each roll's keep from the keep lattice
@@ -106,7 +106,7 @@ type Plays struct{ b *Batch }
 // NewPlays returns an empty Plays of p's turns.
 func (p *Policy) NewPlays() *Plays { return &Plays{p.NewBatch()} }
 
-// Plan readies the turns of states (at most solver.Lanes, none with a
+// Plan readies the turns of states (at most lanes.Lanes, none with a
 // full sheet) as Batch.Plan does, which Turn then gives. The turns of
 // the previous states are no longer valid.
 func (s *Plays) Plan(states []engine.State) { s.b.plan(states, false) }
@@ -155,7 +155,7 @@ func (b *Batch) plan(states []engine.State, searching bool) {
 		}
 		bx := &p.boxes[c]
 		rows := b.values[bx.base:]
-		for j := range solver.Lanes {
+		for j := range lanes.Lanes {
 			if j < len(states) && states[j].Open(c) {
 				bx.values(g, states[j], p.next, p.layout, rows, b.after[bx.base:], b.ends[bx.base:], j)
 				continue

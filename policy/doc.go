@@ -7,7 +7,7 @@
 // takes the action solver.Turn.Actions ranks first, ties broken the same
 // way. With every value 0 it is the greedy baseline (see Greedy). A
 // state's decisions come from the solver's within-turn kernel, run for
-// up to solver.Lanes states at once (Batch); each decision is taken from
+// up to lanes.Lanes states at once (Batch); each decision is taken from
 // the values when first asked for. Turn keeps every decision of each
 // state it is asked for; a simulation plans batches instead, as it meets
 // each state in one turn only.

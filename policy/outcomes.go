@@ -13,7 +13,7 @@ type Outcome struct {
 // Outcomes returns the ways the turn of state s ends under p, with their
 // exact probabilities, which sum to 1: one entry for each distinct next
 // state and points, ordered by the next state's layout index
-// (solver.Layout.Index), then by points. It works out s's decisions
+// (statespace.Layout.Index), then by points. It works out s's decisions
 // afresh, in a batch of its own, without caching them, for a pass that
 // meets each state once.
 func (p *Policy) Outcomes(s engine.State) []Outcome {

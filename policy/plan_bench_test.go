@@ -4,14 +4,15 @@ import (
 	"testing"
 
 	"dicepoker/engine"
-	"dicepoker/solver"
+	"dicepoker/internal/lanes"
+	"dicepoker/internal/statespace"
 )
 
 // midGame returns a yahtzee policy over hashed values and the mid-game
 // state the benchmarks measure.
 func midGame(b *testing.B) (*Policy, engine.State) {
 	g := newGame(b, "yahtzee", engine.Options{})
-	p, err := New(g, hashed(solver.NewLayout(g), 0))
+	p, err := New(g, hashed(statespace.NewLayout(g), 0))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -40,13 +41,13 @@ func BenchmarkOutcomes(b *testing.B) {
 // (Batch.AppendArcs).
 func BenchmarkBatchOutcomes(b *testing.B) {
 	p, s := midGame(b)
-	states := make([]engine.State, solver.Lanes)
+	states := make([]engine.State, lanes.Lanes)
 	for j := range states {
 		states[j] = s
 		states[j].Upper = 3 * j
 	}
 	batch := p.NewBatch()
-	out := make([][]Arc, solver.Lanes)
+	out := make([][]Arc, lanes.Lanes)
 	for b.Loop() {
 		batch.Plan(states)
 		batch.AppendArcs(nil, out)

@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
+	"dicepoker/internal/statespace"
 	"dicepoker/solver"
 )
 
@@ -16,7 +18,7 @@ import (
 type Policy struct {
 	game   *engine.Game
 	next   solver.Values
-	layout solver.Layout
+	layout statespace.Layout
 	boxes  []box   // per category, how its points are valued
 	levels int     // the boxes' levels together
 	rowBox []uint8 // the box of each of those levels, by its row
@@ -33,7 +35,7 @@ type Policy struct {
 // position it takes the action that solver.Turn.Actions ranks first with
 // those values. School sheets are refused with solver.ErrNotSingleSheet,
 // and games with more than MaxRolls rolls a turn, an upper bonus
-// threshold above 255, a box that scores more than solver.Levels
+// threshold above 255, a box that scores more than lanes.Levels
 // different points or totals beyond 16 bits (none of the family's
 // games).
 func New(g *engine.Game, next solver.Values) (*Policy, error) {
@@ -47,10 +49,10 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 		return nil, fmt.Errorf("%s: an upper bonus threshold of %d, a policy plays at most %d", g.Name, g.UpperCap(), math.MaxUint8)
 	}
 	tablesOnce.Do(buildTables)
-	p := &Policy{game: g, next: next, layout: solver.NewLayout(g), boxes: newBoxes(g)}
+	p := &Policy{game: g, next: next, layout: statespace.NewLayout(g), boxes: newBoxes(g)}
 	for c, b := range p.boxes {
-		if len(b.levels) > solver.Levels {
-			return nil, fmt.Errorf("%s: box %s scores %d different points, a policy tells at most %d apart", g.Name, g.Categories[c].Name, len(b.levels), solver.Levels)
+		if len(b.levels) > lanes.Levels {
+			return nil, fmt.Errorf("%s: box %s scores %d different points, a policy tells at most %d apart", g.Name, g.Categories[c].Name, len(b.levels), lanes.Levels)
 		}
 		p.levels += len(b.levels)
 		for range b.levels {
@@ -77,7 +79,7 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 }
 
 // Standins returns, by layout index, the state that stands for each in
-// this policy's play, as solver.Standins has them, where the policy's
+// this policy's play, as statespace.Standins has them, where the policy's
 // values are the same for every state and its stand-in to the bit, as
 // a solve's are: then the two take the same decisions, score the same
 // points and go to next states with one stand-in, turn after turn. With
@@ -85,10 +87,10 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 // not be changed.
 func (p *Policy) Standins() []int32 { return p.standins() }
 
-// findStandins is Standins worked out: solver.Standins checked against
+// findStandins is Standins worked out: statespace.Standins checked against
 // the values.
 func (p *Policy) findStandins() []int32 {
-	to := solver.Standins(p.game)
+	to := statespace.Standins(p.game)
 	for i, s := range to {
 		if int(s) != i && math.Float64bits(p.next(p.layout.State(i))) != math.Float64bits(p.next(p.layout.State(int(s)))) {
 			for i := range to {

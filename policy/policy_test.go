@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
+	"dicepoker/internal/statespace"
 	"dicepoker/solver"
 )
 
@@ -24,7 +26,7 @@ func newGame(t testing.TB, name string, opts engine.Options) *engine.Game {
 // hashed returns state values that depend on the state alone: whole
 // numbers 0..k-1 when k > 0, so that exact ties are common, else
 // fractions.
-func hashed(l solver.Layout, k uint64) solver.Values {
+func hashed(l statespace.Layout, k uint64) solver.Values {
 	return func(s engine.State) float64 {
 		h := uint64(l.Index(s))*0x9e3779b97f4a7c15 + 1
 		h ^= h >> 29
@@ -63,8 +65,8 @@ func TestAgreesWithActions(t *testing.T) {
 		next func(*engine.Game) solver.Values
 	}
 	zero := values{"zero", func(*engine.Game) solver.Values { return func(engine.State) float64 { return 0 } }}
-	whole := values{"whole", func(g *engine.Game) solver.Values { return hashed(solver.NewLayout(g), 40) }}
-	fraction := values{"fraction", func(g *engine.Game) solver.Values { return hashed(solver.NewLayout(g), 0) }}
+	whole := values{"whole", func(g *engine.Game) solver.Values { return hashed(statespace.NewLayout(g), 40) }}
+	fraction := values{"fraction", func(g *engine.Game) solver.Values { return hashed(statespace.NewLayout(g), 0) }}
 	for _, tc := range []struct {
 		game   string
 		opts   engine.Options
@@ -132,7 +134,7 @@ func TestOutcomesAddUp(t *testing.T) {
 	for _, name := range []string{"yahtzee", "yatzy", "swedish", "poker-dice"} {
 		t.Run(name, func(t *testing.T) {
 			g := newGame(t, name, engine.Options{})
-			next := hashed(solver.NewLayout(g), 0)
+			next := hashed(statespace.NewLayout(g), 0)
 			p, turn, rng := under(t, g, next, 3)
 			for range 200 {
 				s := randomState(g, rng)
@@ -200,7 +202,7 @@ func under(t *testing.T, g *engine.Game, next solver.Values, seed uint64) (*Poli
 // taken on first use and each keep from the keep lattice (Batch.Plan,
 // Plays.Plan) or searched on first use (Plays.PlanSearching), are those
 // each state planned alone gives, in every lane, for batches of one to
-// solver.Lanes states, on values with many exact ties and with few.
+// lanes.Lanes states, on values with many exact ties and with few.
 func TestBatchAgrees(t *testing.T) {
 	plans := map[string]func(*Policy) turnPlanner{
 		"Plan":          func(p *Policy) turnPlanner { return p.NewBatch() },
@@ -231,9 +233,9 @@ func (s searching) Plan(states []engine.State) { s.PlanSearching(states) }
 // values hashed with k.
 func batchAgrees(t *testing.T, name string, plan func(*Policy) turnPlanner, k uint64) {
 	g := newGame(t, name, engine.Options{})
-	p, _, rng := under(t, g, hashed(solver.NewLayout(g), k), 5+k)
+	p, _, rng := under(t, g, hashed(statespace.NewLayout(g), k), 5+k)
 	b := plan(p)
-	for n := 1; n <= solver.Lanes; n++ {
+	for n := 1; n <= lanes.Lanes; n++ {
 		states := make([]engine.State, n)
 		for j := range states {
 			states[j] = randomState(g, rng)
@@ -262,14 +264,14 @@ func batchAgrees(t *testing.T, name string, plan func(*Policy) turnPlanner, k ui
 
 // end returns how move pl ends a turn, worked out from the move itself.
 func end(g *engine.Game, pl engine.Placement) End {
-	return End{Next: uint32(solver.NewLayout(g).Index(pl.Next)), Points: int16(pl.Points + pl.Bonus),
+	return End{Next: uint32(statespace.NewLayout(g).Index(pl.Next)), Points: int16(pl.Points + pl.Bonus),
 		UpperBonus: pl.Bonus-pl.FiveAlikeBonus > 0, FiveAlikeBonus: pl.FiveAlikeBonus != 0}
 }
 
 // TestArcsMatchOutcomes checks that a batch's arcs (Batch.AppendArcs, every
 // lane's dice carried at once) are the outcomes of each state's turn
 // planned alone (AppendOutcomes), in order and to the bit, in every lane
-// of batches of one to solver.Lanes states, with many exact ties and few.
+// of batches of one to lanes.Lanes states, with many exact ties and few.
 func TestArcsMatchOutcomes(t *testing.T) {
 	yahtzee := []engine.Options{{}, {ForcedJoker: true}, {NoJoker: true}, {NoYahtzeeBonus: true}, {NoUpperBonus: true}}
 	variants := map[string][]engine.Options{"yahtzee": yahtzee, "yatzy": {{}}, "swedish": {{}, {UpperBonusThreshold: 50}}, "poker-dice": {{}}}
@@ -283,11 +285,11 @@ func TestArcsMatchOutcomes(t *testing.T) {
 // arcsMatchOutcomes is TestArcsMatchOutcomes in game g.
 func arcsMatchOutcomes(t *testing.T, g *engine.Game) {
 	for _, k := range []uint64{40, 0} {
-		p, _, rng := under(t, g, hashed(solver.NewLayout(g), k), 7+k)
+		p, _, rng := under(t, g, hashed(statespace.NewLayout(g), k), 7+k)
 		b := p.NewBatch()
-		out := make([][]Arc, solver.Lanes)
+		out := make([][]Arc, lanes.Lanes)
 		for trial := range 24 {
-			states := make([]engine.State, 1+trial%solver.Lanes)
+			states := make([]engine.State, 1+trial%lanes.Lanes)
 			for j := range states {
 				states[j] = randomState(g, rng)
 			}
@@ -328,12 +330,12 @@ func TestFiveAlikePlacements(t *testing.T) {
 	for name, g := range games {
 		for _, k := range []uint64{3, 0} {
 			t.Run(fmt.Sprintf("%s %d", name, k), func(t *testing.T) {
-				next := hashed(solver.NewLayout(g), k)
+				next := hashed(statespace.NewLayout(g), k)
 				p, _, rng := under(t, g, next, 9+k)
 				b := p.NewBatch()
 				placed := 0
 				for trial := range 30 {
-					states := make([]engine.State, 1+trial%solver.Lanes)
+					states := make([]engine.State, 1+trial%lanes.Lanes)
 					for j := range states {
 						states[j] = randomState(g, rng)
 					}
@@ -366,8 +368,8 @@ func TestFiveAlikePlacements(t *testing.T) {
 }
 
 // TestStandins checks Standins: each state its own stand-in where the
-// values tell apart states that solver.Standins puts together, and
-// solver.Standins where the values are the same for them; then, for
+// values tell apart states that statespace.Standins puts together, and
+// statespace.Standins where the values are the same for them; then, for
 // random states and their stand-ins, that the two turns end the same
 // ways: the same points, next states with one stand-in, the same
 // probabilities to the bit.
@@ -375,18 +377,18 @@ func TestStandins(t *testing.T) {
 	for _, name := range []string{"yahtzee", "yatzy"} {
 		t.Run(name, func(t *testing.T) {
 			g := newGame(t, name, engine.Options{})
-			l := solver.NewLayout(g)
+			l := statespace.NewLayout(g)
 			apart, _, _ := under(t, g, hashed(l, 0), 1)
 			for i, s := range apart.Standins() {
 				if int(s) != i {
 					t.Fatalf("index %d stands for %d with values that tell them apart", s, i)
 				}
 			}
-			to := solver.Standins(g)
+			to := statespace.Standins(g)
 			byStandin := hashed(l, 40)
 			p, _, rng := under(t, g, func(s engine.State) float64 { return byStandin(l.State(int(to[l.Index(s)]))) }, 2)
 			if !slices.Equal(p.Standins(), to) {
-				t.Fatal("values the same for every state and its stand-in, yet not solver.Standins")
+				t.Fatal("values the same for every state and its stand-in, yet not statespace.Standins")
 			}
 			ends := func(s engine.State) map[[2]int]float64 {
 				m := map[[2]int]float64{}

@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
+	"dicepoker/internal/statespace"
 	"dicepoker/solver"
 )
 
@@ -18,7 +20,7 @@ type box struct {
 	base     int                    // offset of the box's levels among all boxes' levels
 	// rows[l] is base+l, the row of level l among all boxes' levels, as
 	// a roll that the box gives its value chooses it (Batch.rowOf).
-	rows [solver.Levels]float64
+	rows [lanes.Levels]float64
 }
 
 // newBoxes returns the boxes of g.
@@ -52,7 +54,7 @@ func newBoxes(g *engine.Game) []box {
 // for a box whose points matter only for the score, which has the same
 // bonus and next state whatever it scores. An upper box's levels that
 // reach the bonus threshold share theirs, looked up once.
-func (b *box) values(g *engine.Game, s engine.State, next solver.Values, layout solver.Layout, rows, after [][solver.Lanes]float64, ends [][solver.Lanes]End, j int) {
+func (b *box) values(g *engine.Game, s engine.State, next solver.Values, layout statespace.Layout, rows, after [][lanes.Lanes]float64, ends [][lanes.Lanes]End, j int) {
 	c := int(b.category)
 	if b.matters {
 		var at engine.State

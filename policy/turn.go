@@ -4,7 +4,8 @@ import (
 	"math"
 
 	"dicepoker/engine"
-	"dicepoker/solver"
+	"dicepoker/internal/lanes"
+	"dicepoker/internal/statespace"
 )
 
 // Turn is the play of one state's turn under a policy: the keep for each
@@ -24,7 +25,7 @@ type Turn struct {
 	// choices[j-1], with j rerolls left, is the rolls' rows of the
 	// batch's keep lattice choices after Plan, where Keep reads the
 	// turn's keeps; nil where decide holds them.
-	choices [MaxRolls - 1]*solver.LaneRolls
+	choices [MaxRolls - 1]*lanes.LaneRolls
 	// ends is the batch's rollEnds of the turn's lane, nil without a batch.
 	ends *[engine.NumRolls]End
 	lane uint8 // the turn's lane in batch
@@ -89,7 +90,7 @@ func (t *Turn) Place(r int) engine.Placement {
 // End is how a turn ends, in 8 bytes, for a simulation to advance its
 // games by: what Place's move gives, the next state as its layout index.
 type End struct {
-	Next   uint32 // the next state's solver.Layout index
+	Next   uint32 // the next state's statespace.Layout index
 	Points int16  // the points the move adds, bonuses included
 	// UpperBonus and FiveAlikeBonus say whether the move earns the upper
 	// bonus and a five-alike bonus.
@@ -97,7 +98,7 @@ type End struct {
 }
 
 // endOf returns how move pl ends a turn, its next state indexed by l.
-func endOf(l solver.Layout, pl engine.Placement) End {
+func endOf(l statespace.Layout, pl engine.Placement) End {
 	return End{Next: uint32(l.Index(pl.Next)), Points: int16(pl.Total()), UpperBonus: pl.Bonus > pl.FiveAlikeBonus, FiveAlikeBonus: pl.FiveAlikeBonus > 0}
 }
 
@@ -119,7 +120,7 @@ func (t *Turn) end(r int) End {
 		b.box(int(t.lane), r)
 		return b.rollEnds[t.lane][r]
 	}
-	return endOf(solver.NewLayout(t.game), t.Place(r))
+	return endOf(statespace.NewLayout(t.game), t.Place(r))
 }
 
 // write returns the move that writes roll r in box c in state s, as the
@@ -140,7 +141,7 @@ func write(g *engine.Game, s engine.State, c, r int) engine.Placement {
 // The values are the numbers solver.Turn.Actions ranks: each final roll's
 // best placement, float64(points + bonus) + next(next state), which is
 // what solver.Turn.Final gives it, then the keeps' values from
-// solver.KeepValues and the rolls' from the best of their sub-keeps, one
+// lanes.KeepValues and the rolls' from the best of their sub-keeps, one
 // reroll at a time. The choices follow its ranking: the largest value
 // wins, and on a tie a box beats a keep, a box earlier on the sheet beats
 // a later one, and a keep with a larger keep index beats a smaller one.
@@ -150,6 +151,6 @@ func (p *Policy) plan(s engine.State) *Turn {
 	b.Plan([]engine.State{s})
 	b.Decide()
 	t := *b.Turn(0)
-	t.batch, t.choices, t.ends = nil, [MaxRolls - 1]*solver.LaneRolls{}, nil
+	t.batch, t.choices, t.ends = nil, [MaxRolls - 1]*lanes.LaneRolls{}, nil
 	return &t
 }

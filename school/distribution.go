@@ -6,9 +6,9 @@ import (
 	"sync"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
 	"dicepoker/internal/workers"
 	"dicepoker/scores"
-	"dicepoker/solver"
 )
 
 // Distribution computes the exact distribution of the final score of
@@ -18,7 +18,7 @@ import (
 // exact table's values, the optimal player's. It carries the probability
 // of every total so far forward through the states between turns that
 // the player reaches (scores.Carry), each turn's outcomes worked out
-// exactly, the turns of solver.Lanes states searched side by side. The
+// exactly, the turns of lanes.Lanes states searched side by side. The
 // result does not depend on o.Threads; o.Progress counts turns.
 func Distribution(g *engine.Game, next Values, o scores.Options) (*scores.Distribution, error) {
 	l, err := NewLayout(g)
@@ -58,44 +58,44 @@ type turnWork struct {
 	// firsts[left] holds, after a search, each roll's best proper keep
 	// with left rerolls to go (left >= 1) in every lane: the first of the
 	// best in engine.SubKeeps order, as Turn takes it (lane.bestKeep).
-	firsts []solver.LaneKeeps
+	firsts []lanes.LaneKeeps
 	// cache holds the writes of the filled sets of recent states, one
 	// of them for each lane at most; nil for one not made yet.
-	cache [solver.Lanes]*moves
+	cache [lanes.Lanes]*moves
 	// writes are a state's legal writes, row by row: for a School row by
 	// the count of its face, for a combination row the cross, then each
 	// level's stale score, then each level's fresh one; mass[i] is the
 	// probability that the turn ends with writes[i].
 	writes []write
 	mass   []float64
-	// written[f][c*solver.Levels+l] is the position in writes of the
+	// written[f][c*lanes.Levels+l] is the position in writes of the
 	// write Turn makes of a roll, fresh (f = 1) or not, at level l of
 	// open row c (chosen's codes), as Kernel.write picks it: in a
 	// combination row the score, or the cross where it is worth more.
-	written [2][engine.MaxSchoolRows * solver.Levels]int32
+	written [2][engine.MaxSchoolRows * lanes.Levels]int32
 	out     []scores.Arc // the arcs before they are merged
 	// chosen[f][r] holds, after a search, the row and level (row c's
-	// level l as c*solver.Levels + l, codes[c][l]) of the write that roll
+	// level l as c*lanes.Levels + l, codes[c][l]) of the write that roll
 	// r takes in every lane, fresh (f = 1) or not: the first row in
 	// sheet order that the search values most (rows, the boxes of the
 	// rows open in some lane, and best, their maxima, chooseWrites's
 	// scratch).
-	chosen [2]solver.LaneRolls
-	codes  [engine.MaxSchoolRows][solver.Levels]float64
+	chosen [2]lanes.LaneRolls
+	codes  [engine.MaxSchoolRows][lanes.Levels]float64
 	rows   []int
-	boxes  []solver.LevelBox
-	best   solver.LaneRolls
+	boxes  []lanes.LevelBox
+	best   lanes.LaneRolls
 	// flow holds followDice's rows: first the stale dice as Spread takes
 	// them (stale: each keep's mass, then the rolls'), then where the
 	// turn ends, ends[f][r] for roll r written fresh (f = 1) or not, in
 	// every lane (endRow). fresh holds the fresh dice's rolls, and to,
 	// for each roll, the row of flow its mass goes to: its keep's or its
 	// end's.
-	flow  [][solver.Lanes]float64
-	stale *solver.LaneKeeps
-	ends  [2]*solver.LaneRolls
-	fresh solver.LaneRolls
-	to    solver.LaneRolls
+	flow  [][lanes.Lanes]float64
+	stale *lanes.LaneKeeps
+	ends  [2]*lanes.LaneRolls
+	fresh lanes.LaneRolls
+	to    lanes.LaneRolls
 }
 
 // write is one of a state's writes: the next state's index, the points
@@ -107,15 +107,15 @@ type write struct {
 
 // newTurnWork returns the work space of outcomes for k's game.
 func (k *Kernel) newTurnWork() *turnWork {
-	w := &turnWork{search: k.newScratch(), firsts: make([]solver.LaneKeeps, k.g.Rolls),
-		flow: make([][solver.Lanes]float64, endRow(2, 0))}
-	w.stale = (*solver.LaneKeeps)(w.flow)
+	w := &turnWork{search: k.newScratch(), firsts: make([]lanes.LaneKeeps, k.g.Rolls),
+		flow: make([][lanes.Lanes]float64, endRow(2, 0))}
+	w.stale = (*lanes.LaneKeeps)(w.flow)
 	for f := range w.ends {
-		w.ends[f] = (*solver.LaneRolls)(w.flow[endRow(f, 0):])
+		w.ends[f] = (*lanes.LaneRolls)(w.flow[endRow(f, 0):])
 	}
 	for c := range w.codes {
 		for l := range w.codes[c] {
-			w.codes[c][l] = float64(c*solver.Levels + l)
+			w.codes[c][l] = float64(c*lanes.Levels + l)
 		}
 	}
 	return w
@@ -123,7 +123,7 @@ func (k *Kernel) newTurnWork() *turnWork {
 
 // movesFor returns the writes of filled set m, made in w's cache unless
 // they are there, where the ones in use are kept.
-func (w *turnWork) movesFor(l *Layout, k *Kernel, m int, inUse *[solver.Lanes]*moves) *moves {
+func (w *turnWork) movesFor(l *Layout, k *Kernel, m int, inUse *[lanes.Lanes]*moves) *moves {
 	free := -1
 	for i, t := range w.cache {
 		switch {
@@ -147,11 +147,11 @@ func (w *turnWork) movesFor(l *Layout, k *Kernel, m int, inUse *[solver.Lanes]*m
 // state's index, then by points. The arcs are appended to store, which
 // it returns. It follows the dice through the turn's rolls as Turn
 // decides them, ties broken as Turn breaks them, keeping apart the dice
-// of a fresh roll of all five. The states, at most solver.Lanes of them,
+// of a fresh roll of all five. The states, at most lanes.Lanes of them,
 // are searched side by side.
 func (k *Kernel) outcomes(l *Layout, is []int, values []float64, w *turnWork, arcs [][]scores.Arc, store []scores.Arc) []scores.Arc {
-	var ts [solver.Lanes]*moves
-	var pos [solver.Lanes]int
+	var ts [lanes.Lanes]*moves
+	var pos [lanes.Lanes]int
 	for j := range ts {
 		i := is[min(j, len(is)-1)]
 		m := sort.Search(len(l.offset), func(m int) bool { return l.offset[m] > i }) - 1
@@ -200,16 +200,16 @@ func (k *Kernel) laneOutcomes(t *moves, p int, values []float64, j int, w *turnW
 func (k *Kernel) followDice(w *turnWork) {
 	search, stale, fresh := w.search, w.stale, &w.fresh
 	clear(w.flow)
-	*fresh = solver.LaneRollProbs
+	*fresh = lanes.LaneRollProbs
 	for left := k.g.Rolls - 1; left > 0; left-- {
 		firsts := w.firsts[left].Rolls()
 		// The first roll is fresh: nothing is stale before it.
-		dice := [2]*solver.LaneRolls{nil, fresh}
-		holds := [2]*solver.LaneRolls{nil, search.best[left].Rolls()}
+		dice := [2]*lanes.LaneRolls{nil, fresh}
+		holds := [2]*lanes.LaneRolls{nil, search.best[left].Rolls()}
 		if left < k.g.Rolls-1 {
 			dice[0], holds[0] = stale.Rolls(), search.keeps[left+1].Rolls()
 		}
-		writes := [2]*solver.LaneRolls{search.finals.Stale, search.finals.Fresh}
+		writes := [2]*lanes.LaneRolls{search.finals.Stale, search.finals.Fresh}
 		for f := range dice {
 			if dice[f] == nil {
 				continue
@@ -222,16 +222,16 @@ func (k *Kernel) followDice(w *turnWork) {
 		all := stale[0]
 		for r := range fresh {
 			// The lanes spelled out, each row's address taken once.
-			f, p := &fresh[r], &solver.LaneRollProbs[r]
+			f, p := &fresh[r], &lanes.LaneRollProbs[r]
 			f[0], f[1], f[2], f[3] = all[0]*p[0], all[1]*p[1], all[2]*p[2], all[3]*p[3]
 			f[4], f[5], f[6], f[7] = all[4]*p[4], all[5]*p[5], all[6]*p[6], all[7]*p[7]
 		}
-		stale[0] = [solver.Lanes]float64{}
-		*stale.Rolls() = solver.LaneRolls{}
+		stale[0] = [lanes.Lanes]float64{}
+		*stale.Rolls() = lanes.LaneRolls{}
 		stale.Spread()
 		clear(stale[:engine.FirstRollKeep])
 	}
-	for f, dice := range [2]*solver.LaneRolls{stale.Rolls(), fresh} {
+	for f, dice := range [2]*lanes.LaneRolls{stale.Rolls(), fresh} {
 		ends := w.ends[f]
 		for r := range dice {
 			e, d := &ends[r], &dice[r]
@@ -241,19 +241,19 @@ func (k *Kernel) followDice(w *turnWork) {
 	}
 }
 
-// keepRows is how many rows a solver.LaneKeeps has, its keeps' and its
+// keepRows is how many rows a lanes.LaneKeeps has, its keeps' and its
 // rolls' and the padding after them.
-const keepRows = len(solver.LaneKeeps{})
+const keepRows = len(lanes.LaneKeeps{})
 
 // endRow is the row of turnWork.flow where roll r, fresh (f = 1) or not,
 // written, ends the turn.
 func endRow(f, r int) int { return keepRows + f*engine.NumRolls + r }
 
 // endRows returns rows whose [f] holds endRow(f, r) in every lane of
-// each roll r's row, for solver.LaneRolls.Choose: made on first use, not
+// each roll r's row, for lanes.LaneRolls.Choose: made on first use, not
 // at every start of the program (32 KiB, a quarter of a millisecond).
-var endRows = sync.OnceValue(func() *[2]solver.LaneRolls {
-	rows := new([2]solver.LaneRolls)
+var endRows = sync.OnceValue(func() *[2]lanes.LaneRolls {
+	rows := new([2]lanes.LaneRolls)
 	for f := range rows {
 		for r := range rows[f] {
 			for j := range rows[f][r] {
@@ -269,7 +269,7 @@ var endRows = sync.OnceValue(func() *[2]solver.LaneRolls {
 // are ts: the rows open in some lane in sheet order, each roll's value
 // its largest (which are the search's finals), the first row that gives
 // it kept (MaxByBoxesChoosing). A row closed in a lane is -Inf there.
-func (k *Kernel) chooseWrites(ts *[solver.Lanes]*moves, w *turnWork) {
+func (k *Kernel) chooseWrites(ts *[lanes.Lanes]*moves, w *turnWork) {
 	w.rows, w.boxes = w.rows[:0], w.boxes[:0]
 	for c, cat := range k.g.Categories {
 		open := false
@@ -284,7 +284,7 @@ func (k *Kernel) chooseWrites(ts *[solver.Lanes]*moves, w *turnWork) {
 			level = &k.count[c]
 		}
 		w.rows = append(w.rows, c)
-		w.boxes = append(w.boxes, solver.LevelBox{Level: level, Totals: &w.search.rows[c].stale, Choices: &w.codes[c]})
+		w.boxes = append(w.boxes, lanes.LevelBox{Level: level, Totals: &w.search.rows[c].stale, Choices: &w.codes[c]})
 	}
 	w.best.MaxByBoxesChoosing(w.boxes, &w.chosen[0])
 	for i, c := range w.rows {
@@ -299,13 +299,13 @@ func (k *Kernel) chooseWrites(ts *[solver.Lanes]*moves, w *turnWork) {
 func (k *Kernel) listWrites(t *moves, p int, values []float64, w *turnWork) {
 	w.writes, w.mass = w.writes[:0], w.mass[:0]
 	reserve, slot := p/t.slots, p%t.slots
-	var v [2*solver.Levels + 1]float64
+	var v [2*lanes.Levels + 1]float64
 	for c := range k.g.Categories {
 		if t.row[c] < 0 {
 			continue
 		}
 		r := &t.rows[t.row[c]]
-		id, at := int32(len(w.writes)), c*solver.Levels
+		id, at := int32(len(w.writes)), c*lanes.Levels
 		r.values(reserve, slot, values, v[:])
 		e := r.at(reserve, slot)
 		add := func(d int) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
 	"dicepoker/scores"
 	"dicepoker/solver"
 )
@@ -43,8 +44,8 @@ func eachTurn(k *Kernel, l *Layout, values []float64, check func(i int, s engine
 	seen := map[int]bool{l.Index(&start): true}
 	for layer := []int{l.Index(&start)}; len(layer) > 0; {
 		var next []int
-		for from := 0; from < len(layer); from += solver.Lanes {
-			is := layer[from:min(from+solver.Lanes, len(layer))]
+		for from := 0; from < len(layer); from += lanes.Lanes {
+			is := layer[from:min(from+lanes.Lanes, len(layer))]
 			arcs := make([][]scores.Arc, len(is))
 			k.outcomes(l, is, values, w, arcs, nil)
 			for j, i := range is {

@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"dicepoker/engine"
-	"dicepoker/solver"
+	"dicepoker/internal/lanes"
 )
 
 // EndgameTurns is how many turns before the end the advisor's player
@@ -141,7 +141,7 @@ func (e *Endgame) successors(s *engine.SchoolState, buf []engine.SchoolState) []
 // exact returns the exact values of the sheets, by key, that roots hold:
 // each root, each not full and valued exactly (see exactly), and every
 // sheet after it to the end are searched, those not known yet, the sheets
-// with fewest turns left first, solver.Lanes at a time. A sheet whose key
+// with fewest turns left first, lanes.Lanes at a time. A sheet whose key
 // is not among them is valued by itself (a full one is worth 0).
 func (e *Endgame) exact(roots []engine.SchoolState) Values {
 	g := e.k.g
@@ -196,10 +196,10 @@ func (e *Endgame) exact(roots []engine.SchoolState) Values {
 		return v
 	}
 	w := e.work.Get().(*scratch)
-	var out [solver.Lanes]float64
+	var out [lanes.Lanes]float64
 	for d := len(levels) - 1; d >= 0; d-- {
-		for from := 0; from < len(levels[d]); from += solver.Lanes {
-			batch := levels[d][from:min(from+solver.Lanes, len(levels[d]))]
+		for from := 0; from < len(levels[d]); from += lanes.Lanes {
+			batch := levels[d][from:min(from+lanes.Lanes, len(levels[d]))]
 			e.k.values(batch, after, w, out[:len(batch)])
 			for j, s := range batch {
 				vals[s] = out[j]

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
 	"dicepoker/solver"
 )
 
@@ -240,7 +241,7 @@ func TestEndgameSolverLanes(t *testing.T) {
 	g := mustSchool(t, 3)
 	k := NewKernel(g)
 	rng := rand.New(rand.NewPCG(2, 2))
-	states := make([]engine.SchoolState, solver.Lanes)
+	states := make([]engine.SchoolState, lanes.Lanes)
 	for j := range states {
 		states[j] = lateSheet(g, 1+j%3, rng)
 	}

@@ -2,12 +2,12 @@ package school
 
 import (
 	"dicepoker/engine"
-	"dicepoker/solver"
+	"dicepoker/internal/lanes"
 )
 
 // fourDice is the keep index of the first keep of four dice: the keeps
 // of four dice are the rolls' parents, the only keeps that
-// solver.LaneKeeps.BestRolls reads.
+// lanes.LaneKeeps.BestRolls reads.
 var fourDice = func() int {
 	k := 0
 	for engine.Keep(k).Size() < engine.Dice-1 {
@@ -20,7 +20,7 @@ var fourDice = func() int {
 // the filled set whose writes are t, from the values of the sheets after
 // them by index, to the bits that searchAt gives; the rest of w is left
 // as finalsIn and valuePasses leave it.
-func (k *Kernel) valueAt(t *moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
+func (k *Kernel) valueAt(t *moves, pos *[lanes.Lanes]int, values []float64, w *scratch) {
 	k.finalsIn(t, pos, values, w)
 	k.valuePasses(w)
 }
@@ -31,8 +31,8 @@ func (k *Kernel) valueAt(t *moves, pos *[solver.Lanes]int, values []float64, w *
 // write's value looked up once: a School row's, not fresh and stale, and
 // a combination row's by its points' position (pointsOf), without the max
 // with the cross, as every roll starts from the best cross (addRows).
-func (k *Kernel) finalsIn(t *moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
-	var reserve, slot [solver.Lanes]int
+func (k *Kernel) finalsIn(t *moves, pos *[lanes.Lanes]int, values []float64, w *scratch) {
+	var reserve, slot [lanes.Lanes]int
 	for j, p := range pos {
 		reserve[j], slot[j] = p/t.slots, p%t.slots
 	}
@@ -44,7 +44,7 @@ func (k *Kernel) finalsIn(t *moves, pos *[solver.Lanes]int, values []float64, w 
 		if r.school {
 			// A School row's next index does not move by the reserve.
 			stale := &w.rows[c].stale
-			for j := range solver.Lanes {
+			for j := range lanes.Lanes {
 				e, carried := r.at(reserve[j], slot[j]), r.carried[slot[j]]
 				for n, x := range r.writes[e : e+engine.Dice+1] {
 					stale[n][j] = float64(x.total) + values[x.next+x.kept*carried]
@@ -54,15 +54,15 @@ func (k *Kernel) finalsIn(t *moves, pos *[solver.Lanes]int, values []float64, w 
 		}
 		// A combination row's write carries no slot (kept is 0).
 		v := &w.points[c]
-		for j := range solver.Lanes {
+		for j := range lanes.Lanes {
 			e, shift := r.at(reserve[j], slot[j]), int32(min(reserve[j], r.cap)*r.stride)
 			for d, x := range r.writes[e : e+r.ways] {
 				v[d][j] = float64(x.total) + values[x.next+shift]
 			}
 		}
 		return [2]rowValues{
-			{&r.byRoll[0], (*solver.LaneLevels)(v[:solver.Levels])},
-			{&r.byRoll[1], (*solver.LaneLevels)(v[r.from : r.from+solver.Levels])},
+			{&r.byRoll[0], (*lanes.LaneLevels)(v[:lanes.Levels])},
+			{&r.byRoll[1], (*lanes.LaneLevels)(v[r.from : r.from+lanes.Levels])},
 		}, true
 	})
 }

@@ -4,7 +4,7 @@ import (
 	"math"
 
 	"dicepoker/engine"
-	"dicepoker/solver"
+	"dicepoker/internal/lanes"
 )
 
 // Values gives the value of a sheet between turns: the expected sum of
@@ -31,7 +31,7 @@ type Kernel struct {
 // engine.New refuses a combination row with more point values than the
 // lanes' levels tell apart after the cross (level 0); this fails to
 // compile should the two limits part.
-const _ = uint(solver.Levels - 1 - engine.MaxSchoolLevels)
+const _ = uint(lanes.Levels - 1 - engine.MaxSchoolLevels)
 
 // NewKernel prepares the tables of school game g.
 func NewKernel(g *engine.Game) *Kernel {
@@ -71,7 +71,7 @@ func NewKernel(g *engine.Game) *Kernel {
 }
 
 // empty is a lane row of -Inf: nothing to be had.
-var empty = func() (row [solver.Lanes]float64) {
+var empty = func() (row [lanes.Lanes]float64) {
 	for j := range row {
 		row[j] = math.Inf(-1)
 	}
@@ -80,10 +80,10 @@ var empty = func() (row [solver.Lanes]float64) {
 
 // laneValues holds, for each lane, the values of the sheets after its
 // state's turn.
-type laneValues [solver.Lanes]Values
+type laneValues [lanes.Lanes]Values
 
 // finals fills w.finals: lane j gets the value of writing each final roll
-// in states[j] (at most solver.Lanes of them), fresh or not: the best legal
+// in states[j] (at most lanes.Lanes of them), fresh or not: the best legal
 // write's cell, reserve change and bonuses plus the value next[j] gives the
 // sheet after it. The lanes past the states are left holding values that
 // mean nothing, but no NaN.
@@ -158,7 +158,7 @@ func (k *Kernel) finals(states []engine.SchoolState, next *laneValues, w *scratc
 // finalsAt fills w.finals as finals does for the states at positions pos
 // in the filled sets whose writes are ts, lane by lane, from the values of
 // the sheets after them by index.
-func (k *Kernel) finalsAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
+func (k *Kernel) finalsAt(ts *[lanes.Lanes]*moves, pos *[lanes.Lanes]int, values []float64, w *scratch) {
 	k.addRows(w, func(c int) ([2]rowValues, bool) {
 		// A row filled in every lane is left as it is: addRows reads
 		// none of it.
@@ -170,7 +170,7 @@ func (k *Kernel) finalsAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, valu
 			return [2]rowValues{}, false
 		}
 		fresh, stale := &w.rows[c].fresh, &w.rows[c].stale
-		var v [2*solver.Levels + 1]float64
+		var v [2*lanes.Levels + 1]float64
 		for j, p := range pos {
 			t := ts[j]
 			if t.row[c] < 0 {
@@ -226,7 +226,7 @@ func (k *Kernel) writes(s *engine.SchoolState, add func(m engine.SchoolWrite)) {
 // row, fresh or stale: values[level[roll]].
 type rowValues struct {
 	level  *[engine.NumRolls]uint8
-	values *solver.LaneLevels
+	values *lanes.LaneLevels
 }
 
 // byLevel returns where w.rows[c] holds the value of writing in row c by
@@ -298,7 +298,7 @@ func (k *Kernel) addRows(w *scratch, fill func(c int) (rows [2]rowValues, open b
 }
 
 // raise sets each lane of v to the larger of it and by's.
-func raise(v, by *[solver.Lanes]float64) {
+func raise(v, by *[lanes.Lanes]float64) {
 	for j, b := range by {
 		if b > v[j] {
 			v[j] = b
@@ -308,38 +308,38 @@ func raise(v, by *[solver.Lanes]float64) {
 
 // sparseRolls is the most rolls a combination row's condition may hold
 // for and its scores still go roll by roll into the finals, rather than
-// through all the rolls at once (solver.LaneRolls.MaxByLevel).
+// through all the rolls at once (lanes.LaneRolls.MaxByLevel).
 const sparseRolls = 40
 
-// laneRolls holds a value for each roll of five dice in solver.Lanes states
+// laneRolls holds a value for each roll of five dice in lanes.Lanes states
 // side by side, by freshness: Fresh when the dice came from a roll of all
 // five, Stale when some were kept.
 type laneRolls struct {
-	Fresh, Stale *solver.LaneRolls
+	Fresh, Stale *lanes.LaneRolls
 }
 
-// scratch is the work space of a turn's search, for up to solver.Lanes
+// scratch is the work space of a turn's search, for up to lanes.Lanes
 // states side by side; lane 0 is the state of a one-state search.
 type scratch struct {
 	finals laneRolls // Stale is keeps[1]'s rolls
 	// rows[c] is the value of writing in row c, by the roll's level
 	// there, fresh or not, in each lane where the row is open: a
 	// combination row's score or its cross, whichever is worth more.
-	rows [engine.MaxSchoolRows]struct{ fresh, stale solver.LaneLevels }
+	rows [engine.MaxSchoolRows]struct{ fresh, stale lanes.LaneLevels }
 	// points[c] is the value of writing in combination row c by its
 	// points' position in Layout.points[c], in the solve (finalsIn).
-	points [engine.MaxSchoolRows][2 * solver.Levels][solver.Lanes]float64
+	points [engine.MaxSchoolRows][2 * lanes.Levels][lanes.Lanes]float64
 	// keeps[j] is the value of each proper keep with j rolls to go, the
 	// one after the keep included (j >= 1). Its rolls' rows hold the
 	// value of holding each roll not fresh with j-1 rerolls to go, the
 	// best of writing it and of its proper keeps (j >= 2; with none to
 	// go, j = 1, writing it: finals.Stale).
-	keeps []solver.LaneKeeps
+	keeps []lanes.LaneKeeps
 	// best[j]'s rolls' rows hold the value of holding each fresh roll
 	// with j rerolls to go (j >= 1), as keeps[j+1] the stale ones; its
 	// other rows the best of each proper keep's sub-keeps then.
-	best  []solver.LaneKeeps
-	value [solver.Lanes]float64 // each lane's state's value before its first roll
+	best  []lanes.LaneKeeps
+	value [lanes.Lanes]float64 // each lane's state's value before its first roll
 	// score[p] is the value of scoring p points in the row and lane that
 	// finals is at, where scored[p] is stamp.
 	score  [engine.MaxCellPoints + 1]float64
@@ -350,22 +350,22 @@ type scratch struct {
 
 // newScratch returns the work space for turns of k's game.
 func (k *Kernel) newScratch() *scratch {
-	w := &scratch{keeps: make([]solver.LaneKeeps, k.g.Rolls), best: make([]solver.LaneKeeps, k.g.Rolls)}
+	w := &scratch{keeps: make([]lanes.LaneKeeps, k.g.Rolls), best: make([]lanes.LaneKeeps, k.g.Rolls)}
 	// With no reroll to go, holding a roll is writing it: the stale
 	// finals are the rolls of the keeps with one roll to go.
-	w.finals = laneRolls{Fresh: new(solver.LaneRolls), Stale: w.keeps[1].Rolls()}
+	w.finals = laneRolls{Fresh: new(lanes.LaneRolls), Stale: w.keeps[1].Rolls()}
 	return w
 }
 
 // Value returns the value of state s before its first roll, given the
 // values of the sheets after it.
 func (k *Kernel) Value(s *engine.SchoolState, next Values, w *scratch) float64 {
-	var e [solver.Lanes]float64
+	var e [lanes.Lanes]float64
 	k.values([]engine.SchoolState{*s}, next, w, e[:1])
 	return e[0]
 }
 
-// values sets out[j] to the value of states[j] (at most solver.Lanes of
+// values sets out[j] to the value of states[j] (at most lanes.Lanes of
 // them) before its first roll, as Value gives it.
 func (k *Kernel) values(states []engine.SchoolState, next Values, w *scratch, out []float64) {
 	var each laneValues
@@ -398,7 +398,7 @@ func (k *Kernel) searchLanes(states []engine.SchoolState, next *laneValues, w *s
 // searchAt fills w, as searchLanes does, with the turn's search in the
 // states at positions pos in the filled sets whose writes are ts, from
 // the values of the sheets after them by index (finalsAt).
-func (k *Kernel) searchAt(ts *[solver.Lanes]*moves, pos *[solver.Lanes]int, values []float64, w *scratch) {
+func (k *Kernel) searchAt(ts *[lanes.Lanes]*moves, pos *[lanes.Lanes]int, values []float64, w *scratch) {
 	k.finalsAt(ts, pos, values, w)
 	k.passes(w)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
 	"dicepoker/scores"
 	"dicepoker/solver"
 )
@@ -20,7 +21,7 @@ func BenchmarkKernelValues(b *testing.B) {
 	}
 	k := NewKernel(g)
 	w := k.newScratch()
-	states := make([]engine.SchoolState, solver.Lanes)
+	states := make([]engine.SchoolState, lanes.Lanes)
 	for j := range states {
 		states[j] = g.NewSchoolState()
 	}

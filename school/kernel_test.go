@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
 	"dicepoker/solver"
 )
 
@@ -242,7 +243,7 @@ func TestPoints(t *testing.T) {
 				}
 				seen[p] = true
 			}
-			if pt.points[0] != 0 || len(pt.points) > 2*solver.Levels || pt.from > solver.Levels {
+			if pt.points[0] != 0 || len(pt.points) > 2*lanes.Levels || pt.from > lanes.Levels {
 				t.Fatalf("points %v from %d", pt.points, pt.from)
 			}
 			for r, level := range &k.level[c] {
@@ -252,8 +253,8 @@ func TestPoints(t *testing.T) {
 					want = [2]int{g.Score(c, r), g.School.Fresh * g.Score(c, r)}
 				}
 				switch {
-				case pt.byRoll[0][r] >= solver.Levels || pt.byRoll[1][r] >= solver.Levels:
-					t.Fatalf("roll %v: positions %d and %d, at most %d", engine.Roll(r), pt.byRoll[0][r], pt.byRoll[1][r], solver.Levels-1)
+				case pt.byRoll[0][r] >= lanes.Levels || pt.byRoll[1][r] >= lanes.Levels:
+					t.Fatalf("roll %v: positions %d and %d, at most %d", engine.Roll(r), pt.byRoll[0][r], pt.byRoll[1][r], lanes.Levels-1)
 				case stale != want[0] || (fresh != want[1] && (level != 0 || pt.from == 0)):
 					t.Fatalf("roll %v: points %d and %d, want %d and %d", engine.Roll(r), stale, fresh, want[0], want[1])
 				}
@@ -298,7 +299,7 @@ func TestFinals(t *testing.T) {
 			w := k.newScratch()
 			rng := rand.New(rand.NewPCG(uint64(cols), 8))
 			for range 20 {
-				states := make([]engine.SchoolState, solver.Lanes)
+				states := make([]engine.SchoolState, lanes.Lanes)
 				var each laneValues
 				for j := range states {
 					states[j], each[j] = lateSheet(g, 1+rng.IntN(g.Turns()), rng), next

@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"dicepoker/engine"
-	"dicepoker/solver"
+	"dicepoker/internal/lanes"
 )
 
 // Layout is the dense index of the states of a one-column school sheet:
@@ -50,9 +50,9 @@ type pointsOf struct {
 	stale, fresh []uint8
 	// byRoll[0][r] is the position of roll r's plain points (0, the
 	// cross, where its condition fails), byRoll[1][r] that of its doubled
-	// ones less from: each within solver.Levels, so that a row's values
+	// ones less from: each within lanes.Levels, so that a row's values
 	// by position are its values by level, stale and fresh, to
-	// solver.LaneRolls's MaxByLevel. Where from is not 0, byRoll[1] is 0
+	// lanes.LaneRolls's MaxByLevel. Where from is not 0, byRoll[1] is 0
 	// for a roll that crosses out, which only a row whose scoring rolls
 	// go into the finals roll by roll has: none is read.
 	byRoll [2][engine.NumRolls]uint8
@@ -95,7 +95,7 @@ func newPoints(k *Kernel, c int) (*pointsOf, error) {
 		}
 		pt.byRoll[0][r], pt.byRoll[1][r] = pt.stale[l-1], pt.fresh[l-1]
 	}
-	if len(pt.points) > solver.Levels {
+	if len(pt.points) > lanes.Levels {
 		pt.from = 1 + only
 		for r := range pt.byRoll[1] {
 			if k.level[c][r] != 0 {
@@ -103,7 +103,7 @@ func newPoints(k *Kernel, c int) (*pointsOf, error) {
 			}
 		}
 	}
-	if slices.Max(pt.byRoll[0][:]) >= solver.Levels || slices.Max(pt.byRoll[1][:]) >= solver.Levels || pt.from > 0 && crosses && k.scoring[c] == nil {
+	if slices.Max(pt.byRoll[0][:]) >= lanes.Levels || slices.Max(pt.byRoll[1][:]) >= lanes.Levels || pt.from > 0 && crosses && k.scoring[c] == nil {
 		return nil, fmt.Errorf("%s: row %s has points the solver's levels cannot tell apart", g.Name, g.Categories[c].Name)
 	}
 	return pt, nil

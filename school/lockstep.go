@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"dicepoker/engine"
-	"dicepoker/solver"
+	"dicepoker/internal/lanes"
 )
 
 // lane is one state's turn search among the lanes of a scratch.
@@ -67,7 +67,7 @@ func (k *Kernel) alone(w *scratch) searcher {
 
 // lockstep calls game(i, search) for each i in 0..n-1, where game plays
 // game i through search, on threads goroutines (0: runtime.GOMAXPROCS).
-// Each goroutine takes solver.Lanes games at a time and runs them side by
+// Each goroutine takes lanes.Lanes games at a time and runs them side by
 // side as coroutines: every game runs until it asks for a search, then
 // the searches of all that asked go through the kernel's lanes together,
 // and each game resumes with its own lane. A turn's search costs about as
@@ -75,8 +75,8 @@ func (k *Kernel) alone(w *scratch) searcher {
 // as playing the games one by one, with the same results: the lanes do not
 // mix.
 func (k *Kernel) lockstep(n, threads int, game func(i int, search searcher)) {
-	parallel((n+solver.Lanes-1)/solver.Lanes, threads, func(b int, w *scratch) {
-		k.batch(b*solver.Lanes, min(n, (b+1)*solver.Lanes), w, game)
+	parallel((n+lanes.Lanes-1)/lanes.Lanes, threads, func(b int, w *scratch) {
+		k.batch(b*lanes.Lanes, min(n, (b+1)*lanes.Lanes), w, game)
 	}, k)
 }
 
@@ -109,7 +109,7 @@ func (k *Kernel) batch(from, to int, w *scratch, game func(i int, search searche
 			waiting = append(waiting, i)
 		}
 	}
-	var states [solver.Lanes]engine.SchoolState
+	var states [lanes.Lanes]engine.SchoolState
 	var values laneValues
 	for len(waiting) > 0 {
 		for j, i := range waiting {

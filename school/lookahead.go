@@ -4,7 +4,7 @@ import (
 	"sync"
 
 	"dicepoker/engine"
-	"dicepoker/solver"
+	"dicepoker/internal/lanes"
 )
 
 // Lookahead returns the player that looks one turn further ahead than
@@ -16,7 +16,7 @@ import (
 // takes the mean of its values over that turn's rolls and writes, where
 // the errors of many sheets cancel. On the two four-column rankings that
 // 4,000 games a side found wrong, it ranks as the games do (see docs/design.md,
-// the school estimate). It searches every sheet a turn from s may lead to, solver.Lanes
+// the school estimate). It searches every sheet a turn from s may lead to, lanes.Lanes
 // at a time on threads goroutines (0: runtime.GOMAXPROCS): a few
 // milliseconds a turn with three columns, so it is the advisor's, not the
 // simulated player's. A full sheet is valued as player values it.
@@ -31,14 +31,14 @@ func (k *Kernel) Lookahead(player Player, threads int) Player {
 			}
 		})
 		values := make([]float64, len(after))
-		parallel((len(after)+solver.Lanes-1)/solver.Lanes, threads, func(b int, w *scratch) {
-			states := after[b*solver.Lanes : min((b+1)*solver.Lanes, len(after))]
+		parallel((len(after)+lanes.Lanes-1)/lanes.Lanes, threads, func(b int, w *scratch) {
+			states := after[b*lanes.Lanes : min((b+1)*lanes.Lanes, len(after))]
 			var each laneValues
 			for j := range states {
 				each[j] = player(&states[j])
 			}
 			k.searchLanes(states, &each, w)
-			copy(values[b*solver.Lanes:], w.value[:len(states)])
+			copy(values[b*lanes.Lanes:], w.value[:len(states)])
 		}, k)
 		base := *s // the caller's sheet may change after
 		direct := sync.OnceValue(func() Values { return player(&base) })

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
 	"dicepoker/solver"
 )
 
@@ -49,20 +50,20 @@ func Solve(g *engine.Game, o solver.Options) (*Solution, error) {
 	done := 0
 	for layer := n - 1; layer >= 0; layer-- {
 		sets := layers[layer]
-		// Each filled set's states go through their turns solver.Lanes
+		// Each filled set's states go through their turns lanes.Lanes
 		// at a time, the last of them repeated to fill the lanes; which
 		// states share a batch does not change their values.
 		parallel(len(sets), o.Threads, func(i int, w *scratch) {
 			m := sets[i]
 			l.movesOf(g, k, m, &w.moves)
 			states := (l.cap[m] + 1) * l.slots(m)
-			for from := 0; from < states; from += solver.Lanes {
-				var pos [solver.Lanes]int
+			for from := 0; from < states; from += lanes.Lanes {
+				var pos [lanes.Lanes]int
 				for j := range pos {
 					pos[j] = min(from+j, states-1)
 				}
 				k.valueAt(&w.moves, &pos, sol.Values, w)
-				copy(sol.Values[l.offset[m]+from:l.offset[m]+min(states, from+solver.Lanes)], w.value[:])
+				copy(sol.Values[l.offset[m]+from:l.offset[m]+min(states, from+lanes.Lanes)], w.value[:])
 			}
 		}, k)
 		for _, m := range sets {

@@ -8,9 +8,10 @@ import (
 	"sync/atomic"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
+	"dicepoker/internal/statespace"
 	"dicepoker/internal/workers"
 	"dicepoker/policy"
-	"dicepoker/solver"
 )
 
 // Distribution is the exact distribution of a game's final score under a
@@ -47,13 +48,13 @@ func Exact(p *policy.Policy, o Options) *Distribution { return ExactFrom(p, engi
 // ExactFrom computes, as Exact does, the distribution of the points p
 // scores from state start to the end of the game: from a sheet in play,
 // the final score less the sheet's. The states of a turn are planned
-// solver.Lanes at a time (policy.Batch). States that share their futures
+// lanes.Lanes at a time (policy.Batch). States that share their futures
 // under p are carried as one, their stand-in (policy.Policy.Standins):
 // for yahtzee a third fewer states to plan and carry. Once o.Context is
 // done it stops early, its distribution empty (Carry).
 func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 	g := p.Game()
-	l := solver.NewLayout(g)
+	l := statespace.NewLayout(g)
 	standins := p.Standins()
 	d := &Distribution{Game: g}
 	turns := len(g.Categories) - bits.OnesCount32(start.Filled)
@@ -62,7 +63,7 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 		if batches[w] == nil {
 			batches[w] = p.NewBatch()
 		}
-		var states [solver.Lanes]engine.State
+		var states [lanes.Lanes]engine.State
 		for j, i := range is {
 			states[j] = l.State(i)
 		}
@@ -82,7 +83,7 @@ func ExactFrom(p *policy.Policy, start engine.State, o Options) *Distribution {
 // turns exactly, from the state with index start among states 0..size-1,
 // and counts the states between turns it reaches. arcs(w, is, out,
 // store) sets out[j] to the ways the turn of state is[j] ends, for up to
-// solver.Lanes states of one turn at a time, in order of index; it is
+// lanes.Lanes states of one turn at a time, in order of index; it is
 // called once for each state reached, from goroutine w (0..threads-1),
 // which it may keep scratch space for. It appends the arcs to store,
 // goroutine w's, and returns it, out's slices lying in it (valid until
@@ -153,9 +154,9 @@ func Carry(start, size, turns int, arcs func(w int, is []int, out [][]Arc, store
 		for w := range set.stores {
 			set.stores[w] = set.storeRoom[w].reset(most)
 		}
-		workers.Each((len(chunk)+solver.Lanes-1)/solver.Lanes, threads, func(w, b int) {
-			lo, hi := b*solver.Lanes, min((b+1)*solver.Lanes, len(chunk))
-			var is [solver.Lanes]int
+		workers.Each((len(chunk)+lanes.Lanes-1)/lanes.Lanes, threads, func(w, b int) {
+			lo, hi := b*lanes.Lanes, min((b+1)*lanes.Lanes, len(chunk))
+			var is [lanes.Lanes]int
 			for j := range hi - lo {
 				is[j] = chunk[lo+j].index
 			}

@@ -5,9 +5,10 @@ import (
 	"slices"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
+	"dicepoker/internal/statespace"
 	"dicepoker/internal/workers"
 	"dicepoker/policy"
-	"dicepoker/solver"
 )
 
 // mix is SplitMix64's step and finaliser, a bijection: the generator's
@@ -21,7 +22,7 @@ func mix(x uint64) uint64 {
 }
 
 // planner gives the turns of the games a lockstep plays: the states of
-// one batch (at most solver.Lanes, distinct) at a time, on goroutine w.
+// one batch (at most lanes.Lanes, distinct) at a time, on goroutine w.
 type planner interface {
 	// plan readies the turns of states on goroutine w, for games games.
 	plan(w int, states []engine.State, games int)
@@ -57,7 +58,7 @@ const searchBelow = 128
 // turnsOf plans each game's turn with a TurnOf.
 type turnsOf struct {
 	of     TurnOf
-	states [][solver.Lanes]engine.State // by goroutine
+	states [][lanes.Lanes]engine.State // by goroutine
 }
 
 func (t *turnsOf) plan(w int, states []engine.State, _ int) { copy(t.states[w][:], states) }
@@ -80,7 +81,7 @@ const unit = 8192
 // state is met in one turn only, and the games are read in order.
 type lockstep struct {
 	g       *engine.Game
-	layout  solver.Layout
+	layout  statespace.Layout
 	plans   planner
 	threads int
 	games   []live
@@ -98,7 +99,7 @@ type lockstep struct {
 	// states[w] holds the batch of states goroutine w plans: a local
 	// array, passed through the planner interface, went to the heap
 	// once a batch.
-	states [][solver.Lanes]engine.State
+	states [][lanes.Lanes]engine.State
 }
 
 // release gives back the memory of the games, which are then gone.
@@ -168,7 +169,7 @@ func (ls *lockstep) ready(n int) {
 	ls.counts = slices.Grow(ls.counts[:0], units)[:units]
 	width := uint(bits.Len(uint(ls.layout.Size() - 1)))
 	ls.shift = width - min(width, highBits)
-	ls.states = make([][solver.Lanes]engine.State, ls.threads)
+	ls.states = make([][lanes.Lanes]engine.State, ls.threads)
 	ls.low = make([][]int32, ls.threads)
 	for w := range ls.low {
 		ls.low[w] = make([]int32, 1<<ls.shift)
@@ -261,9 +262,9 @@ func (ls *lockstep) playUnit(w, u int) {
 	all := ls.games[u*unit : min((u+1)*unit, len(ls.games))]
 	for games := all; len(games) > 0; {
 		states := &ls.states[w]
-		var ends [solver.Lanes]int
+		var ends [lanes.Lanes]int
 		n, i := 0, 0
-		for ; i < len(games) && n < solver.Lanes; n++ {
+		for ; i < len(games) && n < lanes.Lanes; n++ {
 			index := games[i].index
 			states[n] = ls.layout.State(int(index))
 			for i < len(games) && games[i].index == index {

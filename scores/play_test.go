@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
-	"dicepoker/solver"
+	"dicepoker/internal/statespace"
 )
 
 // TestSortOrdersByIndex checks the lockstep's sort against a stable sort
@@ -21,7 +21,7 @@ func TestSortOrdersByIndex(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		size := solver.NewLayout(g).Size()
+		size := statespace.NewLayout(g).Size()
 		for _, states := range []int{3, 500, size} {
 			for threads := 1; threads <= 3; threads++ {
 				t.Run(fmt.Sprintf("%s %d states %d threads", name, states, threads), func(t *testing.T) {
@@ -35,7 +35,7 @@ func TestSortOrdersByIndex(t *testing.T) {
 // sortOrders is TestSortOrdersByIndex for game g, games in as many
 // states, on threads goroutines.
 func sortOrders(t *testing.T, g *engine.Game, states, threads int) {
-	ls := &lockstep{g: g, layout: solver.NewLayout(g), threads: threads}
+	ls := &lockstep{g: g, layout: statespace.NewLayout(g), threads: threads}
 	rng := rand.New(rand.NewPCG(uint64(states), uint64(threads)))
 	n := 3*unit + 1234
 	indices := make([]uint32, states)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/statespace"
 	"dicepoker/policy"
 	"dicepoker/solver"
 	"dicepoker/strategy"
@@ -479,7 +480,7 @@ func TestExactMatchesArcByArc(t *testing.T) {
 // state's stand-in, or to the next state itself where standins is nil.
 func arcByArc(p *policy.Policy, standins []int32) Histogram {
 	g := p.Game()
-	l := solver.NewLayout(g)
+	l := statespace.NewLayout(g)
 	layer := map[int]Histogram{l.Index(engine.State{}): {W: []float64{1}}}
 	for range g.Categories {
 		var from []int

@@ -8,9 +8,10 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
+	"dicepoker/internal/statespace"
 	"dicepoker/internal/workers"
 	"dicepoker/policy"
-	"dicepoker/solver"
 )
 
 // Options tune a simulation or an exact pass. The results do not depend
@@ -81,7 +82,7 @@ type TurnOf func(s engine.State, score int) *policy.Turn
 // SimulateBy plays games games of g as Simulate does, each turn's
 // decisions from turn.
 func SimulateBy(g *engine.Game, turn TurnOf, games int, seed uint64, o Options) (*Sample, error) {
-	return simulate(g, &turnsOf{of: turn, states: make([][solver.Lanes]engine.State, o.threads())}, games, seed, o)
+	return simulate(g, &turnsOf{of: turn, states: make([][lanes.Lanes]engine.State, o.threads())}, games, seed, o)
 }
 
 // simulate plays games games of g in lockstep rounds, their turns from
@@ -90,7 +91,7 @@ func simulate(g *engine.Game, plans planner, games int, seed uint64, o Options) 
 	if games <= 0 {
 		return nil, fmt.Errorf("cannot simulate %d games", games)
 	}
-	ls := &lockstep{g: g, layout: solver.NewLayout(g), plans: plans, threads: o.threads()}
+	ls := &lockstep{g: g, layout: statespace.NewLayout(g), plans: plans, threads: o.threads()}
 	defer ls.release()
 	var t tally
 	for from := 0; from < games; from += round {

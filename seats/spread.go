@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"dicepoker/engine"
+	"dicepoker/internal/statespace"
 	"dicepoker/internal/workers"
 	"dicepoker/policy"
 	"dicepoker/solver"
@@ -15,7 +16,7 @@ import (
 // strategy table's value, and their variance, from one pass over the
 // states from the last turn back (policy.Outcomes).
 type Spread struct {
-	layout solver.Layout
+	layout statespace.Layout
 	mean   solver.Values
 	square []float64 // the expected square of the points to come, by layout index
 }
@@ -24,7 +25,7 @@ type Spread struct {
 // are ev.
 func NewSpread(p *policy.Policy, ev solver.Values, threads int) *Spread {
 	g := p.Game()
-	l := solver.NewLayout(g)
+	l := statespace.NewLayout(g)
 	sp := &Spread{layout: l, mean: ev, square: make([]float64, l.Size())}
 	n := len(g.Categories)
 	layers := make([][]int, n)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
 )
 
 // Action is one choice in a position: keep some dice and reroll the rest,
@@ -56,13 +57,13 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 		v := &w.one
 		ordered := t.finalOne(s, next, w, (*[engine.NumRolls]float64)(v[engine.FirstRollKeep:]))
 		for i := 1; i <= rollsLeft; i++ {
-			t.kernel.keepsOne(v)
+			t.kernel.KeepValuesOne(v)
 			switch {
 			case i == rollsLeft:
 			case ordered:
-				t.kernel.bestOne(v)
+				t.kernel.BestKeepsOne(v)
 			default:
-				BestKeeps(v)
+				lanes.BestKeeps(v)
 			}
 		}
 		subs = engine.SubKeeps(r)
@@ -74,14 +75,14 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 	}
 	ranked := &w.ranked
 	if nan {
-		rankGo(values, n, ranked)
+		lanes.PlainGo().Rank(values, n, ranked)
 	} else {
-		t.kernel.rank(values, n, ranked)
+		t.kernel.Rank(values, n, ranked)
 	}
 	actions := make([]Action, n)
 	for i, at := range ranked[:n] {
 		a := &actions[i]
-		a.Value = values[at&(rankable-1)]
+		a.Value = values[at&(lanes.Rankable-1)]
 		if int(at) < len(places) {
 			// Two statements: as one, the placement went through a copy
 			// on the stack whose overlapping stores it read back past
@@ -94,25 +95,4 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 		a.Reroll = dice.Minus(a.Keep)
 	}
 	return actions, nil
-}
-
-// rankable is how many values Turn.Actions ranks at most: a box on
-// each of 32 at most, and the 31 proper sub-keeps of five distinct
-// dice.
-const rankable = 64
-
-// rankGo is laneKernel.rank in plain Go: an insertion sort of the
-// positions, which for the few dozen actions of a position costs a third
-// of slices.SortFunc's calls of a comparison function. It is stable: the
-// positions come in order, and one moves only past those of lower value.
-// NaN values are ranked as they fall: each stays behind the values
-// before it and ahead of those after it.
-func rankGo(x *[rankable]float64, n int, order *[rankable]uint8) {
-	for i := range n {
-		v, j := x[i], i
-		for ; j > 0 && v > x[order[j-1]&(rankable-1)]; j-- {
-			order[j] = order[j-1]
-		}
-		order[j] = uint8(i)
-	}
 }

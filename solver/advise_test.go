@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
 )
 
 func mustDice(t *testing.T, s string) engine.Multiset {
@@ -172,8 +173,8 @@ func boolByte(v bool) byte {
 }
 
 // plainActions is Turn.Actions computed the plain way: every placement,
-// the final rolls by referenceFinal, the keep passes by KeepValues and
-// bestKeepsFloat, each sub-keep of the roll from the largest, and a
+// the final rolls by referenceFinal, the keep passes by lanes.KeepValues
+// and lanes.BestKeeps, each sub-keep of the roll from the largest, and a
 // stable sort by value.
 func plainActions(g *engine.Game, s engine.State, dice engine.Multiset, rollsLeft int, next Values) []Action {
 	r := engine.RollIndex(dice)
@@ -182,12 +183,12 @@ func plainActions(g *engine.Game, s engine.State, dice engine.Multiset, rollsLef
 		actions = append(actions, Action{Score: true, Placement: p, Value: float64(p.Total()) + next(p.Next)})
 	}
 	if rollsLeft > 0 {
-		var v Keeps
+		var v lanes.Keeps
 		referenceFinal(g, s, next, (*[engine.NumRolls]float64)(v[engine.FirstRollKeep:]))
 		for i := 1; i <= rollsLeft; i++ {
-			KeepValues(&v)
+			lanes.KeepValues(&v)
 			if i < rollsLeft {
-				bestKeepsFloat(&v)
+				lanes.BestKeeps(&v)
 			}
 		}
 		subs := engine.SubKeeps(r)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/statespace"
 )
 
 // TestUpperClassesShareValues checks that states of one filled set, box
@@ -21,7 +22,7 @@ func TestUpperClassesShareValues(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := NewUpperClasses(g)
+			c := statespace.NewUpperClasses(g)
 			type key struct {
 				filled uint32
 				full   bool

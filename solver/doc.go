@@ -11,9 +11,9 @@
 //
 // The solver plays the turns of eight states side by side: every step
 // reads and writes the same keeps in each state, so one index serves all
-// eight and, on amd64 with AVX, each step is two vector instructions
-// (lanes_amd64.s); on arm64 the keep passes are four Advanced SIMD ones
-// (lanes_arm64.s); plain Go elsewhere, or with the purego build tag. The
-// values are the same bits either way. States whose upper totals earn the
-// bonus in the same futures share one turn.
+// eight, and the steps run as vector instructions where the CPU has them
+// (see Kernel; the kernels live in package dicepoker/internal/lanes);
+// plain Go elsewhere, or with the purego build tag. The values are the
+// same bits either way. States whose upper totals earn the bonus in the
+// same futures share one turn (dicepoker/internal/statespace).
 package solver

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
 )
 
 // Final fills f with the value of each final roll in state s: the best legal
@@ -19,7 +20,7 @@ func (t *Turn) Final(s engine.State, next Values, f *[engine.NumRolls]float64) {
 // finalOne is finalLanes for one state, with one value a roll in f rather
 // than a row of lanes: the same steps, to the same bits, on an eighth of
 // the memory. It keeps its lookups in lane 0 of w, and reports whether
-// the values have their sign bit clear, as BestKeeps would find.
+// the values have their sign bit clear, as lanes.BestKeeps would find.
 func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.NumRolls]float64) (ordered bool) {
 	states := []engine.State{s}
 	w.written[0].slots = 0
@@ -47,35 +48,35 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 			base = max(base, zero+w.adds[c&31][0])
 		case t.zeroLevel[c] >= 0 && t.zeroLeast(states, c, w):
 			raised |= 1 << c
-			base = max(base, w.boxLevels[c&31][t.zeroLevel[c]&(pointLevels-1)][0])
+			base = max(base, w.boxLevels[c&31][t.zeroLevel[c]&(lanes.PointLevels-1)][0])
 		}
 	}
-	t.kernel.fill(f, base)
+	t.kernel.Fill(f, base)
 	for o := open; o != 0; o &= o - 1 {
 		c := bits.TrailingZeros32(o)
 		add, totals := w.adds[c&31][0], &w.boxLevels[c&31]
 		switch {
-		case t.scoring[c] != nil && len(t.scoring[c]) >= t.kernel.denseFrom:
+		case t.scoring[c] != nil && len(t.scoring[c]) >= t.kernel.DenseFrom():
 			// Every roll: those that score 0 here are worth add, no more
 			// than base, which holds it.
-			t.kernel.pointsOne(f, &t.points[c], add)
+			t.kernel.MaxPointsOne(f, &t.points[c], add)
 		case t.scoring[c] != nil && ordered:
 			scoredOne(f, t.scoring[c], add)
 		case raised&(1<<c) != 0 && ordered:
-			t.kernel.raisedOne(f, t.raisedRuns[c], totals)
+			t.kernel.MaxRaisedOne(f, t.raisedRuns[c], totals)
 		case t.scoring[c] != nil:
 			for _, e := range t.scoring[c] {
-				f[e.roll] = max(f[e.roll], e.points+add)
+				f[e.Roll] = max(f[e.Roll], e.Points+add)
 			}
 		case t.levels[c] == nil:
-			t.kernel.pointsOne(f, &t.points[c], add)
+			t.kernel.MaxPointsOne(f, &t.points[c], add)
 		case raised&(1<<c) != 0:
 			for _, e := range t.raised[c] {
-				f[e.roll] = max(f[e.roll], totals[e.level&(pointLevels-1)][0])
+				f[e.Roll] = max(f[e.Roll], totals[e.Level&(lanes.PointLevels-1)][0])
 			}
 		default:
 			for r, l := range &t.level[c] {
-				f[r] = max(f[r], totals[l&(pointLevels-1)][0])
+				f[r] = max(f[r], totals[l&(lanes.PointLevels-1)][0])
 			}
 		}
 	}
@@ -88,40 +89,14 @@ func (t *Turn) finalOne(s engine.State, next Values, w *laneScratch, f *[engine.
 	return ordered
 }
 
-// fill is laneKernel.fill in plain Go: it doubles the filled part with
-// copy, eight calls of memmove, which moves the values a vector at a
-// time, where a loop stored them one at a time (252 stores).
-func fill(f *[engine.NumRolls]float64, x float64) {
-	f[0] = x
-	for n := 1; n < len(f); n *= 2 {
-		copy(f[n:], f[:n])
-	}
-}
-
-// scoredOne is laneKernel.sparse for one state's ordered roll values f,
+// scoredOne is lanes.Kernels.MaxScored for one state's ordered roll values f,
 // compared as integers: each listed roll's value becomes the larger of it
 // and its points plus add. A loop of its own, so that it stays in
 // registers.
-func scoredOne(f *[engine.NumRolls]float64, list []scoredRoll, add float64) {
+func scoredOne(f *[engine.NumRolls]float64, list []lanes.ScoredRoll, add float64) {
 	v := (*[engine.NumRolls]int64)(unsafe.Pointer(f))
 	for _, e := range list {
-		v[e.roll] = max(v[e.roll], int64(math.Float64bits(e.points+add)))
-	}
-}
-
-// raisedOne is kernelGo's raisedOne for one state's ordered roll values f,
-// from lane 0 of totals, compared as integers: level by level, each
-// level's total loaded once for its rolls. A loop of its own, so that it
-// stays in registers.
-//
-//go:noinline
-func raisedOne(f *[engine.NumRolls]float64, runs []levelRun, totals *boxLevels) {
-	v := (*[engine.NumRolls]int64)(unsafe.Pointer(f))
-	for _, run := range runs {
-		x := int64(math.Float64bits(totals[run.level&(pointLevels-1)][0]))
-		for _, r := range run.rolls {
-			v[r] = max(v[r], x)
-		}
+		v[e.Roll] = max(v[e.Roll], int64(math.Float64bits(e.Points+add)))
 	}
 }
 
@@ -145,7 +120,7 @@ func raisedOne(f *[engine.NumRolls]float64, runs []levelRun, totals *boxLevels) 
 // add, the addition done below too). Boxes with PointsMatter are done
 // densely, since writing less in them may be worth more.
 //
-// It reports whether the roll values are ordered (see laneKernel): when
+// It reports whether the roll values are ordered (see lanes.Kernels): when
 // no points are negative and no next state's value is.
 func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (ordered bool) {
 	g, k, v := t.g, t.kernel, &w.keeps
@@ -169,7 +144,7 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (o
 		}
 	}
 	ordered = t.nonNegative && sign>>63 == 0
-	var base [Lanes]float64
+	var base [lanes.Lanes]float64
 	for j := range base {
 		base[j] = math.Inf(-1)
 	}
@@ -188,14 +163,14 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (o
 	for o := open; o != 0; o &= o - 1 {
 		if c := bits.TrailingZeros32(o); t.zeroLevel[c] >= 0 && t.zeroLeast(states, c, w) {
 			raised |= 1 << c
-			zero := &w.boxLevels[c&31][t.zeroLevel[c]&(pointLevels-1)]
+			zero := &w.boxLevels[c&31][t.zeroLevel[c]&(lanes.PointLevels-1)]
 			for j := range states {
 				base[j] = max(base[j], zero[j])
 			}
 		}
 	}
 	for r := range engine.NumRolls {
-		v[keepParents+r] = base
+		v[engine.FirstRollKeep+r] = base
 	}
 	for o := open; o != 0; o &= o - 1 {
 		c := bits.TrailingZeros32(o)
@@ -205,19 +180,19 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (o
 			if ordered {
 				list = list[sparseFrom(list, &w.adds[c&31], &base, len(states)):]
 			}
-			k.sparse(v, list, &w.adds[c&31], ordered)
+			k.MaxScored(v, list, &w.adds[c&31], ordered)
 		case t.levels[c] == nil:
 			// A box whose points may be negative: every roll's own points.
-			k.points(v, &t.points[c], &w.adds[c&31])
+			k.MaxPoints(v, &t.points[c], &w.adds[c&31])
 		case raised&(1<<c) != 0:
 			list := t.raised[c]
 			if ordered {
 				list = list[raisedFrom(t.raisedRuns[c], &w.boxLevels[c&31], &base, len(states)):]
 			}
-			k.raised(v, list, &w.boxLevels[c&31], ordered)
+			k.MaxRaised(v, list, &w.boxLevels[c&31], ordered)
 		default:
 			copy(w.totals[:], w.boxLevels[c&31][:])
-			k.levels(v.Rolls(), &t.level[c], &w.totals, ordered)
+			k.MaxByLevel(v.Rolls(), &t.level[c], &w.totals, ordered)
 		}
 	}
 	if e := g.Extra; e != nil {
@@ -227,7 +202,7 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (o
 			}
 			for face, r := range fiveAlike {
 				x := t.fiveAlike(s, face+1, r, next, &w.written[j])
-				v[keepParents+r][j] = x
+				v[engine.FirstRollKeep+r][j] = x
 				ordered = ordered && !math.Signbit(x)
 			}
 		}
@@ -241,15 +216,15 @@ func (t *Turn) finalLanes(states []engine.State, next Values, w *laneScratch) (o
 // worth there. Rounding is monotonic, so the rolls after the first that
 // may raise one may too. For ordered values alone: with -0 about, a
 // maximum of values that compare equal could still change a bit.
-func sparseFrom(list []scoredRoll, add, base *[Lanes]float64, n int) int {
+func sparseFrom(list []lanes.ScoredRoll, add, base *[lanes.Lanes]float64, n int) int {
 	for i := 0; i < len(list); {
-		p := list[i].points
+		p := list[i].Points
 		for j := range n {
 			if p+add[j] > base[j] {
 				return i
 			}
 		}
-		i += int(list[i].left)
+		i += int(list[i].Left)
 	}
 	return len(list)
 }
@@ -257,16 +232,16 @@ func sparseFrom(list []scoredRoll, add, base *[Lanes]float64, n int) int {
 // raisedFrom is sparseFrom for a box's raised rolls, Turn.raised[c], whose
 // runs are runs: how many of its rolls lie in leading runs whose totals
 // are no more than base in the first n lanes.
-func raisedFrom(runs []levelRun, totals *boxLevels, base *[Lanes]float64, n int) int {
+func raisedFrom(runs []lanes.LevelRun, totals *lanes.BoxLevels, base *[lanes.Lanes]float64, n int) int {
 	i := 0
 	for _, run := range runs {
-		total := &totals[run.level&(pointLevels-1)]
+		total := &totals[run.Level&(lanes.PointLevels-1)]
 		for j := range n {
 			if total[j] > base[j] {
 				return i
 			}
 		}
-		i += len(run.rolls)
+		i += len(run.Rolls)
 	}
 	return i
 }
@@ -280,9 +255,9 @@ func raisedFrom(runs []levelRun, totals *boxLevels, base *[Lanes]float64, n int)
 // Yahtzee's.
 func (t *Turn) zeroLeast(states []engine.State, c int, w *laneScratch) bool {
 	totals := &w.boxLevels[c&31]
-	zero := &totals[t.zeroLevel[c]&(pointLevels-1)]
+	zero := &totals[t.zeroLevel[c]&(lanes.PointLevels-1)]
 	for i := range t.levels[c] {
-		level := &totals[i&(pointLevels-1)]
+		level := &totals[i&(lanes.PointLevels-1)]
 		for j := range states {
 			if level[j] < zero[j] {
 				return false
@@ -302,7 +277,7 @@ func (t *Turn) levelTotals(states []engine.State, c int, next Values, w *laneScr
 	for j, s := range states {
 		if !s.Open(c) {
 			for i := range levels {
-				totals[i&(pointLevels-1)][j] = math.Inf(-1)
+				totals[i&(lanes.PointLevels-1)][j] = math.Inf(-1)
 			}
 			continue
 		}
@@ -321,7 +296,7 @@ func (t *Turn) levelTotals(states []engine.State, c int, next Values, w *laneScr
 				o.levelTotal[slot&7][i&7] = p + bonus
 				o.levelNext[slot&7][i&7] = n
 			}
-			totals[i&(pointLevels-1)][j] = float64(p+bonus) + n
+			totals[i&(lanes.PointLevels-1)][j] = float64(p+bonus) + n
 		}
 	}
 	return sign

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/statespace"
 )
 
 // solved caches the solutions of the default rules that several tests read.
@@ -156,7 +157,7 @@ func TestStandins(t *testing.T) {
 		t.Run(game, func(t *testing.T) {
 			sol := solve(t, game, engine.Options{}, 0)
 			g, l := sol.Game, sol.Layout
-			to := Standins(g)
+			to := statespace.Standins(g)
 			if len(to) != l.Size() {
 				t.Fatalf("%d stand-ins for %d indices", len(to), l.Size())
 			}

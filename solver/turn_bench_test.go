@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
 )
 
 // benchState returns a mid-game state of the game and a next-state
@@ -42,15 +43,6 @@ func benchState(b *testing.B, name string) (*Turn, engine.State, Values) {
 	return NewTurn(g), s, next
 }
 
-// benchKeeps returns keep values with roll entries set to distinct values.
-func benchKeeps() *Keeps {
-	var v Keeps
-	for r := range engine.NumRolls {
-		v[engine.FirstRollKeep+r] = float64((r*37)%101) + 0.125*float64(r%7)
-	}
-	return &v
-}
-
 // BenchmarkTurnValue measures one state's whole turn: the final roll
 // values, then the keep values and best keeps of each earlier roll.
 func BenchmarkTurnValue(b *testing.B) {
@@ -71,21 +63,21 @@ func BenchmarkTurnValue(b *testing.B) {
 // each upper total from it on, with each lane kernel.
 func BenchmarkTurnLanes(b *testing.B) {
 	for _, name := range []string{"yahtzee", "yahtzee-full", "yatzy", "swedish-full"} {
-		for _, kernel := range []laneKernel{activeKernel, kernelGo} {
-			b.Run(name+"/"+kernel.name, func(b *testing.B) {
+		for _, kernel := range []*lanes.Kernels{lanes.Fastest(), lanes.PlainGo()} {
+			b.Run(name+"/"+kernel.Name(), func(b *testing.B) {
 				t, s, next := benchState(b, name)
-				t.kernel = &kernel
-				states := make([]engine.State, Lanes)
+				t.kernel = kernel
+				states := make([]engine.State, lanes.Lanes)
 				for j := range states {
 					states[j] = s
 					states[j].Upper = min(s.Upper+j, t.g.UpperCap())
 				}
 				var w laneScratch
-				var out [Lanes]float64
+				var out [lanes.Lanes]float64
 				for b.Loop() {
 					t.values(states, next, &w, out[:])
 				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/Lanes, "ns/state")
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/lanes.Lanes, "ns/state")
 			})
 		}
 	}
@@ -122,28 +114,6 @@ func BenchmarkActions(b *testing.B) {
 	}
 }
 
-// BenchmarkKeepValues measures one pass of keep means.
-func BenchmarkKeepValues(b *testing.B) {
-	v := benchKeeps()
-	for b.Loop() {
-		KeepValues(v)
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(keepParents), "ns/keep")
-}
-
-// BenchmarkBestKeeps measures one pass of best sub-keeps. Its input is
-// reset from a copy each time, so that the maxima do not settle.
-func BenchmarkBestKeeps(b *testing.B) {
-	src := benchKeeps()
-	KeepValues(src)
-	var v Keeps
-	for b.Loop() {
-		v = *src
-		BestKeeps(&v)
-	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(engine.NumKeeps), "ns/keep")
-}
-
 // referenceFinal is Final written plainly: every open box for every roll,
 // and the five-alike rolls through engine.Game.Placements.
 func referenceFinal(g *engine.Game, s engine.State, next Values, f *[engine.NumRolls]float64) {
@@ -167,8 +137,10 @@ func referenceFinal(g *engine.Game, s engine.State, next Values, f *[engine.NumR
 
 // TestFinalMatchesPlacements checks Final, with its sparse boxes and its own
 // five-alike rules, bit for bit against the plain placement rules, in
-// every single-sheet game and rule variant and many states, with each lane
-// kernel (which choose between a box's list and all its rolls).
+// every single-sheet game and rule variant and many states, with the
+// plain Go lane kernels and the fastest this CPU runs (which choose
+// between a box's list and all its rolls; the AVX-512 kernels' one-state
+// steps are the AVX ones).
 func TestFinalMatchesPlacements(t *testing.T) {
 	variants := []struct {
 		name string
@@ -224,53 +196,16 @@ func TestFinalMatchesPlacements(t *testing.T) {
 			}
 			var want [engine.NumRolls]float64
 			referenceFinal(g, s, next, &want)
-			for name, k := range laneKernels {
+			for _, k := range []*lanes.Kernels{lanes.Fastest(), lanes.PlainGo()} {
 				var got [engine.NumRolls]float64
-				turn.kernel = &k
+				turn.kernel = k
 				turn.Final(s, next, &got)
 				for r := range got {
 					if math.Float64bits(got[r]) != math.Float64bits(want[r]) {
-						t.Fatalf("%s %v, %s kernel, state %+v, roll %v: Final %v, want %v", v.name, v.opts, name, s, engine.Roll(r), got[r], want[r])
+						t.Fatalf("%s %v, %s kernel, state %+v, roll %v: Final %v, want %v", v.name, v.opts, k.Name(), s, engine.Roll(r), got[r], want[r])
 					}
 				}
 			}
 		}
 	}
-}
-
-// BenchmarkLanePasses measures one keep mean pass and one best keep pass
-// over a batch of lanes with each lane kernel, on ordered values as a
-// solve's. The best keeps' input is reset from a copy each time (the
-// copy alone is timed as copy), so that the maxima do not settle.
-func BenchmarkLanePasses(b *testing.B) {
-	var src LaneKeeps
-	for r := range engine.NumRolls {
-		for j := range Lanes {
-			src[engine.FirstRollKeep+r][j] = float64((r*37+j*11)%101) + 0.125*float64((r+j)%7)
-		}
-	}
-	for _, k := range []laneKernel{activeKernel, kernelGo} {
-		b.Run("mean/"+k.name, func(b *testing.B) {
-			v := src
-			for b.Loop() {
-				k.mean(&v, meanRows)
-			}
-		})
-		b.Run("best/"+k.name, func(b *testing.B) {
-			means := src
-			k.mean(&means, meanRows)
-			var v LaneKeeps
-			for b.Loop() {
-				v = means
-				k.best(&v, maxGroups, true)
-			}
-		})
-	}
-	b.Run("copy", func(b *testing.B) {
-		var v LaneKeeps
-		for b.Loop() {
-			v = src
-		}
-		_ = v
-	})
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"dicepoker/engine"
+	"dicepoker/internal/statespace"
 	"dicepoker/solver"
 	"dicepoker/tables"
 )
@@ -18,7 +19,7 @@ import (
 // kept in float32 as in the table file.
 type Table struct {
 	Game   *engine.Game
-	Layout solver.Layout
+	Layout statespace.Layout
 	// Values holds the value of every state, by layout index, but in a
 	// table read by Peek: there, until Check, only the blocks of the
 	// file that Value has read hold theirs, the others zero (or, mapped,
@@ -199,7 +200,7 @@ func peek(path string, g *engine.Game, mapped bool) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := solver.NewLayout(g)
+	l := statespace.NewLayout(g)
 	fail := func(reason string) (*Table, error) {
 		w.Release()
 		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: SolveCommand(g), Reason: reason}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/statespace"
 	"dicepoker/solver"
 	"dicepoker/tables"
 )
@@ -161,7 +162,7 @@ func TestPeek(t *testing.T) {
 		// Damage the block of a state a ranking of a new sheet reads,
 		// one box written with nothing in the upper section, other than
 		// the new sheet's own block (which Peek checks).
-		l := solver.NewLayout(g)
+		l := statespace.NewLayout(g)
 		var s engine.State
 		i := -1
 		for c := range g.Categories {

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"dicepoker/engine"
+	lane "dicepoker/internal/lanes"
 	"dicepoker/solver"
 )
 
@@ -68,7 +69,7 @@ func (tr *turn[T]) actions(next chances, s engine.State, need int, dice engine.M
 		defer tr.pool.Put(w)
 		w.decide = false
 		tr.collect(s, next, w)
-		tr.prepare(next, need, need+solver.Lanes, w)
+		tr.prepare(next, need, need+lane.Lanes, w)
 		tr.final(need, w)
 		for j := 1; j <= rollsLeft; j++ {
 			if j > 1 {

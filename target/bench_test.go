@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	lane "dicepoker/internal/lanes"
 	"dicepoker/solver"
 )
 
@@ -20,7 +21,7 @@ func BenchmarkBatch(b *testing.B) {
 
 // benchBatch measures turn t's batch of needs 41..48 of state s, valued by
 // next.
-func benchBatch[T solver.Real](b *testing.B, t *turn[T], next chances, s engine.State) {
+func benchBatch[T lane.Real](b *testing.B, t *turn[T], next chances, s engine.State) {
 	w := t.get()
 	t.collect(s, next, w)
 	t.prepare(next, 41, 49, w)

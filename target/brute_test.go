@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	lane "dicepoker/internal/lanes"
 	"dicepoker/solver"
 )
 
@@ -246,7 +247,7 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 // choose returns the option a choice takes between options of chances ps
 // and points expected es, of those near the largest chance the first with
 // the most points, and that largest chance, the value of the choice.
-func choose[T solver.Real](ps, es []T) (c int, best T) {
+func choose[T lane.Real](ps, es []T) (c int, best T) {
 	for _, p := range ps {
 		best = max(best, p)
 	}

@@ -4,8 +4,8 @@ import (
 	"math"
 
 	"dicepoker/engine"
+	lane "dicepoker/internal/lanes"
 	"dicepoker/policy"
-	"dicepoker/solver"
 )
 
 // Worth values the final total of a game that is a contest: Of(z) is
@@ -143,11 +143,11 @@ func (c *contest) turn(s engine.State, score int) *policy.Turn {
 			}
 		}
 	}
-	var v solver.Keeps
+	var v lane.Keeps
 	copy(v[engine.FirstRollKeep:], now[:])
 	keeps := make([][engine.NumRolls]uint8, g.Rolls-1)
 	for j := range keeps {
-		solver.KeepValues(&v)
+		lane.KeepValues(&v)
 		// best[r] is the most a proper sub-keep of roll r is worth: the
 		// rolls' own entries hold the empty keep's, which every roll
 		// contains.
@@ -155,7 +155,7 @@ func (c *contest) turn(s engine.State, score int) *policy.Turn {
 		for r := range engine.NumRolls {
 			best[engine.FirstRollKeep+r] = v[0]
 		}
-		solver.BestKeeps(&best)
+		lane.BestKeeps(&best)
 		for r := range engine.NumRolls {
 			b := best[engine.FirstRollKeep+r]
 			keeps[j][r] = policy.WriteNow

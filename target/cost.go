@@ -3,7 +3,7 @@ package target
 import (
 	"dicepoker/engine"
 	"dicepoker/internal/cost"
-	"dicepoker/solver"
+	"dicepoker/internal/statespace"
 )
 
 // measured are what SolveTable took for games with their default rules,
@@ -22,12 +22,12 @@ var measured = map[string]cost.Cost{
 // TableCost returns what SolveTable(g) on threads goroutines takes, with
 // the table's file: as measured for g's game (its rules change them
 // little), else yatzy's scaled by the entries of the game's strategy table
-// (solver.Layout).
+// (statespace.Layout).
 func TableCost(g *engine.Game, threads int) cost.Cost {
 	c, ok := measured[g.Name]
 	if !ok {
 		y, _ := engine.New("yatzy", engine.Options{})
-		scale := float64(solver.NewLayout(g).Size()) / float64(solver.NewLayout(y).Size())
+		scale := float64(statespace.NewLayout(g).Size()) / float64(statespace.NewLayout(y).Size())
 		c = measured["yatzy"]
 		c = cost.Cost{Seconds: c.Seconds * scale, Disk: int64(float64(c.Disk) * scale), Memory: int64(float64(c.Memory) * scale)}
 	}

@@ -5,7 +5,7 @@
 // which breaks ties between equally likely ways.
 //
 // A state's turn is played eight needs at a time in the solver's lanes
-// (solver.NearTurn), in float64 for the exact per-call solve (Solve), in
+// (lane.NearTurn), in float64 for the exact per-call solve (Solve), in
 // float32 for the every-target table (Table) and its play: writing a
 // final roll that scores t points, bonuses included, in a box leading to
 // state s' with n points needed is worth the chance of s' at n-t and t

@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	"dicepoker/engine"
+	lane "dicepoker/internal/lanes"
+	"dicepoker/internal/statespace"
 	"dicepoker/policy"
 	"dicepoker/scores"
 	"dicepoker/solver"
@@ -17,13 +19,13 @@ import (
 // policy). It is safe for concurrent use.
 type Player struct {
 	g      *engine.Game
-	layout solver.Layout
+	layout statespace.Layout
 	turn   planner
 	next   chances        // the values it plays by: a solution's or a table's
 	from   engine.State   // where its games start
 	target int            // the need at the start
 	ev     *policy.Policy // plays the needs met and out of reach
-	turns  sync.Map       // block key -> *[solver.Lanes]*policy.Turn
+	turns  sync.Map       // block key -> *[lane.Lanes]*policy.Turn
 }
 
 // NewPlayer returns the player that aims at target points in all, with
@@ -45,7 +47,7 @@ func (t *Table) NewPlayer(from engine.State, target, score int, ev solver.Values
 // planner plans the turns of a state for eight needs together: a turn in
 // one precision or the other.
 type planner interface {
-	plans(next chances, s engine.State, from int) *[solver.Lanes]*policy.Turn
+	plans(next chances, s engine.State, from int) *[lane.Lanes]*policy.Turn
 }
 
 func newPlayer(g *engine.Game, tr planner, next chances, from engine.State, need int, ev solver.Values) (*Player, error) {
@@ -53,7 +55,7 @@ func newPlayer(g *engine.Game, tr planner, next chances, from engine.State, need
 	if err != nil {
 		return nil, err
 	}
-	return &Player{g: g, layout: solver.NewLayout(g), turn: tr, next: next, from: from, target: need, ev: p}, nil
+	return &Player{g: g, layout: statespace.NewLayout(g), turn: tr, next: next, from: from, target: need, ev: p}, nil
 }
 
 // Turn returns the decisions of state s with score points scored since
@@ -69,30 +71,30 @@ func (pl *Player) Turn(s engine.State, score int) *policy.Turn {
 // block is the key of eight needs of a state, planned together.
 type block struct {
 	index int // layout index of the state
-	from  int // the first need, 1 + a multiple of solver.Lanes
+	from  int // the first need, 1 + a multiple of lane.Lanes
 }
 
 // plan returns the turn of state s for need n, planning the needs of its
 // block together on first use.
 func (pl *Player) plan(s engine.State, n int) *policy.Turn {
-	k := block{pl.layout.Index(s), n - (n-1)%solver.Lanes}
+	k := block{pl.layout.Index(s), n - (n-1)%lane.Lanes}
 	if ts, ok := pl.turns.Load(k); ok {
-		return ts.(*[solver.Lanes]*policy.Turn)[n-k.from]
+		return ts.(*[lane.Lanes]*policy.Turn)[n-k.from]
 	}
 	ts, _ := pl.turns.LoadOrStore(k, pl.turn.plans(pl.next, s, k.from))
-	return ts.(*[solver.Lanes]*policy.Turn)[n-k.from]
+	return ts.(*[lane.Lanes]*policy.Turn)[n-k.from]
 }
 
 // plans returns the turns of state s for needs from..from+7, played by
 // the values next.
-func (t *turn[T]) plans(next chances, s engine.State, from int) *[solver.Lanes]*policy.Turn {
+func (t *turn[T]) plans(next chances, s engine.State, from int) *[lane.Lanes]*policy.Turn {
 	w := t.get()
 	defer t.pool.Put(w)
 	w.decide = true
 	t.collect(s, next, w)
-	t.prepare(next, from, from+solver.Lanes, w)
+	t.prepare(next, from, from+lane.Lanes, w)
 	t.batch(from, w)
-	var ts [solver.Lanes]*policy.Turn
+	var ts [lane.Lanes]*policy.Turn
 	for l := range ts {
 		ts[l] = w.decided(t.g, s, l)
 	}
@@ -145,12 +147,12 @@ func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
 	// Planned blocks are kept for the turn their states are in: the
 	// needs of a block are met in the same turn.
 	var mu sync.Mutex
-	layer, plans := -1, map[block]*[solver.Lanes]*policy.Turn{}
+	layer, plans := -1, map[block]*[lane.Lanes]*policy.Turn{}
 	turnOf := func(s engine.State, n int) *policy.Turn {
-		k := block{l.Index(s), n - (n-1)%solver.Lanes}
+		k := block{l.Index(s), n - (n-1)%lane.Lanes}
 		mu.Lock()
 		if f := bits.OnesCount32(s.Filled); f != layer {
-			layer, plans = f, map[block]*[solver.Lanes]*policy.Turn{}
+			layer, plans = f, map[block]*[lane.Lanes]*policy.Turn{}
 		}
 		ts, ok := plans[k]
 		mu.Unlock()

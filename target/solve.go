@@ -6,6 +6,8 @@ import (
 	"math/bits"
 
 	"dicepoker/engine"
+	lane "dicepoker/internal/lanes"
+	"dicepoker/internal/statespace"
 	"dicepoker/internal/workers"
 	"dicepoker/policy"
 	"dicepoker/solver"
@@ -18,7 +20,7 @@ import (
 // have (see Value).
 type Solution struct {
 	Game   *engine.Game
-	Layout solver.Layout
+	Layout statespace.Layout
 	From   engine.State // the states solved are those whose filled boxes include From's
 	Need   int          // the largest need solved
 	// EV is the expected-value solution, the value of needs met (0 or
@@ -143,7 +145,7 @@ func solveWith(ev *solver.Solution, from engine.State, least, need int, worth []
 // layersFrom returns the states of g reachable from state from, by the
 // number of boxes filled: layers[k] holds those with k boxes filled whose
 // turns are played, shares[k] the (state, state of the same future)
-// pairs that take the values of another (solver.UpperClasses); states
+// pairs that take the values of another (statespace.UpperClasses); states
 // counts them all. A state is reachable where its filled boxes include
 // from's, its upper total is from's and what the upper boxes filled since
 // can add to it, and its five-alike box, if from's is filled, is as
@@ -152,7 +154,7 @@ func layersFrom(g *engine.Game, from engine.State) (layers [][]engine.State, sha
 	n := len(g.Categories)
 	layers, shares = make([][]engine.State, n+1), make([][][2]engine.State, n+1)
 	totals := map[uint32][]int{}
-	classes := solver.NewUpperClasses(g)
+	classes := statespace.NewUpperClasses(g)
 	for m := range uint32(1 << n) {
 		if m&from.Filled != from.Filled {
 			continue
@@ -207,11 +209,11 @@ func (sol *Solution) solveState(s engine.State, lo int, w *lanes[float64]) needs
 	if last < lo {
 		return r
 	}
-	to := lo + (last-lo+solver.Lanes)/solver.Lanes*solver.Lanes
+	to := lo + (last-lo+lane.Lanes)/lane.Lanes*lane.Lanes
 	sol.turn.prepare(sol, lo, to, w)
-	for from := lo; from < to; from += solver.Lanes {
+	for from := lo; from < to; from += lane.Lanes {
 		out := sol.turn.batch(from, w)
-		r.c = append(r.c, out[:min(solver.Lanes, last-from+1)]...)
+		r.c = append(r.c, out[:min(lane.Lanes, last-from+1)]...)
 	}
 	for len(r.c) > 0 && r.c[len(r.c)-1].P == 0 {
 		r.c = r.c[:len(r.c)-1]
@@ -229,7 +231,7 @@ func (sol *Solution) solveState(s engine.State, lo int, w *lanes[float64]) needs
 // most most(s') - most(s) points, so that the needs s's window reads of
 // s' are in the window of s'.
 func (sol *Solution) window(s engine.State) int {
-	return max(1, sol.least-sol.most(s)-(solver.Lanes-1))
+	return max(1, sol.least-sol.most(s)-(lane.Lanes-1))
 }
 
 // most returns the most points the boxes filled from From to state s can

@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"dicepoker/engine"
+	lane "dicepoker/internal/lanes"
+	"dicepoker/internal/statespace"
 	"dicepoker/internal/workers"
 	"dicepoker/policy"
 	"dicepoker/solver"
@@ -40,7 +42,7 @@ import (
 // the expected points to come under the table's play.
 type Table struct {
 	Game   *engine.Game
-	Layout solver.Layout
+	Layout statespace.Layout
 	// words holds k, the Step being 2^-k; then the index, two words a
 	// layout index i: words[1+2i] is the offset in words of i's row,
 	// words[2+2i] its lo<<16 | length; then the rows, each its entries'
@@ -290,7 +292,7 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 			most = max(most, float64(float32(v)))
 		}
 	}
-	l := solver.NewLayout(g)
+	l := statespace.NewLayout(g)
 	k := stepFor(most)
 	t := &Table{Game: g, Layout: l, turn: newTurn[float32](g)}
 	t.words = make([]uint32, 1+2*l.Size())
@@ -345,7 +347,7 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 			// A state of the same future takes its representative's row,
 			// ev included: the expected-value solve gives the two the
 			// same value to the bit (it copies a class's value,
-			// solver.UpperClasses), as decoding the row for each did.
+			// statespace.UpperClasses), as decoding the row for each did.
 			at, rep := l.Index(sh[0]), l.Index(sh[1])
 			t.words[1+2*at], t.words[2+2*at] = t.words[1+2*rep], t.words[2+2*rep]
 			src.add(at, rep, nil, 0)
@@ -529,19 +531,19 @@ func (t *Table) solveRow(s engine.State, src *layer, sp *space, set int) (row, e
 	defer t.turn.pool.Put(w)
 	w.decide = false
 	start, end := t.turn.collect(s, src, w)
-	nb := max(0, (end-start+solver.Lanes-1)/solver.Lanes)
-	t.turn.prepare(src, start, start+nb*solver.Lanes, w)
-	w.qs, w.ds = slices.Grow(w.qs[:0], nb*solver.Lanes)[:nb*solver.Lanes], slices.Grow(w.ds[:0], nb*solver.Lanes)[:nb*solver.Lanes]
+	nb := max(0, (end-start+lane.Lanes-1)/lane.Lanes)
+	t.turn.prepare(src, start, start+nb*lane.Lanes, w)
+	w.qs, w.ds = slices.Grow(w.qs[:0], nb*lane.Lanes)[:nb*lane.Lanes], slices.Grow(w.ds[:0], nb*lane.Lanes)[:nb*lane.Lanes]
 	qs, ds := w.qs, w.ds // chances, deficits
 	ev, step := src.ev(s), t.Step()
-	var buf [solver.WideLanes]Chance
+	var buf [lane.WideLanes]Chance
 	for b := 0; b < nb; {
 		// two batches at once where the CPU can, to the same bits
 		out := buf[:]
 		if w.wp != nil && b+1 < nb {
-			buf = t.turn.batchWide(start+b*solver.Lanes, w)
+			buf = t.turn.batchWide(start+b*lane.Lanes, w)
 		} else {
-			one := t.turn.batch(start+b*solver.Lanes, w)
+			one := t.turn.batch(start+b*lane.Lanes, w)
 			out = buf[:copy(buf[:], one[:])]
 		}
 		for j, v := range out {
@@ -549,9 +551,9 @@ func (t *Table) solveRow(s engine.State, src *layer, sp *space, set int) (row, e
 			if d > maxDeficit {
 				return row{}, fmt.Errorf("%s plays a target for %.1f points less than the expected-value optimum, more than an every-target table holds", t.Game.Name, ev-v.E)
 			}
-			qs[b*solver.Lanes+j], ds[b*solver.Lanes+j] = uint32(math.Round(v.P*one)), uint32(max(d, 0))
+			qs[b*lane.Lanes+j], ds[b*lane.Lanes+j] = uint32(math.Round(v.P*one)), uint32(max(d, 0))
 		}
-		b += len(out) / solver.Lanes
+		b += len(out) / lane.Lanes
 	}
 	sp.batches += nb
 	lo, hi := 0, len(qs)

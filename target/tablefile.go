@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"dicepoker/engine"
+	"dicepoker/internal/statespace"
 	"dicepoker/solver"
 	"dicepoker/tables"
 )
@@ -88,7 +89,7 @@ func loadTable(path string, g *engine.Game, mapped bool) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := solver.NewLayout(g)
+	l := statespace.NewLayout(g)
 	if len(w.Words()) < 1+2*l.Size() {
 		w.Release()
 		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: TableCommand(g),

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	lane "dicepoker/internal/lanes"
 	"dicepoker/policy"
 	"dicepoker/scores"
 	"dicepoker/solver"
@@ -325,8 +326,8 @@ func TestBeat(t *testing.T) {
 					t.Errorf("%v, %d rerolls: BeatActions need %d, %v (%v), the solution's %d, %v", pos.dice, pos.rollsLeft, n, got, err, need, want)
 				}
 			}
-			if lo := sol.rows[sol.Layout.Index(me)].skip + 1; lo != need-(solver.Lanes-1) {
-				t.Errorf("the starting state holds needs from %d, want %d", lo, need-(solver.Lanes-1))
+			if lo := sol.rows[sol.Layout.Index(me)].skip + 1; lo != need-(lane.Lanes-1) {
+				t.Errorf("the starting state holds needs from %d, want %d", lo, need-(lane.Lanes-1))
 			}
 			pl, err := sol.NewPlayer(20+need, 20)
 			if err != nil {

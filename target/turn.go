@@ -7,8 +7,9 @@ import (
 	"sync"
 
 	"dicepoker/engine"
+	lane "dicepoker/internal/lanes"
+	"dicepoker/internal/statespace"
 	"dicepoker/policy"
-	"dicepoker/solver"
 )
 
 // Chance is the value of a state for one need: the best probability of
@@ -29,7 +30,7 @@ func Near32(p, best float64) bool { return near(float32(p), float32(best)) }
 
 // near is Near in precision T, with T's tolerance: within Tolerance32 in
 // float32.
-func near[T solver.Real](p, best T) bool { return p >= best-T(tolerance[T]()*best) }
+func near[T lane.Real](p, best T) bool { return p >= best-T(tolerance[T]()*best) }
 
 // Tolerance32 is Tolerance for the every-target table's float32 turns,
 // 2^-22: float32 rounds a chance by up to 2^-24 of it at each step, so
@@ -38,8 +39,8 @@ func near[T solver.Real](p, best T) bool { return p >= best-T(tolerance[T]()*bes
 const Tolerance32 = 1.0 / (1 << 22)
 
 // tolerance returns the tolerance of the turns of precision T.
-func tolerance[T solver.Real]() T {
-	if solver.Is64[T]() {
+func tolerance[T lane.Real]() T {
+	if lane.Is64[T]() {
 		return T(Tolerance)
 	}
 	return T(Tolerance32)
@@ -60,7 +61,7 @@ const Tolerance = 1e-12
 // made keep by keep: see solver's notes on near choices). The exact
 // per-call solve plays them in float64, the every-target table in float32
 // with near within Tolerance32. It is safe for concurrent use.
-type turn[T solver.Real] struct {
+type turn[T lane.Real] struct {
 	g *engine.Game
 	// levels[c] lists the points box c can score with some roll (plain
 	// rules), level[c][r] which of them roll r scores, zero[c] the level
@@ -79,17 +80,17 @@ type turn[T solver.Real] struct {
 }
 
 // maxLevels is the most distinct points a box may score.
-const maxLevels = solver.Levels
+const maxLevels = lane.Levels
 
-func newTurn[T solver.Real](g *engine.Game) *turn[T] {
+func newTurn[T lane.Real](g *engine.Game) *turn[T] {
 	n := len(g.Categories)
 	t := &turn[T]{g: g, levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n), zero: make([]int, n)}
 	t.pool.New = func() any {
 		w := &lanes[T]{at: map[int]int{}}
-		if !solver.Is64[T]() {
-			w.stage = new(solver.NearStage[T])
+		if !lane.Is64[T]() {
+			w.stage = new(lane.NearStage[T])
 			if wideTurns {
-				w.wp, w.we, w.wide = new(solver.WideTurn), new(solver.WideTurn), new(solver.WideStage)
+				w.wp, w.we, w.wide = new(lane.WideTurn), new(lane.WideTurn), new(lane.WideStage)
 			}
 		}
 		return w
@@ -103,7 +104,7 @@ func newTurn[T solver.Real](g *engine.Game) *turn[T] {
 			box = max(box, p)
 			if p < 0 {
 				// The choices count an option not near as 0 points
-				// (solver.BestKeepsNear): no single sheet pays less.
+				// (lane.BestKeepsNear): no single sheet pays less.
 				panic("target: " + g.Categories[c].Name + " scores less than 0")
 			}
 			l, ok := at[p]
@@ -163,7 +164,7 @@ func value(next chances, s engine.State, n int) Chance {
 func inReach(n, hi int) bool { return n > 0 && n < hi }
 
 // window holds a state's values for a run of needs, from need lo.
-type window[T solver.Real] struct {
+type window[T lane.Real] struct {
 	lo   int
 	p, e []T
 }
@@ -171,9 +172,9 @@ type window[T solver.Real] struct {
 // rows returns where the values of needs n..n+7 lie, which must be
 // followed by those of width-8 more needs (the kernels read width
 // values: the index panics where the window lacks them).
-func (w *window[T]) rows(n, width int) (p, e *[solver.Lanes]T) {
+func (w *window[T]) rows(n, width int) (p, e *[lane.Lanes]T) {
 	i := n - w.lo
-	return (*[solver.Lanes]T)(w.p[i : i+width]), (*[solver.Lanes]T)(w.e[i : i+width])
+	return (*[lane.Lanes]T)(w.p[i : i+width]), (*[lane.Lanes]T)(w.e[i : i+width])
 }
 
 // option is a way of writing a final roll: the window of the state it
@@ -185,9 +186,9 @@ type option struct {
 
 // lanes is one goroutine's work arrays for the batches of a state: what
 // prepare sets up once, then each batch's values.
-type lanes[T solver.Real] struct {
-	p, e solver.NearTurn[T] // probabilities and expected points: keeps, and the final rolls
-	bar  solver.NearRolls[T]
+type lanes[T lane.Real] struct {
+	p, e lane.NearTurn[T] // probabilities and expected points: keeps, and the final rolls
+	bar  lane.NearRolls[T]
 	// open lists the state's open boxes; next[i][l] is writing open[i]'s
 	// l-th level. alike[r] lists the ways the bonus and joker rules allow
 	// of writing five alike roll r (special lists those rolls), where
@@ -215,7 +216,7 @@ type lanes[T solver.Real] struct {
 	// eight lanes of a batch's, all sixteen of batchWide's): here, in the
 	// goroutine's work arrays, made once, where on a batch's stack the
 	// kernels' function values moved them to a new heap object a batch.
-	sumP, sumE [solver.WideLanes]float64
+	sumP, sumE [lane.WideLanes]float64
 	// fin holds a batch's levels (level l of the i-th open box at
 	// i*maxLevels+l), where their values lie for the batch's needs, and
 	// the levels each roll takes: every level of a box done densely,
@@ -225,10 +226,10 @@ type lanes[T solver.Real] struct {
 	// for the open boxes of states whose filled boxes are filled, one for
 	// each set of dense boxes their batches met: the states of one set of
 	// open boxes, solved one after another, mostly share a few.
-	fin     solver.NearFinals[T]
-	stage   *solver.NearStage[T] // where the float32 turns lay out fin's levels
-	used    []uint16             // the levels of the open boxes
-	zeros   []uint16             // the level of each open box's 0 (of one without, its first)
+	fin     lane.NearFinals[T]
+	stage   *lane.NearStage[T] // where the float32 turns lay out fin's levels
+	used    []uint16           // the levels of the open boxes
+	zeros   []uint16           // the level of each open box's 0 (of one without, its first)
 	rolls   uint32
 	current bool
 	built   []rollLists
@@ -243,7 +244,7 @@ type lanes[T solver.Real] struct {
 	opened  bool
 	// baseP and baseE are the near choice between the boxes' 0s that the
 	// other levels outdo, which every roll may count.
-	baseP, baseE [solver.Lanes]T
+	baseP, baseE [lane.Lanes]T
 	// With decide, a batch also notes its choices: box[r][j], the box
 	// final roll r is written in for the j-th need, and keep[j-1][r][l],
 	// with j rerolls left, the keep of roll r for the l-th need
@@ -253,12 +254,12 @@ type lanes[T solver.Real] struct {
 	// wp and we are the float32 turns' two batches at once (batchWide),
 	// where the CPU has the WideTurn kernels and wideTurns is set; wide
 	// is where their levels are laid out, wideP and wideE their bases.
-	wp, we       *solver.WideTurn
-	wide         *solver.WideStage
-	wideP, wideE [solver.WideLanes]float32
-	box          [engine.NumRolls][solver.Lanes]uint8
-	keep         [policy.MaxRolls - 1][engine.NumRolls][solver.Lanes]uint8
-	ownP, ownE   solver.NearKeeps[T]
+	wp, we       *lane.WideTurn
+	wide         *lane.WideStage
+	wideP, wideE [lane.WideLanes]float32
+	box          [engine.NumRolls][lane.Lanes]uint8
+	keep         [policy.MaxRolls - 1][engine.NumRolls][lane.Lanes]uint8
+	ownP, ownE   lane.NearKeeps[T]
 }
 
 // get returns a goroutine's work arrays, to be put back.
@@ -280,7 +281,7 @@ func (t *turn[T]) collect(s engine.State, next chances, w *lanes[T]) (start, end
 		t.opens(s, w)
 	}
 	clear(w.at)
-	layout := solver.NewLayout(g)
+	layout := statespace.NewLayout(g)
 	start, end = math.MaxInt, math.MinInt
 	add := func(after engine.State, points, box int) option {
 		i := layout.Index(after)
@@ -412,7 +413,7 @@ func (t *turn[T]) prepare(next chances, from, to int, w *lanes[T]) {
 // Boxes are tried in sheet order, as Placements lists them.
 func (t *turn[T]) final(from int, w *lanes[T]) {
 	f := &w.fin
-	t.point(from, solver.Lanes, w)
+	t.point(from, lane.Lanes, w)
 	at := inFinals
 	if w.stage != nil && f.Stage(w.stage, w.used) {
 		at = inStage
@@ -443,7 +444,7 @@ func (t *turn[T]) final(from int, w *lanes[T]) {
 // final does.
 func (t *turn[T]) finalWide(from int, w *lanes[T]) {
 	f := &w.fin
-	t.point(from, solver.WideLanes, w)
+	t.point(from, lane.WideLanes, w)
 	if len(w.ways) > 0 {
 		// the five-alike rolls' ways at their levels, as point points the
 		// boxes' (only here: final weighs them in alikes)
@@ -451,7 +452,7 @@ func (t *turn[T]) finalWide(from int, w *lanes[T]) {
 		for _, r := range w.special {
 			for _, o := range w.alike[r] {
 				k := w.ways[i]
-				f.First[k], f.Second[k] = w.wins[o.win].rows(from-o.points, solver.WideLanes)
+				f.First[k], f.Second[k] = w.wins[o.win].rows(from-o.points, lane.WideLanes)
 				f.Add[k] = T(o.points)
 				i++
 			}
@@ -477,8 +478,8 @@ func (t *turn[T]) finalWide(from int, w *lanes[T]) {
 	}
 	for h := range 2 {
 		for _, r := range w.special {
-			p, e := any(w.wp.Now.Half(r, h)).(*[solver.Lanes]T), any(w.we.Now.Half(r, h)).(*[solver.Lanes]T)
-			w.alikes(w.alike[r], from+h*solver.Lanes, p, e, &w.box[r])
+			p, e := any(w.wp.Now.Half(r, h)).(*[lane.Lanes]T), any(w.we.Now.Half(r, h)).(*[lane.Lanes]T)
+			w.alikes(w.alike[r], from+h*lane.Lanes, p, e, &w.box[r])
 		}
 	}
 }
@@ -596,11 +597,11 @@ func (t *turn[T]) lists(w *lanes[T], dense uint32) {
 // base whose 0 is near base's chance but not at it.
 func (t *turn[T]) base(w *lanes[T], dense uint32) (off uint32) {
 	f := &w.fin
-	w.baseP, w.baseE = [solver.Lanes]T{}, [solver.Lanes]T{}
+	w.baseP, w.baseE = [lane.Lanes]T{}, [lane.Lanes]T{}
 	for i, k := range w.zeros {
 		if dense&(1<<i) == 0 {
 			z := f.First[k]
-			for j := range solver.Lanes {
+			for j := range lane.Lanes {
 				w.baseP[j] = max(w.baseP[j], z[j])
 			}
 		}
@@ -610,7 +611,7 @@ func (t *turn[T]) base(w *lanes[T], dense uint32) (off uint32) {
 			continue
 		}
 		p, e, a := f.First[k], f.Second[k], f.Add[k]
-		for j := range solver.Lanes {
+		for j := range lane.Lanes {
 			switch {
 			case p[j] == w.baseP[j]:
 				w.baseE[j] = max(w.baseE[j], e[j]+a)
@@ -640,7 +641,7 @@ func (t *turn[T]) outdone(i, c int, w *lanes[T], at laidOut) bool {
 	zp, ze, za := f.First[base+z], f.Second[base+z], f.Add[base+z]
 	for l := range t.levels[c] {
 		p, e, a := f.First[base+l], f.Second[base+l], f.Add[base+l]
-		for j := range solver.Lanes {
+		for j := range lane.Lanes {
 			if p[j] < zp[j] || e[j]+a < ze[j]+za {
 				return false
 			}
@@ -654,19 +655,19 @@ func (t *turn[T]) outdone(i, c int, w *lanes[T], at laidOut) bool {
 // lane: of the options near the largest chance, the first with the most
 // points expected, and the value of the choice: that largest chance, the
 // option's points and box.
-func (w *lanes[T]) alikes(os []option, from int, p, e *[solver.Lanes]T, box *[solver.Lanes]uint8) {
-	var ps, es [32]*[solver.Lanes]T
+func (w *lanes[T]) alikes(os []option, from int, p, e *[lane.Lanes]T, box *[lane.Lanes]uint8) {
+	var ps, es [32]*[lane.Lanes]T
 	for i, o := range os {
-		ps[i], es[i] = w.wins[o.win].rows(from-o.points, solver.Lanes)
+		ps[i], es[i] = w.wins[o.win].rows(from-o.points, lane.Lanes)
 	}
-	var best [solver.Lanes]T
+	var best [lane.Lanes]T
 	for i := range os {
 		for j, x := range ps[i] {
 			best[j] = max(best[j], x)
 		}
 	}
-	var most [solver.Lanes]T
-	var c [solver.Lanes]int
+	var most [lane.Lanes]T
+	var c [lane.Lanes]int
 	for j := range c {
 		c[j] = -1
 	}
@@ -695,7 +696,7 @@ func (t *turn[T]) boxes(w *lanes[T]) {
 		if special[r] {
 			continue
 		}
-		for j := range solver.Lanes {
+		for j := range lane.Lanes {
 			for i, c := range w.open {
 				k := i*maxLevels + int(t.level[c][r])
 				if w.fin.First[k][j] >= w.bar[r][j] && w.fin.Second[k][j]+w.fin.Add[k] == w.e.Now[r][j] {
@@ -722,7 +723,7 @@ func (t *turn[T]) keeps(w *lanes[T], j int) {
 	rp, re := w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
 	for r := range engine.NumRolls {
 		subs := t.subs[t.subStart[r]:t.subStart[r+1]]
-		for l := range solver.Lanes {
+		for l := range lane.Lanes {
 			best, most := rp[r][l], re[r][l]
 			k, chain := -1, -1
 			var chainP T
@@ -781,7 +782,7 @@ func (t *turn[T]) best(w *lanes[T], j int) {
 // batch returns the values of the prepared state for needs
 // from..from+7: the final rolls, then a keep pass for each reroll, then
 // the mean over the first roll.
-func (t *turn[T]) batch(from int, w *lanes[T]) (out [solver.Lanes]Chance) {
+func (t *turn[T]) batch(from int, w *lanes[T]) (out [lane.Lanes]Chance) {
 	t.final(from, w)
 	rp, re := &w.p.Now, &w.e.Now
 	for j := 1; j < t.g.Rolls; j++ {
@@ -789,7 +790,7 @@ func (t *turn[T]) batch(from int, w *lanes[T]) (out [solver.Lanes]Chance) {
 		t.best(w, j)
 		rp, re = w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
 	}
-	p, e := (*[solver.Lanes]float64)(w.sumP[:]), (*[solver.Lanes]float64)(w.sumE[:])
+	p, e := (*[lane.Lanes]float64)(w.sumP[:]), (*[lane.Lanes]float64)(w.sumE[:])
 	rp.Expect(p)
 	re.Expect(e)
 	for j := range out {
@@ -801,14 +802,14 @@ func (t *turn[T]) batch(from int, w *lanes[T]) (out [solver.Lanes]Chance) {
 // wideTurns is whether the float32 turns play two batches at once
 // (batchWide): where the CPU runs the WideTurn kernels. The tests clear
 // it to compare the tables of both ways.
-var wideTurns = solver.HasWide()
+var wideTurns = lane.HasWide()
 
 // batchWide returns the values of the prepared state for needs
 // from..from+15, those of batch for from and from+8 to the same bits:
 // each batch's final rolls, then both batches' keep passes and means
 // over the first roll at once, in sixteen lanes (w.wp, w.we). Only for a
 // float32 turn's lanes with a WideTurn, without decide.
-func (t *turn[T]) batchWide(from int, w *lanes[T]) (out [solver.WideLanes]Chance) {
+func (t *turn[T]) batchWide(from int, w *lanes[T]) (out [lane.WideLanes]Chance) {
 	t.finalWide(from, w)
 	rp, re := &w.wp.Now, &w.we.Now
 	for j := 1; j < t.g.Rolls; j++ {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	lane "dicepoker/internal/lanes"
 	"dicepoker/solver"
 )
 
@@ -34,7 +35,7 @@ func TestTableWide(t *testing.T) {
 	for i, g := range games {
 		t.Run(name(g), func(t *testing.T) {
 			ways := []bool{false}
-			if solver.HasWide() {
+			if lane.HasWide() {
 				ways = append(ways, true)
 			}
 			for _, wide := range ways {

@@ -5,9 +5,9 @@ import (
 
 	"dicepoker/engine"
 	"dicepoker/internal/cost"
+	"dicepoker/internal/statespace"
 	"dicepoker/kind"
 	"dicepoker/school"
-	"dicepoker/solver"
 	"dicepoker/strategy"
 	"dicepoker/tables"
 	"dicepoker/target"
@@ -105,7 +105,7 @@ func opponentsNeed(g *engine.Game) int64 {
 	if !ok {
 		per = otherOpponentBytes
 	}
-	return per * int64(solver.NewLayout(g).Size())
+	return per * int64(statespace.NewLayout(g).Size())
 }
 
 // tablesDir is the tables directory the source reads, "" where none is

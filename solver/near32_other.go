@@ -1,7 +1,0 @@
-//go:build !amd64 || purego
-
-package solver
-
-// staged32 are the float32 staged kernels: none where there is no
-// assembly for them.
-var staged32 *stagedKernels

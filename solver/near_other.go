@@ -1,7 +1,0 @@
-//go:build !amd64 || purego
-
-package solver
-
-// activeNear is the near kernel: plain Go where there is no assembly for
-// the architecture, or the purego build tag asks for none.
-var activeNear = nearGo

@@ -1,7 +1,0 @@
-//go:build !amd64 || purego
-
-package solver
-
-// activeWide is the WideTurn kernel: none where there is no assembly for
-// it.
-var activeWide *wideKernel
