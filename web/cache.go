@@ -10,6 +10,7 @@ import (
 	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/internal/cost"
+	"dicepoker/kind"
 	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
@@ -248,7 +249,7 @@ func (c *cache) Table(g *engine.Game) (*strategy.Table, error) {
 // School returns the default strategy of school game g, opened once.
 func (c *cache) School(g *engine.Game) (*advice.SchoolStrategy, error) {
 	open := func(n need) (any, error) {
-		if !n.build || !variant(g) || g.Columns != 1 {
+		if !n.build || !variant(g) || !kind.Of(g).Exact() {
 			return c.src.School(g)
 		}
 		sol, err := school.Solve(g, solver.Options{Threads: JobThreads()})
@@ -257,7 +258,7 @@ func (c *cache) School(g *engine.Game) (*advice.SchoolStrategy, error) {
 		}
 		return advice.ExactStrategy(school.FromSolution(sol)), nil
 	}
-	v, err := c.get("school "+strategy.Describe(g), "strategy", strategy.Describe(g), func() need { return schoolNeed(tablesDir(), g) }, open)
+	v, err := c.get("school "+strategy.Describe(g), "strategy", strategy.Describe(g), func() need { return tableNeed(tablesDir(), g) }, open)
 	if err != nil {
 		return nil, err
 	}

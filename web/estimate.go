@@ -8,13 +8,12 @@ import (
 	"dicepoker/kind"
 	"dicepoker/school"
 	"dicepoker/solver"
-	"dicepoker/strategy"
 	"dicepoker/tables"
 	"dicepoker/target"
 )
 
 // A build's figures (its file's size and its peak memory) are those
-// that the command line announces before a first use: kind.SolveCost,
+// that the command line announces before a first use: kind.Kind.Table,
 // target.TableCost and school.FitCost, measured on this program's games.
 // A table read from its file takes the file's size.
 //
@@ -51,31 +50,28 @@ func fileNeed(dir, path string, c cost.Cost) need {
 	return need{hold: c.Disk, peak: max(c.Memory, c.Disk), build: true}
 }
 
-// tableNeed is the need of single-sheet game g's strategy table.
+// tableNeed is the need of g's own table (kind.Kind.Table): read from
+// the tables directory dir, else built, or for an estimate taken from
+// inside the program where one ships for g's rules; an estimate's player
+// holds more beside it.
 func tableNeed(dir string, g *engine.Game) need {
-	return fileNeed(dir, strategy.Path(dir, g), kind.SolveCost(g, JobThreads()))
+	k := kind.Of(g)
+	b := k.Table(dir, JobThreads())
+	n := fileNeed(dir, b.Path, b.Cost)
+	if k.Exact() {
+		return n
+	}
+	if n.build && school.Ships(g) {
+		n = need{hold: b.Cost.Disk, peak: b.Cost.Disk}
+	}
+	n.hold += estimateBytes
+	n.peak += estimateBytes
+	return n
 }
 
 // targetsNeed is the need of single-sheet game g's every-target table.
 func targetsNeed(dir string, g *engine.Game) need {
 	return fileNeed(dir, target.TablePath(dir, g), target.TableCost(g, JobThreads()))
-}
-
-// schoolNeed is the need of school game g's default strategy: the exact
-// table with one column, else the estimate, read from the tables
-// directory or from inside the program where one ships for g.
-func schoolNeed(dir string, g *engine.Game) need {
-	if g.Columns == 1 {
-		return fileNeed(dir, strategy.Path(dir, g), kind.SolveCost(g, JobThreads()))
-	}
-	c := kind.SolveCost(g, JobThreads())
-	n := fileNeed(dir, school.EstimatePath(dir, g), c)
-	if n.build && school.Ships(g) {
-		n = need{hold: c.Disk, peak: c.Disk}
-	}
-	n.hold += estimateBytes
-	n.peak += estimateBytes
-	return n
 }
 
 // opponentsNeed is the most that ranking single-sheet game g's actions

@@ -13,18 +13,14 @@ import (
 	"dicepoker/internal/cost"
 	"dicepoker/kind"
 	"dicepoker/school"
-	"dicepoker/strategy"
 	"dicepoker/tables"
-	"dicepoker/target"
 )
 
-// tableBuild is a table solve --all builds: what it is, its file, what
-// building it takes, and the build.
+// tableBuild is a table solve --all builds: what it is, its file and
+// what building it takes, its game, and the build.
 type tableBuild struct {
-	what  string
+	kind.Build
 	game  *engine.Game
-	path  string
-	cost  cost.Cost
 	build func() error
 }
 
@@ -45,18 +41,14 @@ func allTables(dir string, threads int, targets bool) ([]tableBuild, error) {
 		if err != nil {
 			return nil, err
 		}
-		what := g.Name + " strategy table"
-		if g.Columns == 1 {
-			what = "school one-column exact table"
-		}
-		all = append(all, tableBuild{what: what, game: g, path: strategy.Path(dir, g),
-			cost: kind.SolveCost(g, threads), build: func() error { _, err := o.Solve(g, "", threads); return err }})
+		b := kind.Of(g).Table(dir, threads)
+		all = append(all, tableBuild{Build: b, game: g, build: func() error { _, err := o.Solve(g, "", threads); return err }})
 	}
 	if targets {
-		for _, b := range all[:len(all):len(all)] {
-			if g := b.game; g.Columns == 0 {
-				all = append(all, tableBuild{what: g.Name + " every-target table", game: g, path: target.TablePath(dir, g),
-					cost: target.TableCost(g, threads), build: func() error { _, err := o.SolveTargets(g, "", threads); return err }})
+		for _, tb := range all[:len(all):len(all)] {
+			g := tb.game
+			if b, ok := kind.Of(g).Targets(dir, threads); ok {
+				all = append(all, tableBuild{Build: b, game: g, build: func() error { _, err := o.SolveTargets(g, "", threads); return err }})
 			}
 		}
 	}
@@ -91,14 +83,14 @@ func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error
 	var todo, present []tableBuild
 	var total cost.Cost
 	for _, b := range all {
-		if _, err := os.Stat(b.path); err == nil {
+		if _, err := os.Stat(b.Path); err == nil {
 			present = append(present, b)
 			continue
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 		todo = append(todo, b)
-		total = total.Plus(b.cost)
+		total = total.Plus(b.Cost)
 	}
 	// The plan goes to stdout, or with --json to stderr, as a notice.
 	plan := stdout
@@ -111,10 +103,10 @@ func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error
 			fmt.Sprint(len(todo), " ", engine.Plural(len(todo), "table", "tables")), cost.Duration(total.Seconds), cost.Cores(threads), cost.Bytes(total.Disk), cost.Bytes(total.Memory))
 	}
 	for _, b := range todo {
-		fmt.Fprintf(plan, "  %-36s %s\n", b.what, b.cost)
+		fmt.Fprintf(plan, "  %-36s %s\n", b.What, b.Cost)
 	}
 	for _, b := range present {
-		fmt.Fprintf(plan, "already there: %s\n", b.what)
+		fmt.Fprintf(plan, "already there: %s\n", b.What)
 	}
 	fmt.Fprintf(plan, "inside the program: the school estimates for %s\n", shippedEstimates())
 	if !targets {
@@ -130,7 +122,7 @@ func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error
 	}
 	var report []built
 	for _, b := range present {
-		report = append(report, built{b.what, b.game.Name, b.game.Options.String(), b.path, false, nil})
+		report = append(report, built{b.What, b.game.Name, b.game.Options.String(), b.Path, false, nil})
 	}
 	for _, b := range todo {
 		start := time.Now()
@@ -138,9 +130,9 @@ func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error
 			return err
 		}
 		seconds := time.Since(start).Seconds()
-		report = append(report, built{b.what, b.game.Name, b.game.Options.String(), b.path, true, secondsIf(timing, seconds)})
+		report = append(report, built{b.What, b.game.Name, b.game.Options.String(), b.Path, true, secondsIf(timing, seconds)})
 		if !asJSON {
-			fmt.Fprintf(stdout, "built %s in %.1f s: %s\n", b.what, seconds, b.path)
+			fmt.Fprintf(stdout, "built %s in %.1f s: %s\n", b.What, seconds, b.Path)
 		}
 	}
 	if asJSON {
