@@ -26,12 +26,11 @@ type Kind interface {
 	// rather than an estimate fitted to simulated play.
 	Exact() bool
 	// Table returns the game's own table, the one solve builds and the
-	// default strategy plays by, as it is kept in the tables directory
-	// dir and built with threads goroutines.
-	Table(dir string, threads int) Build
-	// Targets returns the game's every-target table, likewise; false
-	// where the kind has none (school).
-	Targets(dir string, threads int) (Build, bool)
+	// default strategy plays by.
+	Table() Build
+	// Targets returns the game's every-target table, by which a player
+	// aims at a total; nil where the kind has none (school).
+	Targets() *Build
 
 	// solve builds the game's own table with threads goroutines and
 	// says what it built, all but its path.
@@ -51,8 +50,10 @@ type Kind interface {
 // what building it takes.
 type Build struct {
 	What string // "yahtzee strategy table", "school one-column exact table"
-	Path string
-	Cost cost.Cost
+	// Path returns its file in the tables directory dir.
+	Path func(dir string) string
+	// Cost returns what building it takes with threads goroutines.
+	Cost func(threads int) cost.Cost
 }
 
 // Of returns the kind of g.
@@ -84,17 +85,27 @@ const (
 	baseMemory           = 16e6 // what the program holds before a build starts
 )
 
-func (k single) Table(dir string, threads int) Build {
-	n := solver.NewLayout(k.g).Size()
-	return Build{What: k.g.Name + " strategy table", Path: strategy.Path(dir, k.g), Cost: cost.Cost{
-		Seconds: cost.Spread(sheetSecondsPerEntry*float64(n), threads),
-		Disk:    4*int64(n) + 100,
-		Memory:  int64(baseMemory + sheetBytesPerEntry*float64(n)),
+func (k single) Table() Build {
+	g := k.g
+	return Build{What: g.Name + " strategy table", Path: pathOf(g, strategy.Path), Cost: func(threads int) cost.Cost {
+		n := solver.NewLayout(g).Size()
+		return cost.Cost{
+			Seconds: cost.Spread(sheetSecondsPerEntry*float64(n), threads),
+			Disk:    4*int64(n) + 100,
+			Memory:  int64(baseMemory + sheetBytesPerEntry*float64(n)),
+		}
 	}}
 }
 
-func (k single) Targets(dir string, threads int) (Build, bool) {
-	return Build{What: k.g.Name + " every-target table", Path: target.TablePath(dir, k.g), Cost: target.TableCost(k.g, threads)}, true
+func (k single) Targets() *Build {
+	g := k.g
+	return &Build{What: g.Name + " every-target table", Path: pathOf(g, target.TablePath),
+		Cost: func(threads int) cost.Cost { return target.TableCost(g, threads) }}
+}
+
+// pathOf returns the Build.Path of g's table that path names.
+func pathOf(g *engine.Game, path func(dir string, g *engine.Game) string) func(dir string) string {
+	return func(dir string) string { return path(dir, g) }
 }
 
 func (k single) solve(o Opener, threads int) (tables.Saver, *Table, error) {
@@ -143,7 +154,7 @@ func (k single) checkRun(name string, total *int, _ int, seats *int) error {
 // bonuses going to whoever earns them first.
 type schoolKind struct{ g *engine.Game }
 
-func (schoolKind) Targets(string, int) (Build, bool) { return Build{}, false }
+func (schoolKind) Targets() *Build { return nil }
 
 func (k schoolKind) player(o Opener, name string) (*Player, error) { return o.schoolPlayer(k.g, name) }
 
@@ -167,8 +178,10 @@ type exactSchool struct{ schoolKind }
 
 func (exactSchool) Exact() bool { return true }
 
-func (k exactSchool) Table(dir string, threads int) Build {
-	return Build{What: "school one-column exact table", Path: strategy.Path(dir, k.g), Cost: school.ExactCost(k.g, threads)}
+func (k exactSchool) Table() Build {
+	g := k.g
+	return Build{What: "school one-column exact table", Path: pathOf(g, strategy.Path),
+		Cost: func(threads int) cost.Cost { return school.ExactCost(g, threads) }}
 }
 
 func (k exactSchool) solve(o Opener, threads int) (tables.Saver, *Table, error) {
@@ -198,9 +211,10 @@ type estimatedSchool struct{ schoolKind }
 
 func (estimatedSchool) Exact() bool { return false }
 
-func (k estimatedSchool) Table(dir string, threads int) Build {
-	return Build{What: strategy.Describe(k.g) + " estimate", Path: school.EstimatePath(dir, k.g),
-		Cost: school.FitCost(k.g, school.DefaultFit(k.g, nil, threads))}
+func (k estimatedSchool) Table() Build {
+	g := k.g
+	return Build{What: strategy.Describe(g) + " estimate", Path: pathOf(g, school.EstimatePath),
+		Cost: func(threads int) cost.Cost { return school.FitCost(g, school.DefaultFit(g, nil, threads)) }}
 }
 
 func (k estimatedSchool) solve(o Opener, threads int) (tables.Saver, *Table, error) {

@@ -42,7 +42,7 @@ func (o Opener) Solve(g *engine.Game, out string, threads int) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	said.Path = cmp.Or(out, k.Table(dir, threads).Path)
+	said.Path = cmp.Or(out, k.Table().Path(dir))
 	if err := t.Save(said.Path); err != nil {
 		return nil, err
 	}
@@ -79,11 +79,11 @@ func (o Opener) SolveTargets(g *engine.Game, out string, threads int) (*Targets,
 	if err != nil {
 		return nil, err
 	}
-	b, ok := Of(g).Targets(dir, threads)
-	if !ok {
+	b := Of(g).Targets()
+	if b == nil {
 		return nil, advice.Inputf("--targets belongs to the single-sheet games, not to %s", g.Name)
 	}
-	path := cmp.Or(out, b.Path)
+	path := cmp.Or(out, b.Path(dir))
 	t, err := target.SolveTable(g, solver.Options{Threads: threads, Progress: o.progress("solving " + g.Name + " for every target")})
 	if err != nil {
 		return nil, err

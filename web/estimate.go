@@ -56,13 +56,14 @@ func fileNeed(dir, path string, c cost.Cost) need {
 // holds more beside it.
 func tableNeed(dir string, g *engine.Game) need {
 	k := kind.Of(g)
-	b := k.Table(dir, JobThreads())
-	n := fileNeed(dir, b.Path, b.Cost)
+	b := k.Table()
+	c := b.Cost(JobThreads())
+	n := fileNeed(dir, b.Path(dir), c)
 	if k.Exact() {
 		return n
 	}
 	if n.build && school.Ships(g) {
-		n = need{hold: b.Cost.Disk, peak: b.Cost.Disk}
+		n = need{hold: c.Disk, peak: c.Disk}
 	}
 	n.hold += estimateBytes
 	n.peak += estimateBytes

@@ -16,12 +16,20 @@ import (
 	"dicepoker/tables"
 )
 
-// tableBuild is a table solve --all builds: what it is, its file and
-// what building it takes, its game, and the build.
+// tableBuild is a table solve --all builds: what it is, its file, what
+// building it takes, and the build.
 type tableBuild struct {
-	kind.Build
+	what  string
 	game  *engine.Game
+	path  string
+	cost  cost.Cost
 	build func() error
+}
+
+// buildOf returns the tableBuild of b, a table of g, in the tables
+// directory dir on threads goroutines, built by build.
+func buildOf(b kind.Build, g *engine.Game, dir string, threads int, build func() error) tableBuild {
+	return tableBuild{what: b.What, game: g, path: b.Path(dir), cost: b.Cost(threads), build: build}
 }
 
 // allTables returns the tables solve --all builds in dir on threads
@@ -41,14 +49,13 @@ func allTables(dir string, threads int, targets bool) ([]tableBuild, error) {
 		if err != nil {
 			return nil, err
 		}
-		b := kind.Of(g).Table(dir, threads)
-		all = append(all, tableBuild{Build: b, game: g, build: func() error { _, err := o.Solve(g, "", threads); return err }})
+		all = append(all, buildOf(kind.Of(g).Table(), g, dir, threads, func() error { _, err := o.Solve(g, "", threads); return err }))
 	}
 	if targets {
 		for _, tb := range all[:len(all):len(all)] {
 			g := tb.game
-			if b, ok := kind.Of(g).Targets(dir, threads); ok {
-				all = append(all, tableBuild{Build: b, game: g, build: func() error { _, err := o.SolveTargets(g, "", threads); return err }})
+			if b := kind.Of(g).Targets(); b != nil {
+				all = append(all, buildOf(*b, g, dir, threads, func() error { _, err := o.SolveTargets(g, "", threads); return err }))
 			}
 		}
 	}
@@ -83,14 +90,14 @@ func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error
 	var todo, present []tableBuild
 	var total cost.Cost
 	for _, b := range all {
-		if _, err := os.Stat(b.Path); err == nil {
+		if _, err := os.Stat(b.path); err == nil {
 			present = append(present, b)
 			continue
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return err
 		}
 		todo = append(todo, b)
-		total = total.Plus(b.Cost)
+		total = total.Plus(b.cost)
 	}
 	// The plan goes to stdout, or with --json to stderr, as a notice.
 	plan := stdout
@@ -103,10 +110,10 @@ func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error
 			fmt.Sprint(len(todo), " ", engine.Plural(len(todo), "table", "tables")), cost.Duration(total.Seconds), cost.Cores(threads), cost.Bytes(total.Disk), cost.Bytes(total.Memory))
 	}
 	for _, b := range todo {
-		fmt.Fprintf(plan, "  %-36s %s\n", b.What, b.Cost)
+		fmt.Fprintf(plan, "  %-36s %s\n", b.what, b.cost)
 	}
 	for _, b := range present {
-		fmt.Fprintf(plan, "already there: %s\n", b.What)
+		fmt.Fprintf(plan, "already there: %s\n", b.what)
 	}
 	fmt.Fprintf(plan, "inside the program: the school estimates for %s\n", shippedEstimates())
 	if !targets {
@@ -122,7 +129,7 @@ func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error
 	}
 	var report []built
 	for _, b := range present {
-		report = append(report, built{b.What, b.game.Name, b.game.Options.String(), b.Path, false, nil})
+		report = append(report, built{b.what, b.game.Name, b.game.Options.String(), b.path, false, nil})
 	}
 	for _, b := range todo {
 		start := time.Now()
@@ -130,9 +137,9 @@ func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error
 			return err
 		}
 		seconds := time.Since(start).Seconds()
-		report = append(report, built{b.What, b.game.Name, b.game.Options.String(), b.Path, true, secondsIf(timing, seconds)})
+		report = append(report, built{b.what, b.game.Name, b.game.Options.String(), b.path, true, secondsIf(timing, seconds)})
 		if !asJSON {
-			fmt.Fprintf(stdout, "built %s in %.1f s: %s\n", b.What, seconds, b.Path)
+			fmt.Fprintf(stdout, "built %s in %.1f s: %s\n", b.what, seconds, b.path)
 		}
 	}
 	if asJSON {
