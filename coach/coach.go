@@ -75,6 +75,15 @@ func ParseSheet(g *engine.Game, text string) (Sheet, error) {
 	return sheetOrNil(single{g, sh}, err)
 }
 
+// NewSheet returns the sheet of a new game of g.
+func NewSheet(g *engine.Game) Sheet {
+	sh, err := ParseSheet(g, "")
+	if err != nil {
+		panic(fmt.Sprintf("coach: a new sheet of %s: %v", g.Name, err)) // no entry to refuse
+	}
+	return sh
+}
+
 // sheetOrNil returns sh with err, or nil for a sheet that err says is
 // not one; a full sheet (engine.ErrGameOver) is one.
 func sheetOrNil(sh Sheet, err error) (Sheet, error) {

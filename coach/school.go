@@ -144,7 +144,17 @@ func (s schoolSheet) Terms() Terms {
 		Write: `  score ROW      write the dice in the row's next column: close or zero a School row,
                  score a combination row; a unique start of its name will do
   cross ROW      cross out the row's next cell (combination rows only), scoring or not
-`}
+`,
+		Fresh: freshWords(s.g.School.Fresh), Reserve: "reserve", Detailed: true}
+}
+
+// freshWords says what a fresh roll does to the combination rows, whose
+// points count times times.
+func freshWords(times int) string {
+	if times == 2 {
+		return "combinations doubled"
+	}
+	return fmt.Sprintf("combinations x%d", times)
 }
 
 // schoolAdvisor ranks the positions of a school game with the values a

@@ -12,4 +12,14 @@ type Terms struct {
 	// Write is the help of the commands that write the dice, a line a
 	// command, each ending in a newline.
 	Write string
+	// Fresh says what a roll of all five does where it scores otherwise
+	// than other dice ("combinations doubled"), for a position to say
+	// whether its dice are fresh; "" where it scores the same.
+	Fresh string
+	// Reserve names the dice a sheet keeps beside its cells ("reserve"),
+	// whose count a write reads; "" for none.
+	Reserve string
+	// Detailed reports that a write says where and how it writes
+	// (Move.Detail, Option.Detail) beyond its box and points.
+	Detailed bool
 }
