@@ -34,7 +34,7 @@ type Kind interface {
 
 	// solve builds the game's own table with threads goroutines and
 	// says what it built, all but its path.
-	solve(o Opener, threads int) (tables.Saver, *Table, error)
+	solve(o Opener, threads int) (tables.Saver, *Solved, error)
 	// states returns every state of the game with its exact value.
 	states(o Opener) (*export.Table, error)
 	// positions returns the positions its optimal play meets.
@@ -108,13 +108,13 @@ func pathOf(g *engine.Game, path func(dir string, g *engine.Game) string) func(d
 	return func(dir string) string { return path(dir, g) }
 }
 
-func (k single) solve(o Opener, threads int) (tables.Saver, *Table, error) {
+func (k single) solve(o Opener, threads int) (tables.Saver, *Solved, error) {
 	sol, err := solver.Solve(k.g, solver.Options{Threads: threads, Progress: o.progress("solving " + k.g.Name)})
 	if err != nil {
 		return nil, nil, err
 	}
 	st := strategy.FromSolution(sol)
-	return st, &Table{Kind: optimum, Unit: "states", Expected: st.Expected, Reachable: sol.States, Entries: len(st.Values)}, nil
+	return st, &Solved{Kind: optimum, Unit: "states", Expected: st.Expected, Reachable: sol.States, Entries: len(st.Values)}, nil
 }
 
 func (k single) states(o Opener) (*export.Table, error) {
@@ -184,13 +184,13 @@ func (k exactSchool) Table() Build {
 		Cost: func(threads int) cost.Cost { return school.ExactCost(g, threads) }}
 }
 
-func (k exactSchool) solve(o Opener, threads int) (tables.Saver, *Table, error) {
+func (k exactSchool) solve(o Opener, threads int) (tables.Saver, *Solved, error) {
 	sol, err := school.Solve(k.g, solver.Options{Threads: threads, Progress: o.progress("solving " + strategy.Describe(k.g))})
 	if err != nil {
 		return nil, nil, err
 	}
 	ex := school.FromSolution(sol)
-	return ex, &Table{Kind: optimum, Unit: "states", Expected: ex.Expected, Entries: len(ex.Values)}, nil
+	return ex, &Solved{Kind: optimum, Unit: "states", Expected: ex.Expected, Entries: len(ex.Values)}, nil
 }
 
 func (k exactSchool) states(o Opener) (*export.Table, error) {
@@ -217,7 +217,7 @@ func (k estimatedSchool) Table() Build {
 		Cost: func(threads int) cost.Cost { return school.FitCost(g, school.DefaultFit(g, nil, threads)) }}
 }
 
-func (k estimatedSchool) solve(o Opener, threads int) (tables.Saver, *Table, error) {
+func (k estimatedSchool) solve(o Opener, threads int) (tables.Saver, *Solved, error) {
 	f, err := o.Fit(k.g, threads)
 	if err != nil {
 		return nil, nil, err
@@ -226,7 +226,7 @@ func (k estimatedSchool) solve(o Opener, threads int) (tables.Saver, *Table, err
 	if err != nil {
 		return nil, nil, err
 	}
-	return e, &Table{Kind: fmt.Sprintf("estimate-based player's mean score over %d games", f.Games),
+	return e, &Solved{Kind: fmt.Sprintf("estimate-based player's mean score over %d games", f.Games),
 		Unit: "weights", Expected: e.Expected, Entries: len(e.W)}, nil
 }
 

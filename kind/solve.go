@@ -11,8 +11,8 @@ import (
 	"dicepoker/target"
 )
 
-// Table is what solve built and saved of a game.
-type Table struct {
+// Solved is what Solve built and saved of a game.
+type Solved struct {
 	// Kind says what Expected is: the "optimal expected score" of an
 	// exact solution, or the mean score an estimate's player measured.
 	Kind     string
@@ -32,7 +32,7 @@ const optimum = "optimal expected score"
 // (default: the tables directory): the exact solution of a single sheet
 // or of one-column school, else the estimate of the sheet's value,
 // fitted to simulated play.
-func (o Opener) Solve(g *engine.Game, out string, threads int) (*Table, error) {
+func (o Opener) Solve(g *engine.Game, out string, threads int) (*Solved, error) {
 	dir, err := dirFor(out)
 	if err != nil {
 		return nil, err
