@@ -58,10 +58,10 @@ type Build struct {
 
 // Of returns the kind of g.
 func Of(g *engine.Game) Kind {
-	switch g.Columns {
-	case 0:
+	switch {
+	case g.Columns == 0:
 		return single{g}
-	case 1:
+	case school.SolvesExactly(g):
 		return exactSchool{schoolKind{g}}
 	}
 	return estimatedSchool{schoolKind{g}}
