@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"dicepoker/coach"
 	"dicepoker/engine"
 )
 
@@ -100,8 +101,12 @@ func (s Scored) JSON() any {
 			out.School = append(out.School, Entry[schoolCell]{row.Name, schoolCell{row.School.Closed, row.School.Reserve}})
 		}
 	}
-	if s.Game.Columns > 0 {
-		out.Fresh, out.Reserve = &s.Fresh, &s.Reserve
+	terms := coach.NewSheet(s.Game).Terms()
+	if terms.Fresh != "" {
+		out.Fresh = &s.Fresh
+	}
+	if terms.Reserve != "" {
+		out.Reserve = &s.Reserve
 	}
 	return out
 }

@@ -60,7 +60,7 @@ func (s *Server) advise(ctx context.Context, req adviseRequest) (any, error) {
 	if err := sheetOf(req.Sheet, &p); err != nil {
 		return nil, err
 	}
-	if req.Fresh != nil && g.Columns == 0 {
+	if req.Fresh != nil && coach.NewSheet(g).Terms().Fresh == "" {
 		return nil, badf("fresh belongs to school, not to %s", g.Name)
 	}
 	p.Fresh = req.Fresh
@@ -131,7 +131,7 @@ func (s *Server) score(req scoreRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Columns == 0 && (req.Fresh || req.Reserve != 0) {
+	if terms := coach.NewSheet(g).Terms(); req.Fresh && terms.Fresh == "" || req.Reserve != 0 && terms.Reserve == "" {
 		return nil, badf("fresh and reserve belong to school, not to %s", g.Name)
 	}
 	if err := advice.CheckReserve(g, "reserve", req.Reserve); err != nil {
