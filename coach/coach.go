@@ -11,6 +11,7 @@
 package coach
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -103,6 +104,28 @@ type Action struct {
 	// crossed out).
 	Cross bool
 	Keep  engine.Multiset // the dice kept for a reroll (none: reroll all five)
+}
+
+// MarshalJSON writes the action as records and reviews show it:
+// {"score": box}, {"cross": row} or {"keep": [faces]}.
+func (a Action) MarshalJSON() ([]byte, error) {
+	switch {
+	case a.Cross:
+		return json.Marshal(struct {
+			Cross string `json:"cross"`
+		}{a.Box})
+	case a.Box != "":
+		return json.Marshal(struct {
+			Score string `json:"score"`
+		}{a.Box})
+	}
+	keep := a.Keep.Dice()
+	if keep == nil {
+		keep = []int{}
+	}
+	return json.Marshal(struct {
+		Keep []int `json:"keep"`
+	}{keep})
 }
 
 // Position is a decision point of a game: the sheet before the turn's
