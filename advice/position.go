@@ -169,7 +169,7 @@ func adviseSchool(src Source, p Position, rollsLeft int) (*Advice, error) {
 	// bonuses they may take first are none of it.
 	var drift *float64
 	if st.Drift != nil && len(sheets) == 1 {
-		d := st.Drift.Add(school.Position{Sheet: state, Dice: p.Dice, RollsLeft: rollsLeft, Fresh: fresh}, actions)
+		d := st.Drift.Add(state, p.Dice, rollsLeft, fresh, actions)
 		drift = &d
 	}
 	a := &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Fresh: fresh, Dice: p.Dice,

@@ -190,7 +190,7 @@ func (a schoolAdvisor) Actions(p Position) ([]Option, error) {
 		return nil, err
 	}
 	if a.drift != nil {
-		a.drift.Add(school.Position{Sheet: state, Dice: p.Dice, RollsLeft: p.RollsLeft, Fresh: p.Fresh}, actions)
+		a.drift.Add(state, p.Dice, p.RollsLeft, p.Fresh, actions)
 	}
 	return SchoolOptions(a.g, actions), nil
 }
