@@ -43,7 +43,7 @@ type Sample struct {
 //	tie          whether the action is tied with the best (loss within 1e-9)
 //
 // The same advisor, game and sample give the same rows.
-func Positions(g *engine.Game, adv coach.Advisor, s Sample) *Table {
+func Positions(g *engine.Game, adv coach.Advisor, s Sample) *Rows {
 	terms := coach.NewSheet(g).Terms()
 	cols := []Column{{"position", Int}, {"turn", Int}, {"sheet", Text}, {"sheet_score", Int}, {"rolls_left", Int}, {"dice", Dice}}
 	if terms.Fresh != "" {
@@ -55,7 +55,7 @@ func Positions(g *engine.Game, adv coach.Advisor, s Sample) *Table {
 		cols = append(cols, Column{"detail", Text})
 	}
 	cols = append(cols, []Column{{"expected", Float}, {"loss", Float}, {"tie", Bool}}...)
-	return &Table{Columns: cols, rows: func(emit func([]any) error) error {
+	return &Rows{Columns: cols, rows: func(emit func([]any) error) error {
 		for i := range s.Positions {
 			p, opts, err := samplePosition(g, adv, s.Seed, i)
 			if err != nil {

@@ -36,9 +36,9 @@ type Kind interface {
 	// says what it built, all but its path.
 	solve(o Opener, threads int) (tables.Saver, *Solved, error)
 	// states returns every state of the game with its exact value.
-	states(o Opener) (*export.Table, error)
+	states(o Opener) (*export.Rows, error)
 	// positions returns the positions its optimal play meets.
-	positions(o Opener, s export.Sample) (*export.Table, error)
+	positions(o Opener, s export.Sample) (*export.Rows, error)
 	// player opens the strategy called name.
 	player(o Opener, name string) (*Player, error)
 	// checkRun checks a run of games as CheckRun does, past the number
@@ -117,7 +117,7 @@ func (k single) solve(o Opener, threads int) (tables.Saver, *Solved, error) {
 	return st, &Solved{Kind: optimum, Unit: "states", Expected: st.Expected, Reachable: sol.States, Entries: len(st.Values)}, nil
 }
 
-func (k single) states(o Opener) (*export.Table, error) {
+func (k single) states(o Opener) (*export.Rows, error) {
 	t, err := o.Table(k.g)
 	if err != nil {
 		return nil, err
@@ -125,12 +125,12 @@ func (k single) states(o Opener) (*export.Table, error) {
 	return export.States(t), nil
 }
 
-func (k single) positions(o Opener, s export.Sample) (*export.Table, error) {
+func (k single) positions(o Opener, s export.Sample) (*export.Rows, error) {
 	return exactPositions(o, k.g, s)
 }
 
 // exactPositions returns the positions that the exact play of g meets.
-func exactPositions(o Opener, g *engine.Game, s export.Sample) (*export.Table, error) {
+func exactPositions(o Opener, g *engine.Game, s export.Sample) (*export.Rows, error) {
 	adv, err := advice.Advisor(o, g)
 	if err != nil {
 		return nil, err
@@ -193,7 +193,7 @@ func (k exactSchool) solve(o Opener, threads int) (tables.Saver, *Solved, error)
 	return ex, &Solved{Kind: optimum, Unit: "states", Expected: ex.Expected, Entries: len(ex.Values)}, nil
 }
 
-func (k exactSchool) states(o Opener) (*export.Table, error) {
+func (k exactSchool) states(o Opener) (*export.Rows, error) {
 	t, err := o.Exact(k.g)
 	if err != nil {
 		return nil, err
@@ -201,7 +201,7 @@ func (k exactSchool) states(o Opener) (*export.Table, error) {
 	return export.SchoolStates(t), nil
 }
 
-func (k exactSchool) positions(o Opener, s export.Sample) (*export.Table, error) {
+func (k exactSchool) positions(o Opener, s export.Sample) (*export.Rows, error) {
 	return exactPositions(o, k.g, s)
 }
 
@@ -230,10 +230,10 @@ func (k estimatedSchool) solve(o Opener, threads int) (tables.Saver, *Solved, er
 		Unit: "weights", Expected: e.Expected, Entries: len(e.W)}, nil
 }
 
-func (k estimatedSchool) states(Opener) (*export.Table, error) {
+func (k estimatedSchool) states(Opener) (*export.Rows, error) {
 	return nil, advice.Inputf("--what states: school with %d columns has no table of states, only an estimate of their value; use --columns 1", k.g.Columns)
 }
 
-func (k estimatedSchool) positions(Opener, export.Sample) (*export.Table, error) {
+func (k estimatedSchool) positions(Opener, export.Sample) (*export.Rows, error) {
 	return nil, advice.Inputf("--what positions: school with %d columns is not solved exactly, so its values would be estimates; use --columns 1", k.g.Columns)
 }
