@@ -60,10 +60,8 @@ func Score(g *engine.Game, m engine.Multiset, fresh bool, reserve int) Scored {
 			default:
 				row.Text = "closes"
 			}
-		case g.Columns > 0:
-			row.Points = g.SchoolPoints(c, r, fresh)
 		default:
-			row.Points = g.Score(c, r)
+			row.Points = g.RollPoints(c, r, fresh)
 		}
 		if row.Text == "" {
 			row.Text = fmt.Sprint(row.Points)
