@@ -54,7 +54,7 @@ type Advice struct {
 // JSON returns the object advise --json prints, with the first top
 // options (every one for 0).
 func (a *Advice) JSON(top int) any {
-	if a.Game.Columns != 0 {
+	if a.school != nil {
 		return schoolJSON(&a.Ranking, a.Strategy, a.school, a.Rollouts, a.Drift, top)
 	}
 	return a.Ranking.JSON(top)

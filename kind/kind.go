@@ -19,8 +19,8 @@ import (
 // exactly, school with one column solved exactly, or school with more
 // columns played by a fitted estimate. It says what the game's tables
 // are and what they take, and the Opener's methods ask it how to solve,
-// export and play the game. Of returns a game's kind; nothing else
-// looks at the game's sheet to tell the kinds apart.
+// export and play the game. Of returns a game's kind, which the
+// commands and the server ask rather than the game's columns.
 type Kind interface {
 	// Exact reports whether the game's table is its exact solution
 	// rather than an estimate fitted to simulated play.
