@@ -106,7 +106,7 @@ func (a *Ranking) Describe(i int) string {
 		return act.Box + " " + act.Detail + BonusText(act.Bonus)
 	case act.Box != "":
 		return fmt.Sprintf("score %s for %d", act.Box, act.Points) + BonusText(act.Bonus)
-	case act.Keep.Size() == 0 && a.Game.Columns != 0:
+	case act.Keep.Size() == 0 && coach.NewSheet(a.Game).Terms().Fresh != "":
 		return "reroll all five (fresh)"
 	case act.Keep.Size() == 0:
 		return "reroll all five"

@@ -141,7 +141,7 @@ func (o Opener) School(g *engine.Game, name string) (*SchoolStrategy, error) {
 func (o Opener) Named(g *engine.Game, name string) (*SchoolStrategy, error) {
 	if name == "" {
 		name = "estimate"
-		if g.Columns == 1 {
+		if school.SolvesExactly(g) {
 			name = "optimal"
 		}
 	}
@@ -166,7 +166,7 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 		zero := func(engine.SchoolState) float64 { return 0 }
 		return &SchoolStrategy{Name: name, Player: school.Fixed(zero), Value: zero}, nil
 	case "optimal":
-		if g.Columns != 1 {
+		if !school.SolvesExactly(g) {
 			return nil, Fieldf("{strategy} optimal: school is solved exactly with one column only ({columns} 1); use estimate")
 		}
 		t, err := o.Exact(g)
@@ -251,7 +251,7 @@ func (o Opener) Estimate(g *engine.Game) (*school.Estimate, error) {
 // o.Ticking.
 func (o Opener) Fit(g *engine.Game, threads int) (school.Fit, error) {
 	var teacher school.Values
-	if g.Columns == 1 {
+	if school.SolvesExactly(g) {
 		t, err := Opener{Progress: o.Progress, Notice: o.Notice}.Exact(g)
 		if err != nil {
 			return school.Fit{}, err

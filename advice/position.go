@@ -54,7 +54,7 @@ type Advice struct {
 // JSON returns the object advise --json prints, with the first top
 // options (every one for 0).
 func (a *Advice) JSON(top int) any {
-	if a.Game.Columns != 0 {
+	if a.school != nil {
 		return schoolJSON(&a.Ranking, a.Strategy, a.school, a.Rollouts, a.Drift, top)
 	}
 	return a.Ranking.JSON(top)
@@ -189,7 +189,7 @@ func adviseSchool(src Source, r Request) (*Advice, error) {
 	// bonuses they may take first are none of it.
 	var drift *float64
 	if st.Drift != nil && len(sheets) == 1 {
-		d := st.Drift.Add(school.Position{Sheet: state, Dice: p.Dice, RollsLeft: rollsLeft, Fresh: fresh}, actions)
+		d := st.Drift.Add(state, p.Dice, rollsLeft, fresh, actions)
 		drift = &d
 	}
 	a := &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Fresh: fresh, Dice: p.Dice,

@@ -3,6 +3,7 @@ package advice
 import (
 	"io"
 
+	"dicepoker/coach"
 	"dicepoker/record"
 	"dicepoker/review"
 )
@@ -31,17 +32,17 @@ func ItemRanking(r *review.Report, it review.Item) *Ranking {
 
 // reviewDecision is one decision in review's JSON.
 type reviewDecision struct {
-	Line          int           `json:"line"`
-	Turn          int           `json:"turn"`
-	Sheet         string        `json:"sheet"`
-	Dice          []int         `json:"dice"`
-	RollsLeft     int           `json:"rolls_left"`
-	Taken         record.Action `json:"taken"`
-	Best          record.Action `json:"best"`
-	TakenExpected float64       `json:"taken_expected"`
-	BestExpected  float64       `json:"best_expected"`
-	Loss          float64       `json:"loss"`
-	Optimal       bool          `json:"optimal"`
+	Line          int          `json:"line"`
+	Turn          int          `json:"turn"`
+	Sheet         string       `json:"sheet"`
+	Dice          []int        `json:"dice"`
+	RollsLeft     int          `json:"rolls_left"`
+	Taken         coach.Action `json:"taken"`
+	Best          coach.Action `json:"best"`
+	TakenExpected float64      `json:"taken_expected"`
+	BestExpected  float64      `json:"best_expected"`
+	Loss          float64      `json:"loss"`
+	Optimal       bool         `json:"optimal"`
 }
 
 // ReviewJSON returns the object review --json prints.
@@ -50,7 +51,7 @@ func ReviewJSON(r *review.Report) any {
 	for i, it := range r.Items {
 		p, a := it.Entry.Position, ItemRanking(r, it)
 		ds[i] = reviewDecision{Line: it.Entry.Line, Turn: p.Sheet.Turn(), Sheet: p.Sheet.String(), Dice: p.Dice.Dice(),
-			RollsLeft: p.RollsLeft, Taken: record.ActionOf(it.Entry.Action), Best: record.ActionOf(it.Actions[0].Action),
+			RollsLeft: p.RollsLeft, Taken: it.Entry.Action, Best: it.Actions[0].Action,
 			TakenExpected: a.Expected(it.Taken), BestExpected: a.Expected(0), Loss: it.Loss, Optimal: it.Optimal()}
 	}
 	return struct {

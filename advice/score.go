@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"dicepoker/coach"
 	"dicepoker/engine"
 )
 
@@ -59,10 +60,8 @@ func Score(g *engine.Game, m engine.Multiset, fresh bool, reserve int) Scored {
 			default:
 				row.Text = "closes"
 			}
-		case g.Columns > 0:
-			row.Points = g.SchoolPoints(c, r, fresh)
 		default:
-			row.Points = g.Score(c, r)
+			row.Points = g.RollPoints(c, r, fresh)
 		}
 		if row.Text == "" {
 			row.Text = fmt.Sprint(row.Points)
@@ -100,8 +99,12 @@ func (s Scored) JSON() any {
 			out.School = append(out.School, Entry[schoolCell]{row.Name, schoolCell{row.School.Closed, row.School.Reserve}})
 		}
 	}
-	if s.Game.Columns > 0 {
-		out.Fresh, out.Reserve = &s.Fresh, &s.Reserve
+	terms := coach.NewSheet(s.Game).Terms()
+	if terms.Fresh != "" {
+		out.Fresh = &s.Fresh
+	}
+	if terms.Reserve != "" {
+		out.Reserve = &s.Reserve
 	}
 	return out
 }

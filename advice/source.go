@@ -160,7 +160,7 @@ func Advisor(src Source, g *engine.Game) (coach.Advisor, error) {
 // solved on first use). Other sheets keep g: the estimate of several
 // columns sees taken bonuses in the sheet itself.
 func TakenGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Game, error) {
-	if g.Columns != 1 || sheet.TakenRows == 0 {
+	if !school.SolvesExactly(g) || sheet.TakenRows == 0 {
 		return g, nil
 	}
 	var names []string

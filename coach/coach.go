@@ -11,6 +11,8 @@
 package coach
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -38,6 +40,10 @@ type Sheet interface {
 	Write(dice engine.Multiset, fresh bool, box string, cross bool) (Move, error)
 	// Show draws the sheet for people, a few lines that end in a newline.
 	Show() string
+	// Layout lays the sheet out box by box, for a page to draw.
+	Layout() Layout
+	// Terms returns the words play uses for the sheet.
+	Terms() Terms
 }
 
 // Move is one legal way to write the final dice of a turn.
@@ -57,13 +63,35 @@ type Move struct {
 }
 
 // ParseSheet reads a sheet of g written in its notation; "" is a new
-// game. This is where each kind of sheet plugs in: the single-sheet games
-// (engine.ParseSheet) and school (engine.ParseSchoolSheet).
+// game. A full sheet is returned with an error that wraps
+// engine.ErrGameOver. This is where each kind of sheet plugs in: the
+// single-sheet games (engine.ParseSheet) and school
+// (engine.ParseSchoolSheet).
 func ParseSheet(g *engine.Game, text string) (Sheet, error) {
 	if g.Columns != 0 {
-		return parseSchool(g, text)
+		sh, err := g.ParseSchoolSheet(text)
+		return sheetOrNil(schoolSheet{g, sh}, err)
 	}
-	return parseSingle(g, text)
+	sh, err := engine.ParseSheet(g, text)
+	return sheetOrNil(single{g, sh}, err)
+}
+
+// NewSheet returns the sheet of a new game of g.
+func NewSheet(g *engine.Game) Sheet {
+	sh, err := ParseSheet(g, "")
+	if err != nil {
+		panic(fmt.Sprintf("coach: a new sheet of %s: %v", g.Name, err)) // no entry to refuse
+	}
+	return sh
+}
+
+// sheetOrNil returns sh with err, or nil for a sheet that err says is
+// not one; a full sheet (engine.ErrGameOver) is one.
+func sheetOrNil(sh Sheet, err error) (Sheet, error) {
+	if err != nil && !errors.Is(err, engine.ErrGameOver) {
+		return nil, err
+	}
+	return sh, err
 }
 
 // Action is what a player does in a position: write the dice in a box,
@@ -76,6 +104,28 @@ type Action struct {
 	// crossed out).
 	Cross bool
 	Keep  engine.Multiset // the dice kept for a reroll (none: reroll all five)
+}
+
+// MarshalJSON writes the action as records and reviews show it:
+// {"score": box}, {"cross": row} or {"keep": [faces]}.
+func (a Action) MarshalJSON() ([]byte, error) {
+	switch {
+	case a.Cross:
+		return json.Marshal(struct {
+			Cross string `json:"cross"`
+		}{a.Box})
+	case a.Box != "":
+		return json.Marshal(struct {
+			Score string `json:"score"`
+		}{a.Box})
+	}
+	keep := a.Keep.Dice()
+	if keep == nil {
+		keep = []int{}
+	}
+	return json.Marshal(struct {
+		Keep []int `json:"keep"`
+	}{keep})
 }
 
 // Position is a decision point of a game: the sheet before the turn's

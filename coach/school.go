@@ -17,14 +17,6 @@ type schoolSheet struct {
 	sh engine.SchoolSheet
 }
 
-func parseSchool(g *engine.Game, text string) (Sheet, error) {
-	sh, err := g.ParseSchoolSheet(text)
-	if err != nil {
-		return nil, err
-	}
-	return schoolSheet{g, sh}, nil
-}
-
 // CellText writes a school cell as the sheet notation does: its mark
 // (x, r, 0, -) or its points.
 func CellText(e engine.SchoolEntry) string { return e.String() }
@@ -51,17 +43,17 @@ func (s schoolSheet) Score() int { return s.sh.Score(s.g) }
 func (s schoolSheet) Write(dice engine.Multiset, fresh bool, box string, cross bool) (Move, error) {
 	g := s.g
 	c := g.Category(box)
+	state := s.sh.State(g)
 	switch {
 	case dice.Size() != engine.Dice:
 		return Move{}, fmt.Errorf("need five dice to write, have %d", dice.Size())
 	case c < 0:
 		return Move{}, fmt.Errorf("%s has no row %q", g.Name, box)
-	case len(s.sh.Cells[c]) >= g.Columns:
+	case !g.RowOpen(&state, c):
 		return Move{}, fmt.Errorf("%s is filled in every column already", box)
 	case cross && g.Categories[c].School:
 		return Move{}, fmt.Errorf("%s is a School row: its cells close or take a zero, they cannot be crossed out", box)
 	}
-	state := s.sh.State(g)
 	moves := g.SchoolMoves(state, engine.RollIndex(dice), fresh, nil)
 	i := slices.IndexFunc(moves, func(w engine.SchoolWrite) bool {
 		return w.Row == c && (w.Cell.Mark == engine.Crossed) == cross
@@ -104,26 +96,65 @@ func WriteDetail(w engine.SchoolWrite) string {
 // Show draws a row a line, its cells in columns (. for an open one), then
 // the reserve, the bonuses and the score.
 func (s schoolSheet) Show() string {
-	g := s.g
+	g, l := s.g, s.Layout()
 	var b strings.Builder
 	fmt.Fprintf(&b, "  %-*s", nameWidth(g), "")
-	for j := range g.Columns {
+	for j := range l.Columns {
 		fmt.Fprintf(&b, " %4d", j+1)
 	}
 	b.WriteString("\n")
-	for c, cat := range g.Categories {
-		fmt.Fprintf(&b, "  %-*s", nameWidth(g), cat.Name)
-		for j := range g.Columns {
+	for _, r := range l.Rows {
+		fmt.Fprintf(&b, "  %-*s", nameWidth(g), r.Name)
+		for j := range l.Columns {
 			cell := "."
-			if j < len(s.sh.Cells[c]) {
-				cell = CellText(s.sh.Cells[c][j])
+			if j < len(r.Cells) {
+				cell = r.Cells[j]
 			}
 			fmt.Fprintf(&b, " %4s", cell)
 		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "  reserve %d   bonuses %d   score %d\n", s.sh.Reserve, s.sh.Bonuses(g), s.Score())
+	fmt.Fprintf(&b, "  reserve %d   bonuses %d   score %d\n", *l.Reserve, *l.Bonuses, l.Score)
 	return b.String()
+}
+
+func (s schoolSheet) Layout() Layout {
+	g, sh := s.g, s.sh
+	state := sh.State(g)
+	l := Layout{Score: sh.Score(g), Turn: s.Turn(), Turns: g.Turns(), Over: g.SchoolFull(&state)}
+	for c, cat := range g.Categories {
+		r := Row{Name: cat.Name, School: cat.School, Cells: []string{}, Bonus: sh.RowBonus(g, c), HasBonus: g.HasRowBonus(c),
+			InReach: state.RowBonus&(1<<c) != 0, Taken: sh.TakenRows&(1<<c) != 0}
+		for _, e := range sh.Cells[c] {
+			r.Cells = append(r.Cells, CellText(e))
+		}
+		l.Rows = append(l.Rows, r)
+	}
+	for j, bonus := range sh.ColumnBonuses(g) {
+		l.Columns = append(l.Columns, Column{bonus, state.ColBonus&(1<<j) != 0, sh.TakenCols&(1<<j) != 0})
+	}
+	bonuses := sh.Bonuses(g)
+	l.Reserve, l.Bonuses = &sh.Reserve, &bonuses
+	return l
+}
+
+func (s schoolSheet) Terms() Terms {
+	return Terms{Box: "row", Boxes: "rows",
+		Legend: fmt.Sprintf("marks: x closed, r closed with help from the reserve, 0 a zero (%d), - crossed out, . open; numbers are points", s.g.School.Zero),
+		Write: `  score ROW      write the dice in the row's next column: close or zero a School row,
+                 score a combination row; a unique start of its name will do
+  cross ROW      cross out the row's next cell (combination rows only), scoring or not
+`,
+		Fresh: freshWords(s.g.School.Fresh), Reserve: "reserve", Detailed: true}
+}
+
+// freshWords says what a fresh roll does to the combination rows, whose
+// points count times times.
+func freshWords(times int) string {
+	if times == 2 {
+		return "combinations doubled"
+	}
+	return fmt.Sprintf("combinations x%d", times)
 }
 
 // schoolAdvisor ranks the positions of a school game with the values a
@@ -159,7 +190,7 @@ func (a schoolAdvisor) Actions(p Position) ([]Option, error) {
 		return nil, err
 	}
 	if a.drift != nil {
-		a.drift.Add(school.Position{Sheet: state, Dice: p.Dice, RollsLeft: p.RollsLeft, Fresh: p.Fresh}, actions)
+		a.drift.Add(state, p.Dice, p.RollsLeft, p.Fresh, actions)
 	}
 	return SchoolOptions(a.g, actions), nil
 }

@@ -1,6 +1,7 @@
 package coach
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -109,5 +110,46 @@ func TestSchoolAdvisor(t *testing.T) {
 	stale.RollsLeft, stale.Fresh = 2, false
 	if _, err := adv.Actions(stale); err == nil {
 		t.Error("a stale first roll was ranked")
+	}
+}
+
+// TestLayout checks each kind of sheet laid out: a single sheet's boxes
+// and upper section, school's rows, columns and reserve, and a full
+// sheet laid out beside engine.ErrGameOver.
+func TestLayout(t *testing.T) {
+	t.Parallel()
+	yatzy, one := game(t, "yatzy", engine.Options{}), game(t, "school", engine.Options{Columns: 1})
+	full := "ones=x,twos=x,threes=x,fours=x,fives=x,sixes=x,pair=12,three-of-a-kind=12,two-pairs=10,full-house=-,four-of-a-kind=-,five-of-a-kind=-,small-straight=15,large-straight=20,sum=20"
+	cases := []struct {
+		name        string
+		g           *engine.Game
+		sheet       string
+		over        bool
+		turn, score int
+		boxes, rows int
+		columns     int
+	}{
+		{"single sheet", yatzy, "ones=3,chance=20", false, 3, 23, 15, 0, 0},
+		{"school", one, "threes=x,reserve=3", false, 2, 18, 0, 15, 1},
+		{"school, full", one, full, true, 16, 0, 0, 15, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			sh, err := ParseSheet(c.g, c.sheet)
+			if (err != nil) != c.over || err != nil && !errors.Is(err, engine.ErrGameOver) {
+				t.Fatalf("ParseSheet: %v, want the game over: %v", err, c.over)
+			}
+			l := sh.Layout()
+			if l.Over != c.over || l.Turn != c.turn || len(l.Boxes) != c.boxes || len(l.Rows) != c.rows || len(l.Columns) != c.columns || (l.Reserve != nil) != (c.rows > 0) {
+				t.Errorf("layout over %v, turn %d, %d boxes, %d rows, %d columns; want %v, %d, %d, %d, %d", l.Over, l.Turn, len(l.Boxes), len(l.Rows), len(l.Columns), c.over, c.turn, c.boxes, c.rows, c.columns)
+			}
+			if !c.over && l.Score != c.score {
+				t.Errorf("score %d, want %d", l.Score, c.score)
+			}
+			if l.Score != sh.Score() || l.Turns != c.g.Turns() {
+				t.Errorf("score %d of %d turns, but the sheet scores %d of %d", l.Score, l.Turns, sh.Score(), c.g.Turns())
+			}
+		})
 	}
 }

@@ -15,14 +15,6 @@ type single struct {
 	sh engine.Sheet
 }
 
-func parseSingle(g *engine.Game, text string) (Sheet, error) {
-	sh, err := engine.ParseSheet(g, text)
-	if err != nil {
-		return nil, err
-	}
-	return single{g, sh}, nil
-}
-
 func (s single) String() string { return s.sh.Format(s.g) }
 
 func (s single) Score() int { return s.sh.Score(s.g) }
@@ -114,4 +106,27 @@ func nameWidth(g *engine.Game) int {
 		w = max(w, len(c.Name))
 	}
 	return w
+}
+
+func (s single) Layout() Layout {
+	g := s.g
+	l := Layout{Score: s.Score(), Turn: s.Turn(), Turns: g.Turns(), Over: s.Over()}
+	for c, cat := range g.Categories {
+		b := Box{Name: cat.Name, Upper: cat.Upper()}
+		if s.sh.Filled[c] {
+			b.Points = &s.sh.Points[c]
+		}
+		l.Boxes = append(l.Boxes, b)
+	}
+	upper := s.sh.UpperTotal(g)
+	l.UpperTotal, l.UpperThreshold, l.UpperBonus = &upper, g.Upper.Threshold, g.Upper.Points
+	if l.BonusKey = g.BonusKey(); l.BonusKey != "" {
+		l.FiveBonus = &s.sh.Bonus
+	}
+	return l
+}
+
+func (single) Terms() Terms {
+	return Terms{Box: "box", Boxes: "boxes",
+		Write: "  score BOX      write the dice in a box; a unique start of its name will do\n"}
 }

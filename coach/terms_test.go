@@ -7,9 +7,9 @@ import (
 	"dicepoker/engine"
 )
 
-// TestTermsOf checks each kind of sheet's words: boxes and no legend for
+// TestTerms checks each kind of sheet's words: boxes and no legend for
 // a single sheet, rows, crosses and the zero's points for school.
-func TestTermsOf(t *testing.T) {
+func TestTerms(t *testing.T) {
 	cases := []struct {
 		game       string
 		box, boxes string
@@ -21,7 +21,11 @@ func TestTermsOf(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.game, func(t *testing.T) {
-			tm := TermsOf(game(t, c.game, engine.Options{}))
+			sh, err := ParseSheet(game(t, c.game, engine.Options{}), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			tm := sh.Terms()
 			if tm.Box != c.box || tm.Boxes != c.boxes || (c.legend == "") != (tm.Legend == "") || !strings.Contains(tm.Legend, c.legend) {
 				t.Errorf("terms %q %q, legend %q; want %q %q and %q", tm.Box, tm.Boxes, tm.Legend, c.box, c.boxes, c.legend)
 			}

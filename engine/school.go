@@ -73,6 +73,16 @@ func (g *Game) SchoolPoints(c, r int, fresh bool) int {
 	return p
 }
 
+// RollPoints returns the points roll r writes in box c before any joker
+// or bonus, whatever the kind of sheet: on a fresh roll of all five a
+// school combination row's SchoolPoints, else Score.
+func (g *Game) RollPoints(c, r int, fresh bool) int {
+	if g.Columns == 0 {
+		return g.Score(c, r)
+	}
+	return g.SchoolPoints(c, r, fresh)
+}
+
 // RowBonusOf returns the bonus School row c pays when every cell of it
 // closes without the reserve.
 func (g *Game) RowBonusOf(c int) int { return g.School.FaceBonus * g.Categories[c].Face }

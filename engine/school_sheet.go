@@ -76,10 +76,20 @@ func (sh *SchoolSheet) Bonuses(g *Game) int {
 	for c := range sh.Cells {
 		b += sh.RowBonus(g, c)
 	}
-	for j := range g.Columns {
-		b += sh.ColumnBonus(g, j)
+	for _, cb := range sh.ColumnBonuses(g) {
+		b += cb
 	}
 	return b
+}
+
+// ColumnBonuses returns each column's bonus (ColumnBonus), a column at a
+// time from the first.
+func (sh *SchoolSheet) ColumnBonuses(g *Game) []int {
+	bs := make([]int, g.Columns)
+	for j := range bs {
+		bs[j] = sh.ColumnBonus(g, j)
+	}
+	return bs
 }
 
 // Earned returns the bonuses the sheet has earned, a bit per row and per

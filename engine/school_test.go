@@ -89,3 +89,32 @@ func TestSchoolSheet(t *testing.T) {
 		}
 	}
 }
+
+// TestRollPoints checks a roll's points in either kind of sheet: a
+// fresh roll doubles a school combination row and changes nothing on a
+// single sheet.
+func TestRollPoints(t *testing.T) {
+	t.Parallel()
+	yatzy, _ := New("yatzy", Options{})
+	school, _ := New("school", Options{})
+	dice, _ := FromDice(3, 3, 3, 5, 5)
+	r := RollIndex(dice)
+	for _, c := range []struct {
+		name  string
+		g     *Game
+		box   string
+		fresh bool
+		want  int
+	}{
+		{"single sheet", yatzy, "full-house", false, 19},
+		{"single sheet, fresh", yatzy, "full-house", true, 19},
+		{"school", school, "full-house", false, 19},
+		{"school, fresh", school, "full-house", true, 38},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := c.g.RollPoints(c.g.Category(c.box), r, c.fresh); got != c.want {
+				t.Errorf("%s %s fresh %v: %d points, want %d", c.g.Name, c.box, c.fresh, got, c.want)
+			}
+		})
+	}
+}

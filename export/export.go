@@ -10,15 +10,15 @@ import (
 	"dicepoker/strategy"
 )
 
-// Table is an export: its columns, and the rows it sends to a writer.
-type Table struct {
+// Rows is an export: its columns, and the rows it sends to a writer.
+type Rows struct {
 	Columns []Column
 	// rows calls emit with each row in turn, and stops at its first error.
 	rows func(row func([]any) error) error
 }
 
 // Write writes t to out in format f and returns the rows written.
-func (t *Table) Write(out io.Writer, f Format) (int, error) {
+func (t *Rows) Write(out io.Writer, f Format) (int, error) {
 	w, err := newWriter(out, f, t.Columns)
 	if err != nil {
 		return 0, err
@@ -47,7 +47,7 @@ func (t *Table) Write(out io.Writer, f Format) (int, error) {
 //
 // States that cannot occur (an upper total the filled boxes cannot make)
 // have no value in the table and no row here.
-func States(t *strategy.Table) *Table {
+func States(t *strategy.Table) *Rows {
 	g := t.Game
 	cols := append(boxColumns(g), Column{"upper", Int})
 	if g.Upper.Points != 0 {
@@ -57,7 +57,7 @@ func States(t *strategy.Table) *Table {
 		cols = append(cols, Column{g.FullBoxKey(), Bool})
 	}
 	cols = append(cols, Column{"value", Float32})
-	return &Table{Columns: cols, rows: func(emit func([]any) error) error {
+	return &Rows{Columns: cols, rows: func(emit func([]any) error) error {
 		row := make([]any, len(cols))
 		for i, v := range t.Values {
 			if math.IsNaN(float64(v)) {
@@ -98,10 +98,10 @@ func States(t *strategy.Table) *Table {
 //
 // Each index stands for the states that play and score alike; its row
 // shows one of them.
-func SchoolStates(t *school.Exact) *Table {
+func SchoolStates(t *school.Exact) *Rows {
 	g := t.Game
 	cols := append(boxColumns(g), []Column{{"reserve", Int}, {"column-bonus", Bool}, {"best", Int}, {"value", Float32}}...)
-	return &Table{Columns: cols, rows: func(emit func([]any) error) error {
+	return &Rows{Columns: cols, rows: func(emit func([]any) error) error {
 		row := make([]any, len(cols))
 		for i, v := range t.Values {
 			s := t.Layout.StateAt(g, i)

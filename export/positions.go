@@ -43,19 +43,19 @@ type Sample struct {
 //	tie          whether the action is tied with the best (loss within 1e-9)
 //
 // The same advisor, game and sample give the same rows.
-func Positions(g *engine.Game, adv coach.Advisor, s Sample) *Table {
-	school := g.Columns != 0
+func Positions(g *engine.Game, adv coach.Advisor, s Sample) *Rows {
+	terms := coach.NewSheet(g).Terms()
 	cols := []Column{{"position", Int}, {"turn", Int}, {"sheet", Text}, {"sheet_score", Int}, {"rolls_left", Int}, {"dice", Dice}}
-	if school {
+	if terms.Fresh != "" {
 		cols = append(cols, Column{"fresh", Bool})
 	}
 	cols = append(cols, []Column{{"rank", Int}, {"action", Text}, {"keep", Dice}, {"reroll", Dice},
 		{"category", Text}, {"points", Int}, {"bonus", Int}}...)
-	if school {
+	if terms.Detailed {
 		cols = append(cols, Column{"detail", Text})
 	}
 	cols = append(cols, []Column{{"expected", Float}, {"loss", Float}, {"tie", Bool}}...)
-	return &Table{Columns: cols, rows: func(emit func([]any) error) error {
+	return &Rows{Columns: cols, rows: func(emit func([]any) error) error {
 		for i := range s.Positions {
 			p, opts, err := samplePosition(g, adv, s.Seed, i)
 			if err != nil {
@@ -64,7 +64,7 @@ func Positions(g *engine.Game, adv coach.Advisor, s Sample) *Table {
 			score, dice := p.Sheet.Score(), p.Dice.Dice()
 			for rank, o := range opts {
 				row := []any{i, p.Sheet.Turn(), p.Sheet.String(), score, p.RollsLeft, dice}
-				if school {
+				if terms.Fresh != "" {
 					row = append(row, p.Fresh)
 				}
 				kind, keep, reroll := "score", []int{}, []int{}
@@ -75,7 +75,7 @@ func Positions(g *engine.Game, adv coach.Advisor, s Sample) *Table {
 					kind = "cross"
 				}
 				row = append(row, rank+1, kind, keep, reroll, o.Box, o.Points, o.Bonus)
-				if school {
+				if terms.Detailed {
 					row = append(row, o.Detail)
 				}
 				loss := opts[0].Value - o.Value

@@ -144,3 +144,42 @@ func TestSolveAndDistribution(t *testing.T) {
 		t.Errorf("%s (%s): mean %v, expected %v", strategy.Describe(g), p.Name, d.Exact.Summary().Mean, *p.Expected)
 	}
 }
+
+// TestOf checks what each kind of game says of its tables: the file and
+// name of its own table, whether it is exact, and an every-target table
+// for the single sheets only.
+func TestOf(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		game    string
+		o       engine.Options
+		exact   bool
+		what    string
+		file    string
+		targets string // the every-target table's file; "" for none
+	}{
+		{"yatzy", engine.Options{}, true, "yatzy strategy table", "yatzy.dpt", "yatzy-targets.dpt"},
+		{"school", engine.Options{Columns: 1}, true, "school one-column exact table", "school+columns=1.dpt", ""},
+		{"school", engine.Options{Columns: 2}, false, "school (columns=2) estimate", "school+columns=2+ntuple5.dpt", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.what, func(t *testing.T) {
+			t.Parallel()
+			k := Of(games(t, c.o, c.game)[c.game])
+			b := k.Table()
+			if k.Exact() != c.exact || b.What != c.what || filepath.Base(b.Path("dir")) != c.file || filepath.Dir(b.Path("dir")) != "dir" {
+				t.Errorf("exact %v, table %q at %s; want %v, %q at dir/%s", k.Exact(), b.What, b.Path("dir"), c.exact, c.what, c.file)
+			}
+			if cost := b.Cost(1); cost.Seconds <= 0 || cost.Disk <= 0 || cost.Memory <= 0 {
+				t.Errorf("cost %+v, want every part above 0", cost)
+			}
+			tb := k.Targets()
+			switch {
+			case (tb != nil) != (c.targets != ""):
+				t.Errorf("every-target table %v, want %q", tb, c.targets)
+			case tb != nil && filepath.Base(tb.Path("dir")) != c.targets:
+				t.Errorf("every-target table at %s, want %s", tb.Path("dir"), c.targets)
+			}
+		})
+	}
+}

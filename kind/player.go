@@ -101,9 +101,12 @@ func (o Opener) Player(g *engine.Game, name string, total *int) (*Player, error)
 	if total != nil {
 		return o.aiming(g, *total)
 	}
-	if g.Columns != 0 {
-		return o.schoolPlayer(g, name)
-	}
+	return Of(g).player(o, name)
+}
+
+// player opens the single-sheet strategy called name (Opener.Player).
+func (k single) player(o Opener, name string) (*Player, error) {
+	g := k.g
 	if Seated(name, nil) {
 		return o.seated(g, name)
 	}
@@ -174,32 +177,15 @@ type Games struct {
 // maxGames is the most games a run plays: a billion take hours already.
 const maxGames = 1_000_000_000
 
-// maxSchoolGames is the most school games a run plays: it keeps every
-// game's scores, 8 bytes a seat.
-const maxSchoolGames = 50_000_000
-
 // CheckRun checks, before any table is opened, a run of games of g with
 // *seats players taking turns (nil: not said, one), played by the
 // strategy called name (Player) or, when total is not nil, aiming at
 // *total.
 func CheckRun(g *engine.Game, name string, total *int, games int, seats *int) error {
-	switch {
-	case games <= 0 || games > maxGames:
+	if games <= 0 || games > maxGames {
 		return advice.Fieldf("{games} %d: must be 1 to %d", games, maxGames)
-	case g.Columns != 0 && games > maxSchoolGames:
-		return advice.Fieldf("{games} %d: school plays at most %d games a run", games, maxSchoolGames)
-	case g.Columns != 0 && seats != nil && (*seats < 1 || *seats > scores.MaxSeats):
-		return advice.Fieldf("{players} %d: school has 1 to %d players", *seats, scores.MaxSeats)
-	case g.Columns != 0:
-		_, err := schoolNames(name, seats)
-		return err
-	case total != nil && seats != nil:
-		return advice.Fieldf("{target} plays alone: with seats, give {strategy} target:T")
-	case total != nil || !Seated(name, seats):
-		return nil
 	}
-	_, err := lineup(g, name, seats)
-	return err
+	return Of(g).checkRun(name, total, games, seats)
 }
 
 // Simulate plays games games with *seats players (nil: one, or for a

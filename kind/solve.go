@@ -1,20 +1,18 @@
 package kind
 
 import (
-	"fmt"
+	"cmp"
 	"os"
 
 	"dicepoker/advice"
 	"dicepoker/engine"
-	"dicepoker/school"
 	"dicepoker/solver"
-	"dicepoker/strategy"
 	"dicepoker/tables"
 	"dicepoker/target"
 )
 
-// Table is what solve built and saved of a game.
-type Table struct {
+// Solved is what Solve built and saved of a game.
+type Solved struct {
 	// Kind says what Expected is: the "optimal expected score" of an
 	// exact solution, or the mean score an estimate's player measured.
 	Kind     string
@@ -34,62 +32,30 @@ const optimum = "optimal expected score"
 // (default: the tables directory): the exact solution of a single sheet
 // or of one-column school, else the estimate of the sheet's value,
 // fitted to simulated play.
-func (o Opener) Solve(g *engine.Game, out string, threads int) (*Table, error) {
-	at, err := saveAt(g, out)
+func (o Opener) Solve(g *engine.Game, out string, threads int) (*Solved, error) {
+	dir, err := dirFor(out)
 	if err != nil {
 		return nil, err
 	}
-	var t tables.Saver
-	said := &Table{Kind: optimum, Unit: "states"}
-	switch g.Columns {
-	case 0:
-		sol, err := solver.Solve(g, solver.Options{Threads: threads, Progress: o.progress("solving " + g.Name)})
-		if err != nil {
-			return nil, err
-		}
-		st := strategy.FromSolution(sol)
-		t, said.Expected, said.Reachable, said.Entries, said.Path = st, st.Expected, sol.States, len(st.Values), at(strategy.Path)
-	case 1:
-		sol, err := school.Solve(g, solver.Options{Threads: threads, Progress: o.progress("solving " + strategy.Describe(g))})
-		if err != nil {
-			return nil, err
-		}
-		ex := school.FromSolution(sol)
-		t, said.Expected, said.Entries, said.Path = ex, ex.Expected, len(ex.Values), at(strategy.Path)
-	default:
-		f, err := o.Fit(g, threads)
-		if err != nil {
-			return nil, err
-		}
-		e, err := school.Build(g, f)
-		if err != nil {
-			return nil, err
-		}
-		said.Kind = fmt.Sprintf("estimate-based player's mean score over %d games", f.Games)
-		t, said.Expected, said.Entries, said.Unit, said.Path = e, e.Expected, len(e.W), "weights", at(school.EstimatePath)
+	k := Of(g)
+	t, said, err := k.solve(o, threads)
+	if err != nil {
+		return nil, err
 	}
+	said.Path = cmp.Or(out, k.Table().Path(dir))
 	if err := t.Save(said.Path); err != nil {
 		return nil, err
 	}
 	return said, nil
 }
 
-// saveAt returns where a table of g goes: out, else its name in the
-// tables directory.
-func saveAt(g *engine.Game, out string) (func(name func(dir string, g *engine.Game) string) string, error) {
-	dir := ""
-	if out == "" {
-		var err error
-		if dir, err = tables.DefaultDir(); err != nil {
-			return nil, err
-		}
+// dirFor returns the directory a table goes to when it is not saved at
+// out: the tables directory, or "" where out is given.
+func dirFor(out string) (string, error) {
+	if out != "" {
+		return "", nil
 	}
-	return func(name func(dir string, g *engine.Game) string) string {
-		if out != "" {
-			return out
-		}
-		return name(dir, g)
-	}, nil
+	return tables.DefaultDir()
 }
 
 // Targets is what solve --targets built and saved of a game: its
@@ -109,18 +75,19 @@ type Targets struct {
 // threads goroutines and saves it at out (default: the tables
 // directory).
 func (o Opener) SolveTargets(g *engine.Game, out string, threads int) (*Targets, error) {
-	if g.Columns != 0 {
-		return nil, advice.Fieldf("{targets} belongs to the single-sheet games, not to %s", g.Name)
-	}
-	at, err := saveAt(g, out)
+	dir, err := dirFor(out)
 	if err != nil {
 		return nil, err
 	}
+	b := Of(g).Targets()
+	if b == nil {
+		return nil, advice.Fieldf("{targets} belongs to the single-sheet games, not to %s", g.Name)
+	}
+	path := cmp.Or(out, b.Path(dir))
 	t, err := target.SolveTable(g, solver.Options{Threads: threads, Progress: o.progress("solving " + g.Name + " for every target")})
 	if err != nil {
 		return nil, err
 	}
-	path := at(target.TablePath)
 	if err := t.Save(path); err != nil {
 		return nil, err
 	}

@@ -14,14 +14,14 @@ import (
 )
 
 // An answers file keeps a player's answers to quizzes, one JSON line an
-// answer: the line of a game record (record.Decision) for the question's
+// answer: the line of a game record (record.Entry) for the question's
 // position with the answer as its action, so that a line pasted alone
 // into a file is a record review reads. Each line is written in one
 // write as it is answered, so that a quiz cut short keeps its answers.
 
 // WriteAnswer appends to w the line of answer a to the question at p.
 func WriteAnswer(w io.Writer, p coach.Position, a coach.Action) error {
-	line, err := json.Marshal(record.Entry{Position: p, Action: a}.Decision())
+	line, err := json.Marshal(record.Entry{Position: p, Action: a})
 	if err != nil {
 		return err
 	}

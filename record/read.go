@@ -80,7 +80,7 @@ func Read(r io.Reader, name string) (*Record, error) {
 		}
 		d, err := decode(text)
 		if err == nil {
-			err = rec.Add(d, line)
+			err = rec.add(d, line)
 		}
 		if err != nil && unfinished(text) {
 			cut = &Error{name, line, ErrUnfinished}
@@ -125,9 +125,9 @@ func (l *lastByte) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// Add checks decision d, read from the given line, against the rules and
+// add checks decision d, read from the given line, against the rules and
 // against the decision before it, and appends it to the record.
-func (r *Record) Add(d Decision, line int) error {
+func (r *Record) add(d decision, line int) error {
 	e, err := r.entry(d)
 	if err != nil {
 		return err
@@ -146,7 +146,7 @@ func (r *Record) Add(d Decision, line int) error {
 }
 
 // entry checks d on its own and returns its position and action.
-func (r *Record) entry(d Decision) (Entry, error) {
+func (r *Record) entry(d decision) (Entry, error) {
 	g, err := r.game(d)
 	if err != nil {
 		return Entry{}, err
@@ -185,7 +185,7 @@ func (r *Record) entry(d Decision) (Entry, error) {
 }
 
 // game returns the game of d: the first line's, which every line repeats.
-func (r *Record) game(d Decision) (*engine.Game, error) {
+func (r *Record) game(d decision) (*engine.Game, error) {
 	opts, err := engine.ParseOptions(d.Options)
 	if err != nil {
 		return nil, err

@@ -29,50 +29,31 @@ import (
 	"dicepoker/engine"
 )
 
-// Decision is one line of a record, as it is written.
-type Decision struct {
+// decision is one line of a record as it is read, before it is checked
+// against the rules (Record.add).
+type decision struct {
 	Game      string `json:"game"`
 	Options   string `json:"options"`
 	Turn      int    `json:"turn"`
 	Sheet     string `json:"sheet"`
 	Dice      []int  `json:"dice"`
 	RollsLeft int    `json:"rolls_left"`
-	Action    Action `json:"action"`
+	Action    action `json:"action"`
 }
 
-// Action is a decision's action: the dice kept for a reroll, the box the
-// dice are written in when Score is not "", or the school row crossed out
-// when Cross is not "".
-type Action struct {
+// action is a decision's action as it is read: the dice kept for a
+// reroll, the box the dice are written in when Score is not "", or the
+// school row crossed out when Cross is not "". Written, it is a
+// coach.Action.
+type action struct {
 	Keep  []int
 	Score string
 	Cross string
 }
 
-// MarshalJSON writes {"score": box}, {"cross": row} or {"keep": [faces]}.
-func (a Action) MarshalJSON() ([]byte, error) {
-	switch {
-	case a.Score != "":
-		return json.Marshal(struct {
-			Score string `json:"score"`
-		}{a.Score})
-	case a.Cross != "":
-		return json.Marshal(struct {
-			Cross string `json:"cross"`
-		}{a.Cross})
-	}
-	keep := a.Keep
-	if keep == nil {
-		keep = []int{}
-	}
-	return json.Marshal(struct {
-		Keep []int `json:"keep"`
-	}{keep})
-}
-
 // UnmarshalJSON reads an object with exactly one of "keep", "score" and
 // "cross".
-func (a *Action) UnmarshalJSON(data []byte) error {
+func (a *action) UnmarshalJSON(data []byte) error {
 	var raw struct {
 		Keep  *[]int  `json:"keep"`
 		Score *string `json:"score"`
@@ -95,17 +76,17 @@ func (a *Action) UnmarshalJSON(data []byte) error {
 	case raw.Cross != nil && *raw.Cross == "":
 		return errors.New(`action: "cross" names no row`)
 	case raw.Score != nil:
-		*a = Action{Score: *raw.Score}
+		*a = action{Score: *raw.Score}
 	case raw.Cross != nil:
-		*a = Action{Cross: *raw.Cross}
+		*a = action{Cross: *raw.Cross}
 	default:
-		*a = Action{Keep: *raw.Keep}
+		*a = action{Keep: *raw.Keep}
 	}
 	return nil
 }
 
 // decode reads one line, refusing unknown fields and missing ones.
-func decode(line []byte) (Decision, error) {
+func decode(line []byte) (decision, error) {
 	var raw struct {
 		Game      *string `json:"game"`
 		Options   *string `json:"options"`
@@ -113,10 +94,10 @@ func decode(line []byte) (Decision, error) {
 		Sheet     *string `json:"sheet"`
 		Dice      *[]int  `json:"dice"`
 		RollsLeft *int    `json:"rolls_left"`
-		Action    *Action `json:"action"`
+		Action    *action `json:"action"`
 	}
 	if err := strict(line, &raw); err != nil {
-		return Decision{}, err
+		return decision{}, err
 	}
 	for _, f := range []struct {
 		name    string
@@ -126,10 +107,10 @@ func decode(line []byte) (Decision, error) {
 		{"dice", raw.Dice == nil}, {"rolls_left", raw.RollsLeft == nil}, {"action", raw.Action == nil},
 	} {
 		if f.missing {
-			return Decision{}, fmt.Errorf("missing %q", f.name)
+			return decision{}, fmt.Errorf("missing %q", f.name)
 		}
 	}
-	d := Decision{Game: *raw.Game, Turn: *raw.Turn, Sheet: *raw.Sheet, Dice: *raw.Dice, RollsLeft: *raw.RollsLeft, Action: *raw.Action}
+	d := decision{Game: *raw.Game, Turn: *raw.Turn, Sheet: *raw.Sheet, Dice: *raw.Dice, RollsLeft: *raw.RollsLeft, Action: *raw.Action}
 	if raw.Options != nil {
 		d.Options = *raw.Options
 	}
@@ -199,24 +180,18 @@ type Entry struct {
 	Action   coach.Action
 }
 
-// Decision returns the line that records e.
-func (e Entry) Decision() Decision {
+// MarshalJSON writes the line that records e.
+func (e Entry) MarshalJSON() ([]byte, error) {
 	p := e.Position
-	d := Decision{Game: p.Game.Name, Options: p.Game.Options.String(), Turn: p.Sheet.Turn(),
-		Sheet: p.Sheet.String(), Dice: p.Dice.Dice(), RollsLeft: p.RollsLeft}
-	d.Action = ActionOf(e.Action)
-	return d
-}
-
-// ActionOf returns the record form of an action.
-func ActionOf(a coach.Action) Action {
-	switch {
-	case a.Cross:
-		return Action{Cross: a.Box}
-	case a.Box != "":
-		return Action{Score: a.Box}
-	}
-	return Action{Keep: a.Keep.Dice()}
+	return json.Marshal(struct {
+		Game      string       `json:"game"`
+		Options   string       `json:"options"`
+		Turn      int          `json:"turn"`
+		Sheet     string       `json:"sheet"`
+		Dice      []int        `json:"dice"`
+		RollsLeft int          `json:"rolls_left"`
+		Action    coach.Action `json:"action"`
+	}{p.Game.Name, p.Game.Options.String(), p.Sheet.Turn(), p.Sheet.String(), p.Dice.Dice(), p.RollsLeft, e.Action})
 }
 
 // Error is a record that cannot be read: the file, the line and why.

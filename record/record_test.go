@@ -89,7 +89,7 @@ func TestWriteRead(t *testing.T) {
 				t.Fatalf("%s: %d entries of %d lines, game %s %s, over %v", c.name, len(rec.Entries), len(lines), rec.Game.Name, rec.Game.Options, rec.Final().Over())
 			}
 			for i, e := range rec.Entries {
-				line, _ := json.Marshal(e.Decision())
+				line, _ := json.Marshal(e)
 				if string(line) != lines[i] || e.Line != i+1 {
 					t.Errorf("%s line %d: read back as %s (line %d)", c.name, i+1, line, e.Line)
 				}

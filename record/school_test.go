@@ -1,6 +1,7 @@
 package record
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -24,8 +25,12 @@ func TestReadSchool(t *testing.T) {
 		if e.Position.Fresh != fresh[i] {
 			t.Errorf("line %d: fresh %v, want %v", e.Line, e.Position.Fresh, fresh[i])
 		}
-		if d := e.Decision(); d.Sheet != e.Position.Sheet.String() || d.Action.Cross != "" != e.Action.Cross {
-			t.Errorf("line %d: decision %+v", e.Line, d)
+		line, err := json.Marshal(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, err := decode(line); err != nil || d.Sheet != e.Position.Sheet.String() || d.Action.Cross != "" != e.Action.Cross {
+			t.Errorf("line %d: decision %s read back as %+v (%v)", e.Line, line, d, err)
 		}
 	}
 	if a := rec.Entries[1].Action; a.Box != "pair" || !a.Cross {

@@ -68,11 +68,14 @@ func Continue(w io.Writer, rec *Record, data []byte) (*Writer, error) {
 // Write checks the decision to take action a in position p as Read would,
 // then writes its line.
 func (w *Writer) Write(p coach.Position, a coach.Action) error {
-	d := Entry{Position: p, Action: a}.Decision()
-	if err := w.rec.Add(d, len(w.rec.Entries)+1); err != nil {
+	line, err := json.Marshal(Entry{Position: p, Action: a})
+	if err != nil {
 		return err
 	}
-	line, err := json.Marshal(d)
+	d, err := decode(line)
+	if err == nil {
+		err = w.rec.add(d, len(w.rec.Entries)+1)
+	}
 	if err != nil {
 		return err
 	}

@@ -138,7 +138,7 @@ func (k *Kernel) Check(player Player, o CheckOptions) ([]CheckCase, error) {
 			return nil, err
 		}
 		if o.Drift != nil {
-			o.Drift.Add(Position{s, c.Dice, g.Rolls - 1, true}, actions)
+			o.Drift.Add(s, c.Dice, g.Rolls-1, true, actions)
 		}
 		rolls := k.Rollouts(s, actions[:min(max(o.Actions, 1), len(actions))], g.Rolls-1, player, o.Games, o.Seed+uint64(i), o.Threads)
 		score := float64(c.Sheet.Score(g))

@@ -57,7 +57,7 @@ type Drift struct {
 
 // drifted is a position with its drift.
 type drifted struct {
-	p Position
+	p position
 	v float64
 }
 
@@ -72,23 +72,23 @@ func NewDrift(k *Kernel, player Player) *Drift {
 	return &Drift{k: k, player: player, Games: DriftGames, Seed: 1}
 }
 
-// Position is a point in a school turn: the sheet, the dice showing, the
+// position is a point in a school turn: the sheet, the dice showing, the
 // rolls still allowed and whether the dice came from a roll of all five.
-type Position struct {
+type position struct {
 	Sheet     engine.SchoolState
 	Dice      engine.Multiset
 	RollsLeft int
 	Fresh     bool
 }
 
-// Of returns the drift of position p: the mean over d.Games games played
+// of returns the drift of position p: the mean over d.Games games played
 // on from p by the player (the rest of its turn as the player plays it,
 // then every later turn) of the sum, over the turns after p's (but the
 // first of them with Lookahead), of each turn's search less the value the
 // turn before gave its sheet. That is what the player scores from p beyond
 // the value its search (or the lookahead's) gives its best action there.
 // 0 for a full sheet.
-func (d *Drift) Of(p Position) float64 {
+func (d *Drift) of(p position) float64 {
 	g := d.k.g
 	if g.SchoolFull(&p.Sheet) {
 		return 0
@@ -125,10 +125,13 @@ func (d *Drift) Of(p Position) float64 {
 	return mean
 }
 
-// Add adds the drift of position p to the value of every action ranked
-// there, as the advisor states them, and returns it.
-func (d *Drift) Add(p Position, actions []Action) float64 {
-	v := d.Of(p)
+// Add adds the drift of a position to the value of every action ranked
+// there, as the advisor states them, and returns it: the position of
+// sheet s with dice showing, rollsLeft rolls still allowed and fresh
+// telling whether the dice came from a roll of all five, as
+// Kernel.Actions ranks it.
+func (d *Drift) Add(s engine.SchoolState, dice engine.Multiset, rollsLeft int, fresh bool, actions []Action) float64 {
+	v := d.of(position{s, dice, rollsLeft, fresh})
 	for i := range actions {
 		actions[i].Value += v
 	}

@@ -19,8 +19,8 @@ func TestDriftOfExactValues(t *testing.T) {
 	d := NewDrift(NewKernel(g), Fixed(sol.Value))
 	rng := rand.New(rand.NewPCG(4, 5))
 	for i := range 20 {
-		p := position(g, lateSheet(g, 1+i%g.Turns(), rng), rng)
-		if v := d.Of(p); math.Abs(v) > 1e-9 {
+		p := randomPosition(g, lateSheet(g, 1+i%g.Turns(), rng), rng)
+		if v := d.of(p); math.Abs(v) > 1e-9 {
 			t.Errorf("%+v: the exact player drifts %v", p, v)
 		}
 	}
@@ -39,15 +39,15 @@ func driftGame(t *testing.T) *engine.Game {
 // position returns a position of a turn from sheet s: dice rolled at
 // random with 0 to 2 rerolls left, fresh on the first roll and else half
 // the time.
-func position(g *engine.Game, s engine.SchoolState, rng *rand.Rand) Position {
+func randomPosition(g *engine.Game, s engine.SchoolState, rng *rand.Rand) position {
 	left := rng.IntN(g.Rolls)
-	return Position{s, engine.Multiset{}.RollRest(rng), left, left == g.Rolls-1 || rng.IntN(2) == 0}
+	return position{s, engine.Multiset{}.RollRest(rng), left, left == g.Rolls-1 || rng.IntN(2) == 0}
 }
 
 // pointsBeyond returns, for each of games games played on from p by
 // player (the rest of the turn, then every later turn), the points it
 // scored less the value of its best action there.
-func pointsBeyond(t *testing.T, k *Kernel, player Player, p Position, games int) []float64 {
+func pointsBeyond(t *testing.T, k *Kernel, player Player, p position, games int) []float64 {
 	t.Helper()
 	g := k.g
 	actions, err := k.Actions(p.Sheet, p.Dice, p.RollsLeft, p.Fresh, player(&p.Sheet))
@@ -87,11 +87,11 @@ func TestDriftIsThePointsBeyondTheSearch(t *testing.T) {
 		if i > 0 {
 			s = lateSheet(g, g.Turns()-2*i, rng)
 		}
-		p := position(g, s, rng)
+		p := randomPosition(g, s, rng)
 		mean, sd := stat.MeanStdDev(pointsBeyond(t, k, e.After, p, games), nil)
 		ci := 1.96 * sd / math.Sqrt(games)
 		d := &Drift{k: k, player: e.After, Games: games, Seed: 9}
-		if v := d.Of(p); math.Abs(v-mean) > 2*ci {
+		if v := d.of(p); math.Abs(v-mean) > 2*ci {
 			t.Errorf("%+v: drifts %.2f over %d games, the points beyond the best action's value %.2f ± %.2f", p, v, games, mean, ci)
 		}
 		if math.Abs(mean) < 20 {
@@ -119,13 +119,13 @@ func TestDriftSpread(t *testing.T) {
 		if i > 0 {
 			s = lateSheet(g, g.Turns()-i, rng)
 		}
-		p := position(g, s, rng)
+		p := randomPosition(g, s, rng)
 		beyond := pointsBeyond(t, k, player, p, games)
 		mean := stat.Mean(beyond, nil)
 		var drifts, means []float64
 		for seed := range uint64(games / small) {
 			d := &Drift{k: k, player: player, Games: small, Seed: 100 + seed}
-			drifts = append(drifts, d.Of(p)-mean)
+			drifts = append(drifts, d.of(p)-mean)
 			means = append(means, stat.Mean(beyond[seed*small:][:small], nil)-mean)
 		}
 		a, b := rms(drifts), rms(means)
@@ -153,12 +153,12 @@ func TestDriftRemembersTheLastPosition(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := NewDrift(NewKernel(g), randomEstimate(t, g).After)
-	p := Position{g.NewSchoolState(), engine.Multiset{}.RollRest(rand.New(rand.NewPCG(1, 1))), g.Rolls - 1, true}
-	a := d.Of(p)
-	if b := d.Of(p); a != b {
+	p := position{g.NewSchoolState(), engine.Multiset{}.RollRest(rand.New(rand.NewPCG(1, 1))), g.Rolls - 1, true}
+	a := d.of(p)
+	if b := d.of(p); a != b {
 		t.Fatalf("drift %v, then %v", a, b)
 	}
-	if d.Of(Position{Sheet: engine.SchoolState{Fill: [engine.MaxSchoolRows]uint8{2, 2, 2}}}) != 0 {
+	if d.of(position{Sheet: engine.SchoolState{Fill: [engine.MaxSchoolRows]uint8{2, 2, 2}}}) != 0 {
 		t.Error("a full sheet drifts")
 	}
 }

@@ -114,10 +114,15 @@ func newPoints(k *Kernel, c int) (*pointsOf, error) {
 // bonus stays in reach (1) or not (0), as rowWrite.kept.
 type fixedWrite struct{ reserve, total, kept int32 }
 
+// SolvesExactly reports whether Solve solves school game g exactly: the
+// exact solver's layout holds the sheets of one column only, and more
+// columns are played by an estimate (Build).
+func SolvesExactly(g *engine.Game) bool { return g.Columns == 1 }
+
 // NewLayout returns the layout of one-column school game g (the full
 // sheet or a subset of its rows).
 func NewLayout(g *engine.Game) (*Layout, error) {
-	if g.Columns != 1 {
+	if !SolvesExactly(g) {
 		return nil, fmt.Errorf("%s: the exact solver needs one column, not %d", g.Name, g.Columns)
 	}
 	n := len(g.Categories)

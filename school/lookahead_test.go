@@ -98,7 +98,7 @@ func TestDriftWithLookahead(t *testing.T) {
 		if i > 0 {
 			s = lateSheet(g, g.Turns()-2*i, rng)
 		}
-		p := position(g, s, rng)
+		p := randomPosition(g, s, rng)
 		p.RollsLeft = 0
 		beyond := pointsBeyond(t, k, e.After, p, games) // beyond the player's value of its best write
 		actions, err := k.Actions(p.Sheet, p.Dice, 0, p.Fresh, e.After(&p.Sheet))
@@ -110,7 +110,7 @@ func TestDriftWithLookahead(t *testing.T) {
 		mean, sd := stat.MeanStdDev(beyond, nil)
 		points, ci := mean+best.Value, 1.96*sd/math.Sqrt(games)
 		d := &Drift{k: k, player: e.After, Games: games, Seed: 9, Lookahead: true}
-		if v := d.Of(p); math.Abs(further+v-points) > 2*ci {
+		if v := d.of(p); math.Abs(further+v-points) > 2*ci {
 			t.Errorf("%+v: the lookahead's value %.2f and its drift %.2f, the points %.2f ± %.2f", p, further, v, points, ci)
 		}
 		if math.Abs(further-best.Value) < 1 {

@@ -272,12 +272,10 @@ func (t *Table) Err() error {
 
 // SolveTable computes g's every-target table, with the expected-value
 // optimum that a solve of g gives (as its strategy table holds it, to
-// float32). School is refused with solver.ErrNotSingleSheet. Once
-// o.Context is done the solve stops between layers and returns its error.
+// float32). School is refused by solver.Solve, with
+// solver.ErrNotSingleSheet. Once o.Context is done the solve stops
+// between layers and returns its error.
 func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
-	if g.Columns != 0 {
-		return nil, fmt.Errorf("%s has no every-target table: %w", g.Name, solver.ErrNotSingleSheet)
-	}
 	if g.Rolls > policy.MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a target is played with at most %d", g.Name, g.Rolls, policy.MaxRolls)
 	}

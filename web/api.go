@@ -115,7 +115,7 @@ func (s *Server) score(req scoreRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Columns == 0 && (req.Fresh || req.Reserve != 0) {
+	if terms := coach.NewSheet(g).Terms(); req.Fresh && terms.Fresh == "" || req.Reserve != 0 && terms.Reserve == "" {
 		return nil, badf("fresh and reserve belong to school, not to %s", g.Name)
 	}
 	if err := advice.CheckReserve(g, req.Reserve); err != nil {

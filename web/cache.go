@@ -10,6 +10,7 @@ import (
 	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/internal/cost"
+	"dicepoker/kind"
 	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
@@ -249,7 +250,7 @@ func (c *cache) Table(g *engine.Game) (*strategy.Table, error) {
 // source's own), opened once.
 func (c *cache) School(g *engine.Game, name string) (*advice.SchoolStrategy, error) {
 	open := func(n need) (any, error) {
-		if name != "" || !n.build || !variant(g) || g.Columns != 1 {
+		if name != "" || !n.build || !variant(g) || !kind.Of(g).Exact() {
 			return c.src.School(g, name)
 		}
 		sol, err := school.Solve(g, solver.Options{Threads: JobThreads()})
@@ -258,11 +259,11 @@ func (c *cache) School(g *engine.Game, name string) (*advice.SchoolStrategy, err
 		}
 		return advice.ExactStrategy(school.FromSolution(sol)), nil
 	}
-	kind, needOf := "strategy", func() need { return schoolNeed(tablesDir(), g) }
+	what, needOf := "strategy", func() need { return tableNeed(tablesDir(), g) }
 	if name != "" {
-		kind, needOf = name+" strategy", func() need { return namedNeed(tablesDir(), g, name) }
+		what, needOf = name+" strategy", func() need { return namedNeed(tablesDir(), g, name) }
 	}
-	v, err := c.get("school "+kind+" "+strategy.Describe(g), kind, strategy.Describe(g), needOf, open)
+	v, err := c.get("school "+what+" "+strategy.Describe(g), what, strategy.Describe(g), needOf, open)
 	if err != nil {
 		return nil, err
 	}

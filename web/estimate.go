@@ -8,13 +8,12 @@ import (
 	"dicepoker/internal/statespace"
 	"dicepoker/kind"
 	"dicepoker/school"
-	"dicepoker/strategy"
 	"dicepoker/tables"
 	"dicepoker/target"
 )
 
 // A build's figures (its file's size and its peak memory) are those
-// that the command line announces before a first use: kind.SolveCost,
+// that the command line announces before a first use: kind.Kind.Table,
 // target.TableCost and school.FitCost, measured on this program's games.
 // A table read from its file takes the file's size.
 //
@@ -51,33 +50,25 @@ func fileNeed(dir, path string, c cost.Cost) need {
 	return need{hold: c.Disk, peak: max(c.Memory, c.Disk), build: true}
 }
 
-// tableNeed is the need of single-sheet game g's strategy table.
+// tableNeed is the need of g's own table (kind.Kind.Table): read from
+// the tables directory dir, else built; school's estimate as
+// estimateNeed says.
 func tableNeed(dir string, g *engine.Game) need {
-	return fileNeed(dir, strategy.Path(dir, g), kind.SolveCost(g, JobThreads()))
-}
-
-// targetsNeed is the need of single-sheet game g's every-target table.
-func targetsNeed(dir string, g *engine.Game) need {
-	return fileNeed(dir, target.TablePath(dir, g), target.TableCost(g, JobThreads()))
-}
-
-// schoolNeed is the need of school game g's default strategy: the exact
-// table with one column, else the estimate, read from the tables
-// directory or from inside the program where one ships for g.
-func schoolNeed(dir string, g *engine.Game) need {
-	if g.Columns == 1 {
-		return fileNeed(dir, strategy.Path(dir, g), kind.SolveCost(g, JobThreads()))
+	k := kind.Of(g)
+	if !k.Exact() {
+		return estimateNeed(dir, g)
 	}
-	return estimateNeed(dir, g)
+	b := k.Table()
+	return fileNeed(dir, b.Path(dir), b.Cost(JobThreads()))
 }
 
 // namedNeed is the need of school game g's strategy called name
 // (advice.Opener.Named): the race's is its estimate's and its race
 // timing's, measured when its file is missing; the others' at most
-// schoolNeed's.
+// tableNeed's.
 func namedNeed(dir string, g *engine.Game, name string) need {
 	if name != "race" {
-		return schoolNeed(dir, g)
+		return tableNeed(dir, g)
 	}
 	e := estimateNeed(dir, g)
 	t := fileNeed(dir, school.TimingPath(dir, g), school.TimingCost(g, JobThreads()))
@@ -85,10 +76,10 @@ func namedNeed(dir string, g *engine.Game, name string) need {
 }
 
 // estimateNeed is the need of school game g's estimate, read from the
-// tables directory or from inside the program where one ships for g,
-// with what its advisor takes beside it.
+// tables directory or from inside the program where one ships for g's
+// rules, else fitted; its advisor holds more beside it.
 func estimateNeed(dir string, g *engine.Game) need {
-	c := kind.SolveCost(g, JobThreads())
+	c := school.FitCost(g, school.DefaultFit(g, nil, JobThreads()))
 	n := fileNeed(dir, school.EstimatePath(dir, g), c)
 	if n.build && school.Ships(g) {
 		n = need{hold: c.Disk, peak: c.Disk}
@@ -96,6 +87,11 @@ func estimateNeed(dir string, g *engine.Game) need {
 	n.hold += estimateBytes
 	n.peak += estimateBytes
 	return n
+}
+
+// targetsNeed is the need of single-sheet game g's every-target table.
+func targetsNeed(dir string, g *engine.Game) need {
+	return fileNeed(dir, target.TablePath(dir, g), target.TableCost(g, JobThreads()))
 }
 
 // opponentsNeed is the most that ranking single-sheet game g's actions

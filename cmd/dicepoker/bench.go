@@ -9,6 +9,7 @@ import (
 
 	"dicepoker/bench"
 	"dicepoker/engine"
+	"dicepoker/kind"
 	"dicepoker/school"
 )
 
@@ -54,7 +55,7 @@ func runBench(args []string, stdout io.Writer) error {
 		if err != nil {
 			return usagef("%v", err)
 		}
-		if g.Columns != 0 {
+		if !kind.Of(g).Exact() {
 			return usagef("bench measures the exactly solved games; %s is not one yet", g.Name)
 		}
 		list = append(list, g)

@@ -6,6 +6,7 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/chart"
+	"dicepoker/kind"
 	"dicepoker/scores"
 	"dicepoker/strategy"
 	"dicepoker/target"
@@ -32,7 +33,7 @@ func runChances(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if g.Columns != 0 {
+	if kind.Of(g).Targets() == nil {
 		return usagef("chances is for the single-sheet games, not %s", g.Name)
 	}
 	if fs.Changed("max") && (*top < 1 || *top > maxTarget) {

@@ -39,7 +39,7 @@ func runExport(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var table *export.Table
+	var table *export.Rows
 	switch *what {
 	case "states":
 		for _, name := range []string{"sample", "seed"} {
@@ -91,7 +91,7 @@ func exportFormat(name, out string) (export.Format, error) {
 
 // writeExport writes t to the file out (- for stdout) in format f, to a
 // temporary file renamed into place once complete.
-func writeExport(t *export.Table, f export.Format, out string, stdout io.Writer) (int, error) {
+func writeExport(t *export.Rows, f export.Format, out string, stdout io.Writer) (int, error) {
 	if out == "-" {
 		return t.Write(stdout, f)
 	}

@@ -116,10 +116,12 @@ func looksLikeDice(args []string) bool {
 	return true
 }
 
-// schoolOnly refuses each flag of names that fs was given for g unless g
-// is school; why, if not "", follows the game's name in the message.
+// schoolOnly refuses each flag of names that fs was given for a game
+// other than school, as a rule option of one game is refused for another
+// (engine.Option.Game); why, if not "", follows the game's name in the
+// message.
 func schoolOnly(fs *pflag.FlagSet, g *engine.Game, why string, names ...string) error {
-	if g.Columns != 0 {
+	if g.Name == "school" {
 		return nil
 	}
 	for _, name := range names {

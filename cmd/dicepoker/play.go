@@ -80,7 +80,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 		}
 		s.rec = record.NewWriter(f)
 	}
-	s.g, s.terms = g, coach.TermsOf(g)
+	s.g, s.terms = g, s.sheet.Terms()
 	if s.adv, err = advice.Advisor(opened(*tableFile), g); err != nil {
 		f.Close()
 		if start == nil {

@@ -76,7 +76,7 @@ func takeQuiz(args []string, in io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	t := &quizTaker{g: g, terms: coach.TermsOf(g), in: bufio.NewScanner(in), out: stdout, complaints: stdout, file: f, json: *asJSON}
+	t := &quizTaker{g: g, terms: coach.NewSheet(g).Terms(), in: bufio.NewScanner(in), out: stdout, complaints: stdout, file: f, json: *asJSON}
 	if *asJSON {
 		t.out, t.complaints = io.Discard, stderr
 	}

@@ -380,7 +380,7 @@ func FuzzParseAction(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		a, ok, err := parseAction(p, coach.TermsOf(g), text)
+		a, ok, err := parseAction(p, coach.NewSheet(g).Terms(), text)
 		if !ok && err != nil {
 			t.Fatalf("%q: not an action, yet an error: %v", text, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"dicepoker/advice"
+	"dicepoker/coach"
 )
 
 const scoreSummary = `Score five dice in every category of a game, in sheet order, under the
@@ -51,11 +52,12 @@ func writeScore(w io.Writer, s advice.Scored) error {
 		name += " (" + o + ")"
 	}
 	fmt.Fprintf(&b, "%s: %s", name, strings.Join(strings.Split(s.Dice.Format(g.Letters), ""), " "))
-	if g.Columns > 0 {
-		if s.Fresh {
-			b.WriteString(", fresh roll: combinations doubled")
-		}
-		fmt.Fprintf(&b, ", reserve %d", s.Reserve)
+	terms := coach.NewSheet(g).Terms()
+	if s.Fresh && terms.Fresh != "" {
+		b.WriteString(", fresh roll: " + terms.Fresh)
+	}
+	if terms.Reserve != "" {
+		fmt.Fprintf(&b, ", %s %d", terms.Reserve, s.Reserve)
 	}
 	b.WriteString("\n")
 	for _, row := range s.Rows {

@@ -13,9 +13,7 @@ import (
 	"dicepoker/internal/cost"
 	"dicepoker/kind"
 	"dicepoker/school"
-	"dicepoker/strategy"
 	"dicepoker/tables"
-	"dicepoker/target"
 )
 
 // tableBuild is a table solve --all builds: what it is, its file, what
@@ -26,6 +24,12 @@ type tableBuild struct {
 	path  string
 	cost  cost.Cost
 	build func() error
+}
+
+// buildOf returns the tableBuild of b, a table of g, in the tables
+// directory dir on threads goroutines, built by build.
+func buildOf(b kind.Build, g *engine.Game, dir string, threads int, build func() error) tableBuild {
+	return tableBuild{what: b.What, game: g, path: b.Path(dir), cost: b.Cost(threads), build: build}
 }
 
 // allTables returns the tables solve --all builds in dir on threads
@@ -45,18 +49,13 @@ func allTables(dir string, threads int, targets bool) ([]tableBuild, error) {
 		if err != nil {
 			return nil, err
 		}
-		what := g.Name + " strategy table"
-		if g.Columns == 1 {
-			what = "school one-column exact table"
-		}
-		all = append(all, tableBuild{what: what, game: g, path: strategy.Path(dir, g),
-			cost: kind.SolveCost(g, threads), build: func() error { _, err := o.Solve(g, "", threads); return err }})
+		all = append(all, buildOf(kind.Of(g).Table(), g, dir, threads, func() error { _, err := o.Solve(g, "", threads); return err }))
 	}
 	if targets {
-		for _, b := range all[:len(all):len(all)] {
-			if g := b.game; g.Columns == 0 {
-				all = append(all, tableBuild{what: g.Name + " every-target table", game: g, path: target.TablePath(dir, g),
-					cost: target.TableCost(g, threads), build: func() error { _, err := o.SolveTargets(g, "", threads); return err }})
+		for _, tb := range all[:len(all):len(all)] {
+			g := tb.game
+			if b := kind.Of(g).Targets(); b != nil {
+				all = append(all, buildOf(*b, g, dir, threads, func() error { _, err := o.SolveTargets(g, "", threads); return err }))
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/engine"
+	"dicepoker/kind"
 )
 
 // The --target flag of advise, simulate and distribution: play to finish
@@ -29,7 +30,7 @@ func targetOf(fs *pflag.FlagSet, g *engine.Game, value int) (*int, error) {
 		return nil, nil
 	}
 	switch {
-	case g.Columns != 0:
+	case kind.Of(g).Targets() == nil:
 		return nil, usagef("--target belongs to the single-sheet games, not to %s", g.Name)
 	case value < 0 || value > maxTarget:
 		return nil, usagef("--target %d: must be 0 to %d", value, maxTarget)
