@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"dicepoker/advice"
+	"dicepoker/engine"
+	"dicepoker/internal/tablestest"
+	"dicepoker/web/offline"
+)
+
+// siteBackend returns the offline app's backend as the browser runs it,
+// its tables fetched from files, by name: those site writes.
+func siteBackend(t *testing.T, files map[string][]byte) *offline.Backend {
+	t.Helper()
+	src := offline.Source{Opener: advice.Opener{}, Fetch: func(name string) ([]byte, error) {
+		data, ok := files[name]
+		if !ok {
+			return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
+		}
+		return data, nil
+	}}
+	b, err := offline.NewBackend(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestSiteAnswersAsAdvise asks the offline app's backend, with the tables
+// site writes, for positions of every game, and compares its answers
+// byte for byte with advise --json's: with a table of the site, with
+// one the site lacks (solved in memory), and with school's estimate.
+func TestSiteAnswersAsAdvise(t *testing.T) {
+	tablestest.Dir(t)
+	yahtzee, _ := engine.New("yahtzee", engine.Options{})
+	poker, _ := engine.New("poker-dice", engine.Options{})
+	files, err := siteTables([]*engine.Game{yahtzee, poker})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := siteBackend(t, files)
+	for _, tt := range []struct {
+		name string
+		body string
+		args []string
+	}{
+		{"yahtzee", `{"game":"yahtzee","dice":[3,3,5,5,6],"rolls_left":1}`,
+			[]string{"--dice", "33556", "--rolls-left", "1"}},
+		{"yahtzee sheet", `{"game":"yahtzee","sheet":"ones=3,yahtzee=50,chance=22","dice":[6,6,6,6,6],"rolls_left":0}`,
+			[]string{"--sheet", "ones=3,yahtzee=50,chance=22", "--dice", "66666", "--rolls-left", "0"}},
+		{"poker-dice", `{"game":"poker-dice","sheet":"pair=1","dice":[1,2,5,6,6],"rolls_left":0}`,
+			[]string{"--game", "poker-dice", "--sheet", "pair=1", "--dice", "9TKAA", "--rolls-left", "0"}},
+		{"yahtzee forced-joker", `{"game":"yahtzee","rules":["forced-joker"],"dice":[2,2,2,4,4]}`,
+			[]string{"--forced-joker", "--dice", "22244"}},
+		{"school", `{"game":"school","dice":[1,1,1,4,5],"rolls_left":2,"fresh":true}`,
+			[]string{"--game", "school", "--dice", "11145", "--rolls-left", "2", "--fresh"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			status, got := b.Answer(context.Background(), "POST", "/api/advise", []byte(tt.body))
+			if status != 200 {
+				t.Fatalf("status %d: %s", status, got)
+			}
+			want := runOK(t, append([]string{"advise", "--json"}, tt.args...)...)
+			if string(got) != want {
+				t.Errorf("the offline app answers\n%s\nadvise --json prints\n%s", got, want)
+			}
+		})
+	}
+}
+
+// TestSiteRefuses checks the site's bad input: each one line, status 2.
+func TestSiteRefuses(t *testing.T) {
+	t.Parallel()
+	other := t.TempDir()
+	if err := os.WriteFile(filepath.Join(other, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no out", []string{"site"}, "--out: give the folder"},
+		{"unknown game", []string{"site", "--out", t.TempDir(), "--games", "yahtzee,farkle"}, "--games: unknown game"},
+		{"school", []string{"site", "--out", t.TempDir(), "--games", "school"}, "school's estimates come with the app"},
+		{"twice", []string{"site", "--out", t.TempDir(), "--games", "yatzy,yatzy"}, "--games: yatzy twice"},
+		{"another folder", []string{"site", "--out", other, "--games", "none"}, "holds other files than a site"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			status, _, stderr := runLine(tt.args...)
+			if status != 2 || !strings.Contains(stderr, tt.want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("status %d, stderr %q; want 2 and %q", status, stderr, tt.want)
+			}
+		})
+	}
+}
+
+// TestSiteManifest checks the manifest the site's page links: what an
+// install needs.
+func TestSiteManifest(t *testing.T) {
+	t.Parallel()
+	files, err := offline.Files(map[string][]byte{offline.Advisor: {0}, offline.Runtime: {0}}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkManifest(t, files[offline.Manifest], func(name string) []byte { return files[name] })
+}
+
+// checkManifest checks the web app manifest data: the name, icons of 192
+// and 512 pixels that are PNGs of that size (read by file), the start
+// URL and a standalone display.
+func checkManifest(t *testing.T, data []byte, file func(name string) []byte) {
+	t.Helper()
+	var m struct {
+		Name, StartURL, Display string
+		Icons                   []struct{ Src, Sizes, Type string }
+	}
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatalf("manifest: %v", err)
+	}
+	var raw map[string]any
+	json.Unmarshal(data, &raw)
+	if m.Name == "" || raw["start_url"] != "./" || raw["display"] != "standalone" {
+		t.Errorf("manifest: name %q, start_url %v, display %v", m.Name, raw["start_url"], raw["display"])
+	}
+	sizes := map[string]bool{}
+	for _, icon := range m.Icons {
+		png := file(icon.Src)
+		var w, h int
+		if len(png) > 24 && string(png[1:4]) == "PNG" {
+			w = int(png[16])<<24 | int(png[17])<<16 | int(png[18])<<8 | int(png[19])
+			h = int(png[20])<<24 | int(png[21])<<16 | int(png[22])<<8 | int(png[23])
+		}
+		if icon.Type != "image/png" || icon.Sizes != fmt.Sprintf("%dx%d", w, h) || w != h {
+			t.Errorf("icon %s: %s %s, the file is %dx%d", icon.Src, icon.Type, icon.Sizes, w, h)
+		}
+		sizes[icon.Sizes] = true
+	}
+	if !sizes["192x192"] || !sizes["512x512"] {
+		t.Errorf("manifest icons %v, want 192x192 and 512x512", sizes)
+	}
+}
