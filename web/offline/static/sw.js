@@ -7,17 +7,26 @@
 
 const SHELL_CACHE = "dicepoker-shell-" + VERSION;
 
+// keep fetches the file url afresh and keeps it. A host may answer
+// index.html with a redirect to the folder (Go's file server does), and a
+// redirected answer cannot answer a page's load: its body is kept as a
+// plain answer.
+async function keep(cache, url) {
+  const res = await fetch(url, { cache: "reload" });
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${res.statusText}`);
+  await cache.put(url, res.redirected ? new Response(await res.blob(), { headers: res.headers }) : res);
+}
+
 self.addEventListener("install", (e) => {
-  e.waitUntil(caches.open(SHELL_CACHE).then((c) => c.addAll(SHELL)).then(() => self.skipWaiting()));
+  e.waitUntil(caches.open(SHELL_CACHE).then((c) => Promise.all(SHELL.map((url) => keep(c, url)))).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (e) => {
   e.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      // An older site's files, and its tables, which the advisor of
-      // this one may refuse.
-      if (name !== SHELL_CACHE && (name.startsWith("dicepoker-shell-") || name === "dicepoker-tables")) await caches.delete(name);
-    }
+    // An older site's files, and its tables, which the advisor of this
+    // one may refuse.
+    const old = (await caches.keys()).filter((name) => name.startsWith("dicepoker-shell-") && name !== SHELL_CACHE);
+    if (old.length) await Promise.all([...old, "dicepoker-tables"].map((name) => caches.delete(name)));
     await self.clients.claim();
   })());
 });
