@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 
+	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/export"
 	"dicepoker/internal/atomicfile"
+	"dicepoker/kind"
 	"dicepoker/strategy"
 )
 
@@ -47,12 +49,12 @@ func runExport(args []string, stdout io.Writer) error {
 				return usagef("--%s belongs to --what positions", name)
 			}
 		}
-		table, err = opened(*tableFile).States(g)
+		table, err = exportStates(opened(*tableFile), g)
 	case "positions":
 		if *sample < 1 {
 			return usagef("--sample %d: sample at least one position", *sample)
 		}
-		table, err = opened(*tableFile).Positions(g, export.Sample{Positions: *sample, Seed: *seed,
+		table, err = exportPositions(opened(*tableFile), g, export.Sample{Positions: *sample, Seed: *seed,
 			Progress: progressIn("sampling "+g.Name+" positions", "positions")})
 	default:
 		return usagef("--what %s: want states or positions", engine.Quote(*what))
@@ -130,4 +132,40 @@ func linkTarget(path string) string {
 		path = target
 	}
 	return path
+}
+
+// exportStates returns every state of g with its exact value, from the
+// table of a single sheet or of one-column school that o opens; school
+// with more columns has only an estimate of their value, and is refused.
+func exportStates(o kind.Opener, g *engine.Game) (*export.Table, error) {
+	switch {
+	case g.Columns > 1:
+		return nil, advice.Inputf("--what states: school with %d columns has no table of states, only an estimate of their value; use --columns 1", g.Columns)
+	case g.Columns == 1:
+		t, err := o.Exact(g)
+		if err != nil {
+			return nil, err
+		}
+		return export.SchoolStates(t), nil
+	}
+	t, err := o.Table(g)
+	if err != nil {
+		return nil, err
+	}
+	return export.States(t), nil
+}
+
+// exportPositions returns the positions that optimal play of g meets,
+// sampled as s says, with their actions ranked; school with more columns
+// is not solved exactly, so its values would be estimates, and is
+// refused.
+func exportPositions(o kind.Opener, g *engine.Game, s export.Sample) (*export.Table, error) {
+	if g.Columns > 1 {
+		return nil, advice.Inputf("--what positions: school with %d columns is not solved exactly, so its values would be estimates; use --columns 1", g.Columns)
+	}
+	adv, err := advice.Advisor(o, g)
+	if err != nil {
+		return nil, err
+	}
+	return export.Positions(g, adv, s), nil
 }
