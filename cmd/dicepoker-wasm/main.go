@@ -13,6 +13,7 @@
 // and calls the worker's
 //
 //	dicepokerFetchTable(name) -> Promise<Uint8Array | null>  (null: the site has none)
+//	dicepokerDropTable(name)  (the table failed its check: forget the copy kept)
 //	dicepokerProgress(what, done, total)
 //	dicepokerNotice(message)
 package main
@@ -45,6 +46,7 @@ func main() {
 			Notice: func(msg string) { global.Call("dicepokerNotice", msg) },
 		},
 		Fetch: fetchTable,
+		Drop:  func(name string) { global.Call("dicepokerDropTable", name) },
 	}
 	b, err := offline.NewBackend(src)
 	if err != nil {

@@ -35,6 +35,9 @@ type Source struct {
 	// error for which errors.Is(err, fs.ErrNotExist) holds where the site
 	// has none.
 	Fetch func(name string) ([]byte, error)
+	// Drop, when set, is told the name of a table that Fetch gave and
+	// that failed its check, so that a copy kept of it goes.
+	Drop func(name string)
 }
 
 // Table returns single-sheet game g's strategy table: the site's, checked
@@ -50,7 +53,18 @@ func (s Source) Table(g *engine.Game) (*strategy.Table, error) {
 		return nil, fmt.Errorf("cannot fetch %s/%s: %w", TablesDir, name, err)
 	}
 	where := TablesDir + "/" + name
-	if data, err = gunzip(data); err != nil {
+	t, err := decode(data, g, where)
+	if err != nil && s.Drop != nil {
+		s.Drop(name)
+	}
+	return t, err
+}
+
+// decode returns the table of g in data, gzipped, fetched from where,
+// checked; a table that fails the check is bad input.
+func decode(data []byte, g *engine.Game, where string) (*strategy.Table, error) {
+	data, err := gunzip(data)
+	if err != nil {
 		return nil, advice.Inputf("table %s: damaged (%v): build the site again", where, err)
 	}
 	t, err := strategy.Decode(data, g, where)
