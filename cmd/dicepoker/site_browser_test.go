@@ -206,3 +206,40 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("the network is still there")
 	}
 }
+
+// TestSiteTimes measures the offline app in headless Chromium, the site
+// served from loopback, when DICEPOKER_SITE_TIMES is set (it builds a
+// site of three tables, and solves a table in the browser): for each
+// game, the first advice in a fresh profile (the app and the table
+// fetched and checked) and the later advice (the mean of ten, the
+// advisor's answer alone, and after a tap, the page drawn). It logs the
+// figures and asserts none.
+func TestSiteTimes(t *testing.T) {
+	if os.Getenv("DICEPOKER_SITE_TIMES") == "" {
+		t.Skip("set DICEPOKER_SITE_TIMES=1 to measure the offline app")
+	}
+	tablestest.Dir(t)
+	dir := filepath.Join(t.TempDir(), "site")
+	t.Log(runOK(t, "site", "--out", dir))
+	ts := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer ts.Close()
+	for _, tt := range []struct{ query, body string }{
+		{"game=yahtzee", `{game: "yahtzee", dice: [1, 2, 3, 4, 5], rolls_left: 2}`},
+		{"game=yatzy", `{game: "yatzy", dice: [1, 2, 3, 4, 5], rolls_left: 2}`},
+		{"game=poker-dice", `{game: "poker-dice", dice: [1, 2, 3, 4, 5], rolls_left: 1}`},
+		{"game=school", `{game: "school", dice: [1, 2, 3, 4, 5], rolls_left: 2, fresh: true}`},
+		{"game=yahtzee&rules=forced-joker", `{game: "yahtzee", rules: ["forced-joker"], dice: [1, 2, 3, 4, 5], rolls_left: 2}`},
+	} {
+		t.Run(tt.query, func(t *testing.T) {
+			ctx := siteBrowser(t)
+			first := siteLoad(t, ctx, chromedp.Navigate(ts.URL+"/?"+tt.query))
+			later := siteRun[float64](t, ctx, `(async () => {
+				const t0 = performance.now();
+				for (let i = 0; i < 10; i++) await dicepokerBackend("/api/advise", `+tt.body+`);
+				return (performance.now() - t0) / 10;
+			})()`)
+			tap := siteSettle(t, ctx, chromedp.Click(chromedp.CSS(`#dice .die[data-i="0"]`)))
+			t.Logf("%s: first advice %v, later advice %.1f ms (after a tap, drawn: %v)", tt.query, first.Round(time.Millisecond), later, tap.Round(time.Millisecond))
+		})
+	}
+}
