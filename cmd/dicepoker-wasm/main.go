@@ -2,7 +2,7 @@
 
 // Command dicepoker-wasm is the advisor of the offline app, compiled to
 // WebAssembly by dicepoker site: run in a Web Worker of the page
-// (web/offline/static/worker.js), it answers the page's API calls with
+// (web/site/static/worker.js), it answers the page's API calls with
 // the handler dicepoker serve serves (offline.Backend), its strategy
 // tables fetched from the site.
 //

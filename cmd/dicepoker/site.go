@@ -19,6 +19,7 @@ import (
 	"dicepoker/internal/cost"
 	"dicepoker/strategy"
 	"dicepoker/web/offline"
+	"dicepoker/web/site"
 )
 
 const siteSummary = `Write the advisor as a static site to --out: the page that serve serves,
@@ -66,7 +67,7 @@ func runSite(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	files, err := offline.Files(advisor, siteNote(games))
+	files, err := site.Files(advisor, siteNote(games))
 	if err != nil {
 		return err
 	}
@@ -171,16 +172,16 @@ func buildAdvisor() (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	runtime, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", offline.Runtime))
+	runtime, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", site.Runtime))
 	if err != nil {
-		return nil, fmt.Errorf("the Go installation lacks %s: %w", offline.Runtime, err)
+		return nil, fmt.Errorf("the Go installation lacks %s: %w", site.Runtime, err)
 	}
 	tmp, err := os.MkdirTemp("", "dicepoker-site-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	wasm := filepath.Join(tmp, offline.Advisor)
+	wasm := filepath.Join(tmp, site.Advisor)
 	notice("compiling the advisor to WebAssembly (go build, a minute or two)")
 	cmd := exec.Command(goTool, "build", "-trimpath", "-ldflags=-s", "-o", wasm, "dicepoker/cmd/dicepoker-wasm")
 	cmd.Dir = filepath.Dir(gomod)
@@ -192,7 +193,7 @@ func buildAdvisor() (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string][]byte{offline.Advisor: data, offline.Runtime: runtime}, nil
+	return map[string][]byte{site.Advisor: data, site.Runtime: runtime}, nil
 }
 
 // goOutput runs the go tool with args and returns its output's first line.
@@ -258,7 +259,7 @@ func printSite(w io.Writer, dir string, files map[string][]byte, games []*engine
 		}
 	}
 	fmt.Fprintf(w, "dicepoker: wrote the offline app to %s\n", dir)
-	fmt.Fprintf(w, "  the app: %d files, %s (%s compressed), the advisor %s\n", len(files)-len(games), cost.Bytes(app), cost.Bytes(appGz), cost.Bytes(int64(len(files[offline.Advisor]))))
+	fmt.Fprintf(w, "  the app: %d files, %s (%s compressed), the advisor %s\n", len(files)-len(games), cost.Bytes(app), cost.Bytes(appGz), cost.Bytes(int64(len(files[site.Advisor]))))
 	for _, g := range games {
 		fmt.Fprintf(w, "  the strategy table of %s: %s\n", strategy.Describe(g), cost.Bytes(int64(len(files[offline.TablesDir+"/"+offline.TableName(g)]))))
 	}

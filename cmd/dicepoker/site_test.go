@@ -14,6 +14,7 @@ import (
 	"dicepoker/engine"
 	"dicepoker/internal/tablestest"
 	"dicepoker/web/offline"
+	"dicepoker/web/site"
 )
 
 // siteBackend returns the offline app's backend as the browser runs it,
@@ -108,11 +109,11 @@ func TestSiteRefuses(t *testing.T) {
 // install needs.
 func TestSiteManifest(t *testing.T) {
 	t.Parallel()
-	files, err := offline.Files(map[string][]byte{offline.Advisor: {0}, offline.Runtime: {0}}, "")
+	files, err := site.Files(map[string][]byte{site.Advisor: {0}, site.Runtime: {0}}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkManifest(t, files[offline.Manifest], func(name string) []byte { return files[name] })
+	checkManifest(t, files[site.Manifest], func(name string) []byte { return files[name] })
 }
 
 // checkManifest checks the web app manifest data: the name, icons of 192

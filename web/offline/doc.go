@@ -1,7 +1,7 @@
-// Package offline is the advisor as a static site that works with no
-// server process: the page that dicepoker serve serves, answered in the
-// browser by the same handler (package web) compiled to WebAssembly
-// (cmd/dicepoker-wasm), with the strategy tables fetched from the site and
-// checked before use. It holds what runs in the browser (Source, Backend)
-// and what the site is made of besides the page (Files, Icon, Page).
+// Package offline is the advisor of the offline app (dicepoker site), as
+// it runs in the browser: the page's API answered by the handler that
+// dicepoker serve serves (package web), with no network (Backend), and
+// the strategy tables fetched from the site and checked before use
+// (Source). cmd/dicepoker-wasm compiles it to WebAssembly; package
+// web/site holds the rest of the site.
 package offline

@@ -1,4 +1,9 @@
-package offline
+// Package site holds the files of the offline app that dicepoker site
+// writes, but its advisor and tables: the page of dicepoker serve with
+// the offline app's lines added, the app's scripts (offline.js, the
+// advisor's worker.js, the service worker sw.js), its manifest and its
+// icons, drawn in Go.
+package site
 
 import (
 	"crypto/sha256"
