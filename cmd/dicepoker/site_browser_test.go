@@ -180,10 +180,36 @@ func TestSiteInBrowser(t *testing.T) {
 		t.Errorf("%d tables kept, want yahtzee's", n)
 	}
 
+	// A table the site lacks is solved in the advisor's worker, its
+	// progress shown on the page, which answers meanwhile.
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?game=yahtzee&rules=forced-joker&dice=22244")); err != nil {
+		t.Fatal(err)
+	}
+	progress, err := chromedp.Run(ctx, chromedp.Poll[string](`(document.querySelector("#status")?.textContent || "").match(/^Solving yahtzee in this browser \(first use\): \d+%/)?.[0]`,
+		chromedp.WithPollingTimeout(2*time.Minute), chromedp.WithPollingInterval(5*time.Millisecond)))
+	if err != nil {
+		t.Fatalf("no progress of the solve shown: %v (status %q)", err, siteRun[string](t, ctx, `document.querySelector("#status").textContent`))
+	}
+	t.Logf("while solving, the page shows %q", progress)
+	siteLoad(t, ctx, chromedp.Evaluate[chromedp.Void]("0"))
+	var joker struct {
+		Options []struct {
+			Expected float64 `json:"expected"`
+		} `json:"options"`
+	}
+	if err := json.Unmarshal([]byte(runOK(t, "advise", "--json", "--forced-joker", "--dice", "22244")), &joker); err != nil {
+		t.Fatal(err)
+	}
+	solved := siteShown(t, ctx)
+	if len(solved.Expected) != len(joker.Options) || solved.Expected[0] != joker.Options[0].Expected {
+		t.Errorf("solved in the browser, the page shows %v; advise --forced-joker ranks %d actions, the best at %v", solved.Expected, len(joker.Options), joker.Options[0].Expected)
+	}
+	siteLoad(t, ctx, chromedp.Navigate(ts.URL+"/?game=yahtzee&dice=33556&rolls=1"))
+
 	// Offline: the server gone and the network cut, the page reloads and
 	// advises alike.
 	ts.Close()
-	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
 			return err
 		}
