@@ -38,12 +38,14 @@ func siteBackend(t *testing.T, files map[string][]byte) *offline.Backend {
 // TestSiteAnswersAsAdvise asks the offline app's backend, with the tables
 // site writes, for positions of every game, and compares its answers
 // byte for byte with advise --json's: with a table of the site, with
-// one the site lacks (solved in memory), and with school's estimate.
+// one the site lacks (solved in memory: swedish, yahtzee's forced
+// joker), and with school's estimate.
 func TestSiteAnswersAsAdvise(t *testing.T) {
 	tablestest.Dir(t)
 	yahtzee, _ := engine.New("yahtzee", engine.Options{})
 	poker, _ := engine.New("poker-dice", engine.Options{})
-	files, err := siteTables([]*engine.Game{yahtzee, poker})
+	yatzy, _ := engine.New("yatzy", engine.Options{})
+	files, err := siteTables([]*engine.Game{yahtzee, yatzy, poker})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,6 +61,10 @@ func TestSiteAnswersAsAdvise(t *testing.T) {
 			[]string{"--sheet", "ones=3,yahtzee=50,chance=22", "--dice", "66666", "--rolls-left", "0"}},
 		{"poker-dice", `{"game":"poker-dice","sheet":"pair=1","dice":[1,2,5,6,6],"rolls_left":0}`,
 			[]string{"--game", "poker-dice", "--sheet", "pair=1", "--dice", "9TKAA", "--rolls-left", "0"}},
+		{"yatzy", `{"game":"yatzy","sheet":"ones=2,pair=12","dice":[2,2,4,4,6],"rolls_left":1}`,
+			[]string{"--game", "yatzy", "--sheet", "ones=2,pair=12", "--dice", "22446", "--rolls-left", "1"}},
+		{"swedish, solved", `{"game":"swedish","dice":[1,1,5,5,5],"rolls_left":2}`,
+			[]string{"--game", "swedish", "--dice", "11555", "--rolls-left", "2"}},
 		{"yahtzee forced-joker", `{"game":"yahtzee","rules":["forced-joker"],"dice":[2,2,2,4,4]}`,
 			[]string{"--forced-joker", "--dice", "22244"}},
 		{"school", `{"game":"school","dice":[1,1,1,4,5],"rolls_left":2,"fresh":true}`,

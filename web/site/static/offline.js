@@ -5,9 +5,15 @@
 "use strict";
 
 (() => {
-  if ("serviceWorker" in navigator) {
+  // The service worker fetches every file of the app to keep it: once
+  // the advisor has answered, so that a first visit's advice does not
+  // wait behind a second download of the advisor.
+  let registered = false;
+  const register = () => {
+    if (registered || !("serviceWorker" in navigator)) return;
+    registered = true;
     navigator.serviceWorker.register("sw.js").catch((e) => console.warn("dicepoker: no service worker:", e));
-  }
+  };
   const worker = new Worker("worker.js");
   const waiting = new Map(); // request id -> its answer's handler
   let next = 0;
@@ -25,6 +31,7 @@
     const answer = waiting.get(m.id);
     waiting.delete(m.id);
     if (answer) answer(m);
+    register();
   };
   worker.onerror = (e) => {
     for (const answer of waiting.values()) answer({ status: 500, body: JSON.stringify({ error: "the advisor stopped: " + e.message }) });
