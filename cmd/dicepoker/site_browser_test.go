@@ -20,10 +20,9 @@ import (
 	"dicepoker/internal/tablestest"
 )
 
-// siteBrowser returns a headless Chromium tab with a fresh profile, or
-// skips the test when there is no chromium, except in CI (CI=true),
-// where that is a failure.
-func siteBrowser(t *testing.T) context.Context {
+// chromium returns the path of Chromium, or skips the test when there
+// is none, except in CI (CI=true), where that is a failure.
+func chromium(t *testing.T) string {
 	t.Helper()
 	path := os.Getenv("DICEPOKER_CHROMIUM")
 	if path == "" {
@@ -35,6 +34,13 @@ func siteBrowser(t *testing.T) context.Context {
 		}
 		t.Skip("no chromium on this machine (apt-get install chromium); CI runs these tests")
 	}
+	return path
+}
+
+// siteBrowser returns a tab of the headless Chromium at path, with a
+// fresh profile.
+func siteBrowser(t *testing.T, path string) context.Context {
+	t.Helper()
 	actx, cancel := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(path),
 		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
@@ -119,10 +125,11 @@ func siteShown(t *testing.T, ctx context.Context) siteRanking {
 // service worker controls the page. It logs how long the first advice
 // took in the fresh profile, and the next.
 func TestSiteInBrowser(t *testing.T) {
+	path := chromium(t)
 	tablestest.Dir(t)
 	dir := filepath.Join(t.TempDir(), "site")
 	runOK(t, "site", "--out", dir, "--games", "yahtzee")
-	ctx := siteBrowser(t)
+	ctx := siteBrowser(t, path)
 	ts := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	defer ts.Close()
 
@@ -244,6 +251,7 @@ func TestSiteTimes(t *testing.T) {
 	if os.Getenv("DICEPOKER_SITE_TIMES") == "" {
 		t.Skip("set DICEPOKER_SITE_TIMES=1 to measure the offline app")
 	}
+	path := chromium(t)
 	tablestest.Dir(t)
 	dir := filepath.Join(t.TempDir(), "site")
 	t.Log(runOK(t, "site", "--out", dir))
@@ -257,7 +265,7 @@ func TestSiteTimes(t *testing.T) {
 		{"game=yahtzee&rules=forced-joker", `{game: "yahtzee", rules: ["forced-joker"], dice: [1, 2, 3, 4, 5], rolls_left: 2}`},
 	} {
 		t.Run(tt.query, func(t *testing.T) {
-			ctx := siteBrowser(t)
+			ctx := siteBrowser(t, path)
 			first := siteLoad(t, ctx, chromedp.Navigate(ts.URL+"/?"+tt.query))
 			later := siteRun[float64](t, ctx, `(async () => {
 				const t0 = performance.now();
