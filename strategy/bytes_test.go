@@ -64,3 +64,33 @@ func TestEncodeDecode(t *testing.T) {
 		})
 	}
 }
+
+// FuzzDecode decodes any bytes as poker-dice's table: a table or an
+// error that is a *tables.Error naming where the bytes came from, never
+// a panic. "go test -fuzz=FuzzDecode ./strategy" runs it for longer.
+func FuzzDecode(f *testing.F) {
+	g, _ := engine.New("poker-dice", engine.Options{})
+	table, err := Solve(g, solver.Options{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	data, err := table.Encode()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
+	f.Add(data[:100])
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, err := Decode(data, g, "fuzz")
+		if err != nil {
+			if e, ok := errors.AsType[*tables.Error](err); !ok || e.Path != "fuzz" {
+				t.Fatalf("error %v is not a *tables.Error of the bytes", err)
+			}
+			return
+		}
+		if len(got.Values) != got.Layout.Size() {
+			t.Fatalf("%d values for %d states", len(got.Values), got.Layout.Size())
+		}
+	})
+}
