@@ -138,6 +138,9 @@ func siteNote(games []*engine.Game) string {
 // checkSiteFolder refuses a folder --out that holds other files than a
 // site that site wrote.
 func checkSiteFolder(dir string) error {
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return usagef("--out %s: not a folder", engine.Quote(dir))
+	}
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) || err == nil && len(entries) == 0 {
 		return nil
@@ -236,7 +239,7 @@ func writeSite(dir string, files map[string][]byte) error {
 		}
 	}
 	old, err := os.ReadDir(filepath.Join(dir, offline.TablesDir))
-	if err != nil {
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	for _, e := range old {

@@ -100,6 +100,7 @@ func TestSiteRefuses(t *testing.T) {
 		{"school", []string{"site", "--out", t.TempDir(), "--games", "school"}, "school's estimates come with the app"},
 		{"twice", []string{"site", "--out", t.TempDir(), "--games", "yatzy,yatzy"}, "--games: yatzy twice"},
 		{"another folder", []string{"site", "--out", other, "--games", "none"}, "holds other files than a site"},
+		{"a file", []string{"site", "--out", filepath.Join(other, "notes.txt")}, "not a folder"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -108,6 +109,39 @@ func TestSiteRefuses(t *testing.T) {
 				t.Errorf("status %d, stderr %q; want 2 and %q", status, stderr, tt.want)
 			}
 		})
+	}
+}
+
+// TestWriteSite writes a site over an earlier one: the tables it no
+// longer has go, the others stay, and a site without tables is written.
+func TestWriteSite(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "site")
+	for _, step := range []struct {
+		files map[string][]byte
+		want  []string // the files in dir after, sorted
+	}{
+		{map[string][]byte{"sw.js": []byte(siteMark), "tables/a.dpt.gz": {1}, "tables/b.dpt.gz": {2}}, []string{"sw.js", "tables/a.dpt.gz", "tables/b.dpt.gz"}},
+		{map[string][]byte{"sw.js": []byte(siteMark), "tables/b.dpt.gz": {3}}, []string{"sw.js", "tables/b.dpt.gz"}},
+		{map[string][]byte{"sw.js": []byte(siteMark), "index.html": {4}}, []string{"index.html", "sw.js"}},
+	} {
+		if err := checkSiteFolder(dir); err != nil {
+			t.Fatal(err)
+		}
+		if err := writeSite(dir, step.files); err != nil {
+			t.Fatal(err)
+		}
+		var have []string
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				rel, _ := filepath.Rel(dir, path)
+				have = append(have, filepath.ToSlash(rel))
+			}
+			return err
+		})
+		if strings.Join(have, " ") != strings.Join(step.want, " ") {
+			t.Errorf("the folder holds %v, want %v", have, step.want)
+		}
 	}
 }
 
