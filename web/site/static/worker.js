@@ -47,11 +47,18 @@ globalThis.dicepokerDropTable = async (name) => {
 globalThis.dicepokerProgress = (what, done, total) => postMessage({ progress: { what, done, total } });
 globalThis.dicepokerNotice = (message) => postMessage({ notice: message });
 
+// ready starts the advisor, compiled as it downloads where the host
+// serves it as application/wasm, else once downloaded.
 const ready = (async () => {
   const go = new Go();
-  const res = await fetch("dicepoker.wasm");
-  if (!res.ok) throw new Error(`dicepoker.wasm: ${res.status} ${res.statusText}`);
-  const { instance } = await WebAssembly.instantiate(await res.arrayBuffer(), go.importObject);
+  let instance;
+  try {
+    ({ instance } = await WebAssembly.instantiateStreaming(fetch("dicepoker.wasm"), go.importObject));
+  } catch (e) {
+    const res = await fetch("dicepoker.wasm");
+    if (!res.ok) throw new Error(`dicepoker.wasm: ${res.status} ${res.statusText}`);
+    ({ instance } = await WebAssembly.instantiate(await res.arrayBuffer(), go.importObject));
+  }
   go.run(instance); // returns once main waits: dicepokerAnswer is set
   if (!globalThis.dicepokerAnswer) throw new Error("the advisor did not start");
 })();
