@@ -9,6 +9,7 @@ import (
 	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/export"
+	"dicepoker/export/format"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 )
@@ -21,7 +22,7 @@ func ExampleStates() {
 	yahtzee, _ := engine.New("yahtzee", engine.Options{})
 	g, _ := yahtzee.Subset("chance", "yahtzee")
 	sol, _ := solver.Solve(g, solver.Options{})
-	export.States(strategy.FromSolution(sol)).Write(os.Stdout, export.CSV)
+	format.Write(os.Stdout, export.States(strategy.FromSolution(sol)), format.CSV)
 	// Output:
 	// index,filled,chance,yahtzee,upper,upper-bonus,yahtzee-50,value
 	// 0,0,false,false,0,false,false,27.337559
@@ -42,7 +43,7 @@ func ExamplePositions() {
 	g, _ := yahtzee.Subset("chance", "yahtzee")
 	sol, _ := solver.Solve(g, solver.Options{})
 	var out bytes.Buffer
-	export.Positions(g, coach.TableAdvisor(strategy.FromSolution(sol)), export.Sample{Positions: 1, Seed: 1}).Write(&out, export.JSONL)
+	format.Write(&out, export.Positions(g, coach.TableAdvisor(strategy.FromSolution(sol)), export.Sample{Positions: 1, Seed: 1}), format.JSONL)
 	lines := strings.SplitAfter(out.String(), "\n")
 	fmt.Print(strings.Join(lines[:3], ""))
 	// Output:

@@ -1,7 +1,10 @@
+// Package export lays out what the solver knows as plain tables for other
+// programs (pandas, polars, R): every state of a game with its value, or
+// sampled positions with the value of each of their actions, as rows of
+// named, typed columns. Package export/format writes them as files.
 package export
 
 import (
-	"io"
 	"math"
 	"math/bits"
 
@@ -17,21 +20,28 @@ type Rows struct {
 	rows func(row func([]any) error) error
 }
 
-// Write writes t to out in format f and returns the rows written.
-func (t *Rows) Write(out io.Writer, f Format) (int, error) {
-	w, err := newWriter(out, f, t.Columns)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	err = t.rows(func(row []any) error {
-		n++
-		return w.write(row)
-	})
-	if err != nil {
-		return n, err
-	}
-	return n, w.close()
+// Each calls row with each row in turn, its values one a column in
+// column order, and stops at the first error row returns, which it
+// returns. The slice may be reused: row must not keep it.
+func (t *Rows) Each(row func([]any) error) error { return t.rows(row) }
+
+// Kind is the type of a column's values.
+type Kind int
+
+// The kinds of column, with the Go type of their values in a row.
+const (
+	Int     Kind = iota // int
+	Float               // float64
+	Float32             // float32: a strategy table's values, written exactly
+	Bool                // bool
+	Text                // string
+	Dice                // []int, face numbers 1..6 in ascending order
+)
+
+// Column is one column of an export.
+type Column struct {
+	Name string
+	Kind Kind
 }
 
 // States is every state of a single-sheet game that can occur, in the

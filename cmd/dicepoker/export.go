@@ -9,6 +9,7 @@ import (
 
 	"dicepoker/engine"
 	"dicepoker/export"
+	"dicepoker/export/format"
 	"dicepoker/internal/atomicfile"
 	"dicepoker/strategy"
 )
@@ -35,7 +36,7 @@ func runExport(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	format, err := exportFormat(*formatName, *out)
+	f, err := exportFormat(*formatName, *out)
 	if err != nil {
 		return err
 	}
@@ -60,19 +61,19 @@ func runExport(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rows, err := writeExport(table, format, *out, stdout)
+	rows, err := writeExport(table, f, *out, stdout)
 	if err != nil {
 		return err
 	}
 	if *out != "-" {
-		fmt.Fprintf(stdout, "%s: %d rows of %s written to %s (%s)\n", strategy.Describe(g), rows, *what, *out, format)
+		fmt.Fprintf(stdout, "%s: %d rows of %s written to %s (%s)\n", strategy.Describe(g), rows, *what, *out, f)
 	}
 	return nil
 }
 
 // exportFormat returns the format named, or else the one --out's
 // extension names.
-func exportFormat(name, out string) (export.Format, error) {
+func exportFormat(name, out string) (format.Format, error) {
 	if out == "" {
 		return "", usagef("missing --out, the file to write (- for standard output)")
 	}
@@ -82,7 +83,7 @@ func exportFormat(name, out string) (export.Format, error) {
 			return "", usagef("--format csv, jsonl or parquet: %s has no extension that names one", engine.QuoteName(out))
 		}
 	}
-	f, err := export.ParseFormat(name)
+	f, err := format.ParseFormat(name)
 	if err != nil {
 		return "", usagef("--format: %v", err)
 	}
@@ -91,9 +92,9 @@ func exportFormat(name, out string) (export.Format, error) {
 
 // writeExport writes t to the file out (- for stdout) in format f, to a
 // temporary file renamed into place once complete.
-func writeExport(t *export.Rows, f export.Format, out string, stdout io.Writer) (int, error) {
+func writeExport(t *export.Rows, f format.Format, out string, stdout io.Writer) (int, error) {
 	if out == "-" {
-		return t.Write(stdout, f)
+		return format.Write(stdout, t, f)
 	}
 	out = linkTarget(out)
 	if fi, err := os.Stat(out); err == nil && !fi.Mode().IsRegular() {
@@ -103,7 +104,7 @@ func writeExport(t *export.Rows, f export.Format, out string, stdout io.Writer) 
 	if err != nil {
 		return 0, fileError("--out", err)
 	}
-	rows, err := t.Write(file, f)
+	rows, err := format.Write(file, t, f)
 	if err != nil {
 		file.Abort()
 		return rows, err

@@ -1,4 +1,4 @@
-package export
+package format
 
 import (
 	"bufio"
@@ -15,6 +15,7 @@ import (
 
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/export"
 	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
@@ -102,7 +103,7 @@ func TestStates(t *testing.T) {
 	for _, f := range Formats {
 		t.Run(string(f), func(t *testing.T) {
 			var buf bytes.Buffer
-			n, err := States(tab).Write(&buf, f)
+			n, err := Write(&buf, export.States(tab), f)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -236,7 +237,7 @@ func TestPositions(t *testing.T) {
 	g := tab.Game
 	const n = 300
 	var buf bytes.Buffer
-	if _, err := Positions(g, coach.TableAdvisor(tab), Sample{Positions: n, Seed: 7}).Write(&buf, Parquet); err != nil {
+	if _, err := Write(&buf, export.Positions(g, coach.TableAdvisor(tab), export.Sample{Positions: n, Seed: 7}), Parquet); err != nil {
 		t.Fatal(err)
 	}
 	r := parquet.NewGenericReader[positionRow](bytes.NewReader(buf.Bytes()))
@@ -299,7 +300,7 @@ func TestPositions(t *testing.T) {
 		same bool
 	}{{7, true}, {8, false}} {
 		var again bytes.Buffer
-		if _, err := Positions(g, coach.TableAdvisor(tab), Sample{Positions: n, Seed: tc.seed}).Write(&again, Parquet); err != nil {
+		if _, err := Write(&again, export.Positions(g, coach.TableAdvisor(tab), export.Sample{Positions: n, Seed: tc.seed}), Parquet); err != nil {
 			t.Fatal(err)
 		}
 		if bytes.Equal(again.Bytes(), buf.Bytes()) != tc.same {
@@ -319,7 +320,7 @@ func BenchmarkStates(b *testing.B) {
 	for _, f := range Formats {
 		b.Run(string(f), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := States(tab).Write(io.Discard, f); err != nil {
+				if _, err := Write(io.Discard, export.States(tab), f); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -342,7 +343,7 @@ func TestSchoolStates(t *testing.T) {
 	}
 	tab := school.FromSolution(sol)
 	var buf bytes.Buffer
-	if _, err := SchoolStates(tab).Write(&buf, CSV); err != nil {
+	if _, err := Write(&buf, export.SchoolStates(tab), CSV); err != nil {
 		t.Fatal(err)
 	}
 	records, err := csv.NewReader(&buf).ReadAll()

@@ -1,11 +1,11 @@
-// Package export writes what the solver knows as plain tables for other
-// programs (pandas, polars, R): every state of a game with its value, or
-// sampled positions with the value of each of their actions, as CSV, JSON
-// Lines or Parquet.
+// Package format writes an export (package export's rows) as a file for
+// other programs (pandas, polars, R): CSV, JSON Lines or Parquet.
 //
 // Each export is a list of rows of the same named, typed columns, so one
-// writer per format serves every export.
-package export
+// writer per format serves every export. The writers live apart from the
+// rows so that what builds rows (the advisor in a browser among them)
+// does not carry the file formats' libraries.
+package format
 
 import (
 	"bufio"
@@ -21,6 +21,7 @@ import (
 	"github.com/parquet-go/parquet-go/compress/zstd"
 
 	"dicepoker/engine"
+	"dicepoker/export"
 )
 
 // Format is a file format an export is written in.
@@ -46,23 +47,21 @@ func ParseFormat(name string) (Format, error) {
 	return "", fmt.Errorf("no format %s (csv, jsonl or parquet)", engine.Quote(name))
 }
 
-// Kind is the type of a column's values.
-type Kind int
-
-// The kinds of column, with the Go type of their values in a row.
-const (
-	Int     Kind = iota // int
-	Float               // float64
-	Float32             // float32: a strategy table's values, written exactly
-	Bool                // bool
-	Text                // string
-	Dice                // []int, face numbers 1..6 in ascending order
-)
-
-// Column is one column of an export.
-type Column struct {
-	Name string
-	Kind Kind
+// Write writes t to out in format f and returns the rows written.
+func Write(out io.Writer, t *export.Rows, f Format) (int, error) {
+	w, err := newWriter(out, f, t.Columns)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	err = t.Each(func(row []any) error {
+		n++
+		return w.write(row)
+	})
+	if err != nil {
+		return n, err
+	}
+	return n, w.close()
 }
 
 // writer writes rows of values, one a column in column order.
@@ -72,7 +71,7 @@ type writer interface {
 }
 
 // newWriter returns the writer of rows of cols to out in format f.
-func newWriter(out io.Writer, f Format, cols []Column) (writer, error) {
+func newWriter(out io.Writer, f Format, cols []export.Column) (writer, error) {
 	switch f {
 	case CSV:
 		return newCSV(out, cols)
@@ -90,7 +89,7 @@ type csvWriter struct {
 	line []string
 }
 
-func newCSV(out io.Writer, cols []Column) (*csvWriter, error) {
+func newCSV(out io.Writer, cols []export.Column) (*csvWriter, error) {
 	w := &csvWriter{w: csv.NewWriter(out), line: make([]string, len(cols))}
 	for i, c := range cols {
 		w.line[i] = c.Name
@@ -142,7 +141,7 @@ type jsonlWriter struct {
 	buf  []byte
 }
 
-func newJSONL(out io.Writer, cols []Column) *jsonlWriter {
+func newJSONL(out io.Writer, cols []export.Column) *jsonlWriter {
 	w := &jsonlWriter{out: bufio.NewWriter(out)}
 	for _, c := range cols {
 		key, _ := json.Marshal(c.Name)
@@ -201,16 +200,16 @@ type parquetWriter struct {
 }
 
 // parquetTypes are the Go types of the columns of each kind.
-var parquetTypes = map[Kind]reflect.Type{
-	Int: reflect.TypeFor[int64](), Float: reflect.TypeFor[float64](), Float32: reflect.TypeFor[float32](),
-	Bool: reflect.TypeFor[bool](), Text: reflect.TypeFor[string](), Dice: reflect.TypeFor[[]int32](),
+var parquetTypes = map[export.Kind]reflect.Type{
+	export.Int: reflect.TypeFor[int64](), export.Float: reflect.TypeFor[float64](), export.Float32: reflect.TypeFor[float32](),
+	export.Bool: reflect.TypeFor[bool](), export.Text: reflect.TypeFor[string](), export.Dice: reflect.TypeFor[[]int32](),
 }
 
-func newParquet(out io.Writer, cols []Column) *parquetWriter {
+func newParquet(out io.Writer, cols []export.Column) *parquetWriter {
 	fields := make([]reflect.StructField, len(cols))
 	for i, c := range cols {
 		tag := c.Name
-		if c.Kind == Dice {
+		if c.Kind == export.Dice {
 			tag += ",list"
 		}
 		fields[i] = reflect.StructField{Name: fmt.Sprintf("F%d", i), Type: parquetTypes[c.Kind], Tag: reflect.StructTag(`parquet:"` + tag + `"`)}
