@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -54,7 +53,7 @@ const MaxOpponents = 5
 // advise answers what advise --json prints for the position. The
 // ranking against a single sheet's opponents is a job of the queue,
 // within the memory budget; a solve for the aim stops when ctx is done.
-func (s *Server) advise(ctx context.Context, req adviseRequest) (any, error) {
+func (s *API) advise(ctx context.Context, req adviseRequest) (any, error) {
 	g, err := req.build()
 	if err != nil {
 		return nil, err
@@ -106,7 +105,7 @@ type scoreRequest struct {
 }
 
 // score answers what score --json prints.
-func (s *Server) score(req scoreRequest) (any, error) {
+func (s *API) score(req scoreRequest) (any, error) {
 	g, err := req.build()
 	if err != nil {
 		return nil, err
@@ -131,7 +130,7 @@ type sheetRequest struct {
 }
 
 // sheet answers the sheet laid out for the page.
-func (s *Server) sheet(req sheetRequest) (any, error) {
+func (s *API) sheet(req sheetRequest) (any, error) {
 	g, err := req.build()
 	if err != nil {
 		return nil, err
@@ -150,7 +149,7 @@ type writeRequest struct {
 }
 
 // write answers the move of writing the dice in a box and the sheet after it.
-func (s *Server) write(req writeRequest) (any, error) {
+func (s *API) write(req writeRequest) (any, error) {
 	g, err := req.build()
 	if err != nil {
 		return nil, err
@@ -189,7 +188,7 @@ type reviewRequest struct {
 }
 
 // review answers what review --json prints for the record.
-func (s *Server) review(req reviewRequest) (any, error) {
+func (s *API) review(req reviewRequest) (any, error) {
 	r, err := advice.Review(s.src, strings.NewReader(req.Record), "record")
 	if err != nil {
 		return nil, err
@@ -198,24 +197,23 @@ func (s *Server) review(req reviewRequest) (any, error) {
 }
 
 // status answers which strategies are being built.
-func (s *Server) status(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, struct {
+func (s *API) status() (any, error) {
+	return struct {
 		Solving []string `json:"solving"`
-	}{s.src.solving()})
+	}{s.src.solving()}, nil
 }
 
 // games answers the games and their rule options.
-func (s *Server) games(w http.ResponseWriter, _ *http.Request) {
+func (s *API) games() (any, error) {
 	list := make([]gameInfo, 0, len(engine.GameNames))
 	for _, name := range engine.GameNames {
 		g, err := engine.New(name, engine.Options{})
 		if err != nil {
-			writeError(w, http.StatusInternalServerError, err.Error())
-			return
+			return nil, err
 		}
 		list = append(list, infoOf(g))
 	}
-	writeJSON(w, http.StatusOK, list)
+	return list, nil
 }
 
 // takeRequest names a school bonus another player took, or gave back.
@@ -227,7 +225,7 @@ type takeRequest struct {
 
 // take answers the sheet with the bonus marked taken by another player,
 // or unmarked when it was: the advisor then counts it out of reach.
-func (s *Server) take(req takeRequest) (any, error) {
+func (s *API) take(req takeRequest) (any, error) {
 	g, err := req.build()
 	if err != nil {
 		return nil, err

@@ -186,17 +186,17 @@ func TestClientGoneStopsWork(t *testing.T) {
 		}
 		done <- err
 	}()
-	for s.src.jobs.active.Load() == 0 {
+	for s.api.src.jobs.active.Load() == 0 {
 		time.Sleep(time.Millisecond)
 	}
 	leave()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Errorf("the client: %v, want canceled", err)
 	}
-	for s.src.jobs.active.Load() != 0 {
+	for s.api.src.jobs.active.Load() != 0 {
 		time.Sleep(time.Millisecond)
 	}
-	if n := s.src.jobs.stopped.Load(); n != 1 {
+	if n := s.api.src.jobs.stopped.Load(); n != 1 {
 		t.Errorf("%d jobs stopped for their client, want 1", n)
 	}
 }

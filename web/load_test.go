@@ -153,18 +153,18 @@ func TestLoad(t *testing.T) {
 	// ask again, and end.
 	// A ranking whose client left notices it between two layers of its
 	// solve: a moment, given here generously for a loaded machine.
-	for end := time.Now().Add(30 * time.Second); len(s.src.solving()) > 0 && time.Now().Before(end); {
+	for end := time.Now().Add(30 * time.Second); len(s.api.src.solving()) > 0 && time.Now().Before(end); {
 		time.Sleep(10 * time.Millisecond)
 	}
-	for end := time.Now().Add(5 * time.Second); s.src.jobs.active.Load() != 0 && time.Now().Before(end); {
+	for end := time.Now().Add(5 * time.Second); s.api.src.jobs.active.Load() != 0 && time.Now().Before(end); {
 		time.Sleep(10 * time.Millisecond)
 	}
-	if n := s.src.jobs.active.Load(); n != 0 {
+	if n := s.api.src.jobs.active.Load(); n != 0 {
 		t.Errorf("%d jobs still run or wait 5 s after every client left", n)
 	}
 	peak := peakMemory(t)
 	t.Logf("%d requests: %d answers 503 asked again, %d clients left; the slowest cheap answer took %v; peak resident memory %d MB of a %d MB budget; %d rankings stopped for their client",
-		total, refused, gone, slowest, peak>>20, loadMemory>>20, s.src.jobs.stopped.Load())
+		total, refused, gone, slowest, peak>>20, loadMemory>>20, s.api.src.jobs.stopped.Load())
 	// Time is the machine's to give: on one loaded by other work many
 	// times over the bound says nothing of the server.
 	if load, ok := loadAverage(); ok && load > busyLoad*float64(runtime.NumCPU()) {

@@ -1,6 +1,14 @@
+//go:build !js
+
 package web
 
-import "io/fs"
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed static
+var static embed.FS
 
 // Page returns the page's files as serve serves them: index.html, its
 // scripts and its style sheet.

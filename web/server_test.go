@@ -561,14 +561,16 @@ func TestServeStopsRequestsUnderWay(t *testing.T) {
 	}{
 		{"finished within the grace period", time.Minute, func(w http.ResponseWriter, r *http.Request, finish <-chan struct{}) {
 			<-finish
-			writeJSON(w, http.StatusOK, "done")
+			status, body := encode(http.StatusOK, "done")
+			writeAnswer(w, status, body)
 		}, http.StatusOK, `"done"`},
 		{"cancelled after it", time.Millisecond, func(w http.ResponseWriter, r *http.Request, finish <-chan struct{}) {
 			<-r.Context().Done()
 			if cause := context.Cause(r.Context()); cause != ErrStopping {
 				t.Errorf("the request's context ended by %v, want ErrStopping", cause)
 			}
-			writeJSON(w, http.StatusOK, "too late")
+			status, body := encode(http.StatusOK, "too late")
+			writeAnswer(w, status, body)
 		}, http.StatusServiceUnavailable, `{"error":"the server is stopping"}`},
 		{"heedless of its context", time.Millisecond, func(w http.ResponseWriter, r *http.Request, finish <-chan struct{}) {
 			<-finish

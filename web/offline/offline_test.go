@@ -108,6 +108,7 @@ func TestBackend(t *testing.T) {
 		{"target", "POST", "/api/advise", `{"game":"poker-dice","dice":[6,6,6,6,6],"target":30}`, 400, "not offered offline"},
 		{"bad dice", "POST", "/api/advise", `{"game":"yahtzee","dice":[7,1,1,1,1]}`, 400, `"error":"dice:`},
 		{"no route", "POST", "/api/nothing", `{}`, 404, "no API at POST /api/nothing"},
+		{"another method", "GET", "/api/advise", "", 404, "no API at GET /api/advise"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var body []byte
