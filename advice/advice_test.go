@@ -86,6 +86,7 @@ func TestWord(t *testing.T) {
 		{"field and value", advice.Fieldf("{rolls_left} %d: want 0..%d", 3, 2), "rolls left 3: want 0..2", "--rolls-left 3: want 0..2", "rolls_left 3: want 0..2", false},
 		{"two fields", advice.Fieldf("give {target} or {opponents}, not both"), "give target or opponents, not both", "give --target or --opponents, not both", "give target or opponents, not both", false},
 		{"braces in a value stay", advice.Fieldf("{opponents} %s: %v", `"{target}"`, engine.ErrGameOver), `opponents "{target}": ` + engine.ErrGameOver.Error(), `--opponents "{target}": ` + engine.ErrGameOver.Error(), `opponents "{target}": ` + engine.ErrGameOver.Error(), true},
+		{"braces around no field", advice.Fieldf("{} {Target} {rolls-left} {target"), "{} {Target} {rolls-left} {target", "{} {Target} {rolls-left} {target", "{} {Target} {rolls-left} {target", false},
 		{"no fields", advice.Inputf("%d {target}", 100), "100 {target}", "100 {target}", "100 {target}", false},
 		{"wrapped", fmt.Errorf("opening: %w", advice.Fieldf("{strategy} %s: no", "x")), "opening: strategy x: no", "opening: --strategy x: no", "opening: strategy x: no", false},
 	} {

@@ -3,7 +3,6 @@ package advice
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"dicepoker/coach"
@@ -53,9 +52,6 @@ func Fieldf(format string, args ...any) error {
 // plainField words a field for no front end in particular: "rolls left".
 func plainField(field string) string { return strings.ReplaceAll(field, "_", " ") }
 
-// fieldRef is a field named in a Fieldf format.
-var fieldRef = regexp.MustCompile(`\{([a-z_]+)\}`)
-
 // Word returns e's message with the fields it names worded by name, as
 // a front end calls them: the command line's flags ("--rolls-left"), the
 // server's JSON keys ("rolls_left").
@@ -63,10 +59,29 @@ func (e *InputError) Word(name func(field string) string) string {
 	if e.format == "" {
 		return e.Msg
 	}
-	format := fieldRef.ReplaceAllStringFunc(e.format, func(ref string) string {
-		return strings.ReplaceAll(name(ref[1:len(ref)-1]), "%", "%%")
-	})
-	return fmt.Sprintf(format, e.args...)
+	return fmt.Sprintf(wordFields(e.format, name), e.args...)
+}
+
+// wordFields returns format with each field it names, "{rolls_left}" (a
+// name of a-z and _ in braces), worded by name. It scans by hand: the
+// regexp package would add a tenth of the advisor compiled to WebAssembly.
+func wordFields(format string, name func(field string) string) string {
+	var b strings.Builder
+	for {
+		open := strings.IndexByte(format, '{')
+		if open < 0 {
+			return b.String() + format
+		}
+		n := strings.IndexFunc(format[open+1:], func(r rune) bool { return (r < 'a' || r > 'z') && r != '_' })
+		if n <= 0 || format[open+1+n] != '}' {
+			b.WriteString(format[:open+1])
+			format = format[open+1:]
+			continue
+		}
+		b.WriteString(format[:open])
+		b.WriteString(strings.ReplaceAll(name(format[open+1:open+1+n]), "%", "%%"))
+		format = format[open+n+2:]
+	}
 }
 
 // Worded returns err's message with the fields of the InputError in it
