@@ -3,7 +3,6 @@ package school
 import (
 	"bytes"
 	"compress/gzip"
-	"embed"
 	"errors"
 	"io"
 	"io/fs"
@@ -14,22 +13,16 @@ import (
 	"dicepoker/tables"
 )
 
-// shipped holds the estimates fitted for ShippedColumns with the default
-// rules: each the file that "dicepoker solve --game school --columns N"
-// writes (DefaultFit, fitted the same whatever the threads), gzipped
-// ("gzip -9n"), under the file's own name with ".gz" added. The fit takes
-// minutes; the program reads a shipped one in milliseconds.
-//
-//go:embed estimates
-var shipped embed.FS
-
 // ShippedColumns are the column counts whose estimates, for the default
 // rules, ship inside the program.
 var ShippedColumns = []int{2, 3, 4}
 
+// EstimatesDir is the folder of the shipped estimates (Shipped).
+const EstimatesDir = "estimates"
+
 // shippedName returns the name of g's estimate among the shipped ones.
 func shippedName(g *engine.Game) string {
-	return path.Join("estimates", filepath.Base(EstimatePath("", g))+".gz")
+	return path.Join(EstimatesDir, filepath.Base(EstimatePath("", g))+".gz")
 }
 
 // Ships reports whether g's estimate, for g's rules, ships inside the
@@ -45,11 +38,11 @@ func Ships(g *engine.Game) bool {
 // error.
 func ShippedEstimate(g *engine.Game) (*Estimate, error) {
 	name := shippedName(g)
-	data, err := shipped.ReadFile(name)
+	data, err := fs.ReadFile(shipped, name)
 	if err != nil {
 		return nil, err
 	}
-	return decodeEstimate(g, data, "(inside the program) "+name)
+	return decodeEstimate(g, data, shippedWhere+name)
 }
 
 // decodeEstimate returns the estimate of g whose table file, gzipped, is

@@ -4,7 +4,7 @@
 // WebAssembly by dicepoker site: run in a Web Worker of the page
 // (web/site/static/worker.js), it answers the page's API calls with
 // the handler dicepoker serve serves (offline.Backend), its strategy
-// tables fetched from the site.
+// tables and school's estimates fetched from the site.
 //
 // It sets, on the worker's global object,
 //
@@ -27,6 +27,7 @@ import (
 	"syscall/js"
 
 	"dicepoker/advice"
+	"dicepoker/school"
 	"dicepoker/tables"
 	"dicepoker/web/offline"
 )
@@ -48,6 +49,9 @@ func main() {
 		Fetch: fetchTable,
 		Drop:  func(name string) { global.Call("dicepokerDropTable", name) },
 	}
+	// School's shipped estimates are files of the site, not inside the
+	// advisor.
+	school.SetShipped(src.Estimates(), offline.TablesDir+"/")
 	b, err := offline.NewBackend(src)
 	if err != nil {
 		global.Call("dicepokerNotice", "cannot start the advisor: "+err.Error())

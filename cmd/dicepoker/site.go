@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"dicepoker/engine"
 	"dicepoker/internal/atomicfile"
 	"dicepoker/internal/cost"
+	"dicepoker/school"
 	"dicepoker/strategy"
 	"dicepoker/web/offline"
 	"dicepoker/web/site"
@@ -71,6 +73,11 @@ func runSite(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	estimates, err := siteEstimates()
+	if err != nil {
+		return err
+	}
+	maps.Copy(tableFiles, estimates)
 	for name, data := range tableFiles {
 		files[offline.TablesDir+"/"+name] = data
 	}
@@ -93,7 +100,7 @@ func siteGameList(list string) ([]*engine.Game, error) {
 			return nil, usagef("--games: %v", err)
 		}
 		if g.Columns != 0 {
-			return nil, usagef("--games %s: school's estimates come with the app; give single-sheet games", engine.Quote(name))
+			return nil, usagef("--games %s: school's estimates come with the site; give single-sheet games", engine.Quote(name))
 		}
 		if slices.ContainsFunc(games, func(o *engine.Game) bool { return o.Name == g.Name }) {
 			return nil, usagef("--games: %s twice", name)
@@ -120,6 +127,21 @@ func siteTables(games []*engine.Game) (map[string][]byte, error) {
 		files[offline.TableName(g)] = gzipped(data)
 	}
 	return files, nil
+}
+
+// siteEstimates returns school's shipped estimates as the site holds
+// them, by their names in offline.TablesDir (estimates/NAME.gz): the
+// advisor compiled for the browser reads them there, not inside itself.
+func siteEstimates() (map[string][]byte, error) {
+	files := map[string][]byte{}
+	err := fs.WalkDir(school.Shipped(), ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		files[name], err = fs.ReadFile(school.Shipped(), name)
+		return err
+	})
+	return files, err
 }
 
 // siteNote is what the page says the site leaves out.
@@ -254,15 +276,21 @@ func writeSite(dir string, files map[string][]byte) error {
 
 // printSite says what the site holds and how to try it.
 func printSite(w io.Writer, dir string, files map[string][]byte, games []*engine.Game) error {
-	var app, appGz int64
+	var apps, app, appGz, estimates, estimateBytes int64
 	for name, data := range files {
-		if !strings.HasPrefix(name, offline.TablesDir+"/") {
+		switch {
+		case strings.HasPrefix(name, offline.TablesDir+"/"+school.EstimatesDir+"/"):
+			estimates++
+			estimateBytes += int64(len(data))
+		case !strings.HasPrefix(name, offline.TablesDir+"/"):
+			apps++
 			app += int64(len(data))
 			appGz += int64(len(gzipped(data)))
 		}
 	}
 	fmt.Fprintf(w, "dicepoker: wrote the offline app to %s\n", dir)
-	fmt.Fprintf(w, "  the app: %d files, %s (%s compressed), the advisor %s\n", len(files)-len(games), cost.Bytes(app), cost.Bytes(appGz), cost.Bytes(int64(len(files[site.Advisor]))))
+	fmt.Fprintf(w, "  the app: %d files, %s (%s compressed), the advisor %s\n", apps, cost.Bytes(app), cost.Bytes(appGz), cost.Bytes(int64(len(files[site.Advisor]))))
+	fmt.Fprintf(w, "  school's estimates: %d files, %s\n", estimates, cost.Bytes(estimateBytes))
 	for _, g := range games {
 		fmt.Fprintf(w, "  the strategy table of %s: %s\n", strategy.Describe(g), cost.Bytes(int64(len(files[offline.TablesDir+"/"+offline.TableName(g)]))))
 	}

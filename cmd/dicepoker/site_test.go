@@ -97,7 +97,7 @@ func TestSiteRefuses(t *testing.T) {
 	}{
 		{"no out", []string{"site"}, "--out: give the folder"},
 		{"unknown game", []string{"site", "--out", t.TempDir(), "--games", "yahtzee,farkle"}, "--games: unknown game"},
-		{"school", []string{"site", "--out", t.TempDir(), "--games", "school"}, "school's estimates come with the app"},
+		{"school", []string{"site", "--out", t.TempDir(), "--games", "school"}, "school's estimates come with the site"},
 		{"twice", []string{"site", "--out", t.TempDir(), "--games", "yatzy,yatzy"}, "--games: yatzy twice"},
 		{"another folder", []string{"site", "--out", other, "--games", "none"}, "holds other files than a site"},
 		{"a file", []string{"site", "--out", filepath.Join(other, "notes.txt")}, "not a folder"},

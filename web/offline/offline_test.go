@@ -14,6 +14,7 @@ import (
 	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/internal/tablestest"
+	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 )
@@ -120,5 +121,46 @@ func TestBackend(t *testing.T) {
 				t.Errorf("status %d, %s; want %d and %q", status, got, tt.status, tt.want)
 			}
 		})
+	}
+}
+
+// TestEstimates reads school's shipped estimates through the site's
+// files as the advisor in the browser does: each file the program ships,
+// fetched under its name in TablesDir, byte for byte; a file the site
+// lacks is missing, and a path outside the files is refused unfetched.
+func TestEstimates(t *testing.T) {
+	t.Parallel()
+	var fetched []string
+	src := Source{Fetch: func(name string) ([]byte, error) {
+		fetched = append(fetched, name)
+		data, err := fs.ReadFile(school.Shipped(), name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
+		}
+		return data, nil
+	}}
+	names, err := fs.Glob(school.Shipped(), school.EstimatesDir+"/*.gz")
+	if err != nil || len(names) != len(school.ShippedColumns) {
+		t.Fatalf("shipped estimates %v (%v), want one for each of %v columns", names, err, school.ShippedColumns)
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			want, _ := fs.ReadFile(school.Shipped(), name)
+			got, err := fs.ReadFile(src.Estimates(), name)
+			if err != nil || !bytes.Equal(got, want) {
+				t.Fatalf("read %d bytes (%v), want the %d shipped", len(got), err, len(want))
+			}
+			fi, err := fs.Stat(src.Estimates(), name)
+			if err != nil || fi.Size() != int64(len(want)) || fi.IsDir() || fi.Name() != strings.TrimPrefix(name, school.EstimatesDir+"/") {
+				t.Errorf("stat %v (%v)", fi, err)
+			}
+		})
+	}
+	if _, err := fs.ReadFile(src.Estimates(), "estimates/none.dpt.gz"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a file the site lacks: %v, want fs.ErrNotExist", err)
+	}
+	fetched = nil
+	if _, err := src.Estimates().Open("../sw.js"); !errors.Is(err, fs.ErrInvalid) || len(fetched) != 0 {
+		t.Errorf("a path outside the files: %v, fetched %v", err, fetched)
 	}
 }

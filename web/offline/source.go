@@ -7,9 +7,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path"
+	"strings"
+	"time"
 
 	"dicepoker/advice"
 	"dicepoker/engine"
+	"dicepoker/school"
 	"dicepoker/strategy"
 	"dicepoker/tables"
 	"dicepoker/target"
@@ -27,7 +31,7 @@ func TableName(g *engine.Game) string {
 // Source gives the advisor in the browser its tables: a single-sheet
 // game's strategy table from the site (Fetch), checked before use, else
 // solved in memory by Opener; school's strategies from Opener (the
-// estimates that ship inside the program; the one-column exact table
+// estimates that ship with the program, from the site (Estimates); the one-column exact table
 // solved in memory). It has no every-target table.
 type Source struct {
 	advice.Opener
@@ -73,6 +77,54 @@ func decode(data []byte, g *engine.Game, where string) (*strategy.Table, error) 
 	}
 	return t, nil
 }
+
+// School returns the strategy called name of school game g, as Opener
+// does, and has Drop told of a shipped estimate from the site (Estimates)
+// that failed its check.
+func (s Source) School(g *engine.Game, name string) (*advice.SchoolStrategy, error) {
+	st, err := s.Opener.School(g, name)
+	if e, ok := errors.AsType[*tables.Error](err); ok && s.Drop != nil && strings.HasPrefix(e.Path, TablesDir+"/"+school.EstimatesDir+"/") {
+		s.Drop(strings.TrimPrefix(e.Path, TablesDir+"/"))
+	}
+	return st, err
+}
+
+// Estimates returns school's shipped estimates as the site holds them,
+// each fetched through Fetch on first use: TablesDir/estimates/NAME.gz,
+// named estimates/NAME.gz as school.Shipped names them. The advisor
+// compiled for the browser reads them there (school.SetShipped), so that
+// they are not inside it.
+func (s Source) Estimates() fs.FS { return siteFiles(s.Fetch) }
+
+// siteFiles are the site's files under TablesDir, fetched on Open.
+type siteFiles func(name string) ([]byte, error)
+
+func (f siteFiles) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	data, err := f(name)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return &siteFile{Reader: bytes.NewReader(data), name: path.Base(name), size: int64(len(data))}, nil
+}
+
+// siteFile is a file of the site, fetched.
+type siteFile struct {
+	*bytes.Reader
+	name string
+	size int64
+}
+
+func (f *siteFile) Stat() (fs.FileInfo, error) { return f, nil }
+func (f *siteFile) Close() error               { return nil }
+func (f *siteFile) Name() string               { return f.name }
+func (f *siteFile) Size() int64                { return f.size }
+func (f *siteFile) Mode() fs.FileMode          { return 0o444 }
+func (f *siteFile) ModTime() time.Time         { return time.Time{} }
+func (f *siteFile) IsDir() bool                { return false }
+func (f *siteFile) Sys() any                   { return nil }
 
 // ErrNoTargets is Targets' error: the every-target tables are not
 // offered offline.

@@ -1,0 +1,25 @@
+package school
+
+import "io/fs"
+
+// shipped is where the program compiled for the browser (the offline app)
+// reads the shipped estimates: files of the app's site that SetShipped
+// names, fetched on use and checked as a table file is, not inside the
+// program, of which they would be a sixth. Until SetShipped, it has none.
+var shipped fs.FS = noFiles{}
+
+// shippedWhere is where a shipped estimate is said to be read from, before
+// its name.
+var shippedWhere string
+
+// SetShipped makes files, holding estimates/NAME.gz as the program built
+// for other systems ships them (Shipped), where the shipped estimates are
+// read; where is said before a name to tell where it is read from.
+func SetShipped(files fs.FS, where string) { shipped, shippedWhere = files, where }
+
+// noFiles is a file system with no files.
+type noFiles struct{}
+
+func (noFiles) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+}
