@@ -20,7 +20,10 @@ func New(name string, opts Options) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := build(opts)
+	g, err := build(opts)
+	if err != nil {
+		return nil, err
+	}
 	g.Name = name
 	if opts.Taken != "" {
 		if opts.Taken, err = g.takeRowBonuses(opts.Taken); err != nil {
@@ -35,12 +38,15 @@ func unknownGame(name string) error {
 	return fmt.Errorf("unknown game %s (games: %s)", Quote(name), strings.Join(GameNames, ", "))
 }
 
-var builders = map[string]func(Options) *Game{
-	"yahtzee":    yahtzee,
-	"yatzy":      yatzy,
-	"swedish":    swedish,
-	"poker-dice": pokerDice,
-	"school":     school,
+// builders build each game before Define: the single-sheet games from
+// their files in games/, edited under their options (optionEdits); school
+// from its own rules.
+var builders = map[string]func(Options) (*Game, error){
+	"yahtzee":    fromFile("yahtzee"),
+	"yatzy":      fromFile("yatzy"),
+	"swedish":    fromFile("swedish"),
+	"poker-dice": fromFile("poker-dice"),
+	"school":     func(o Options) (*Game, error) { return school(o), nil },
 }
 
 var faceNames = [Faces + 1]string{"", "ones", "twos", "threes", "fours", "fives", "sixes"}
