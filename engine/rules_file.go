@@ -111,8 +111,7 @@ func fiveAlikePoints(c Category) (int, error) {
 func boxPoints(b gamefile.Box) Points {
 	var conds []func(Multiset) bool
 	if len(b.Groups) > 0 {
-		groups, exact := b.Groups, b.Exact
-		conds = append(conds, func(m Multiset) bool { return groupFaces(m, groups, exact) >= 0 })
+		conds = append(conds, groups(b.Groups, b.Exact))
 	}
 	if b.Run > 0 {
 		conds = append(conds, run(b.Run))
@@ -122,7 +121,7 @@ func boxPoints(b gamefile.Box) Points {
 		for _, r := range b.Contains {
 			want[r-'1']++
 		}
-		conds = append(conds, func(m Multiset) bool { return m.Contains(want) })
+		conds = append(conds, contains(want))
 	}
 	var points Points
 	if n, ok := b.Fixed(); ok {
@@ -136,51 +135,11 @@ func boxPoints(b gamefile.Box) Points {
 		case gamefile.PointsFaceCount:
 			points = faceCount(b.Face)
 		case gamefile.PointsGroups:
-			groups, exact := b.Groups, b.Exact
-			points = func(m Multiset) int { return max(groupFaces(m, groups, exact), 0) }
+			points = groupsDice(b.Groups, b.Exact)
 		}
 	}
 	if len(conds) == 0 {
 		return points
 	}
 	return when(allOf(conds...), points)
-}
-
-// allOf is the condition "every one of conds holds".
-func allOf(conds ...func(Multiset) bool) func(Multiset) bool {
-	return func(m Multiset) bool {
-		for _, c := range conds {
-			if !c(m) {
-				return false
-			}
-		}
-		return true
-	}
-}
-
-// groupFaces looks for different faces, one for each of groups, shown by
-// at least that many dice each (exactly, with exact), and returns the
-// most that the dice of such groups add up to: groups[i] times the face
-// chosen for it. It returns -1 when no faces make the groups.
-func groupFaces(m Multiset, groups []int, exact bool) int {
-	best := -1
-	var used [Faces]bool
-	var walk func(i, total int)
-	walk = func(i, total int) {
-		if i == len(groups) {
-			best = max(best, total)
-			return
-		}
-		for f := range Faces {
-			c := int(m[f])
-			if used[f] || c < groups[i] || exact && c != groups[i] {
-				continue
-			}
-			used[f] = true
-			walk(i+1, total+groups[i]*(f+1))
-			used[f] = false
-		}
-	}
-	walk(0, 0)
-	return best
 }
