@@ -95,7 +95,7 @@ func FromSolution(sol *solver.Solution) *Table {
 
 // Path returns the table file of g in directory dir.
 func Path(dir string, g *engine.Game) string {
-	return filepath.Join(dir, tables.FileName(g.Name, g.Options.String()))
+	return filepath.Join(dir, tables.FileName(g.TableName(), g.Options.String()))
 }
 
 // SolveCommand returns the command line that builds g's table. An option
