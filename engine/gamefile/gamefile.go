@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -149,6 +150,10 @@ func (s *Spec) BoxLine(name string) int {
 // MaxFileBytes is the largest game file Parse reads.
 const MaxFileBytes = 64 << 10
 
+// decodeError matches an error of decoding a value into its field, which
+// the TOML parser gives as text: the line, the key and the reason.
+var decodeError = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
+
 // boxHeader matches the line of a [[box]] header.
 var boxHeader = regexp.MustCompile(`^\s*\[\[\s*box\s*\]\]`)
 
@@ -166,9 +171,19 @@ func Parse(file string, data []byte) (*Spec, error) {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, s.Errorf(pe.Position.Line, "%s", pe.Message)
+			// The line of the byte at fault: a newline belongs to the
+			// line it ends, where the parser counts the next.
+			line := pe.Position.Line
+			if start := pe.Position.Start; start > 0 && start <= len(data) {
+				line = 1 + strings.Count(string(data[:min(start, len(data)-1)]), "\n")
+			}
+			return nil, s.Errorf(line, "%s", pe.Message)
 		}
-		return nil, s.Errorf(0, "%v", err)
+		if m := decodeError.FindStringSubmatch(err.Error()); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return nil, s.Errorf(line, "%s: %s", m[2], m[3])
+		}
+		return nil, s.Errorf(0, "%s", strings.TrimPrefix(err.Error(), "toml: "))
 	}
 	lines := strings.Split(string(data), "\n")
 	s.lines = lines
@@ -187,7 +202,7 @@ func Parse(file string, data []byte) (*Spec, error) {
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		k := und[0]
-		return nil, s.Errorf(s.keyLine(k[len(k)-1]), "unknown key %s", quote(k.String()))
+		return nil, s.Errorf(s.keyLine(k...), "unknown key %s", quote(k.String()))
 	}
 	if err := s.check(); err != nil {
 		return nil, err
@@ -195,11 +210,26 @@ func Parse(file string, data []byte) (*Spec, error) {
 	return s, nil
 }
 
-// keyLine returns the first line that sets key, or 0.
-func (s *Spec) keyLine(key string) int {
-	for i, l := range s.lines {
+// keyLine returns the first line that sets the key whose parts are key,
+// or 0: a key of the top level before the first table, a key of a table
+// after its header (of the first box, for a box's).
+func (s *Spec) keyLine(key ...string) int {
+	from, last := 0, key[len(key)-1]
+	if line := s.Line[last]; len(key) == 1 && line > 0 {
+		return line // a table of its own: [name]
+	}
+	if len(key) > 1 {
+		if from = s.Line[key[0]]; key[0] == "box" && len(s.Boxes) > 0 {
+			from = s.Boxes[0].Line
+		}
+	}
+	for i, l := range s.lines[from:] {
+		i += from
 		l = strings.TrimSpace(l)
-		if rest, ok := strings.CutPrefix(l, key); ok && strings.HasPrefix(strings.TrimSpace(rest), "=") {
+		if len(key) == 1 && strings.HasPrefix(l, "[") {
+			break
+		}
+		if rest, ok := strings.CutPrefix(l, last); ok && strings.HasPrefix(strings.TrimSpace(rest), "=") {
 			return i + 1
 		}
 	}
