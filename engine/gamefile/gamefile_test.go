@@ -2,6 +2,7 @@ package gamefile
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 )
@@ -143,6 +144,25 @@ func TestParseRefuses(t *testing.T) {
 				t.Errorf("Parse: %v, want g.toml line %d saying %q", err, c.line, c.want)
 			}
 		})
+	}
+}
+
+// TestSixDiceAreCheckedThenRefused reads Maxi Yatzy, which the format
+// describes whole: the one refusal is that six dice are not yet solved,
+// and a file of six dice with a fault is refused for the fault.
+func TestSixDiceAreCheckedThenRefused(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("testdata/maxi-yatzy.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Parse("maxi-yatzy.toml", data)
+	if want := "maxi-yatzy.toml:6: dice = 6: six dice are not yet solved; only 5 for now"; err == nil || err.Error() != want {
+		t.Errorf("Parse: %v, want %s", err, want)
+	}
+	faulty := strings.Replace(string(data), "groups = [4, 2]", "groups = [4, 3]", 1)
+	if _, err := Parse("maxi-yatzy.toml", []byte(faulty)); err == nil || !strings.Contains(err.Error(), `box "tower": groups = [4 3]: more dice`) {
+		t.Errorf("Parse of a tower of seven dice: %v", err)
 	}
 }
 
