@@ -69,6 +69,11 @@ func Continue(w io.Writer, rec *Record, data []byte) (*Writer, error) {
 // then writes its line.
 func (w *Writer) Write(p coach.Position, a coach.Action) error {
 	d := Entry{Position: p, Action: a}.Decision()
+	if w.rec.Game == nil {
+		// The position's own game: one of a game file has no name that
+		// engine.New knows.
+		w.rec.Game = p.Game
+	}
 	if err := w.rec.Add(d, len(w.rec.Entries)+1); err != nil {
 		return err
 	}

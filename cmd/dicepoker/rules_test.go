@@ -115,3 +115,21 @@ func TestRulesRefusals(t *testing.T) {
 		})
 	}
 }
+
+// TestPlayGameFile plays a game file with a record and resumes it: the
+// record is of the file's game, which only --rules with that file reads.
+func TestPlayGameFile(t *testing.T) {
+	tablestest.Dir(t)
+	rec := filepath.Join(t.TempDir(), "game.jsonl")
+	playOK(t, "keep none\nquit\n", "--rules", reducedHouse, "--seed", "5", "--record", rec)
+	data, err := os.ReadFile(rec)
+	if err != nil || !strings.Contains(string(data), `"game":"house-yatzy-reduced"`) {
+		t.Fatalf("record %v:\n%s", err, data)
+	}
+	out := playOK(t, "score full-house\nyes\nquit\n", "--rules", reducedHouse, "--resume", rec, "--seed", "9")
+	containsAll(t, out, "resuming after decision 1: keep none\n", "roll 2 of 3: ")
+	status, _, stderr := runLine("play", "--resume", rec)
+	if status != 2 || !strings.Contains(stderr, `unknown game "house-yatzy-reduced"`) {
+		t.Errorf("resumed without --rules: status %d, %q", status, stderr)
+	}
+}
