@@ -1,6 +1,7 @@
 package tables
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
@@ -160,6 +161,27 @@ func TestDecode(t *testing.T) {
 	b[offPayload] ^= 1 // the values are a copy: data may change after
 	if !sameBits(values[0], testValues()[0]) {
 		t.Errorf("value 0 changed with the data to %v", values[0])
+	}
+}
+
+// TestEncode reads back with Decode the bytes Encode makes, the same
+// bytes as the file Write stores.
+func TestEncode(t *testing.T) {
+	t.Parallel()
+	h := headerFor(testValues())
+	b, err := Encode(h, testValues())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b, goodFile(t)) {
+		t.Errorf("Encode's bytes differ from the file Write stores")
+	}
+	dh, values, err := Decode(b, testWant)
+	if err != nil || dh != h || !slices.EqualFunc(values, testValues(), sameBits) {
+		t.Errorf("Decode(Encode) = %+v, %v, %v; want %+v, %v", dh, values, err, h, testValues())
+	}
+	if _, err := Encode(Header{States: 3}, testValues()[:1]); err == nil {
+		t.Errorf("Encode took 1 value for 3 states")
 	}
 }
 

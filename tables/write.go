@@ -16,7 +16,7 @@ import (
 // needed and replaces the file atomically: on error it leaves any previous
 // file at path untouched and no temporary file behind.
 func Write(path string, h Header, values []float32) error {
-	data, err := encode(h, values)
+	data, err := Encode(h, values)
 	return save(path, data, err)
 }
 
@@ -67,8 +67,10 @@ func create(path string, write func(f *atomicfile.File) error) error {
 	return nil
 }
 
-// encode returns the bytes of a table file.
-func encode(h Header, values []float32) ([]byte, error) {
+// Encode returns the bytes of the table file that Write stores for h and
+// values, for a caller that keeps them elsewhere than in a file (a table
+// served to a browser); [Decode] reads them back.
+func Encode(h Header, values []float32) ([]byte, error) {
 	if h.States != uint64(len(values)) {
 		return nil, fmt.Errorf("header says %d states but %d values were given", h.States, len(values))
 	}

@@ -16,6 +16,8 @@ var slowExamples = map[string]string{
 	"dicepoker serve":                                    "a server: serve's tests start it",
 	"dicepoker serve --lan":                              "a server: serve's tests start it",
 	"dicepoker serve --addr 127.0.0.1:0":                 "a server: serve's tests start it",
+	"dicepoker site --out site":                          "compiles the advisor to WebAssembly: TestSiteInBrowser builds a site",
+	"dicepoker site --out site --games yahtzee":          "compiles the advisor to WebAssembly: TestSiteInBrowser builds a site",
 	"dicepoker play":                                     "a terminal game: play's tests play it",
 	"dicepoker play --game poker-dice --seed 42":         "a terminal game: play's tests play it",
 	"dicepoker play --game yatzy":                        "a terminal game: play's tests play it",

@@ -46,6 +46,7 @@ var commands = []command{
 	{"stats", "your skill over the games played and the quizzes taken", runStats},
 	{"export", "write every state's value or sampled positions as CSV, JSON Lines or Parquet", runExport},
 	{"serve", "serve the web advisor: the page and its JSON API", runServe},
+	{"site", "write the advisor as a static site that works offline", runSite},
 	{"bench", "measure solve, table load and advice times for each game", runBench},
 	{"version", "print the version of dicepoker", runVersion},
 	{"completion", "print the shell completion script for bash, zsh or fish", runCompletion},

@@ -1,0 +1,279 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"dicepoker/internal/tablestest"
+)
+
+// chromium returns the path of Chromium, or skips the test when there
+// is none, except in CI (CI=true), where that is a failure.
+func chromium(t *testing.T) string {
+	t.Helper()
+	path := os.Getenv("DICEPOKER_CHROMIUM")
+	if path == "" {
+		path, _ = exec.LookPath("chromium")
+	}
+	if path == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("chromium is missing: .ci/run installs it (apt-get install chromium)")
+		}
+		t.Skip("no chromium on this machine (apt-get install chromium); CI runs these tests")
+	}
+	return path
+}
+
+// siteBrowser returns a tab of the headless Chromium at path, with a
+// fresh profile.
+func siteBrowser(t *testing.T, path string) context.Context {
+	t.Helper()
+	actx, cancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(path),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(390, 844))
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 4*time.Minute)
+	t.Cleanup(cancel3)
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("cannot start chromium: %v", err)
+	}
+	return ctx
+}
+
+// siteRun evaluates js in the page, awaiting it where it is a promise.
+func siteRun[T any](t *testing.T, ctx context.Context, js string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("%s: %v", js, err)
+	}
+	return v
+}
+
+// siteSettle runs actions and waits until the page has drawn what they
+// did (its data-busy back to 0 and one more drawing), and returns how
+// long that took.
+func siteSettle(t *testing.T, ctx context.Context, actions ...chromedp.Action[chromedp.Void]) time.Duration {
+	t.Helper()
+	before := siteRun[string](t, ctx, "document.body.dataset.renders || '0'")
+	start := time.Now()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		t.Fatal(err)
+	}
+	wait := fmt.Sprintf(`document.body.dataset.busy === "0" && Number(document.body.dataset.renders) > %s`, before)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](wait, chromedp.WithPollingTimeout(2*time.Minute), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
+		t.Fatalf("the page did not settle: %v (status %q)", err, siteRun[string](t, ctx, `document.querySelector("#status").textContent`))
+	}
+	return time.Since(start)
+}
+
+// siteLoad loads url and waits until the page has drawn its position's
+// advice, and returns how long that took.
+func siteLoad(t *testing.T, ctx context.Context, action chromedp.Action[chromedp.Void]) time.Duration {
+	t.Helper()
+	start := time.Now()
+	if err := chromedp.Do(ctx, action); err != nil {
+		t.Fatal(err)
+	}
+	// The renders start again with the new page: wait for its first ranking.
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body && document.body.dataset.busy === "0" && document.querySelectorAll("#ranking tbody tr").length > 0`,
+		chromedp.WithPollingTimeout(2*time.Minute), chromedp.WithPollingInterval(5*time.Millisecond))); err != nil {
+		t.Fatalf("the page did not show advice: %v", err)
+	}
+	return time.Since(start)
+}
+
+// siteRanking is what the page shows of the ranking: each action's
+// expected score, and the best action's line.
+type siteRanking struct {
+	Expected []float64
+	Best     string
+}
+
+func siteShown(t *testing.T, ctx context.Context) siteRanking {
+	t.Helper()
+	return siteRun[siteRanking](t, ctx, `({ Expected: [...document.querySelectorAll("#ranking tbody tr")].map((tr) => Number(tr.dataset.expected)),
+		Best: document.querySelector("#best .what").textContent })`)
+}
+
+// TestSiteInBrowser builds the site, serves it from a file server on
+// loopback, enters a position by taps and compares the advice the page
+// shows, and the advisor's answer, with advise --json's; then it cuts
+// the network, reloads, and gets the same advice from the app kept by the
+// service worker. It checks the manifest an install reads, and that a
+// service worker controls the page. It logs how long the first advice
+// took in the fresh profile, and the next.
+func TestSiteInBrowser(t *testing.T) {
+	path := chromium(t)
+	tablestest.Dir(t)
+	dir := filepath.Join(t.TempDir(), "site")
+	runOK(t, "site", "--out", dir, "--games", "yahtzee")
+	ctx := siteBrowser(t, path)
+	ts := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer ts.Close()
+
+	first := siteLoad(t, ctx, chromedp.Navigate(ts.URL+"/?game=yahtzee"))
+	t.Logf("first advice in a fresh profile: %v", first)
+	// The dice start at 1 2 3 4 5; taps turn a die to the next face.
+	var later time.Duration
+	for i, taps := range []int{2, 1, 2, 1, 1} {
+		for range taps {
+			later = siteSettle(t, ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`#dice .die[data-i="%d"]`, i))))
+		}
+	}
+	t.Logf("advice after a tap: %v", later)
+	siteSettle(t, ctx, chromedp.Click(chromedp.CSS(`#rolls button[data-n="1"]`)))
+
+	var want struct {
+		Options []struct {
+			Expected float64 `json:"expected"`
+		} `json:"options"`
+	}
+	wantJSON := runOK(t, "advise", "--json", "--dice", "33556", "--rolls-left", "1")
+	if err := json.Unmarshal([]byte(wantJSON), &want); err != nil {
+		t.Fatal(err)
+	}
+	shown := siteShown(t, ctx)
+	if len(shown.Expected) != len(want.Options) || shown.Best != "Best: keep 5 5, reroll 3 3 6" {
+		t.Fatalf("the page shows %d actions, best %q; advise ranks %d, best keep 5 5, reroll 3 3 6", len(shown.Expected), shown.Best, len(want.Options))
+	}
+	for i, o := range want.Options {
+		if shown.Expected[i] != o.Expected {
+			t.Errorf("rank %d: the page shows %v, advise %v", i+1, shown.Expected[i], o.Expected)
+		}
+	}
+	// The advisor's whole answer, as the page's backend gives it.
+	answer := siteRun[string](t, ctx, `dicepokerBackend("/api/advise", { game: "yahtzee", rules: [], sheet: "", dice: [3, 3, 5, 5, 6], rolls_left: 1 }).then(JSON.stringify)`)
+	var got, wantAll any
+	json.Unmarshal([]byte(answer), &got)
+	json.Unmarshal([]byte(wantJSON), &wantAll)
+	if !reflect.DeepEqual(got, wantAll) {
+		t.Errorf("the offline advisor answers\n%s\nadvise --json prints\n%s", answer, wantJSON)
+	}
+
+	// Installable: the manifest the page links, and a service worker that
+	// controls the page.
+	manifest := siteRun[string](t, ctx, `fetch(document.querySelector('link[rel="manifest"]').href).then((r) => r.text())`)
+	checkManifest(t, []byte(manifest), func(name string) []byte {
+		data, _ := os.ReadFile(filepath.Join(dir, name))
+		return data
+	})
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`navigator.serviceWorker.controller !== null && navigator.serviceWorker.controller.state === "activated"`,
+		chromedp.WithPollingTimeout(time.Minute))); err != nil {
+		t.Fatalf("no service worker controls the page: %v", err)
+	}
+	if n := siteRun[int](t, ctx, `caches.open("dicepoker-tables").then((c) => c.keys()).then((k) => k.length)`); n != 1 {
+		t.Errorf("%d tables kept, want yahtzee's", n)
+	}
+
+	// A table the site lacks is solved in the advisor's worker, its
+	// progress shown on the page, which answers meanwhile.
+	if err := chromedp.Do(ctx, chromedp.Navigate(ts.URL+"/?game=yahtzee&rules=forced-joker&dice=22244")); err != nil {
+		t.Fatal(err)
+	}
+	progress, err := chromedp.Run(ctx, chromedp.Poll[string](`(document.querySelector("#status")?.textContent || "").match(/^Solving yahtzee in this browser \(first use\): \d+%/)?.[0]`,
+		chromedp.WithPollingTimeout(2*time.Minute), chromedp.WithPollingInterval(5*time.Millisecond)))
+	if err != nil {
+		t.Fatalf("no progress of the solve shown: %v (status %q)", err, siteRun[string](t, ctx, `document.querySelector("#status").textContent`))
+	}
+	t.Logf("while solving, the page shows %q", progress)
+	siteLoad(t, ctx, chromedp.Evaluate[chromedp.Void]("0"))
+	var joker struct {
+		Options []struct {
+			Expected float64 `json:"expected"`
+		} `json:"options"`
+	}
+	if err := json.Unmarshal([]byte(runOK(t, "advise", "--json", "--forced-joker", "--dice", "22244")), &joker); err != nil {
+		t.Fatal(err)
+	}
+	solved := siteShown(t, ctx)
+	if len(solved.Expected) != len(joker.Options) || solved.Expected[0] != joker.Options[0].Expected {
+		t.Errorf("solved in the browser, the page shows %v; advise --forced-joker ranks %d actions, the best at %v", solved.Expected, len(joker.Options), joker.Options[0].Expected)
+	}
+	siteLoad(t, ctx, chromedp.Navigate(ts.URL+"/?game=yahtzee&dice=33556&rolls=1"))
+
+	// Offline: the server gone and the network cut, the page reloads and
+	// advises alike.
+	ts.Close()
+	err = chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		yes := true
+		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			EmulateOfflineServiceWorker: &yes,
+			MatchedNetworkConditions:    []*network.Conditions{{Offline: true, DownloadThroughput: -1, UploadThroughput: -1}},
+		})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	offlineLoad := siteLoad(t, ctx, chromedp.Reload())
+	t.Logf("advice after a reload offline: %v", offlineLoad)
+	if again := siteShown(t, ctx); !reflect.DeepEqual(again, shown) {
+		t.Errorf("offline, the page shows %+v; online it showed %+v", again, shown)
+	}
+	if online := siteRun[bool](t, ctx, `fetch(location.href + "x-no-such-file").then(() => true, () => false)`); online {
+		t.Errorf("the network is still there")
+	}
+}
+
+// TestSiteTimes measures the offline app in headless Chromium, the site
+// served from loopback, when DICEPOKER_SITE_TIMES is set (it builds a
+// site of three tables, and solves a table in the browser): for each
+// game, the first advice in a fresh profile (the app and the table
+// fetched and checked) and the later advice (the mean of ten, the
+// advisor's answer alone, and after a tap, the page drawn). It logs the
+// figures and asserts none.
+func TestSiteTimes(t *testing.T) {
+	if os.Getenv("DICEPOKER_SITE_TIMES") == "" {
+		t.Skip("set DICEPOKER_SITE_TIMES=1 to measure the offline app")
+	}
+	path := chromium(t)
+	tablestest.Dir(t)
+	dir := filepath.Join(t.TempDir(), "site")
+	t.Log(runOK(t, "site", "--out", dir))
+	ts := httptest.NewServer(http.FileServer(http.Dir(dir)))
+	defer ts.Close()
+	for _, tt := range []struct{ query, body string }{
+		{"game=yahtzee", `{game: "yahtzee", dice: [1, 2, 3, 4, 5], rolls_left: 2}`},
+		{"game=yatzy", `{game: "yatzy", dice: [1, 2, 3, 4, 5], rolls_left: 2}`},
+		{"game=poker-dice", `{game: "poker-dice", dice: [1, 2, 3, 4, 5], rolls_left: 1}`},
+		{"game=school", `{game: "school", dice: [1, 2, 3, 4, 5], rolls_left: 2, fresh: true}`},
+		{"game=yahtzee&rules=forced-joker", `{game: "yahtzee", rules: ["forced-joker"], dice: [1, 2, 3, 4, 5], rolls_left: 2}`},
+	} {
+		t.Run(tt.query, func(t *testing.T) {
+			ctx := siteBrowser(t, path)
+			first := siteLoad(t, ctx, chromedp.Navigate(ts.URL+"/?"+tt.query))
+			later := siteRun[float64](t, ctx, `(async () => {
+				const t0 = performance.now();
+				for (let i = 0; i < 10; i++) await dicepokerBackend("/api/advise", `+tt.body+`);
+				return (performance.now() - t0) / 10;
+			})()`)
+			tap := siteSettle(t, ctx, chromedp.Click(chromedp.CSS(`#dice .die[data-i="0"]`)))
+			t.Logf("%s: first advice %v, later advice %.1f ms (after a tap, drawn: %v)", tt.query, first.Round(time.Millisecond), later, tap.Round(time.Millisecond))
+		})
+	}
+}

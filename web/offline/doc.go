@@ -1,0 +1,7 @@
+// Package offline is the advisor of the offline app (dicepoker site), as
+// it runs in the browser: the page's API answered by the handler that
+// dicepoker serve serves (package web), with no network (Backend), and
+// the strategy tables fetched from the site and checked before use
+// (Source). cmd/dicepoker-wasm compiles it to WebAssembly; package
+// web/site holds the rest of the site.
+package offline

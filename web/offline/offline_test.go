@@ -1,0 +1,123 @@
+package offline
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"dicepoker/advice"
+	"dicepoker/engine"
+	"dicepoker/internal/tablestest"
+	"dicepoker/solver"
+	"dicepoker/strategy"
+)
+
+// pokerDice returns poker-dice's table as the site holds it: its bytes,
+// gzipped.
+func pokerDice(t *testing.T) (*engine.Game, []byte) {
+	t.Helper()
+	g, _ := engine.New("poker-dice", engine.Options{})
+	table, err := strategy.Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := table.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	w := gzip.NewWriter(&b)
+	w.Write(data)
+	w.Close()
+	return g, b.Bytes()
+}
+
+// TestSourceTable reads the site's table, checked, gzipped or not, and
+// refuses one that fails its check, dropping the copy kept.
+func TestSourceTable(t *testing.T) {
+	tablestest.Dir(t)
+	g, gz := pokerDice(t)
+	plain, err := gunzip(gz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := bytes.Clone(plain)
+	damaged[len(damaged)-5] ^= 0x40
+	cut := gz[:len(gz)-3]
+	for _, tt := range []struct {
+		name    string
+		data    []byte
+		refused string // "": read
+	}{
+		{"gzipped", gz, ""},
+		{"unpacked by the host", plain, ""},
+		{"damaged values", damaged, "checksum"},
+		{"gzip cut short", cut, "damaged"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var dropped []string
+			src := Source{Opener: advice.Opener{}, Fetch: func(name string) ([]byte, error) {
+				if name != "poker-dice.dpt.gz" {
+					t.Errorf("fetched %q", name)
+				}
+				return tt.data, nil
+			}, Drop: func(name string) { dropped = append(dropped, name) }}
+			table, err := src.Table(g)
+			if tt.refused == "" {
+				if err != nil || table.Path != "tables/poker-dice.dpt.gz" || len(dropped) != 0 {
+					t.Fatalf("table %v, error %v, dropped %v", table, err, dropped)
+				}
+				return
+			}
+			var input *advice.InputError
+			if !errors.As(err, &input) || !strings.Contains(err.Error(), tt.refused) || !strings.Contains(err.Error(), "tables/poker-dice.dpt.gz") {
+				t.Errorf("error %v, want bad input naming the table and %q", err, tt.refused)
+			}
+			if len(dropped) != 1 || dropped[0] != "poker-dice.dpt.gz" {
+				t.Errorf("dropped %v, want the table", dropped)
+			}
+		})
+	}
+}
+
+// TestBackend asks the backend as the page does: its answers are those
+// of serve's API, the table missing from the site solved in memory.
+func TestBackend(t *testing.T) {
+	tablestest.Dir(t)
+	src := Source{Opener: advice.Opener{}, Fetch: func(name string) ([]byte, error) {
+		return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
+	}}
+	b, err := NewBackend(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, method, path, body string
+		status                   int
+		want                     string
+	}{
+		{"games", "GET", "/api/games", "", 200, `"name":"yahtzee"`},
+		{"advice, solved", "POST", "/api/advise", `{"game":"poker-dice","dice":[6,6,6,6,6],"rolls_left":0}`, 200, `"best":{"action":"score","category":"five-of-a-kind"`},
+		{"sheet", "POST", "/api/sheet", `{"game":"yahtzee","sheet":"ones=3"}`, 200, `"sheet":"ones=3"`},
+		{"target", "POST", "/api/advise", `{"game":"poker-dice","dice":[6,6,6,6,6],"target":30}`, 400, "not offered offline"},
+		{"bad dice", "POST", "/api/advise", `{"game":"yahtzee","dice":[7,1,1,1,1]}`, 400, `"error":"dice:`},
+		{"no route", "POST", "/api/nothing", `{}`, 404, "no API at POST /api/nothing"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var body []byte
+			if tt.method == "POST" {
+				body = []byte(tt.body)
+			}
+			status, got := b.Answer(context.Background(), tt.method, tt.path, body)
+			if status != tt.status || !strings.Contains(string(got), tt.want) || !json.Valid(got) {
+				t.Errorf("status %d, %s; want %d and %q", status, got, tt.status, tt.want)
+			}
+		})
+	}
+}
