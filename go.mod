@@ -3,6 +3,7 @@ module dicepoker
 go 1.26
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/chromedp/cdproto v0.160.1
 	github.com/chromedp/chromedp v0.23.1
 	github.com/mdp/qrterminal/v3 v3.2.1

@@ -56,30 +56,16 @@ type Env struct {
 // request the rules do not allow is an *InputError that names its
 // fields (Fieldf).
 func Advise(ctx context.Context, r Request, env Env) (*Advice, error) {
-	g := r.Game
 	if r.Target != nil && len(r.Opponents) > 0 {
 		return nil, Fieldf("give {target} or {opponents}, not both")
 	}
-	if g.Columns != 0 {
-		if r.Target != nil {
-			return nil, Fieldf("{target} belongs to the single-sheet games, not to %s", g.Name)
-		}
-		return adviseSchool(env.Tables, r)
-	}
-	switch {
-	case r.Fresh != nil:
-		return nil, Fieldf("{fresh} belongs to school, not to %s", g.Name)
-	case r.Rollouts != 0:
-		return nil, Fieldf("{rollouts} belongs to school, not to %s, whose values are exact", g.Name)
-	case r.Target != nil || len(r.Opponents) > 0:
-		return adviseToWin(ctx, r, env)
-	}
-	return adviseExpected(env.Tables, r.Position)
+	return routeOf(r.Game).advise(ctx, r, env)
 }
+
+// aim reports whether r gives an aim: a target or opponents.
+func (r Request) aim() bool { return r.Target != nil || len(r.Opponents) > 0 }
 
 // Aimed reports whether r ranks a single-sheet game for a target or
 // against opponents: by the every-target table or a solve from the
 // position, never by a strategy table given as a file.
-func (r Request) Aimed() bool {
-	return r.Game.Columns == 0 && (r.Target != nil || len(r.Opponents) > 0)
-}
+func (r Request) Aimed() bool { return routeOf(r.Game).aimed(r) }

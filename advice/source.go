@@ -155,18 +155,7 @@ func (st *SchoolStrategy) Note(g *engine.Game) string {
 // strategy table for the single-sheet games; for school its default
 // strategy.
 func Advisor(src Source, g *engine.Game) (coach.Advisor, error) {
-	if g.Columns != 0 {
-		st, err := src.School(g, "")
-		if err != nil {
-			return nil, err
-		}
-		return coach.SchoolAdvisor(g, st.Advisor, st.Drift, st.Expected, st.Note(g)), nil
-	}
-	t, err := src.Table(g)
-	if err != nil {
-		return nil, err
-	}
-	return coach.TableAdvisor(t), nil
+	return routeOf(g).advisor(src, g)
 }
 
 // TakenGame returns the game whose exact table values the sheets after a

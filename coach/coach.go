@@ -44,6 +44,13 @@ type Sheet interface {
 	Layout() Layout
 	// Terms returns the words play uses for the sheet.
 	Terms() Terms
+	// Take marks bonus, a row's name or column1..column5, taken by
+	// another player, or gives it back when it was: an advisor then
+	// counts it out of reach. A bonus the sheet has earned is no other
+	// player's, and the single-sheet games have none that others take.
+	Take(bonus string) (Sheet, error)
+	// Visit does k's work of the sheet's own kind.
+	Visit(k Kinds)
 }
 
 // Move is one legal way to write the final dice of a turn.

@@ -25,31 +25,6 @@ func (m Multiset) highestOfAKind(n int) int {
 	return 0
 }
 
-// pairFaces returns the two highest different faces shown by at least two
-// dice each, or zeros when there are no two such faces.
-func (m Multiset) pairFaces() (hi, lo int) {
-	for f := Faces; f >= 1; f-- {
-		if m[f-1] >= 2 {
-			if hi == 0 {
-				hi = f
-			} else {
-				return hi, f
-			}
-		}
-	}
-	return 0, 0
-}
-
-// isFullHouse reports exactly three of one face and two of another.
-func (m Multiset) isFullHouse() bool {
-	three, two := false, false
-	for _, c := range m {
-		three = three || c == 3
-		two = two || c == 2
-	}
-	return three && two
-}
-
 // longestRun returns the length of the longest run of consecutive faces.
 func (m Multiset) longestRun() int {
 	best, run := 0, 0
@@ -62,20 +37,6 @@ func (m Multiset) longestRun() int {
 		}
 	}
 	return best
-}
-
-// exactly reports whether m shows exactly one die of each face lo..hi.
-func (m Multiset) exactly(lo, hi int) bool {
-	for f := 1; f <= Faces; f++ {
-		want := uint8(0)
-		if f >= lo && f <= hi {
-			want = 1
-		}
-		if m[f-1] != want {
-			return false
-		}
-	}
-	return true
 }
 
 // faceSum scores the sum of the dice showing face.
@@ -104,59 +65,66 @@ func when(cond func(Multiset) bool, points Points) Points {
 // fixed scores the same points whatever the dice.
 func fixed(n int) Points { return func(Multiset) int { return n } }
 
-// alike is the condition "at least n dice show one face".
-func alike(n int) func(Multiset) bool {
-	return func(m Multiset) bool { return m.maxCount() >= n }
-}
-
-// twoPairs is the condition "two different faces, each on at least two dice".
-func twoPairs(m Multiset) bool { _, lo := m.pairFaces(); return lo != 0 }
-
-// fullHouse is the condition "exactly three of one face and two of another".
-func fullHouse(m Multiset) bool { return m.isFullHouse() }
-
 // run is the condition "at least n consecutive faces".
 func run(n int) func(Multiset) bool {
 	return func(m Multiset) bool { return m.longestRun() >= n }
 }
 
-// straight is the condition "exactly the faces lo..hi, one die each".
-func straight(lo, hi int) func(Multiset) bool {
-	return func(m Multiset) bool { return m.exactly(lo, hi) }
+// contains is the condition "the dice of want are among the dice".
+func contains(want Multiset) func(Multiset) bool {
+	return func(m Multiset) bool { return m.Contains(want) }
 }
 
-// anyOf is the condition "at least one of conds holds".
-func anyOf(conds ...func(Multiset) bool) func(Multiset) bool {
+// groups is the condition "different faces, one for each of sizes,
+// shown by at least that many dice each (exactly that many, with exact)":
+// [3] three alike, [2, 2] two pairs, [3, 2] exact a full house.
+func groups(sizes []int, exact bool) func(Multiset) bool {
+	return func(m Multiset) bool { return m.groupDice(sizes, exact) >= 0 }
+}
+
+// groupsDice scores the dice that make the groups (see groups), the
+// highest faces that can: [2] twice the highest pair's face, [2, 2] the
+// two highest pairs' four dice; 0 when the dice make no such groups.
+func groupsDice(sizes []int, exact bool) Points {
+	return func(m Multiset) int { return max(m.groupDice(sizes, exact), 0) }
+}
+
+// groupDice returns the most that different faces making the groups add
+// up to, sizes[i] times the face chosen for group i, or -1 when no faces
+// make them (see groups).
+func (m Multiset) groupDice(sizes []int, exact bool) int {
+	best := -1
+	var used [Faces]bool
+	var walk func(i, total int)
+	walk = func(i, total int) {
+		if i == len(sizes) {
+			best = max(best, total)
+			return
+		}
+		for f := range Faces {
+			c := int(m[f])
+			if used[f] || c < sizes[i] || exact && c != sizes[i] {
+				continue
+			}
+			used[f] = true
+			walk(i+1, total+sizes[i]*(f+1))
+			used[f] = false
+		}
+	}
+	walk(0, 0)
+	return best
+}
+
+// allOf is the condition "every one of conds holds".
+func allOf(conds ...func(Multiset) bool) func(Multiset) bool {
 	return func(m Multiset) bool {
 		for _, c := range conds {
-			if c(m) {
-				return true
+			if !c(m) {
+				return false
 			}
 		}
-		return false
+		return true
 	}
-}
-
-// ofAKindFaces scores n times the highest face shown by at least n dice.
-func ofAKindFaces(n int) Points {
-	return func(m Multiset) int { return n * m.highestOfAKind(n) }
-}
-
-// twoPairDice scores the four dice of the two highest different pairs.
-func twoPairDice(m Multiset) int {
-	hi, lo := m.pairFaces()
-	if lo == 0 {
-		return 0
-	}
-	return 2*hi + 2*lo
-}
-
-// fullHouseDice scores three a's and two b's as 3a + 2b.
-func fullHouseDice(m Multiset) int {
-	if !m.isFullHouse() {
-		return 0
-	}
-	return m.Sum()
 }
 
 // plus adds extra points to a non-zero score.

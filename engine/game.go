@@ -3,6 +3,7 @@ package engine
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -84,6 +85,24 @@ type Game struct {
 	points  [][NumRolls]int // points[c][r]: category c's points for roll r
 	upperOf [Faces + 1]int  // upperOf[f]: category index of the upper box of face f, or -1
 	upper   uint32          // the upper boxes, a bit per category
+}
+
+// ErrNotSingleSheet is wrapped by the error of work that only the
+// single-sheet games allow (their exact solve, a policy's play, the quiz,
+// the tables a site ships) asked of a game whose state is more than a
+// filled set, an upper total and a five-alike box: school, whose rows
+// have columns and a reserve.
+var ErrNotSingleSheet = errors.New("not a single-sheet game")
+
+// SingleSheet is the precondition of work that only the single-sheet
+// games allow: nil for one of them, else an error that wraps
+// ErrNotSingleSheet and says that g cannot, "school cannot be solved
+// exactly yet: not a single-sheet game".
+func (g *Game) SingleSheet(cannot string) error {
+	if g.Columns == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s %s: %w", g.Name, cannot, ErrNotSingleSheet)
 }
 
 // Turns returns the number of turns in a game.

@@ -20,14 +20,14 @@ func school(o Options) *Game {
 		g.Categories = append(g.Categories, Category{Name: faceNames[f], Points: fixed(0), Face: f, School: true, RowBonus: true})
 	}
 	g.Categories = append(g.Categories,
-		Category{Name: "pair", Points: ofAKindFaces(2), RowBonus: true},
-		Category{Name: "three-of-a-kind", Points: ofAKindFaces(3), RowBonus: true},
-		Category{Name: "two-pairs", Points: twoPairDice, RowBonus: true},
-		Category{Name: "full-house", Points: fullHouseDice, RowBonus: true},
-		Category{Name: "four-of-a-kind", Points: plus(ofAKindFaces(4), 20), RowBonus: true},
-		Category{Name: "five-of-a-kind", Points: plus(ofAKindFaces(5), 50), RowBonus: true},
-		Category{Name: "small-straight", Points: when(straight(1, 5), fixed(15)), RowBonus: true},
-		Category{Name: "large-straight", Points: when(straight(2, 6), fixed(20)), RowBonus: true},
+		Category{Name: "pair", Points: groupsDice([]int{2}, false), RowBonus: true},
+		Category{Name: "three-of-a-kind", Points: groupsDice([]int{3}, false), RowBonus: true},
+		Category{Name: "two-pairs", Points: groupsDice([]int{2, 2}, false), RowBonus: true},
+		Category{Name: "full-house", Points: groupsDice([]int{3, 2}, true), RowBonus: true},
+		Category{Name: "four-of-a-kind", Points: plus(groupsDice([]int{4}, false), 20), RowBonus: true},
+		Category{Name: "five-of-a-kind", Points: plus(groupsDice([]int{5}, false), 50), RowBonus: true},
+		Category{Name: "small-straight", Points: when(contains(Multiset{1, 1, 1, 1, 1, 0}), fixed(15)), RowBonus: true},
+		Category{Name: "large-straight", Points: when(contains(Multiset{0, 1, 1, 1, 1, 1}), fixed(20)), RowBonus: true},
 		Category{Name: "sum", Points: sum},
 	)
 	return g

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"dicepoker/advice"
+	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/export"
 	"dicepoker/internal/cost"
@@ -57,15 +58,25 @@ type Build struct {
 	Cost func(threads int) cost.Cost
 }
 
-// Of returns the kind of g.
+// Of returns the kind of g, which follows the kind of its sheets
+// (coach.Sheet.Visit): a single sheet, or school's, exact or estimated.
 func Of(g *engine.Game) Kind {
-	switch {
-	case g.Columns == 0:
-		return single{g}
-	case school.SolvesExactly(g):
-		return exactSchool{schoolKind{g}}
+	var k kinds
+	coach.NewSheet(g).Visit(&k)
+	return k.kind
+}
+
+// kinds is the visit of a sheet that finds its game's kind.
+type kinds struct{ kind Kind }
+
+func (k *kinds) Single(g *engine.Game, _ engine.Sheet) { k.kind = single{g} }
+
+func (k *kinds) School(g *engine.Game, _ engine.SchoolSheet) {
+	if school.SolvesExactly(g) {
+		k.kind = exactSchool{schoolKind{g}}
+	} else {
+		k.kind = estimatedSchool{schoolKind{g}}
 	}
-	return estimatedSchool{schoolKind{g}}
 }
 
 // single is the kind of the single-sheet games: yahtzee, yatzy, swedish

@@ -33,14 +33,14 @@ type Policy struct {
 
 // New returns the policy that plays g by the state values next: in every
 // position it takes the action that solver.Turn.Actions ranks first with
-// those values. School sheets are refused with solver.ErrNotSingleSheet,
+// those values. School sheets are refused with engine.ErrNotSingleSheet,
 // and games with more than MaxRolls rolls a turn, an upper bonus
 // threshold above 255, a box that scores more than lanes.Levels
 // different points or totals beyond 16 bits (none of the family's
 // games).
 func New(g *engine.Game, next solver.Values) (*Policy, error) {
-	if g.Columns != 0 {
-		return nil, fmt.Errorf("%s cannot be played by a policy yet: %w", g.Name, solver.ErrNotSingleSheet)
+	if err := g.SingleSheet("cannot be played by a policy yet"); err != nil {
+		return nil, err
 	}
 	if g.Rolls > MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a policy plays at most %d", g.Name, g.Rolls, MaxRolls)

@@ -23,8 +23,8 @@ type Player struct {
 // best), greedy (the most points this turn can give, bonuses included,
 // as simulate --strategy greedy plays), and one random 30% of the time.
 func Players(g *engine.Game) ([]Player, error) {
-	if g.Columns != 0 {
-		return nil, ErrSchool
+	if err := Check(g); err != nil {
+		return nil, err
 	}
 	return []Player{Optimal(), Random(0.10), Greedy(g), Random(0.30)}, nil
 }

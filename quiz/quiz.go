@@ -91,6 +91,15 @@ const minGames = 8
 // only.
 var ErrSchool = errors.New("the quiz has questions for the single-sheet games (yahtzee, yatzy, swedish, poker-dice); school is not in it yet")
 
+// Check says why g has no quiz: ErrSchool, unless g is a single-sheet
+// game (engine.Game.SingleSheet).
+func Check(g *engine.Game) error {
+	if g.SingleSheet("has no quiz") != nil {
+		return ErrSchool
+	}
+	return nil
+}
+
 // Draw draws n questions of game g: it plays games seeded by seed, each
 // with the next of Players(g) in turn, ranks every position with adv,
 // keeps those whose best leads by Margin(adv) or more (minGames games at
@@ -99,8 +108,8 @@ var ErrSchool = errors.New("the quiz has questions for the single-sheet games (y
 // random among its sort (another sort where one runs out). The same seed
 // draws the same questions.
 func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, error) {
-	if g.Columns != 0 {
-		return nil, ErrSchool
+	if err := Check(g); err != nil {
+		return nil, err
 	}
 	if n < 1 || n > MaxQuestions {
 		return nil, fmt.Errorf("questions %d: must be 1 to %d", n, MaxQuestions)

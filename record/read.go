@@ -62,8 +62,17 @@ const maxLine = 1 << 16
 // are skipped. A record with no decisions is refused. A last line with no
 // newline whose JSON stops before its end, a decision a crash cut short,
 // is left out, and Cut says so; any other bad line refuses the record.
-func Read(r io.Reader, name string) (*Record, error) {
-	rec := &Record{}
+func Read(r io.Reader, name string) (*Record, error) { return read(r, name, &Record{}) }
+
+// ReadOf is Read for a record of game g, which may come from a game file
+// whose name engine.New does not know: the lines that name g's name and
+// options are of g, and any other line refuses the record.
+func ReadOf(r io.Reader, name string, g *engine.Game) (*Record, error) {
+	return read(r, name, &Record{Game: g})
+}
+
+// read is Read into rec, which may know its game already.
+func read(r io.Reader, name string, rec *Record) (*Record, error) {
 	end := &lastByte{r: r}
 	sc := bufio.NewScanner(end)
 	sc.Buffer(make([]byte, 0, 4096), maxLine)
@@ -186,6 +195,9 @@ func (r *Record) entry(d decision) (Entry, error) {
 
 // game returns the game of d: the first line's, which every line repeats.
 func (r *Record) game(d decision) (*engine.Game, error) {
+	if r.Game != nil && d.Game == r.Game.Name && d.Options == r.Game.Options.String() {
+		return r.Game, nil // a game a Writer was given, perhaps from a game file
+	}
 	opts, err := engine.ParseOptions(d.Options)
 	if err != nil {
 		return nil, err

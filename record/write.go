@@ -72,6 +72,11 @@ func (w *Writer) Write(p coach.Position, a coach.Action) error {
 	if err != nil {
 		return err
 	}
+	if w.rec.Game == nil {
+		// The position's own game: one of a game file has no name that
+		// engine.New knows.
+		w.rec.Game = p.Game
+	}
 	d, err := decode(line)
 	if err == nil {
 		err = w.rec.add(d, len(w.rec.Entries)+1)

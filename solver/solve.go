@@ -2,8 +2,6 @@ package solver
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"math"
 	"math/bits"
 	"slices"
@@ -55,14 +53,15 @@ func (s *Solution) Value(st engine.State) float64 { return s.Values[s.Layout.Ind
 func (s *Solution) Expected() float64 { return s.Value(engine.State{}) }
 
 // ErrNotSingleSheet is returned for games whose state is more than a
-// filled set, an upper total and a five-alike box (school).
-var ErrNotSingleSheet = errors.New("not a single-sheet game")
+// filled set, an upper total and a five-alike box (school): it is
+// engine.ErrNotSingleSheet.
+var ErrNotSingleSheet = engine.ErrNotSingleSheet
 
 // Solve computes the value of every state of g. School sheets, whose rows
 // have columns and a reserve, are refused with ErrNotSingleSheet.
 func Solve(g *engine.Game, o Options) (*Solution, error) {
-	if g.Columns != 0 {
-		return nil, fmt.Errorf("%s cannot be solved exactly yet: %w", g.Name, ErrNotSingleSheet)
+	if err := g.SingleSheet("cannot be solved exactly yet"); err != nil {
+		return nil, err
 	}
 	l := statespace.NewLayout(g)
 	sol := &Solution{Game: g, Layout: l, Values: make([]float64, l.Size())}

@@ -96,15 +96,20 @@ func FromSolution(sol *solver.Solution) *Table {
 
 // Path returns the table file of g in directory dir.
 func Path(dir string, g *engine.Game) string {
-	return filepath.Join(dir, tables.FileName(g.Name, g.Options.String()))
+	return filepath.Join(dir, tables.FileName(g.TableName(), g.Options.String()))
 }
 
-// SolveCommand returns the command line that builds g's table. An option
+// SolveCommand returns the command line that builds g's table (for a game
+// of a game file, with a stand-in for the file's name). An option
 // that the commands read from the sheet (taken=) has no flag of solve: a
 // table with it is built the first time a sheet with that option is
 // advised on, so the command is that advise, run once the old file is
 // out of the way.
 func SolveCommand(g *engine.Game) string {
+	if g.TableName() != g.Name {
+		// A game of a game file: the command cannot know the file's name.
+		return "dicepoker solve --rules FILE, FILE the game file of " + g.Name
+	}
 	flags := []string{"--game " + g.Name}
 	var sheet []string
 	for _, o := range strings.Split(g.Options.String(), ",") {

@@ -96,6 +96,15 @@ func TestSolveCommand(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a game file", func(t *testing.T) {
+		g, err := engine.ParseRules("house.toml", []byte("name = \"house\"\ndice = 5\nrolls = 3\n[[box]]\nname = \"chance\"\npoints = \"sum\"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := SolveCommand(g), "dicepoker solve --rules FILE, FILE the game file of house"; got != want {
+			t.Errorf("SolveCommand = %q, want %q", got, want)
+		}
+	})
 }
 
 // TestPeek reads a table for look-ups: its ranking is Load's, to the

@@ -33,7 +33,7 @@ func fingerprint(g *engine.Game) [32]byte {
 // TablePath returns the every-target table file of g in directory dir:
 // "yatzy-targets.dpt", "yahtzee-targets+forced-joker.dpt".
 func TablePath(dir string, g *engine.Game) string {
-	return filepath.Join(dir, tables.FileName(g.Name+"-targets", g.Options.String()))
+	return filepath.Join(dir, tables.FileName(g.TableName()+"-targets", g.Options.String()))
 }
 
 // TableCommand returns the command line that builds g's every-target

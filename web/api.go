@@ -3,9 +3,8 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
 
 	"dicepoker/advice"
@@ -230,50 +229,12 @@ func (s *API) take(req takeRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.Columns == 0 {
-		return nil, badf("%s has no bonuses that other players take", g.Name)
+	sh, err := coach.ParseSheet(g, req.Sheet)
+	if err != nil && !errors.Is(err, engine.ErrGameOver) {
+		return nil, badf("%v", err)
 	}
-	var items, taken []string
-	for _, item := range strings.Split(req.Sheet, ",") {
-		if names, ok := strings.CutPrefix(strings.TrimSpace(item), "taken="); ok {
-			taken = strings.Split(names, "+")
-		} else if strings.TrimSpace(item) != "" {
-			items = append(items, item)
-		}
-	}
-	if i := slices.Index(taken, req.Bonus); i >= 0 {
-		taken = slices.Delete(taken, i, i+1)
-	} else {
-		taken = append(taken, req.Bonus)
-	}
-	if len(taken) > 0 {
-		items = append(items, "taken="+strings.Join(taken, "+"))
-	}
-	before, err := layout(g, req.Sheet)
-	if err != nil {
-		return nil, err
-	}
-	if earned(before, req.Bonus) {
-		return nil, badf("the %s bonus is earned on this sheet: no other player can take it", req.Bonus)
-	}
-	sh, err := coach.ParseSheet(g, strings.Join(items, ","))
-	if err != nil {
+	if sh, err = sh.Take(req.Bonus); err != nil {
 		return nil, badf("%v", err)
 	}
 	return layout(g, sh.String())
-}
-
-// earned reports whether the sheet laid out as v has earned bonus.
-func earned(v sheetView, bonus string) bool {
-	for _, r := range v.Rows {
-		if r.Name == bonus {
-			return r.Bonus != 0
-		}
-	}
-	for j, c := range v.Columns {
-		if bonus == "column"+strconv.Itoa(j+1) {
-			return c.Bonus != 0
-		}
-	}
-	return false
 }

@@ -146,7 +146,7 @@ func readBounded(path string, limit int64, what string) ([]byte, error) {
 		return nil, fileError("", fmt.Errorf("%s %s: %w", what, engine.QuoteName(path), err))
 	}
 	if int64(len(data)) > limit {
-		return nil, usagef("%s %s: longer than %d KiB, too long for a sheet", what, engine.QuoteName(path), limit>>10)
+		return nil, usagef("%s %s: longer than %d KiB, too long for one", what, engine.QuoteName(path), limit>>10)
 	}
 	return data, nil
 }

@@ -20,7 +20,7 @@ in the shell: bash, zsh or fish. Load it in the current shell with
 var shells = []string{"bash", "zsh", "fish"}
 
 // fileFlags are the flags that name a file, completed with file names.
-var fileFlags = []string{"sheet-file", "table", "out", "png", "record"}
+var fileFlags = []string{"sheet-file", "table", "out", "png", "record", "rules"}
 
 // runCompletion prints the completion script of one shell.
 func runCompletion(args []string, stdout io.Writer) error {

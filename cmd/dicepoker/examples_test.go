@@ -20,7 +20,6 @@ var slowExamples = map[string]string{
 	"dicepoker site --out site --games yahtzee":          "compiles the advisor to WebAssembly: TestSiteInBrowser builds a site",
 	"dicepoker play":                                     "a terminal game: play's tests play it",
 	"dicepoker play --game poker-dice --seed 42":         "a terminal game: play's tests play it",
-	"dicepoker play --game yatzy":                        "a terminal game: play's tests play it",
 	"dicepoker quiz":                                     "a quiz on the terminal: quiz's tests take it",
 	"dicepoker quiz --game poker-dice --seed 7":          "a quiz on the terminal: quiz's tests take it",
 	"dicepoker stats":                                    "the user's own history: stats' tests give it one",

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"dicepoker/engine"
+	"dicepoker/engine/gamefile"
 	"dicepoker/internal/atomicfile"
 )
 
@@ -169,6 +170,8 @@ func secondsIf(timing bool, seconds float64) *float64 {
 type gameFlags struct {
 	game string
 	opts engine.Options
+	// rules is --rules: a game file to play instead of --game.
+	rules string
 	// total is --target's value where the command has the flag
 	// (addTarget), and target the target parse found in it: nil when
 	// --target is not given.
@@ -180,6 +183,7 @@ type gameFlags struct {
 func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 	g := &gameFlags{}
 	fs.StringVar(&g.game, "game", "yahtzee", "the game: "+strings.Join(engine.GameNames, ", "))
+	fs.StringVar(&g.rules, "rules", "", "a game file to play instead of --game (docs/rules.md)")
 	for _, opt := range engine.OptionList {
 		if opt.InSheet {
 			continue // taken= comes with the sheet
@@ -217,6 +221,9 @@ func (g *gameFlags) parse(fs *pflag.FlagSet, args []string, stdout io.Writer, us
 // option given explicitly at its zero value (--no-joker=false, --columns 0)
 // is checked all the same.
 func (g *gameFlags) build(fs *pflag.FlagSet) (*engine.Game, error) {
+	if fs.Changed("rules") {
+		return g.fromFile(fs)
+	}
 	name, err := gameName(g.game)
 	if err != nil {
 		return nil, err
@@ -235,6 +242,44 @@ func (g *gameFlags) build(fs *pflag.FlagSet) (*engine.Game, error) {
 		return nil, &usageError{err.Error()}
 	}
 	return game, nil
+}
+
+// fromFile returns the game of the file --rules names. The file says
+// every rule itself: --game and the rule options are refused beside it,
+// and so is a file that is not well written or that no solver can play,
+// with its line and the reason.
+func (g *gameFlags) fromFile(fs *pflag.FlagSet) (*engine.Game, error) {
+	if fs.Changed("game") {
+		return nil, usagef("--rules and --game both name a game: give one")
+	}
+	for _, opt := range engine.OptionList {
+		if fs.Changed(opt.Name) {
+			return nil, usagef("--%s belongs to %s; a game file says its rules itself (docs/rules.md)", opt.Name, opt.Game)
+		}
+	}
+	if g.rules == "" {
+		return nil, usagef("--rules: give the name of a game file")
+	}
+	game, _, err := readRules(g.rules)
+	return game, err
+}
+
+// readRules reads the game file at path: the game and the file as read.
+// A file that is not well written, or a game no solver can play, is a
+// usage error with the file, the line and the reason.
+func readRules(path string) (*engine.Game, *gamefile.Spec, error) {
+	data, err := readBounded(path, gamefile.MaxFileBytes, "--rules: game file")
+	if err != nil {
+		return nil, nil, err
+	}
+	spec, err := gamefile.Parse(path, data)
+	if err == nil {
+		var game *engine.Game
+		if game, err = engine.ParseRules(path, data); err == nil {
+			return game, spec, nil
+		}
+	}
+	return nil, nil, &usageError{clipMessage(err.Error())}
 }
 
 // gameName returns the game a command line names, case aside, or a usage

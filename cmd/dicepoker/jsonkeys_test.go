@@ -40,6 +40,7 @@ func TestManualNamesJSONKeys(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"games", "--json"},
+		{"games", "--rules", "../../games/yahtzee.toml", "--json"},
 		{"score", "--game", "poker-dice", "--dice", "QQKKA", "--json"},
 		{"score", "--game", "school", "--dice", "44412", "--reserve", "3", "--json"},
 		{"solve", "--game", "poker-dice", "--json"},

@@ -61,7 +61,7 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 		}
 		var rec *record.Record
 		var data []byte
-		if f, rec, data, err = openResumed(*resume, g, fs.Changed("game")); err != nil {
+		if f, rec, data, err = openResumed(*resume, g, fs.Changed("game"), fs.Changed("rules")); err != nil {
 			return err
 		}
 		if s.rec, err = record.Continue(f, rec, data); err != nil {
@@ -114,13 +114,19 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 
 // openResumed reads the record of a game to go on with, and opens it for
 // appending; it returns the file, the record and the file's bytes. The
-// game flags, when given, must name the record's game.
-func openResumed(path string, g *engine.Game, gameGiven bool) (*os.File, *record.Record, []byte, error) {
+// game flags, when given, must name the record's game; a game file's game
+// (fromFile) is the only one its record can be read with.
+func openResumed(path string, g *engine.Game, gameGiven, fromFile bool) (*os.File, *record.Record, []byte, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, nil, fileError("--resume", err)
 	}
-	rec, err := record.Read(bytes.NewReader(data), path)
+	read := record.Read
+	if fromFile {
+		gameGiven = true
+		read = func(r io.Reader, name string) (*record.Record, error) { return record.ReadOf(r, name, g) }
+	}
+	rec, err := read(bytes.NewReader(data), path)
 	if err != nil {
 		return nil, nil, nil, &usageError{err.Error()}
 	}

@@ -48,9 +48,10 @@ func takeQuiz(args []string, in io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := quiz.Check(g); err != nil {
+		return &usageError{err.Error()}
+	}
 	switch {
-	case g.Columns != 0:
-		return &usageError{quiz.ErrSchool.Error()}
 	case *n < 1 || *n > quiz.MaxQuestions:
 		return usagef("--questions %d: must be 1 to %d", *n, quiz.MaxQuestions)
 	case *positions && fs.Changed("record"):

@@ -99,7 +99,7 @@ func siteGameList(list string) ([]*engine.Game, error) {
 		if err != nil {
 			return nil, usagef("--games: %v", err)
 		}
-		if g.Columns != 0 {
+		if g.SingleSheet("has no strategy table for the site") != nil {
 			return nil, usagef("--games %s: school's estimates come with the site; give single-sheet games", engine.Quote(name))
 		}
 		if slices.ContainsFunc(games, func(o *engine.Game) bool { return o.Name == g.Name }) {
