@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"strings"
 	"time"
 
@@ -40,7 +39,6 @@ const (
 	statusBadRequest          = 400
 	statusNotFound            = 404
 	statusTooLarge            = 413
-	statusUnsupportedMedia    = 415
 	statusInternalServerError = 500
 	statusServiceUnavailable  = 503
 	statusInsufficientStorage = 507
@@ -91,20 +89,20 @@ func NewAPI(src Source, o Options) (*API, error) {
 }
 
 // route answers one API call from its request body.
-type route func(ctx context.Context, contentType string, body io.Reader) (any, int, error)
+type route func(ctx context.Context, body io.Reader) (any, int, error)
 
 // routeTable returns the API's routes by method and path.
 func (s *API) routeTable() map[string]route {
 	return map[string]route{
 		"GET /api/games":  get(s.games),
 		"GET /api/status": get(s.status),
-		"POST /api/advise": func(ctx context.Context, contentType string, body io.Reader) (any, int, error) {
+		"POST /api/advise": func(ctx context.Context, body io.Reader) (any, int, error) {
 			// Opponents are solved for on the request, minutes from a
 			// new yahtzee game: the work stops when the client leaves
 			// or the time is up.
 			ctx, cancel := context.WithTimeout(ctx, AimWriteTimeout)
 			defer cancel()
-			return post(func(req adviseRequest) (any, error) { return s.advise(ctx, req) })(ctx, contentType, body)
+			return post(func(req adviseRequest) (any, error) { return s.advise(ctx, req) })(ctx, body)
 		},
 		"POST /api/score":  post(s.score),
 		"POST /api/sheet":  post(s.sheet),
@@ -116,10 +114,10 @@ func (s *API) routeTable() map[string]route {
 
 // Answer returns the HTTP status and the JSON body, one line, of the
 // answer to the call of method (GET or POST; HEAD as GET) at path, such as
-// "/api/advise", with the request's body of type contentType; ctx done
-// stops the work, as a client that leaves does. A body over MaxBody is
-// refused, read no further.
-func (s *API) Answer(ctx context.Context, method, path, contentType string, body io.Reader) (int, []byte) {
+// "/api/advise", with the request's JSON body; ctx done stops the work, as
+// a client that leaves does. A body over MaxBody is refused, read no
+// further.
+func (s *API) Answer(ctx context.Context, method, path string, body io.Reader) (int, []byte) {
 	if method == "HEAD" {
 		method = "GET"
 	}
@@ -127,7 +125,7 @@ func (s *API) Answer(ctx context.Context, method, path, contentType string, body
 	if !ok {
 		return errorAnswer(statusNotFound, fmt.Sprintf("no API at %s %s", method, path))
 	}
-	v, status, err := r(ctx, contentType, body)
+	v, status, err := r(ctx, body)
 	if err != nil {
 		return errorAnswer(status, message(err))
 	}
@@ -136,7 +134,7 @@ func (s *API) Answer(ctx context.Context, method, path, contentType string, body
 
 // get adapts a handler of a request without a body.
 func get(h func() (any, error)) route {
-	return func(context.Context, string, io.Reader) (any, int, error) {
+	return func(context.Context, io.Reader) (any, int, error) {
 		v, err := h()
 		if err != nil {
 			return nil, statusOf(err), err
@@ -148,11 +146,7 @@ func get(h func() (any, error)) route {
 // post adapts a handler that decodes its JSON body into a request and
 // answers a value or an error.
 func post[R any](h func(R) (any, error)) route {
-	return func(_ context.Context, contentType string, body io.Reader) (any, int, error) {
-		// JSON only: a form another site posts is not a simple request then.
-		if mt, _, _ := mime.ParseMediaType(contentType); mt != "application/json" {
-			return nil, statusUnsupportedMedia, errors.New("send the request as Content-Type: application/json")
-		}
+	return func(_ context.Context, body io.Reader) (any, int, error) {
 		data, err := io.ReadAll(io.LimitReader(body, MaxBody+1))
 		switch {
 		case err != nil:

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"mime"
 	"net"
 	"net/http"
 	"net/url"
@@ -49,7 +50,12 @@ func (s *Server) answer(w http.ResponseWriter, r *http.Request) {
 		// yahtzee game: the answer may take longer to write.
 		_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(AimWriteTimeout))
 	}
-	status, body := s.api.Answer(r.Context(), r.Method, r.URL.Path, r.Header.Get("Content-Type"), r.Body)
+	// JSON only: a form another site posts is not a simple request then.
+	if mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); r.Method == http.MethodPost && mt != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "send the request as Content-Type: application/json")
+		return
+	}
+	status, body := s.api.Answer(r.Context(), r.Method, r.URL.Path, r.Body)
 	writeAnswer(w, status, body)
 }
 

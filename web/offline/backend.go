@@ -30,9 +30,5 @@ func NewBackend(src web.Source) (*Backend, error) {
 // JSON body (nil for GET); ctx done stops the work, as a client that
 // leaves does.
 func (b *Backend) Answer(ctx context.Context, method, path string, body []byte) (int, []byte) {
-	contentType := ""
-	if body != nil {
-		contentType = "application/json"
-	}
-	return b.api.Answer(ctx, method, path, contentType, bytes.NewReader(body))
+	return b.api.Answer(ctx, method, path, bytes.NewReader(body))
 }
