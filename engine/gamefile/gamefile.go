@@ -11,9 +11,7 @@ package gamefile
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -150,16 +148,6 @@ func (s *Spec) BoxLine(name string) int {
 // MaxFileBytes is the largest game file Parse reads.
 const MaxFileBytes = 64 << 10
 
-// decodeError matches an error of decoding a value into its field, which
-// the TOML parser gives as text: the line, the key and the reason.
-var decodeError = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
-
-// boxHeader matches the line of a [[box]] header.
-var boxHeader = regexp.MustCompile(`^\s*\[\[\s*box\s*\]\]`)
-
-// tableHeader matches the line of a [name] table header.
-var tableHeader = regexp.MustCompile(`^\s*\[\s*([A-Za-z0-9_-]+)\s*\]`)
-
 // Parse reads the game file named file whose text is data, and checks
 // it against the vocabulary of docs/rules.md.
 func Parse(file string, data []byte) (*Spec, error) {
@@ -179,9 +167,8 @@ func Parse(file string, data []byte) (*Spec, error) {
 			}
 			return nil, s.Errorf(line, "%s", pe.Message)
 		}
-		if m := decodeError.FindStringSubmatch(err.Error()); m != nil {
-			line, _ := strconv.Atoi(m[1])
-			return nil, s.Errorf(line, "%s: %s", m[2], m[3])
+		if line, key, reason, ok := decodeError(err.Error()); ok {
+			return nil, s.Errorf(line, "%s: %s", key, reason)
 		}
 		return nil, s.Errorf(0, "%s", strings.TrimPrefix(err.Error(), "toml: "))
 	}
@@ -189,10 +176,10 @@ func Parse(file string, data []byte) (*Spec, error) {
 	s.lines = lines
 	var boxLines []int
 	for i, l := range lines {
-		if boxHeader.MatchString(l) {
+		if boxHeader(l) {
 			boxLines = append(boxLines, i+1)
-		} else if m := tableHeader.FindStringSubmatch(l); m != nil {
-			s.Line[m[1]] = i + 1
+		} else if name, ok := tableHeader(l); ok {
+			s.Line[name] = i + 1
 		}
 	}
 	if len(boxLines) == len(s.Boxes) {
@@ -244,14 +231,10 @@ func quote(s string) string {
 	return fmt.Sprintf("%q", s)
 }
 
-// validName reports whether name is a box or game name the command line
-// can take: lower-case letters, digits and hyphens, starting with a letter.
-var validName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
-
 // check checks the game's fields, then each box.
 func (s *Spec) check() error {
 	switch {
-	case !validName.MatchString(s.Name) || len(s.Name) > MaxName:
+	case !validName(s.Name) || len(s.Name) > MaxName:
 		return s.Errorf(s.keyLine("name"), "name %s: want lower-case letters, digits and hyphens, starting with a letter, at most %d", quote(s.Name), MaxName)
 	case s.Dice != SolverDice && s.Dice != MaxDice:
 		return s.Errorf(s.keyLine("dice"), "dice = %d: want 5", s.Dice)
@@ -314,7 +297,7 @@ func (s *Spec) checkBox(b *Box, names map[string]bool) error {
 	for i, n := range []string{b.Name, b.OldName} {
 		switch {
 		case i == 1 && n == "": // no old name
-		case !validName.MatchString(n) || len(n) > MaxName:
+		case !validName(n) || len(n) > MaxName:
 			return fail("name %s: want lower-case letters, digits and hyphens, starting with a letter, at most %d", quote(n), MaxName)
 		case names[n]:
 			return fail("the name %s is taken by another box", quote(n))
