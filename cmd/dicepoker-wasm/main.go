@@ -3,7 +3,7 @@
 // Command dicepoker-wasm is the advisor of the offline app, compiled to
 // WebAssembly by dicepoker site: run in a Web Worker of the page
 // (web/site/static/worker.js), it answers the page's API calls with
-// the handler dicepoker serve serves (offline.Backend), its strategy
+// the API dicepoker serve serves (offline.Backend), its strategy
 // tables and school's estimates fetched from the site.
 //
 // It sets, on the worker's global object,
