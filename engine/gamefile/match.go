@@ -26,7 +26,7 @@ func decodeError(msg string) (line int, key, reason string, ok bool) {
 	if rest, ok = strings.CutPrefix(rest[digits:], ` (last key "`); !ok {
 		return 0, "", "", false
 	}
-	key, reason, ok = strings.Cut(rest, `"`)
+	key, reason, _ = strings.Cut(rest, `"`) // no quote: no "): " either
 	if reason, ok = strings.CutPrefix(reason, "): "); !ok || strings.Contains(reason, "\n") {
 		return 0, "", "", false
 	}
