@@ -4,7 +4,9 @@ import (
 	"dicepoker/engine"
 	"dicepoker/internal/cost"
 	"dicepoker/school"
+	"dicepoker/scores"
 	"dicepoker/solver"
+	"dicepoker/target"
 )
 
 // Rates of the exact solve of a single sheet, by the entries of its table
@@ -34,4 +36,19 @@ func SolveCost(g *engine.Game, threads int) cost.Cost {
 		return school.ExactCost(g, threads)
 	}
 	return school.FitCost(g, school.DefaultFit(g, nil, threads))
+}
+
+// DistributionMemory returns about the most memory p.Distribution takes,
+// beside the tables p plays by: the exact distributions' as measured,
+// and nothing of note for a sampled one.
+func (p *Player) DistributionMemory() int64 {
+	switch {
+	case p.aimer != nil:
+		return target.DistributionMemory(p.Game)
+	case p.policy != nil:
+		return scores.ExactMemory(p.Game)
+	case p.school != nil && len(p.lineup) <= 1 && p.school.Name == "optimal":
+		return schoolExactBytes
+	}
+	return 0
 }
