@@ -41,8 +41,9 @@ func runAdvise(args []string, stdout io.Writer) error {
 	gf.addTarget(fs, "rank by the chance")
 	opponents := fs.StringArray("opponent", nil, "rank by the chance of finishing ahead of this player's sheet (repeatable); school: race this player's sheet for the first-come bonuses")
 	top := fs.Int("top", 0, fmt.Sprintf("show only the N best actions (default: %d in text, every one with --json; 0: every one)", textTop))
+	mem := addMemoryFlag(fs)
 	asJSON := addJSONFlag(fs)
-	g, err := gf.parse(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--json]", adviseSummary)
+	g, err := gf.parse(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--memory M] [--json]", adviseSummary)
 	if err != nil {
 		return err
 	}
@@ -77,6 +78,9 @@ func runAdvise(args []string, stdout io.Writer) error {
 	} else if gf.target != nil || fs.Changed("opponent") {
 		if fs.Changed("table") {
 			return usagef("--target and --opponent solve for their aim and read no --table")
+		}
+		if err := checkAim(fs, g, *mem); err != nil {
+			return err
 		}
 		if fs.Changed("opponent") {
 			// The solve lets each turn's values go once the turn before
