@@ -50,7 +50,7 @@ func TestMemoryModels(t *testing.T) {
 	}{
 		{"yahtzee", 1 << 20, 9100, 2400},
 		{"yatzy", 1 << 21, 9500, 1250},
-		{"poker-dice", 1 << 17, 1000, 400},
+		{"poker-dice", 1 << 17, 1300, 400},
 		{"swedish", 1 << 22, 9500, 2400},
 	}
 	for _, tt := range tests {
