@@ -52,7 +52,7 @@ func runChances(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkMemory("the chances of "+strategy.Describe(g), targetTablesNeed(g, *threads), scores.ExactMemory(g), limit); err != nil {
+	if err := checkMemory("the chance curve of "+strategy.Describe(g), targetTablesNeed(g, *threads), scores.ExactMemory(g), limit); err != nil {
 		return err
 	}
 	tab, ev, err := opened("").TargetPlay(g, true)
