@@ -4,16 +4,23 @@ import (
 	"io"
 
 	"dicepoker/coach"
+	"dicepoker/engine"
 	"dicepoker/record"
 	"dicepoker/review"
 )
 
 // Review reads the game record in r (called name in its errors) and
 // judges its decisions with src's advisor of the record's game: what
-// review and the server's review answer. A record that cannot be read is
+// review and the server's review answer. g, when set, is the record's
+// game, one a game file describes, whose name engine.New does not know;
+// nil reads the game from the record. A record that cannot be read is
 // bad input.
-func Review(src Source, r io.Reader, name string) (*review.Report, error) {
-	rec, err := record.Read(r, name)
+func Review(src Source, r io.Reader, name string, g *engine.Game) (*review.Report, error) {
+	read := record.Read
+	if g != nil {
+		read = func(r io.Reader, name string) (*record.Record, error) { return record.ReadOf(r, name, g) }
+	}
+	rec, err := read(r, name)
 	if err != nil {
 		return nil, &InputError{Msg: err.Error()}
 	}

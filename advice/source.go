@@ -85,13 +85,16 @@ func wordFields(format string, name func(field string) string) string {
 }
 
 // Worded returns err's message with the fields of the InputError in it
-// worded by name (InputError.Word), the rest as it is.
+// worded by name (InputError.Word), or the options of the
+// engine.OptionError, the rest as it is.
 func Worded(err error, name func(field string) string) string {
-	in, ok := errors.AsType[*InputError](err)
-	if !ok {
-		return err.Error()
+	if in, ok := errors.AsType[*InputError](err); ok {
+		return strings.Replace(err.Error(), in.Msg, in.Word(name), 1)
 	}
-	return strings.Replace(err.Error(), in.Msg, in.Word(name), 1)
+	if o, ok := errors.AsType[*engine.OptionError](err); ok {
+		return strings.Replace(err.Error(), o.Error(), o.Word(name), 1)
+	}
+	return err.Error()
 }
 
 // Source gives the strategies that rank a game's positions.

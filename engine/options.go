@@ -88,11 +88,32 @@ func (opt Option) Given(game string, o Options) error {
 }
 
 func (opt Option) misplaced(game string) error {
-	return fmt.Errorf("option --%s belongs to %s, not to %s", opt.Name, opt.Game, game)
+	return &OptionError{[]string{opt.Name}, "option %s belongs to " + opt.Game + ", not to " + game}
 }
 
 func (opt Option) outOfRange(v int) error {
-	return fmt.Errorf("--%s %d is out of range %d..%d", opt.Name, v, opt.Min, opt.Max)
+	return &OptionError{[]string{opt.Name}, fmt.Sprintf("%%s %d is out of range %d..%d", v, opt.Min, opt.Max)}
+}
+
+// OptionError is a rule option refused. It names its options as the
+// rules do, without a front end's form ("forced-joker"), and each front
+// end words them its own way (Word): the command line as flags, the
+// server as the items of its rules list.
+type OptionError struct {
+	Names  []string // the options the error is about, in the order of Format
+	Format string   // the message, a %s for each option
+}
+
+// Error words the options as they are named in a record's options.
+func (e *OptionError) Error() string { return e.Word(func(name string) string { return name }) }
+
+// Word returns the message with each option worded by name.
+func (e *OptionError) Word(name func(string) string) string {
+	args := make([]any, len(e.Names))
+	for i, n := range e.Names {
+		args[i] = name(n)
+	}
+	return fmt.Sprintf(e.Format, args...)
 }
 
 // OptionNames returns the flag names of the options that o sets, in a fixed order.
@@ -184,7 +205,7 @@ func (o Options) normalize(game string) (Options, error) {
 		}
 	}
 	if o.ForcedJoker && (o.NoJoker || o.NoYahtzeeBonus) {
-		return o, fmt.Errorf("--forced-joker cannot go with --no-joker or --no-yahtzee-bonus: they remove the joker")
+		return o, &OptionError{[]string{"forced-joker", "no-joker", "no-yahtzee-bonus"}, "%s cannot go with %s or %s: they remove the joker"}
 	}
 	if o.NoYahtzeeBonus {
 		o.NoJoker = false // implied: no bonus means no joker

@@ -35,7 +35,7 @@ func TestOptionsBelongToTheirGame(t *testing.T) {
 				}
 				if err == nil {
 					t.Errorf("New(%s, --%s): no error; the option belongs to %s", game, o.flag, o.game)
-				} else if !strings.Contains(err.Error(), "--"+o.flag) {
+				} else if !strings.Contains(err.Error(), "option "+o.flag+" ") {
 					t.Errorf("New(%s, --%s): error %q does not name the option", game, o.flag, err)
 				}
 			}
@@ -278,11 +278,11 @@ func TestGiven(t *testing.T) {
 		want         string // "" for no error
 	}{
 		{"columns", "school", Options{Columns: 2}, ""},
-		{"columns", "school", Options{}, "--columns 0 is out of range 1..5"},
-		{"columns", "yahtzee", Options{Columns: 3}, "option --columns belongs to school, not to yahtzee"},
-		{"no-joker", "school", Options{}, "option --no-joker belongs to yahtzee, not to school"},
+		{"columns", "school", Options{}, "columns 0 is out of range 1..5"},
+		{"columns", "yahtzee", Options{Columns: 3}, "option columns belongs to school, not to yahtzee"},
+		{"no-joker", "school", Options{}, "option no-joker belongs to yahtzee, not to school"},
 		{"no-joker", "yahtzee", Options{}, ""},
-		{"upper-bonus-threshold", "swedish", Options{}, "--upper-bonus-threshold 0 is out of range 1..105"},
+		{"upper-bonus-threshold", "swedish", Options{}, "upper-bonus-threshold 0 is out of range 1..105"},
 		{"forced-joker", "bingo", Options{}, `unknown game "bingo"`},
 	} {
 		t.Run(tc.option+" "+tc.game, func(t *testing.T) {

@@ -70,13 +70,12 @@ type Player struct {
 	// for the players of the most points on average.
 	Aim *Aim
 
-	o       Opener
-	entries int                      // the table's size, for the memory of its exact distribution
-	policy  *policy.Policy           // single sheet: plays by state values
-	aimer   *target.Player           // single sheet: plays for Aim
-	school  *advice.SchoolStrategy   // school: the first seat's strategy
-	lineup  []*advice.SchoolStrategy // school: one a seat, or one for every seat
-	seats   *seats.Setup             // single sheet: what seats play by
+	o      Opener
+	policy *policy.Policy           // single sheet: plays by state values
+	aimer  *target.Player           // single sheet: plays for Aim
+	school *advice.SchoolStrategy   // school: the first seat's strategy
+	lineup []*advice.SchoolStrategy // school: one a seat, or one for every seat
+	seats  *seats.Setup             // single sheet: what seats play by
 }
 
 // Aim is a player's target, as simulate and distribution print it: the
@@ -118,7 +117,7 @@ func (k single) player(o Opener, name string) (*Player, error) {
 		if t, err = o.Table(g); err != nil {
 			return nil, err
 		}
-		p.Name, p.Expected, p.entries, p.seats.EV = "optimal", &t.Expected, len(t.Values), t.Value
+		p.Name, p.Expected, p.seats.EV = "optimal", &t.Expected, t.Value
 		p.policy, err = policy.New(g, t.Value)
 	case "greedy":
 		p.policy, err = policy.Greedy(g)
@@ -230,13 +229,6 @@ type Distribution struct {
 // there is no exact table to carry every score forward with.
 const SampledGames = 20000
 
-// exactBytesPerState is about the peak memory of a single-sheet exact
-// distribution for each entry of the game's table, as measured with the
-// states that share their futures carried as one: swedish, 4,194,304
-// entries, peaks at 0.50 GB; yahtzee, a quarter as many, at about 188 MB,
-// 25 MB of it the process's own whatever the game.
-const exactBytesPerState = 120
-
 // schoolExactBytes is the peak memory of one-column school's exact
 // distribution, as measured (see docs/benchmarks.md).
 const schoolExactBytes = 3.3e9
@@ -256,7 +248,7 @@ func (p *Player) Distribution(threads int) (*Distribution, error) {
 		p.Expected, p.Aim.Expected = &mean, &mean
 		return &Distribution{Exact: d}, nil
 	case p.policy != nil:
-		p.o.memory("the exact distribution of "+strategy.Describe(g), exactBytesPerState*float64(p.entries))
+		p.o.memory("the exact distribution of "+strategy.Describe(g), float64(scores.ExactMemory(g)))
 		return &Distribution{Exact: scores.Exact(p.policy, scores.Options{Threads: threads, TurnProgress: p.o.turns(carrying)})}, nil
 	case p.school == nil || len(p.lineup) > 1:
 		return nil, advice.Inputf("seats of %s (%s) have no one distribution", g.Name, p.Name)
@@ -299,4 +291,19 @@ func counted(p school.Player, total int, progress func(done, total int)) school.
 		}
 		return p(s)
 	}
+}
+
+// DistributionMemory returns about the most memory p.Distribution takes,
+// beside the tables p plays by: the exact distributions' as measured,
+// and nothing of note for a sampled one.
+func (p *Player) DistributionMemory() int64 {
+	switch {
+	case p.aimer != nil:
+		return target.DistributionMemory(p.Game)
+	case p.policy != nil:
+		return scores.ExactMemory(p.Game)
+	case p.school != nil && len(p.lineup) <= 1 && p.school.Name == "optimal":
+		return schoolExactBytes
+	}
+	return 0
 }

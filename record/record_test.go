@@ -143,7 +143,7 @@ func TestReadRefuses(t *testing.T) {
 		{1, good[0] + " {}", "1: bad JSON: more than one value on the line", ""},
 		{1, strings.Replace(good[0], "poker-dice", "chess", 1), `1: unknown game "chess"`, ""},
 		{1, strings.Replace(good[0], `"options":""`, `"options":"bogus"`, 1), `1: unknown rule option "bogus"`, ""},
-		{1, strings.Replace(good[0], `"options":""`, `"options":"forced-joker"`, 1), "1: option --forced-joker belongs to yahtzee, not to poker-dice", ""},
+		{1, strings.Replace(good[0], `"options":""`, `"options":"forced-joker"`, 1), "1: option forced-joker belongs to yahtzee, not to poker-dice", ""},
 		{2, strings.Replace(good[1], "poker-dice", "school", 1), "2: game school, but the record is of poker-dice: a record holds one game", ""},
 		{2, strings.Replace(good[1], `{"score":"three-of-a-kind"}`, `{"cross":"three-of-a-kind"}`, 1), "2: poker-dice has no crossing out", ""},
 		{2, strings.Replace(good[1], `{"score":"three-of-a-kind"}`, `{"cross":"pair","score":"pair"}`, 1), "2: bad JSON: action: want exactly one of", ""},

@@ -37,3 +37,35 @@ func TestTableCost(t *testing.T) {
 		})
 	}
 }
+
+// TestMemoryModels checks the memory of a distribution for a target and
+// of a ranking against opponents: the measured rate of the game times
+// the states of its layout, the largest rate for a game not measured.
+func TestMemoryModels(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		game                    string
+		states                  int64
+		distribution, opponents int64
+	}{
+		{"yahtzee", 1 << 20, 9100, 2400},
+		{"yatzy", 1 << 21, 9500, 1250},
+		{"poker-dice", 1 << 17, 1300, 400},
+		{"swedish", 1 << 22, 9500, 2400},
+	}
+	for _, tt := range tests {
+		t.Run(tt.game, func(t *testing.T) {
+			t.Parallel()
+			g, err := engine.New(tt.game, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := DistributionMemory(g), tt.distribution*tt.states; got != want {
+				t.Errorf("DistributionMemory = %d, want %d", got, want)
+			}
+			if got, want := OpponentsMemory(g), tt.opponents*tt.states; got != want {
+				t.Errorf("OpponentsMemory = %d, want %d", got, want)
+			}
+		})
+	}
+}

@@ -144,15 +144,19 @@ func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
 		}
 		return int32(i)
 	}
-	// Planned blocks are kept for the turn their states are in: the
-	// needs of a block are met in the same turn.
+	// Planned blocks are kept a while, for the states of the block
+	// still to come: a turn's states come in order of node, so that a
+	// block's needs come together, in one group of lane.Lanes or two,
+	// and a block is at worst planned twice. Kept for the whole turn
+	// instead, they grow with its states (the heap's peak of an 8-box
+	// yatzy for 110: 75 MB, against 53 MB kept for planCache blocks).
 	var mu sync.Mutex
-	layer, plans := -1, map[block]*[lane.Lanes]*policy.Turn{}
+	plans := map[block]*[lane.Lanes]*policy.Turn{}
 	turnOf := func(s engine.State, n int) *policy.Turn {
 		k := block{l.Index(s), n - (n-1)%lane.Lanes}
 		mu.Lock()
-		if f := bits.OnesCount32(s.Filled); f != layer {
-			layer, plans = f, map[block]*[lane.Lanes]*policy.Turn{}
+		if len(plans) >= planCache {
+			plans = map[block]*[lane.Lanes]*policy.Turn{}
 		}
 		ts, ok := plans[k]
 		mu.Unlock()
@@ -187,6 +191,10 @@ func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
 		return store
 	}, o)
 }
+
+// planCache is the most blocks of planned turns Player.Distribution
+// keeps: some 25 MB.
+const planCache = 1 << 12
 
 // searchOffset returns the layout index whose row holds node i: the last
 // index with a row whose offset is at most i.

@@ -188,7 +188,7 @@ type reviewRequest struct {
 
 // review answers what review --json prints for the record.
 func (s *API) review(req reviewRequest) (any, error) {
-	r, err := advice.Review(s.src, strings.NewReader(req.Record), "record")
+	r, err := advice.Review(s.src, strings.NewReader(req.Record), "record", nil)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,6 @@ import (
 
 	"dicepoker/engine"
 	"dicepoker/internal/cost"
-	"dicepoker/internal/statespace"
 	"dicepoker/kind"
 	"dicepoker/school"
 	"dicepoker/tables"
@@ -16,17 +15,8 @@ import (
 // that the command line announces before a first use: kind.Kind.Table,
 // target.TableCost and school.FitCost, measured on this program's games.
 // A table read from its file takes the file's size.
-//
-// Ranking for opponents from a new game takes, by state of the layout
-// (the most resident memory of advise --opponent, /usr/bin/time -v, less
-// the program's own 19 MB): 360 bytes for poker-dice (46 MB), 1,200 for
-// yatzy (2.5 GB) and 2,200 for yahtzee (2.28 GB), whatever the number of
-// opponents, whose distributions are solved one after another; swedish
-// is counted at yahtzee's.
-var opponentBytes = map[string]int64{"poker-dice": 400, "yatzy": 1250}
 
 const (
-	otherOpponentBytes = 2400
 	// estimateBytes is what a school estimate takes beside its file:
 	// the kernel, the endgame and the drift of its advisor (not measured
 	// on its own: a bound for the budget).
@@ -95,14 +85,8 @@ func targetsNeed(dir string, g *engine.Game) need {
 }
 
 // opponentsNeed is the most that ranking single-sheet game g's actions
-// against opponents takes.
-func opponentsNeed(g *engine.Game) int64 {
-	per, ok := opponentBytes[g.Name]
-	if !ok {
-		per = otherOpponentBytes
-	}
-	return per * int64(statespace.NewLayout(g).Size())
-}
+// against opponents takes (target.OpponentsMemory).
+func opponentsNeed(g *engine.Game) int64 { return target.OpponentsMemory(g) }
 
 // tablesDir is the tables directory the source reads, "" where none is
 // set or found: its files' needs are then those of builds.

@@ -42,8 +42,9 @@ func runAdvise(args []string, stdout io.Writer) error {
 	gf.addTarget(fs, "rank by the chance")
 	opponents := fs.StringArray("opponent", nil, "rank by the chance of finishing ahead of this player's sheet (repeatable); school: race this player's sheet for the first-come bonuses")
 	top := fs.Int("top", 0, fmt.Sprintf("show only the N best actions (default: %d in text, every one with --json; 0: every one)", textTop))
+	mem := addMemoryFlag(fs)
 	asJSON := addJSONFlag(fs)
-	g, err := gf.parse(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--json]", adviseSummary)
+	g, err := gf.parse(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--memory M] [--json]", adviseSummary)
 	if err != nil {
 		return err
 	}
@@ -73,8 +74,13 @@ func runAdvise(args []string, stdout io.Writer) error {
 	for _, o := range *opponents {
 		r.Opponents = append(r.Opponents, advice.Sheet{Notation: o})
 	}
-	if fs.Changed("table") && r.Aimed() {
-		return usagef("--target and --opponent solve for their aim and read no --table")
+	if r.Aimed() {
+		if fs.Changed("table") {
+			return usagef("--target and --opponent solve for their aim and read no --table")
+		}
+		if err := checkAim(fs, g, *mem); err != nil {
+			return err
+		}
 	}
 	// One question: only the blocks of a strategy table it reads are
 	// checked, in the file's mapping, of which no copy is made.

@@ -28,8 +28,9 @@ func runChances(args []string, stdout io.Writer) error {
 	top := fs.Int("max", 0, fmt.Sprintf("the highest total shown (default: the first that expected-value play reaches with a chance below %g)", target.TopChance))
 	png := addOutputFlag(fs, "png", "also draw the two curves as a chart in this file: SVG for a .svg name, else PNG")
 	threads := addThreadsFlag(fs, "compute")
+	mem := addMemoryFlag(fs)
 	asJSON := addJSONFlag(fs)
-	g, err := gf.parse(fs, args, stdout, "chances [--game G] [game options] [--sheet S | --sheet-file F] [--max N] [--png FILE] [--threads N] [--json]", chancesSummary)
+	g, err := gf.parse(fs, args, stdout, "chances [--game G] [game options] [--sheet S | --sheet-file F] [--max N] [--png FILE] [--threads N] [--memory M] [--json]", chancesSummary)
 	if err != nil {
 		return err
 	}
@@ -48,6 +49,13 @@ func runChances(args []string, stdout io.Writer) error {
 		return err
 	}
 	score := sheet.Score(g)
+	limit, err := memoryLimit(fs, *mem)
+	if err != nil {
+		return err
+	}
+	if err := checkMemory("the chance curve of "+strategy.Describe(g), targetTablesNeed(g, *threads), scores.ExactMemory(g), limit); err != nil {
+		return err
+	}
 	tab, ev, err := opened("").TargetPlay(g, true)
 	if err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 	"dicepoker/kind"
 	"dicepoker/scores"
 	"dicepoker/strategy"
+	"dicepoker/target"
 )
 
 const distributionSummary = `The exact probability of every final score under the optimal strategy,
@@ -31,16 +32,33 @@ func runDistribution(args []string, stdout io.Writer) error {
 	threads := addThreadsFlag(fs, "compute")
 	tableFile := addTableFlag(fs)
 	gf.addTarget(fs, "play")
+	mem := addMemoryFlag(fs)
 	asJSON := addJSONFlag(fs)
-	g, err := gf.parse(fs, args, stdout, "distribution [--game G] [game options] [--target T] [--png FILE] [--threads N] [--table FILE] [--json]", distributionSummary)
+	g, err := gf.parse(fs, args, stdout, "distribution [--game G] [game options] [--target T] [--png FILE] [--threads N] [--table FILE] [--memory M] [--json]", distributionSummary)
 	if err != nil {
 		return err
 	}
 	if gf.target != nil && fs.Changed("table") {
 		return usagef("--target solves for its target and reads no --table")
 	}
+	limit, err := memoryLimit(fs, *mem)
+	if err != nil {
+		return err
+	}
+	what := "the exact distribution of " + strategy.Describe(g)
+	if gf.target != nil {
+		// Checked before the every-target table is built or read.
+		what += fmt.Sprintf(" playing for %d", *gf.target)
+		if err := checkMemory(what, targetTablesNeed(g, *threads), target.DistributionMemory(g), limit); err != nil {
+			return err
+		}
+	}
 	p, err := opened(*tableFile).Player(g, "", gf.target)
 	if err != nil {
+		return err
+	}
+	// The tables are open: what is free is what is left beside them.
+	if err := checkMemory(what, tableNeed{}, p.DistributionMemory(), limit); err != nil {
 		return err
 	}
 	return distribute(p, *threads, *png, *asJSON, stdout)

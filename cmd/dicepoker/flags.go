@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/engine/gamefile"
 	"dicepoker/internal/atomicfile"
@@ -234,12 +235,12 @@ func (g *gameFlags) build(fs *pflag.FlagSet) (*engine.Game, error) {
 			continue
 		}
 		if err := opt.Given(g.game, g.opts); err != nil {
-			return nil, &usageError{err.Error()}
+			return nil, &usageError{advice.Worded(err, flagOf)}
 		}
 	}
 	game, err := engine.New(g.game, g.opts)
 	if err != nil {
-		return nil, &usageError{err.Error()}
+		return nil, &usageError{advice.Worded(err, flagOf)}
 	}
 	return game, nil
 }

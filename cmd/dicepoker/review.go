@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
-	"github.com/spf13/pflag"
 	"io"
 	"os"
 
+	"github.com/spf13/pflag"
+
 	"dicepoker/advice"
+	"dicepoker/engine"
 	"dicepoker/review"
 	"dicepoker/strategy"
 )
@@ -22,9 +24,16 @@ func runReview(args []string, stdout io.Writer) error {
 	fs := newFlagSet("review")
 	asJSON := addJSONFlag(fs)
 	tableFile := addTableFlag(fs)
-	file, err := parseFile(fs, args, stdout, "review FILE [--json] [--table FILE]", reviewSummary)
+	rules := fs.String("rules", "", "the game file the record was played by (docs/rules.md); a built-in game's record names its game")
+	file, err := parseFile(fs, args, stdout, "review FILE [--rules FILE] [--json] [--table FILE]", reviewSummary)
 	if err != nil {
 		return err
+	}
+	var g *engine.Game
+	if fs.Changed("rules") {
+		if g, _, err = readRules(*rules); err != nil {
+			return err
+		}
 	}
 	f, err := os.Open(file)
 	if err != nil {
@@ -33,7 +42,7 @@ func runReview(args []string, stdout io.Writer) error {
 	defer f.Close()
 	o := opened(*tableFile)
 	o.Mapped = true // a review reads its tables, answers and ends: no copy of them
-	r, err := advice.Review(o, f, file)
+	r, err := advice.Review(o, f, file, g)
 	if err != nil {
 		return err
 	}

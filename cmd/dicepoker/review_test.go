@@ -64,7 +64,7 @@ func TestReviewRefuses(t *testing.T) {
 		{[]string{"review", school}, "dicepoker: " + school + ":2: ones is a School row: its cells close or take a zero, they cannot be crossed out\n"},
 		{[]string{"review", empty}, "dicepoker: " + empty + ": no decisions in the record\n"},
 		{[]string{"review", filepath.Join(dir, "missing.jsonl")}, "dicepoker: open " + filepath.Join(dir, "missing.jsonl") + ": no such file or directory\n"},
-		{[]string{"review"}, "dicepoker: missing the record file (usage: dicepoker review FILE [--json] [--table FILE])\n"},
+		{[]string{"review"}, "dicepoker: missing the record file (usage: dicepoker review FILE [--rules FILE] [--json] [--table FILE])\n"},
 		{[]string{"review", bad, empty}, "dicepoker: unexpected argument \"" + empty + "\": give one record file\n"},
 		{[]string{"review", bad, "--bogus"}, "dicepoker: unknown flag: --bogus\n"},
 	} {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -131,5 +132,49 @@ func TestPlayGameFile(t *testing.T) {
 	status, _, stderr := runLine("play", "--resume", rec)
 	if status != 2 || !strings.Contains(stderr, `unknown game "house-yatzy-reduced"`) {
 		t.Errorf("resumed without --rules: status %d, %q", status, stderr)
+	}
+}
+
+// TestReviewRulesJudgesAGameFileRecord reviews a record of a game that
+// only a game file describes: refused without --rules, which names no
+// built-in game, and judged with it as advise judges the same position.
+func TestReviewRulesJudgesAGameFileRecord(t *testing.T) {
+	tablestest.Dir(t)
+	rec := writeFile(t, `{"game":"house-yatzy-reduced","turn":1,"sheet":"","dice":[2,2,2,5,5],"rolls_left":0,"action":{"score":"twos"}}`+"\n")
+	if code, _, stderr := runLine("review", rec); code != 2 || !strings.Contains(stderr, "house-yatzy-reduced") {
+		t.Errorf("review without --rules: exit %d, %q; want 2 naming the game", code, stderr)
+	}
+	var got struct {
+		Decisions []struct {
+			Taken        map[string]string `json:"taken"`
+			Best         map[string]string `json:"best"`
+			BestExpected float64           `json:"best_expected"`
+			Loss         float64           `json:"loss"`
+		} `json:"decisions"`
+	}
+	if err := json.Unmarshal([]byte(runOK(t, "review", rec, "--rules", reducedHouse, "--json")), &got); err != nil {
+		t.Fatal(err)
+	}
+	type option struct {
+		Category string  `json:"category"`
+		Expected float64 `json:"expected"`
+	}
+	var want struct {
+		Best    option   `json:"best"`
+		Options []option `json:"options"`
+	}
+	if err := json.Unmarshal([]byte(runOK(t, "advise", "--rules", reducedHouse, "--dice", "22255", "--rolls-left", "0", "--json")), &want); err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(want.Options, func(o option) bool { return o.Category == "twos" })
+	if len(got.Decisions) != 1 || i < 0 {
+		t.Fatalf("review --rules: %+v; advise's options %+v", got, want.Options)
+	}
+	d := got.Decisions[0]
+	if d.Taken["score"] != "twos" || d.Best["score"] != want.Best.Category || d.BestExpected != want.Best.Expected {
+		t.Errorf("review --rules judged %+v, advise ranks %s best at %v", d, want.Best.Category, want.Best.Expected)
+	}
+	if loss := want.Best.Expected - want.Options[i].Expected; math.Abs(d.Loss-loss) > 1e-9 || loss <= 0 {
+		t.Errorf("review --rules: loss %v, advise's difference %v (want it above 0)", d.Loss, loss)
 	}
 }

@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"dicepoker/engine"
+	"dicepoker/kind"
 	"dicepoker/strategy"
+	"dicepoker/target"
 )
 
 var solveSummary = `Solve a game exactly: the optimal expected score of every state between
@@ -32,8 +34,13 @@ func runSolve(args []string, stdout io.Writer) error {
 	timing := addTimingFlag(fs)
 	targets := fs.Bool("targets", false, "solve the every-target table instead: the best chance of every total from every state (single-sheet games)")
 	all := fs.Bool("all", false, "build every table ahead of time, with the default rules; with --targets also the every-target tables")
+	mem := addMemoryFlag(fs)
 	asJSON := addJSONFlag(fs)
-	g, err := gf.parse(fs, args, stdout, "solve [--game G] [game options] [--targets] [--out FILE] [--threads N] [--json]\n       dicepoker solve --all [--targets] [--threads N] [--json]", solveSummary)
+	g, err := gf.parse(fs, args, stdout, "solve [--game G] [game options] [--targets] [--out FILE] [--threads N] [--memory M] [--json]\n       dicepoker solve --all [--targets] [--threads N] [--json]", solveSummary)
+	if err != nil {
+		return err
+	}
+	limit, err := memoryLimit(fs, *mem)
 	if err != nil {
 		return err
 	}
@@ -49,6 +56,13 @@ func runSolve(args []string, stdout io.Writer) error {
 			}
 		}
 		return solveAll(*threads, *targets, *asJSON, *timing, stdout)
+	}
+	c := kind.Of(g).Table().Cost(*threads)
+	if *targets {
+		c = c.Plus(target.TableCost(g, *threads))
+	}
+	if err := fits("the solve of "+strategy.Describe(g), c.Memory, limit); err != nil {
+		return err
 	}
 	if *targets {
 		return solveTargets(g, *out, *threads, *asJSON, *timing, stdout)

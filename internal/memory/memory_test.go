@@ -1,0 +1,90 @@
+package memory
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		in   string
+		want int64
+		ok   bool
+	}{
+		{"2GB", 2e9, true},
+		{"512MiB", 512 << 20, true},
+		{"1.5g", 3 << 29, true},
+		{" 300000000 ", 3e8, true},
+		{"1 kb", 1000, true},
+		{"", 0, false},
+		{"GB", 0, false},
+		{"2 parsecs", 0, false},
+		{"1e400", 0, false},
+		{"99999999999999999999TB", 0, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			t.Parallel()
+			got, err := Parse(tt.in)
+			if (err == nil) != tt.ok || got != tt.want {
+				t.Errorf("Parse(%q) = %d, %v; want %d, ok %v", tt.in, got, err, tt.want, tt.ok)
+			}
+		})
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"2GB", "512MiB", "1.5g", "", "x", "1e9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := Parse(s)
+		if err == nil && n < 0 {
+			t.Errorf("Parse(%q) = %d", s, n)
+		}
+		if err != nil && !strings.HasPrefix(err.Error(), "memory ") {
+			t.Errorf("Parse(%q): %v", s, err)
+		}
+	})
+}
+
+// TestCheck reads a made-up /proc/meminfo with 1 GiB available.
+func TestCheck(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "meminfo")
+	text := "MemTotal:       24576000 kB\nMemFree:         1000 kB\nMemAvailable:    1048576 kB\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer func(old string) { meminfo = old }(meminfo)
+	meminfo = path
+	if n, ok := Total(); !ok || n != 24576000<<10 {
+		t.Errorf("Total() = %d, %v", n, ok)
+	}
+	tests := []struct {
+		name        string
+		need, limit int64
+		want        string // "" for nil
+	}{
+		{"fits", 5e8, 0, ""},
+		{"fits the limit", 5e8, 6e8, ""},
+		{"over the limit", 7e8, 6e8, "the job needs about 700 MB of memory, more than the 600 MB the memory limit allows: not started"},
+		{"over what is free", 2e9, 0, "the job needs about 2.0 GB of memory, more than the 1.1 GB this machine has free: not started"},
+		{"over what is free within the limit", 2e9, 3e9, "the job needs about 2.0 GB of memory, more than the 1.1 GB this machine has free: not started"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := Check("the job", tt.need, tt.limit)
+			var too *TooMuch
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("Check: %v, want nil", err)
+			case tt.want != "" && (!errors.As(err, &too) || err.Error() != tt.want):
+				t.Errorf("Check: %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
