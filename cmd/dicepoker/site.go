@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -69,15 +68,19 @@ func runSite(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	files, err := site.Files(advisor, siteNote(games))
-	if err != nil {
-		return err
-	}
 	estimates, err := siteEstimates()
 	if err != nil {
 		return err
 	}
-	maps.Copy(tableFiles, estimates)
+	// School's estimates come with the app: kept on the first visit.
+	kept := map[string][]byte{}
+	for name, data := range estimates {
+		kept[offline.TablesDir+"/"+name] = data
+	}
+	files, err := site.Files(advisor, kept, siteNote(games))
+	if err != nil {
+		return err
+	}
 	for name, data := range tableFiles {
 		files[offline.TablesDir+"/"+name] = data
 	}

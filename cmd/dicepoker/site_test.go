@@ -149,7 +149,7 @@ func TestWriteSite(t *testing.T) {
 // install needs.
 func TestSiteManifest(t *testing.T) {
 	t.Parallel()
-	files, err := site.Files(map[string][]byte{site.Advisor: {0}, site.Runtime: {0}}, "")
+	files, err := site.Files(map[string][]byte{site.Advisor: {0}, site.Runtime: {0}}, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,10 +44,12 @@ const themeColor = "#1f4e9c"
 // Files returns every file of the site but its tables, by name: the page
 // of dicepoker serve with the offline app's lines added (Page), its
 // scripts and style, the offline app's scripts, the manifest and icons,
-// and advisor, which must hold Advisor and Runtime; the service worker
-// keeps them all, under a version that is a hash of them all. note, if
-// not empty, is said at the foot of the page: what the site leaves out.
-func Files(advisor map[string][]byte, note string) (map[string][]byte, error) {
+// and advisor, which must hold Advisor and Runtime, with kept, the
+// files that come with the app wherever they lie (school's estimates,
+// by their paths in the site); the service worker keeps them all on the
+// first visit, under a version that is a hash of them all. note, if not
+// empty, is said at the foot of the page: what the site leaves out.
+func Files(advisor, kept map[string][]byte, note string) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	for _, name := range []string{Advisor, Runtime} {
 		if advisor[name] == nil {
@@ -55,6 +57,7 @@ func Files(advisor map[string][]byte, note string) (map[string][]byte, error) {
 		}
 	}
 	maps.Copy(files, advisor)
+	maps.Copy(files, kept)
 	err := fs.WalkDir(web.Page(), ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err

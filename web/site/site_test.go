@@ -27,14 +27,22 @@ func TestPage(t *testing.T) {
 }
 
 // TestFiles checks the site's files: the service worker keeps them all,
-// under a version that changes with them.
+// school's estimates with them, under a version that changes with them.
 func TestFiles(t *testing.T) {
 	t.Parallel()
-	files, err := Files(map[string][]byte{Advisor: []byte("wasm"), Runtime: []byte("go")}, "")
+	kept := map[string][]byte{"tables/estimates/school-3.gz": {1}}
+	files, err := Files(map[string][]byte{Advisor: []byte("wasm"), Runtime: []byte("go")}, kept, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := Files(map[string][]byte{Advisor: []byte("wasm2"), Runtime: []byte("go")}, "")
+	other, err := Files(map[string][]byte{Advisor: []byte("wasm2"), Runtime: []byte("go")}, kept, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(files["tables/estimates/school-3.gz"]) != "\x01" {
+		t.Errorf("the site lacks the file it keeps")
+	}
+	estimate, err := Files(map[string][]byte{Advisor: []byte("wasm"), Runtime: []byte("go")}, map[string][]byte{"tables/estimates/school-3.gz": {2}}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +59,10 @@ func TestFiles(t *testing.T) {
 	if version(files["sw.js"]) == version(other["sw.js"]) {
 		t.Errorf("another advisor, the same %s", version(files["sw.js"]))
 	}
-	if _, err := Files(map[string][]byte{Advisor: []byte("wasm")}, ""); err == nil {
+	if version(files["sw.js"]) == version(estimate["sw.js"]) {
+		t.Errorf("another estimate kept, the same %s", version(files["sw.js"]))
+	}
+	if _, err := Files(map[string][]byte{Advisor: []byte("wasm")}, nil, ""); err == nil {
 		t.Errorf("a site without %s", Runtime)
 	}
 }
