@@ -187,6 +187,7 @@ func (b *brute) mean(o outcomes, values [][]Chance) []Chance {
 }
 
 func TestSolveAgreesWithBruteForce(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		game string
 		opts engine.Options
@@ -204,6 +205,7 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.game+"/"+c.opts.String()+"/"+c.cats[0], func(t *testing.T) {
+			t.Parallel()
 			full, err := engine.New(c.game, c.opts)
 			if err != nil {
 				t.Fatal(err)
