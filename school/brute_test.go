@@ -102,6 +102,7 @@ func (b *brute) hold(s engine.SchoolState, dice engine.Multiset, left int, fresh
 }
 
 func TestSolveBrute(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		taken string // row bonuses others have taken (Options.Taken)
 		rows  []string
@@ -113,6 +114,7 @@ func TestSolveBrute(t *testing.T) {
 		{"twos+four-of-a-kind", []string{"twos", "pair", "four-of-a-kind"}},
 	} {
 		t.Run(strings.Join(c.rows, " ")+" taken="+c.taken, func(t *testing.T) {
+			t.Parallel()
 			rows := c.rows
 			school, err := engine.New("school", engine.Options{Columns: 1, Taken: c.taken})
 			if err != nil {
