@@ -18,6 +18,15 @@ type brute struct {
 	states map[engine.SchoolState]float64
 	holds  map[holdKey]float64
 	keeps  map[holdKey]float64
+	falls  map[engine.Multiset]falls
+}
+
+// falls are the ways the dice not kept can fall: each hand they end in,
+// with the number of ways, and the number of ways in all.
+type falls struct {
+	hands []engine.Multiset
+	ways  []int
+	all   int
 }
 
 // holdKey is a position within a turn: the sheet, the dice (held, or kept
@@ -30,7 +39,8 @@ type holdKey struct {
 }
 
 func newBrute(g *engine.Game) *brute {
-	return &brute{g: g, states: map[engine.SchoolState]float64{}, holds: map[holdKey]float64{}, keeps: map[holdKey]float64{}}
+	return &brute{g: g, states: map[engine.SchoolState]float64{}, holds: map[holdKey]float64{}, keeps: map[holdKey]float64{},
+		falls: map[engine.Multiset]falls{}}
 }
 
 // value is the value of sheet s before its first roll.
@@ -53,25 +63,48 @@ func (b *brute) reroll(s engine.SchoolState, kept engine.Multiset, left int) flo
 	if v, ok := b.keeps[key]; ok {
 		return v
 	}
+	fresh := kept.Size() == 0
+	f := b.fallsOf(kept)
+	sum := 0.0
+	for i, dice := range f.hands {
+		sum += float64(f.ways[i]) * b.hold(s, dice, left, fresh)
+	}
+	v := sum / float64(f.all)
+	b.keeps[key] = v
+	return v
+}
+
+// fallsOf returns every way the dice not kept can fall, one die after
+// another, counted by the hand they end in.
+func (b *brute) fallsOf(kept engine.Multiset) falls {
+	if f, ok := b.falls[kept]; ok {
+		return f
+	}
 	n := engine.Dice - kept.Size()
-	sum, ways := 0.0, 0
+	var f falls
+	at := map[engine.Multiset]int{}
 	var roll func(i int, dice engine.Multiset)
 	roll = func(i int, dice engine.Multiset) {
 		if i == n {
-			sum += b.hold(s, dice, left, n == engine.Dice)
-			ways++
+			j, ok := at[dice]
+			if !ok {
+				j = len(f.hands)
+				at[dice] = j
+				f.hands, f.ways = append(f.hands, dice), append(f.ways, 0)
+			}
+			f.ways[j]++
+			f.all++
 			return
 		}
-		for f := range engine.Faces {
-			dice[f]++
+		for face := range engine.Faces {
+			dice[face]++
 			roll(i+1, dice)
-			dice[f]--
+			dice[face]--
 		}
 	}
 	roll(0, kept)
-	v := sum / float64(ways)
-	b.keeps[key] = v
-	return v
+	b.falls[kept] = f
+	return f
 }
 
 // hold is the best play holding dice with left rerolls to go: write them,
@@ -102,6 +135,7 @@ func (b *brute) hold(s engine.SchoolState, dice engine.Multiset, left int, fresh
 }
 
 func TestSolveBrute(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		taken string // row bonuses others have taken (Options.Taken)
 		rows  []string
@@ -113,6 +147,7 @@ func TestSolveBrute(t *testing.T) {
 		{"twos+four-of-a-kind", []string{"twos", "pair", "four-of-a-kind"}},
 	} {
 		t.Run(strings.Join(c.rows, " ")+" taken="+c.taken, func(t *testing.T) {
+			t.Parallel()
 			rows := c.rows
 			school, err := engine.New("school", engine.Options{Columns: 1, Taken: c.taken})
 			if err != nil {

@@ -19,6 +19,7 @@ var (
 // an interval holds what it estimates, and the rollouts must find no action
 // better than the best by more than their interval on most sheets.
 func TestCheckExact(t *testing.T) {
+	t.Parallel()
 	g, sol := solvedSubset(t, checkRows...)
 	k := NewKernel(g)
 	cases, err := k.Check(Fixed(sol.Value), CheckOptions{Sheets: 6, Games: 300, Seed: 3, Actions: 2, HandMade: checkSheets})
@@ -58,6 +59,7 @@ func TestCheckExact(t *testing.T) {
 // (every sheet after the turn worth 0: the greedy player's view): it must
 // say so.
 func TestCheckFindsErrors(t *testing.T) {
+	t.Parallel()
 	g, err := mustSchool(t, 1).Subset(checkRows...)
 	if err != nil {
 		t.Fatal(err)
@@ -80,6 +82,7 @@ func TestCheckFindsErrors(t *testing.T) {
 // TestHandMade checks that the hand-made sheets are legal for every number
 // of columns the check is run for.
 func TestHandMade(t *testing.T) {
+	t.Parallel()
 	for columns := 1; columns <= engine.MaxColumns; columns++ {
 		g := mustSchool(t, columns)
 		for _, text := range HandMade(columns) {

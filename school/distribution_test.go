@@ -72,6 +72,7 @@ func eachTurn(k *Kernel, l *Layout, values []float64, check func(i int, s engine
 // average, the value of the sheet before: the player is optimal and the
 // outcomes are its own.
 func TestOutcomesAddUp(t *testing.T) {
+	t.Parallel()
 	g, sol := solvedSubset(t, distributionRows...)
 	reached := eachTurn(NewKernel(g), sol.Layout, sol.Values, func(i int, s engine.SchoolState, arcs []scores.Arc) {
 		total, value := 0.0, 0.0
@@ -96,6 +97,7 @@ func TestOutcomesAddUp(t *testing.T) {
 // where the first of the best must be taken as Turn takes it, are
 // counted and must occur.
 func TestOutcomesFollowTurn(t *testing.T) {
+	t.Parallel()
 	var ties [2]int // of keeps, of rows
 	for _, rows := range [][]string{distributionRows, {"threes", "pair", "small-straight", "large-straight"}, {"ones", "sixes", "two-pairs", "five-of-a-kind"}} {
 		g, sol := solvedSubset(t, rows...)
@@ -195,6 +197,7 @@ func turnOutcomes(k *Kernel, l *Layout, s *engine.SchoolState, next Values, at l
 // it adds up to 1, its mean is the solution's expected score and its
 // bits do not depend on the number of threads.
 func TestDistributionMean(t *testing.T) {
+	t.Parallel()
 	for _, rows := range [][]string{
 		distributionRows,
 		{"ones", "sixes", "two-pairs", "five-of-a-kind"},
@@ -231,6 +234,7 @@ func TestDistributionMean(t *testing.T) {
 // games, at the 0.01% level, and the sample mean within four standard
 // errors.
 func TestDistributionSimulated(t *testing.T) {
+	t.Parallel()
 	g, sol := solvedSubset(t, distributionRows...)
 	d, err := Distribution(g, sol.Value, scores.Options{})
 	if err != nil {

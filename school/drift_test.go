@@ -15,6 +15,7 @@ import (
 // exact values of the sheets after it is the exact value the turn before
 // gave its sheet, so every sheet's drift is 0, to rounding.
 func TestDriftOfExactValues(t *testing.T) {
+	t.Parallel()
 	g, sol := solvedSubset(t, distributionRows...)
 	d := NewDrift(NewKernel(g), Fixed(sol.Value))
 	rng := rand.New(rand.NewPCG(4, 5))
@@ -77,6 +78,7 @@ func pointsBeyond(t *testing.T, k *Kernel, player Player, p position, games int)
 // then scores less the search's value of the sheet, within the points'
 // interval.
 func TestDriftIsThePointsBeyondTheSearch(t *testing.T) {
+	t.Parallel()
 	g := driftGame(t)
 	e := randomEstimate(t, g)
 	k := NewKernel(g)
@@ -106,6 +108,7 @@ func TestDriftIsThePointsBeyondTheSearch(t *testing.T) {
 // times nearer the mean of the points beyond the search than 32 games'
 // points are, on a new sheet and on later ones.
 func TestDriftSpread(t *testing.T) {
+	t.Parallel()
 	g, sol := solvedSubset(t, distributionRows...)
 	noisy := func(s engine.SchoolState) float64 {
 		return sol.Value(s) + float64(uint64(sol.Layout.Index(&s))*2654435761%1001)/100 - 5
@@ -148,6 +151,7 @@ func rms(x []float64) float64 {
 // TestDriftRemembersTheLastPosition checks that a drift asked twice of a
 // position in a row is the same, and that a full sheet's is 0.
 func TestDriftRemembersTheLastPosition(t *testing.T) {
+	t.Parallel()
 	g, err := mustSchool(t, 2).Subset("ones", "pair", "sum")
 	if err != nil {
 		t.Fatal(err)

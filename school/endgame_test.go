@@ -35,6 +35,7 @@ func lateSheet(g *engine.Game, turns int, rng *rand.Rand) engine.SchoolState {
 // must have its exact value; any other the base's. Every row bonus
 // is taken but in one case, so that sheets with none in reach come early.
 func TestEndgameOneColumn(t *testing.T) {
+	t.Parallel()
 	const turns, lost = 2, 5
 	for _, c := range []struct {
 		taken string
@@ -100,6 +101,7 @@ func TestEndgameOneColumn(t *testing.T) {
 // and columns, the best cells and the reserve that its keys drop or cap
 // must not change a value.
 func TestEndgameBrute(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		columns int
 		taken   string
@@ -115,6 +117,7 @@ func TestEndgameBrute(t *testing.T) {
 		{3, "ones+twos+threes+fours+fives+sixes+pair+three-of-a-kind+two-pairs+full-house+four-of-a-kind+five-of-a-kind+small-straight+large-straight", nil, 4, 3},
 	} {
 		t.Run(fmt.Sprintf("columns=%d rows=%s taken=%s turns=%d", c.columns, strings.Join(c.rows, "+"), c.taken, c.turns), func(t *testing.T) {
+			t.Parallel()
 			g, err := engine.New("school", engine.Options{Columns: c.columns, Taken: c.taken})
 			if err != nil {
 				t.Fatal(err)
@@ -160,6 +163,7 @@ func TestEndgameBrute(t *testing.T) {
 // have one key, and sheets that differ where the future can tell them
 // apart have two.
 func TestEndgameKey(t *testing.T) {
+	t.Parallel()
 	g := mustSchool(t, 3)
 	e := NewEndgame(NewKernel(g), nil, 3, 3)
 	sheet := func(text string) engine.SchoolState {
@@ -202,6 +206,7 @@ func TestEndgameKey(t *testing.T) {
 // the sheets after a turn are the base player's, and that its values do
 // not depend on what the endgame met before or on the lanes they shared.
 func TestEndgameBase(t *testing.T) {
+	t.Parallel()
 	g := mustSchool(t, 3)
 	k := NewKernel(g)
 	est, err := NewEstimate(g, nil)
@@ -238,6 +243,7 @@ func TestEndgameBase(t *testing.T) {
 // agree to the bit (the lanes do not mix), which the endgame's shared
 // values rely on.
 func TestEndgameSolverLanes(t *testing.T) {
+	t.Parallel()
 	g := mustSchool(t, 3)
 	k := NewKernel(g)
 	rng := rand.New(rand.NewPCG(2, 2))

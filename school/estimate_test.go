@@ -17,6 +17,7 @@ import (
 // against the full ones, for every roll, fresh or not, on sheets met in
 // play that takes a random write half the time.
 func TestEstimateAfter(t *testing.T) {
+	t.Parallel()
 	for _, columns := range []int{1, 2, 3, 4} {
 		t.Run(fmt.Sprintf("columns=%d", columns), func(t *testing.T) {
 			g := mustSchool(t, columns)
@@ -47,6 +48,7 @@ func TestEstimateAfter(t *testing.T) {
 }
 
 func TestEstimateTable(t *testing.T) {
+	t.Parallel()
 	g3, g2 := mustSchool(t, 3), mustSchool(t, 2)
 	e, _ := NewEstimate(g3, nil)
 	for i := range e.W {
@@ -102,6 +104,7 @@ func TestEstimateTable(t *testing.T) {
 }
 
 func TestLoadLevel(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ reserve, level int }{
 		{0, 0}, {1, 1}, {2, 2}, {3, 3}, {4, 3}, {5, 4}, {7, 4}, {8, 5}, {11, 5},
 		{12, 6}, {15, 6}, {16, 7}, {19, 7}, {20, 8}, {25, 8}, {26, 9}, {32, 9}, {33, 10}, {90, 10},
@@ -120,6 +123,7 @@ func TestLoadLevel(t *testing.T) {
 // without), a close leaves it in reach, and a zero or a cross takes its
 // column's.
 func TestSchoolLoadAndBonusKinds(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		columns                 int
 		sheet                   string
@@ -169,6 +173,7 @@ func TestSchoolLoadAndBonusKinds(t *testing.T) {
 // (every 4 turns with three columns), and a sheet between two nodes split
 // between them by nearness.
 func TestNode(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		columns, turns, node int
 		frac                 float64
@@ -191,6 +196,7 @@ func TestNode(t *testing.T) {
 // it does in play (the estimate fitted on its own player's sheets alone
 // once ranked it 17th, below all six).
 func TestEstimateRanksScoresAboveZeros(t *testing.T) {
+	t.Parallel()
 	g := mustSchool(t, 3)
 	e, err := Train(g, TrainOptions{Rounds: 3, Games: 120, Seed: 1, Lambda: 0.4, Average: 2})
 	if err != nil {
@@ -219,6 +225,7 @@ func TestEstimateRanksScoresAboveZeros(t *testing.T) {
 // TestWrittenRow checks the word-wise search for the row a write filled
 // against the fills it compares, row by row.
 func TestWrittenRow(t *testing.T) {
+	t.Parallel()
 	var base engine.SchoolState
 	for r := range engine.MaxSchoolRows {
 		base.Fill[r] = uint8(r % 3)
@@ -267,6 +274,7 @@ func TestWrittenRow(t *testing.T) {
 // games), and a new sheet is then valued at the mean of games played
 // apart from those it was calibrated on, within four standard errors.
 func TestCalibrate(t *testing.T) {
+	t.Parallel()
 	g := mustSchool(t, 2)
 	k := NewKernel(g)
 	e, err := Train(g, TrainOptions{Rounds: 2, Games: 200, Seed: 1, Lambda: 0.4})

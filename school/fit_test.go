@@ -17,6 +17,7 @@ import (
 // a close with and without the reserve's help, a cross, a score) and a
 // reserve added about half the time.
 func TestShake(t *testing.T) {
+	t.Parallel()
 	for _, columns := range []int{1, 2, 3} {
 		t.Run(strconv.Itoa(columns), func(t *testing.T) {
 			g := mustSchool(t, columns)

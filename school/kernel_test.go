@@ -19,6 +19,7 @@ import (
 // column, where a write is worth the cell twice (the column bonus is the
 // cell) and nothing comes after it.
 func TestActionsFresh(t *testing.T) {
+	t.Parallel()
 	g, err := mustSchool(t, 1).Subset("sum")
 	if err != nil {
 		t.Fatal(err)
@@ -62,6 +63,7 @@ func TestActionsFresh(t *testing.T) {
 
 // TestLayout checks that every position of the index is its own.
 func TestLayout(t *testing.T) {
+	t.Parallel()
 	g, _ := mustSchool(t, 1).Subset("ones", "fours", "pair", "five-of-a-kind", "sum")
 	l, err := NewLayout(g)
 	if err != nil {
@@ -86,6 +88,7 @@ func TestLayout(t *testing.T) {
 }
 
 func TestSolveThreads(t *testing.T) {
+	t.Parallel()
 	g, _ := mustSchool(t, 1).Subset("twos", "sixes", "pair", "four-of-a-kind", "large-straight", "sum")
 	one, _ := Solve(g, solver.Options{Threads: 1})
 	three, _ := Solve(g, solver.Options{Threads: 3})
@@ -100,6 +103,7 @@ func TestSolveThreads(t *testing.T) {
 // the bit: the CRC-32 of their float64 bits in index order. Any change to
 // the order of a sum or to a write moves it.
 func TestSolveBits(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		rows   []string
 		values int
@@ -132,6 +136,7 @@ func TestSolveBits(t *testing.T) {
 // one-column sheet and measures, with the exact values, what each of its
 // decisions loses against the best: in all, within 0.5% of the optimum.
 func TestEstimateAgainstExact(t *testing.T) {
+	t.Parallel()
 	g, _ := mustSchool(t, 1).Subset("ones", "threes", "fives", "pair", "two-pairs", "full-house", "small-straight", "sum")
 	sol, err := Solve(g, solver.Options{})
 	if err != nil {
@@ -155,6 +160,7 @@ func TestEstimateAgainstExact(t *testing.T) {
 // state of reduced sheets, with and without row bonuses taken, gives the
 // next index and the points that writing the state itself gives.
 func TestMoves(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		taken string
 		rows  []string
@@ -224,6 +230,7 @@ func TestMoves(t *testing.T) {
 // finals read as levels giving every scoring roll its points, plain and
 // doubled, and every other roll the cross.
 func TestPoints(t *testing.T) {
+	t.Parallel()
 	g := mustSchool(t, 1)
 	l, err := NewLayout(g)
 	if err != nil {
@@ -266,6 +273,7 @@ func TestPoints(t *testing.T) {
 // TestSolveRolls checks that the solve refuses a turn of other than three
 // rolls, which its keep passes are written for.
 func TestSolveRolls(t *testing.T) {
+	t.Parallel()
 	for _, rolls := range []int{1, 2, 4} {
 		t.Run(fmt.Sprint(rolls), func(t *testing.T) {
 			g, err := mustSchool(t, 1).Subset("twos", "pair", "sum")
@@ -290,6 +298,7 @@ func TestSolveRolls(t *testing.T) {
 // the reserve cannot save) meet every case. The sheets after are valued
 // by a hash of them, so a write valued by another's sheet shows.
 func TestFinals(t *testing.T) {
+	t.Parallel()
 	seed := maphash.MakeSeed()
 	next := func(s engine.SchoolState) float64 { return float64(maphash.Comparable(seed, s)%1000) / 8 }
 	for cols := 2; cols <= 4; cols++ {

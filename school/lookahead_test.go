@@ -17,6 +17,7 @@ import (
 // turn further ahead gives every sheet after a write its exact value
 // again, to rounding, whatever the threads.
 func TestLookaheadOfExactValues(t *testing.T) {
+	t.Parallel()
 	g, sol := solvedSubset(t, distributionRows...)
 	k := NewKernel(g)
 	rng := rand.New(rand.NewPCG(12, 13))
@@ -42,6 +43,7 @@ func TestLookaheadOfExactValues(t *testing.T) {
 // roll, fresh or not, each among those the kernel lists for the lanes
 // (Kernel.writes).
 func TestLookaheadIsTheNextTurnsSearch(t *testing.T) {
+	t.Parallel()
 	g := driftGame(t)
 	e := randomEstimate(t, g)
 	k := NewKernel(g)
@@ -87,6 +89,7 @@ func TestLookaheadIsTheNextTurnsSearch(t *testing.T) {
 // interval; on a reduced three-column sheet valued by an estimate of
 // random weights, tens of points off.
 func TestDriftWithLookahead(t *testing.T) {
+	t.Parallel()
 	g := driftGame(t)
 	e := randomEstimate(t, g)
 	k := NewKernel(g)

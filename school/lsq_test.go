@@ -73,6 +73,7 @@ func normalSampleBySample(l *lsq, v []float64, y bool, out []float64) {
 // every block, and blocks in pairs of a few samples, so that a weight's
 // sums go on from one pair to the next.
 func TestLSQNormal(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		n       int
 		counts  []int
@@ -122,6 +123,7 @@ func TestLSQNormal(t *testing.T) {
 // beyond in a second pair, the same to the bit as sample by sample; and
 // that a pair of more samples than that is refused.
 func TestLSQNormalFullPairs(t *testing.T) {
+	t.Parallel()
 	const n = 20
 	rng := rand.New(rand.NewPCG(3, 4))
 	samples := make([]sample, lsqBlocks*pairPart+17)
@@ -167,6 +169,7 @@ func TestLSQNormalFullPairs(t *testing.T) {
 // the steps stop at a residual of 1e-6 of the first, so the weights agree
 // to about 1e-5.
 func TestLSQSolve(t *testing.T) {
+	t.Parallel()
 	const n, mu = 30, 0.05
 	rng := rand.New(rand.NewPCG(1, 2))
 	l := newLSQ(n, 2)

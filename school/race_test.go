@@ -30,6 +30,7 @@ func handTiming(g *engine.Game, within func(b, m, t, u int) float64) *Timing {
 // TestChance checks the chance of earning a bonus first on timings where
 // it is known.
 func TestChance(t *testing.T) {
+	t.Parallel()
 	g := mustSchool(t, 3)
 	const b = 6 // pair
 	// The player earns the bonus at its u-th turn to come with chance
@@ -90,6 +91,7 @@ func randomEstimate(t testing.TB, g *engine.Game) *Estimate {
 // earns it surely at their next turn takes it all, the loss being what
 // the estimate says it is worth.
 func TestRaceSeat(t *testing.T) {
+	t.Parallel()
 	g := mustSchool(t, 3)
 	const pair = 6
 	e := randomEstimate(t, g)
@@ -152,6 +154,7 @@ func TestRaceSeat(t *testing.T) {
 // on: chances that grow with the turns to come, none before the need can
 // be written, and, from a new sheet, each bonus's share of games earned.
 func TestTiming(t *testing.T) {
+	t.Parallel()
 	g := mustSchool(t, 1)
 	p := Fixed(func(engine.SchoolState) float64 { return 0 })
 	const games = 300
@@ -199,6 +202,7 @@ func TestTiming(t *testing.T) {
 // game for game, win half each with an interval of width 0, and the
 // first game of each round is Simulate's game of that round.
 func TestRoundsMirrored(t *testing.T) {
+	t.Parallel()
 	g := mustSchool(t, 1)
 	k := NewKernel(g)
 	p := Fixed(func(s engine.SchoolState) float64 { return float64(s.Reserve) })

@@ -22,6 +22,7 @@ import (
 // with GOAMD64 v1 or v2. Elsewhere (arm64, or GOAMD64=v3 and up) it fuses
 // a multiply and an add into one step, rounded once, and the test skips.
 func TestRefitShipped(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("DICEPOKER_REFIT") != "1" {
 		t.Skip("a refit takes minutes for each column count; set DICEPOKER_REFIT=1 to run it")
 	}

@@ -12,6 +12,7 @@ import (
 // action's rollout mean must agree with its exact value, which is what it
 // estimates.
 func TestRolloutsAgreeWithExactValues(t *testing.T) {
+	t.Parallel()
 	g, sol := solvedSubset(t, distributionRows...)
 	k := NewKernel(g)
 	s := g.NewSchoolState()
@@ -38,6 +39,7 @@ func TestRolloutsAgreeWithExactValues(t *testing.T) {
 // TestRolloutsLastWrite checks that a write that fills the sheet is worth
 // its own points in every game: nothing is left to roll.
 func TestRolloutsLastWrite(t *testing.T) {
+	t.Parallel()
 	g, sol := solvedSubset(t, "pair", "sum")
 	k := NewKernel(g)
 	s := g.NewSchoolState()

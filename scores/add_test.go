@@ -16,6 +16,7 @@ var addScaledKernels = map[string]func(to, p []float64, q float64){"go": addScal
 // over totals of every length up to 40, and that the buffers' slack
 // stays 0.
 func TestAddScaled(t *testing.T) {
+	t.Parallel()
 	for name, kernel := range addScaledKernels {
 		t.Run(name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(5, 6))

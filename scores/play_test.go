@@ -16,6 +16,7 @@ import (
 // units (one short), in few states and in many, on one to three
 // goroutines.
 func TestSortOrdersByIndex(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"yatzy", "yahtzee", "poker-dice"} {
 		g, err := engine.New(name, engine.Options{})
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 // least size of at most three significant bits (a multiple of 8 below
 // 128) that holds n, numbered in order of size with no gaps.
 func TestClass(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ n, c, size int }{
 		{1, 1, 8}, {8, 1, 8}, {9, 2, 16}, {127, 16, 128}, {128, 16, 128},
 		{129, 17, 144}, {144, 17, 144}, {145, 18, 160}, {256, 24, 256},
@@ -46,6 +47,7 @@ func TestClass(t *testing.T) {
 // its class or a smaller one, never for a larger need, and that its
 // buffers have room for slack.
 func TestPool(t *testing.T) {
+	t.Parallel()
 	var p pool
 	defer p.release()
 	a := p.get(300) // class 300+slack: 320
@@ -87,6 +89,7 @@ func TestPool(t *testing.T) {
 
 // TestClassSize checks classSize against class.
 func TestClassSize(t *testing.T) {
+	t.Parallel()
 	for n := 1; n <= 1<<16; n++ {
 		if c, size := class(n); classSize(c) != size {
 			t.Fatalf("class(%d) = %d, %d; classSize(%d) = %d", n, c, size, c, classSize(c))
@@ -98,6 +101,7 @@ func TestClassSize(t *testing.T) {
 // into room for a larger one, taken before a new slab, and that the
 // buffers still in use are left as they are.
 func TestCoalesce(t *testing.T) {
+	t.Parallel()
 	var p pool
 	defer p.release()
 	const each = 512 // a class's size: a slab holds slabTotals/each
@@ -138,6 +142,7 @@ func TestCoalesce(t *testing.T) {
 // where one slab ends and the next starts is merged on each side alone:
 // slabs on the heap (where the mapping fails) are objects of their own.
 func TestCoalesceStopsAtSlabs(t *testing.T) {
+	t.Parallel()
 	mem := make([]float64, 2*slabTotals)
 	base := uintptr(unsafe.Pointer(&mem[0]))
 	p := pool{at: []uintptr{base, base + slabTotals*8}}
@@ -162,6 +167,7 @@ func TestCoalesceStopsAtSlabs(t *testing.T) {
 // so only the pool keeps them alive. Two turns of 0 or spread points,
 // each with probability 1/2, must give 1/4, 1/2 and 1/4.
 func TestCarryWideTotals(t *testing.T) {
+	t.Parallel()
 	const spread = slabTotals // a buffer past slabTotals/4
 	var junk [][]float64
 	arcs := func(w int, is []int, out [][]Arc, store []Arc) []Arc {

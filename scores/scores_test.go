@@ -69,6 +69,7 @@ func greedy(t testing.TB, name string) *policy.Policy {
 // TestExactMatchesTable checks that the exact distribution adds up to 1
 // and that its mean is the table's expected score.
 func TestExactMatchesTable(t *testing.T) {
+	t.Parallel()
 	games := []string{"poker-dice", "yahtzee"}
 	if testing.Short() {
 		games = games[:1]
@@ -91,6 +92,7 @@ func TestExactMatchesTable(t *testing.T) {
 // optimal strategy, the exact distribution's for greedy poker dice (the
 // games of ExampleSimulate).
 func TestSimulationMatchesExact(t *testing.T) {
+	t.Parallel()
 	type run struct {
 		game   string
 		greedy bool // the greedy baseline, else the optimal strategy
@@ -125,6 +127,7 @@ func TestSimulationMatchesExact(t *testing.T) {
 // same to the bit with one, two and three threads, and exact
 // distributions with one and three.
 func TestDeterministicAcrossThreads(t *testing.T) {
+	t.Parallel()
 	// Games enough for several units of the lockstep, shared out
 	// differently with one thread and three.
 	for _, tc := range []struct {
@@ -167,6 +170,7 @@ func TestDeterministicAcrossThreads(t *testing.T) {
 // less than the optimal strategy: exactly for poker dice, and for Yahtzee
 // by the top of its simulated 95% interval.
 func TestGreedyBelowOptimal(t *testing.T) {
+	t.Parallel()
 	d := Exact(greedy(t, "poker-dice"), Options{})
 	if got, best := d.Summary().Mean, table(t, "poker-dice").Expected; got > best-2 {
 		t.Errorf("poker-dice: greedy expects %.3f, optimal %.3f", got, best)
@@ -181,6 +185,7 @@ func TestGreedyBelowOptimal(t *testing.T) {
 }
 
 func TestBonuses(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		game string
 		keys []string
@@ -210,6 +215,7 @@ func TestBonuses(t *testing.T) {
 }
 
 func TestSimulateRefuses(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{0, -1} {
 		if _, err := Simulate(greedy(t, "poker-dice"), n, 1, Options{}); err == nil {
 			t.Errorf("%d games: accepted", n)
@@ -220,6 +226,7 @@ func TestSimulateRefuses(t *testing.T) {
 // TestDrawTables checks that rolling the dice a keep leaves gives each
 // roll its exact probability (engine.Outcomes).
 func TestDrawTables(t *testing.T) {
+	t.Parallel()
 	drawsOnce.Do(makeDraws)
 	for k := range engine.NumKeeps {
 		count := map[int]float64{}
@@ -239,6 +246,7 @@ func TestDrawTables(t *testing.T) {
 }
 
 func TestSummary(t *testing.T) {
+	t.Parallel()
 	// Scores 1, 2, 2, 3, 4 as counts and as probabilities.
 	counts := Histogram{Lo: 1, W: []float64{1, 2, 1, 1}}
 	s := counts.summarize(true)
@@ -265,6 +273,7 @@ func TestSummary(t *testing.T) {
 // to 1e-9. The yahtzee sheet has the five-alike bonus and joker, poker
 // dice two rolls a turn.
 func TestExactAgreesWithBruteForce(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		game  string
 		boxes []string
@@ -353,6 +362,7 @@ func brute(p *policy.Policy, s engine.State, memo map[engine.State]Histogram) Hi
 // outside any batch) and its move from Place. The two samples must be
 // the same to the game, across several units of the lockstep.
 func TestLockstepPlaysThePolicy(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		game  string
 		opts  engine.Options

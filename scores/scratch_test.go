@@ -9,6 +9,7 @@ import (
 // as asked, the same array while it has the room (the values written
 // there still in it), and a new one at least twice as large when not.
 func TestScratch(t *testing.T) {
+	t.Parallel()
 	var h scratch[shift]
 	defer h.release()
 	least := scratchBytes / int(unsafe.Sizeof(shift{}))

@@ -9,6 +9,7 @@ import (
 // TestSeats checks BySeat's histograms and WinShares' shares of ties, on
 // games small enough to count by hand.
 func TestSeats(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name  string
 		games [][]int
@@ -40,6 +41,7 @@ func TestSeats(t *testing.T) {
 // TestWinRates checks the intervals of the win rates: the spread of
 // single games, and none where every block of games is shared alike.
 func TestWinRates(t *testing.T) {
+	t.Parallel()
 	games := [][]int{{1, 0}, {0, 1}, {2, 0}, {0, 2}}
 	half := HalfWidth95(math.Sqrt(1.0/3), 4) // shares 1, 0, 1, 0: variance 1/3
 	for _, c := range []struct {

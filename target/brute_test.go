@@ -26,9 +26,11 @@ type brute struct {
 }
 
 // outcomes counts the hands a reroll ends in, out of all sequences of the
-// rerolled dice: whole numbers, so that certainties stay exactly 1.
+// rerolled dice: whole numbers, so that certainties stay exactly 1. The
+// hands, by their position in brute.hands, are in order.
 type outcomes struct {
-	count map[int]float64
+	hands []int
+	count []float64
 	of    float64
 }
 
@@ -53,24 +55,50 @@ func newBrute(g *engine.Game, need int) *brute {
 // outcomes returns, for kept dice, how often the reroll of the others ends
 // in each hand.
 func (b *brute) outcomes(kept []int) outcomes {
-	var key [engine.Dice + 1]int
-	key[0] = len(kept)
-	copy(key[1:], kept)
+	key := keptKey(kept)
 	if o, ok := b.keeps[key]; ok {
 		return o
 	}
 	k := engine.Dice - len(kept)
 	seqs := int(math.Pow(6, float64(k)))
-	o := outcomes{count: map[int]float64{}, of: float64(seqs)}
+	count := map[int]float64{}
 	for s := range seqs {
 		hand := append([]int(nil), kept...)
 		for x, i := s, 0; i < k; i, x = i+1, x/6 {
 			hand = append(hand, x%6+1)
 		}
-		o.count[b.code[sorted(hand)]]++
+		count[b.code[sorted(hand)]]++
+	}
+	o := outcomes{of: float64(seqs)}
+	for h := range b.hands {
+		if k, ok := count[h]; ok {
+			o.hands, o.count = append(o.hands, h), append(o.count, k)
+		}
 	}
 	b.keeps[key] = o
 	return o
+}
+
+// keptKey is the key of kept dice, in the order kept: their number, then
+// their faces.
+func keptKey(kept []int) [engine.Dice + 1]int {
+	var key [engine.Dice + 1]int
+	key[0] = len(kept)
+	copy(key[1:], kept)
+	return key
+}
+
+// keptMean returns the mean of values over the outcomes of rerolling all
+// dice but kept, from means where a keep of the same faces (another
+// hand's, or other positions of the same faces) has it already.
+func (b *brute) keptMean(kept []int, values [][]Chance, means map[[engine.Dice + 1]int][]Chance) []Chance {
+	key := keptKey(kept)
+	if m, ok := means[key]; ok {
+		return m
+	}
+	m := b.mean(b.outcomes(kept), values)
+	means[key] = m
+	return m
 }
 
 func sorted(d []int) [engine.Dice]int {
@@ -109,6 +137,7 @@ func (b *brute) value(s engine.State) []Chance {
 	final := now
 	for range b.g.Rolls - 1 {
 		next := make([][]Chance, len(b.hands))
+		means := map[[engine.Dice + 1]int][]Chance{} // by the faces kept, in order
 		for h, dice := range b.hands {
 			// best[sub] is the choice among keeping the dice of sub
 			// (their positions' bits) and the choices of sub less one
@@ -123,7 +152,7 @@ func (b *brute) value(s engine.State) []Chance {
 							kept = append(kept, d)
 						}
 					}
-					own = b.mean(b.outcomes(kept), now)
+					own = b.keptMean(kept, now, means)
 				}
 				options := [][]Chance{own}
 				for i := range engine.Dice {
@@ -174,7 +203,8 @@ func (b *brute) choose(options [][]Chance) []Chance {
 
 func (b *brute) mean(o outcomes, values [][]Chance) []Chance {
 	m := make([]Chance, b.need+1)
-	for h, k := range o.count {
+	for j, h := range o.hands {
+		k := o.count[j]
 		for n, v := range values[h] {
 			m[n].P += k * v.P
 			m[n].E += k * v.E
@@ -188,6 +218,7 @@ func (b *brute) mean(o outcomes, values [][]Chance) []Chance {
 }
 
 func TestSolveAgreesWithBruteForce(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		game string
 		opts engine.Options
@@ -205,6 +236,7 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.game+"/"+c.opts.String()+"/"+c.cats[0], func(t *testing.T) {
+			t.Parallel()
 			full, err := engine.New(c.game, c.opts)
 			if err != nil {
 				t.Fatal(err)

@@ -49,8 +49,10 @@ func everyState(g *engine.Game) []engine.State {
 // table tells apart, the exact one then giving up points for the larger
 // chance, the table's taking the most points.
 func TestTableAgrees(t *testing.T) {
+	t.Parallel()
 	for _, g := range tableGames(t) {
 		t.Run(name(g), func(t *testing.T) {
+			t.Parallel()
 			tab, ev := playTables(t, g)
 			top := 0
 			for cat := range g.Categories {
@@ -95,8 +97,10 @@ func TestTableAgrees(t *testing.T) {
 // turns (their exact outcomes, policy.Policy.TurnOutcomes), carried back
 // from the end of the game: the chances to Bound, the points to EBound.
 func TestTablePlaysItsValues(t *testing.T) {
+	t.Parallel()
 	for _, g := range tableGames(t) {
 		t.Run(name(g), func(t *testing.T) {
+			t.Parallel()
 			tab, ev := playTables(t, g)
 			const total = 10_000 // the target: need n is a score of total - n
 			pl, err := tab.NewPlayer(engine.State{}, total, 0, ev)
@@ -155,6 +159,7 @@ func TestTablePlaysItsValues(t *testing.T) {
 // scores the table's expected points; simulated games reach it as often;
 // its advice ranks the actions with the chances of the exact solve.
 func TestTablePlayer(t *testing.T) {
+	t.Parallel()
 	g := subset(t, "yahtzee", engine.Options{}, "threes", "fours", "full-house", "yahtzee", "chance")
 	tab, ev := playTables(t, g)
 	const target = 90

@@ -16,6 +16,7 @@ import (
 // values, lazily and whole; a flipped byte is refused, whole or where a
 // chance is read; a table for other rules is refused.
 func TestTableFile(t *testing.T) {
+	t.Parallel()
 	g := subset(t, "poker-dice", engine.Options{}, "aces", "kings", "pair", "straight", "full-house")
 	tab, err := SolveTable(g, solver.Options{})
 	if err != nil {

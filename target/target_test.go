@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 
 	"dicepoker/engine"
@@ -37,26 +38,48 @@ func solve(t testing.TB, g *engine.Game, from engine.State, need int) *Solution 
 	return sol
 }
 
-// playTables solves g's every-target table and its expected-value
+// playTables returns g's every-target table and its expected-value
 // optimum, the two that play by the table need, the optimum rounded to
-// float32 as a strategy table holds it.
+// float32 as a strategy table holds it: solved once for all the tests
+// that read them, which only read them.
 func playTables(t testing.TB, g *engine.Game) (*Table, solver.Values) {
 	t.Helper()
-	tab, err := SolveTable(g, solver.Options{})
-	if err != nil {
-		t.Fatal(err)
+	key := name(g)
+	for _, c := range g.Categories {
+		key += " " + c.Name
 	}
-	ev, err := solver.Solve(g, solver.Options{})
-	if err != nil {
-		t.Fatal(err)
+	solve, _ := solvedTables.LoadOrStore(key, sync.OnceValue(func() playTablesResult {
+		tab, err := SolveTable(g, solver.Options{})
+		if err != nil {
+			return playTablesResult{err: err}
+		}
+		ev, err := solver.Solve(g, solver.Options{})
+		if err != nil {
+			return playTablesResult{err: err}
+		}
+		return playTablesResult{tab: tab, ev: func(s engine.State) float64 { return float64(float32(ev.Value(s))) }}
+	}))
+	r := solve.(func() playTablesResult)()
+	if r.err != nil {
+		t.Fatal(r.err)
 	}
-	return tab, func(s engine.State) float64 { return float64(float32(ev.Value(s))) }
+	return r.tab, r.ev
+}
+
+// solvedTables holds playTables' answers by game, boxes and options.
+var solvedTables sync.Map
+
+type playTablesResult struct {
+	tab *Table
+	ev  solver.Values
+	err error
 }
 
 // TestActionsAddUp checks that the best action of each first roll,
 // weighted by the roll's probability, is worth the state's value, and
 // that the best action of a final roll is the placement worth the most.
 func TestActionsAddUp(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		g    *engine.Game
@@ -69,6 +92,7 @@ func TestActionsAddUp(t *testing.T) {
 		{"poker-dice", subset(t, "poker-dice", engine.Options{}, "aces", "kings", "pair", "straight"), engine.State{}, 12},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			sol := solve(t, c.g, c.from, c.need)
 			for _, n := range []int{0, 1, c.need / 3, c.need / 2, c.need} {
 				var sum Chance
@@ -101,6 +125,7 @@ func TestActionsAddUp(t *testing.T) {
 // TestPlayerFollowsActions checks, in sampled positions, that the
 // player's turns take the action that Actions ranks first.
 func TestPlayerFollowsActions(t *testing.T) {
+	t.Parallel()
 	g := subset(t, "yahtzee", engine.Options{}, "threes", "fours", "full-house", "yahtzee", "chance")
 	sol := solve(t, g, engine.State{}, 120)
 	pl, err := sol.NewPlayer(120, 0)
@@ -147,6 +172,7 @@ func TestPlayerFollowsActions(t *testing.T) {
 // final score against the solution (its chance of the target and its
 // mean) and against simulated games.
 func TestDistributionAgrees(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name   string
 		g      *engine.Game
@@ -158,6 +184,7 @@ func TestDistributionAgrees(t *testing.T) {
 		{"poker-dice", subset(t, "poker-dice", engine.Options{}, "aces", "kings", "pair", "straight", "full-house"), 12},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			sol := solve(t, c.g, engine.State{}, c.target)
 			pl, err := sol.NewPlayer(c.target, 0)
 			if err != nil {
@@ -196,6 +223,7 @@ func TestDistributionAgrees(t *testing.T) {
 // chance of it comes from its own exact distribution, and that the
 // expected-value play expects more points.
 func TestTargetBeatsExpectedValue(t *testing.T) {
+	t.Parallel()
 	g := subset(t, "yatzy", engine.Options{}, "fives", "sixes", "four-of-a-kind", "large-straight", "yatzy")
 	const target = 70
 	sol := solve(t, g, engine.State{}, target)
@@ -216,6 +244,7 @@ func TestTargetBeatsExpectedValue(t *testing.T) {
 // less often than expected-value play, sometimes more, and as often as
 // the exact distribution of the play for it says.
 func TestChances(t *testing.T) {
+	t.Parallel()
 	g := subset(t, "yatzy", engine.Options{}, "fives", "sixes", "four-of-a-kind", "large-straight", "yatzy")
 	from := engine.State{Filled: 1 << g.Category("fives"), Upper: 15}
 	tab, ev := playTables(t, g)
@@ -270,6 +299,7 @@ func evPolicy(t *testing.T, g *engine.Game) *policy.Policy {
 // play, which wins less often. With the yahtzee bonus, the opponent's
 // total has the bonus's tail, and the player's yahtzee box is open.
 func TestBeat(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name   string
 		opts   engine.Options
@@ -282,6 +312,7 @@ func TestBeat(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			g := subset(t, "yahtzee", c.opts, c.cats...)
 			me := engine.State{Filled: 1 << g.Category("chance")}
 			opp := []Opponent{{State: c.theirs, Score: c.score}}
@@ -367,6 +398,7 @@ func TestBeat(t *testing.T) {
 // against P(< x) + P(= x)/2 summed plainly, between Slack and 1-Slack
 // and rising with the total, the totals cut off within Slack of 0 or 1.
 func TestBeatWorth(t *testing.T) {
+	t.Parallel()
 	g := subset(t, "yahtzee", engine.Options{})
 	p := evPolicy(t, g)
 	one := scores.ExactFrom(p, engine.State{Filled: 1 << g.Category("chance")}, scores.Options{}).Scores
@@ -396,6 +428,7 @@ func TestBeatWorth(t *testing.T) {
 		{"two", []scores.Histogram{one, two}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			worth, sure := beatWorth(c.finals)
 			if len(worth) == 0 {
 				t.Fatal("no total between a sure loss and a sure win")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"dicepoker/engine"
+	"dicepoker/internal/tablestest"
 	"dicepoker/tables"
 )
 
@@ -158,6 +159,7 @@ func TestQueueRunsOneAtATime(t *testing.T) {
 }
 
 func TestWorkOverTheBudget(t *testing.T) {
+	tablestest.Dir(t) // the table is missing there: its build counts in the budget
 	ts := serve(t, testSource, Options{Memory: MinMemory})
 	status, body := call(t, ts, "/api/advise", `{"game":"yahtzee","dice":[1,1,2,5,6],"opponents":[null]}`)
 	if status != http.StatusInsufficientStorage || !strings.Contains(body, "budget") {
@@ -169,6 +171,7 @@ func TestWorkOverTheBudget(t *testing.T) {
 // game, which takes seconds, lets its client leave, and checks that the
 // job ends stopped by that, not done.
 func TestClientGoneStopsWork(t *testing.T) {
+	t.Parallel()
 	ts := serve(t, testSource, Options{})
 	s := ts.Config.Handler.(*Server)
 	ctx, leave := context.WithCancel(context.Background())

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"dicepoker/advice"
+	"dicepoker/internal/tablestest"
 )
 
 // loadCase is one kind of request of the load test.
@@ -62,6 +63,7 @@ func TestLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the load test takes half a minute")
 	}
+	tablestest.Dir(t) // the missing table case needs a directory without it
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(loadMemory))
 	ts := serve(t, advice.Opener{Threads: JobThreads()}, Options{Memory: loadMemory, SolveWait: 500 * time.Millisecond})
 	s := ts.Config.Handler.(*Server)

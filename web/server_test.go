@@ -90,6 +90,7 @@ func schoolTable(t *testing.T) {
 }
 
 func TestAPIAnswersAsTheCommands(t *testing.T) {
+	tablestest.Dir(t) // school's table is written there for these requests alone
 	ts := serve(t, advice.Opener{}, Options{})
 	schoolTable(t)
 	for _, c := range []struct {
@@ -124,6 +125,7 @@ func TestAPIAnswersAsTheCommands(t *testing.T) {
 }
 
 func TestReviewAnswersAsTheCommand(t *testing.T) {
+	t.Parallel()
 	ts := serve(t, advice.Opener{}, Options{})
 	g, _ := engine.New("poker-dice", engine.Options{})
 	sheet, _ := coach.ParseSheet(g, "")
@@ -152,6 +154,7 @@ func TestReviewAnswersAsTheCommand(t *testing.T) {
 }
 
 func TestBadRequests(t *testing.T) {
+	t.Parallel()
 	ts := serve(t, testSource, Options{})
 	for _, c := range []struct {
 		name, method, path, body string
@@ -216,6 +219,7 @@ func TestBadRequests(t *testing.T) {
 }
 
 func TestOtherSitesRefused(t *testing.T) {
+	t.Parallel()
 	ts := serve(t, testSource, Options{})
 	for _, c := range []struct {
 		name, origin, contentType string
@@ -358,6 +362,7 @@ func (c *countingSource) Table(g *engine.Game) (*strategy.Table, error) {
 }
 
 func TestTableSolvedOnce(t *testing.T) {
+	tablestest.Dir(t) // the table is solved and saved there
 	src := &countingSource{}
 	ts := serve(t, src, Options{})
 	const requests = 8
@@ -388,6 +393,7 @@ func TestTableSolvedOnce(t *testing.T) {
 }
 
 func TestSolvingIsAnsweredAndReported(t *testing.T) {
+	tablestest.Dir(t) // the table is missing there: solved, not read
 	src := &countingSource{release: make(chan struct{})}
 	ts := serve(t, src, Options{SolveWait: 20 * time.Millisecond})
 	body := `{"game":"poker-dice","dice":[1,1,2,5,6]}`
@@ -420,6 +426,7 @@ func TestSolvingIsAnsweredAndReported(t *testing.T) {
 }
 
 func TestWriteAndSheet(t *testing.T) {
+	t.Parallel()
 	ts := serve(t, testSource, Options{})
 	for _, c := range []struct {
 		name, body string
@@ -471,6 +478,7 @@ func TestWriteAndSheet(t *testing.T) {
 }
 
 func TestGames(t *testing.T) {
+	t.Parallel()
 	ts := serve(t, testSource, Options{})
 	status, body := call(t, ts, "/api/games", "")
 	var games []gameInfo
@@ -499,6 +507,7 @@ func TestGames(t *testing.T) {
 }
 
 func TestPageIsLight(t *testing.T) {
+	t.Parallel()
 	total := 0
 	err := fs.WalkDir(static, "static", func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -516,6 +525,7 @@ func TestPageIsLight(t *testing.T) {
 }
 
 func TestServeShutsDownWhenDone(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

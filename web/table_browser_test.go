@@ -94,6 +94,7 @@ func (p *page) checkReview(src advice.Source, i, decisions int) *review.Report {
 }
 
 func TestBrowserTableSchoolBonuses(t *testing.T) {
+	t.Parallel()
 	p := newPage(t, testSource)
 	g, _ := engine.New("school", engine.Options{Columns: 1})
 	p.open("?game=school&rules=columns%3D1&mode=table")
@@ -149,6 +150,7 @@ func TestBrowserTableSchoolBonuses(t *testing.T) {
 }
 
 func TestBrowserDicePad(t *testing.T) {
+	t.Parallel()
 	p := newPage(t, advice.Opener{})
 	p.open("?game=poker-dice&mode=table")
 	p.seat([2]string{"Ann", "assist"})
@@ -200,6 +202,7 @@ func TestBrowserDicePad(t *testing.T) {
 }
 
 func TestBrowserCleanPage(t *testing.T) {
+	t.Parallel()
 	p := newPage(t, testSource)
 	// Before the script runs, nothing of a mode shows.
 	res, err := http.Get(p.url + "/")
@@ -246,6 +249,7 @@ func TestBrowserCleanPage(t *testing.T) {
 }
 
 func TestBrowserTablePageRolls(t *testing.T) {
+	t.Parallel()
 	p := newPage(t, advice.Opener{})
 	p.open("?game=poker-dice&mode=table")
 	if err := chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS("#page-rolls"))); err != nil {
@@ -285,6 +289,7 @@ func schoolSheet(t *testing.T, g *engine.Game, turns ...[2]string) coach.Sheet {
 }
 
 func TestBrowserTableSchoolReview(t *testing.T) {
+	t.Parallel()
 	p := newPage(t, testSource)
 	g, _ := engine.New("school", engine.Options{Columns: 1})
 	p.open("?game=school&rules=columns%3D1&mode=table")

@@ -32,9 +32,9 @@ const tapJS = `(async (sels) => {
 			e.dispatchEvent(new (type === "click" ? MouseEvent : PointerEvent)(type, { bubbles: true, cancelable: true, view: window }));
 		}
 	}
-	for (const end = Date.now() + 60000; !(b.busy === "0" && Number(b.renders) > before);) {
+	for (const end = Date.now() + 180000; !(b.busy === "0" && Number(b.renders) > before);) {
 		if (Date.now() > end) throw new Error("the page did not settle after tapping " + sels.join(", ") + ": " + document.querySelector("#status").textContent);
-		await new Promise((r) => setTimeout(r, 2));
+		await new Promise((r) => setTimeout(r, 10));
 	}
 	return true;
 })(%s)`
@@ -128,6 +128,7 @@ func mostFaces(dice []int) []int {
 // from a seeded source, entered on the pad, with rerolls through the
 // page's own flow (Reroll, and Bob's keep of the advised dice).
 func TestBrowserTableYatzyThreePlayers(t *testing.T) {
+	t.Parallel()
 	start := time.Now()
 	p := newPage(t, advice.Opener{})
 	g, _ := engine.New("yatzy", engine.Options{})

@@ -224,6 +224,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
 // TestClosedPipe runs the binary with its output a pipe closed at the
 // other end: status 1 and one line saying why, text or JSON alike.
 func TestClosedPipe(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	for _, args := range [][]string{{"games"}, {"games", "--json"}, {"completion", "bash"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {

@@ -15,7 +15,50 @@ import (
 	"dicepoker/internal/tablestest"
 	"dicepoker/solver"
 	"dicepoker/strategy"
+	"dicepoker/tables"
 )
+
+// TestMain removes what the tests share: the tables directory of
+// sharedTables and the binary of buildBinary.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	for _, dir := range []string{shared.tables, shared.bin} {
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
+	}
+	os.Exit(code)
+}
+
+// shared holds the directories of what the tests share, made on first use.
+var shared struct {
+	mu          sync.Mutex
+	tables, bin string
+	binErr      error
+}
+
+// sharedTables points the tables directory ($DICEPOKER_TABLES) for the
+// rest of t at one temporary directory, the same for every test that
+// calls it, and returns it: a table one of them solves (poker-dice's
+// every-target table, seconds of CPU) serves the others. A test that
+// must find no table there, or leaves one of its own, uses
+// tablestest.Dir instead.
+func sharedTables(t *testing.T) string {
+	t.Helper()
+	shared.mu.Lock()
+	if shared.tables == "" {
+		dir, err := os.MkdirTemp("", "dicepoker-cmd-tables")
+		if err != nil {
+			shared.mu.Unlock()
+			t.Fatal(err)
+		}
+		shared.tables = dir
+	}
+	dir := shared.tables
+	shared.mu.Unlock()
+	t.Setenv(tables.EnvDir, dir)
+	return dir
+}
 
 // runLine runs a command line in-process and returns its status, stdout
 // and stderr.

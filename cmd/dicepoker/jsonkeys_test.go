@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"dicepoker/engine"
-	"dicepoker/internal/tablestest"
 )
 
 // TestManualNamesJSONKeys holds docs/manual.md to what the commands'
@@ -23,7 +22,8 @@ func TestManualNamesJSONKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	manual := string(data)
-	dir := tablestest.Dir(t)
+	sharedTables(t)
+	out := t.TempDir()
 	record := filepath.Join(t.TempDir(), "game.jsonl")
 	if err := os.WriteFile(record, []byte(oldRecord), 0o644); err != nil {
 		t.Fatal(err)
@@ -44,7 +44,7 @@ func TestManualNamesJSONKeys(t *testing.T) {
 		{"score", "--game", "poker-dice", "--dice", "QQKKA", "--json"},
 		{"score", "--game", "school", "--dice", "44412", "--reserve", "3", "--json"},
 		{"solve", "--game", "poker-dice", "--json"},
-		{"solve", "--game", "poker-dice", "--targets", "--out", filepath.Join(dir, "targets.dpt"), "--json"},
+		{"solve", "--game", "poker-dice", "--targets", "--out", filepath.Join(out, "targets.dpt"), "--json"},
 		{"advise", "--game", "poker-dice", "--dice", "QQKKA", "--top", "2", "--json"},
 		{"advise", "--game", "poker-dice", "--dice", "QQKKA", "--top", "2", "--target", "25", "--json"},
 		{"advise", "--game", "school", "--dice", "33556", "--top", "2", "--json"},

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -89,23 +91,35 @@ func TestGames(t *testing.T) {
 	}
 }
 
-// buildBinary builds dicepoker in a temporary directory and returns its
-// path; -short skips the test.
+// buildBinary builds dicepoker in a temporary directory, once for all
+// the tests, and returns its path; -short skips the test.
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "dicepoker")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	shared.mu.Lock()
+	defer shared.mu.Unlock()
+	if shared.bin == "" && shared.binErr == nil {
+		dir, err := os.MkdirTemp("", "dicepoker-cmd-bin")
+		if err == nil {
+			shared.bin = dir
+			if out, berr := exec.Command("go", "build", "-o", filepath.Join(dir, "dicepoker"), ".").CombinedOutput(); berr != nil {
+				err = fmt.Errorf("go build: %v\n%s", berr, out)
+			}
+		}
+		shared.binErr = err
 	}
-	return bin
+	if shared.binErr != nil {
+		t.Fatal(shared.binErr)
+	}
+	return filepath.Join(shared.bin, "dicepoker")
 }
 
 // TestBinary builds dicepoker and checks that bad input exits with status 2
 // and one line on stderr, no panic and nothing on stdout.
 func TestBinary(t *testing.T) {
+	t.Parallel()
 	bin := buildBinary(t)
 	for _, tc := range []struct {
 		args   []string

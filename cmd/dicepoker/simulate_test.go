@@ -129,7 +129,7 @@ func TestSimulateAndDistributionRefuse(t *testing.T) {
 // reported with its strategy and intervals, two seats that play alike
 // winning half each exactly (the common dice), and bad lists refused.
 func TestSimulateSeats(t *testing.T) {
-	t.Setenv("DICEPOKER_TABLES", t.TempDir())
+	sharedTables(t)
 	var res struct {
 		Players int `json:"players"`
 		Games   int `json:"games"`

@@ -23,7 +23,7 @@ import (
 // die rerolled showing K, 1 in 6; writing the dice now misses it. The
 // every-target table's values are its float32 turns', to its bounds.
 func TestAdviseTarget(t *testing.T) {
-	tablestest.Dir(t)
+	sharedTables(t)
 	var res struct {
 		SheetScore  int     `json:"sheet_score"`
 		Target      int     `json:"target"`
@@ -83,7 +83,7 @@ func TestAdviseTarget(t *testing.T) {
 // target, in one tables directory: advise's and simulate's (the
 // every-target table's) against the exact distributions of the play.
 func TestTargetExpected(t *testing.T) {
-	tablestest.Dir(t)
+	sharedTables(t)
 	g, err := engine.New("poker-dice", engine.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -205,7 +205,7 @@ func TestTargetRefused(t *testing.T) {
 // straight and the full house open: playing for a total never reaches it
 // less often, and 8 more points (both boxes) come only from making both.
 func TestChances(t *testing.T) {
-	tablestest.Dir(t)
+	sharedTables(t)
 	sheet := "aces=3,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,four-of-a-kind=4,five-of-a-kind=0"
 	png := t.TempDir() + "/c.png"
 	out := runOK(t, "chances", "--game", "Poker-Dice", "--sheet", sheet, "--max", "36", "--png", png, "--json")
@@ -251,7 +251,7 @@ func TestChances(t *testing.T) {
 // to the straight makes it 1 time in 6, the opponent's turn 0.1297 of the
 // time (policy's example), and a tie counts half.
 func TestAdviseOpponent(t *testing.T) {
-	tablestest.Dir(t)
+	sharedTables(t)
 	out := runOK(t, "advise", "--game", "poker-dice", "--sheet", pokerAllButStraight, "--dice", "9TJQA",
 		"--opponent", pokerAllButStraight, "--json")
 	var res struct {
