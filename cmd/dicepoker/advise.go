@@ -57,6 +57,10 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if err := schoolOnly(fs, g, ", whose values are exact", "fresh", "rollouts", "seed"); err != nil {
 		return err
 	}
+	limit, err := memoryLimit(fs, *mem)
+	if err != nil {
+		return err
+	}
 	r := advice.Request{Position: advice.Position{Game: g, Sheet: advice.Sheet{Notation: *sheetFlag, Name: *sheetFile},
 		Rollouts: *rollouts, Seed: *seed}, Target: gf.target}
 	if r.Sheet.JSON, err = readSheetFile(fs, *sheetFile); err != nil {
@@ -78,7 +82,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 		if fs.Changed("table") {
 			return usagef("--target and --opponent solve for their aim and read no --table")
 		}
-		if err := checkAim(fs, g, *mem); err != nil {
+		if err := checkAim(fs, g, limit); err != nil {
 			return err
 		}
 	}

@@ -94,13 +94,10 @@ func fits(what string, need, limit int64) error {
 }
 
 // checkAim checks, before advise --target or --opponent opens the tables
-// and ranks, that its work fits --memory (mem) or what the machine has
-// free: the every-target table and, against opponents, their ranking.
-func checkAim(fs *pflag.FlagSet, g *engine.Game, mem string) error {
-	limit, err := memoryLimit(fs, mem)
-	if err != nil {
-		return err
-	}
+// and ranks, that its work fits limit (--memory; 0: none) or what the
+// machine has free: the every-target table and, against opponents, their
+// ranking.
+func checkAim(fs *pflag.FlagSet, g *engine.Game, limit int64) error {
 	what, work := "advice for a target", int64(0)
 	if fs.Changed("opponent") {
 		what, work = "advice against opponents", target.OpponentsMemory(g)

@@ -171,7 +171,7 @@ func checkSiteFolder(dir string) error {
 		return nil
 	}
 	if err != nil {
-		return err
+		return fileError("--out", err)
 	}
 	sw, err := os.ReadFile(filepath.Join(dir, "sw.js"))
 	if err != nil || !bytes.HasPrefix(sw, []byte(siteMark)) {
