@@ -10,6 +10,7 @@ import (
 	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/internal/cost"
+	"dicepoker/internal/memory"
 	"dicepoker/kind"
 	"dicepoker/school"
 	"dicepoker/solver"
@@ -76,7 +77,7 @@ func newCache(src Source, wait time.Duration, limit int64) *cache {
 // get returns the value of key, calling open once for it with the need
 // needOf returns; an error is not kept, so that a later request tries
 // again.
-func (c *cache) get(key, kind, what string, needOf func() need, open func(n need) (any, error)) (any, error) {
+func (c *cache) get(key, kind, what string, needOf func() memory.Need, open func(n memory.Need) (any, error)) (any, error) {
 	c.mu.Lock()
 	s, ok := c.slots[key]
 	if !ok {
@@ -99,25 +100,25 @@ func (c *cache) get(key, kind, what string, needOf func() need, open func(n need
 
 // fill opens the table of slot s: in the queue when it is built,
 // within the budget always.
-func (c *cache) fill(key string, s *slot, n need, open func(n need) (any, error)) {
+func (c *cache) fill(key string, s *slot, n memory.Need, open func(n memory.Need) (any, error)) {
 	var v any
 	run := func() error {
-		if err := c.reserve(n.peak, "the "+s.kind+" of "+s.what); err != nil {
+		if err := c.reserve(n.Peak, "the "+s.kind+" of "+s.what); err != nil {
 			return err
 		}
 		var err error
 		v, err = open(n)
 		c.mu.Lock()
-		c.used -= n.peak
+		c.used -= n.Peak
 		if err == nil {
-			s.size = sizeOf(v, n.hold)
+			s.size = sizeOf(v, n.Hold)
 			c.used += s.size
 		}
 		c.mu.Unlock()
 		return err
 	}
 	var err error
-	if n.build {
+	if n.Build {
 		err = c.jobs.do(context.Background(), "the "+s.kind+" of "+s.what, run)
 	} else {
 		err = run()
@@ -233,13 +234,13 @@ func variant(g *engine.Game) bool {
 
 // Table returns the strategy table of g, opened once.
 func (c *cache) Table(g *engine.Game) (*strategy.Table, error) {
-	open := func(n need) (any, error) {
-		if n.build && variant(g) {
+	open := func(n memory.Need) (any, error) {
+		if n.Build && variant(g) {
 			return strategy.Solve(g, solver.Options{Threads: JobThreads()})
 		}
 		return c.src.Table(g)
 	}
-	v, err := c.get("table "+strategy.Describe(g), "strategy", strategy.Describe(g), func() need { return tableNeed(tablesDir(), g) }, open)
+	v, err := c.get("table "+strategy.Describe(g), "strategy", strategy.Describe(g), func() memory.Need { return tableNeed(tablesDir(), g) }, open)
 	if err != nil {
 		return nil, err
 	}
@@ -249,8 +250,8 @@ func (c *cache) Table(g *engine.Game) (*strategy.Table, error) {
 // School returns the strategy called name of school game g ("": the
 // source's own), opened once.
 func (c *cache) School(g *engine.Game, name string) (*advice.SchoolStrategy, error) {
-	open := func(n need) (any, error) {
-		if name != "" || !n.build || !variant(g) || !kind.Of(g).Exact() {
+	open := func(n memory.Need) (any, error) {
+		if name != "" || !n.Build || !variant(g) || !kind.Of(g).Exact() {
 			return c.src.School(g, name)
 		}
 		sol, err := school.Solve(g, solver.Options{Threads: JobThreads()})
@@ -259,9 +260,9 @@ func (c *cache) School(g *engine.Game, name string) (*advice.SchoolStrategy, err
 		}
 		return advice.ExactStrategy(school.FromSolution(sol)), nil
 	}
-	what, needOf := "strategy", func() need { return tableNeed(tablesDir(), g) }
+	what, needOf := "strategy", func() memory.Need { return tableNeed(tablesDir(), g) }
 	if name != "" {
-		what, needOf = name+" strategy", func() need { return namedNeed(tablesDir(), g, name) }
+		what, needOf = name+" strategy", func() memory.Need { return namedNeed(tablesDir(), g, name) }
 	}
 	v, err := c.get("school "+what+" "+strategy.Describe(g), what, strategy.Describe(g), needOf, open)
 	if err != nil {
@@ -283,13 +284,13 @@ func (c *cache) TargetPlay(g *engine.Game, _ bool) (*target.Table, solver.Values
 	if err != nil {
 		return nil, nil, err
 	}
-	open := func(n need) (any, error) {
-		if n.build && variant(g) {
+	open := func(n memory.Need) (any, error) {
+		if n.Build && variant(g) {
 			return target.SolveTable(g, solver.Options{Threads: JobThreads()})
 		}
 		return c.src.Targets(g)
 	}
-	v, err := c.get("targets "+strategy.Describe(g), "every-target table", strategy.Describe(g), func() need { return targetsNeed(tablesDir(), g) }, open)
+	v, err := c.get("targets "+strategy.Describe(g), "every-target table", strategy.Describe(g), func() memory.Need { return targetsNeed(tablesDir(), g) }, open)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,10 +1,8 @@
 package web
 
 import (
-	"os"
-
 	"dicepoker/engine"
-	"dicepoker/internal/cost"
+	"dicepoker/internal/memory"
 	"dicepoker/kind"
 	"dicepoker/school"
 	"dicepoker/tables"
@@ -23,65 +21,48 @@ const (
 	estimateBytes = 64 << 20
 )
 
-// need is what opening a table takes: hold, its size in memory once
-// open, and peak, the most while it is opened; build says it is solved
-// (no file), which is expensive work.
-type need struct {
-	hold, peak int64
-	build      bool
-}
-
-// fileNeed returns the need of a table at path in the tables directory
-// dir: read when there, else built as c says.
-func fileNeed(dir, path string, c cost.Cost) need {
-	if fi, err := os.Stat(path); dir != "" && err == nil && fi.Mode().IsRegular() {
-		return need{hold: fi.Size(), peak: fi.Size()}
-	}
-	return need{hold: c.Disk, peak: max(c.Memory, c.Disk), build: true}
-}
-
 // tableNeed is the need of g's own table (kind.Kind.Table): read from
 // the tables directory dir, else built; school's estimate as
 // estimateNeed says.
-func tableNeed(dir string, g *engine.Game) need {
+func tableNeed(dir string, g *engine.Game) memory.Need {
 	k := kind.Of(g)
 	if !k.Exact() {
 		return estimateNeed(dir, g)
 	}
 	b := k.Table()
-	return fileNeed(dir, b.Path(dir), b.Cost(JobThreads()))
+	return memory.FileNeed(dir, b.Path(dir), b.Cost(JobThreads()))
 }
 
 // namedNeed is the need of school game g's strategy called name
 // (advice.Opener.Named): the race's is its estimate's and its race
 // timing's, measured when its file is missing; the others' at most
 // tableNeed's.
-func namedNeed(dir string, g *engine.Game, name string) need {
+func namedNeed(dir string, g *engine.Game, name string) memory.Need {
 	if name != "race" {
 		return tableNeed(dir, g)
 	}
 	e := estimateNeed(dir, g)
-	t := fileNeed(dir, school.TimingPath(dir, g), school.TimingCost(g, JobThreads()))
-	return need{hold: e.hold + t.hold, peak: e.peak + t.peak, build: e.build || t.build}
+	t := memory.FileNeed(dir, school.TimingPath(dir, g), school.TimingCost(g, JobThreads()))
+	return memory.Need{Hold: e.Hold + t.Hold, Peak: e.Peak + t.Peak, Build: e.Build || t.Build}
 }
 
 // estimateNeed is the need of school game g's estimate, read from the
 // tables directory or from inside the program where one ships for g's
 // rules, else fitted; its advisor holds more beside it.
-func estimateNeed(dir string, g *engine.Game) need {
+func estimateNeed(dir string, g *engine.Game) memory.Need {
 	c := school.FitCost(g, school.DefaultFit(g, nil, JobThreads()))
-	n := fileNeed(dir, school.EstimatePath(dir, g), c)
-	if n.build && school.Ships(g) {
-		n = need{hold: c.Disk, peak: c.Disk}
+	n := memory.FileNeed(dir, school.EstimatePath(dir, g), c)
+	if n.Build && school.Ships(g) {
+		n = memory.Need{Hold: c.Disk, Peak: c.Disk}
 	}
-	n.hold += estimateBytes
-	n.peak += estimateBytes
+	n.Hold += estimateBytes
+	n.Peak += estimateBytes
 	return n
 }
 
 // targetsNeed is the need of single-sheet game g's every-target table.
-func targetsNeed(dir string, g *engine.Game) need {
-	return fileNeed(dir, target.TablePath(dir, g), target.TableCost(g, JobThreads()))
+func targetsNeed(dir string, g *engine.Game) memory.Need {
+	return memory.FileNeed(dir, target.TablePath(dir, g), target.TableCost(g, JobThreads()))
 }
 
 // opponentsNeed is the most that ranking single-sheet game g's actions

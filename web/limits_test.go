@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"dicepoker/engine"
+	"dicepoker/internal/memory"
 	"dicepoker/internal/tablestest"
 	"dicepoker/tables"
 )
@@ -71,8 +72,8 @@ func FuzzParseMemory(f *testing.F) {
 func TestBudgetLetsGoOfLeastRecentlyUsed(t *testing.T) {
 	t.Parallel()
 	c := newCache(nil, time.Minute, 100)
-	open := func(v string) func(need) (any, error) { return func(need) (any, error) { return v, nil } }
-	forty := func() need { return need{hold: 40, peak: 40} }
+	open := func(v string) func(memory.Need) (any, error) { return func(memory.Need) (any, error) { return v, nil } }
+	forty := func() memory.Need { return memory.Need{Hold: 40, Peak: 40} }
 	get := func(key string) {
 		t.Helper()
 		if v, err := c.get(key, "table", key, forty, open(key)); err != nil || v != key {

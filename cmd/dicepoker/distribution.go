@@ -8,6 +8,7 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/chart"
+	"dicepoker/internal/memory"
 	"dicepoker/kind"
 	"dicepoker/scores"
 	"dicepoker/strategy"
@@ -58,7 +59,7 @@ func runDistribution(args []string, stdout io.Writer) error {
 		return err
 	}
 	// The tables are open: what is free is what is left beside them.
-	if err := checkMemory(what, tableNeed{}, p.DistributionMemory(), limit); err != nil {
+	if err := checkMemory(what, memory.Need{}, p.DistributionMemory(), limit); err != nil {
 		return err
 	}
 	return distribute(p, *threads, *png, *asJSON, stdout)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"runtime/debug"
 
 	"github.com/spf13/pflag"
@@ -42,40 +41,25 @@ func memoryLimit(fs *pflag.FlagSet, value string) (int64, error) {
 	return n, nil
 }
 
-// tableNeed is the memory of opening a table at path in the tables
-// directory: while built (build, the peak of its solve) where its file
-// is missing, and once open (hold: the file's size, or the build's).
-type tableNeed struct{ build, hold int64 }
-
-// fileNeed returns the need of the table at path, built at cost peak
-// bytes and holding disk bytes when its file is missing.
-func fileNeed(path string, peak, disk int64) tableNeed {
-	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
-		return tableNeed{hold: fi.Size()}
-	}
-	return tableNeed{build: peak, hold: disk}
-}
-
 // targetTablesNeed returns what opening single-sheet game g's strategy
 // table and every-target table takes, solved with threads goroutines
-// where their files are missing.
-func targetTablesNeed(g *engine.Game, threads int) tableNeed {
+// where their files are missing: the every-target table is built with
+// the strategy table open.
+func targetTablesNeed(g *engine.Game, threads int) memory.Need {
 	dir, err := tables.DefaultDir()
 	if err != nil {
 		dir = ""
 	}
-	s := kind.Of(g).Table().Cost(threads)
-	t := target.TableCost(g, threads)
-	st := fileNeed(strategy.Path(dir, g), s.Memory, s.Disk)
-	tt := fileNeed(target.TablePath(dir, g), t.Memory, t.Disk)
-	return tableNeed{build: max(st.build, st.hold+tt.build), hold: st.hold + tt.hold}
+	st := memory.FileNeed(dir, strategy.Path(dir, g), kind.Of(g).Table().Cost(threads))
+	tt := memory.FileNeed(dir, target.TablePath(dir, g), target.TableCost(g, threads))
+	return memory.Need{Hold: st.Hold + tt.Hold, Peak: max(st.Peak, st.Hold+tt.Peak), Build: st.Build || tt.Build}
 }
 
 // checkMemory returns a *memory.TooMuch error where work described by
 // what does not fit limit (0: none) or what the machine has free: the
 // tables built and opened as need says, then work bytes beside them.
-func checkMemory(what string, need tableNeed, work, limit int64) error {
-	return fits(what, max(need.build, need.hold+work), limit)
+func checkMemory(what string, need memory.Need, work, limit int64) error {
+	return fits(what, max(need.Peak, need.Hold+work), limit)
 }
 
 // fits returns a *memory.TooMuch error where work described by what,

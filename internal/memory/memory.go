@@ -107,3 +107,20 @@ func Check(what string, need, limit int64) error {
 	}
 	return nil
 }
+
+// Need is what opening a table takes: Hold, its size in memory once
+// open, and Peak, the most while it is opened; Build says it is solved
+// (no file), which is expensive work.
+type Need struct {
+	Hold, Peak int64
+	Build      bool
+}
+
+// FileNeed returns the need of a table at path in the tables directory
+// dir: read when there, else built as c says ("" dir: always built).
+func FileNeed(dir, path string, c cost.Cost) Need {
+	if fi, err := os.Stat(path); dir != "" && err == nil && fi.Mode().IsRegular() {
+		return Need{Hold: fi.Size(), Peak: fi.Size()}
+	}
+	return Need{Hold: c.Disk, Peak: max(c.Memory, c.Disk), Build: true}
+}

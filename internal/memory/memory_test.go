@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"dicepoker/internal/cost"
 )
 
 func TestParse(t *testing.T) {
@@ -86,5 +88,33 @@ func TestCheck(t *testing.T) {
 				t.Errorf("Check: %v, want %q", err, tt.want)
 			}
 		})
+	}
+}
+
+func TestFileNeed(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	table := filepath.Join(dir, "yatzy.dpt")
+	if err := os.WriteFile(table, make([]byte, 1000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build := cost.Cost{Memory: 5000, Disk: 3000}
+	for _, c := range []struct {
+		name, dir, path string
+		want            Need
+	}{
+		{"file there", dir, table, Need{Hold: 1000, Peak: 1000}},
+		{"file missing", dir, filepath.Join(dir, "yahtzee.dpt"), Need{Hold: 3000, Peak: 5000, Build: true}},
+		{"a folder, not a table", dir, dir, Need{Hold: 3000, Peak: 5000, Build: true}},
+		{"no tables directory", "", table, Need{Hold: 3000, Peak: 5000, Build: true}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := FileNeed(c.dir, c.path, build); got != c.want {
+				t.Errorf("FileNeed = %+v, want %+v", got, c.want)
+			}
+		})
+	}
+	if got := FileNeed(dir, filepath.Join(dir, "x"), cost.Cost{Memory: 10, Disk: 20}); got.Peak != 20 {
+		t.Errorf("a build writing more than it holds: peak %d, want the disk's 20", got.Peak)
 	}
 }
