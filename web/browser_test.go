@@ -8,7 +8,6 @@ import (
 	"net/netip"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -23,6 +22,7 @@ import (
 	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/internal/browsertest"
 	"dicepoker/internal/lan"
 	"dicepoker/internal/tablestest"
 	"dicepoker/record"
@@ -37,44 +37,6 @@ func screenshotDir() string {
 		return dir
 	}
 	return "testdata/screenshots"
-}
-
-// chromiumPath returns the Chromium to drive, or skips the test when
-// there is none, except in CI (CI=true), where that is a failure.
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	path := os.Getenv("DICEPOKER_CHROMIUM")
-	if path == "" {
-		path, _ = exec.LookPath("chromium")
-	}
-	if path == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("chromium is missing: .ci/run installs it (apt-get install chromium)")
-		}
-		t.Skip("no chromium on this machine (apt-get install chromium); CI runs these tests")
-	}
-	return path
-}
-
-// allocator returns the options that start a headless Chromium at path
-// with its profile in dataDir, extra besides the usual ones.
-func allocator(path, dataDir string, extra ...chromedp.ExecAllocatorOption) []chromedp.ExecAllocatorOption {
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		// The tabs of the tests run side by side: none is slowed as
-		// hidden.
-		chromedp.Flag("disable-background-timer-throttling", true),
-		chromedp.Flag("disable-backgrounding-occluded-windows", true),
-		chromedp.Flag("disable-renderer-backgrounding", true),
-		chromedp.UserDataDir(dataDir),
-		chromedp.WindowSize(390, 844),
-	}
-	return append(opts, extra...)
 }
 
 // shared is the browser the tests share, started by the first that asks
@@ -98,7 +60,7 @@ func sharedBrowser(path string) (context.Context, error) {
 	if err != nil {
 		return nil, err
 	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), allocator(path, dir)...)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), browsertest.Options(path, dir)...)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	stop := func() { cancel2(); cancel(); os.RemoveAll(dir) }
 	if err := chromedp.Do(ctx); err != nil {
@@ -127,7 +89,7 @@ func stopBrowser() {
 // started with those options besides the usual ones.
 func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
-	path := chromiumPath(t)
+	path := browsertest.Chromium(t)
 	var ctx context.Context
 	if len(extra) == 0 {
 		parent, err := sharedBrowser(path)
@@ -138,7 +100,7 @@ func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Contex
 		ctx, cancel = chromedp.NewContext(parent, chromedp.WithNewBrowserContext())
 		t.Cleanup(cancel)
 	} else {
-		actx, cancel := chromedp.NewExecAllocator(context.Background(), allocator(path, t.TempDir(), extra...)...)
+		actx, cancel := chromedp.NewExecAllocator(context.Background(), browsertest.Options(path, t.TempDir(), extra...)...)
 		t.Cleanup(cancel)
 		var cancel2 context.CancelFunc
 		ctx, cancel2 = chromedp.NewContext(actx)

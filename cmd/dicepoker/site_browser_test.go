@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -17,39 +16,15 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"dicepoker/internal/browsertest"
 	"dicepoker/internal/tablestest"
 )
-
-// chromium returns the path of Chromium, or skips the test when there
-// is none, except in CI (CI=true), where that is a failure.
-func chromium(t *testing.T) string {
-	t.Helper()
-	path := os.Getenv("DICEPOKER_CHROMIUM")
-	if path == "" {
-		path, _ = exec.LookPath("chromium")
-	}
-	if path == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("chromium is missing: .ci/run installs it (apt-get install chromium)")
-		}
-		t.Skip("no chromium on this machine (apt-get install chromium); CI runs these tests")
-	}
-	return path
-}
 
 // siteBrowser returns a tab of the headless Chromium at path, with a
 // fresh profile.
 func siteBrowser(t *testing.T, path string) context.Context {
 	t.Helper()
-	actx, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(path),
-		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(390, 844))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), browsertest.Options(path, t.TempDir())...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
@@ -125,7 +100,7 @@ func siteShown(t *testing.T, ctx context.Context) siteRanking {
 // service worker controls the page. It logs how long the first advice
 // took in the fresh profile, and the next.
 func TestSiteInBrowser(t *testing.T) {
-	path := chromium(t)
+	path := browsertest.Chromium(t)
 	tablestest.Dir(t)
 	dir := filepath.Join(t.TempDir(), "site")
 	runOK(t, "site", "--out", dir, "--games", "yahtzee")
@@ -251,7 +226,7 @@ func TestSiteTimes(t *testing.T) {
 	if os.Getenv("DICEPOKER_SITE_TIMES") == "" {
 		t.Skip("set DICEPOKER_SITE_TIMES=1 to measure the offline app")
 	}
-	path := chromium(t)
+	path := browsertest.Chromium(t)
 	tablestest.Dir(t)
 	dir := filepath.Join(t.TempDir(), "site")
 	t.Log(runOK(t, "site", "--out", dir))
