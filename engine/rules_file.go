@@ -72,12 +72,7 @@ func FromSpec(s *gamefile.Spec) (*Game, error) {
 		})
 	}
 	if e := s.FiveAlike; e != nil {
-		box := -1
-		for c, cat := range g.Categories {
-			if cat.Name == e.Box || cat.OldName == e.Box {
-				box = c
-			}
-		}
+		box := g.Category(e.Box) // there: the file is checked
 		full, err := fiveAlikePoints(g.Categories[box])
 		if err != nil {
 			return nil, s.Errorf(s.Line["five-alike"], "five-alike box %q: %v", e.Box, err)
