@@ -8,6 +8,7 @@ import (
 	"dicepoker/engine"
 	"dicepoker/export"
 	"dicepoker/internal/cost"
+	"dicepoker/internal/memory"
 	"dicepoker/internal/statespace"
 	"dicepoker/school"
 	"dicepoker/scores"
@@ -56,6 +57,13 @@ type Build struct {
 	Path func(dir string) string
 	// Cost returns what building it takes with threads goroutines.
 	Cost func(threads int) cost.Cost
+}
+
+// Need returns what opening the table takes: its file's size where it
+// is in the tables directory dir, else its build's with threads
+// goroutines.
+func (b Build) Need(dir string, threads int) memory.Need {
+	return memory.FileNeed(dir, b.Path(dir), b.Cost(threads))
 }
 
 // Of returns the kind of g, which follows the kind of its sheets

@@ -10,6 +10,7 @@ import (
 	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/target"
 )
 
 // sheetOf reads a request's sheet, called name in messages: the --sheet
@@ -81,7 +82,7 @@ func (s *API) advise(ctx context.Context, req adviseRequest) (any, error) {
 	// a core to the cheap requests.
 	a, err := advice.Advise(ctx, r, advice.Env{Tables: s.src, Targets: s.src, Threads: JobThreads(),
 		Solve: func(g *engine.Game, work func() error) error {
-			return s.src.job(ctx, "the ranking against opponents", opponentsNeed(g), work)
+			return s.src.job(ctx, "the ranking against opponents", target.OpponentsMemory(g), work)
 		}})
 	if err != nil {
 		return nil, err

@@ -6,7 +6,6 @@ import (
 	"dicepoker/kind"
 	"dicepoker/school"
 	"dicepoker/tables"
-	"dicepoker/target"
 )
 
 // A build's figures (its file's size and its peak memory) are those
@@ -29,8 +28,7 @@ func tableNeed(dir string, g *engine.Game) memory.Need {
 	if !k.Exact() {
 		return estimateNeed(dir, g)
 	}
-	b := k.Table()
-	return memory.FileNeed(dir, b.Path(dir), b.Cost(JobThreads()))
+	return k.Table().Need(dir, JobThreads())
 }
 
 // namedNeed is the need of school game g's strategy called name
@@ -62,12 +60,8 @@ func estimateNeed(dir string, g *engine.Game) memory.Need {
 
 // targetsNeed is the need of single-sheet game g's every-target table.
 func targetsNeed(dir string, g *engine.Game) memory.Need {
-	return memory.FileNeed(dir, target.TablePath(dir, g), target.TableCost(g, JobThreads()))
+	return kind.Of(g).Targets().Need(dir, JobThreads())
 }
-
-// opponentsNeed is the most that ranking single-sheet game g's actions
-// against opponents takes (target.OpponentsMemory).
-func opponentsNeed(g *engine.Game) int64 { return target.OpponentsMemory(g) }
 
 // tablesDir is the tables directory the source reads, "" where none is
 // set or found: its files' needs are then those of builds.

@@ -50,8 +50,8 @@ func targetTablesNeed(g *engine.Game, threads int) memory.Need {
 	if err != nil {
 		dir = ""
 	}
-	st := memory.FileNeed(dir, strategy.Path(dir, g), kind.Of(g).Table().Cost(threads))
-	tt := memory.FileNeed(dir, target.TablePath(dir, g), target.TableCost(g, threads))
+	k := kind.Of(g)
+	st, tt := k.Table().Need(dir, threads), k.Targets().Need(dir, threads)
 	return memory.Need{Hold: st.Hold + tt.Hold, Peak: max(st.Peak, st.Hold+tt.Peak), Build: st.Build || tt.Build}
 }
 
