@@ -2,38 +2,26 @@ package engine
 
 import (
 	"fmt"
-	"io"
-	"os"
 	"strings"
 
 	"dicepoker/engine/gamefile"
 )
 
-// ReadRules reads the game file at path (docs/rules.md) and returns the
-// game it describes, or an error that names the file, the line where
-// one is to blame, and the reason: a file that is not well written, or a
-// game no solver can play.
-func ReadRules(path string) (*Game, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	// One byte past the most Parse reads, for it to refuse a longer file.
-	data, err := io.ReadAll(io.LimitReader(f, gamefile.MaxFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	return ParseRules(path, data)
-}
-
 // ParseRules returns the game that the game file named file, whose text
-// is data, describes; see ReadRules.
+// is data, describes (docs/rules.md), or an error that names the file,
+// the line where one is to blame, and the reason: a file that is not
+// well written, or a game no solver can play.
 func ParseRules(file string, data []byte) (*Game, error) {
 	s, err := gamefile.Parse(file, data)
 	if err != nil {
 		return nil, err
 	}
+	return GameOf(s)
+}
+
+// GameOf returns the game that the game file s, as read, describes; see
+// ParseRules.
+func GameOf(s *gamefile.Spec) (*Game, error) {
 	g, err := FromSpec(s)
 	if err != nil {
 		return nil, err

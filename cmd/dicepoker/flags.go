@@ -276,7 +276,7 @@ func readRules(path string) (*engine.Game, *gamefile.Spec, error) {
 	spec, err := gamefile.Parse(path, data)
 	if err == nil {
 		var game *engine.Game
-		if game, err = engine.ParseRules(path, data); err == nil {
+		if game, err = engine.GameOf(spec); err == nil {
 			return game, spec, nil
 		}
 	}

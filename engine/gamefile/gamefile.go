@@ -135,16 +135,6 @@ func (s *Spec) Errorf(line int, format string, args ...any) error {
 	return &Error{File: s.File, Line: line, Reason: fmt.Sprintf(format, args...)}
 }
 
-// BoxLine returns the line of the box called name, or 0.
-func (s *Spec) BoxLine(name string) int {
-	for _, b := range s.Boxes {
-		if b.Name == name || b.OldName != "" && b.OldName == name {
-			return b.Line
-		}
-	}
-	return 0
-}
-
 // MaxFileBytes is the largest game file Parse reads.
 const MaxFileBytes = 64 << 10
 
