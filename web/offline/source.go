@@ -8,14 +8,11 @@ import (
 	"io"
 	"io/fs"
 	"path"
-	"strings"
 	"time"
 
 	"dicepoker/advice"
 	"dicepoker/engine"
-	"dicepoker/school"
 	"dicepoker/strategy"
-	"dicepoker/tables"
 	"dicepoker/target"
 )
 
@@ -24,9 +21,7 @@ const TablesDir = "tables"
 
 // TableName returns the name, in TablesDir, of the strategy table of
 // single-sheet game g on the site: its table file's name, gzipped.
-func TableName(g *engine.Game) string {
-	return tables.FileName(g.Name, g.Options.String()) + ".gz"
-}
+func TableName(g *engine.Game) string { return strategy.Path("", g) + ".gz" }
 
 // Source gives the advisor in the browser its tables: a single-sheet
 // game's strategy table from the site (Fetch), checked before use, else
@@ -76,17 +71,6 @@ func decode(data []byte, g *engine.Game, where string) (*strategy.Table, error) 
 		return nil, &advice.InputError{Msg: err.Error()}
 	}
 	return t, nil
-}
-
-// School returns the strategy called name of school game g, as Opener
-// does, and has Drop told of a shipped estimate from the site (Estimates)
-// that failed its check.
-func (s Source) School(g *engine.Game, name string) (*advice.SchoolStrategy, error) {
-	st, err := s.Opener.School(g, name)
-	if e, ok := errors.AsType[*tables.Error](err); ok && s.Drop != nil && strings.HasPrefix(e.Path, TablesDir+"/"+school.EstimatesDir+"/") {
-		s.Drop(strings.TrimPrefix(e.Path, TablesDir+"/"))
-	}
-	return st, err
 }
 
 // Estimates returns school's shipped estimates as the site holds them,

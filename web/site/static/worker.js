@@ -24,10 +24,11 @@ for (const op of ["open", "stat", "lstat", "fstat", "mkdir", "readdir", "unlink"
 
 // dicepokerFetchTable returns the bytes of the site's tables/name, from
 // the cache when it has them, else fetched and kept; null when the site
-// has none.
+// has none. School's estimates come with the app: the service worker
+// keeps them, so they are not kept twice.
 globalThis.dicepokerFetchTable = async (name) => {
   const url = new URL("tables/" + name, self.location.href).href;
-  const cache = "caches" in self ? await caches.open(TABLES) : null;
+  const cache = "caches" in self && !name.startsWith("estimates/") ? await caches.open(TABLES) : null;
   let res = cache && await cache.match(url);
   if (!res) {
     res = await fetch(url);
