@@ -17,54 +17,6 @@ import (
 	"dicepoker/tables"
 )
 
-func TestParseMemory(t *testing.T) {
-	t.Parallel()
-	for _, tc := range []struct {
-		in   string
-		want int64
-		ok   bool
-	}{
-		{"2GB", 2e9, true},
-		{"512MB", 512e6, true},
-		{"1.5GiB", 3 << 29, true},
-		{"300000000", 3e8, true},
-		{" 64 m ", 64 << 20, true},
-		{"1kb", 1000, true},
-		{"", 0, false},
-		{"GB", 0, false},
-		{"-1GB", 0, false},
-		{"2XB", 0, false},
-		{"1e9", 0, false},
-		{"1..5GB", 0, false},
-		{"99999999999TB", 0, false},
-	} {
-		t.Run(tc.in, func(t *testing.T) {
-			t.Parallel()
-			got, err := ParseMemory(tc.in)
-			if (err == nil) != tc.ok || got != tc.want {
-				t.Errorf("ParseMemory(%q) = %d, %v; want %d, ok %v", tc.in, got, err, tc.want, tc.ok)
-			}
-		})
-	}
-}
-
-func FuzzParseMemory(f *testing.F) {
-	for _, s := range []string{"2GB", "1.5GiB", "300", "-1", "1e9", "9999999999999999999TB"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		n, err := ParseMemory(s)
-		if err == nil && n < 0 {
-			t.Errorf("ParseMemory(%q) = %d", s, n)
-		}
-		// The message quotes at most 40 bytes of the input, each at most
-		// 4 characters escaped (\x8d), and the length of the rest.
-		if err != nil && len(err.Error()) > 250 {
-			t.Errorf("ParseMemory(%q): an error of %d bytes", s, len(err.Error()))
-		}
-	})
-}
-
 // TestBudgetLetsGoOfLeastRecentlyUsed checks that tables that do not fit
 // the budget together push out those least recently used, and that work
 // larger than the budget, or than what the work under way leaves, is

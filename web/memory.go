@@ -11,10 +11,6 @@ const MinMemory = 128 << 20
 // expensive jobs share the rest.
 const headroom = 64 << 20
 
-// ParseMemory reads a size in bytes such as "2GB", "512MiB", "1.5g" or
-// "300000000", as memory.Parse does.
-func ParseMemory(s string) (int64, error) { return memory.Parse(s) }
-
 // DefaultMemory is the memory budget of a server not given one: half of
 // the machine's memory (MemTotal in /proc/meminfo), else 2 GB where the
 // system does not say.

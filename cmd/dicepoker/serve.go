@@ -46,13 +46,10 @@ func runServe(args []string, stdout io.Writer) error {
 		return err
 	}
 	budget := web.DefaultMemory()
-	if *memory != "" {
+	if *memory != "" { // given empty: the default, as not given
 		var err error
-		if budget, err = web.ParseMemory(*memory); err != nil {
-			return usagef("--%v", err)
-		}
-		if budget < web.MinMemory {
-			return usagef("--memory %s: want %d MB or more", engine.Quote(*memory), web.MinMemory>>20)
+		if budget, err = memoryLimit(fs, *memory); err != nil {
+			return err
 		}
 	}
 	host, port, err := listenAddress(*addr, *lanFlag, fs.Changed("addr"))

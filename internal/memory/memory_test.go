@@ -27,6 +27,14 @@ func TestParse(t *testing.T) {
 		{"2 parsecs", 0, false},
 		{"1e400", 0, false},
 		{"99999999999999999999TB", 0, false},
+		{"512MB", 512e6, true},
+		{"1.5GiB", 3 << 29, true},
+		{" 64 m ", 64 << 20, true},
+		{"-1GB", 0, false},
+		{"2XB", 0, false},
+		{"1e9", 0, false},
+		{"1..5GB", 0, false},
+		{"99999999999TB", 0, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -40,7 +48,7 @@ func TestParse(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"2GB", "512MiB", "1.5g", "", "x", "1e9"} {
+	for _, s := range []string{"2GB", "512MiB", "1.5g", "", "x", "1e9", "1.5GiB", "300", "-1", "9999999999999999999TB"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -50,6 +58,11 @@ func FuzzParse(f *testing.F) {
 		}
 		if err != nil && !strings.HasPrefix(err.Error(), "memory ") {
 			t.Errorf("Parse(%q): %v", s, err)
+		}
+		// The message quotes at most 40 bytes of the input, each at most
+		// 4 characters escaped (\x8d), and the length of the rest.
+		if err != nil && len(err.Error()) > 250 {
+			t.Errorf("Parse(%q): an error of %d bytes", s, len(err.Error()))
 		}
 	})
 }
