@@ -169,10 +169,7 @@ func (s *API) write(req writeRequest) (any, error) {
 	if err != nil {
 		return nil, badf("%v", err)
 	}
-	next, err := layout(g, mv.Next.String())
-	if err != nil {
-		return nil, err
-	}
+	next := viewOf(g, mv.Next)
 	return struct {
 		Box    string `json:"box"`
 		Points int    `json:"points"`
@@ -237,5 +234,5 @@ func (s *API) take(req takeRequest) (any, error) {
 	if sh, err = sh.Take(req.Bonus); err != nil {
 		return nil, badf("%v", err)
 	}
-	return layout(g, sh.String())
+	return viewOf(g, sh), nil
 }

@@ -69,12 +69,18 @@ type sheetView struct {
 // layout lays the sheet of g written as text out for the page. A full
 // sheet, which advise refuses (the game is over), is laid out too.
 func layout(g *engine.Game, text string) (sheetView, error) {
-	v := sheetView{Game: g.Name, Rules: g.Options.String(), Sheet: text}
 	sh, err := coach.ParseSheet(g, text)
 	if err != nil && !errors.Is(err, engine.ErrGameOver) {
+		v := sheetView{Game: g.Name, Rules: g.Options.String(), Sheet: text}
 		v.Turn, v.Turns = 1, g.Turns()
 		return v, badf("%v", err)
 	}
-	v.Layout = sh.Layout()
+	v := viewOf(g, sh)
+	v.Sheet = text // as given
 	return v, nil
+}
+
+// viewOf lays sheet sh of g out for the page.
+func viewOf(g *engine.Game, sh coach.Sheet) sheetView {
+	return sheetView{Game: g.Name, Rules: g.Options.String(), Sheet: sh.String(), Layout: sh.Layout()}
 }
