@@ -72,9 +72,23 @@ func Lead(actions []coach.Option) float64 {
 	return actions[0].Value - actions[1].Value
 }
 
-// buckets are the sorts of question a quiz takes in turn.
-var buckets = [...]struct{ kind, phase string }{
-	{"keep", "early"}, {"box", "early"}, {"keep", "late"}, {"box", "late"},
+// Sorts are the sorts of decision, in the order a quiz takes its
+// questions in turn: a keep or a box by the best action of the position
+// (KindOf), early or late by its turn (Phase). stats splits losses by them.
+var Sorts = [...]Sort{{"keep", "early"}, {"box", "early"}, {"keep", "late"}, {"box", "late"}}
+
+// Sort is a sort of decision.
+type Sort struct{ Kind, Phase string }
+
+// SortOf returns the index in Sorts of the sort of a decision of kind
+// and phase, or -1 for none.
+func SortOf(kind, phase string) int {
+	for i, s := range Sorts {
+		if s.Kind == kind && s.Phase == phase {
+			return i
+		}
+	}
+	return -1
 }
 
 // MaxQuestions is the most questions a quiz asks.
@@ -120,11 +134,11 @@ func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, er
 		return nil, err
 	}
 	margin := Margin(adv)
-	var pool [len(buckets)][]Question
+	var pool [len(Sorts)][]Question
 	seen := map[string]bool{}
 	enough := func() bool {
 		for _, b := range pool {
-			if len(b) < (n+len(buckets)-1)/len(buckets) {
+			if len(b) < (n+len(Sorts)-1)/len(Sorts) {
 				return false
 			}
 		}
@@ -138,10 +152,8 @@ func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, er
 				return
 			}
 			seen[key] = true
-			for j, b := range buckets {
-				if b.kind == q.Kind() && b.phase == Phase(q.Position) {
-					pool[j] = append(pool[j], q)
-				}
+			if j := SortOf(q.Kind(), Phase(q.Position)); j >= 0 {
+				pool[j] = append(pool[j], q)
 			}
 		})
 		if err != nil {
@@ -151,8 +163,8 @@ func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, er
 	qs := make([]Question, 0, n)
 	for i := 0; len(qs) < n; i++ {
 		taken := false
-		for j := range buckets {
-			b := &pool[(i+j)%len(buckets)]
+		for j := range Sorts {
+			b := &pool[(i+j)%len(Sorts)]
 			if len(*b) == 0 {
 				continue
 			}

@@ -75,9 +75,9 @@ func TestDraw(t *testing.T) {
 			t.Errorf("question %d: its ranking is not the advisor's (%v)", i, err)
 		}
 	}
-	for _, b := range buckets {
-		if n := sorts[b.kind+" "+b.phase]; n != 3 {
-			t.Errorf("%d questions of %s %s, want 3 of each sort: %v", n, b.kind, b.phase, sorts)
+	for _, b := range Sorts {
+		if n := sorts[b.Kind+" "+b.Phase]; n != 3 {
+			t.Errorf("%d questions of %s %s, want 3 of each sort: %v", n, b.Kind, b.Phase, sorts)
 		}
 	}
 	again, err := Draw(g, adv, 12, 5)

@@ -3,6 +3,8 @@ package stats
 import (
 	"cmp"
 	"slices"
+
+	"dicepoker/quiz"
 )
 
 // GameStats sums up the history of one game (its name and options).
@@ -15,7 +17,7 @@ type GameStats struct {
 	MeanScore       float64
 	Quizzes         int // answers files
 	Total           Tally
-	Sorts           [len(Sorts)]Tally
+	Sorts           [len(quiz.Sorts)]Tally
 	// Mistakes are the mistakes made more than once, the costliest in
 	// all first, at most MaxMistakes.
 	Mistakes []Repeated

@@ -21,23 +21,6 @@ const (
 	SourceQuiz = "quiz" // a quiz's answers (quiz.WriteAnswer)
 )
 
-// Sorts are the kinds of decision the losses are split by, in the order
-// of Summary.Sorts: a decision is a keep or a box by the best action of
-// its position (quiz.KindOf), early or late by its turn (quiz.Phase).
-var Sorts = [...]Sort{{"keep", "early"}, {"box", "early"}, {"keep", "late"}, {"box", "late"}}
-
-// Sort is a kind of decision.
-type Sort struct{ Kind, Phase string }
-
-func sortOf(kind, phase string) int {
-	for i, s := range Sorts {
-		if s.Kind == kind && s.Phase == phase {
-			return i
-		}
-	}
-	panic("stats: no sort " + kind + " " + phase) // quiz.KindOf and quiz.Phase give only these
-}
-
 // Tally is decisions counted with the points they lost.
 type Tally struct {
 	Decisions int     `json:"n"`
@@ -74,11 +57,11 @@ type Summary struct {
 	Options string `json:"options,omitempty"`
 	// Score and Complete: a game's sheet score after its last decision,
 	// and whether the game was played to its end.
-	Score    int               `json:"score,omitempty"`
-	Complete bool              `json:"complete,omitempty"`
-	Sorts    [len(Sorts)]Tally `json:"sorts"`
-	Mistakes []Mistake         `json:"mistakes,omitempty"`
-	Error    string            `json:"error,omitempty"` // why the file could not be judged
+	Score    int                    `json:"score,omitempty"`
+	Complete bool                   `json:"complete,omitempty"`
+	Sorts    [len(quiz.Sorts)]Tally `json:"sorts"`
+	Mistakes []Mistake              `json:"mistakes,omitempty"`
+	Error    string                 `json:"error,omitempty"` // why the file could not be judged
 }
 
 // Total returns every decision of the summary with the points they lost.
@@ -93,7 +76,7 @@ func (s *Summary) Total() Tally {
 // add adds a judged decision to the summary.
 func (s *Summary) add(it review.Item) {
 	p := it.Entry.Position
-	t := &s.Sorts[sortOf(quiz.KindOf(it.Actions[0].Action), quiz.Phase(p))]
+	t := &s.Sorts[quiz.SortOf(quiz.KindOf(it.Actions[0].Action), quiz.Phase(p))] // KindOf and Phase give only Sorts
 	t.Decisions++
 	t.Loss += it.Loss
 	if !it.Optimal() {

@@ -10,6 +10,7 @@ import (
 	"dicepoker/chart"
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/quiz"
 	"dicepoker/stats"
 	"dicepoker/strategy"
 )
@@ -173,7 +174,7 @@ func writeStats(w io.Writer, dir string, sums []stats.GameStats, unreadable []st
 		for _, kind := range []string{"keep", "box"} {
 			fmt.Fprintf(w, "  %-6s", kind)
 			for _, phase := range []string{"early", "late"} {
-				t := sortTally(s, kind, phase)
+				t := s.Sorts[quiz.SortOf(kind, phase)]
 				fmt.Fprintf(w, " %20s", fmt.Sprintf("%.3f (%d)", t.Mean(), t.Decisions))
 			}
 			fmt.Fprintln(w)
@@ -191,16 +192,6 @@ func writeStats(w io.Writer, dir string, sums []stats.GameStats, unreadable []st
 	for _, u := range unreadable {
 		fmt.Fprintln(w, wrap(fmt.Sprintf("left out: %s: %s", u.File, u.Error), lineWidth))
 	}
-}
-
-// sortTally returns the decisions of s of one kind and phase.
-func sortTally(s stats.GameStats, kind, phase string) stats.Tally {
-	for i, x := range stats.Sorts {
-		if x.Kind == kind && x.Phase == phase {
-			return s.Sorts[i]
-		}
-	}
-	return stats.Tally{}
 }
 
 // tenths writes the mean of each tenth of a trend (of each point where
@@ -259,7 +250,7 @@ func statsJSON(dir string, sums []stats.GameStats, unreadable []stats.Summary) a
 	for i, s := range sums {
 		gj := gameJSON{Game: s.Game, Rules: s.Options, Games: s.Games, Complete: s.Complete, MeanScore: s.MeanScore, Quizzes: s.Quizzes,
 			Decisions: s.Total.Decisions, MeanLoss: s.Total.Mean(), Mistakes: []mistakeJSON{}, Trend: make([]pointJSON, len(s.Trend))}
-		for j, x := range stats.Sorts {
+		for j, x := range quiz.Sorts {
 			gj.Sorts = append(gj.Sorts, sortJSON{x.Kind, x.Phase, s.Sorts[j].Decisions, s.Sorts[j].Mean()})
 		}
 		for _, m := range s.Mistakes {
