@@ -5,6 +5,8 @@ import (
 	"os"
 	"strconv"
 	"testing"
+
+	"dicepoker/tables"
 )
 
 // TestRefitShipped refits each shipped estimate as "dicepoker solve --game
@@ -36,7 +38,7 @@ func TestRefitShipped(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := gunzip(data)
+			want, err := tables.Gunzip(data)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,10 +1,7 @@
 package school
 
 import (
-	"bytes"
-	"compress/gzip"
 	"errors"
-	"io"
 	"io/fs"
 	"path"
 	"path/filepath"
@@ -49,7 +46,7 @@ func ShippedEstimate(g *engine.Game) (*Estimate, error) {
 // data, read from where.
 func decodeEstimate(g *engine.Game, data []byte, where string) (*Estimate, error) {
 	want := expect(g, estimateTag)
-	file, err := gunzip(data)
+	file, err := tables.Gunzip(data)
 	if err != nil {
 		return nil, &tables.Error{Path: where, Err: tables.ErrCorrupt, Reason: err.Error(), Rebuild: want.Rebuild}
 	}
@@ -61,13 +58,4 @@ func decodeEstimate(g *engine.Game, data []byte, where string) (*Estimate, error
 		return nil, err
 	}
 	return estimateOf(g, h, values, where)
-}
-
-// gunzip returns the bytes gzipped in data.
-func gunzip(data []byte) ([]byte, error) {
-	r, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
-	}
-	return io.ReadAll(r) // which checks the gzip checksum at the end
 }

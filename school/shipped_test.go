@@ -77,7 +77,7 @@ func TestShippedRefuses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	file, err := gunzip(data)
+	file, err := tables.Gunzip(data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
+	"dicepoker/tables"
 )
 
 // pokerDice returns poker-dice's table as the site holds it: its bytes,
@@ -44,7 +45,7 @@ func pokerDice(t *testing.T) (*engine.Game, []byte) {
 func TestSourceTable(t *testing.T) {
 	tablestest.Dir(t)
 	g, gz := pokerDice(t)
-	plain, err := gunzip(gz)
+	plain, err := tables.Gunzip(gz)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,10 +2,8 @@ package offline
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"time"
@@ -13,6 +11,7 @@ import (
 	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/strategy"
+	"dicepoker/tables"
 	"dicepoker/target"
 )
 
@@ -62,9 +61,13 @@ func (s Source) Table(g *engine.Game) (*strategy.Table, error) {
 // decode returns the table of g in data, gzipped, fetched from where,
 // checked; a table that fails the check is bad input.
 func decode(data []byte, g *engine.Game, where string) (*strategy.Table, error) {
-	data, err := gunzip(data)
-	if err != nil {
-		return nil, advice.Inputf("table %s: damaged (%v): build the site again", where, err)
+	// A host that serves a .gz file with Content-Encoding gzip has the
+	// browser unpack it on the way.
+	if bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
+		var err error
+		if data, err = tables.Gunzip(data); err != nil {
+			return nil, advice.Inputf("table %s: damaged (%v): build the site again", where, err)
+		}
 	}
 	t, err := strategy.Decode(data, g, where)
 	if err != nil {
@@ -117,18 +120,4 @@ var ErrNoTargets = errors.New("playing for a target is not offered offline: its 
 // Targets returns ErrNoTargets, as bad input.
 func (s Source) Targets(*engine.Game) (*target.Table, error) {
 	return nil, &advice.InputError{Msg: ErrNoTargets.Error()}
-}
-
-// gunzip returns the bytes gzipped in data, or data itself where it is
-// not gzipped: a host that serves a .gz file with Content-Encoding gzip
-// has the browser unpack it on the way.
-func gunzip(data []byte) ([]byte, error) {
-	if !bytes.HasPrefix(data, []byte{0x1f, 0x8b}) {
-		return data, nil
-	}
-	r, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
-	}
-	return io.ReadAll(r) // which checks the gzip checksum at the end
 }
