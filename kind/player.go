@@ -248,7 +248,7 @@ func (p *Player) Distribution(threads int) (*Distribution, error) {
 		p.Expected, p.Aim.Expected = &mean, &mean
 		return &Distribution{Exact: d}, nil
 	case p.policy != nil:
-		p.o.memory("the exact distribution of "+strategy.Describe(g), float64(scores.ExactMemory(g)))
+		p.o.memory("the exact distribution of "+strategy.Describe(g), float64(p.DistributionMemory()))
 		return &Distribution{Exact: scores.Exact(p.policy, scores.Options{Threads: threads, TurnProgress: p.o.turns(carrying)})}, nil
 	case p.school == nil || len(p.lineup) > 1:
 		return nil, advice.Inputf("seats of %s (%s) have no one distribution", g.Name, p.Name)
@@ -258,7 +258,7 @@ func (p *Player) Distribution(threads int) (*Distribution, error) {
 		// target keeps the process near what it holds (a peak of 3.3 GB
 		// against 3.4 without it, and no slower).
 		defer debug.SetGCPercent(debug.SetGCPercent(30))
-		p.o.memory("the exact distribution of "+strategy.Describe(g), schoolExactBytes)
+		p.o.memory("the exact distribution of "+strategy.Describe(g), float64(p.DistributionMemory()))
 		d, err := school.Distribution(g, p.school.Value, scores.Options{Threads: threads, TurnProgress: p.o.turns(carrying)})
 		if err != nil {
 			return nil, err
