@@ -125,14 +125,13 @@ func readSheet[S any](s Sheet, parse func(string) (S, error), parseJSON func([]b
 	return sh, nil
 }
 
-// readOpponent is readSheet for opponent o's sheet: its errors quote the
-// notation where no name is given.
-func readOpponent[S any](o Sheet, parse func(string) (S, error), parseJSON func([]byte) (S, error)) (S, error) {
-	sh, err := readSheet(o, parse, parseJSON)
+// opponentErr is err of reading opponent o's sheet (readSheet), quoting
+// the notation where no name is given.
+func opponentErr(o Sheet, err error) error {
 	if err != nil && o.JSON == nil {
 		err = Fieldf("{opponents} %s: %v", engine.Quote(o.Notation), errors.Unwrap(err))
 	}
-	return sh, err
+	return err
 }
 
 // adviseSchool ranks the actions of a school position, racing r's
@@ -213,8 +212,8 @@ func table(g *engine.Game, sheet engine.SchoolSheet, opponents []Sheet) ([]engin
 	all := []engine.SchoolSheet{sheet}
 	var scores []int
 	for _, o := range opponents {
-		sh, err := readOpponent(o, g.ParseSchoolSheet, g.ParseSchoolSheetJSON)
-		if err != nil {
+		sh, err := readSheet(o, g.ParseSchoolSheet, g.ParseSchoolSheetJSON)
+		if err = opponentErr(o, err); err != nil {
 			return nil, nil, err
 		}
 		all = append(all, sh)

@@ -74,9 +74,8 @@ func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
 		ops := make([]target.Opponent, len(r.Opponents))
 		for i, o := range r.Opponents {
 			// An opponent may have finished: a full sheet is its final score.
-			sh, err := readOpponent(o, func(s string) (engine.Sheet, error) { return engine.ParseSheet(g, s) },
-				func(b []byte) (engine.Sheet, error) { return engine.ParseSheetJSON(g, b) })
-			if err != nil && !errors.Is(err, engine.ErrGameOver) {
+			sh, err := singleSheet(g, o)
+			if err = opponentErr(o, err); err != nil && !errors.Is(err, engine.ErrGameOver) {
 				return nil, err
 			}
 			ops[i] = target.Opponent{State: sh.State(g), Score: sh.Score(g)}
