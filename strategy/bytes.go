@@ -2,8 +2,6 @@ package strategy
 
 import (
 	"errors"
-	"fmt"
-	"math"
 
 	"dicepoker/engine"
 	"dicepoker/internal/statespace"
@@ -16,12 +14,11 @@ import (
 // directory, such as one served to a browser; Decode reads them back. A
 // table read by Peek is checked whole first (Check).
 func (t *Table) Encode() ([]byte, error) {
-	if err := t.Check(); err != nil {
+	h, err := t.header()
+	if err != nil {
 		return nil, err
 	}
-	g := t.Game
-	return tables.Encode(tables.Header{Game: g.Name, Options: g.Options.String(), Fingerprint: g.Fingerprint(),
-		Expected: t.Expected, States: uint64(len(t.Values))}, t.Values)
+	return tables.Encode(h, t.Values)
 }
 
 // Decode reads the table of g from data, the bytes Encode makes, checked
@@ -37,14 +34,7 @@ func Decode(data []byte, g *engine.Game, where string) (*Table, error) {
 		return nil, err
 	}
 	l := statespace.NewLayout(g)
-	reason := ""
-	switch {
-	case h.States != uint64(l.Size()):
-		reason = fmt.Sprintf("%d values, the game has %d states", h.States, l.Size())
-	case math.IsNaN(float64(values[l.Index(engine.State{})])):
-		reason = "no value for a new game"
-	}
-	if reason != "" {
+	if reason := shape(l, h.States, func(i int) float32 { return values[i] }); reason != "" {
 		return nil, &tables.Error{Path: where, Err: tables.ErrCorrupt, Rebuild: SolveCommand(g), Reason: reason}
 	}
 	return &Table{Game: g, Layout: l, Values: values, Expected: h.Expected, Path: where, turn: solver.NewTurn(g)}, nil

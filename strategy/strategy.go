@@ -148,17 +148,39 @@ func expect(g *engine.Game) tables.Expect {
 // (tables.WriteFloats) so that Peek reads only the blocks it needs. A
 // table read by Peek is checked whole first (Check).
 func (t *Table) Save(path string) error {
-	if err := t.Check(); err != nil {
+	h, err := t.header()
+	if err != nil {
 		return err
 	}
-	g := t.Game
-	h := tables.Header{Game: g.Name, Options: g.Options.String(), Fingerprint: g.Fingerprint(),
-		Expected: t.Expected, States: uint64(len(t.Values))}
 	if err := tables.WriteFloats(path, h, t.Values); err != nil {
 		return err
 	}
 	t.Path = path
 	return nil
+}
+
+// header returns the header of t's file, t's values checked whole first
+// (Check).
+func (t *Table) header() (tables.Header, error) {
+	if err := t.Check(); err != nil {
+		return tables.Header{}, err
+	}
+	g := t.Game
+	return tables.Header{Game: g.Name, Options: g.Options.String(), Fingerprint: g.Fingerprint(),
+		Expected: t.Expected, States: uint64(len(t.Values))}, nil
+}
+
+// shape returns what is wrong with a table of states values for layout
+// l, value(i) its value at index i, or "": the number of values, then
+// the value of a new game.
+func shape(l statespace.Layout, states uint64, value func(i int) float32) string {
+	switch {
+	case states != uint64(l.Size()):
+		return fmt.Sprintf("%d values, the game has %d states", states, l.Size())
+	case math.IsNaN(float64(value(l.Index(engine.State{})))):
+		return "no value for a new game"
+	}
+	return ""
 }
 
 // Load reads the table of g from path, refusing a file for other rules or
@@ -210,15 +232,12 @@ func peek(path string, g *engine.Game, mapped bool) (*Table, error) {
 		w.Release()
 		return nil, &tables.Error{Path: path, Err: tables.ErrCorrupt, Rebuild: SolveCommand(g), Reason: reason}
 	}
-	if w.Header.States != uint64(l.Size()) {
-		return fail(fmt.Sprintf("%d values, the game has %d states", w.Header.States, l.Size()))
-	}
-	if math.IsNaN(float64(w.Float(l.Index(engine.State{})))) {
-		if err := w.Err(); err != nil {
+	if reason := shape(l, w.Header.States, w.Float); reason != "" {
+		if err := w.Err(); err != nil { // a damaged block said first
 			w.Release()
 			return nil, err
 		}
-		return fail("no value for a new game")
+		return fail(reason)
 	}
 	return &Table{Game: g, Layout: l, Values: w.Floats(), Expected: w.Header.Expected, Path: path, turn: solver.NewTurn(g), blocks: w}, nil
 }
