@@ -75,20 +75,12 @@ func Decode(data []byte, want Expect) (Header, []float32, error) {
 }
 
 // decodePayload checks and decodes the payload of data, a float32 table
-// whose header is hd.
+// whose header is hd, as readPayload reads a file's.
 func decodePayload(data []byte, hd head) ([]float32, *Error) {
 	if e := checkSize(int64(len(data)), hd); e != nil {
 		return nil, e
 	}
-	b := data[hd.end:]
-	if crc32.Checksum(b, castagnoli) != hd.sum {
-		return nil, corrupt("payload checksum mismatch")
-	}
-	values := make([]float32, hd.States)
-	for i := range values {
-		values[i] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*i:]))
-	}
-	return values, nil
+	return readPayload(bytes.NewReader(data), int64(hd.end), int(hd.States), hd.sum)
 }
 
 // openFile opens the table file at path and returns it with its size,
@@ -216,12 +208,13 @@ func readString(data []byte, p int) (string, int, bool) {
 	return string(data[p+2 : end]), end, true
 }
 
-// readPayload reads the n values at offset end of f and checks them
+// readPayload reads the n values at offset end of f (a file, or a table's
+// bytes) and checks them
 // against the payload checksum sum. The bytes are read in one call
 // straight into the values' memory, checked there and turned into values
 // in place: reading through a buffer and decoding from it took most of a
 // load.
-func readPayload(f *os.File, end int64, n int, sum uint32) ([]float32, *Error) {
+func readPayload(f io.ReaderAt, end int64, n int, sum uint32) ([]float32, *Error) {
 	values := make([]float32, n)
 	b := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(values))), 4*n)
 	if _, err := f.ReadAt(b, end); err != nil {
