@@ -68,16 +68,14 @@ func runSite(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	estimates, err := siteEstimates()
+	// School's estimates come with the app, kept on the first visit:
+	// the advisor compiled for the browser reads them from the site
+	// (TablesDir/estimates/NAME.gz), not inside itself.
+	estimates, err := site.ReadAll(school.Shipped(), offline.TablesDir+"/")
 	if err != nil {
 		return err
 	}
-	// School's estimates come with the app: kept on the first visit.
-	kept := map[string][]byte{}
-	for name, data := range estimates {
-		kept[offline.TablesDir+"/"+name] = data
-	}
-	files, err := site.Files(advisor, kept, siteNote(games))
+	files, err := site.Files(advisor, estimates, siteNote(games))
 	if err != nil {
 		return err
 	}
@@ -130,21 +128,6 @@ func siteTables(games []*engine.Game) (map[string][]byte, error) {
 		files[offline.TableName(g)] = gzipped(data)
 	}
 	return files, nil
-}
-
-// siteEstimates returns school's shipped estimates as the site holds
-// them, by their names in offline.TablesDir (estimates/NAME.gz): the
-// advisor compiled for the browser reads them there, not inside itself.
-func siteEstimates() (map[string][]byte, error) {
-	files := map[string][]byte{}
-	err := fs.WalkDir(school.Shipped(), ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		files[name], err = fs.ReadFile(school.Shipped(), name)
-		return err
-	})
-	return files, err
 }
 
 // siteNote is what the page says the site leaves out.

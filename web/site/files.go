@@ -58,16 +58,11 @@ func Files(advisor, kept map[string][]byte, note string) (map[string][]byte, err
 	}
 	maps.Copy(files, advisor)
 	maps.Copy(files, kept)
-	err := fs.WalkDir(web.Page(), ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		files[name], err = fs.ReadFile(web.Page(), name)
-		return err
-	})
+	page, err := ReadAll(web.Page(), "")
 	if err != nil {
 		return nil, err
 	}
+	maps.Copy(files, page)
 	if files["index.html"], err = Page(files["index.html"], note); err != nil {
 		return nil, err
 	}
@@ -97,6 +92,19 @@ func Files(advisor, kept map[string][]byte, note string) (map[string][]byte, err
 	files["sw.js"] = fmt.Appendf(nil, "// Written by dicepoker site.\nconst VERSION = %q;\nconst SHELL = %s;\n\n%s",
 		hex.EncodeToString(sum.Sum(nil))[:16], list, sw)
 	return files, nil
+}
+
+// ReadAll returns every file of fsys, by its name there after prefix.
+func ReadAll(fsys fs.FS, prefix string) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		files[prefix+name], err = fs.ReadFile(fsys, name)
+		return err
+	})
+	return files, err
 }
 
 // iconName is the name of the icon of size pixels.
