@@ -13,6 +13,7 @@ import (
 	"dicepoker/engine"
 	"dicepoker/quiz"
 	"dicepoker/review"
+	"dicepoker/stats"
 	"dicepoker/strategy"
 )
 
@@ -73,7 +74,7 @@ func takeQuiz(args []string, in io.Reader, stdout, stderr io.Writer) error {
 	if *positions {
 		return writePositions(stdout, g, qs, *seed, *asJSON)
 	}
-	f, path, err := createRecord(*recordFile, "quiz")
+	f, path, err := createRecord(*recordFile, strings.TrimSuffix(stats.QuizPrefix, "-")) // the name stats knows a quiz by
 	if err != nil {
 		return err
 	}
