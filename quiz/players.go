@@ -15,6 +15,9 @@ import (
 type Player struct {
 	Name   string
 	Choose func(p coach.Position, ranked []coach.Option, rng *rand.Rand) (coach.Action, error)
+	// Random says the player's choices are drawn, so that a yardstick
+	// asks it each question many times.
+	Random bool
 }
 
 // Players returns the simulated players of g whose games the questions
@@ -39,7 +42,7 @@ func Optimal() Player {
 // Random returns the player that takes, with chance share, one of the
 // position's legal actions at random, all alike, and else the best.
 func Random(share float64) Player {
-	return Player{Name: fmt.Sprintf("random %.0f%%", 100*share), Choose: func(_ coach.Position, ranked []coach.Option, rng *rand.Rand) (coach.Action, error) {
+	return Player{Name: fmt.Sprintf("random %.0f%%", 100*share), Random: true, Choose: func(_ coach.Position, ranked []coach.Option, rng *rand.Rand) (coach.Action, error) {
 		if rng.Float64() < share {
 			return ranked[rng.IntN(len(ranked))].Action, nil
 		}

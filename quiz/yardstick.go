@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"dicepoker/coach"
 	"dicepoker/engine"
@@ -50,7 +49,7 @@ func Yardsticks(g *engine.Game, adv coach.Advisor, questions, tries int, seed ui
 	ys := make([]Yardstick, len(players))
 	for i, pl := range players {
 		n := 1
-		if strings.HasPrefix(pl.Name, "random") {
+		if pl.Random {
 			n = tries
 		}
 		var sum float64
