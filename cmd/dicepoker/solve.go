@@ -9,7 +9,6 @@ import (
 	"dicepoker/engine"
 	"dicepoker/kind"
 	"dicepoker/strategy"
-	"dicepoker/target"
 )
 
 var solveSummary = `Solve a game exactly: the optimal expected score of every state between
@@ -36,7 +35,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	all := fs.Bool("all", false, "build every table ahead of time, with the default rules; with --targets also the every-target tables")
 	mem := addMemoryFlag(fs)
 	asJSON := addJSONFlag(fs)
-	g, err := gf.parse(fs, args, stdout, "solve [--game G] [game options] [--targets] [--out FILE] [--threads N] [--memory M] [--json]\n       dicepoker solve --all [--targets] [--threads N] [--json]", solveSummary)
+	g, err := gf.parse(fs, args, stdout, "solve [--game G] [game options] [--targets] [--out FILE] [--threads N] [--memory M] [--json]\n       dicepoker solve --all [--targets] [--threads N] [--memory M] [--json]", solveSummary)
 	if err != nil {
 		return err
 	}
@@ -45,7 +44,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *all {
-		for _, f := range []string{"game", "out"} {
+		for _, f := range []string{"game", "rules", "out"} {
 			if fs.Changed(f) {
 				return usagef("--all builds every game's tables with the default rules in the tables directory: drop --%s", f)
 			}
@@ -55,17 +54,17 @@ func runSolve(args []string, stdout io.Writer) error {
 				return usagef("--all builds every game's tables with the default rules: drop --%s", opt.Name)
 			}
 		}
-		return solveAll(*threads, *targets, *asJSON, *timing, stdout)
-	}
-	c := kind.Of(g).Table().Cost(*threads)
-	if *targets {
-		c = c.Plus(target.TableCost(g, *threads))
-	}
-	if err := fits("the solve of "+strategy.Describe(g), c.Memory, limit); err != nil {
-		return err
+		return solveAll(*threads, *targets, *asJSON, *timing, limit, stdout)
 	}
 	if *targets {
+		// The every-target table is built with the strategy table open.
+		if err := checkMemory("the solve of "+strategy.Describe(g), targetTablesNeed(g, *threads), 0, limit); err != nil {
+			return err
+		}
 		return solveTargets(g, *out, *threads, *asJSON, *timing, stdout)
+	}
+	if err := fits("the solve of "+strategy.Describe(g), kind.Of(g).Table().Cost(*threads).Memory, limit); err != nil {
+		return err
 	}
 	start := time.Now()
 	t, err := opened("").Solve(g, *out, *threads)

@@ -77,8 +77,9 @@ func shippedEstimates() string {
 
 // solveAll builds every table of allTables missing from the tables
 // directory, one after the other, saying first what it will build and
-// what that takes; a table already there is left as it is.
-func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error {
+// what that takes, and first that the largest fits limit (0: none) or
+// what the machine has free; a table already there is left as it is.
+func solveAll(threads int, targets, asJSON, timing bool, limit int64, stdout io.Writer) error {
 	dir, err := tables.DefaultDir()
 	if err != nil {
 		return err
@@ -98,6 +99,10 @@ func solveAll(threads int, targets, asJSON, timing bool, stdout io.Writer) error
 		}
 		todo = append(todo, b)
 		total = total.Plus(b.cost)
+	}
+	// The tables are built one after the other: the largest must fit.
+	if err := fits("the largest table of solve --all", total.Memory, limit); err != nil {
+		return err
 	}
 	// The plan goes to stdout, or with --json to stderr, as a notice.
 	plan := stdout
