@@ -16,13 +16,14 @@ import (
 	"dicepoker/engine"
 	"dicepoker/internal/tablestest"
 	"dicepoker/quiz"
+	"dicepoker/words"
 )
 
 // quizJSON is what the tests read of quiz --json.
 type quizJSON struct {
 	Asked     int `json:"asked"`
 	Questions []struct {
-		Position quizPosition `json:"position"`
+		Position quiz.Position `json:"position"`
 		Answer   string       `json:"answer"`
 		Best     string       `json:"best"`
 		Loss     float64      `json:"loss"`
@@ -64,10 +65,10 @@ func takenJSON(t *testing.T, input string, args ...string) quizJSON {
 }
 
 // quizPositions returns the positions of quiz --positions --json.
-func quizPositions(t *testing.T, args ...string) []quizPosition {
+func quizPositions(t *testing.T, args ...string) []quiz.Position {
 	t.Helper()
 	var res struct {
-		Positions []quizPosition `json:"positions"`
+		Positions []quiz.Position `json:"positions"`
 	}
 	out := runOK(t, append([]string{"quiz", "--positions", "--json"}, args...)...)
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
@@ -78,7 +79,7 @@ func quizPositions(t *testing.T, args ...string) []quizPosition {
 
 // adviseBest returns the best action advise --json gives for a quiz
 // position, in play's words.
-func adviseBest(t *testing.T, p quizPosition) string {
+func adviseBest(t *testing.T, p quiz.Position) string {
 	t.Helper()
 	dice := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(p.Dice)), ","), "[]")
 	out := runOK(t, "advise", "--game", p.Game, "--sheet", p.Sheet, "--dice", dice, "--rolls-left", fmt.Sprint(p.RollsLeft), "--json")
@@ -154,7 +155,7 @@ func TestQuizWeakerPlayer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintln(&input, actionText(g, a))
+		fmt.Fprintln(&input, words.Text(g, a))
 	}
 	answers := filepath.Join(t.TempDir(), "answers.jsonl")
 	q := takenJSON(t, input.String(), "--seed", "21", "--questions", "10", "--record", answers)
@@ -168,8 +169,8 @@ func TestQuizWeakerPlayer(t *testing.T) {
 	lines := strings.SplitAfter(strings.TrimSuffix(string(data), "\n"), "\n")
 	total, lost := 0.0, 0
 	for i, a := range q.Questions {
-		if !reflect.DeepEqual(a.Position, positionOf(qs[i].Position)) {
-			t.Fatalf("question %d is %+v, the draw's %+v", i, a.Position, positionOf(qs[i].Position))
+		if !reflect.DeepEqual(a.Position, quiz.PositionOf(qs[i].Position)) {
+			t.Fatalf("question %d is %+v, the draw's %+v", i, a.Position, quiz.PositionOf(qs[i].Position))
 		}
 		rec := filepath.Join(t.TempDir(), "one.jsonl")
 		if err := os.WriteFile(rec, []byte(lines[i]), 0o644); err != nil {
@@ -380,7 +381,7 @@ func FuzzParseAction(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		a, ok, err := parseAction(p, coach.NewSheet(g).Terms(), text)
+		a, ok, err := words.Parse(p, coach.NewSheet(g).Terms(), text)
 		if !ok && err != nil {
 			t.Fatalf("%q: not an action, yet an error: %v", text, err)
 		}
