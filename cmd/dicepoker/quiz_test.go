@@ -24,10 +24,10 @@ type quizJSON struct {
 	Asked     int `json:"asked"`
 	Questions []struct {
 		Position quiz.Position `json:"position"`
-		Answer   string       `json:"answer"`
-		Best     string       `json:"best"`
-		Loss     float64      `json:"loss"`
-		Why      string       `json:"why"`
+		Answer   string        `json:"answer"`
+		Best     string        `json:"best"`
+		Loss     float64       `json:"loss"`
+		Why      string        `json:"why"`
 	} `json:"questions"`
 	MeanLoss float64 `json:"mean_loss"`
 	Rating   *struct {

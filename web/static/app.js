@@ -37,7 +37,7 @@ const newAim = () => ({ play: "score", target: "", opponents: "" });
 function newState(game, rules, mode) {
   const g = games[game];
   return { game, rules: rules || [], sheet: "", dice: [1, 2, 3, 4, 5], rollsLeft: g.rolls - 1, fresh: true,
-    mode: mode || "advise", aim: newAim(), held: [false, false, false, false, false], record: [], coach: "", review: null, table: null };
+    mode: mode || "advise", aim: newAim(), held: [false, false, false, false, false], record: [], coach: "", review: null, table: null, quiz: null };
 }
 
 // --- the server -----------------------------------------------------------
@@ -137,6 +137,14 @@ async function refresh() {
   const my = ++seq;
   advice = null;
   document.body.dataset.busy = "1";
+  if (S.mode === "quiz") { // the quiz asks its own questions
+    view = null;
+    await quizNow(my);
+    if (my !== seq) return;
+    render();
+    document.body.dataset.busy = "0";
+    return;
+  }
   if (S.mode === "table" && !S.table) { // the players are being chosen
     view = null;
     render();
@@ -235,8 +243,8 @@ function fromURL() {
   }
   const g = games[game];
   let mode = q.get("mode") || "advise";
-  if (!["advise", "play", "table"].includes(mode)) {
-    refused.push(`mode=${mode} is not advise, play or table`);
+  if (!["advise", "play", "table", "quiz"].includes(mode)) {
+    refused.push(`mode=${mode} is not advise, play, table or quiz`);
     mode = "advise";
   }
   const st = newState(game, q.get("rules") ? q.get("rules").split(",") : [], mode);
@@ -434,6 +442,18 @@ function startPlay() {
   S.dice = rollDice(S.held);
   save();
   refresh();
+}
+
+// stamp writes the time now as a file's name does: 20260131-154502.
+const stamp = () => new Date().toISOString().replace(/\..*$/, "").replace(/[-:]/g, "").replace("T", "-");
+
+// download offers lines as a file called name to save, one a line.
+function download(name, lines) {
+  const a = el("a", { href: URL.createObjectURL(new Blob([lines.join("\n") + "\n"], { type: "application/jsonl" })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
 // --- drawing ----------------------------------------------------------------
@@ -733,6 +753,7 @@ function render() {
   $("#mode-advise").setAttribute("aria-pressed", String(S.mode === "advise"));
   $("#mode-play").setAttribute("aria-pressed", String(S.mode === "play"));
   $("#mode-table").setAttribute("aria-pressed", String(S.mode === "table"));
+  $("#mode-quiz").setAttribute("aria-pressed", String(S.mode === "quiz"));
   drawRules();
   drawTableMode();
   drawTable();
@@ -740,6 +761,7 @@ function render() {
   drawSheet();
   drawRanking();
   drawReview();
+  drawQuizMode();
   document.body.dataset.renders = String(++renders);
 }
 
@@ -749,7 +771,7 @@ function onKey(e) {
   if (e.target.closest("input, select, textarea")) return;
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { e.preventDefault(); $("#undo").click(); return; }
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y") { e.preventDefault(); $("#redo").click(); return; }
-  if (S.mode === "play" || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (S.mode === "play" || S.mode === "quiz" || e.ctrlKey || e.metaKey || e.altKey) return;
   if (S.mode === "table") return tableKey(e);
   const f = e.key.length === 1 && faceOf(games[S.game], e.key);
   if (f) {
@@ -827,6 +849,7 @@ async function main() {
   });
   document.addEventListener("keydown", onKey);
   setupTable();
+  setupQuiz();
   save();
   refresh();
 }
