@@ -362,31 +362,3 @@ func TestQuizStatsManualNamesJSONKeys(t *testing.T) {
 		}
 	}
 }
-
-func FuzzParseAction(f *testing.F) {
-	g, err := engine.New("yahtzee", engine.Options{})
-	if err != nil {
-		f.Fatal(err)
-	}
-	sheet, err := coach.ParseSheet(g, "chance=20")
-	if err != nil {
-		f.Fatal(err)
-	}
-	dice, err := engine.FromDice(2, 2, 5, 5, 5)
-	if err != nil {
-		f.Fatal(err)
-	}
-	p := coach.Position{Game: g, Sheet: sheet, Dice: dice, RollsLeft: 1}
-	for _, s := range []string{"keep 5 5", "keep none", "keep all", "score full house", "score s", "cross ones", "KEEP 2 2 5", "keep", "score", "hint"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		a, ok, err := words.Parse(p, coach.NewSheet(g).Terms(), text)
-		if !ok && err != nil {
-			t.Fatalf("%q: not an action, yet an error: %v", text, err)
-		}
-		if ok && err == nil && a.Box != "" && g.Category(a.Box) < 0 {
-			t.Fatalf("%q: read as box %q, which yahtzee has not", text, a.Box)
-		}
-	})
-}
