@@ -37,7 +37,8 @@ const newAim = () => ({ play: "score", target: "", opponents: "" });
 function newState(game, rules, mode) {
   const g = games[game];
   return { game, rules: rules || [], sheet: "", dice: [1, 2, 3, 4, 5], rollsLeft: g.rolls - 1, fresh: true,
-    mode: mode || "advise", aim: newAim(), held: [false, false, false, false, false], record: [], coach: "", review: null, table: null, quiz: null };
+    mode: mode || "advise", aim: newAim(), held: [false, false, false, false, false], record: [], coach: "", review: null, table: null, quiz: null,
+    peeked: false };
 }
 
 // --- the server -----------------------------------------------------------
@@ -392,6 +393,7 @@ async function write(box, cross) {
   if (S.mode === "play") {
     S.record.push(recordLine(cross ? { cross: box } : { score: box }));
     S.coach = coachLine(opt);
+    S.peeked = false;
   }
   S.sheet = res.next.sheet;
   S.rollsLeft = games[S.game].rolls - 1;
@@ -417,6 +419,7 @@ async function reroll() {
   commit();
   S.record.push(recordLine({ keep: sorted(keep) }));
   S.coach = coachLine(findOption({ keep }));
+  S.peeked = false;
   S.dice = rollDice(S.held);
   S.rollsLeft--;
   S.fresh = keep.length === 0;
@@ -459,9 +462,10 @@ function download(name, lines) {
 // --- drawing ----------------------------------------------------------------
 
 // adviceShown reports whether the page shows the advice now: always when
-// advising, never in play (the coach speaks after), at the table as the
-// player to move chose.
-const adviceShown = () => S.mode === "advise" || S.mode === "table" && tableAdviceShown();
+// advising; in play only once the player peeks (Show the advice), else
+// the coach speaks after the choice; at the table as the player to move
+// chose.
+const adviceShown = () => S.mode === "advise" || S.mode === "play" && S.peeked || S.mode === "table" && tableAdviceShown();
 
 // canWrite reports whether a tap on a box writes the dice there.
 const canWrite = () => S.mode !== "table" || tableCanWrite();
@@ -539,9 +543,11 @@ function drawTable() {
   roll.textContent = S.rollsLeft > 0 ? `Reroll (${S.rollsLeft} left)` : "Write the dice in a box";
 
   $("#hint").textContent = S.mode === "table" ? tableHint() : S.mode === "play"
-    ? "Tap dice to hold them, then reroll; tap a box to write the dice there."
+    ? "Tap dice to hold them, then reroll; tap a box to write the dice there. The advice stays hidden until you choose, unless you peek."
     : `Tap a die to change it${g.faces === "123456" ? " (or type 1–6)" : ` (or type ${g.faces.split("").join(" ")})`}; tap a box to write the dice there.`;
 
+  $("#peek").hidden = S.mode !== "play" || S.peeked || !view || view.over;
+  $("#save-record").hidden = S.mode !== "play" || !S.record.length;
   const best = $("#best");
   best.replaceChildren();
   best.hidden = !adviceShown() || !advice && !(view && view.over);
@@ -842,6 +848,7 @@ async function main() {
     undo.push(JSON.stringify(S));
     restore(redo.pop());
   });
+  $("#save-record").addEventListener("click", () => download(`dicepoker-${stamp()}.jsonl`, S.record));
   $("#new").addEventListener("click", () => (S.mode === "table" ? newTable() : S.mode === "play" ? startPlay() : change(() => { S = { ...newState(S.game, S.rules), aim: S.aim }; })));
   $("#cross").addEventListener("click", (e) => {
     e.currentTarget.setAttribute("aria-pressed", String(e.currentTarget.getAttribute("aria-pressed") !== "true"));
