@@ -56,9 +56,6 @@ func (s *API) quiz(req quizRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := quiz.Check(g); err != nil {
-		return nil, badf("%v", err)
-	}
 	n := req.Questions
 	if n == 0 {
 		n = DefaultQuestions
@@ -73,7 +70,7 @@ func (s *API) quiz(req quizRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	qs, err := quiz.Draw(g, adv, n, req.Seed)
+	qs, err := s.drawn(g, adv, n, req.Seed)
 	if err != nil {
 		return nil, err
 	}
@@ -106,9 +103,23 @@ func judgeAnswer(q quiz.Question, terms coach.Terms, text string) (review.Item, 
 	case err != nil:
 		return review.Item{}, err
 	case !ok:
-		return review.Item{}, fmt.Errorf("say 'keep 5 5', 'keep none' or 'score %s'", q.Position.Game.Categories[len(q.Position.Game.Categories)-1].Name)
+		return review.Item{}, fmt.Errorf("say %s", words.Hint(q.Position.Game))
 	}
 	return quiz.Judge(q, a)
+}
+
+// drawn returns the n questions of g drawn with seed, ranked by adv
+// (quiz.Draw): drawn on the quiz's first request and kept with the
+// tables for its next answers, since a draw of school takes seconds.
+func (s *API) drawn(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]quiz.Question, error) {
+	what := strategy.Describe(g)
+	v, err := s.src.get(fmt.Sprintf("quiz %s seed %d questions %d", what, seed, n), "quiz's questions", what,
+		func() memory.Need { return memory.Need{Hold: int64(n) << 14, Peak: int64(n) << 14} },
+		func(memory.Need) (any, error) { return quiz.Draw(g, adv, n, seed) })
+	if err != nil {
+		return nil, err
+	}
+	return v.([]quiz.Question), nil
 }
 
 // yardsticks returns the quiz's yardsticks for g, ranked by adv: measured

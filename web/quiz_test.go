@@ -3,10 +3,12 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
 	"dicepoker/advice"
+	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/quiz"
 	"dicepoker/words"
@@ -135,4 +137,62 @@ func equalPositions(a, b quiz.Position) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return string(x) == string(y)
+}
+
+// TestQuizAPISchool answers a quiz of school, in play's words for its
+// rows: the advisor's best answers lose nothing; a row crossed out where
+// the best writes the dice loses what quiz.Judge says.
+func TestQuizAPISchool(t *testing.T) {
+	t.Parallel()
+	api, err := NewAPI(testSource, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.New("school", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	adv, err := advice.Advisor(testSource, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n, seed = 4, 2
+	qs, err := quiz.Draw(g, adv, n, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := make([]string, n)
+	for i, q := range qs {
+		best[i] = words.Text(g, q.Actions[0].Action)
+	}
+	status, a, out := quizCall(t, api, map[string]any{"game": "school", "seed": seed, "questions": n, "answers": best})
+	if status != statusOK || !a.Over || len(a.Questions) != n || a.MeanLoss != 0 || a.Rating == nil {
+		t.Fatalf("%d %s: want %d answers %q, no loss, rated", status, out, n, best)
+	}
+	for i, q := range qs {
+		if p := a.Positions[i]; !equalPositions(p.Position, quiz.PositionOf(q.Position)) || p.Fresh != q.Position.Fresh {
+			t.Errorf("position %d is %+v, the draw's %+v", i+1, p, quiz.PositionOf(q.Position))
+		}
+	}
+	// A crossed-out row where the best writes the dice.
+	for i, q := range qs {
+		k := slices.IndexFunc(q.Actions, func(o coach.Option) bool { return o.Cross && q.Actions[0].Box != "" && !q.Actions[0].Cross })
+		if k < 0 {
+			continue
+		}
+		want, err := quiz.Judge(q, q.Actions[k].Action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		answers := append(append([]string{}, best[:i]...), words.Text(g, q.Actions[k].Action))
+		status, a, out := quizCall(t, api, map[string]any{"game": "school", "seed": seed, "questions": n, "answers": answers})
+		if status != statusOK || len(a.Questions) != i+1 {
+			t.Fatalf("%d %s", status, out)
+		}
+		if got := a.Questions[i]; !strings.HasPrefix(got.Answer, "cross ") || got.Loss != want.Loss || got.Loss <= 0 {
+			t.Errorf("%s judged %+v, want a loss of %v", answers[i], got, want.Loss)
+		}
+		return
+	}
+	t.Fatalf("no question of %q where the best writes the dice and a row can be crossed out", best)
 }

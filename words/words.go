@@ -82,3 +82,14 @@ func boxNamed(g *engine.Game, terms coach.Terms, verb, text string) (string, err
 	}
 	return "", fmt.Errorf("%s could be %s: say which", engine.Quote(text), strings.Join(found, " or "))
 }
+
+// Hint says how to answer in g, with examples: "'keep 5 5', 'keep none'
+// or 'score chance'"; for school its rows, written in their next column
+// or crossed out.
+func Hint(g *engine.Game) string {
+	last := g.Categories[len(g.Categories)-1].Name
+	if g.Columns != 0 {
+		return fmt.Sprintf("'keep 5 5', 'keep none', 'score %s' (in its next column) or 'cross %s'", last, last)
+	}
+	return fmt.Sprintf("'keep 5 5', 'keep none' or 'score %s'", last)
+}

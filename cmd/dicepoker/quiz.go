@@ -23,8 +23,8 @@ of simulated players of varied strength (optimal, greedy, random 10% and
 30% of the time) whose best action leads the next by 0.4% of the game's
 expected score or more (1.02 points in yahtzee), keeps and boxes, early
 and late turns. Answer each in play's words, a line
-each on standard input ('keep 5 5', 'keep none', 'score chance'; 'quit'
-stops). After each answer: the best action, the points the answer gave up
+each on standard input ('keep 5 5', 'keep none', 'score chance'; school's
+rows: 'score pair', 'cross pair'; 'quit' stops). After each answer: the best action, the points the answer gave up
 and, where it can be said, why. At the end: the mean loss per decision,
 rated against the simulated players' mean loss on 200 such questions. The
 same --seed gives the same quiz. Every answer is appended to the answers
@@ -49,9 +49,6 @@ func takeQuiz(args []string, in io.Reader, stdout, stderr io.Writer) error {
 	g, err := gf.parse(fs, args, stdout, "quiz [--game G] [game options] [--questions N] [--seed S] [--positions] [--record FILE] [--table FILE] [--json]", quizSummary)
 	if err != nil {
 		return err
-	}
-	if err := quiz.Check(g); err != nil {
-		return &usageError{err.Error()}
 	}
 	switch {
 	case *n < 1 || *n > quiz.MaxQuestions:
@@ -85,7 +82,7 @@ func takeQuiz(args []string, in io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(t.out, "quiz of %s: %d %s (seed %d: take the same quiz again with --seed %d)\n",
 		strategy.Describe(g), len(qs), engine.Plural(len(qs), "question", "questions"), *seed, *seed)
-	fmt.Fprintf(t.out, "answers: %s\nanswer with 'keep 5 5', 'keep none' or 'score BOX'; 'quit' stops\n", path)
+	fmt.Fprintf(t.out, "answers: %s\nanswer with %s; 'quit' stops\n", path, words.Hint(g))
 	askErr := t.ask(qs)
 	if err := f.Close(); askErr == nil {
 		askErr = err
@@ -165,7 +162,7 @@ func (t *quizTaker) answer(q quiz.Question) (review.Item, bool, error) {
 		}
 		a, ok, err := words.Parse(q.Position, t.terms, text)
 		if !ok {
-			err = fmt.Errorf("answer %s: say 'keep 5 5', 'keep none' or 'score %s' ('quit' stops)", engine.Quote(text), t.g.Categories[len(t.g.Categories)-1].Name)
+			err = fmt.Errorf("answer %s: say %s ('quit' stops)", engine.Quote(text), words.Hint(t.g))
 		}
 		if err != nil {
 			fmt.Fprintln(t.complaints, err)
