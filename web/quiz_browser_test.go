@@ -10,10 +10,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+
 	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/quiz"
 	"dicepoker/stats"
+	"dicepoker/words"
 )
 
 // hintHidden reports whether the page hides every hint of the advice:
@@ -102,5 +106,62 @@ func TestBrowserPlayPeek(t *testing.T) {
 	}
 	if got := sums[0].Total(); got.Decisions != 2 || math.Abs(got.Loss-total) > 1e-9 {
 		t.Errorf("stats counts %d decisions losing %s points, review 2 losing %s", got.Decisions, strconv.FormatFloat(got.Loss, 'f', -1, 64), strconv.FormatFloat(total, 'f', -1, 64))
+	}
+}
+
+// TestBrowserQuizSchool takes a quiz of school by taps: a die kept, a
+// row's next cell written, a row crossed out; each answer the page
+// judges loses what quiz.Judge gives the same answer to the same draw.
+func TestBrowserQuizSchool(t *testing.T) {
+	t.Parallel()
+	const n, seed = 3, 2
+	g, err := engine.New("school", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	adv, err := advice.Advisor(testSource, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs, err := quiz.Draw(g, adv, n, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := newPage(t, testSource)
+	p.open("?game=school&mode=quiz")
+	p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector("#quiz-n").value = "%d"; document.querySelector("#quiz-seed").value = "%d"`, n, seed)),
+		chromedp.Click(chromedp.CSS("#quiz-start")))
+	crossed := false
+	for k, q := range qs {
+		switch {
+		case q.Position.RollsLeft > 0 && k == 0:
+			p.click(`#quiz-dice .die[data-i="0"]`)
+			p.click("#quiz-reroll")
+		case !crossed && eval[bool](p, `!!document.querySelector("#quiz tr:not(.schoolrow) .cell.next")`): // a combination row
+			p.click("#quiz-cross")
+			p.click(`#quiz tr:not(.schoolrow) .cell.next`)
+			crossed = true
+		default:
+			p.click(`#quiz .cell.next`)
+		}
+		answer := strings.TrimPrefix(p.text("#quiz-judged .quiz-answer"), "your answer: ")
+		a, ok, err := words.Parse(q.Position, coach.NewSheet(g).Terms(), answer)
+		if !ok || err != nil {
+			t.Fatalf("question %d: the page answered %q: %v", k+1, answer, err)
+		}
+		want, err := quiz.Judge(q, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := eval[string](p, `document.querySelector("#quiz-judged").dataset.loss`); got != strconv.FormatFloat(want.Loss, 'g', -1, 64) && !(got == "0" && want.Loss == 0) {
+			t.Errorf("question %d: %s lost %s on the page, %v by quiz.Judge", k+1, answer, got, want.Loss)
+		}
+		p.click("#quiz-next")
+	}
+	if !crossed {
+		t.Error("no row crossed out by a tap")
+	}
+	if !strings.HasPrefix(p.text("#quiz-rating"), "mean loss per decision: ") {
+		t.Errorf("the quiz ends with %q", p.text("#quiz"))
 	}
 }

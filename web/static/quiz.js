@@ -17,6 +17,7 @@
 
 let Q = null;           // {for, report, view, scores}: for is S.quiz's JSON the rest answers
 let picked = [false, false, false, false, false]; // the dice tapped to keep
+let crossing = false; // school: Cross out pressed, the row tapped is crossed out
 
 const quizShown = () => S.mode === "quiz";
 
@@ -76,6 +77,7 @@ function startQuiz(n, seed) {
 function answerQuiz(text) {
   if (!Q || S.quiz.answers.length !== S.quiz.seen || Q.report.over) return;
   picked = [false, false, false, false, false];
+  crossing = false;
   change(() => { S.quiz.answers.push(text); });
 }
 
@@ -175,16 +177,18 @@ function quizBoxes(answering) {
 // pressed.
 function quizSchool(p, answering) {
   const v = Q.view;
-  const cross = el("button", { type: "button", id: "quiz-cross", "aria-pressed": "false", disabled: !answering,
-    onclick: (e) => e.currentTarget.setAttribute("aria-pressed", String(e.currentTarget.getAttribute("aria-pressed") !== "true")) }, "Cross out");
+  const cross = el("button", { type: "button", id: "quiz-cross", "aria-pressed": String(crossing && answering), disabled: !answering,
+    onclick: () => { crossing = !crossing; render(); } }, "Cross out");
   const cols = v.columns.length;
   const rows = v.rows.map((r) => {
     const cells = [];
     for (let j = 0; j < cols; j++) {
       if (j < r.cells.length) cells.push(el("td", {}, el("span", { class: "cell written" }, r.cells[j] === "0" ? "-200" : r.cells[j])));
       else if (j === r.cells.length) {
+        // What the dice write there: a combination's points; a school row's x where they close it.
+        const label = r.school ? (Q.scores.school[r.name].closed ? "x" : "") : String(Q.scores.scores[r.name]);
         cells.push(el("td", {}, el("button", { type: "button", class: "cell next", data: { row: r.name }, disabled: !answering, "aria-label": `${r.name} ${j + 1}`,
-          onclick: () => answerQuiz(`${cross.getAttribute("aria-pressed") === "true" ? "cross" : "score"} ${r.name}`) }, " ")));
+          onclick: () => answerQuiz(`${crossing ? "cross" : "score"} ${r.name}`) }, el("span", { class: "pts" }, label))));
       } else cells.push(el("td", {}, el("span", { class: "cell empty" }, " ")));
     }
     return el("tr", { class: r.school ? "schoolrow" : "" }, el("th", { class: "name" }, r.name), cells);
