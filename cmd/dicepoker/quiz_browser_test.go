@@ -19,8 +19,8 @@ import (
 	"dicepoker/words"
 )
 
-// quizPage serves the page as serve does, and returns a tab on it.
-func quizPage(t *testing.T) (string, *httptest.Server) {
+// quizPage serves the page as serve does, and returns its URL.
+func quizPage(t *testing.T) string {
 	t.Helper()
 	ts := httptest.NewUnstartedServer(nil)
 	srv, err := web.New(advice.Opener{}, ts.Listener.Addr().String(), web.Options{})
@@ -30,7 +30,7 @@ func quizPage(t *testing.T) (string, *httptest.Server) {
 	ts.Config.Handler = srv
 	ts.Start()
 	t.Cleanup(ts.Close)
-	return ts.URL, ts
+	return ts.URL
 }
 
 // TestQuizInBrowser takes a short quiz on the page by taps, keeps by the
@@ -41,7 +41,7 @@ func quizPage(t *testing.T) (string, *httptest.Server) {
 func TestQuizInBrowser(t *testing.T) {
 	path := browsertest.Chromium(t)
 	tablestest.Dir(t)
-	url, _ := quizPage(t)
+	url := quizPage(t)
 	ctx := siteBrowser(t, path)
 	if err := chromedp.Do(ctx, chromedp.Navigate(url+"/?game=poker-dice&mode=quiz")); err != nil {
 		t.Fatal(err)
