@@ -6,6 +6,7 @@ import (
 
 	"dicepoker/coach"
 	"dicepoker/engine"
+	"dicepoker/school"
 	"dicepoker/solver"
 )
 
@@ -25,11 +26,8 @@ type Player struct {
 // then one that takes a random legal action 10% of the time (else the
 // best), greedy (the most points this turn can give, bonuses included,
 // as simulate --strategy greedy plays), and one random 30% of the time.
-func Players(g *engine.Game) ([]Player, error) {
-	if err := Check(g); err != nil {
-		return nil, err
-	}
-	return []Player{Optimal(), Random(0.10), Greedy(g), Random(0.30)}, nil
+func Players(g *engine.Game) []Player {
+	return []Player{Optimal(), Random(0.10), Greedy(g), Random(0.30)}
 }
 
 // Optimal returns the player that takes the advisor's best action.
@@ -50,10 +48,21 @@ func Random(share float64) Player {
 	}}
 }
 
-// Greedy returns the player of single-sheet game g that values every
-// sheet after the turn at nothing: each turn it plays for the most
-// points of the turn itself, as policy.Greedy does.
+// Greedy returns the player of game g that values every sheet after the
+// turn at nothing: each turn it plays for the most points of the turn
+// itself, as policy.Greedy does, and in school as the greedy strategy
+// (advise --strategy greedy) does.
 func Greedy(g *engine.Game) Player {
+	if g.Columns != 0 {
+		adv := coach.SchoolAdvisor(g, school.Fixed(func(engine.SchoolState) float64 { return 0 }), nil, 0, "")
+		return Player{Name: "greedy", Choose: func(p coach.Position, _ []coach.Option, _ *rand.Rand) (coach.Action, error) {
+			actions, err := adv.Actions(p)
+			if err != nil {
+				return coach.Action{}, err
+			}
+			return actions[0].Action, nil
+		}}
+	}
 	turn := solver.NewTurn(g)
 	zero := func(engine.State) float64 { return 0 }
 	return Player{Name: "greedy", Choose: func(p coach.Position, _ []coach.Option, _ *rand.Rand) (coach.Action, error) {

@@ -11,7 +11,6 @@
 package quiz
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -101,39 +100,22 @@ func maxGames(n int) int { return 20 + n }
 // from the games of every player, twice over.
 const minGames = 8
 
-// ErrSchool says that the quiz draws positions of the single-sheet games
-// only.
-var ErrSchool = errors.New("the quiz has questions for the single-sheet games (yahtzee, yatzy, swedish, poker-dice); school is not in it yet")
-
-// Check says why g has no quiz: ErrSchool, unless g is a single-sheet
-// game (engine.Game.SingleSheet).
-func Check(g *engine.Game) error {
-	if g.SingleSheet("has no quiz") != nil {
-		return ErrSchool
-	}
-	return nil
-}
-
 // Draw draws n questions of game g: it plays games seeded by seed, each
 // with the next of Players(g) in turn, ranks every position with adv,
-// keeps those whose best leads by Margin(adv) or more (minGames games at
+// keeps those whose best leads by Margin(adv) or more and that an answers
+// file tells whole (Told, in school) (minGames games at
 // least, more until every sort has its share), and takes from them a
 // keep early, a box early, a keep late and a box late in turn, each at
 // random among its sort (another sort where one runs out). The same seed
 // draws the same questions.
 func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, error) {
-	if err := Check(g); err != nil {
-		return nil, err
-	}
 	if n < 1 || n > MaxQuestions {
 		return nil, fmt.Errorf("questions %d: must be 1 to %d", n, MaxQuestions)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x71752a))
-	players, err := Players(g)
-	if err != nil {
-		return nil, err
-	}
+	players := Players(g)
 	margin := Margin(adv)
+	untold := coach.NewSheet(g).Terms().Fresh != "" // a fresh roll scores otherwise: school
 	var pool [len(Sorts)][]Question
 	seen := map[string]bool{}
 	enough := func() bool {
@@ -148,7 +130,7 @@ func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, er
 		pl := players[i%len(players)]
 		err := PlayGame(g, adv, pl, rng, func(q Question, _ coach.Action) {
 			key := positionKey(q.Position)
-			if Lead(q.Actions) < margin || seen[key] {
+			if Lead(q.Actions) < margin || seen[key] || untold && !Told(q.Position) {
 				return
 			}
 			seen[key] = true
@@ -180,6 +162,13 @@ func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, er
 	}
 	return qs, nil
 }
+
+// Told reports whether a one-line game record, as an answers file keeps
+// each answer, tells position p whole: a record's line says whether its
+// dice are a fresh roll of all five only by the rolls left, fresh on the
+// first roll of a turn alone. Where a fresh roll scores otherwise (school)
+// Draw asks only the positions told.
+func Told(p coach.Position) bool { return p.Fresh == (p.RollsLeft == p.Game.Rolls-1) }
 
 // positionKey tells positions apart.
 func positionKey(p coach.Position) string {

@@ -2,7 +2,6 @@ package quiz
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -105,13 +104,6 @@ func TestDrawRefuses(t *testing.T) {
 		if _, err := Draw(g, adv, n, 1); err == nil {
 			t.Errorf("Draw of %d questions: no error", n)
 		}
-	}
-	school, err := engine.New("school", engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Draw(school, adv, 5, 1); !errors.Is(err, ErrSchool) {
-		t.Errorf("Draw of school: %v, want ErrSchool", err)
 	}
 }
 

@@ -41,10 +41,7 @@ func Yardsticks(g *engine.Game, adv coach.Advisor, questions, tries int, seed ui
 	if err != nil {
 		return nil, err
 	}
-	players, err := Players(g)
-	if err != nil {
-		return nil, err
-	}
+	players := Players(g)
 	rng := rand.New(rand.NewPCG(seed, 0x79617264))
 	ys := make([]Yardstick, len(players))
 	for i, pl := range players {

@@ -109,6 +109,7 @@ func (s *API) routeTable() map[string]route {
 		"POST /api/write":  post(s.write),
 		"POST /api/take":   post(s.take),
 		"POST /api/review": post(s.review),
+		"POST /api/quiz":   post(s.quiz),
 	}
 }
 

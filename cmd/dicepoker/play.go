@@ -17,6 +17,7 @@ import (
 	"dicepoker/record"
 	"dicepoker/review"
 	"dicepoker/strategy"
+	"dicepoker/words"
 )
 
 const playSummary = `Play a game in the terminal with the advisor as a coach. The program rolls
@@ -156,7 +157,7 @@ func (s *session) begin(last *record.Entry) error {
 		p.RollsLeft, p.Fresh = p.RollsLeft-1, keep.Size() == 0
 	}
 	if last != nil {
-		fmt.Fprintf(s.out, "resuming after decision %d: %s\n", s.first, actionText(s.g, last.Action))
+		fmt.Fprintf(s.out, "resuming after decision %d: %s\n", s.first, words.Text(s.g, last.Action))
 	}
 	var err error
 	if p.Dice, err = s.roll(keep); err != nil {

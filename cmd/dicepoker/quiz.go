@@ -15,6 +15,7 @@ import (
 	"dicepoker/review"
 	"dicepoker/stats"
 	"dicepoker/strategy"
+	"dicepoker/words"
 )
 
 const quizSummary = `Test yourself on positions where the choice matters: positions from games
@@ -22,8 +23,8 @@ of simulated players of varied strength (optimal, greedy, random 10% and
 30% of the time) whose best action leads the next by 0.4% of the game's
 expected score or more (1.02 points in yahtzee), keeps and boxes, early
 and late turns. Answer each in play's words, a line
-each on standard input ('keep 5 5', 'keep none', 'score chance'; 'quit'
-stops). After each answer: the best action, the points the answer gave up
+each on standard input ('keep 5 5', 'keep none', 'score chance'; school's
+rows: 'score pair', 'cross pair'; 'quit' stops). After each answer: the best action, the points the answer gave up
 and, where it can be said, why. At the end: the mean loss per decision,
 rated against the simulated players' mean loss on 200 such questions. The
 same --seed gives the same quiz. Every answer is appended to the answers
@@ -48,9 +49,6 @@ func takeQuiz(args []string, in io.Reader, stdout, stderr io.Writer) error {
 	g, err := gf.parse(fs, args, stdout, "quiz [--game G] [game options] [--questions N] [--seed S] [--positions] [--record FILE] [--table FILE] [--json]", quizSummary)
 	if err != nil {
 		return err
-	}
-	if err := quiz.Check(g); err != nil {
-		return &usageError{err.Error()}
 	}
 	switch {
 	case *n < 1 || *n > quiz.MaxQuestions:
@@ -84,7 +82,7 @@ func takeQuiz(args []string, in io.Reader, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(t.out, "quiz of %s: %d %s (seed %d: take the same quiz again with --seed %d)\n",
 		strategy.Describe(g), len(qs), engine.Plural(len(qs), "question", "questions"), *seed, *seed)
-	fmt.Fprintf(t.out, "answers: %s\nanswer with 'keep 5 5', 'keep none' or 'score BOX'; 'quit' stops\n", path)
+	fmt.Fprintf(t.out, "answers: %s\nanswer with %s; 'quit' stops\n", path, words.Hint(g))
 	askErr := t.ask(qs)
 	if err := f.Close(); askErr == nil {
 		askErr = err
@@ -162,9 +160,9 @@ func (t *quizTaker) answer(q quiz.Question) (review.Item, bool, error) {
 		case "quit", "exit":
 			return review.Item{}, false, nil
 		}
-		a, ok, err := parseAction(q.Position, t.terms, text)
+		a, ok, err := words.Parse(q.Position, t.terms, text)
 		if !ok {
-			err = fmt.Errorf("answer %s: say 'keep 5 5', 'keep none' or 'score %s' ('quit' stops)", engine.Quote(text), t.g.Categories[len(t.g.Categories)-1].Name)
+			err = fmt.Errorf("answer %s: say %s ('quit' stops)", engine.Quote(text), words.Hint(t.g))
 		}
 		if err != nil {
 			fmt.Fprintln(t.complaints, err)
@@ -184,69 +182,25 @@ func rankingOf(p coach.Position, actions []coach.Option) *advice.Ranking {
 	return &advice.Ranking{Game: p.Game, SheetScore: p.Sheet.Score(), RollsLeft: p.RollsLeft, Fresh: p.Fresh, Dice: p.Dice, Actions: actions}
 }
 
-// quizPosition is a question's position in the JSON, as advise takes it.
-type quizPosition struct {
-	Game      string `json:"game"`
-	Rules     string `json:"rules"`
-	Turn      int    `json:"turn"`
-	Sheet     string `json:"sheet"`
-	Dice      []int  `json:"dice"`
-	RollsLeft int    `json:"rolls_left"`
-}
-
-func positionOf(p coach.Position) quizPosition {
-	return quizPosition{p.Game.Name, p.Game.Options.String(), p.Sheet.Turn(), p.Sheet.String(), p.Dice.Dice(), p.RollsLeft}
-}
-
-// quizAnswer is a question answered, in the JSON.
-type quizAnswer struct {
-	Position quizPosition `json:"position"`
-	Answer   string       `json:"answer"`
-	Best     string       `json:"best"`
-	Loss     float64      `json:"loss"`
-	Why      string       `json:"why,omitempty"`
-}
-
 // finish prints the end of a quiz: the answers' mean loss and its rating.
 func (t *quizTaker) finish(w io.Writer, asked int, seed uint64, path string, ys []quiz.Yardstick, margin float64) error {
-	answers := make([]quizAnswer, len(t.items))
-	total, best := 0.0, 0
-	for i, it := range t.items {
-		p := it.Entry.Position
-		answers[i] = quizAnswer{positionOf(p), actionText(t.g, it.Entry.Action), actionText(t.g, it.Actions[0].Action), it.Loss, quiz.Why(it)}
-		total += it.Loss
-		if it.Optimal() {
-			best++
-		}
-	}
-	var rating *quiz.Rating
-	mean := 0.0
-	if len(t.items) > 0 {
-		mean = total / float64(len(t.items))
-		r := quiz.Rate(mean, ys)
-		rating = &r
-	}
+	r := quiz.Summarize(t.g, seed, asked, t.items, ys, margin)
 	if t.json {
 		return writeJSON(w, struct {
-			Game      string         `json:"game"`
-			Rules     string         `json:"rules"`
-			Seed      uint64         `json:"seed"`
-			Asked     int            `json:"asked"`
-			Questions []quizAnswer   `json:"questions"`
-			MeanLoss  float64        `json:"mean_loss"`
-			Best      int            `json:"best_answers"`
-			Rating    *quiz.Rating   `json:"rating"`
-			Margin    float64        `json:"margin"`
-			Answers   string         `json:"answers_file,omitempty"`
-			Measured  yardstickBasis `json:"yardstick_basis"`
-		}{t.g.Name, t.g.Options.String(), seed, asked, answers, mean, best, rating, margin, path, basis()})
+			quiz.Report
+			Answers string `json:"answers_file,omitempty"`
+		}{r, path})
 	}
 	if len(t.items) == 0 {
 		fmt.Fprintln(w, "\nno answers: nothing to rate, no answers file kept")
 		return nil
 	}
-	fmt.Fprintf(w, "\nquiz over: %d of %d questions answered, %d with the best action; %.2f points lost in all\n", len(t.items), asked, best, total)
-	fmt.Fprintf(w, "mean loss per decision: %s\n", rating.Text)
+	total := 0.0
+	for _, it := range t.items {
+		total += it.Loss
+	}
+	fmt.Fprintf(w, "\nquiz over: %d of %d questions answered, %d with the best action; %.2f points lost in all\n", len(t.items), asked, r.Best, total)
+	fmt.Fprintf(w, "mean loss per decision: %s\n", r.Rating.Text)
 	var parts []string
 	for _, y := range ys {
 		parts = append(parts, fmt.Sprintf("%s %.2f", y.Player, y.MeanLoss))
@@ -257,30 +211,19 @@ func (t *quizTaker) finish(w io.Writer, asked int, seed uint64, path string, ys 
 	return nil
 }
 
-// yardstickBasis says in the JSON what the yardsticks were measured on.
-type yardstickBasis struct {
-	Questions int    `json:"questions"`
-	Seed      uint64 `json:"seed"`
-	Tries     int    `json:"random_tries"`
-}
-
-func basis() yardstickBasis {
-	return yardstickBasis{quiz.YardstickQuestions, quiz.YardstickSeed, quiz.YardstickTries}
-}
-
 // writePositions prints the positions of questions qs: as advise command
 // lines, or with asJSON as one JSON object.
 func writePositions(w io.Writer, g *engine.Game, qs []quiz.Question, seed uint64, asJSON bool) error {
 	if asJSON {
-		ps := make([]quizPosition, len(qs))
+		ps := make([]quiz.Position, len(qs))
 		for i, q := range qs {
-			ps[i] = positionOf(q.Position)
+			ps[i] = quiz.PositionOf(q.Position)
 		}
 		return writeJSON(w, struct {
-			Game      string         `json:"game"`
-			Rules     string         `json:"rules"`
-			Seed      uint64         `json:"seed"`
-			Positions []quizPosition `json:"positions"`
+			Game      string          `json:"game"`
+			Rules     string          `json:"rules"`
+			Seed      uint64          `json:"seed"`
+			Positions []quiz.Position `json:"positions"`
 		}{g.Name, g.Options.String(), seed, ps})
 	}
 	var options string

@@ -14,6 +14,7 @@ import (
 	"dicepoker/engine"
 	"dicepoker/record"
 	"dicepoker/review"
+	"dicepoker/words"
 )
 
 // session is a game being played: the dialogue of play.
@@ -152,22 +153,8 @@ func (s *session) undo() (coach.Position, bool) {
 		s.rngAt = s.rngAt[:i]
 	}
 	s.sheet = e.Position.Sheet
-	s.say("took back %s (turn %d, roll %d of %d)", actionText(s.g, e.Action), e.Position.Sheet.Turn(), s.g.Rolls-e.Position.RollsLeft, s.g.Rolls)
+	s.say("took back %s (turn %d, roll %d of %d)", words.Text(s.g, e.Action), e.Position.Sheet.Turn(), s.g.Rolls-e.Position.RollsLeft, s.g.Rolls)
 	return e.Position, true
-}
-
-// actionText writes an action as the player types it: "keep 3 3",
-// "score chance", "cross pair".
-func actionText(g *engine.Game, a coach.Action) string {
-	switch {
-	case a.Cross:
-		return "cross " + a.Box
-	case a.Box != "":
-		return "score " + a.Box
-	case a.Keep.Size() == 0:
-		return "keep none"
-	}
-	return "keep " + spaced(a.Keep, g.Letters)
 }
 
 // say writes a line of prose, wrapped at lineWidth.
@@ -252,7 +239,7 @@ func (s *session) ask(p coach.Position) (coach.Action, coach.Move, error) {
 		case "":
 			continue
 		case "keep", "score", "cross":
-			if a, _, err = parseAction(p, s.terms, text); err != nil {
+			if a, _, err = words.Parse(p, s.terms, text); err != nil {
 				fmt.Fprintf(s.out, "%v\n", err)
 				continue
 			}
@@ -355,62 +342,6 @@ func diceNames(g *engine.Game) string {
 		return "1 to 6"
 	}
 	return fmt.Sprintf("%s or 1 to 6", strings.Join(strings.Split(g.Letters, ""), " "))
-}
-
-// parseAction reads an action in play's words in position p, whose
-// sheet's words are terms: "keep 3 3 5", "keep none", "score chance",
-// "cross pair". ok is false, with no error, when text is no action
-// (its first word is not keep, score or cross).
-func parseAction(p coach.Position, terms coach.Terms, text string) (a coach.Action, ok bool, err error) {
-	word, rest, _ := strings.Cut(strings.TrimSpace(text), " ")
-	rest = strings.TrimSpace(rest)
-	switch verb := strings.ToLower(word); verb {
-	case "keep":
-		a.Keep, err = parseKeep(p, rest)
-	case "score", "cross":
-		a.Box, err = boxNamed(p.Game, terms, verb, rest)
-		a.Cross = verb == "cross"
-	default:
-		return a, false, nil
-	}
-	return a, true, err
-}
-
-// parseKeep reads the dice to keep in p: "3 3 5", "335", "none", "all".
-func parseKeep(p coach.Position, text string) (engine.Multiset, error) {
-	switch strings.ToLower(text) {
-	case "":
-		return engine.Multiset{}, fmt.Errorf("keep which dice? say 'keep 3 3 5', or 'keep none' to reroll all five")
-	case "all":
-		return p.Dice, nil // refused by coach.Check, with the reason
-	}
-	return engine.ParseKeep(text, p.Game.Letters)
-}
-
-// boxNamed finds the box of g a player names after verb (score or
-// cross): its name or old name, a unique start of its name, or the name
-// with spaces for dashes ("full house").
-func boxNamed(g *engine.Game, terms coach.Terms, verb, text string) (string, error) {
-	name := strings.ToLower(strings.Join(strings.Fields(text), "-"))
-	if name == "" {
-		return "", fmt.Errorf("%s in which %s? say '%s %s'", verb, terms.Box, verb, g.Categories[len(g.Categories)-1].Name)
-	}
-	if c := g.Category(name); c >= 0 {
-		return g.Categories[c].Name, nil
-	}
-	var found []string
-	for _, c := range g.Categories {
-		if strings.HasPrefix(c.Name, name) {
-			found = append(found, c.Name)
-		}
-	}
-	switch len(found) {
-	case 0:
-		return "", fmt.Errorf("%s has no %s %s (type 'help' for the %s)", g.Name, terms.Box, engine.Quote(text), terms.Boxes)
-	case 1:
-		return found[0], nil
-	}
-	return "", fmt.Errorf("%s could be %s: say which", engine.Quote(text), strings.Join(found, " or "))
 }
 
 // shownHints is how many actions the advice shown before every decision

@@ -37,7 +37,8 @@ const newAim = () => ({ play: "score", target: "", opponents: "" });
 function newState(game, rules, mode) {
   const g = games[game];
   return { game, rules: rules || [], sheet: "", dice: [1, 2, 3, 4, 5], rollsLeft: g.rolls - 1, fresh: true,
-    mode: mode || "advise", aim: newAim(), held: [false, false, false, false, false], record: [], coach: "", review: null, table: null };
+    mode: mode || "advise", aim: newAim(), held: [false, false, false, false, false], record: [], coach: "", review: null, table: null, quiz: null,
+    peeked: false };
 }
 
 // --- the server -----------------------------------------------------------
@@ -137,6 +138,14 @@ async function refresh() {
   const my = ++seq;
   advice = null;
   document.body.dataset.busy = "1";
+  if (S.mode === "quiz") { // the quiz asks its own questions
+    view = null;
+    await quizNow(my);
+    if (my !== seq) return;
+    render();
+    document.body.dataset.busy = "0";
+    return;
+  }
   if (S.mode === "table" && !S.table) { // the players are being chosen
     view = null;
     render();
@@ -235,8 +244,8 @@ function fromURL() {
   }
   const g = games[game];
   let mode = q.get("mode") || "advise";
-  if (!["advise", "play", "table"].includes(mode)) {
-    refused.push(`mode=${mode} is not advise, play or table`);
+  if (!["advise", "play", "table", "quiz"].includes(mode)) {
+    refused.push(`mode=${mode} is not advise, play, table or quiz`);
     mode = "advise";
   }
   const st = newState(game, q.get("rules") ? q.get("rules").split(",") : [], mode);
@@ -384,6 +393,7 @@ async function write(box, cross) {
   if (S.mode === "play") {
     S.record.push(recordLine(cross ? { cross: box } : { score: box }));
     S.coach = coachLine(opt);
+    S.peeked = false;
   }
   S.sheet = res.next.sheet;
   S.rollsLeft = games[S.game].rolls - 1;
@@ -409,6 +419,7 @@ async function reroll() {
   commit();
   S.record.push(recordLine({ keep: sorted(keep) }));
   S.coach = coachLine(findOption({ keep }));
+  S.peeked = false;
   S.dice = rollDice(S.held);
   S.rollsLeft--;
   S.fresh = keep.length === 0;
@@ -436,12 +447,25 @@ function startPlay() {
   refresh();
 }
 
+// stamp writes the time now as a file's name does: 20260131-154502.
+const stamp = () => new Date().toISOString().replace(/\..*$/, "").replace(/[-:]/g, "").replace("T", "-");
+
+// download offers lines as a file called name to save, one a line.
+function download(name, lines) {
+  const a = el("a", { href: URL.createObjectURL(new Blob([lines.join("\n") + "\n"], { type: "application/jsonl" })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
 // --- drawing ----------------------------------------------------------------
 
 // adviceShown reports whether the page shows the advice now: always when
-// advising, never in play (the coach speaks after), at the table as the
-// player to move chose.
-const adviceShown = () => S.mode === "advise" || S.mode === "table" && tableAdviceShown();
+// advising; in play only once the player peeks (Show the advice), else
+// the coach speaks after the choice; at the table as the player to move
+// chose.
+const adviceShown = () => S.mode === "advise" || S.mode === "play" && S.peeked || S.mode === "table" && tableAdviceShown();
 
 // canWrite reports whether a tap on a box writes the dice there.
 const canWrite = () => S.mode !== "table" || tableCanWrite();
@@ -519,9 +543,11 @@ function drawTable() {
   roll.textContent = S.rollsLeft > 0 ? `Reroll (${S.rollsLeft} left)` : "Write the dice in a box";
 
   $("#hint").textContent = S.mode === "table" ? tableHint() : S.mode === "play"
-    ? "Tap dice to hold them, then reroll; tap a box to write the dice there."
+    ? "Tap dice to hold them, then reroll; tap a box to write the dice there. The advice stays hidden until you choose, unless you peek."
     : `Tap a die to change it${g.faces === "123456" ? " (or type 1–6)" : ` (or type ${g.faces.split("").join(" ")})`}; tap a box to write the dice there.`;
 
+  $("#peek").hidden = S.mode !== "play" || S.peeked || !view || view.over;
+  $("#save-record").hidden = S.mode !== "play" || !S.record.length;
   const best = $("#best");
   best.replaceChildren();
   best.hidden = !adviceShown() || !advice && !(view && view.over);
@@ -733,6 +759,7 @@ function render() {
   $("#mode-advise").setAttribute("aria-pressed", String(S.mode === "advise"));
   $("#mode-play").setAttribute("aria-pressed", String(S.mode === "play"));
   $("#mode-table").setAttribute("aria-pressed", String(S.mode === "table"));
+  $("#mode-quiz").setAttribute("aria-pressed", String(S.mode === "quiz"));
   drawRules();
   drawTableMode();
   drawTable();
@@ -740,6 +767,7 @@ function render() {
   drawSheet();
   drawRanking();
   drawReview();
+  drawQuizMode();
   document.body.dataset.renders = String(++renders);
 }
 
@@ -749,7 +777,7 @@ function onKey(e) {
   if (e.target.closest("input, select, textarea")) return;
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z") { e.preventDefault(); $("#undo").click(); return; }
   if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y") { e.preventDefault(); $("#redo").click(); return; }
-  if (S.mode === "play" || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (S.mode === "play" || S.mode === "quiz" || e.ctrlKey || e.metaKey || e.altKey) return;
   if (S.mode === "table") return tableKey(e);
   const f = e.key.length === 1 && faceOf(games[S.game], e.key);
   if (f) {
@@ -820,6 +848,7 @@ async function main() {
     undo.push(JSON.stringify(S));
     restore(redo.pop());
   });
+  $("#save-record").addEventListener("click", () => download(`dicepoker-${stamp()}.jsonl`, S.record));
   $("#new").addEventListener("click", () => (S.mode === "table" ? newTable() : S.mode === "play" ? startPlay() : change(() => { S = { ...newState(S.game, S.rules), aim: S.aim }; })));
   $("#cross").addEventListener("click", (e) => {
     e.currentTarget.setAttribute("aria-pressed", String(e.currentTarget.getAttribute("aria-pressed") !== "true"));
@@ -827,6 +856,7 @@ async function main() {
   });
   document.addEventListener("keydown", onKey);
   setupTable();
+  setupQuiz();
   save();
   refresh();
 }

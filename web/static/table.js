@@ -249,11 +249,8 @@ async function finishTable(my) {
   try {
     for (const [i, p] of S.table.players.entries()) {
       if (p.mode === "pen" || !p.record.length) continue;
-      const bounds = [0, ...p.cuts.filter((c) => c > 0 && c < p.record.length), p.record.length];
       const parts = [];
-      for (let k = 0; k + 1 < bounds.length; k++) {
-        parts.push(await api("/api/review", { record: p.record.slice(bounds[k], bounds[k + 1]).join("\n") + "\n" }));
-      }
+      for (const lines of recordParts(p)) parts.push(await api("/api/review", { record: lines.join("\n") + "\n" }));
       const decisions = parts.flatMap((r) => r.decisions);
       reviews[i] = { expected: parts[0].expected_score, estimated: !!parts[0].note, loss: parts.reduce((s, r) => s + r.total_loss, 0),
         optimal: parts.reduce((s, r) => s + r.optimal, 0), decisions: decisions.length,
@@ -267,6 +264,21 @@ async function finishTable(my) {
   S.table.reviews = reviews;
   save();
   render();
+}
+
+// recordParts returns player p's record in its parts: a bonus taken by
+// another player starts a new part, each a game record of its own.
+function recordParts(p) {
+  const bounds = [0, ...p.cuts.filter((c) => c > 0 && c < p.record.length), p.record.length];
+  return bounds.slice(1).map((b, k) => p.record.slice(bounds[k], b));
+}
+
+// saveRecord offers player i's record to save, a file a part, for
+// dicepoker stats to read.
+function saveRecord(i) {
+  const p = S.table.players[i], name = `dicepoker-${stamp()}-${p.name.replace(/[^A-Za-z0-9]+/g, "-")}`;
+  const parts = recordParts(p);
+  parts.forEach((lines, k) => download(parts.length > 1 ? `${name}-${k + 1}.jsonl` : `${name}.jsonl`, lines));
 }
 
 // standings returns the players by score, highest first, with their sheets' views.
@@ -407,7 +419,8 @@ function drawStandings() {
           el("dt", {}, "decisions optimal"), el("dd", { class: "r-optimal" }, `${r.optimal} of ${r.decisions}`)),
         r.worst.length ? el("ol", {}, r.worst.map((d) => el("li", {},
           `turn ${d.turn}, dice ${facesText(d.dice)}: ${recordText(d.taken)} (best: ${recordText(d.best)}) lost ${d.loss.toFixed(2)}`)))
-          : el("p", {}, "Every decision was optimal."));
+          : el("p", {}, "Every decision was optimal."),
+        el("button", { type: "button", class: "save-record", onclick: () => saveRecord(i) }, `Save ${p.name}'s record`));
     }),
     el("div", { class: "bar" }, el("button", { type: "button", id: "share", class: "primary", onclick: share }, "Share the result"),
       el("span", { id: "share-said", class: "muted" }), el("button", { type: "button", onclick: newTable }, "Play again")),
@@ -422,6 +435,9 @@ function setupTable() {
   });
   $("#start-table").addEventListener("click", startTable);
   $("#win").addEventListener("change", (e) => change(() => { player().win = e.target.checked; }));
-  $("#peek").addEventListener("click", () => change(() => { S.table.peeked = true; }));
+  $("#peek").addEventListener("click", () => change(() => {
+    if (S.mode === "table") S.table.peeked = true;
+    else S.peeked = true;
+  }));
   $("#keep-best").addEventListener("click", keepAdvised);
 }
