@@ -81,7 +81,7 @@ func adviseExpected(src Source, p Position) (*Advice, error) {
 		return nil, Inputf("%v", err)
 	}
 	return &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Dice: p.Dice,
-		Actions: coach.Ranking(g, actions), Upper: sheet.UpperLine(g)}}, nil
+		Actions: actions, Upper: sheet.UpperLine(g)}}, nil
 }
 
 // rollsLeft returns the rerolls p allows, checked against its game's rules.

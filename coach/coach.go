@@ -16,7 +16,6 @@ import (
 	"strings"
 
 	"dicepoker/engine"
-	"dicepoker/solver"
 )
 
 // Sheet is a game's score sheet between turns. Sheets are values: Write
@@ -169,17 +168,6 @@ func Find(options []Option, a Action) int {
 		}
 	}
 	return -1
-}
-
-// Ranking converts the actions solver.Turn.Actions ranks in game g.
-func Ranking(g *engine.Game, actions []solver.Action) []Option {
-	return optionsOf(actions, func(act solver.Action) Option {
-		if !act.Score {
-			return Option{Action: Action{Keep: act.Keep}, Reroll: act.Reroll, Value: act.Value}
-		}
-		p := act.Placement
-		return Option{Action: Action{Box: g.Categories[p.Category].Name}, Points: p.Points, Bonus: p.Bonus, Value: act.Value}
-	})
 }
 
 // optionsOf turns ranked actions into options with of, in the same order.
