@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 
-	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/school"
 )
@@ -43,9 +42,9 @@ const MaxRollouts = 1_000_000
 // Advice is advise's answer for one position.
 type Advice struct {
 	Ranking
-	Strategy string           // school: the strategy that ranked it
-	school   []school.Action  // school: the actions, for their rows and columns
-	Rollouts []school.Rollout // school: the games played on after the best actions
+	Strategy string               // school: the strategy that ranked it
+	writes   []engine.SchoolWrite // school: each action's write (none for a keep), for its column and mark
+	Rollouts []school.Rollout     // school: the games played on after the best actions
 	// Drift is, for school's estimate, what every action's value adds to
 	// the estimate's: its player's drift from the position (school.Drift).
 	Drift *float64
@@ -54,8 +53,8 @@ type Advice struct {
 // JSON returns the object advise --json prints, with the first top
 // options (every one for 0).
 func (a *Advice) JSON(top int) any {
-	if a.school != nil {
-		return schoolJSON(&a.Ranking, a.Strategy, a.school, a.Rollouts, a.Drift, top)
+	if a.writes != nil {
+		return schoolJSON(&a.Ranking, a.Strategy, a.writes, a.Rollouts, a.Drift, top)
 	}
 	return a.Ranking.JSON(top)
 }
@@ -191,11 +190,19 @@ func adviseSchool(src Source, r Request) (*Advice, error) {
 		d := st.Drift.Add(state, p.Dice, rollsLeft, fresh, actions)
 		drift = &d
 	}
+	writes := make([]engine.SchoolWrite, len(actions))
+	for i, act := range actions {
+		if act.Box != "" {
+			writes[i], _ = g.SchoolMove(state, engine.RollIndex(p.Dice), fresh, g.Category(act.Box), act.Cross)
+		}
+	}
 	a := &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Fresh: fresh, Dice: p.Dice,
-		Actions: coach.SchoolOptions(g, actions), Note: st.Note(g), Opponents: scores}, Strategy: st.Name, school: actions, Drift: drift}
+		Actions: actions, Note: st.Note(g), Opponents: scores}, Strategy: st.Name, writes: writes, Drift: drift}
 	if p.Rollouts > 0 {
 		top := actions[:min(len(actions), RolloutActions)]
-		a.Rollouts = k.Rollouts(state, top, rollsLeft, st.Player, p.Rollouts, p.Seed, 0)
+		if a.Rollouts, err = k.Rollouts(state, p.Dice, rollsLeft, fresh, top, st.Player, p.Rollouts, p.Seed, 0); err != nil {
+			return nil, err
+		}
 	}
 	return a, nil
 }

@@ -169,12 +169,3 @@ func Find(options []Option, a Action) int {
 	}
 	return -1
 }
-
-// optionsOf turns ranked actions into options with of, in the same order.
-func optionsOf[A any](actions []A, of func(A) Option) []Option {
-	opts := make([]Option, len(actions))
-	for i, act := range actions {
-		opts[i] = of(act)
-	}
-	return opts
-}

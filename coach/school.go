@@ -166,20 +166,7 @@ func (a schoolAdvisor) Actions(p Position) ([]Option, error) {
 	if a.drift != nil {
 		a.drift.Add(state, p.Dice, p.RollsLeft, p.Fresh, actions)
 	}
-	return SchoolOptions(a.g, actions), nil
-}
-
-// SchoolOptions turns a school position's ranked actions into options, in
-// the same order.
-func SchoolOptions(g *engine.Game, actions []school.Action) []Option {
-	return optionsOf(actions, func(act school.Action) Option {
-		if !act.Score {
-			return Option{Action: Action{Keep: act.Keep}, Reroll: act.Reroll, Value: act.Value}
-		}
-		w := act.Write
-		return Option{Action: Action{Box: g.Categories[w.Row].Name, Cross: w.Cell.Mark == engine.Crossed},
-			Points: w.Cell.Value(), Bonus: w.Bonus, Detail: w.Detail(), Value: act.Value}
-	})
+	return actions, nil
 }
 
 func (a schoolAdvisor) Expected() float64 { return a.expected }
