@@ -2,8 +2,8 @@ package engine
 
 import (
 	"encoding/json"
-	"fmt"
 	"slices"
+	"strconv"
 )
 
 // Action is what a player does in a position: write the dice in a box,
@@ -65,28 +65,54 @@ func (g *Game) Placed(p Placement, value float64) Ranked {
 // Detail describes the write after its row's name: the column, from 1,
 // and what the cell gets: "1: close, reserve +2", "2: zero (-200)",
 // "1: score 24", "3: cross out". The bonuses are left to the caller.
-func (w SchoolWrite) Detail() string {
-	s := fmt.Sprintf("%d: ", w.Column+1)
+func (w SchoolWrite) Detail() string { return string(w.AppendDetail(nil)) }
+
+// AppendDetail appends Detail's words for w to b.
+func (w SchoolWrite) AppendDetail(b []byte) []byte {
+	b = strconv.AppendInt(b, int64(w.Column+1), 10)
+	b = append(b, ": "...)
 	switch w.Cell.Mark {
 	case Closed, ClosedReserve:
-		s += "close"
+		b = append(b, "close"...)
 		if w.Reserve != 0 {
-			s += fmt.Sprintf(", reserve %+d", w.Reserve)
+			b = append(b, ", reserve "...)
+			if w.Reserve > 0 {
+				b = append(b, '+')
+			}
+			b = strconv.AppendInt(b, int64(w.Reserve), 10)
 		}
 	case Zeroed:
-		s += fmt.Sprintf("zero (%d)", w.Cell.Points)
+		b = append(b, "zero ("...)
+		b = strconv.AppendInt(b, int64(w.Cell.Points), 10)
+		b = append(b, ')')
 	case Crossed:
-		s += "cross out"
+		b = append(b, "cross out"...)
 	default:
-		s += fmt.Sprintf("score %d", w.Cell.Points)
+		b = append(b, "score "...)
+		b = strconv.AppendInt(b, int64(w.Cell.Points), 10)
 	}
-	return s
+	return b
 }
 
-// Written returns the ranked action of write w of g, valued value.
-func (g *Game) Written(w SchoolWrite, value float64) Ranked {
-	return Ranked{Action: Action{Box: g.Categories[w.Row].Name, Cross: w.Cell.Mark == Crossed},
-		Points: w.Cell.Value(), Bonus: w.Bonus, Detail: w.Detail(), Value: value}
+// RankWrites appends to ranked the ranked action of each of writes of
+// g, valued by value. Their details share one string, so that ranking a
+// position's writes allocates once for them all.
+func (g *Game) RankWrites(ranked []Ranked, writes []SchoolWrite, value func(w *SchoolWrite) float64) []Ranked {
+	var buf [1024]byte
+	details := buf[:0]
+	for i := range writes {
+		details = writes[i].AppendDetail(details)
+	}
+	all := string(details)
+	var one [64]byte
+	for i := range writes {
+		w := &writes[i]
+		n := len(w.AppendDetail(one[:0]))
+		ranked = append(ranked, Ranked{Action: Action{Box: g.Categories[w.Row].Name, Cross: w.Cell.Mark == Crossed},
+			Points: w.Cell.Value(), Bonus: w.Bonus, Detail: all[:n], Value: value(w)})
+		all = all[n:]
+	}
+	return ranked
 }
 
 // SchoolMove returns the write of roll r in state s that fills row c's

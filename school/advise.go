@@ -28,10 +28,9 @@ func (k *Kernel) Actions(s engine.SchoolState, dice engine.Multiset, rollsLeft i
 	if g.SchoolFull(&s) {
 		return nil, fmt.Errorf("the sheet is full")
 	}
-	var actions []engine.Ranked
-	for _, w := range g.SchoolMoves(s, engine.RollIndex(dice), fresh, nil) {
-		actions = append(actions, g.Written(w, float64(w.Total())+next(w.Next)))
-	}
+	actions := g.RankWrites(nil, g.SchoolMoves(s, engine.RollIndex(dice), fresh, nil), func(w *engine.SchoolWrite) float64 {
+		return float64(w.Total()) + next(w.Next)
+	})
 	if rollsLeft > 0 {
 		at := k.search(&s, next, k.newScratch())
 		// Larger keeps first, so that equal values list the keep that

@@ -348,7 +348,7 @@ func writeOf(t *testing.T, g *engine.Game, s engine.SchoolState, dice engine.Mul
 	if !ok {
 		t.Fatalf("%+v is no write of %v", a, dice)
 	}
-	if want := g.Written(w, a.Value); want != a {
+	if want := g.RankWrites(nil, []engine.SchoolWrite{w}, func(*engine.SchoolWrite) float64 { return a.Value })[0]; want != a {
 		t.Fatalf("%+v, the write %+v ranks as %+v", a, w, want)
 	}
 	return w
