@@ -68,7 +68,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		return solveTargets(g, *out, *threads, *asJSON, *timing, stdout)
 	}
 	start := time.Now()
-	t, err := opened("").Solve(g, *out, *threads)
+	t, err := kind.Solve(opened(""), g, *out, *threads)
 	if err != nil {
 		return err
 	}
@@ -107,7 +107,7 @@ func runSolve(args []string, stdout io.Writer) error {
 // the tables directory.
 func solveTargets(g *engine.Game, out string, threads int, asJSON, timing bool, stdout io.Writer) error {
 	start := time.Now()
-	t, err := opened("").SolveTargets(g, out, threads)
+	t, err := kind.SolveTargets(opened(""), g, out, threads)
 	if err != nil {
 		return err
 	}
