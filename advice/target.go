@@ -27,15 +27,15 @@ const MaxTarget = 100_000
 // points expected are those of the turn and the expected-value optimum
 // after it), else, like opponents, by a solve from the position.
 func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
-	p, g := r.Position, r.Game
+	g := r.Game
 	if r.Target != nil && (*r.Target < 0 || *r.Target > MaxTarget) {
 		return nil, Fieldf("{target} %d: must be 0 to %d", *r.Target, MaxTarget)
 	}
-	rollsLeft, err := p.rollsLeft()
+	rollsLeft, err := r.rollsLeft()
 	if err != nil {
 		return nil, err
 	}
-	sheet, err := p.SingleSheet()
+	sheet, err := r.Sheet.Single(g)
 	if err != nil {
 		return nil, err
 	}
@@ -58,7 +58,7 @@ func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
 		if err != nil {
 			return nil, err
 		}
-		ranked, goal.Chance, err = tab.Actions(state, need, p.Dice, rollsLeft, ev)
+		ranked, goal.Chance, err = tab.Actions(state, need, r.Dice, rollsLeft, ev)
 		goal.Near = target.Near32
 		if terr := tab.Err(); terr != nil {
 			return nil, Opener{}.tableError(terr)
@@ -73,7 +73,7 @@ func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
 		ops := make([]target.Opponent, len(r.Opponents))
 		for i, o := range r.Opponents {
 			// An opponent may have finished: a full sheet is its final score.
-			sh, err := singleSheet(g, o)
+			sh, err := o.Single(g)
 			if err = opponentErr(o, err); err != nil && !errors.Is(err, engine.ErrGameOver) {
 				return nil, err
 			}
@@ -83,7 +83,7 @@ func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
 		// The position is checked above: what fails now is the solve.
 		beat := func() error {
 			var err error
-			ranked, goal.Chance, need, err = target.BeatActions(g, state, score, ops, p.Dice, rollsLeft, solving("solving "+g.Name+" to beat the opponents"))
+			ranked, goal.Chance, need, err = target.BeatActions(g, state, score, ops, r.Dice, rollsLeft, solving("solving "+g.Name+" to beat the opponents"))
 			return err
 		}
 		if env.Solve != nil {
@@ -97,10 +97,10 @@ func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
 		return nil, err
 	}
 	if sol != nil {
-		if ranked, goal.Chance, err = sol.Actions(state, need, p.Dice, rollsLeft); err != nil {
+		if ranked, goal.Chance, err = sol.Actions(state, need, r.Dice, rollsLeft); err != nil {
 			return nil, Inputf("%v", err)
 		}
 	}
-	return &Advice{Ranking: Ranking{Game: g, SheetScore: score, RollsLeft: rollsLeft, Dice: p.Dice,
+	return &Advice{Ranking: Ranking{Game: g, SheetScore: score, RollsLeft: rollsLeft, Dice: r.Dice,
 		Actions: ranked, Upper: sheet.UpperLine(g), Goal: goal}}, nil
 }

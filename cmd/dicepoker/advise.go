@@ -60,8 +60,8 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := advice.Request{Position: advice.Position{Game: g, Sheet: advice.Sheet{Notation: *sheetFlag, Name: *sheetFile},
-		Rollouts: *rollouts, Seed: *seed}, Target: gf.target}
+	r := advice.Request{Game: g, Sheet: advice.Sheet{Notation: *sheetFlag, Name: *sheetFile},
+		Rollouts: *rollouts, Seed: *seed, Target: gf.target}
 	if r.Sheet.JSON, err = readSheetFile(fs, *sheetFile); err != nil {
 		return err
 	}
