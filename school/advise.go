@@ -28,7 +28,12 @@ func (k *Kernel) Actions(s engine.SchoolState, dice engine.Multiset, rollsLeft i
 	if g.SchoolFull(&s) {
 		return nil, fmt.Errorf("the sheet is full")
 	}
-	actions := g.RankWrites(nil, g.SchoolMoves(s, engine.RollIndex(dice), fresh, nil), func(w *engine.SchoolWrite) float64 {
+	moves := g.SchoolMoves(s, engine.RollIndex(dice), fresh, nil)
+	size := len(moves)
+	if rollsLeft > 0 {
+		size += 1<<engine.Dice - 1 // the most keeps of fewer than five dice
+	}
+	actions := g.RankWrites(make([]engine.Ranked, 0, size), moves, func(w *engine.SchoolWrite) float64 {
 		return float64(w.Total()) + next(w.Next)
 	})
 	if rollsLeft > 0 {
