@@ -169,6 +169,8 @@ func adviseSchool(src Source, r Request) (*Advice, error) {
 		d := st.Drift.Add(state, r.Dice, rollsLeft, fresh, actions)
 		drift = &d
 	}
+	// The JSON shows each write's column, mark and reserve: the write the
+	// ranked action names, found among the position's.
 	writes := make([]engine.SchoolWrite, len(actions))
 	for i, act := range actions {
 		if act.Box != "" {

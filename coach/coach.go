@@ -58,7 +58,8 @@ type Move struct {
 	Bonus  int // the bonuses the move earns
 	// Detail says how the box was written where the points do not say it
 	// all: for school the column and the close, zero, score or cross,
-	// "1: close, reserve +2" (see engine.SchoolWrite.Detail); "" for the other games.
+	// "1: close, reserve +2" (see engine.SchoolWrite.Detail); "" for the
+	// other games.
 	Detail string
 	// Zero reports that the box gets nothing: a 0 written, or school's
 	// zero of a School row (-200); a School row's close and a cross-out

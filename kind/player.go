@@ -133,8 +133,8 @@ func aiming(o advice.Opener, g *engine.Game, total int) (*Player, error) {
 	return &Player{Game: g, Name: "target", Expected: &v.E, Aim: &Aim{Target: total, Probability: v.P, Expected: &v.E}, o: o, aimer: pl}, nil
 }
 
-// progress returns the states progress callback of work described by
-// what, or nil.
+// solveProgress returns o.Progress's callback, the states of a solve
+// described by what, or nil.
 func solveProgress(o advice.Opener, what string) func(done, total int) {
 	if o.Progress == nil {
 		return nil
