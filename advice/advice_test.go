@@ -23,7 +23,7 @@ func TestAdviseFirstRollsAverageToTheOptimum(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
 	mean := 0.0
 	for r := range engine.NumRolls {
-		a, err := advice.Advise(context.Background(), advice.Request{Position: advice.Position{Game: g, Dice: engine.Roll(r)}}, advice.Env{Tables: advice.Opener{}})
+		a, err := advice.Advise(context.Background(), advice.Request{Game: g, Dice: engine.Roll(r)}, advice.Env{Tables: advice.Opener{}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,19 +48,19 @@ func TestAdviseRefuses(t *testing.T) {
 		r    advice.Request
 		want string // the error, its fields worded plainly
 	}{
-		{"rolls left", advice.Request{Position: advice.Position{Game: yahtzee, Dice: dice, RollsLeft: &three}}, "rolls left 3: yahtzee allows 0..2 rerolls after the first roll"},
-		{"sheet", advice.Request{Position: advice.Position{Game: yahtzee, Sheet: advice.Sheet{Notation: "ones=7"}, Dice: dice}}, "sheet: ones holds 0 to 5, not 7"},
-		{"sheet JSON", advice.Request{Position: advice.Position{Game: yahtzee, Sheet: advice.Sheet{JSON: []byte(`{"ones": 7}`), Name: "s.json"}, Dice: dice}}, "s.json: sheet: ones holds 0 to 5, not 7"},
-		{"school sheet", advice.Request{Position: advice.Position{Game: school, Sheet: advice.Sheet{Notation: "pair=x"}, Dice: dice}}, "sheet: "},
-		{"not fresh first roll", advice.Request{Position: advice.Position{Game: school, Dice: dice, Fresh: &no}}, "fresh=false: the first roll of a turn is always fresh"},
-		{"rollouts", advice.Request{Position: advice.Position{Game: school, Dice: dice, Rollouts: -1}}, "rollouts -1: must be 0 to 1000000"},
-		{"fresh outside school", advice.Request{Position: advice.Position{Game: yahtzee, Dice: dice, Fresh: &no}}, "fresh belongs to school, not to yahtzee"},
-		{"rollouts outside school", advice.Request{Position: advice.Position{Game: yahtzee, Dice: dice, Rollouts: 5}}, "rollouts belongs to school, not to yahtzee"},
-		{"target in school", advice.Request{Position: advice.Position{Game: school, Dice: dice}, Target: &total}, "target belongs to the single-sheet games, not to school"},
-		{"target and opponents", advice.Request{Position: advice.Position{Game: yahtzee, Dice: dice}, Target: &total, Opponents: []advice.Sheet{{}}}, "give target or opponents, not both"},
-		{"school opponent", advice.Request{Position: advice.Position{Game: school, Dice: dice}, Opponents: []advice.Sheet{{Notation: "pair=x"}}}, `opponents "pair=x": `},
-		{"school opponent object", advice.Request{Position: advice.Position{Game: school, Dice: dice}, Opponents: []advice.Sheet{{JSON: []byte(`{"pair":["x"]}`), Name: "opponents[0]"}}}, "opponents[0]: "},
-		{"school, four opponents", advice.Request{Position: advice.Position{Game: school, Dice: dice}, Opponents: make([]advice.Sheet, 4)}, "opponents given 4 times: school has at most 4 players"},
+		{"rolls left", advice.Request{Game: yahtzee, Dice: dice, RollsLeft: &three}, "rolls left 3: yahtzee allows 0..2 rerolls after the first roll"},
+		{"sheet", advice.Request{Game: yahtzee, Sheet: advice.Sheet{Notation: "ones=7"}, Dice: dice}, "sheet: ones holds 0 to 5, not 7"},
+		{"sheet JSON", advice.Request{Game: yahtzee, Sheet: advice.Sheet{JSON: []byte(`{"ones": 7}`), Name: "s.json"}, Dice: dice}, "s.json: sheet: ones holds 0 to 5, not 7"},
+		{"school sheet", advice.Request{Game: school, Sheet: advice.Sheet{Notation: "pair=x"}, Dice: dice}, "sheet: "},
+		{"not fresh first roll", advice.Request{Game: school, Dice: dice, Fresh: &no}, "fresh=false: the first roll of a turn is always fresh"},
+		{"rollouts", advice.Request{Game: school, Dice: dice, Rollouts: -1}, "rollouts -1: must be 0 to 1000000"},
+		{"fresh outside school", advice.Request{Game: yahtzee, Dice: dice, Fresh: &no}, "fresh belongs to school, not to yahtzee"},
+		{"rollouts outside school", advice.Request{Game: yahtzee, Dice: dice, Rollouts: 5}, "rollouts belongs to school, not to yahtzee"},
+		{"target in school", advice.Request{Game: school, Dice: dice, Target: &total}, "target belongs to the single-sheet games, not to school"},
+		{"target and opponents", advice.Request{Game: yahtzee, Dice: dice, Target: &total, Opponents: []advice.Sheet{{}}}, "give target or opponents, not both"},
+		{"school opponent", advice.Request{Game: school, Dice: dice, Opponents: []advice.Sheet{{Notation: "pair=x"}}}, `opponents "pair=x": `},
+		{"school opponent object", advice.Request{Game: school, Dice: dice, Opponents: []advice.Sheet{{JSON: []byte(`{"pair":["x"]}`), Name: "opponents[0]"}}}, "opponents[0]: "},
+		{"school, four opponents", advice.Request{Game: school, Dice: dice, Opponents: make([]advice.Sheet, 4)}, "opponents given 4 times: school has at most 4 players"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := advice.Advise(context.Background(), c.r, advice.Env{Tables: advice.Opener{Strategy: "greedy"}})

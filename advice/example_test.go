@@ -18,7 +18,7 @@ func ExampleAdvise() {
 	dir, _ := os.MkdirTemp("", "tables")
 	defer os.RemoveAll(dir)
 	os.Setenv("DICEPOKER_TABLES", dir) // where the Opener solves and saves the table
-	r := advice.Request{Position: advice.Position{Game: g, Dice: dice}}
+	r := advice.Request{Game: g, Dice: dice}
 	a, err := advice.Advise(context.Background(), r, advice.Env{Tables: advice.Opener{}})
 	if err != nil {
 		fmt.Println(err)

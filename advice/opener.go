@@ -16,7 +16,8 @@ import (
 )
 
 // Opener opens strategies from a file or the tables directory, solving
-// and saving them there first when they are missing.
+// and saving them there first when they are missing, and reports the work
+// done on them; every report may be nil.
 type Opener struct {
 	// File is the table to read ("": the tables directory).
 	File string
@@ -30,6 +31,16 @@ type Opener struct {
 	// Notice, when set, tells the user that a table is being built, or
 	// that it could not be saved.
 	Notice func(msg string)
+	// In, when set, returns the progress callback of work described by
+	// what, counted in unit ("games", "turns"): the games a player plays
+	// (kind.Player).
+	In func(what, unit string) func(done, total int)
+	// Turns, when set, returns the scores.Options.TurnProgress callback
+	// of an exact pass described by what.
+	Turns func(what string) func(turn, turns, done, states int)
+	// Memory, when set, tells the user, before work that needs bytes of
+	// memory, how much it needs.
+	Memory func(what string, bytes float64)
 	// Strategy names the strategy School opens (see Named); "": the
 	// default.
 	Strategy string

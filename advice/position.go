@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/bits"
 
-	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/school"
 )
@@ -18,22 +17,6 @@ type Sheet struct {
 	Name     string // names the object in messages: its file, "sheet", "opponents[1]"
 }
 
-// Position is a position to advise on, as advise's flags and the server's
-// requests give it.
-type Position struct {
-	Game      *engine.Game
-	Sheet     Sheet
-	Dice      engine.Multiset
-	RollsLeft *int // the rerolls still allowed; nil: the game's rolls less one
-	// Fresh, for school, says whether the dice came from a roll of all
-	// five; nil leaves it to the roll (always so on the first).
-	Fresh *bool
-	// Rollouts, for school, is how many games to play on after each of
-	// the best actions, their dice seeded by Seed.
-	Rollouts int
-	Seed     uint64
-}
-
 // RolloutActions is how many of the best actions rollouts play on after.
 const RolloutActions = 5
 
@@ -43,9 +26,9 @@ const MaxRollouts = 1_000_000
 // Advice is advise's answer for one position.
 type Advice struct {
 	Ranking
-	Strategy string           // school: the strategy that ranked it
-	school   []school.Action  // school: the actions, for their rows and columns
-	Rollouts []school.Rollout // school: the games played on after the best actions
+	Strategy string               // school: the strategy that ranked it
+	writes   []engine.SchoolWrite // school: each action's write (none for a keep), for its column and mark
+	Rollouts []school.Rollout     // school: the games played on after the best actions
 	// Drift is, for school's estimate, what every action's value adds to
 	// the estimate's: its player's drift from the position (school.Drift).
 	Drift *float64
@@ -54,21 +37,21 @@ type Advice struct {
 // JSON returns the object advise --json prints, with the first top
 // options (every one for 0).
 func (a *Advice) JSON(top int) any {
-	if a.school != nil {
-		return schoolJSON(&a.Ranking, a.Strategy, a.school, a.Rollouts, a.Drift, top)
+	if a.writes != nil {
+		return schoolJSON(&a.Ranking, a.Strategy, a.writes, a.Rollouts, a.Drift, top)
 	}
 	return a.Ranking.JSON(top)
 }
 
-// adviseExpected ranks every action of single-sheet position p by the
+// adviseExpected ranks every action of r's single-sheet position by the
 // expected final score, with the strategy table of src.
-func adviseExpected(src Source, p Position) (*Advice, error) {
-	g := p.Game
-	rollsLeft, err := p.rollsLeft()
+func adviseExpected(src Source, r Request) (*Advice, error) {
+	g := r.Game
+	rollsLeft, err := r.rollsLeft()
 	if err != nil {
 		return nil, err
 	}
-	sheet, err := p.SingleSheet()
+	sheet, err := r.Sheet.Single(g)
 	if err != nil {
 		return nil, err
 	}
@@ -76,20 +59,20 @@ func adviseExpected(src Source, p Position) (*Advice, error) {
 	if err != nil {
 		return nil, err
 	}
-	actions, err := t.Actions(sheet.State(g), p.Dice, rollsLeft)
+	actions, err := t.Actions(sheet.State(g), r.Dice, rollsLeft)
 	if err != nil {
 		return nil, Inputf("%v", err)
 	}
-	return &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Dice: p.Dice,
-		Actions: coach.Ranking(g, actions), Upper: sheet.UpperLine(g)}}, nil
+	return &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Dice: r.Dice,
+		Actions: actions, Upper: sheet.UpperLine(g)}}, nil
 }
 
-// rollsLeft returns the rerolls p allows, checked against its game's rules.
-func (p Position) rollsLeft() (int, error) {
-	g := p.Game
+// rollsLeft returns the rerolls r allows, checked against its game's rules.
+func (r Request) rollsLeft() (int, error) {
+	g := r.Game
 	rollsLeft := g.Rolls - 1
-	if p.RollsLeft != nil {
-		rollsLeft = *p.RollsLeft
+	if r.RollsLeft != nil {
+		rollsLeft = *r.RollsLeft
 	}
 	if rollsLeft < 0 || rollsLeft >= g.Rolls {
 		return 0, Fieldf("{rolls_left} %d: %s allows 0..%d rerolls after the first roll", rollsLeft, g.Name, g.Rolls-1)
@@ -97,14 +80,9 @@ func (p Position) rollsLeft() (int, error) {
 	return rollsLeft, nil
 }
 
-// SingleSheet reads the sheet of p, a single-sheet game's; a bad sheet
-// is an *InputError.
-func (p Position) SingleSheet() (engine.Sheet, error) {
-	return singleSheet(p.Game, p.Sheet)
-}
-
-// singleSheet reads s, a sheet of single-sheet game g.
-func singleSheet(g *engine.Game, s Sheet) (engine.Sheet, error) {
+// Single reads s, a sheet of single-sheet game g; a bad sheet is an
+// *InputError.
+func (s Sheet) Single(g *engine.Game) (engine.Sheet, error) {
 	return readSheet(s, func(s string) (engine.Sheet, error) { return engine.ParseSheet(g, s) },
 		func(b []byte) (engine.Sheet, error) { return engine.ParseSheetJSON(g, b) })
 }
@@ -137,21 +115,21 @@ func opponentErr(o Sheet, err error) error {
 // adviseSchool ranks the actions of a school position, racing r's
 // opponents for the first-come bonuses where there are some.
 func adviseSchool(src Source, r Request) (*Advice, error) {
-	p, g := r.Position, r.Game
-	rollsLeft, err := p.rollsLeft()
+	g := r.Game
+	rollsLeft, err := r.rollsLeft()
 	if err != nil {
 		return nil, err
 	}
-	sheet, err := readSheet(p.Sheet, g.ParseSchoolSheet, g.ParseSchoolSheetJSON)
+	sheet, err := readSheet(r.Sheet, g.ParseSchoolSheet, g.ParseSchoolSheetJSON)
 	if err != nil {
 		return nil, err
 	}
-	if p.Rollouts < 0 || p.Rollouts > MaxRollouts {
-		return nil, Fieldf("{rollouts} %d: must be 0 to %d", p.Rollouts, MaxRollouts)
+	if r.Rollouts < 0 || r.Rollouts > MaxRollouts {
+		return nil, Fieldf("{rollouts} %d: must be 0 to %d", r.Rollouts, MaxRollouts)
 	}
-	fresh := p.Fresh != nil && *p.Fresh
+	fresh := r.Fresh != nil && *r.Fresh
 	if rollsLeft == g.Rolls-1 {
-		if p.Fresh != nil && !fresh {
+		if r.Fresh != nil && !fresh {
 			return nil, Fieldf("{fresh}=false: the first roll of a turn is always fresh")
 		}
 		fresh = true
@@ -180,7 +158,7 @@ func adviseSchool(src Source, r Request) (*Advice, error) {
 	} else {
 		next = st.Seat(sheets, 0)
 	}
-	actions, err := k.Actions(state, p.Dice, rollsLeft, fresh, next)
+	actions, err := k.Actions(state, r.Dice, rollsLeft, fresh, next)
 	if err != nil {
 		return nil, Inputf("%v", err)
 	}
@@ -188,14 +166,24 @@ func adviseSchool(src Source, r Request) (*Advice, error) {
 	// bonuses they may take first are none of it.
 	var drift *float64
 	if st.Drift != nil && len(sheets) == 1 {
-		d := st.Drift.Add(state, p.Dice, rollsLeft, fresh, actions)
+		d := st.Drift.Add(state, r.Dice, rollsLeft, fresh, actions)
 		drift = &d
 	}
-	a := &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Fresh: fresh, Dice: p.Dice,
-		Actions: coach.SchoolOptions(g, actions), Note: st.Note(g), Opponents: scores}, Strategy: st.Name, school: actions, Drift: drift}
-	if p.Rollouts > 0 {
+	// The JSON shows each write's column, mark and reserve: the write the
+	// ranked action names, found among the position's.
+	writes := make([]engine.SchoolWrite, len(actions))
+	for i, act := range actions {
+		if act.Box != "" {
+			writes[i], _ = g.SchoolMove(state, engine.RollIndex(r.Dice), fresh, g.Category(act.Box), act.Cross)
+		}
+	}
+	a := &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Fresh: fresh, Dice: r.Dice,
+		Actions: actions, Note: st.Note(g), Opponents: scores}, Strategy: st.Name, writes: writes, Drift: drift}
+	if r.Rollouts > 0 {
 		top := actions[:min(len(actions), RolloutActions)]
-		a.Rollouts = k.Rollouts(state, top, rollsLeft, st.Player, p.Rollouts, p.Seed, 0)
+		if a.Rollouts, err = k.Rollouts(state, r.Dice, rollsLeft, fresh, top, st.Player, r.Rollouts, r.Seed, 0); err != nil {
+			return nil, err
+		}
 	}
 	return a, nil
 }

@@ -11,7 +11,17 @@ import (
 // rank its actions by: the expected final score, the chance of a target,
 // or the chance of finishing ahead of opponents.
 type Request struct {
-	Position
+	Game      *engine.Game
+	Sheet     Sheet
+	Dice      engine.Multiset
+	RollsLeft *int // the rerolls still allowed; nil: the game's rolls less one
+	// Fresh, for school, says whether the dice came from a roll of all
+	// five; nil leaves it to the roll (always so on the first).
+	Fresh *bool
+	// Rollouts, for school, is how many games to play on after each of
+	// the best actions, their dice seeded by Seed.
+	Rollouts int
+	Seed     uint64
 	// Target, when set, ranks a single-sheet game's actions by the
 	// chance of a final total of Target or more.
 	Target *int

@@ -50,7 +50,7 @@ func (singleRoute) advise(ctx context.Context, r Request, env Env) (*Advice, err
 	case r.aim():
 		return adviseToWin(ctx, r, env)
 	}
-	return adviseExpected(env.Tables, r.Position)
+	return adviseExpected(env.Tables, r)
 }
 
 func (singleRoute) aimed(r Request) bool { return r.aim() }

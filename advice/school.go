@@ -2,6 +2,7 @@ package advice
 
 import (
 	"dicepoker/coach"
+	"dicepoker/engine"
 	"dicepoker/school"
 )
 
@@ -31,17 +32,17 @@ type rolloutJSON struct {
 }
 
 // schoolJSON is advise's JSON object for a school position: a's ranking,
-// with each write's row, column, mark and reserve from actions, and the
-// rollouts of the first len(rolls) actions; the first top options (every
-// one for 0).
-func schoolJSON(a *Ranking, strategyName string, actions []school.Action, rolls []school.Rollout, drift *float64, top int) any {
-	opts := make([]schoolOption, Shown(len(actions), top))
-	for i, act := range actions[:len(opts)] {
+// with each write's column, mark and reserve from writes (each action's,
+// in a's order), and the rollouts of the first len(rolls) actions; the
+// first top options (every one for 0).
+func schoolJSON(a *Ranking, strategyName string, writes []engine.SchoolWrite, rolls []school.Rollout, drift *float64, top int) any {
+	opts := make([]schoolOption, Shown(len(a.Actions), top))
+	for i, act := range a.Actions[:len(opts)] {
 		o := schoolOption{rankJSON: a.rank(i)}
-		if act.Score {
-			w := act.Write
+		if act.Box != "" {
+			w := &writes[i]
 			v := w.Cell.Value()
-			o.Action, o.Row, o.Column, o.Mark, o.Points, o.Reserve, o.Bonus = "score", a.Game.Categories[w.Row].Name, w.Column+1, coach.CellText(w.Cell), &v, &w.Reserve, &w.Bonus
+			o.Action, o.Row, o.Column, o.Mark, o.Points, o.Reserve, o.Bonus = "score", act.Box, w.Column+1, coach.CellText(w.Cell), &v, &w.Reserve, &w.Bonus
 		} else {
 			o.Action, o.keepJSON = "keep", keepOf(act.Keep, act.Reroll)
 		}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/solver"
 	"dicepoker/target"
@@ -28,15 +27,15 @@ const MaxTarget = 100_000
 // points expected are those of the turn and the expected-value optimum
 // after it), else, like opponents, by a solve from the position.
 func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
-	p, g := r.Position, r.Game
+	g := r.Game
 	if r.Target != nil && (*r.Target < 0 || *r.Target > MaxTarget) {
 		return nil, Fieldf("{target} %d: must be 0 to %d", *r.Target, MaxTarget)
 	}
-	rollsLeft, err := p.rollsLeft()
+	rollsLeft, err := r.rollsLeft()
 	if err != nil {
 		return nil, err
 	}
-	sheet, err := p.SingleSheet()
+	sheet, err := r.Sheet.Single(g)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +50,7 @@ func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
 	goal := &Goal{Target: r.Target}
 	var sol *target.Solution
 	var need int
-	var ranked []target.Action
+	var ranked []engine.Ranked
 	switch {
 	case r.Target != nil && env.Targets != nil:
 		need = max(0, *r.Target-score)
@@ -59,7 +58,7 @@ func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
 		if err != nil {
 			return nil, err
 		}
-		ranked, err = tab.Actions(state, need, p.Dice, rollsLeft, ev)
+		ranked, goal.Chance, err = tab.Actions(state, need, r.Dice, rollsLeft, ev)
 		goal.Near = target.Near32
 		if terr := tab.Err(); terr != nil {
 			return nil, Opener{}.tableError(terr)
@@ -74,7 +73,7 @@ func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
 		ops := make([]target.Opponent, len(r.Opponents))
 		for i, o := range r.Opponents {
 			// An opponent may have finished: a full sheet is its final score.
-			sh, err := singleSheet(g, o)
+			sh, err := o.Single(g)
 			if err = opponentErr(o, err); err != nil && !errors.Is(err, engine.ErrGameOver) {
 				return nil, err
 			}
@@ -84,7 +83,7 @@ func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
 		// The position is checked above: what fails now is the solve.
 		beat := func() error {
 			var err error
-			ranked, need, err = target.BeatActions(g, state, score, ops, p.Dice, rollsLeft, solving("solving "+g.Name+" to beat the opponents"))
+			ranked, goal.Chance, need, err = target.BeatActions(g, state, score, ops, r.Dice, rollsLeft, solving("solving "+g.Name+" to beat the opponents"))
 			return err
 		}
 		if env.Solve != nil {
@@ -98,15 +97,10 @@ func adviseToWin(ctx context.Context, r Request, env Env) (*Advice, error) {
 		return nil, err
 	}
 	if sol != nil {
-		if ranked, err = sol.Actions(state, need, p.Dice, rollsLeft); err != nil {
+		if ranked, goal.Chance, err = sol.Actions(state, need, r.Dice, rollsLeft); err != nil {
 			return nil, Inputf("%v", err)
 		}
 	}
-	actions := make([]solver.Action, len(ranked))
-	goal.Chance = make([]float64, len(ranked))
-	for i, r := range ranked {
-		actions[i], goal.Chance[i] = r.Action, r.P
-	}
-	return &Advice{Ranking: Ranking{Game: g, SheetScore: score, RollsLeft: rollsLeft, Dice: p.Dice,
-		Actions: coach.Ranking(g, actions), Upper: sheet.UpperLine(g), Goal: goal}}, nil
+	return &Advice{Ranking: Ranking{Game: g, SheetScore: score, RollsLeft: rollsLeft, Dice: r.Dice,
+		Actions: ranked, Upper: sheet.UpperLine(g), Goal: goal}}, nil
 }

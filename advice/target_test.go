@@ -24,7 +24,7 @@ func TestAdviseToWin(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
 	dice, _ := engine.ParseDice("9TJQA", g.Letters)
 	total := 36
-	a, err := advice.Advise(context.Background(), advice.Request{Position: advice.Position{Game: g, Sheet: advice.Sheet{Notation: pokerAllButStraight}, Dice: dice}, Target: &total}, advice.Env{})
+	a, err := advice.Advise(context.Background(), advice.Request{Game: g, Sheet: advice.Sheet{Notation: pokerAllButStraight}, Dice: dice, Target: &total}, advice.Env{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestAdviseToWinFinishedOpponent(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
 	dice, _ := engine.ParseDice("9TJQA", g.Letters)
 	finished := "aces=4,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,full-house=4,four-of-a-kind=4,five-of-a-kind=0,straight=0"
-	a, err := advice.Advise(context.Background(), advice.Request{Position: advice.Position{Game: g, Sheet: advice.Sheet{Notation: pokerAllButStraight}, Dice: dice}, Opponents: []advice.Sheet{{Notation: finished}}}, advice.Env{})
+	a, err := advice.Advise(context.Background(), advice.Request{Game: g, Sheet: advice.Sheet{Notation: pokerAllButStraight}, Dice: dice, Opponents: []advice.Sheet{{Notation: finished}}}, advice.Env{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,10 +82,10 @@ func TestAdviseToWinRefuses(t *testing.T) {
 	dice, _ := engine.ParseDice("9TJQA", g.Letters)
 	total, three, over := 30, 3, advice.MaxTarget+1
 	for name, tc := range map[string]advice.Request{
-		"bad opponent": {Position: advice.Position{Game: g, Dice: dice}, Opponents: []advice.Sheet{{Notation: "aces=7"}}},
-		"rolls left":   {Position: advice.Position{Game: g, Dice: dice, RollsLeft: &three}, Target: &total},
-		"bad sheet":    {Position: advice.Position{Game: g, Sheet: advice.Sheet{Notation: "pair=4"}, Dice: dice}, Target: &total},
-		"target over":  {Position: advice.Position{Game: g, Dice: dice}, Target: &over},
+		"bad opponent": {Game: g, Dice: dice, Opponents: []advice.Sheet{{Notation: "aces=7"}}},
+		"rolls left":   {Game: g, Dice: dice, RollsLeft: &three, Target: &total},
+		"bad sheet":    {Game: g, Sheet: advice.Sheet{Notation: "pair=4"}, Dice: dice, Target: &total},
+		"target over":  {Game: g, Dice: dice, Target: &over},
 	} {
 		_, err := advice.Advise(context.Background(), tc, advice.Env{})
 		if _, ok := errors.AsType[*advice.InputError](err); !ok {

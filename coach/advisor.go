@@ -20,8 +20,7 @@ func (a tableAdvisor) Actions(p Position) ([]Option, error) {
 	if !ok || s.g.Name != g.Name || s.g.Options != g.Options {
 		return nil, fmt.Errorf("the table of %s cannot rank a %s position", strategy.Describe(g), strategy.Describe(p.Game))
 	}
-	actions, err := a.t.Actions(s.sh.State(g), p.Dice, p.RollsLeft)
-	return Ranking(g, actions), err
+	return a.t.Actions(s.sh.State(g), p.Dice, p.RollsLeft)
 }
 
 func (a tableAdvisor) Expected() float64 { return a.t.Expected }

@@ -11,13 +11,11 @@
 package coach
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 
 	"dicepoker/engine"
-	"dicepoker/solver"
 )
 
 // Sheet is a game's score sheet between turns. Sheets are values: Write
@@ -60,7 +58,8 @@ type Move struct {
 	Bonus  int // the bonuses the move earns
 	// Detail says how the box was written where the points do not say it
 	// all: for school the column and the close, zero, score or cross,
-	// "1: close, reserve +2" (see WriteDetail); "" for the other games.
+	// "1: close, reserve +2" (see engine.SchoolWrite.Detail); "" for the
+	// other games.
 	Detail string
 	// Zero reports that the box gets nothing: a 0 written, or school's
 	// zero of a School row (-200); a School row's close and a cross-out
@@ -101,39 +100,9 @@ func sheetOrNil(sh Sheet, err error) (Sheet, error) {
 	return sh, err
 }
 
-// Action is what a player does in a position: write the dice in a box,
-// cross a box out, or keep some dice and reroll the others.
-type Action struct {
-	Box string // the box written; "" for a reroll
-	// Cross crosses Box out instead of scoring it: school's combination
-	// rows only, whether or not the dice would score there. Without it a
-	// combination row must score (a row the dice do not fit can only be
-	// crossed out).
-	Cross bool
-	Keep  engine.Multiset // the dice kept for a reroll (none: reroll all five)
-}
-
-// MarshalJSON writes the action as records and reviews show it:
-// {"score": box}, {"cross": row} or {"keep": [faces]}.
-func (a Action) MarshalJSON() ([]byte, error) {
-	switch {
-	case a.Cross:
-		return json.Marshal(struct {
-			Cross string `json:"cross"`
-		}{a.Box})
-	case a.Box != "":
-		return json.Marshal(struct {
-			Score string `json:"score"`
-		}{a.Box})
-	}
-	keep := a.Keep.Dice()
-	if keep == nil {
-		keep = []int{}
-	}
-	return json.Marshal(struct {
-		Keep []int `json:"keep"`
-	}{keep})
-}
+// Action is what a player does in a position: engine.Action, the one
+// form advice, records and reviews share.
+type Action = engine.Action
 
 // Position is a decision point of a game: the sheet before the turn's
 // move, the dice showing and the rerolls still allowed this turn.
@@ -175,19 +144,9 @@ func Spaced(m engine.Multiset, letters string) string {
 	return strings.Join(strings.Split(m.Format(letters), ""), " ")
 }
 
-// Option is one action of a position as an advisor ranks it.
-type Option struct {
-	Action
-	Reroll engine.Multiset // the dice rerolled, for a keep
-	Points int             // the points written, for a box
-	Bonus  int             // the bonuses the box earns
-	// Detail says how the box is written when the points do not say it
-	// all, as Move.Detail; "" for the single-sheet games.
-	Detail string
-	// Value is the expected sum of the points still to come after taking
-	// the action, its own included.
-	Value float64
-}
+// Option is one action of a position as an advisor ranks it:
+// engine.Ranked, what solver's, school's and target's Actions return.
+type Option = engine.Ranked
 
 // Advisor ranks the actions of a game's positions.
 type Advisor interface {
@@ -210,24 +169,4 @@ func Find(options []Option, a Action) int {
 		}
 	}
 	return -1
-}
-
-// Ranking converts the actions solver.Turn.Actions ranks in game g.
-func Ranking(g *engine.Game, actions []solver.Action) []Option {
-	return optionsOf(actions, func(act solver.Action) Option {
-		if !act.Score {
-			return Option{Action: Action{Keep: act.Keep}, Reroll: act.Reroll, Value: act.Value}
-		}
-		p := act.Placement
-		return Option{Action: Action{Box: g.Categories[p.Category].Name}, Points: p.Points, Bonus: p.Bonus, Value: act.Value}
-	})
-}
-
-// optionsOf turns ranked actions into options with of, in the same order.
-func optionsOf[A any](actions []A, of func(A) Option) []Option {
-	opts := make([]Option, len(actions))
-	for i, act := range actions {
-		opts[i] = of(act)
-	}
-	return opts
 }

@@ -54,43 +54,17 @@ func (s schoolSheet) Write(dice engine.Multiset, fresh bool, box string, cross b
 	case cross && g.Categories[c].School:
 		return Move{}, fmt.Errorf("%s is a School row: its cells close or take a zero, they cannot be crossed out", box)
 	}
-	moves := g.SchoolMoves(state, engine.RollIndex(dice), fresh, nil)
-	i := slices.IndexFunc(moves, func(w engine.SchoolWrite) bool {
-		return w.Row == c && (w.Cell.Mark == engine.Crossed) == cross
-	})
-	if i < 0 {
+	w, ok := g.SchoolMove(state, engine.RollIndex(dice), fresh, c, cross)
+	if !ok {
 		return Move{}, fmt.Errorf("%s scores nothing in %s: the cell can only be crossed out", Spaced(dice, g.Letters), box)
 	}
-	w := moves[i]
 	next := s.sh
 	next.Cells = make([][]engine.SchoolEntry, len(s.sh.Cells))
 	for r, row := range s.sh.Cells {
 		next.Cells[r] = slices.Clone(row)
 	}
 	next.Apply(w)
-	return Move{Box: box, Points: w.Cell.Value(), Bonus: w.Bonus, Detail: WriteDetail(w), Zero: w.Cell.Mark == engine.Zeroed, Next: schoolSheet{g, next}}, nil
-}
-
-// WriteDetail describes a school write after its row's name: the column,
-// from 1, and what the cell gets: "1: close, reserve +2", "2: zero
-// (-200)", "1: score 24", "3: cross out". The bonuses are left to the
-// caller.
-func WriteDetail(w engine.SchoolWrite) string {
-	s := fmt.Sprintf("%d: ", w.Column+1)
-	switch w.Cell.Mark {
-	case engine.Closed, engine.ClosedReserve:
-		s += "close"
-		if w.Reserve != 0 {
-			s += fmt.Sprintf(", reserve %+d", w.Reserve)
-		}
-	case engine.Zeroed:
-		s += fmt.Sprintf("zero (%d)", w.Cell.Points)
-	case engine.Crossed:
-		s += "cross out"
-	default:
-		s += fmt.Sprintf("score %d", w.Cell.Points)
-	}
-	return s
+	return Move{Box: box, Points: w.Cell.Value(), Bonus: w.Bonus, Detail: w.Detail(), Zero: w.Cell.Mark == engine.Zeroed, Next: schoolSheet{g, next}}, nil
 }
 
 // Show draws a row a line, its cells in columns (. for an open one), then
@@ -192,20 +166,7 @@ func (a schoolAdvisor) Actions(p Position) ([]Option, error) {
 	if a.drift != nil {
 		a.drift.Add(state, p.Dice, p.RollsLeft, p.Fresh, actions)
 	}
-	return SchoolOptions(a.g, actions), nil
-}
-
-// SchoolOptions turns a school position's ranked actions into options, in
-// the same order.
-func SchoolOptions(g *engine.Game, actions []school.Action) []Option {
-	return optionsOf(actions, func(act school.Action) Option {
-		if !act.Score {
-			return Option{Action: Action{Keep: act.Keep}, Reroll: act.Reroll, Value: act.Value}
-		}
-		w := act.Write
-		return Option{Action: Action{Box: g.Categories[w.Row].Name, Cross: w.Cell.Mark == engine.Crossed},
-			Points: w.Cell.Value(), Bonus: w.Bonus, Detail: WriteDetail(w), Value: act.Value}
-	})
+	return actions, nil
 }
 
 func (a schoolAdvisor) Expected() float64 { return a.expected }

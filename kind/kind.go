@@ -21,7 +21,7 @@ import (
 // Kind is a kind of game as the commands meet it: a single sheet solved
 // exactly, school with one column solved exactly, or school with more
 // columns played by a fitted estimate. It says what the game's tables
-// are and what they take, and the Opener's methods ask it how to solve,
+// are and what they take, and NewPlayer, Solve, States and Positions ask it how to solve,
 // export and play the game. Of returns a game's kind, which the
 // commands and the server ask rather than the game's columns.
 type Kind interface {
@@ -37,13 +37,13 @@ type Kind interface {
 
 	// solve builds the game's own table with threads goroutines and
 	// says what it built, all but its path.
-	solve(o Opener, threads int) (tables.Saver, *Solved, error)
+	solve(o advice.Opener, threads int) (tables.Saver, *Solved, error)
 	// states returns every state of the game with its exact value.
-	states(o Opener) (*export.Rows, error)
+	states(o advice.Opener) (*export.Rows, error)
 	// positions returns the positions its optimal play meets.
-	positions(o Opener, s export.Sample) (*export.Rows, error)
+	positions(o advice.Opener, s export.Sample) (*export.Rows, error)
 	// player opens the strategy called name.
-	player(o Opener, name string) (*Player, error)
+	player(o advice.Opener, name string) (*Player, error)
 	// checkRun checks a run of games as CheckRun does, past the number
 	// of games that every kind checks alike.
 	checkRun(name string, total *int, games int, seats *int) error
@@ -128,8 +128,8 @@ func pathOf(g *engine.Game, path func(dir string, g *engine.Game) string) func(d
 	return func(dir string) string { return path(dir, g) }
 }
 
-func (k single) solve(o Opener, threads int) (tables.Saver, *Solved, error) {
-	sol, err := solver.Solve(k.g, solver.Options{Threads: threads, Progress: o.progress("solving " + k.g.Name)})
+func (k single) solve(o advice.Opener, threads int) (tables.Saver, *Solved, error) {
+	sol, err := solver.Solve(k.g, solver.Options{Threads: threads, Progress: solveProgress(o, "solving "+k.g.Name)})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -137,7 +137,7 @@ func (k single) solve(o Opener, threads int) (tables.Saver, *Solved, error) {
 	return st, &Solved{Kind: optimum, Unit: "states", Expected: st.Expected, Reachable: sol.States, Entries: len(st.Values)}, nil
 }
 
-func (k single) states(o Opener) (*export.Rows, error) {
+func (k single) states(o advice.Opener) (*export.Rows, error) {
 	t, err := o.Table(k.g)
 	if err != nil {
 		return nil, err
@@ -145,12 +145,12 @@ func (k single) states(o Opener) (*export.Rows, error) {
 	return export.States(t), nil
 }
 
-func (k single) positions(o Opener, s export.Sample) (*export.Rows, error) {
+func (k single) positions(o advice.Opener, s export.Sample) (*export.Rows, error) {
 	return exactPositions(o, k.g, s)
 }
 
 // exactPositions returns the positions that the exact play of g meets.
-func exactPositions(o Opener, g *engine.Game, s export.Sample) (*export.Rows, error) {
+func exactPositions(o advice.Opener, g *engine.Game, s export.Sample) (*export.Rows, error) {
 	adv, err := advice.Advisor(o, g)
 	if err != nil {
 		return nil, err
@@ -176,7 +176,9 @@ type schoolKind struct{ g *engine.Game }
 
 func (schoolKind) Targets() *Build { return nil }
 
-func (k schoolKind) player(o Opener, name string) (*Player, error) { return o.schoolPlayer(k.g, name) }
+func (k schoolKind) player(o advice.Opener, name string) (*Player, error) {
+	return schoolPlayer(o, k.g, name)
+}
 
 // maxSchoolGames is the most school games a run plays: it keeps every
 // game's scores, 8 bytes a seat.
@@ -204,8 +206,8 @@ func (k exactSchool) Table() Build {
 		Cost: func(threads int) cost.Cost { return school.ExactCost(g, threads) }}
 }
 
-func (k exactSchool) solve(o Opener, threads int) (tables.Saver, *Solved, error) {
-	sol, err := school.Solve(k.g, solver.Options{Threads: threads, Progress: o.progress("solving " + strategy.Describe(k.g))})
+func (k exactSchool) solve(o advice.Opener, threads int) (tables.Saver, *Solved, error) {
+	sol, err := school.Solve(k.g, solver.Options{Threads: threads, Progress: solveProgress(o, "solving "+strategy.Describe(k.g))})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -213,7 +215,7 @@ func (k exactSchool) solve(o Opener, threads int) (tables.Saver, *Solved, error)
 	return ex, &Solved{Kind: optimum, Unit: "states", Expected: ex.Expected, Entries: len(ex.Values)}, nil
 }
 
-func (k exactSchool) states(o Opener) (*export.Rows, error) {
+func (k exactSchool) states(o advice.Opener) (*export.Rows, error) {
 	t, err := o.Exact(k.g)
 	if err != nil {
 		return nil, err
@@ -221,7 +223,7 @@ func (k exactSchool) states(o Opener) (*export.Rows, error) {
 	return export.SchoolStates(t), nil
 }
 
-func (k exactSchool) positions(o Opener, s export.Sample) (*export.Rows, error) {
+func (k exactSchool) positions(o advice.Opener, s export.Sample) (*export.Rows, error) {
 	return exactPositions(o, k.g, s)
 }
 
@@ -237,7 +239,7 @@ func (k estimatedSchool) Table() Build {
 		Cost: func(threads int) cost.Cost { return school.FitCost(g, school.DefaultFit(g, nil, threads)) }}
 }
 
-func (k estimatedSchool) solve(o Opener, threads int) (tables.Saver, *Solved, error) {
+func (k estimatedSchool) solve(o advice.Opener, threads int) (tables.Saver, *Solved, error) {
 	f, err := o.Fit(k.g, threads)
 	if err != nil {
 		return nil, nil, err
@@ -250,10 +252,10 @@ func (k estimatedSchool) solve(o Opener, threads int) (tables.Saver, *Solved, er
 		Unit: "weights", Expected: e.Expected, Entries: len(e.W)}, nil
 }
 
-func (k estimatedSchool) states(Opener) (*export.Rows, error) {
+func (k estimatedSchool) states(advice.Opener) (*export.Rows, error) {
 	return nil, advice.Fieldf("{what} states: school with %d columns has no table of states, only an estimate of their value; use {columns} 1", k.g.Columns)
 }
 
-func (k estimatedSchool) positions(Opener, export.Sample) (*export.Rows, error) {
+func (k estimatedSchool) positions(advice.Opener, export.Sample) (*export.Rows, error) {
 	return nil, advice.Fieldf("{what} positions: school with %d columns is not solved exactly, so its values would be estimates; use {columns} 1", k.g.Columns)
 }

@@ -85,7 +85,7 @@ func TestPlayerSeats(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			p, err := Opener{}.Player(c.g, "greedy", nil)
+			p, err := NewPlayer(advice.Opener{}, c.g, "greedy", nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -114,7 +114,7 @@ func TestPlayerSeats(t *testing.T) {
 			}
 		})
 	}
-	if _, err := (Opener{}).Player(single["yatzy"], "estimate", nil); err == nil || !strings.Contains(err.Error(), "want optimal or greedy") {
+	if _, err := NewPlayer(advice.Opener{}, single["yatzy"], "estimate", nil); err == nil || !strings.Contains(err.Error(), "want optimal or greedy") {
 		t.Errorf("a single sheet's estimate: %v, want it refused", err)
 	}
 }
@@ -125,14 +125,14 @@ func TestPlayerSeats(t *testing.T) {
 func TestSolveAndDistribution(t *testing.T) {
 	g := games(t, engine.Options{}, "poker-dice")["poker-dice"]
 	path := filepath.Join(t.TempDir(), "poker.dpt")
-	built, err := Opener{}.Solve(g, path, 0)
+	built, err := Solve(advice.Opener{}, g, path, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if built.Kind != optimum || built.Path != path || built.Reachable == 0 || built.Unit != "states" || math.Abs(built.Expected-31.4230) > 1e-4 {
 		t.Errorf("solve: %+v, want the optimum 31.4230 at %s", built, path)
 	}
-	p, err := Opener{Opener: advice.Opener{File: path}}.Player(g, "", nil)
+	p, err := NewPlayer(advice.Opener{File: path}, g, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,37 +15,24 @@ import (
 	"dicepoker/target"
 )
 
-// Opener opens what the commands need of a game, whatever its kind: its
-// strategies' tables through advice.Opener, and the reports of the work
-// they do on them. Every report may be nil.
-type Opener struct {
-	advice.Opener
-	// In returns the progress callback of work described by what,
-	// counted in unit ("games", "turns").
-	In func(what, unit string) func(done, total int)
-	// Turns returns the scores.Options.TurnProgress callback of an exact
-	// pass described by what.
-	Turns func(what string) func(turn, turns, done, states int)
-	// Memory tells the user, before work that needs bytes of memory, how
-	// much it needs.
-	Memory func(what string, bytes float64)
-}
-
-func (o Opener) in(what, unit string) func(done, total int) {
+// inProgress returns o.In's callback for what in unit, or nil.
+func inProgress(o advice.Opener, what, unit string) func(done, total int) {
 	if o.In == nil {
 		return nil
 	}
 	return o.In(what, unit)
 }
 
-func (o Opener) turns(what string) func(turn, turns, done, states int) {
+// turnProgress returns o.Turns's callback for what, or nil.
+func turnProgress(o advice.Opener, what string) func(turn, turns, done, states int) {
 	if o.Turns == nil {
 		return nil
 	}
 	return o.Turns(what)
 }
 
-func (o Opener) memory(what string, bytes float64) {
+// memoryNotice tells o.Memory, when set, that what needs bytes.
+func memoryNotice(o advice.Opener, what string, bytes float64) {
 	if o.Memory != nil {
 		o.Memory(what, bytes)
 	}
@@ -70,7 +57,7 @@ type Player struct {
 	// for the players of the most points on average.
 	Aim *Aim
 
-	o      Opener
+	o      advice.Opener
 	policy *policy.Policy           // single sheet: plays by state values
 	aimer  *target.Player           // single sheet: plays for Aim
 	school *advice.SchoolStrategy   // school: the first seat's strategy
@@ -96,18 +83,18 @@ type Aim struct {
 // table, built on first use. For a single sheet, name may also be what
 // only seats play (Seated): a list of strategies, one a seat, of
 // optimal, greedy, win and target:T.
-func (o Opener) Player(g *engine.Game, name string, total *int) (*Player, error) {
+func NewPlayer(o advice.Opener, g *engine.Game, name string, total *int) (*Player, error) {
 	if total != nil {
-		return o.aiming(g, *total)
+		return aiming(o, g, *total)
 	}
 	return Of(g).player(o, name)
 }
 
-// player opens the single-sheet strategy called name (Opener.Player).
-func (k single) player(o Opener, name string) (*Player, error) {
+// player opens the single-sheet strategy called name (NewPlayer).
+func (k single) player(o advice.Opener, name string) (*Player, error) {
 	g := k.g
 	if Seated(name, nil) {
-		return o.seated(g, name)
+		return seated(o, g, name)
 	}
 	p := &Player{Game: g, Name: name, o: o, seats: &seats.Setup{Game: g}}
 	var err error
@@ -133,7 +120,7 @@ func (k single) player(o Opener, name string) (*Player, error) {
 // aiming returns the player that aims at a final total of at least
 // total from a new game of g, by its every-target table (built on first
 // use), with its chance of the total and its expected score.
-func (o Opener) aiming(g *engine.Game, total int) (*Player, error) {
+func aiming(o advice.Opener, g *engine.Game, total int) (*Player, error) {
 	tab, ev, err := o.TargetPlay(g, true)
 	if err != nil {
 		return nil, err
@@ -146,9 +133,9 @@ func (o Opener) aiming(g *engine.Game, total int) (*Player, error) {
 	return &Player{Game: g, Name: "target", Expected: &v.E, Aim: &Aim{Target: total, Probability: v.P, Expected: &v.E}, o: o, aimer: pl}, nil
 }
 
-// progress returns the states progress callback of work described by
-// what, or nil.
-func (o Opener) progress(what string) func(done, total int) {
+// solveProgress returns o.Progress's callback, the states of a solve
+// described by what, or nil.
+func solveProgress(o advice.Opener, what string) func(done, total int) {
 	if o.Progress == nil {
 		return nil
 	}
@@ -242,14 +229,14 @@ func (p *Player) Distribution(threads int) (*Distribution, error) {
 	carrying := "carrying " + g.Name + " forward"
 	switch {
 	case p.aimer != nil:
-		h, states := p.aimer.Distribution(scores.Options{Threads: threads, Progress: p.o.in(carrying, "turns")})
+		h, states := p.aimer.Distribution(scores.Options{Threads: threads, Progress: inProgress(p.o, carrying, "turns")})
 		d := &scores.Distribution{Game: g, Scores: h, States: states}
 		mean := d.Summary().Mean
 		p.Expected, p.Aim.Expected = &mean, &mean
 		return &Distribution{Exact: d}, nil
 	case p.policy != nil:
-		p.o.memory("the exact distribution of "+strategy.Describe(g), float64(p.DistributionMemory()))
-		return &Distribution{Exact: scores.Exact(p.policy, scores.Options{Threads: threads, TurnProgress: p.o.turns(carrying)})}, nil
+		memoryNotice(p.o, "the exact distribution of "+strategy.Describe(g), float64(p.DistributionMemory()))
+		return &Distribution{Exact: scores.Exact(p.policy, scores.Options{Threads: threads, TurnProgress: turnProgress(p.o, carrying)})}, nil
 	case p.school == nil || len(p.lineup) > 1:
 		return nil, advice.Inputf("seats of %s (%s) have no one distribution", g.Name, p.Name)
 	case p.school.Name == "optimal":
@@ -258,15 +245,15 @@ func (p *Player) Distribution(threads int) (*Distribution, error) {
 		// target keeps the process near what it holds (a peak of 3.3 GB
 		// against 3.4 without it, and no slower).
 		defer debug.SetGCPercent(debug.SetGCPercent(30))
-		p.o.memory("the exact distribution of "+strategy.Describe(g), float64(p.DistributionMemory()))
-		d, err := school.Distribution(g, p.school.Value, scores.Options{Threads: threads, TurnProgress: p.o.turns(carrying)})
+		memoryNotice(p.o, "the exact distribution of "+strategy.Describe(g), float64(p.DistributionMemory()))
+		d, err := school.Distribution(g, p.school.Value, scores.Options{Threads: threads, TurnProgress: turnProgress(p.o, carrying)})
 		if err != nil {
 			return nil, err
 		}
 		return &Distribution{Exact: d}, nil
 	}
 	turns := SampledGames * g.Turns()
-	bar := p.o.in("playing "+strategy.Describe(g), "turns")
+	bar := inProgress(p.o, "playing "+strategy.Describe(g), "turns")
 	finals := school.NewKernel(g).Simulate([]school.Player{counted(p.school.Player, turns, bar)}, SampledGames, 1, threads)
 	if bar != nil {
 		bar(turns, turns)

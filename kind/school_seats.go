@@ -36,7 +36,7 @@ func schoolNames(name string, players *int) ([]string, error) {
 
 // schoolPlayer opens the strategies that name lists for school game g,
 // one a seat, or one for every seat.
-func (o Opener) schoolPlayer(g *engine.Game, name string) (*Player, error) {
+func schoolPlayer(o advice.Opener, g *engine.Game, name string) (*Player, error) {
 	names, err := schoolNames(name, nil)
 	if err != nil {
 		return nil, err

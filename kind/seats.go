@@ -56,7 +56,7 @@ func lineup(g *engine.Game, name string, players *int) ([]seats.Strategy, error)
 // seated opens the tables that the seats named in name play by: the
 // every-target table and the strategy table where a seat plays to win or
 // for a target, else the strategy table.
-func (o Opener) seated(g *engine.Game, name string) (*Player, error) {
+func seated(o advice.Opener, g *engine.Game, name string) (*Player, error) {
 	list, err := lineup(g, name, nil)
 	if err != nil {
 		return nil, err

@@ -32,7 +32,7 @@ const optimum = "optimal expected score"
 // (default: the tables directory): the exact solution of a single sheet
 // or of one-column school, else the estimate of the sheet's value,
 // fitted to simulated play.
-func (o Opener) Solve(g *engine.Game, out string, threads int) (*Solved, error) {
+func Solve(o advice.Opener, g *engine.Game, out string, threads int) (*Solved, error) {
 	dir, err := dirFor(out)
 	if err != nil {
 		return nil, err
@@ -74,7 +74,7 @@ type Targets struct {
 // SolveTargets solves single-sheet game g's every-target table with
 // threads goroutines and saves it at out (default: the tables
 // directory).
-func (o Opener) SolveTargets(g *engine.Game, out string, threads int) (*Targets, error) {
+func SolveTargets(o advice.Opener, g *engine.Game, out string, threads int) (*Targets, error) {
 	dir, err := dirFor(out)
 	if err != nil {
 		return nil, err
@@ -84,7 +84,7 @@ func (o Opener) SolveTargets(g *engine.Game, out string, threads int) (*Targets,
 		return nil, advice.Fieldf("{targets} belongs to the single-sheet games, not to %s", g.Name)
 	}
 	path := cmp.Or(out, b.Path(dir))
-	t, err := target.SolveTable(g, solver.Options{Threads: threads, Progress: o.progress("solving " + g.Name + " for every target")})
+	t, err := target.SolveTable(g, solver.Options{Threads: threads, Progress: solveProgress(o, "solving "+g.Name+" for every target")})
 	if err != nil {
 		return nil, err
 	}

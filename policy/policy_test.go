@@ -96,7 +96,7 @@ func TestAgreesWithActions(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if msg := disagreement(p.Turn(s), r, rollsLeft, actions[0]); msg != "" {
+					if msg := disagreement(g, p.Turn(s), r, rollsLeft, actions[0]); msg != "" {
 						t.Errorf("%s %v, %s values, state %+v, dice %v, %d rerolls left: %s",
 							tc.game, tc.opts, v.name, s, engine.Roll(r), rollsLeft, msg)
 					}
@@ -108,10 +108,10 @@ func TestAgreesWithActions(t *testing.T) {
 
 // disagreement describes how the turn's decision differs from the best
 // action, or returns "".
-func disagreement(t *Turn, r, rollsLeft int, best solver.Action) string {
+func disagreement(g *engine.Game, t *Turn, r, rollsLeft int, best engine.Ranked) string {
 	if rollsLeft > 0 {
 		keep, reroll := t.Keep(r, rollsLeft)
-		if reroll != !best.Score {
+		if reroll != (best.Box == "") {
 			return "rerolls or scores unlike the advice"
 		}
 		if reroll {
@@ -121,7 +121,7 @@ func disagreement(t *Turn, r, rollsLeft int, best solver.Action) string {
 			return ""
 		}
 	}
-	if got := t.Place(r); got != best.Placement {
+	if got := t.Place(r); g.Placed(got, best.Value) != best {
 		return "places unlike the advice"
 	}
 	return ""

@@ -74,6 +74,6 @@ func Greedy(g *engine.Game) Player {
 		if err != nil {
 			return coach.Action{}, err
 		}
-		return coach.Ranking(g, actions[:1])[0].Action, nil
+		return actions[0].Action, nil
 	}}
 }

@@ -54,7 +54,7 @@ func playGame(t *testing.T, table *strategy.Table, seed uint64, mistakes map[int
 				}
 			}
 		}
-		a := coach.Ranking(g, []solver.Action{act})[0].Action
+		a := act.Action
 		m, err := coach.Check(p, a)
 		if err != nil {
 			t.Fatal(err)

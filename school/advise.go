@@ -7,24 +7,14 @@ import (
 	"dicepoker/engine"
 )
 
-// Action is one choice in a position: keep some dice and roll the rest, or
-// write the dice in a cell.
-type Action struct {
-	Score  bool               // write the dice now; else roll again
-	Keep   engine.Multiset    // the dice kept, for a roll; none rolls all five, fresh
-	Reroll engine.Multiset    // the dice rolled again
-	Write  engine.SchoolWrite // the write, for Score
-	// Value is the expected sum of what is still to come after taking the
-	// action, its own cell, reserve change and bonuses included.
-	Value float64
-}
-
 // Actions ranks every legal action in state s, best first, with dice
 // showing, rollsLeft rolls still allowed this turn and fresh telling
 // whether the dice came from a roll of all five: each distinct keep of
 // fewer than five dice (keeping nothing rolls all five, fresh), and each
-// legal write. next values the sheets between turns.
-func (k *Kernel) Actions(s engine.SchoolState, dice engine.Multiset, rollsLeft int, fresh bool, next Values) ([]Action, error) {
+// legal write. next values the sheets between turns. A ranked action's
+// Value is the expected sum of what is still to come after taking it, its
+// own cell, reserve change and bonuses included.
+func (k *Kernel) Actions(s engine.SchoolState, dice engine.Multiset, rollsLeft int, fresh bool, next Values) ([]engine.Ranked, error) {
 	g := k.g
 	if dice.Size() != engine.Dice {
 		return nil, fmt.Errorf("need five dice, have %d", dice.Size())
@@ -38,17 +28,21 @@ func (k *Kernel) Actions(s engine.SchoolState, dice engine.Multiset, rollsLeft i
 	if g.SchoolFull(&s) {
 		return nil, fmt.Errorf("the sheet is full")
 	}
-	var actions []Action
-	for _, w := range g.SchoolMoves(s, engine.RollIndex(dice), fresh, nil) {
-		actions = append(actions, Action{Score: true, Write: w, Value: float64(w.Total()) + next(w.Next)})
+	moves := g.SchoolMoves(s, engine.RollIndex(dice), fresh, nil)
+	size := len(moves)
+	if rollsLeft > 0 {
+		size += 1<<engine.Dice - 1 // the most keeps of fewer than five dice
 	}
+	actions := g.RankWrites(make([]engine.Ranked, 0, size), moves, func(w *engine.SchoolWrite) float64 {
+		return float64(w.Total()) + next(w.Next)
+	})
 	if rollsLeft > 0 {
 		at := k.search(&s, next, k.newScratch())
 		// Larger keeps first, so that equal values list the keep that
 		// rolls fewer dice first.
 		for i := engine.FirstRollKeep - 1; i >= 0; i-- {
 			if keep := engine.Keep(i); dice.Contains(keep) {
-				actions = append(actions, Action{Keep: keep, Reroll: dice.Minus(keep), Value: at.keep(rollsLeft, i)})
+				actions = append(actions, engine.Ranked{Action: engine.Action{Keep: keep}, Reroll: dice.Minus(keep), Value: at.keep(rollsLeft, i)})
 			}
 		}
 	}

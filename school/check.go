@@ -140,7 +140,10 @@ func (k *Kernel) Check(player Player, o CheckOptions) ([]CheckCase, error) {
 		if o.Drift != nil {
 			o.Drift.Add(s, c.Dice, g.Rolls-1, true, actions)
 		}
-		rolls := k.Rollouts(s, actions[:min(max(o.Actions, 1), len(actions))], g.Rolls-1, player, o.Games, o.Seed+uint64(i), o.Threads)
+		rolls, err := k.Rollouts(s, c.Dice, g.Rolls-1, true, actions[:min(max(o.Actions, 1), len(actions))], player, o.Games, o.Seed+uint64(i), o.Threads)
+		if err != nil {
+			return nil, err
+		}
 		score := float64(c.Sheet.Score(g))
 		c.Advised, c.Played, c.CI95 = score+actions[0].Value, score+rolls[0].Mean, rolls[0].CI95
 		by := 0 // the action that beat the advised one most
@@ -150,7 +153,10 @@ func (k *Kernel) Check(player Player, o CheckOptions) ([]CheckCase, error) {
 			}
 		}
 		if by > 0 {
-			again := k.Rollouts(s, []Action{actions[0], actions[by]}, g.Rolls-1, player, 4*o.Games, o.Seed+uint64(i)|1<<48, o.Threads)
+			again, err := k.Rollouts(s, c.Dice, g.Rolls-1, true, []engine.Ranked{actions[0], actions[by]}, player, 4*o.Games, o.Seed+uint64(i)|1<<48, o.Threads)
+			if err != nil {
+				return nil, err
+			}
 			c.BeatenAgain = max(0, again[1].VsFirst-again[1].VsCI95)
 		}
 	}

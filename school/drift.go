@@ -130,7 +130,7 @@ func (d *Drift) of(p position) float64 {
 // sheet s with dice showing, rollsLeft rolls still allowed and fresh
 // telling whether the dice came from a roll of all five, as
 // Kernel.Actions ranks it.
-func (d *Drift) Add(s engine.SchoolState, dice engine.Multiset, rollsLeft int, fresh bool, actions []Action) float64 {
+func (d *Drift) Add(s engine.SchoolState, dice engine.Multiset, rollsLeft int, fresh bool, actions []engine.Ranked) float64 {
 	v := d.of(position{s, dice, rollsLeft, fresh})
 	for i := range actions {
 		actions[i].Value += v

@@ -203,20 +203,22 @@ func TestEstimateRanksScoresAboveZeros(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := g.NewSchoolState()
-	actions, err := NewKernel(g).Actions(s, engine.Multiset{0, 0, 2, 0, 2, 1}, 0, false, e.After(&s))
+	dice := engine.Multiset{0, 0, 2, 0, 2, 1}
+	actions, err := NewKernel(g).Actions(s, dice, 0, false, e.After(&s))
 	if err != nil {
 		t.Fatal(err)
 	}
 	sum := g.Category("sum")
 	for i, a := range actions {
+		w := writeOf(t, g, s, dice, false, a)
 		switch {
-		case a.Write.Row == sum && a.Write.Cell.Mark == engine.Scored:
-			if a.Write.Cell.Points != 22 {
-				t.Fatalf("sum scores %d, want 22", a.Write.Cell.Points)
+		case w.Row == sum && w.Cell.Mark == engine.Scored:
+			if w.Cell.Points != 22 {
+				t.Fatalf("sum scores %d, want 22", w.Cell.Points)
 			}
 			return
-		case a.Write.Cell.Mark == engine.Zeroed:
-			t.Fatalf("action %d, a zero in %s (%.1f), ranks above sum 22", i+1, g.Categories[a.Write.Row].Name, a.Value)
+		case w.Cell.Mark == engine.Zeroed:
+			t.Fatalf("action %d, a zero in %s (%.1f), ranks above sum 22", i+1, g.Categories[w.Row].Name, a.Value)
 		}
 	}
 	t.Fatal("no write in sum")

@@ -21,8 +21,8 @@ func ExampleSolve() {
 	dice, _ := engine.ParseDice("6,6,5,2,1", g.Letters)
 	actions, _ := school.NewKernel(g).Actions(g.NewSchoolState(), dice, 2, true, sol.Value)
 	for _, a := range actions[:3] {
-		if a.Score {
-			fmt.Printf("write %s: %.3f\n", g.Categories[a.Write.Row].Name, a.Value)
+		if a.Box != "" {
+			fmt.Printf("write %s: %.3f\n", a.Box, a.Value)
 		} else {
 			fmt.Printf("keep %v, reroll %v: %.3f\n", a.Keep, a.Reroll, a.Value)
 		}

@@ -45,9 +45,9 @@ func TestActionsFresh(t *testing.T) {
 			for _, a := range actions {
 				key := a.Keep.String()
 				switch {
-				case a.Score && a.Write.Cell.Mark == engine.Crossed:
+				case a.Box != "" && writeOf(t, g, g.NewSchoolState(), dice, tc.fresh, a).Cell.Mark == engine.Crossed:
 					key = "cross"
-				case a.Score:
+				case a.Box != "":
 					key = "write"
 				}
 				if want, ok := tc.want[key]; ok && math.Abs(a.Value-want) > 1e-9 {
@@ -334,4 +334,22 @@ func TestFinals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// writeOf returns the write that ranked action a makes in state s with
+// dice showing (fresh: from a roll of all five), as Kernel.Actions ranks
+// it there; the zero write for a keep.
+func writeOf(t *testing.T, g *engine.Game, s engine.SchoolState, dice engine.Multiset, fresh bool, a engine.Ranked) engine.SchoolWrite {
+	t.Helper()
+	if a.Box == "" {
+		return engine.SchoolWrite{}
+	}
+	w, ok := g.SchoolMove(s, engine.RollIndex(dice), fresh, g.Category(a.Box), a.Cross)
+	if !ok {
+		t.Fatalf("%+v is no write of %v", a, dice)
+	}
+	if want := g.RankWrites(nil, []engine.SchoolWrite{w}, func(*engine.SchoolWrite) float64 { return a.Value })[0]; want != a {
+		t.Fatalf("%+v, the write %+v ranks as %+v", a, w, want)
+	}
+	return w
 }

@@ -109,7 +109,8 @@ func TestDriftWithLookahead(t *testing.T) {
 			t.Fatal(err)
 		}
 		best := actions[0]
-		further := float64(best.Write.Total()) + ahead(&p.Sheet)(best.Write.Next)
+		w := writeOf(t, g, p.Sheet, p.Dice, p.Fresh, best)
+		further := float64(w.Total()) + ahead(&p.Sheet)(w.Next)
 		mean, sd := stat.MeanStdDev(beyond, nil)
 		points, ci := mean+best.Value, 1.96*sd/math.Sqrt(games)
 		d := &Drift{k: k, player: e.After, Games: games, Seed: 9, Lookahead: true}

@@ -1,6 +1,7 @@
 package school
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"gonum.org/v1/gonum/stat"
@@ -11,7 +12,7 @@ import (
 
 // Rollout is what games played on after an action say of it: the mean of
 // what was still to come after taking it, its own cell, reserve change and
-// bonuses included (as Action.Value estimates it), and the half-width of
+// bonuses included (as the Value of Actions' ranking estimates it), and the half-width of
 // that mean's 95% confidence interval; and the same of the difference
 // game by game from the first action's games, which the shared dice make
 // narrower.
@@ -21,22 +22,35 @@ type Rollout struct {
 	VsFirst, VsCI95 float64
 }
 
-// Rollouts plays games games on after each of actions, ranked in state s
-// with rollsLeft rolls left by Actions: the rest of the turn for a keep,
-// then every later turn, all as Turn plays them with the values player
-// gives. Turn t of game i after every action rolls with the same
+// Rollouts plays games games on after each of actions, ranked by Actions
+// in state s with dice showing, rollsLeft rolls left and fresh telling
+// whether the dice came from a roll of all five: the rest of the turn for
+// a keep, then every later turn, all as Turn plays them with the values
+// player gives. Turn t of game i after every action rolls with the same
 // generator, from seed, i and t, so that the actions are compared on the
-// same dice; the result does not depend on threads.
-func (k *Kernel) Rollouts(s engine.SchoolState, actions []Action, rollsLeft int, player Player, games int, seed uint64, threads int) []Rollout {
+// same dice; the result does not depend on threads. A write that is not
+// one of the position's is an error.
+func (k *Kernel) Rollouts(s engine.SchoolState, dice engine.Multiset, rollsLeft int, fresh bool, actions []engine.Ranked, player Player, games int, seed uint64, threads int) ([]Rollout, error) {
+	writes := make([]engine.SchoolWrite, len(actions))
+	for i, a := range actions {
+		if a.Box == "" {
+			continue
+		}
+		w, ok := k.g.SchoolMove(s, engine.RollIndex(dice), fresh, k.g.Category(a.Box), a.Cross)
+		if !ok {
+			return nil, fmt.Errorf("%+v is no write of %v here", a.Action, dice)
+		}
+		writes[i] = w
+	}
 	totals := make([]float64, len(actions)*games)
 	k.lockstep(len(totals), threads, func(i int, search searcher) {
-		a, game := actions[i/games], uint64(i%games)
+		a, game := &actions[i/games], uint64(i%games)
 		// Turn t of game i rolls with its own generator, the same after
 		// every action, so that their games meet the same dice turn by
 		// turn even when they have rolled different numbers of dice.
 		turn := func(t uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, game<<8|t)) }
-		m := a.Write
-		if !a.Score {
+		m := writes[i/games]
+		if a.Box == "" {
 			next, rng := player(&s), turn(0)
 			m = k.finish(s, a.Keep.RollRest(rng), rollsLeft-1, a.Keep.Size() == 0, next, 0, rng, search(&s, next))
 		}
@@ -59,7 +73,7 @@ func (k *Kernel) Rollouts(s engine.SchoolState, actions []Action, rollsLeft int,
 		out[a].Mean, out[a].CI95 = meanCI95(x)
 		out[a].VsFirst, out[a].VsCI95 = meanCI95(diff)
 	}
-	return out
+	return out, nil
 }
 
 // meanCI95 returns the mean of x and the half-width of its 95% confidence

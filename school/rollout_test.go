@@ -23,16 +23,19 @@ func TestRolloutsAgreeWithExactValues(t *testing.T) {
 	}
 	actions = actions[:6]
 	const games = 2000
-	rolls := k.Rollouts(s, actions, 2, Fixed(sol.Value), games, 1, 0)
+	rolls, err := k.Rollouts(s, dice, 2, true, actions, Fixed(sol.Value), games, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i, r := range rolls {
 		a := actions[i]
 		se := r.CI95 / 1.96
 		if r.Games != games || se <= 0 || math.Abs(r.Mean-a.Value) > 4.5*se {
-			t.Errorf("action %d (score %v, keep %v): rollout %.3f ± %.3f over %d games, exact value %.3f", i, a.Score, a.Keep, r.Mean, r.CI95, r.Games, a.Value)
+			t.Errorf("action %d (score %q, keep %v): rollout %.3f ± %.3f over %d games, exact value %.3f", i, a.Box, a.Keep, r.Mean, r.CI95, r.Games, a.Value)
 		}
 	}
-	if again := k.Rollouts(s, actions, 2, Fixed(sol.Value), games, 1, 3); again[0] != rolls[0] {
-		t.Errorf("3 threads: %+v, 0 threads: %+v", again[0], rolls[0])
+	if again, err := k.Rollouts(s, dice, 2, true, actions, Fixed(sol.Value), games, 1, 3); err != nil || again[0] != rolls[0] {
+		t.Errorf("3 threads: %+v (%v), 0 threads: %+v", again, err, rolls[0])
 	}
 }
 
@@ -49,13 +52,19 @@ func TestRolloutsLastWrite(t *testing.T) {
 			s = m.Next
 		}
 	}
-	actions, err := k.Actions(s, engine.Multiset{0, 0, 0, 0, 2, 3}, 0, false, sol.Value) // 5 5 6 6 6
+	dice := engine.Multiset{0, 0, 0, 0, 2, 3} // 5 5 6 6 6
+	actions, err := k.Actions(s, dice, 0, false, sol.Value)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, r := range k.Rollouts(s, actions, 0, Fixed(sol.Value), 10, 1, 0) {
-		if want := float64(actions[i].Write.Total()); r.Mean != want || r.CI95 != 0 {
-			t.Errorf("write %+v: rollout %v ± %v, want exactly %v", actions[i].Write.Cell, r.Mean, r.CI95, want)
+	rolls, err := k.Rollouts(s, dice, 0, false, actions, Fixed(sol.Value), 10, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range rolls {
+		w := writeOf(t, g, s, dice, false, actions[i])
+		if want := float64(w.Total()); r.Mean != want || r.CI95 != 0 {
+			t.Errorf("write %+v: rollout %v ± %v, want exactly %v", w.Cell, r.Mean, r.CI95, want)
 		}
 	}
 }

@@ -7,24 +7,14 @@ import (
 	"dicepoker/internal/lanes"
 )
 
-// Action is one choice in a position: keep some dice and reroll the rest,
-// or write the dice in a box.
-type Action struct {
-	Score     bool             // write the dice now; else reroll
-	Keep      engine.Multiset  // the dice kept, for a reroll
-	Reroll    engine.Multiset  // the dice rerolled, for a reroll
-	Placement engine.Placement // the move, for Score
-	// Value is the optimal expected sum of the points still to come after
-	// taking the action, its own points and bonuses included.
-	Value float64
-}
-
 // Actions ranks every legal action in state s with dice showing and
 // rollsLeft rerolls still allowed, best first: each distinct proper keep
 // (keeping nothing included; keeping all five is scoring now or later,
 // which the score actions cover), and each box the placement rules allow.
-// next gives the value of the states between turns.
-func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next Values) ([]Action, error) {
+// next gives the value of the states between turns. A ranked action's
+// Value is the optimal expected sum of the points still to come after
+// taking it, its own points and bonuses included.
+func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next Values) ([]engine.Ranked, error) {
 	if dice.Size() != engine.Dice {
 		return nil, fmt.Errorf("need five dice, have %d", dice.Size())
 	}
@@ -44,7 +34,7 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 	// The actions are ranked by their values, in the order of their
 	// positions: the placements in order, then the keeps from the
 	// largest, so that equal values list the keep that rerolls fewer dice
-	// first. No Action moves.
+	// first. No ranked action moves.
 	values, n, nan := &w.values, 0, false
 	for i := range places {
 		p := &places[i]
@@ -79,16 +69,13 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 	} else {
 		t.kernel.Rank(values, n, ranked)
 	}
-	actions := make([]Action, n)
+	actions := make([]engine.Ranked, n)
 	for i, at := range ranked[:n] {
 		a := &actions[i]
 		a.Value = values[at&(lanes.Rankable-1)]
 		if int(at) < len(places) {
-			// Two statements: as one, the placement went through a copy
-			// on the stack whose overlapping stores it read back past
-			// store forwarding.
-			a.Score = true
-			a.Placement = places[at]
+			p := &places[at]
+			a.Box, a.Points, a.Bonus = t.g.Categories[p.Category].Name, p.Points, p.Bonus
 			continue
 		}
 		a.Keep = engine.Keep(subs[len(subs)-1-(int(at)-len(places))])

@@ -58,7 +58,7 @@ func TestActionsHandChecked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if best := actions[0]; !best.Score || g.Categories[best.Placement.Category].Name != "yahtzee" {
+	if best := actions[0]; best.Box != "yahtzee" {
 		t.Errorf("66666 on a new sheet: best action %+v, want yahtzee", best)
 	}
 	// The proper sub-multisets of 66666 (none to four sixes) and 13 boxes.
@@ -145,8 +145,8 @@ func TestActionsPinned(t *testing.T) {
 						}
 						b = b[:0]
 						for _, a := range actions {
-							p := a.Placement
-							b = append(b, boolByte(a.Score), boolByte(p.Next.FullBox))
+							p := placementOf(t, g, s, r, a)
+							b = append(b, boolByte(a.Box != ""), boolByte(p.Next.FullBox))
 							b = append(b, a.Keep[:]...)
 							b = append(b, a.Reroll[:]...)
 							for _, v := range []int{p.Category, p.Points, p.Bonus, p.FiveAlikeBonus, int(p.Next.Filled), p.Next.Upper} {
@@ -165,6 +165,25 @@ func TestActionsPinned(t *testing.T) {
 	}
 }
 
+// placementOf returns the placement of roll r in state s that ranked
+// action a writes, checking its points and bonus; none for a keep.
+func placementOf(t *testing.T, g *engine.Game, s engine.State, r int, a engine.Ranked) engine.Placement {
+	t.Helper()
+	if a.Box == "" {
+		return engine.Placement{}
+	}
+	for _, p := range g.Placements(s, r, nil) {
+		if g.Categories[p.Category].Name == a.Box {
+			if p.Points != a.Points || p.Bonus != a.Bonus {
+				t.Fatalf("%+v, roll %v: %+v, the placement %+v", s, engine.Roll(r), a, p)
+			}
+			return p
+		}
+	}
+	t.Fatalf("%+v, roll %v: %+v writes no box the rules allow", s, engine.Roll(r), a)
+	return engine.Placement{}
+}
+
 func boolByte(v bool) byte {
 	if v {
 		return 1
@@ -176,11 +195,11 @@ func boolByte(v bool) byte {
 // the final rolls by referenceFinal, the keep passes by lanes.KeepValues
 // and lanes.BestKeeps, each sub-keep of the roll from the largest, and a
 // stable sort by value.
-func plainActions(g *engine.Game, s engine.State, dice engine.Multiset, rollsLeft int, next Values) []Action {
+func plainActions(g *engine.Game, s engine.State, dice engine.Multiset, rollsLeft int, next Values) []engine.Ranked {
 	r := engine.RollIndex(dice)
-	var actions []Action
+	var actions []engine.Ranked
 	for _, p := range g.Placements(s, r, nil) {
-		actions = append(actions, Action{Score: true, Placement: p, Value: float64(p.Total()) + next(p.Next)})
+		actions = append(actions, g.Placed(p, float64(p.Total())+next(p.Next)))
 	}
 	if rollsLeft > 0 {
 		var v lanes.Keeps
@@ -194,7 +213,7 @@ func plainActions(g *engine.Game, s engine.State, dice engine.Multiset, rollsLef
 		subs := engine.SubKeeps(r)
 		for i := len(subs) - 1; i >= 0; i-- {
 			keep := engine.Keep(subs[i])
-			actions = append(actions, Action{Keep: keep, Reroll: dice.Minus(keep), Value: v[subs[i]]})
+			actions = append(actions, engine.Ranked{Action: engine.Action{Keep: keep}, Reroll: dice.Minus(keep), Value: v[subs[i]]})
 		}
 	}
 	sort.SliceStable(actions, func(i, j int) bool { return actions[i].Value > actions[j].Value })
@@ -237,7 +256,7 @@ func TestActionsMatchPlainRanking(t *testing.T) {
 						}
 						for i := range got {
 							a, b := got[i], want[i]
-							if math.Float64bits(a.Value) != math.Float64bits(b.Value) || a.Score != b.Score || a.Keep != b.Keep || a.Reroll != b.Reroll || a.Placement != b.Placement {
+							if math.Float64bits(a.Value) != math.Float64bits(b.Value) || a.Action != b.Action || a.Reroll != b.Reroll || a.Points != b.Points || a.Bonus != b.Bonus || a.Detail != b.Detail {
 								t.Fatalf("%+v, dice %v, %d rerolls left, action %d: %+v, want %+v", s, dice, rollsLeft, i, a, b)
 							}
 						}

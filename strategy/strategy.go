@@ -75,7 +75,7 @@ func (t *Table) Turn() *solver.Turn { return t.turn }
 // Actions ranks the legal actions of a position, best first (see
 // solver.Turn.Actions), valued with this table; an error too if a value
 // it read was damaged (Err).
-func (t *Table) Actions(s engine.State, dice engine.Multiset, rollsLeft int) ([]solver.Action, error) {
+func (t *Table) Actions(s engine.State, dice engine.Multiset, rollsLeft int) ([]engine.Ranked, error) {
 	actions, err := t.turn.Actions(s, dice, rollsLeft, t.Value)
 	if err == nil {
 		err = t.Err()

@@ -123,7 +123,7 @@ func TestPeek(t *testing.T) {
 		t.Fatal(err)
 	}
 	dice, _ := engine.ParseDice("33556", g.Letters)
-	rank := func(tb *Table) ([]solver.Action, error) { return tb.Actions(engine.State{}, dice, 2) }
+	rank := func(tb *Table) ([]engine.Ranked, error) { return tb.Actions(engine.State{}, dice, 2) }
 	want, _ := rank(solved)
 
 	for _, c := range []struct {

@@ -25,7 +25,7 @@ func TestSolvesStopWhenCanceled(t *testing.T) {
 		{"Solve", func(o solver.Options) error { _, err := Solve(g, engine.State{}, 200, o); return err }},
 		{"BeatActions", func(o solver.Options) error {
 			m, _ := engine.FromDice(1, 1, 2, 5, 6)
-			_, _, err := BeatActions(g, engine.State{}, 0, []Opponent{{State: engine.State{Filled: 1<<len(g.Categories) - 4}}}, m, 2, o)
+			_, _, _, err := BeatActions(g, engine.State{}, 0, []Opponent{{State: engine.State{Filled: 1<<len(g.Categories) - 4}}}, m, 2, o)
 			return err
 		}},
 		{"SolveTable", func(o solver.Options) error { _, err := SolveTable(g, o); return err }},

@@ -32,9 +32,9 @@ func ExampleSolution_Actions() {
 	last := engine.State{Filled: (1<<len(g.Categories) - 1) &^ (1 << g.Category("straight")), Upper: g.UpperCap()}
 	sol, _ := target.Solve(g, last, 4, solver.Options{})
 	dice, _ := engine.ParseDice("9TJQA", g.Letters)
-	actions, _ := sol.Actions(last, 4, dice, 1)
-	for _, a := range actions[:3] {
-		fmt.Printf("keep %s: chance %.4f\n", a.Keep.Format(g.Letters), a.P)
+	actions, chances, _ := sol.Actions(last, 4, dice, 1)
+	for i, a := range actions[:3] {
+		fmt.Printf("keep %s: chance %.4f\n", a.Keep.Format(g.Letters), chances[i])
 	}
 	// Output:
 	// keep TJQA: chance 0.1667

@@ -39,16 +39,16 @@ func Beat(g *engine.Game, from engine.State, score int, opponents []Opponent, o 
 
 // BeatActions ranks the actions of a position in state from, with dice
 // showing and rollsLeft rerolls allowed, as the Actions of Beat's
-// solution rank them, and returns them with the need. It keeps only the
+// solution rank them, and returns them and their chances with the need. It keeps only the
 // rows that ranking reads while it solves (see solveWith's lean), a
 // fraction of Beat's memory.
-func BeatActions(g *engine.Game, from engine.State, score int, opponents []Opponent, dice engine.Multiset, rollsLeft int, o solver.Options) ([]Action, int, error) {
+func BeatActions(g *engine.Game, from engine.State, score int, opponents []Opponent, dice engine.Multiset, rollsLeft int, o solver.Options) ([]engine.Ranked, []float64, int, error) {
 	sol, need, err := beat(g, from, score, opponents, true, o)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
-	as, err := sol.Actions(from, max(0, need), dice, rollsLeft)
-	return as, need, err
+	as, chances, err := sol.Actions(from, max(0, need), dice, rollsLeft)
+	return as, chances, need, err
 }
 
 // beat is Beat, with solveWith's lean.

@@ -97,15 +97,15 @@ func TestActionsAddUp(t *testing.T) {
 			for _, n := range []int{0, 1, c.need / 3, c.need / 2, c.need} {
 				var sum Chance
 				for r := range engine.NumRolls {
-					as, err := sol.Actions(c.from, n, engine.Roll(r), c.g.Rolls-1)
+					as, ps, err := sol.Actions(c.from, n, engine.Roll(r), c.g.Rolls-1)
 					if err != nil {
 						t.Fatal(err)
 					}
 					q := engine.RollProbability(r)
-					sum.P += q * as[0].P
+					sum.P += q * ps[0]
 					sum.E += q * as[0].Value
 					for i := 1; i < len(as); i++ {
-						if as[i].P > as[0].P*(1+Tolerance) {
+						if ps[i] > ps[0]*(1+Tolerance) {
 							t.Fatalf("need %d, roll %v: action %d is likelier than the first", n, engine.Roll(r), i)
 						}
 					}
@@ -147,7 +147,7 @@ func TestPlayerFollowsActions(t *testing.T) {
 			r = engine.RollIndex(five)
 		}
 		left := rng.IntN(g.Rolls)
-		as, err := sol.Actions(s, 120-score, engine.Roll(r), left)
+		as, _, err := sol.Actions(s, 120-score, engine.Roll(r), left)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -155,15 +155,15 @@ func TestPlayerFollowsActions(t *testing.T) {
 		best := as[0]
 		if left > 0 {
 			keep, reroll := turn.Keep(r, left)
-			if reroll == best.Score || reroll && engine.Keep(keep) != best.Keep {
+			if reroll != (best.Box == "") || reroll && engine.Keep(keep) != best.Keep {
 				t.Errorf("%+v need %d, %v with %d left: turn keeps %v (reroll %v), advice %+v", s, 120-score, engine.Roll(r), left, engine.Keep(keep), reroll, best)
 			}
 			if reroll {
 				continue
 			}
 		}
-		if got := turn.Place(r); got != best.Placement {
-			t.Errorf("%+v need %d, %v: turn writes %+v, advice %+v", s, 120-score, engine.Roll(r), got, best.Placement)
+		if got := turn.Place(r); g.Placed(got, best.Value) != best {
+			t.Errorf("%+v need %d, %v: turn writes %+v, advice %+v", s, 120-score, engine.Roll(r), got, best)
 		}
 	}
 }
@@ -348,13 +348,13 @@ func TestBeat(t *testing.T) {
 				rollsLeft int
 			}{{[]int{3, 3, 5, 5, 6}, 2}, {[]int{1, 2, 3, 4, 6}, 1}, {[]int{6, 6, 6, 6, 6}, 0}} {
 				dice, _ := engine.FromDice(pos.dice...)
-				want, err := sol.Actions(me, need, dice, pos.rollsLeft)
+				want, wantP, err := sol.Actions(me, need, dice, pos.rollsLeft)
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, n, err := BeatActions(g, me, 20, opp, dice, pos.rollsLeft, solver.Options{})
-				if err != nil || n != need || !reflect.DeepEqual(got, want) {
-					t.Errorf("%v, %d rerolls: BeatActions need %d, %v (%v), the solution's %d, %v", pos.dice, pos.rollsLeft, n, got, err, need, want)
+				got, gotP, n, err := BeatActions(g, me, 20, opp, dice, pos.rollsLeft, solver.Options{})
+				if err != nil || n != need || !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotP, wantP) {
+					t.Errorf("%v, %d rerolls: BeatActions need %d, %v %v (%v), the solution's %d, %v %v", pos.dice, pos.rollsLeft, n, got, gotP, err, need, want, wantP)
 				}
 			}
 			if lo := sol.rows[sol.Layout.Index(me)].skip + 1; lo != need-(lane.Lanes-1) {

@@ -58,7 +58,7 @@ func (s *API) advise(ctx context.Context, req adviseRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := advice.Request{Position: advice.Position{Game: g, RollsLeft: req.RollsLeft, Fresh: req.Fresh}, Target: req.Target}
+	r := advice.Request{Game: g, RollsLeft: req.RollsLeft, Fresh: req.Fresh, Target: req.Target}
 	if r.Sheet, err = sheetOf(req.Sheet, "sheet"); err != nil {
 		return nil, err
 	}

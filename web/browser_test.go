@@ -267,11 +267,11 @@ type shownRow struct {
 
 // checkRanking compares the ranking the page shows with advise's for
 // position pos: every action, in order, with its expected score and tie.
-func (p *page) checkRanking(src advice.Source, pos advice.Position) {
+func (p *page) checkRanking(src advice.Source, pos advice.Request) {
 	p.t.Helper()
 	rows := eval[[]shownRow](p, `[...document.querySelectorAll("#ranking tbody tr")].map((tr) => ({
 		Action: tr.querySelector(".action").firstChild.textContent, Expected: tr.dataset.expected, Tie: tr.dataset.tie }))`)
-	a, err := advised(src, advice.Request{Position: pos})
+	a, err := advised(src, pos)
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -303,7 +303,7 @@ func TestBrowserRankingIsAdvise(t *testing.T) {
 	p.click(`#rolls button[data-n="1"]`)
 	one := 1
 	dice, _ := engine.FromDice(3, 3, 5, 5, 6)
-	p.checkRanking(advice.Opener{}, advice.Position{Game: g, Dice: dice, RollsLeft: &one})
+	p.checkRanking(advice.Opener{}, advice.Request{Game: g, Dice: dice, RollsLeft: &one})
 	if kept := eval[int](p, `document.querySelectorAll("#dice .die.keep").length`); kept != 2 {
 		t.Errorf("%d dice marked keep, want the two fives of keep 5 5", kept)
 	}
@@ -316,14 +316,14 @@ func TestBrowserRankingIsAdvise(t *testing.T) {
 	p.click(`#dice .die[data-i="0"]`) // the cursor goes to the die tapped
 	p.keys("66612")
 	dice, _ = engine.FromDice(6, 6, 6, 1, 2)
-	p.checkRanking(advice.Opener{}, advice.Position{Game: g, Dice: dice, RollsLeft: &one})
+	p.checkRanking(advice.Opener{}, advice.Request{Game: g, Dice: dice, RollsLeft: &one})
 
 	// A shared URL opens the same position in a new tab.
 	p.open("?game=poker-dice&sheet=pair%3D1&dice=9TKAA&rolls=0")
 	pd, _ := engine.New("poker-dice", engine.Options{})
 	zero := 0
 	dice, _ = engine.ParseDice("9TKAA", pd.Letters)
-	p.checkRanking(advice.Opener{}, advice.Position{Game: pd, Sheet: advice.Sheet{Notation: "pair=1"}, Dice: dice, RollsLeft: &zero})
+	p.checkRanking(advice.Opener{}, advice.Request{Game: pd, Sheet: advice.Sheet{Notation: "pair=1"}, Dice: dice, RollsLeft: &zero})
 	if faces := p.text("#dice"); faces != "910KAA" {
 		t.Errorf("poker-dice dice show %q, want the card faces 9 10 K A A", faces)
 	}
@@ -529,7 +529,7 @@ func TestBrowserSchoolGrid(t *testing.T) {
 	p.click("#fresh")
 	one, fresh := 1, true
 	dice, _ := engine.FromDice(1, 1, 1, 5, 6)
-	p.checkRanking(testSource, advice.Position{Game: g, Sheet: advice.Sheet{Notation: sheet.String()}, Dice: dice, RollsLeft: &one, Fresh: &fresh})
+	p.checkRanking(testSource, advice.Request{Game: g, Sheet: advice.Sheet{Notation: sheet.String()}, Dice: dice, RollsLeft: &one, Fresh: &fresh})
 	shoot(t, p.ctx, "school-grid")
 	p.open("?game=school&rules=columns%3D3&sheet=ones%3Dx%2Fr%2Cpair%3D12%2Csixes%3Dx%2Fx%2Fx&dice=33355&rolls=2")
 	if got := p.text(".grid tbody tr:nth-child(6) .bonus"); got != "30" {
@@ -601,8 +601,10 @@ func TestBrowserPlayToWin(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
 	dice, _ := engine.ParseDice("99TKA", g.Letters)
 	one, total := 1, 30
-	pos := advice.Position{Game: g, Sheet: advice.Sheet{Notation: sheet}, Dice: dice, RollsLeft: &one}
-	a, err := advised(advice.Opener{}, advice.Request{Position: pos, Target: &total})
+	pos := advice.Request{Game: g, Sheet: advice.Sheet{Notation: sheet}, Dice: dice, RollsLeft: &one}
+	toTarget := pos
+	toTarget.Target = &total
+	a, err := advised(advice.Opener{}, toTarget)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -642,7 +644,9 @@ func TestBrowserPlayToWin(t *testing.T) {
 	// Beating an opponent, typed in the notation.
 	p.click(`#aim [data-aim="beat"]`)
 	p.do(chromedp.SendKeys(chromedp.CSS("#opponents"), "straight=4\t"))
-	b, err := advised(advice.Opener{}, advice.Request{Position: pos, Opponents: []advice.Sheet{{Notation: "straight=4"}}})
+	toBeat := pos
+	toBeat.Opponents = []advice.Sheet{{Notation: "straight=4"}}
+	b, err := advised(advice.Opener{}, toBeat)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -689,7 +693,7 @@ func TestBrowserLANHostCheck(t *testing.T) {
 	pd, _ := engine.New("poker-dice", engine.Options{})
 	zero := 0
 	dice, _ := engine.ParseDice("9TKAA", pd.Letters)
-	p.checkRanking(testSource, advice.Position{Game: pd, Dice: dice, RollsLeft: &zero})
+	p.checkRanking(testSource, advice.Request{Game: pd, Dice: dice, RollsLeft: &zero})
 
 	if err := chromedp.Do(ctx, chromedp.Navigate("http://attacker.example:"+port+"/?game=poker-dice")); err != nil {
 		t.Fatal(err)

@@ -166,8 +166,8 @@ func TestBrowserDicePad(t *testing.T) {
 	g, _ := engine.New("poker-dice", engine.Options{})
 	one := 1
 	dice, _ := engine.ParseDice("AKAQT", g.Letters)
-	p.checkRanking(advice.Opener{}, advice.Position{Game: g, Dice: dice, RollsLeft: &one})
-	a, _ := advised(advice.Opener{}, advice.Request{Position: advice.Position{Game: g, Dice: dice, RollsLeft: &one}})
+	p.checkRanking(advice.Opener{}, advice.Request{Game: g, Dice: dice, RollsLeft: &one})
+	a, _ := advised(advice.Opener{}, advice.Request{Game: g, Dice: dice, RollsLeft: &one})
 	if kept := eval[int](p, `document.querySelectorAll("#dice .die.keep").length`); kept != a.Actions[0].Keep.Size() {
 		t.Errorf("%d dice marked keep, want %d (%s)", kept, a.Actions[0].Keep.Size(), a.Describe(0))
 	}
@@ -224,7 +224,7 @@ func TestBrowserCleanPage(t *testing.T) {
 	p.open("?dice=33556")
 	g, _ := engine.New("yahtzee", engine.Options{})
 	dice, _ := engine.FromDice(3, 3, 5, 5, 6)
-	p.checkRanking(testSource, advice.Position{Game: g, Dice: dice})
+	p.checkRanking(testSource, advice.Request{Game: g, Dice: dice})
 	// Examples use the game's boxes.
 	p.click(`#aim [data-aim="beat"]`)
 	if got := eval[string](p, `document.querySelector("#opponents").placeholder`); !strings.HasSuffix(got, "ones=3,twos=4") {

@@ -236,7 +236,7 @@ func TestBrowserTableYatzyThreePlayers(t *testing.T) {
 					if turn == 1 && tt.Rolls == 2 || turn == 15 && tt.Rolls == 2 {
 						two := 2
 						m, _ := engine.FromDice(tt.Dice...)
-						pos := advice.Position{Game: g, Sheet: advice.Sheet{Notation: sheets[1].String()}, Dice: m, RollsLeft: &two}
+						pos := advice.Request{Game: g, Sheet: advice.Sheet{Notation: sheets[1].String()}, Dice: m, RollsLeft: &two}
 						p.checkRanking(advice.Opener{}, pos)
 						if kept, want := eval[int](p, `document.querySelectorAll("#dice .die.keep").length`), len(tt.Best.Keep); tt.Best.Action == "keep" && kept != want {
 							t.Errorf("%s: %d dice marked keep, want %d", tt.Line, kept, want)
@@ -244,7 +244,9 @@ func TestBrowserTableYatzyThreePlayers(t *testing.T) {
 						if turn == 15 { // Bob plays to win against the others' sheets
 							bobWins = decisions[1]
 							p.tap("#win")
-							win, err := advised(advice.Opener{}, advice.Request{Position: pos, Opponents: []advice.Sheet{{Notation: sheets[0].String()}, {Notation: sheets[2].String()}}})
+							toWin := pos
+							toWin.Opponents = []advice.Sheet{{Notation: sheets[0].String()}, {Notation: sheets[2].String()}}
+							win, err := advised(advice.Opener{}, toWin)
 							if err != nil {
 								t.Fatal(err)
 							}

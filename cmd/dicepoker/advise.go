@@ -13,7 +13,6 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/engine"
-	"dicepoker/kind"
 	"dicepoker/school"
 )
 
@@ -61,8 +60,8 @@ func runAdvise(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r := advice.Request{Position: advice.Position{Game: g, Sheet: advice.Sheet{Notation: *sheetFlag, Name: *sheetFile},
-		Rollouts: *rollouts, Seed: *seed}, Target: gf.target}
+	r := advice.Request{Game: g, Sheet: advice.Sheet{Notation: *sheetFlag, Name: *sheetFile},
+		Rollouts: *rollouts, Seed: *seed, Target: gf.target}
 	if r.Sheet.JSON, err = readSheetFile(fs, *sheetFile); err != nil {
 		return err
 	}
@@ -88,7 +87,7 @@ func runAdvise(args []string, stdout io.Writer) error {
 	}
 	// One question: only the blocks of a strategy table it reads are
 	// checked, in the file's mapping, of which no copy is made.
-	o := tablesOpener(*tableFile)
+	o := opened(*tableFile)
 	o.Lookups, o.Mapped = true, true
 	a, err := advice.Advise(context.Background(), r, advice.Env{Tables: o, Targets: o, Progress: progress, Solve: tightGC})
 	if err != nil {
@@ -173,18 +172,13 @@ func tightGC(_ *engine.Game, work func() error) error {
 	return work()
 }
 
-// tablesOpener opens a game's strategies and tables from file or from
-// the tables directory, with progress bars and notices on stderr.
-func tablesOpener(file string) advice.Opener {
-	return advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice}
-}
-
 // opened is the one seam through which every command opens what it
 // needs of a game, whatever its kind: its advisor, player or table, from
 // file or from the tables directory, with progress bars and notices on
 // stderr.
-func opened(file string) kind.Opener {
-	return kind.Opener{Opener: tablesOpener(file), In: progressIn, Turns: turnProgress, Memory: memoryNotice}
+func opened(file string) advice.Opener {
+	return advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice,
+		In: progressIn, Turns: turnProgress, Memory: memoryNotice}
 }
 
 // notice tells the user on stderr that a table is being built.

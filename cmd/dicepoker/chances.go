@@ -40,11 +40,11 @@ func runChances(args []string, stdout io.Writer) error {
 	if fs.Changed("max") && (*top < 1 || *top > maxTarget) {
 		return usagef("--max %d: must be 1 to %d", *top, maxTarget)
 	}
-	p := advice.Position{Game: g, Sheet: advice.Sheet{Notation: *sheetFlag, Name: *sheetFile}}
-	if p.Sheet.JSON, err = readSheetFile(fs, *sheetFile); err != nil {
+	given := advice.Sheet{Notation: *sheetFlag, Name: *sheetFile}
+	if given.JSON, err = readSheetFile(fs, *sheetFile); err != nil {
 		return err
 	}
-	sheet, err := p.SingleSheet()
+	sheet, err := given.Single(g)
 	if err != nil {
 		return err
 	}

@@ -54,7 +54,7 @@ func runDistribution(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	p, err := opened(*tableFile).Player(g, "", gf.target)
+	p, err := kind.NewPlayer(opened(*tableFile), g, "", gf.target)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"dicepoker/export"
 	"dicepoker/export/format"
 	"dicepoker/internal/atomicfile"
+	"dicepoker/kind"
 	"dicepoker/strategy"
 )
 
@@ -48,12 +49,12 @@ func runExport(args []string, stdout io.Writer) error {
 				return usagef("--%s belongs to --what positions", name)
 			}
 		}
-		table, err = opened(*tableFile).States(g)
+		table, err = kind.States(opened(*tableFile), g)
 	case "positions":
 		if *sample < 1 {
 			return usagef("--sample %d: sample at least one position", *sample)
 		}
-		table, err = opened(*tableFile).Positions(g, export.Sample{Positions: *sample, Seed: *seed,
+		table, err = kind.Positions(opened(*tableFile), g, export.Sample{Positions: *sample, Seed: *seed,
 			Progress: progressIn("sampling "+g.Name+" positions", "positions")})
 	default:
 		return usagef("--what %s: want states or positions", engine.Quote(*what))

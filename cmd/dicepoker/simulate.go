@@ -47,7 +47,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	if gf.target != nil && (fs.Changed("strategy") || fs.Changed("table")) {
 		return usagef("--target plays to reach its target: leave out --strategy and --table")
 	}
-	p, err := opened(*tableFile).Player(g, *name, gf.target)
+	p, err := kind.NewPlayer(opened(*tableFile), g, *name, gf.target)
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/kind"
 	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
@@ -200,7 +201,7 @@ func TestDistributionSchoolExact(t *testing.T) {
 	}
 	run := func(threads int, asJSON bool) string {
 		var out bytes.Buffer
-		p, err := opened(table).Player(g, "", nil)
+		p, err := kind.NewPlayer(opened(table), g, "", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

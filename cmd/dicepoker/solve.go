@@ -67,7 +67,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		return err
 	}
 	start := time.Now()
-	t, err := opened("").Solve(g, *out, *threads)
+	t, err := kind.Solve(opened(""), g, *out, *threads)
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,7 @@ func runSolve(args []string, stdout io.Writer) error {
 // the tables directory.
 func solveTargets(g *engine.Game, out string, threads int, asJSON, timing bool, stdout io.Writer) error {
 	start := time.Now()
-	t, err := opened("").SolveTargets(g, out, threads)
+	t, err := kind.SolveTargets(opened(""), g, out, threads)
 	if err != nil {
 		return err
 	}

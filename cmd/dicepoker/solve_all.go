@@ -49,13 +49,13 @@ func allTables(dir string, threads int, targets bool) ([]tableBuild, error) {
 		if err != nil {
 			return nil, err
 		}
-		all = append(all, buildOf(kind.Of(g).Table(), g, dir, threads, func() error { _, err := o.Solve(g, "", threads); return err }))
+		all = append(all, buildOf(kind.Of(g).Table(), g, dir, threads, func() error { _, err := kind.Solve(o, g, "", threads); return err }))
 	}
 	if targets {
 		for _, tb := range all[:len(all):len(all)] {
 			g := tb.game
 			if b := kind.Of(g).Targets(); b != nil {
-				all = append(all, buildOf(*b, g, dir, threads, func() error { _, err := o.SolveTargets(g, "", threads); return err }))
+				all = append(all, buildOf(*b, g, dir, threads, func() error { _, err := kind.SolveTargets(o, g, "", threads); return err }))
 			}
 		}
 	}
