@@ -202,7 +202,7 @@ func (b *brute) place(filled, upper int, h hand) float64 {
 
 func TestSolverAgreesWithBruteForceOnGameFiles(t *testing.T) {
 	t.Parallel()
-	for _, file := range []string{"house-yatzy-reduced.toml", "runs-reduced.toml"} {
+	for _, file := range []string{"house-yatzy-reduced.toml", "runs-reduced.toml", "maxi-reduced.toml", "maxi-straights-reduced.toml"} {
 		t.Run(file, func(t *testing.T) {
 			t.Parallel()
 			path := filepath.Join("testdata", file)
