@@ -76,3 +76,13 @@ func (c *Cup) RollRest(m Multiset, rng *rand.Rand) Multiset {
 	}
 	return m
 }
+
+// SubKeeps returns the keep indices of roll r's distinct proper
+// sub-multisets (keeping none included, keeping all the dice not), in
+// increasing order. Of five dice they are engine.SubKeeps(r).
+func (c *Cup) SubKeeps(r int) []int {
+	if c == fiveDice {
+		return SubKeeps(r)
+	}
+	return appendSubKeeps(nil, c.Roll(r), c.dice)
+}

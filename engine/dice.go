@@ -193,7 +193,7 @@ var subKeeps = sync.OnceValue(func() *[NumRolls][]int {
 	subs := make([]int, 0, numSubKeeps)
 	for r := range NumRolls {
 		from := len(subs)
-		subs = appendSubKeeps(subs, Roll(r))
+		subs = appendSubKeeps(subs, Roll(r), Dice)
 		out[r] = subs[from:len(subs):len(subs)]
 	}
 	return &out
@@ -226,16 +226,17 @@ var outcomes = sync.OnceValue(func() *[NumKeeps][]Transition {
 const numSubKeeps = 4116
 
 // appendSubKeeps appends to subs the keep indices of the proper
-// sub-multisets of roll, each once, in increasing order. Counting each
-// face down from the roll's count, the last face fastest, meets the
+// sub-multisets of roll, a roll of dice dice, each once, in increasing
+// order. Counting each face down from the roll's count, the last face
+// fastest, meets the
 // sub-multisets of one size in the order of their indices (more low faces
 // first); they are then laid out by size, the smallest first.
-func appendSubKeeps(subs []int, roll Multiset) []int {
-	var bySize [Dice][10]int16 // of a size, at most 5 choose size
-	var n [Dice]int
+func appendSubKeeps(subs []int, roll Multiset, dice int) []int {
+	var bySize [MaxDice][20]int16 // of a size, at most 6 choose size
+	var n [MaxDice]int
 	m := roll
 	for {
-		if size := m.Size(); size < Dice {
+		if size := m.Size(); size < dice {
 			bySize[size][n[size]] = int16(KeepIndex(m))
 			n[size]++
 		}
