@@ -28,9 +28,9 @@ type cupTurn struct {
 	// the others, done densely. zeroLevel[c], for a box whose points
 	// matter, is the level of 0 (-1: none), and raised[c] lists the
 	// rolls that write another level.
-	scoring   [][]int
+	scoring   [][]lanes.ScoredRoll
 	zeroLevel []int
-	raised    [][]int
+	raised    [][]lanes.LevelRoll
 	moves
 	// nonNegative says that no box or bonus pays less than 0 (see Turn).
 	nonNegative bool
@@ -44,7 +44,7 @@ type cupScratch struct {
 	// lane: 0, for a box whose points do not matter; each of its levels,
 	// for one whose points do.
 	adds   [32][lanes.Lanes]float64
-	totals [32][engine.MaxPointLevels][lanes.Lanes]float64
+	totals [32]lanes.BoxLevels
 }
 
 // newCupTurn prepares the tables of game g, which has no five-alike
@@ -52,8 +52,8 @@ type cupScratch struct {
 func newCupTurn(g *engine.Game, kernel *lanes.Kernels) *cupTurn {
 	n := len(g.Categories)
 	t := &cupTurn{g: g, passes: lanes.NewCupPasses(g.Cup()), points: make([][]float64, n),
-		levels: make([][]int, n), level: make([][]uint8, n), scoring: make([][]int, n),
-		zeroLevel: make([]int, n), raised: make([][]int, n), moves: newMoves(g), kernel: kernel}
+		levels: make([][]int, n), level: make([][]uint8, n), scoring: make([][]lanes.ScoredRoll, n),
+		zeroLevel: make([]int, n), raised: make([][]lanes.LevelRoll, n), moves: newMoves(g), kernel: kernel}
 	t.nonNegative = t.bonus >= 0
 	for c := range n {
 		t.points[c] = make([]float64, t.passes.Rolls())
@@ -76,16 +76,11 @@ func newCupTurn(g *engine.Game, kernel *lanes.Kernels) *cupTurn {
 			t.level[c][r] = uint8(l)
 		}
 		t.zeroLevel[c] = slices.Index(t.levels[c], 0)
-		for r, p := range t.points[c] {
-			switch {
-			case matters && t.zeroLevel[c] >= 0 && int(t.level[c][r]) != t.zeroLevel[c]:
-				t.raised[c] = append(t.raised[c], r)
-			case !matters && p > 0:
-				t.scoring[c] = append(t.scoring[c], r)
-			}
-		}
-		if !matters && slices.Min(t.points[c]) < 0 {
-			t.scoring[c] = nil
+		switch {
+		case matters && t.zeroLevel[c] >= 0:
+			t.raised[c] = t.passes.Raised(t.levels[c], t.level[c], t.zeroLevel[c])
+		case !matters && slices.Min(t.points[c]) >= 0:
+			t.scoring[c] = t.passes.Scored(t.points[c])
 		}
 	}
 	return t
@@ -159,17 +154,16 @@ func (t *cupTurn) final(states *[lanes.Lanes]engine.State, next Values, w *cupSc
 	for r := range t.passes.Rolls() {
 		*t.passes.Roll(&w.keeps, r) = base
 	}
+	ordered = t.nonNegative && sign>>63 == 0
 	for ; open != 0; open &= open - 1 {
 		c := bits.TrailingZeros32(open)
 		switch {
 		case t.scoring[c] != nil:
-			add := &w.adds[c&31]
-			for _, r := range t.scoring[c] {
-				row, p := t.passes.Roll(&w.keeps, r), t.points[c][r]
-				for j := range row {
-					row[j] = max(row[j], p+add[j])
-				}
+			list := t.scoring[c]
+			if ordered {
+				list = list[sparseFrom(list, &w.adds[c&31], &base, lanes.Lanes):]
 			}
+			t.passes.MaxScored(t.kernel, &w.keeps, list, &w.adds[c&31], ordered)
 		case t.levels[c] == nil:
 			add := &w.adds[c&31]
 			for r, p := range t.points[c] {
@@ -179,13 +173,7 @@ func (t *cupTurn) final(states *[lanes.Lanes]engine.State, next Values, w *cupSc
 				}
 			}
 		case raised&(1<<c) != 0:
-			totals := &w.totals[c&31]
-			for _, r := range t.raised[c] {
-				row, total := t.passes.Roll(&w.keeps, r), &totals[t.level[c][r]&(engine.MaxPointLevels-1)]
-				for j := range row {
-					row[j] = max(row[j], total[j])
-				}
-			}
+			t.passes.MaxRaised(t.kernel, &w.keeps, t.raised[c], &w.totals[c&31], ordered)
 		default:
 			totals := &w.totals[c&31]
 			for r, l := range t.level[c] {
@@ -196,7 +184,7 @@ func (t *cupTurn) final(states *[lanes.Lanes]engine.State, next Values, w *cupSc
 			}
 		}
 	}
-	return t.nonNegative && sign>>63 == 0
+	return ordered
 }
 
 // adds sets add[j] to what writing 0 in box c, whose points do not
@@ -218,7 +206,7 @@ func (t *cupTurn) adds(states *[lanes.Lanes]engine.State, c int, next Values, ad
 // levelTotals sets totals[i][j], for box c whose points matter, to what
 // writing its i-th level is worth in lane j; -Inf where c is not open. It
 // returns the next states' values ORed.
-func (t *cupTurn) levelTotals(states *[lanes.Lanes]engine.State, c int, next Values, totals *[engine.MaxPointLevels][lanes.Lanes]float64) (sign uint64) {
+func (t *cupTurn) levelTotals(states *[lanes.Lanes]engine.State, c int, next Values, totals *lanes.BoxLevels) (sign uint64) {
 	for j, s := range states {
 		for i, p := range t.levels[c] {
 			totals[i&(engine.MaxPointLevels-1)][j] = math.Inf(-1)
@@ -235,7 +223,7 @@ func (t *cupTurn) levelTotals(states *[lanes.Lanes]engine.State, c int, next Val
 
 // zeroLeast reports whether box c, whose points matter, can hold 0 and
 // writing 0 there is worth no more than any other level in every lane.
-func (t *cupTurn) zeroLeast(c int, totals *[engine.MaxPointLevels][lanes.Lanes]float64) bool {
+func (t *cupTurn) zeroLeast(c int, totals *lanes.BoxLevels) bool {
 	z := t.zeroLevel[c]
 	if z < 0 {
 		return false

@@ -52,6 +52,9 @@ type Turn struct {
 	// values are.
 	nonNegative bool
 	kernel      *lanes.Kernels // lanes.Fastest, or lanes.PlainGo for Options.PlainGo
+	// cup plays the turns of a game of other than five dice, whose rolls
+	// the tables above do not hold: Actions and Value go to it.
+	cup *cupTurn
 	// scratch holds *laneScratch work arrays for Final and Value.
 	scratch sync.Pool
 }
@@ -61,8 +64,12 @@ type Turn struct {
 // to compile should the two limits part.
 const _ = uint(8 - engine.MaxPointLevels)
 
-// NewTurn prepares the tables of game g.
+// NewTurn prepares the tables of game g. Of a game of other than five
+// dice, the turn gives Actions and Value, not Final.
 func NewTurn(g *engine.Game) *Turn {
+	if g.Dice != engine.Dice {
+		return &Turn{g: g, cup: newCupTurn(g, lanes.Fastest()), kernel: lanes.Fastest()}
+	}
 	n := len(g.Categories)
 	t := &Turn{g: g, points: make([][engine.NumRolls]float64, n),
 		levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n), scoring: make([][]lanes.ScoredRoll, n),

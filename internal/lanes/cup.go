@@ -130,3 +130,33 @@ func (p *CupPasses) Expect(v *CupKeeps, e *[Lanes]float64) {
 		e[h&4], e[h&4+1], e[h&4+2], e[h&4+3] = e0, e1, e2, e3
 	}
 }
+
+// Scored is the package's Scored for the cup's rolls, points[r] being roll
+// r's: the same list, its offsets those of the rows in a CupKeeps, for
+// MaxScored. Its entries' Roll is not set: a cup's rolls may be more than
+// a byte counts.
+func (p *CupPasses) Scored(points []float64) []ScoredRoll {
+	return scored(points, p.first)
+}
+
+// Raised is the package's Raised for the cup's rolls, its offsets those
+// of the rows in a CupKeeps, for MaxRaised; its entries' Roll is not set.
+func (p *CupPasses) Raised(levels []int, level []uint8, zero int) []LevelRoll {
+	var list []LevelRoll
+	for _, run := range raisedRuns(levels, level, zero) {
+		for _, r := range run {
+			list = append(list, LevelRoll{Off: rowOffset(p.first + r), Level: level[r]})
+		}
+	}
+	return list
+}
+
+// MaxScored is Kernels.MaxScored on the rows of a CupKeeps, in kernel k.
+func (p *CupPasses) MaxScored(k *Kernels, v *CupKeeps, list []ScoredRoll, add *[Lanes]float64, ordered bool) {
+	k.sparse(v.lane(), list, add, ordered)
+}
+
+// MaxRaised is Kernels.MaxRaised on the rows of a CupKeeps, in kernel k.
+func (p *CupPasses) MaxRaised(k *Kernels, v *CupKeeps, list []LevelRoll, totals *BoxLevels, ordered bool) {
+	k.raised(v.lane(), list, totals, ordered)
+}
