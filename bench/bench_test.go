@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -138,6 +139,35 @@ func TestGameMeasures(t *testing.T) {
 	}
 	if r.Expected < 31.4230 || r.Expected > 31.4231 {
 		t.Errorf("expected score %.7f, want 31.4230112", r.Expected)
+	}
+}
+
+// TestGameMeasuresSixDice measures a reduced Maxi Yatzy: solved once, its
+// table saved, loaded and advised on; no one-thread solves, simulation
+// or distribution.
+func TestGameMeasuresSixDice(t *testing.T) {
+	data, err := os.ReadFile("../games/maxi-yatzy.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.ParseRules("maxi-yatzy.toml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err = g.Subset("fours", "sixes", "villa", "chance"); err != nil {
+		t.Fatal(err)
+	}
+	r, err := Game(g, Options{Games: 2000, Distribution: true}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.States != 176 || r.TableBytes <= 0 || r.SolveSeconds <= 0 || r.SolveAllCPUSeconds < 0 || r.SolvePeakRSSBytes < 0 ||
+		r.LoadSeconds <= 0 || r.AdviceSeconds <= 0 || r.AdviceNoRerollSeconds <= 0 ||
+		r.SolveCPUSeconds != 0 || r.PlainGoSolveCPUSeconds != 0 || r.SimulatedGames != 0 || r.DistributionSeconds != 0 {
+		t.Errorf("implausible measurements: %+v", r)
+	}
+	if r.Expected <= 0 {
+		t.Errorf("expected score %v", r.Expected)
 	}
 }
 

@@ -33,6 +33,9 @@ func Define(g Game) (*Game, error) {
 	if g.Letters == "" {
 		g.Letters = DigitFaces
 	}
+	if g.Dice == 0 {
+		g.Dice = Dice
+	}
 	g.Categories = slices.Clone(g.Categories)
 	if err := g.check(); err != nil {
 		return nil, fmt.Errorf("%s: %w", g.Name, err)
@@ -46,6 +49,11 @@ func (g *Game) check() error {
 	if len([]rune(g.Letters)) != Faces {
 		return fmt.Errorf("faces written %q: want one letter for each of %d faces", g.Letters, Faces)
 	}
+	cup, err := CupOf(g.Dice)
+	if err != nil {
+		return err
+	}
+	g.cup = cup
 	if g.Rolls < 1 {
 		return fmt.Errorf("%d rolls a turn: want at least 1", g.Rolls)
 	}
@@ -80,11 +88,15 @@ func (g *Game) check() error {
 	}
 	// Every box's points for every roll, once: the checks below read
 	// them, and so does every move after.
-	g.points = make([][NumRolls]int, len(g.Categories))
+	g.points = make([][]int, len(g.Categories))
 	for c, cat := range g.Categories {
-		for r := range NumRolls {
-			g.points[c][r] = cat.Points(Roll(r))
+		g.points[c] = make([]int, cup.NumRolls())
+		for r := range g.points[c] {
+			g.points[c][r] = cat.Points(cup.Roll(r))
 		}
+	}
+	if g.Dice != Dice && (g.Columns != 0 || g.Extra != nil) {
+		return fmt.Errorf("%d dice: only a single sheet without five-alike rules rolls other than %d dice", g.Dice, Dice)
 	}
 	if g.Columns == 0 {
 		return g.checkSingle()
@@ -96,7 +108,7 @@ func (g *Game) check() error {
 // most one for each roll: a list searched in order, where a map took a
 // third of the game's definition, which every command makes at start.
 type pointSet struct {
-	seen [NumRolls]int
+	seen [NumRolls6]int
 	n    int
 }
 
@@ -130,7 +142,7 @@ func (g *Game) checkSingle() error {
 		var levels pointSet
 		for r, p := range g.points[c] {
 			if cat.Upper() && p < 0 {
-				return fmt.Errorf("%s: %d points for %v; an upper box scores 0 or more", cat.Name, p, Roll(r))
+				return fmt.Errorf("%s: %d points for %v; an upper box scores 0 or more", cat.Name, p, g.cup.Roll(r))
 			}
 			levels.add(p)
 		}

@@ -8,7 +8,8 @@ import (
 	"sync"
 )
 
-// Sizes of the dice arithmetic. Every game uses five six-sided dice.
+// Sizes of the dice arithmetic of five six-sided dice, which every game
+// but the six-dice ones rolls (Cup has both).
 const (
 	Dice           = 5    // dice in a roll
 	Faces          = 6    // faces of a die, numbered 1..6
@@ -18,6 +19,13 @@ const (
 	// FirstRollKeep is the keep index of roll 0: keeps with five dice are
 	// the rolls, in the same order, at keep indices FirstRollKeep..NumKeeps-1.
 	FirstRollKeep = NumKeeps - NumRolls
+)
+
+// Sizes of the dice arithmetic of six dice, the most a game rolls.
+const (
+	MaxDice   = 6   // dice in a roll of a six-dice game
+	NumRolls6 = 462 // sorted rolls of six dice
+	NumKeeps6 = 924 // multisets of zero to six dice; the first NumKeeps are five dice's
 )
 
 // Multiset counts the dice showing each face: m[0] ones, ..., m[5] sixes.
@@ -58,12 +66,7 @@ func (m Multiset) Dice() []int {
 
 // RollRest returns m with the dice it lacks of five rolled, one die at a
 // time, each face equally likely from rng.
-func (m Multiset) RollRest(rng *rand.Rand) Multiset {
-	for range Dice - m.Size() {
-		m[rng.IntN(Faces)]++
-	}
-	return m
-}
+func (m Multiset) RollRest(rng *rand.Rand) Multiset { return fiveDice.RollRest(m, rng) }
 
 // Contains reports whether every die of sub is also in m.
 func (m Multiset) Contains(sub Multiset) bool {
@@ -119,12 +122,15 @@ func FromDice(dice ...int) (Multiset, error) {
 
 // The index tables, filled once by init. Keeps are ordered by size, then
 // lexicographically by their sorted dice (11111 < 11112 < ... < 66666), so
-// keep 0 is the empty keep and keeps FirstRollKeep.. are the rolls.
+// keep 0 is the empty keep and keeps FirstRollKeep.. are the rolls. The
+// keeps of up to six dice are one list: those of up to five come first,
+// as five dice number them.
 var (
-	keeps     [NumKeeps]Multiset
-	keepIndex [6 * 6 * 6 * 6 * 6 * 6]int16 // base-6 code of the counts -> keep index
-	child     [NumKeeps][Faces]int16       // keep plus one die of a face; -1 for full keeps
+	keeps     [NumKeeps6]Multiset
+	keepIndex [7 * 7 * 7 * 7 * 7 * 7]int16 // base-7 code of the counts -> keep index
+	child     [NumKeeps6][Faces]int16      // keep plus one die of a face; -1 for keeps of six
 	rollProb  [NumRolls]float64
+	rollProb6 [NumRolls6]float64
 )
 
 // Transition is one roll that a keep can become, with its probability.
@@ -136,14 +142,14 @@ type Transition struct {
 func code(m Multiset) int {
 	c := 0
 	for _, n := range m {
-		c = c*6 + int(n)
+		c = c*7 + int(n)
 	}
 	return c
 }
 
 func init() {
 	n := 0
-	for size := 0; size <= Dice; size++ {
+	for size := 0; size <= MaxDice; size++ {
 		var walk func(face, left int, m Multiset)
 		walk = func(face, left int, m Multiset) {
 			if face == Faces-1 {
@@ -164,7 +170,7 @@ func init() {
 	for k, m := range keeps {
 		for f := range Faces {
 			child[k][f] = -1
-			if m.Size() < Dice {
+			if m.Size() < MaxDice {
 				m2 := m
 				m2[f]++
 				child[k][f] = keepIndex[code(m2)]
@@ -173,6 +179,9 @@ func init() {
 	}
 	for r := range NumRolls {
 		rollProb[r] = multinomial(keeps[FirstRollKeep+r])
+	}
+	for r := range NumRolls6 {
+		rollProb6[r] = multinomial(keeps[NumKeeps+r])
 	}
 }
 
@@ -184,7 +193,7 @@ var subKeeps = sync.OnceValue(func() *[NumRolls][]int {
 	subs := make([]int, 0, numSubKeeps)
 	for r := range NumRolls {
 		from := len(subs)
-		subs = appendSubKeeps(subs, Roll(r))
+		subs = appendSubKeeps(subs, Roll(r), Dice)
 		out[r] = subs[from:len(subs):len(subs)]
 	}
 	return &out
@@ -194,12 +203,12 @@ var subKeeps = sync.OnceValue(func() *[NumRolls][]int {
 // few commands ask for them, and every start of the program built them.
 var outcomes = sync.OnceValue(func() *[NumKeeps][]Transition {
 	var chance [NumKeeps]float64 // of each keep being rolled
-	for k, m := range keeps {
+	for k, m := range keeps[:NumKeeps] {
 		chance[k] = multinomial(m)
 	}
 	var out [NumKeeps][]Transition
 	all := make([]Transition, 0, NumTransitions)
-	for k, m := range keeps {
+	for k, m := range keeps[:NumKeeps] {
 		from := len(all)
 		for o := keepStart(Dice - m.Size()); o < keepStart(Dice-m.Size()+1); o++ {
 			roll := m
@@ -217,16 +226,17 @@ var outcomes = sync.OnceValue(func() *[NumKeeps][]Transition {
 const numSubKeeps = 4116
 
 // appendSubKeeps appends to subs the keep indices of the proper
-// sub-multisets of roll, each once, in increasing order. Counting each
-// face down from the roll's count, the last face fastest, meets the
+// sub-multisets of roll, a roll of dice dice, each once, in increasing
+// order. Counting each face down from the roll's count, the last face
+// fastest, meets the
 // sub-multisets of one size in the order of their indices (more low faces
 // first); they are then laid out by size, the smallest first.
-func appendSubKeeps(subs []int, roll Multiset) []int {
-	var bySize [Dice][10]int16 // of a size, at most 5 choose size
-	var n [Dice]int
+func appendSubKeeps(subs []int, roll Multiset, dice int) []int {
+	var bySize [MaxDice][20]int16 // of a size, at most 6 choose size
+	var n [MaxDice]int
 	m := roll
 	for {
-		if size := m.Size(); size < Dice {
+		if size := m.Size(); size < dice {
 			bySize[size][n[size]] = int16(KeepIndex(m))
 			n[size]++
 		}
@@ -249,7 +259,7 @@ func appendSubKeeps(subs []int, roll Multiset) []int {
 
 // keepStart returns the index of the first keep with size dice.
 func keepStart(size int) int {
-	return [...]int{0, 1, 7, 28, 84, 210, 462}[size]
+	return [...]int{0, 1, 7, 28, 84, 210, 462, 924}[size]
 }
 
 // multinomial returns the probability that len(m) fair dice show exactly m.
@@ -271,7 +281,8 @@ func Keep(k int) Multiset { return keeps[k] }
 // Roll returns the roll with index r (0..NumRolls-1).
 func Roll(r int) Multiset { return keeps[FirstRollKeep+r] }
 
-// KeepIndex returns the index of a multiset of at most five dice.
+// KeepIndex returns the index of a multiset of at most six dice: the
+// same for five dice and six where it has at most five.
 func KeepIndex(m Multiset) int { return int(keepIndex[code(m)]) }
 
 // RollIndex returns the roll index of five dice.
@@ -279,7 +290,12 @@ func RollIndex(m Multiset) int { return KeepIndex(m) - FirstRollKeep }
 
 // KeepChild returns the keep index of keep k with one more die showing face
 // (1..6), or -1 when k already holds five dice.
-func KeepChild(k, face int) int { return int(child[k][face-1]) }
+func KeepChild(k, face int) int {
+	if k >= FirstRollKeep {
+		return -1
+	}
+	return int(child[k][face-1])
+}
 
 // KeepSize returns the number of dice in keep k.
 func KeepSize(k int) int { return keeps[k].Size() }

@@ -74,17 +74,21 @@ type Game struct {
 	Name       string
 	Options    Options
 	Categories []Category
-	Rolls      int    // rolls a turn, the first one included
-	Letters    string // how faces 1..6 are written: DigitFaces or CardFaces
-	Upper      UpperBonus
-	Extra      *FiveAlike // nil: no five-alike bonus and no joker
+	Rolls      int // rolls a turn, the first one included
+	// Dice is the number of dice rolled, Dice (five) or MaxDice (six);
+	// Define takes 0 for five.
+	Dice    int
+	Letters string // how faces 1..6 are written: DigitFaces or CardFaces
+	Upper   UpperBonus
+	Extra   *FiveAlike // nil: no five-alike bonus and no joker
 	// Columns is the number of columns of the school sheet; 0 for single-sheet games.
 	Columns int
 	School  SchoolRules // the school sheet's scoring; zero for single-sheet games
 
-	points  [][NumRolls]int // points[c][r]: category c's points for roll r
-	upperOf [Faces + 1]int  // upperOf[f]: category index of the upper box of face f, or -1
-	upper   uint32          // the upper boxes, a bit per category
+	cup     *Cup           // the dice arithmetic of Dice dice
+	points  [][]int        // points[c][r]: category c's points for roll r
+	upperOf [Faces + 1]int // upperOf[f]: category index of the upper box of face f, or -1
+	upper   uint32         // the upper boxes, a bit per category
 }
 
 // ErrNotSingleSheet is wrapped by the error of work that only the
@@ -107,6 +111,9 @@ func (g *Game) SingleSheet(cannot string) error {
 
 // Turns returns the number of turns in a game.
 func (g *Game) Turns() int { return len(g.Categories) * max(g.Columns, 1) }
+
+// Cup returns the dice arithmetic of the game's dice: its rolls and keeps.
+func (g *Game) Cup() *Cup { return g.cup }
 
 // Score returns the points roll r scores in category c under the plain rules
 // (no joker, no bonus, no doubling).
@@ -163,6 +170,11 @@ func (g *Game) Fingerprint() [32]byte {
 	}
 	h = fmt.Appendf(h, "dicepoker rules v1\x00%s\x00%s\x00", g.Name, g.Options)
 	put(g.Rolls, g.Columns, g.Upper.Threshold, g.Upper.Points, len(g.Categories))
+	if g.Dice != Dice {
+		// Only then, so that the fingerprints of five dice stay as
+		// they were.
+		h = fmt.Appendf(h, "dice %d\x00", g.Dice)
+	}
 	for c, cat := range g.Categories {
 		h = fmt.Appendf(h, "%s\x00", cat.fingerprintName())
 		school := 0
@@ -236,8 +248,8 @@ func (g *Game) UpperTotals(filled uint32) []int {
 			continue
 		}
 		seen := map[int]bool{}
-		for r := range NumRolls {
-			seen[g.points[c][r]] = true
+		for _, p := range g.points[c] {
+			seen[p] = true
 		}
 		next := make([]bool, limit+1)
 		for t, ok := range reach {

@@ -17,13 +17,20 @@ const (
 // ParseDice reads five dice written as "3,3,5,5,6", "3 3 5 5 6" or "33556".
 // Faces may be digits 1..6 or, where letters is non-empty, the game's own
 // letters (poker dice: 9TJQKA, case-insensitive).
-func ParseDice(s, letters string) (Multiset, error) {
+func ParseDice(s, letters string) (Multiset, error) { return parseDice(s, letters, Dice) }
+
+// ParseDice reads the dice of a roll of g, as many as the game rolls, in
+// the notation of the package's ParseDice with the game's letters.
+func (g *Game) ParseDice(s string) (Multiset, error) { return parseDice(s, g.Letters, g.Dice) }
+
+// parseDice reads exactly dice dice.
+func parseDice(s, letters string, dice int) (Multiset, error) {
 	m, n, err := parseFaces(s, letters)
 	if err != nil {
 		return m, err
 	}
-	if n != Dice {
-		return m, fmt.Errorf("dice %s: need exactly 5 dice, got %d", Quote(s), n)
+	if n != dice {
+		return m, fmt.Errorf("dice %s: need exactly %d dice, got %d", Quote(s), dice, n)
 	}
 	return m, nil
 }
@@ -59,7 +66,7 @@ func parseFaces(s, letters string) (Multiset, int, error) {
 			return m, 0, fmt.Errorf("dice %s: %q is not a die (use 1-6)", Quote(s), r)
 		}
 		n++
-		if n <= Dice {
+		if n <= MaxDice {
 			m[f-1]++
 		}
 	}

@@ -50,7 +50,7 @@ func defineSpec(s *gamefile.Spec, g Game) (*Game, error) {
 // FromSpec returns the game that a game file describes, not yet checked
 // by Define: New edits a built-in game under its options first.
 func FromSpec(s *gamefile.Spec) (*Game, error) {
-	g := &Game{Name: s.Name, Rolls: s.Rolls, Letters: s.Faces}
+	g := &Game{Name: s.Name, Rolls: s.Rolls, Dice: s.Dice, Letters: s.Faces}
 	if u := s.UpperBonus; u != nil {
 		g.Upper = UpperBonus{Threshold: u.Threshold, Points: u.Points}
 	}

@@ -209,8 +209,8 @@ func (g *Game) parseRow(c int, tokens []string) ([]SchoolEntry, error) {
 // schoolPossible returns the points > 0 combination row c can score, doubled or not.
 func (g *Game) schoolPossible(c int) []int {
 	var ps []int
-	for r := range NumRolls {
-		if p := g.points[c][r]; p > 0 {
+	for r, p := range g.points[c] {
+		if p > 0 {
 			ps = append(ps, p, g.SchoolPoints(c, r, true))
 		}
 	}

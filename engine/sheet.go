@@ -379,10 +379,7 @@ func lateOrder(g *Game, filled, lateSet uint32, late []uint8) int {
 // Possible returns the points box c can hold, in increasing order: what
 // some roll scores there, and its joker points where a joker may go there.
 func (g *Game) Possible(c int) []int {
-	var ps []int
-	for r := range NumRolls {
-		ps = append(ps, g.points[c][r])
-	}
+	ps := slices.Clone(g.points[c])
 	if j := g.Categories[c].Joker; j != 0 && g.Extra != nil && g.Extra.Joker != NoJoker {
 		ps = append(ps, j)
 	}

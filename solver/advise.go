@@ -9,12 +9,15 @@ import (
 
 // Actions ranks every legal action in state s with dice showing and
 // rollsLeft rerolls still allowed, best first: each distinct proper keep
-// (keeping nothing included; keeping all five is scoring now or later,
+// (keeping nothing included; keeping all the dice is scoring now or later,
 // which the score actions cover), and each box the placement rules allow.
 // next gives the value of the states between turns. A ranked action's
 // Value is the optimal expected sum of the points still to come after
 // taking it, its own points and bonuses included.
 func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next Values) ([]engine.Ranked, error) {
+	if t.cup != nil {
+		return t.cup.actions(s, dice, rollsLeft, next)
+	}
 	if dice.Size() != engine.Dice {
 		return nil, fmt.Errorf("need five dice, have %d", dice.Size())
 	}

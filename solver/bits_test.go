@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/lanes"
 )
 
 // TestSolveBits pins every bit of a whole solve: the SHA-256 of all of
@@ -53,5 +54,39 @@ func TestSolveBitsSheets(t *testing.T) {
 		if got := fmt.Sprintf("%x", h.Sum(nil)); got != want {
 			t.Errorf("%s: values hash to %s, want %s", game, got, want)
 		}
+	}
+}
+
+// TestCupTurnBits plays the five-dice games of TestSolveBits and
+// TestSolveBitsSheets with the turn of any cup of dice, which the
+// six-dice games take, in each kernel: the same bits.
+func TestCupTurnBits(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		game, want string
+		kernel     *lanes.Kernels
+	}{
+		{"poker-dice", "ce7e3ff76ebab6829a0430b419bc3e65238180a30d5edb27def68c9eaf4d9d7f", lanes.Fastest()},
+		{"poker-dice", "ce7e3ff76ebab6829a0430b419bc3e65238180a30d5edb27def68c9eaf4d9d7f", lanes.PlainGo()},
+		{"yatzy", "faa5822ab14efbb435fe08b1ca607b697bb07004fa1a2e8f6b57b23959fcbe55", lanes.Fastest()},
+	} {
+		t.Run(c.game+"/"+c.kernel.Name(), func(t *testing.T) {
+			t.Parallel()
+			g, err := engine.New(c.game, engine.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := solveWith(g, Options{Threads: 2}, cupPlayer(newCupTurn(g, c.kernel), 2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := sha256.New()
+			for _, v := range sol.Values {
+				h.Write(binary.LittleEndian.AppendUint64(nil, math.Float64bits(v)))
+			}
+			if got := fmt.Sprintf("%x", h.Sum(nil)); got != c.want {
+				t.Errorf("values hash to %s, want %s", got, c.want)
+			}
+		})
 	}
 }

@@ -63,6 +63,11 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 	if err := g.SingleSheet("cannot be solved exactly yet"); err != nil {
 		return nil, err
 	}
+	return solveWith(g, o, newPlayer(g, o))
+}
+
+// solveWith is Solve with the turns played by play.
+func solveWith(g *engine.Game, o Options, play player) (*Solution, error) {
 	l := statespace.NewLayout(g)
 	sol := &Solution{Game: g, Layout: l, Values: make([]float64, l.Size())}
 	for i := range sol.Values {
@@ -80,12 +85,7 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 	for _, size := range sizes {
 		sol.States += size
 	}
-	turn := NewTurn(g)
-	if o.PlainGo {
-		turn.kernel = lanes.PlainGo()
-	}
 	next := func(s engine.State) float64 { return sol.Values[l.Index(s)] }
-	scratch := make([]laneScratch, workers.Threads(o.Threads))
 	done := 0
 	// Room for the largest layer's states at once: grown layer by layer,
 	// the lists took a new array, fresh pages, each time a layer outgrew
@@ -108,7 +108,7 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 		workers.Each(batches, o.Threads, func(w, b int) {
 			batch := todo[b*lanes.Lanes : min(len(todo), (b+1)*lanes.Lanes)]
 			var out [lanes.Lanes]float64
-			turn.values(batch, next, &scratch[w], out[:])
+			play(w, batch, next, out[:])
 			for j, s := range batch {
 				sol.Values[l.Index(s)] = out[j]
 			}
@@ -121,6 +121,37 @@ func Solve(g *engine.Game, o Options) (*Solution, error) {
 		}
 	}
 	return sol, nil
+}
+
+// player plays the turns of a batch of at most lanes.Lanes states on
+// worker w's scratch, setting out[j] to the value of states[j].
+type player func(w int, states []engine.State, next Values, out []float64)
+
+// newPlayer returns the player of g's turns for a solve under o: Turn on
+// five dice, cupTurn on others.
+func newPlayer(g *engine.Game, o Options) player {
+	kernel := lanes.Fastest()
+	if o.PlainGo {
+		kernel = lanes.PlainGo()
+	}
+	threads := workers.Threads(o.Threads)
+	if g.Dice != engine.Dice {
+		return cupPlayer(newCupTurn(g, kernel), threads)
+	}
+	turn := NewTurn(g)
+	turn.kernel = kernel
+	scratch := make([]laneScratch, threads)
+	return func(w int, states []engine.State, next Values, out []float64) {
+		turn.values(states, next, &scratch[w], out)
+	}
+}
+
+// cupPlayer returns the player of t's turns for threads workers.
+func cupPlayer(t *cupTurn, threads int) player {
+	scratch := make([]cupScratch, threads)
+	return func(w int, states []engine.State, next Values, out []float64) {
+		t.values(states, next, &scratch[w], out)
+	}
 }
 
 // layerStates appends to todo the states with filled set m whose turns

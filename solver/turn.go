@@ -46,17 +46,15 @@ type Turn struct {
 	// raisedRuns[c] holds the rolls of raised[c] level by level, for one
 	// state's pass over them (lanes.Kernels.MaxRaisedOne).
 	raisedRuns [][]lanes.LevelRun
-	// The rules of Move, flat: the upper boxes that count towards a bonus,
-	// its threshold and points, and the five-alike box (-1: none) and the
-	// points that fill it.
-	bonusBoxes          uint32
-	threshold, bonus    int
-	extraBox, extraFull int
+	moves
 	// nonNegative says that no box, joker or bonus pays less than 0, so
 	// that a turn's values are ordered (lanes.Kernels) when the next states'
 	// values are.
 	nonNegative bool
 	kernel      *lanes.Kernels // lanes.Fastest, or lanes.PlainGo for Options.PlainGo
+	// cup plays the turns of a game of other than five dice, whose rolls
+	// the tables above do not hold: Actions and Value go to it.
+	cup *cupTurn
 	// scratch holds *laneScratch work arrays for Final and Value.
 	scratch sync.Pool
 }
@@ -66,25 +64,25 @@ type Turn struct {
 // to compile should the two limits part.
 const _ = uint(8 - engine.MaxPointLevels)
 
-// NewTurn prepares the tables of game g.
+// NewTurn prepares the tables of game g. Of a game of other than five
+// dice, the turn gives Actions and Value, not Final.
 func NewTurn(g *engine.Game) *Turn {
+	if g.Dice != engine.Dice {
+		return &Turn{g: g, cup: newCupTurn(g, lanes.Fastest()), kernel: lanes.Fastest()}
+	}
 	n := len(g.Categories)
 	t := &Turn{g: g, points: make([][engine.NumRolls]float64, n),
 		levels: make([][]int, n), level: make([][engine.NumRolls]uint8, n), scoring: make([][]lanes.ScoredRoll, n),
 		zeroLevel: make([]int, n), raised: make([][]lanes.LevelRoll, n), raisedRuns: make([][]lanes.LevelRun, n), kernel: lanes.Fastest()}
 	t.scratch.New = func() any { return new(laneScratch) }
-	t.threshold, t.bonus, t.extraBox = g.Upper.Threshold, g.Upper.Points, -1
+	t.moves = newMoves(g)
 	t.nonNegative = t.bonus >= 0
 	if g.Extra != nil {
-		t.extraBox, t.extraFull = g.Extra.Box, g.Extra.Full
 		t.nonNegative = t.nonNegative && g.Extra.Bonus >= 0
 	}
 	for c := range n {
 		t.zeroLevel[c] = -1
 		t.nonNegative = t.nonNegative && g.Categories[c].Joker >= 0
-		if g.Categories[c].Upper() && g.Upper.Points != 0 {
-			t.bonusBoxes |= 1 << c
-		}
 		matters := g.PointsMatter(c)
 		sparse := !matters
 		for r := range engine.NumRolls {
@@ -120,8 +118,31 @@ func NewTurn(g *engine.Game) *Turn {
 	return t
 }
 
+// moves are the rules of engine.Game.Move, flat: the upper boxes that
+// count towards a bonus, its threshold and points, and the five-alike box
+// (-1: none) and the points that fill it.
+type moves struct {
+	bonusBoxes          uint32
+	threshold, bonus    int
+	extraBox, extraFull int
+}
+
+// newMoves returns the rules of g's moves.
+func newMoves(g *engine.Game) moves {
+	t := moves{threshold: g.Upper.Threshold, bonus: g.Upper.Points, extraBox: -1}
+	if g.Extra != nil {
+		t.extraBox, t.extraFull = g.Extra.Box, g.Extra.Full
+	}
+	for c, cat := range g.Categories {
+		if cat.Upper() && g.Upper.Points != 0 {
+			t.bonusBoxes |= 1 << c
+		}
+	}
+	return t
+}
+
 // move is engine.Game.Move from t's flat copy of the rules.
-func (t *Turn) move(s engine.State, c, points int) (bonus int, next engine.State) {
+func (t *moves) move(s engine.State, c, points int) (bonus int, next engine.State) {
 	next = s
 	next.Filled |= 1 << c
 	if t.bonusBoxes&(1<<c) != 0 {

@@ -24,6 +24,11 @@ type laneScratch struct {
 // Value returns the value of state s before its first roll: the optimal
 // expected sum of future points, given the values of the next states.
 func (t *Turn) Value(s engine.State, next Values) float64 {
+	if t.cup != nil {
+		var e [1]float64
+		t.cup.values([]engine.State{s}, next, new(cupScratch), e[:])
+		return e[0]
+	}
 	w := t.scratch.Get().(*laneScratch)
 	defer t.scratch.Put(w)
 	var e [1]float64

@@ -25,6 +25,7 @@ Tables go to a temporary directory that is removed afterwards.`
 func runBench(args []string, stdout io.Writer) error {
 	fs := newFlagSet("bench")
 	names := fs.String("games", "yahtzee,yatzy,swedish,poker-dice", "comma-separated games to measure")
+	rules := fs.String("rules", "", "a game file to measure instead of --games (docs/rules.md)")
 	threads := addThreadsFlag(fs, "solve")
 	games := fs.Int("simulate", 1000000, "games to simulate with the optimal strategy from a cold start; 0: none")
 	exact := fs.Bool("distribution", true, "time the exact score distribution")
@@ -36,7 +37,7 @@ func runBench(args []string, stdout io.Writer) error {
 	rollouts := fs.Int("rollouts", 1000, "with --school-check: games played on from each sheet")
 	seed := fs.Uint64("seed", 1, "with --school-check: the seed of the sheets and games")
 	actions := fs.Int("actions", 1, "with --school-check: the best actions played on, to check the ranking too")
-	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2] [--threads N] [--simulate N] [--distribution=false] [--json] | bench --school-distribution [--threads N] [--json] | bench --school-check [--columns 2,3,4] [--sheets N] [--rollouts N] [--actions N] [--seed S] [--json]", benchSummary); err != nil {
+	if err := parseFlags(fs, args, stdout, "bench [--games G1,G2 | --rules FILE] [--threads N] [--simulate N] [--distribution=false] [--json] | bench --school-distribution [--threads N] [--json] | bench --school-check [--columns 2,3,4] [--sheets N] [--rollouts N] [--actions N] [--seed S] [--json]", benchSummary); err != nil {
 		return err
 	}
 	if *check {
@@ -46,7 +47,15 @@ func runBench(args []string, stdout io.Writer) error {
 		return runSchoolExact(stdout, *threads, *asJSON)
 	}
 	var list []*engine.Game
-	for _, raw := range strings.Split(*names, ",") {
+	raws := strings.Split(*names, ",")
+	if *rules != "" {
+		g, _, err := readRules(*rules)
+		if err != nil {
+			return err
+		}
+		list, raws = append(list, g), nil
+	}
+	for _, raw := range raws {
 		name, err := gameName(raw)
 		if err != nil {
 			return err

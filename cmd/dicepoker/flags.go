@@ -293,7 +293,7 @@ func gameName(name string) (string, error) {
 	return lower, nil
 }
 
-// handFlag returns the five dice of the flag name, written with the digits
+// handFlag returns the dice of the flag name, as many as the game rolls, written with the digits
 // or the game's letters; missing or bad dice are usage errors that say what
 // the dice are for.
 func handFlag(fs *pflag.FlagSet, name string, g *engine.Game, what string) (engine.Multiset, error) {
@@ -301,7 +301,7 @@ func handFlag(fs *pflag.FlagSet, name string, g *engine.Game, what string) (engi
 		return engine.Multiset{}, usagef("missing --%s, %s", name, what)
 	}
 	raw, _ := fs.GetString(name)
-	m, err := engine.ParseDice(raw, g.Letters)
+	m, err := g.ParseDice(raw)
 	if err != nil {
 		return m, usagef("%v", err)
 	}

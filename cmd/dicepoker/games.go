@@ -41,7 +41,8 @@ type boxJSON struct {
 	OldName string `json:"old_name,omitempty"`
 	Face    int    `json:"face,omitempty"` // an upper box's face
 	Rule    string `json:"rule"`           // how it scores, in words
-	// Scoring is how many of the 252 rolls score above 0 there.
+	// Scoring is how many of the rolls (252 of five dice, 462 of six)
+	// score above 0 there.
 	Scoring int `json:"scoring"`
 	Max     int `json:"max"`             // the most it scores
 	Joker   int `json:"joker,omitempty"` // what a joker scores there
@@ -118,11 +119,11 @@ func gameOf(g *engine.Game) gameJSON {
 // rulesOf describes the game g of the game file spec for games --rules.
 func rulesOf(g *engine.Game, spec *gamefile.Spec) rulesJSON {
 	fp := g.Fingerprint()
-	j := rulesJSON{gameJSON: gameOf(g), Dice: engine.Dice, Fingerprint: hex.EncodeToString(fp[:]),
+	j := rulesJSON{gameJSON: gameOf(g), Dice: g.Dice, Fingerprint: hex.EncodeToString(fp[:]),
 		Table: tables.FileName(g.TableName(), g.Options.String())}
 	for c, cat := range g.Categories {
 		b := boxJSON{Name: cat.Name, OldName: cat.OldName, Face: cat.Face, Rule: spec.Rule(spec.Boxes[c]), Joker: cat.Joker}
-		for r := range engine.NumRolls {
+		for r := range g.Cup().NumRolls() {
 			p := g.Score(c, r)
 			b.Max = max(b.Max, p)
 			if p > 0 {
@@ -176,7 +177,7 @@ func showRules(w io.Writer, g *engine.Game, spec *gamefile.Spec, asJSON bool) er
 		}
 		b.WriteString(line + "\n")
 	}
-	fmt.Fprintf(&b, "\nscoring: how many of the %d rolls score above 0 there\nstrategy table: %s\n", engine.NumRolls, j.Table)
+	fmt.Fprintf(&b, "\nscoring: how many of the %d rolls score above 0 there\nstrategy table: %s\n", g.Cup().NumRolls(), j.Table)
 	_, err := io.WriteString(w, b.String())
 	return err
 }

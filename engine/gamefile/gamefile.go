@@ -17,14 +17,13 @@ import (
 	"github.com/BurntSushi/toml"
 )
 
-// Sizes of the dice the format speaks of. Six dice are part of the
-// format but not yet of the solver, which Parse says.
+// Sizes of the dice the format speaks of.
 const (
-	Faces      = 6 // faces of a die, 1..6
-	SolverDice = 5 // the dice a game may have today
-	MaxDice    = 6 // the dice the format may one day describe
-	MaxRolls   = 10
-	MaxPoints  = 1000 // the most fixed points, bonus or joker points
+	Faces     = 6 // faces of a die, 1..6
+	MinDice   = 5 // the fewest dice a game rolls
+	MaxDice   = 6 // the most dice a game rolls
+	MaxRolls  = 10
+	MaxPoints = 1000 // the most fixed points, bonus or joker points
 	// MaxName is the longest name of a game or a box.
 	MaxName = 40
 )
@@ -226,8 +225,8 @@ func (s *Spec) check() error {
 	switch {
 	case !validName(s.Name) || len(s.Name) > MaxName:
 		return s.Errorf(s.keyLine("name"), "name %s: want lower-case letters, digits and hyphens, starting with a letter, at most %d", quote(s.Name), MaxName)
-	case s.Dice != SolverDice && s.Dice != MaxDice:
-		return s.Errorf(s.keyLine("dice"), "dice = %d: want 5", s.Dice)
+	case s.Dice < MinDice || s.Dice > MaxDice:
+		return s.Errorf(s.keyLine("dice"), "dice = %d: want %d or %d", s.Dice, MinDice, MaxDice)
 	case s.Rolls < 1 || s.Rolls > MaxRolls:
 		return s.Errorf(s.keyLine("rolls"), "rolls = %d: want 1..%d", s.Rolls, MaxRolls)
 	case len(s.Boxes) == 0:
@@ -249,10 +248,8 @@ func (s *Spec) check() error {
 	if err := s.checkFiveAlike(names); err != nil {
 		return err
 	}
-	if s.Dice == MaxDice {
-		// Checked all the same, so that a file of six dice is ready
-		// for the day they are solved.
-		return s.Errorf(s.keyLine("dice"), "dice = 6: six dice are not yet solved; only 5 for now")
+	if s.FiveAlike != nil && s.Dice != MinDice {
+		return s.Errorf(s.Line["five-alike"], "[five-alike] with dice = %d: a five-alike bonus and joker are for %d dice only", s.Dice, MinDice)
 	}
 	return nil
 }

@@ -104,8 +104,8 @@ func TestParseRefuses(t *testing.T) {
 		{"not toml", head + "[[box]\n", 4, "expected end of table array"},
 		{"unknown key", head + chance + "pointz = 3\n", 8, `unknown key "box.pointz"`},
 		{"wrong type", head + chance + "face = \"one\"\n", 8, "face"},
-		{"six dice", strings.Replace(head, "dice = 5", "dice = 6", 1) + chance, 2, "not yet"},
-		{"seven dice", strings.Replace(head, "dice = 5", "dice = 7", 1) + chance, 2, "want 5"},
+		{"six dice with a five-alike rule", strings.Replace(head, "dice = 5", "dice = 6", 1) + "[five-alike]\nbox = \"chance\"\njoker = \"free\"\n" + chance, 4, "for 5 dice only"},
+		{"seven dice", strings.Replace(head, "dice = 5", "dice = 7", 1) + chance, 2, "want 5 or 6"},
 		{"no rolls", strings.Replace(head, "rolls = 3", "rolls = 0", 1) + chance, 3, "want 1..10"},
 		{"no name", strings.Replace(head, `name = "test"`, "", 1) + chance, 0, "name \"\""},
 		{"bad name", strings.Replace(head, `"test"`, `"Big Game"`, 1) + chance, 1, "lower-case"},
@@ -147,18 +147,17 @@ func TestParseRefuses(t *testing.T) {
 	}
 }
 
-// TestSixDiceAreCheckedThenRefused reads Maxi Yatzy, which the format
-// describes whole: the one refusal is that six dice are not yet solved,
-// and a file of six dice with a fault is refused for the fault.
-func TestSixDiceAreCheckedThenRefused(t *testing.T) {
+// TestSixDiceAreChecked reads Maxi Yatzy, which the format describes
+// whole, and refuses a file of six dice with a fault for the fault.
+func TestSixDiceAreChecked(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("testdata/maxi-yatzy.toml")
+	data, err := os.ReadFile("../../games/maxi-yatzy.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Parse("maxi-yatzy.toml", data)
-	if want := "maxi-yatzy.toml:6: dice = 6: six dice are not yet solved; only 5 for now"; err == nil || err.Error() != want {
-		t.Errorf("Parse: %v, want %s", err, want)
+	s, err := Parse("maxi-yatzy.toml", data)
+	if err != nil || s.Dice != 6 || len(s.Boxes) != 20 {
+		t.Fatalf("Parse: %v, %v", s, err)
 	}
 	faulty := strings.Replace(string(data), "groups = [4, 2]", "groups = [4, 3]", 1)
 	if _, err := Parse("maxi-yatzy.toml", []byte(faulty)); err == nil || !strings.Contains(err.Error(), `box "tower": groups = [4 3]: more dice`) {
@@ -198,7 +197,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if s.Name == "" || s.Dice != SolverDice || len(s.Boxes) == 0 {
+		if s.Name == "" || s.Dice < MinDice || s.Dice > MaxDice || len(s.Boxes) == 0 {
 			t.Fatalf("accepted %+v", s)
 		}
 		for _, b := range s.Boxes {

@@ -50,10 +50,20 @@ type BoxLevels [PointLevels][Lanes]float64
 // points together, and a caller may drop the leading points that cannot
 // raise a roll. The list is empty, not nil, when no roll scores.
 func Scored(points *[engine.NumRolls]float64) []ScoredRoll {
+	return scored(points[:], keepParents)
+}
+
+// scored is Scored for any rolls, roll r's row at keep index first+r; the
+// entries' Roll is set for five dice's rolls alone.
+func scored(points []float64, first int) []ScoredRoll {
 	list := []ScoredRoll{}
 	for r, p := range points {
 		if p > 0 {
-			list = append(list, ScoredRoll{Points: p, Off: rowOffset(keepParents + r), Roll: uint8(r)})
+			e := ScoredRoll{Points: p, Off: rowOffset(first + r)}
+			if len(points) == engine.NumRolls {
+				e.Roll = uint8(r)
+			}
+			list = append(list, e)
 		}
 	}
 	slices.SortStableFunc(list, func(a, b ScoredRoll) int { return cmp.Compare(a.Points, b.Points) })
@@ -74,11 +84,26 @@ func Scored(points *[engine.NumRolls]float64) []ScoredRoll {
 // the plain Go kernel takes a level's rolls together, and a caller may
 // drop the leading runs that cannot raise a roll.
 func Raised(levels []int, level *[engine.NumRolls]uint8, zero int) (list []LevelRoll, runs []LevelRun) {
+	for _, rolls := range raisedRuns(levels, level[:], zero) {
+		run := LevelRun{Level: level[rolls[0]]}
+		for _, r := range rolls {
+			run.Rolls = append(run.Rolls, uint8(r))
+			list = append(list, LevelRoll{Off: rowOffset(keepParents + r), Level: run.Level, Roll: uint8(r)})
+		}
+		runs = append(runs, run)
+	}
+	return list, runs
+}
+
+// raisedRuns returns the rolls of each level other than zero, by
+// increasing points, levels that no roll writes left out: Raised's runs
+// for any rolls.
+func raisedRuns(levels []int, level []uint8, zero int) [][]int {
 	// Each raised level's rolls, in one pass over the rolls.
-	byLevel := make([]LevelRun, len(levels))
+	byLevel := make([][]int, len(levels))
 	for r, l := range level {
 		if int(l) != zero {
-			byLevel[l].Rolls = append(byLevel[l].Rolls, uint8(r))
+			byLevel[l] = append(byLevel[l], r)
 		}
 	}
 	order := make([]int, len(byLevel))
@@ -86,18 +111,13 @@ func Raised(levels []int, level *[engine.NumRolls]uint8, zero int) (list []Level
 		order[l] = l
 	}
 	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(levels[a], levels[b]) })
+	var runs [][]int
 	for _, l := range order {
-		run := byLevel[l]
-		if run.Rolls == nil {
-			continue
-		}
-		run.Level = uint8(l)
-		runs = append(runs, run)
-		for _, r := range run.Rolls {
-			list = append(list, LevelRoll{Off: rowOffset(keepParents + int(r)), Level: uint8(l), Roll: r})
+		if byLevel[l] != nil {
+			runs = append(runs, byLevel[l])
 		}
 	}
-	return list, runs
+	return runs
 }
 
 // fill is Kernels.Fill in plain Go: it doubles the filled part with

@@ -37,7 +37,9 @@ func (c *UpperClasses) Count(m uint32) int {
 // Share calls each(s, i, from) for every state s with filled set m, at
 // layout index i, from being the index of the first of them with the
 // same five-alike box and an upper total of the same class (i itself
-// for that first state). first is scratch of UpperCap()+2 entries.
+// for that first state). first is scratch of UpperCap()+2 entries. In a
+// packed layout, where the states of a class have one entry, it is called
+// for the first of them alone.
 //
 // The upper total matters only for the bonus still to be won, and so only
 // through its class (upperSection.class): states of one filled set and
@@ -52,8 +54,11 @@ func (c *UpperClasses) Share(m uint32, first []int, each func(s engine.State, i,
 			s := engine.State{Filled: m, Upper: u, FullBox: f == 1}
 			i := c.layout.Index(s)
 			k := up.classes[u] + 1
-			if first[k] == 0 {
+			switch {
+			case first[k] == 0:
 				first[k] = i + 1
+			case c.layout.packed != nil:
+				continue // the class's entry, given already
 			}
 			each(s, i, first[k]-1)
 		}
