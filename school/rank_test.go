@@ -181,3 +181,35 @@ func BenchmarkRankNew(b *testing.B) {
 		}
 	}
 }
+
+// TestDriftTaps takes the drift of the positions of one turn as a person
+// enters them a tap at a time, a die one face on each time, with one
+// Drift, which keeps what the games of the sheet's positions brought after
+// their first writes, and checks each against a Drift of its own, to the
+// bit.
+func TestDriftTaps(t *testing.T) {
+	t.Parallel()
+	k, end, _ := shippedAdvisor(t)
+	kept := NewDrift(k, end.Player)
+	kept.Lookahead, kept.Threads = true, 1
+	s := rankPositions(t, k, end.Player, 25, 13)[24].s
+	dice := [engine.Dice]int{1, 2, 3, 4, 5}
+	const taps = 6
+	for tap := range taps {
+		dice[tap%engine.Dice] = dice[tap%engine.Dice]%engine.Faces + 1
+		var m engine.Multiset
+		for _, d := range dice {
+			m[d-1]++
+		}
+		p := position{s, m, 2, true}
+		got := kept.of(p)
+		own := NewDrift(k, end.Player)
+		own.Lookahead, own.Threads = true, 1
+		if want := own.of(p); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("dice %v: the drift is %v, on its own %v", m, got, want)
+		}
+	}
+	if n := len(kept.rests.sums); n >= taps*kept.Games {
+		t.Errorf("%d games' rests kept for %d positions: no position met another's", n, taps)
+	}
+}
