@@ -108,6 +108,7 @@ func TestBackend(t *testing.T) {
 		{"advice, solved", "POST", "/api/advise", `{"game":"poker-dice","dice":[6,6,6,6,6],"rolls_left":0}`, 200, `"best":{"action":"score","category":"five-of-a-kind"`},
 		{"sheet", "POST", "/api/sheet", `{"game":"yahtzee","sheet":"ones=3"}`, 200, `"sheet":"ones=3"`},
 		{"target", "POST", "/api/advise", `{"game":"poker-dice","dice":[6,6,6,6,6],"target":30}`, 400, "not offered offline"},
+		{"target, a large table", "POST", "/api/advise", `{"game":"yahtzee","dice":[1,2,3,4,5],"target":200}`, 400, "not offered offline"},
 		{"bad dice", "POST", "/api/advise", `{"game":"yahtzee","dice":[7,1,1,1,1]}`, 400, `"error":"dice:`},
 		{"no route", "POST", "/api/nothing", `{}`, 404, "no API at POST /api/nothing"},
 		{"another method", "GET", "/api/advise", "", 404, "no API at GET /api/advise"},

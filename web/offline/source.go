@@ -133,5 +133,11 @@ var ErrNoTargets = errors.New("playing for a target is not offered offline: its 
 
 // Targets returns ErrNoTargets, as bad input.
 func (s Source) Targets(*engine.Game) (*target.Table, error) {
-	return nil, &advice.InputError{Msg: ErrNoTargets.Error()}
+	return nil, s.NoTargets()
+}
+
+// NoTargets returns ErrNoTargets, as bad input: the app offers no
+// every-target table, whatever its size (web.NoTargets).
+func (s Source) NoTargets() error {
+	return &advice.InputError{Msg: ErrNoTargets.Error()}
 }
