@@ -147,10 +147,17 @@ func (d *Drift) of(p position) float64 {
 	}
 	sums := make([]float64, d.Games)
 	rests := d.restsOf(&p.Sheet)
+	// Every game finishes p's turn from the same search of p's sheet:
+	// searched once, not in a lane of each game's, as the lanes do not
+	// mix. A game's values are its own (they are not safe for concurrent
+	// use), and the same.
+	w := d.k.borrowScratch()
+	defer giveScratch(w)
+	at := d.k.search(&p.Sheet, d.player(&p.Sheet), w)
 	d.k.lockstep(d.Games, d.Threads, func(i int, search searcher) {
 		rng := func(t int) *rand.Rand { return rand.New(rand.NewPCG(d.Seed, uint64(i)<<8|uint64(t))) }
 		values := d.player(&p.Sheet)
-		m := d.k.finish(p.Sheet, p.Dice, p.RollsLeft, p.Fresh, values, 0, rng(0), search(&p.Sheet, values))
+		m := d.k.finish(p.Sheet, p.Dice, p.RollsLeft, p.Fresh, values, 0, rng(0), at)
 		first := rested{i, m.Next}
 		if v, ok := rests.get(first); ok {
 			sums[i] = v
