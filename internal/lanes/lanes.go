@@ -226,13 +226,18 @@ func meanLanesGo(v *LaneKeeps, rows []laneRow) {
 // when they are ordered, given so or found so, as BestKeeps does.
 func bestLanesGo(v *LaneKeeps, groups []maxGroup, ordered bool) {
 	if !ordered {
-		var sign uint64
+		// A negative value anywhere ends the look: the lanes spelled
+		// out, a row at a time, as WebAssembly runs a loop of eight
+		// slowly.
+		ordered = true
 		for i := range engine.NumKeeps {
-			for _, x := range &v[i] {
-				sign |= math.Float64bits(x)
+			r := &v[i]
+			b := math.Float64bits
+			if (b(r[0])|b(r[1])|b(r[2])|b(r[3])|b(r[4])|b(r[5])|b(r[6])|b(r[7]))>>63 != 0 {
+				ordered = false
+				break
 			}
 		}
-		ordered = sign>>63 == 0
 	}
 	for _, g := range groups {
 		if ordered {
