@@ -72,8 +72,8 @@ func gameRand(seed uint64, i int) *rand.Rand {
 // parallel calls do(i, w) for i in 0..n-1 on threads goroutines (see
 // workers.Each), w being the calling goroutine's scratch space. On one
 // thread it calls them in the caller's goroutine, whose stack has grown
-// already: a new goroutine's grows again for every call, which in the
-// browser, where there is one thread, cost a twentieth of a ranking.
+// already: a new goroutine's grew again for every call, 2% of a ranking
+// in the browser, where there is one thread.
 func parallel(n, threads int, do func(i int, w *scratch), k *Kernel) {
 	if workers.Threads(threads) == 1 || n == 1 {
 		w := k.borrowScratch()
