@@ -37,7 +37,9 @@ func (k *Kernel) Actions(s engine.SchoolState, dice engine.Multiset, rollsLeft i
 		return float64(w.Total()) + next(w.Next)
 	})
 	if rollsLeft > 0 {
-		at := k.search(&s, next, k.newScratch())
+		w := k.borrowScratch()
+		defer giveScratch(w)
+		at := k.search(&s, next, w)
 		// Larger keeps first, so that equal values list the keep that
 		// rolls fewer dice first.
 		for i := engine.FirstRollKeep - 1; i >= 0; i-- {

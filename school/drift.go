@@ -53,6 +53,52 @@ type Drift struct {
 	// ranks a position for a hint, then again to judge the move made there.
 	mu   sync.Mutex
 	last *drifted
+	// rests holds what the games of the last sheet's positions brought
+	// after their first write (see of).
+	rests *rests
+}
+
+// rests holds, for the positions of one sheet, each game's sum over the
+// turns after its first write, by the game and the sheet that write left.
+// The rest of a game depends on nothing else (its dice come from the
+// game's own seed, turn by turn), and the positions of one turn, which a
+// person enters a tap at a time, end their games' first turns in the same
+// writes often: from dice that differ by a die, a game keeps the same
+// dice and rolls the same from its seed.
+type rests struct {
+	sheet engine.SchoolState
+	mu    sync.Mutex
+	sums  map[rested]float64
+}
+
+// rested is a game of a drift and the sheet its first write left.
+type rested struct {
+	game  int
+	sheet engine.SchoolState
+}
+
+// restsOf returns the rests of the positions of sheet s, those kept when
+// the last call's were for s, else none.
+func (d *Drift) restsOf(s *engine.SchoolState) *rests {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.rests == nil || d.rests.sheet != *s {
+		d.rests = &rests{sheet: *s, sums: map[rested]float64{}}
+	}
+	return d.rests
+}
+
+func (r *rests) get(k rested) (float64, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	v, ok := r.sums[k]
+	return v, ok
+}
+
+func (r *rests) put(k rested, v float64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.sums[k] = v
 }
 
 // drifted is a position with its drift.
@@ -100,10 +146,23 @@ func (d *Drift) of(p position) float64 {
 		return last.v
 	}
 	sums := make([]float64, d.Games)
+	rests := d.restsOf(&p.Sheet)
+	// Every game finishes p's turn from the same search of p's sheet:
+	// searched once, not in a lane of each game's, as the lanes do not
+	// mix. A game's values are its own (they are not safe for concurrent
+	// use), and the same.
+	w := d.k.borrowScratch()
+	defer giveScratch(w)
+	at := d.k.search(&p.Sheet, d.player(&p.Sheet), w)
 	d.k.lockstep(d.Games, d.Threads, func(i int, search searcher) {
 		rng := func(t int) *rand.Rand { return rand.New(rand.NewPCG(d.Seed, uint64(i)<<8|uint64(t))) }
 		values := d.player(&p.Sheet)
-		m := d.k.finish(p.Sheet, p.Dice, p.RollsLeft, p.Fresh, values, 0, rng(0), search(&p.Sheet, values))
+		m := d.k.finish(p.Sheet, p.Dice, p.RollsLeft, p.Fresh, values, 0, rng(0), at)
+		first := rested{i, m.Next}
+		if v, ok := rests.get(first); ok {
+			sums[i] = v
+			return
+		}
 		for t := 1; !g.SchoolFull(&m.Next); t++ {
 			before, st := values(m.Next), m.Next // the value the turn before gave the sheet
 			var value float64
@@ -113,6 +172,7 @@ func (d *Drift) of(p position) float64 {
 				sums[i] += value - before
 			}
 		}
+		rests.put(first, sums[i])
 	})
 	mean := 0.0
 	for _, v := range sums {

@@ -1,6 +1,7 @@
 package school
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"path"
@@ -9,6 +10,9 @@ import (
 	"dicepoker/engine"
 	"dicepoker/tables"
 )
+
+// gzipMagic starts every gzipped file.
+var gzipMagic = []byte{0x1f, 0x8b}
 
 // ShippedColumns are the column counts whose estimates, for the default
 // rules, ship inside the program.
@@ -43,12 +47,16 @@ func ShippedEstimate(g *engine.Game) (*Estimate, error) {
 }
 
 // decodeEstimate returns the estimate of g whose table file, gzipped, is
-// data, read from where.
+// data, read from where. In the browser the file may also come unpacked
+// (shippedUnpacked).
 func decodeEstimate(g *engine.Game, data []byte, where string) (*Estimate, error) {
 	want := expect(g, estimateTag)
-	file, err := tables.Gunzip(data)
-	if err != nil {
-		return nil, &tables.Error{Path: where, Err: tables.ErrCorrupt, Reason: err.Error(), Rebuild: want.Rebuild}
+	file := data
+	if !shippedUnpacked || bytes.HasPrefix(data, gzipMagic) {
+		var err error
+		if file, err = tables.Gunzip(data); err != nil {
+			return nil, &tables.Error{Path: where, Err: tables.ErrCorrupt, Reason: err.Error(), Rebuild: want.Rebuild}
+		}
 	}
 	h, values, err := tables.Decode(file, want)
 	if e, ok := errors.AsType[*tables.Error](err); ok {

@@ -7,6 +7,10 @@ import (
 	"io/fs"
 )
 
+// shippedUnpacked says that a shipped estimate may come unpacked: never
+// here, where they ship inside the program (see shipped_js.go).
+const shippedUnpacked = false
+
 // shipped holds the estimates fitted for ShippedColumns with the default
 // rules: each the file that "dicepoker solve --game school --columns N"
 // writes (DefaultFit, fitted the same whatever the threads), gzipped

@@ -12,6 +12,12 @@ var shipped fs.FS = noFiles{}
 // its name.
 var shippedWhere string
 
+// shippedUnpacked says that a shipped estimate may come unpacked: a web
+// host that serves a .gz file with Content-Encoding gzip has the browser
+// unpack it on the way to the offline app, which then reads the table
+// file as it is.
+const shippedUnpacked = true
+
 // SetShipped makes files, holding estimates/NAME.gz as the program built
 // for other systems ships them (Shipped), where the shipped estimates are
 // read; where is said before a name to tell where it is read from.

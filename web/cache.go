@@ -26,6 +26,14 @@ type Source interface {
 	Targets(g *engine.Game) (*target.Table, error)
 }
 
+// NoTargets is a Source that offers no every-target table at all (the
+// offline app's): its error answers every question that needs one, before
+// the table's memory is weighed against the budget, which would refuse a
+// large one as too large for this server.
+type NoTargets interface {
+	NoTargets() error
+}
+
 // cache keeps the tables the server has opened, one copy of each
 // whatever the number of requests, and opens each one once however many
 // requests ask for it at the same time: the first starts the work, the
@@ -280,6 +288,9 @@ func (c *cache) SchoolGame(g *engine.Game, sheet engine.SchoolSheet) (*engine.Ga
 // each opened once (advice.TargetTables). The every-target table is
 // read as lookups ask for its parts, whatever all says.
 func (c *cache) TargetPlay(g *engine.Game, _ bool) (*target.Table, solver.Values, error) {
+	if n, ok := c.src.(NoTargets); ok {
+		return nil, nil, n.NoTargets()
+	}
 	st, err := c.Table(g)
 	if err != nil {
 		return nil, nil, err

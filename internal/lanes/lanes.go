@@ -226,13 +226,18 @@ func meanLanesGo(v *LaneKeeps, rows []laneRow) {
 // when they are ordered, given so or found so, as BestKeeps does.
 func bestLanesGo(v *LaneKeeps, groups []maxGroup, ordered bool) {
 	if !ordered {
-		var sign uint64
+		// A negative value anywhere ends the look: the lanes spelled
+		// out, a row at a time, as WebAssembly runs a loop of eight
+		// slowly.
+		ordered = true
 		for i := range engine.NumKeeps {
-			for _, x := range &v[i] {
-				sign |= math.Float64bits(x)
+			r := &v[i]
+			b := math.Float64bits
+			if (b(r[0])|b(r[1])|b(r[2])|b(r[3])|b(r[4])|b(r[5])|b(r[6])|b(r[7]))>>63 != 0 {
+				ordered = false
+				break
 			}
 		}
-		ordered = sign>>63 == 0
 	}
 	for _, g := range groups {
 		if ordered {
@@ -321,11 +326,22 @@ func bestFloatLanesGo(v *LaneKeeps, rows []laneRow, parents int) {
 		d := *dst
 		for _, off := range r[1 : 1+parents&7] {
 			p := at(v, off)
-			d[0], d[1], d[2], d[3] = max(d[0], p[0]), max(d[1], p[1]), max(d[2], p[2]), max(d[3], p[3])
-			d[4], d[5], d[6], d[7] = max(d[4], p[4]), max(d[5], p[5]), max(d[6], p[6]), max(d[7], p[7])
+			d[0], d[1], d[2], d[3] = maxOf(d[0], p[0]), maxOf(d[1], p[1]), maxOf(d[2], p[2]), maxOf(d[3], p[3])
+			d[4], d[5], d[6], d[7] = maxOf(d[4], p[4]), maxOf(d[5], p[5]), maxOf(d[6], p[6]), maxOf(d[7], p[7])
 		}
 		*dst = d
 	}
+}
+
+// maxOf returns the larger of a and b, as the max builtin does for the
+// values a solve meets, never NaN and never -0 (see Kernels). Go compiles
+// the builtin for WebAssembly to a call into the runtime, which took a
+// fifth of a school turn's search in the browser; this is a comparison.
+func maxOf(a, b float64) float64 {
+	if b > a {
+		return b
+	}
+	return a
 }
 
 // expectLanesGo sums each lane's rolls weighted by their probabilities, in
@@ -358,7 +374,7 @@ func levelsLanesGo(rolls *LaneRolls, level *[engine.NumRolls]uint8, totals *Lane
 	for r, l := range level {
 		row, t := &rolls[r], &totals[l&(Levels-1)]
 		for j := range Lanes {
-			row[j] = max(row[j], t[j])
+			row[j] = maxOf(row[j], t[j])
 		}
 	}
 }

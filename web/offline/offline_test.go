@@ -108,6 +108,7 @@ func TestBackend(t *testing.T) {
 		{"advice, solved", "POST", "/api/advise", `{"game":"poker-dice","dice":[6,6,6,6,6],"rolls_left":0}`, 200, `"best":{"action":"score","category":"five-of-a-kind"`},
 		{"sheet", "POST", "/api/sheet", `{"game":"yahtzee","sheet":"ones=3"}`, 200, `"sheet":"ones=3"`},
 		{"target", "POST", "/api/advise", `{"game":"poker-dice","dice":[6,6,6,6,6],"target":30}`, 400, "not offered offline"},
+		{"target, a large table", "POST", "/api/advise", `{"game":"yahtzee","dice":[1,2,3,4,5],"target":200}`, 400, "not offered offline"},
 		{"bad dice", "POST", "/api/advise", `{"game":"yahtzee","dice":[7,1,1,1,1]}`, 400, `"error":"dice:`},
 		{"no route", "POST", "/api/nothing", `{}`, 404, "no API at POST /api/nothing"},
 		{"another method", "GET", "/api/advise", "", 404, "no API at GET /api/advise"},
@@ -163,5 +164,40 @@ func TestEstimates(t *testing.T) {
 	fetched = nil
 	if _, err := src.Estimates().Open("../sw.js"); !errors.Is(err, fs.ErrInvalid) || len(fetched) != 0 {
 		t.Errorf("a path outside the files: %v, fetched %v", err, fetched)
+	}
+}
+
+// TestEstimatesFetchOnce asks whether an estimate ships, then reads it,
+// as the advisor does: the site's file is fetched once; another file is
+// fetched on its own, and a failed fetch is not kept.
+func TestEstimatesFetchOnce(t *testing.T) {
+	t.Parallel()
+	name := fmt.Sprintf("%s/%s", school.EstimatesDir, "school+ntuple5.dpt.gz")
+	fetched := map[string]int{}
+	fail := true
+	src := Source{Fetch: func(n string) ([]byte, error) {
+		fetched[n]++
+		if n == "estimates/flaky.gz" && fail {
+			fail = false
+			return nil, errors.New("the network is down")
+		}
+		return fs.ReadFile(school.Shipped(), n)
+	}}
+	files := src.Estimates()
+	if _, err := fs.Stat(files, name); err != nil {
+		t.Fatal(err)
+	}
+	data, err := fs.ReadFile(files, name)
+	if want, _ := fs.ReadFile(school.Shipped(), name); err != nil || !bytes.Equal(data, want) {
+		t.Fatalf("read %d bytes (%v), want the %d shipped", len(data), err, len(want))
+	}
+	if fetched[name] != 1 {
+		t.Errorf("fetched %d times, want once", fetched[name])
+	}
+	for range 2 {
+		fs.ReadFile(files, "estimates/flaky.gz")
+	}
+	if fetched["estimates/flaky.gz"] != 2 {
+		t.Errorf("a failed fetch: fetched %d times, want again after it failed", fetched["estimates/flaky.gz"])
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"sync"
 	"time"
 
 	"dicepoker/advice"
@@ -80,21 +81,34 @@ func decode(data []byte, g *engine.Game, where string) (*strategy.Table, error) 
 // each fetched through Fetch on first use: TablesDir/estimates/NAME.gz,
 // named estimates/NAME.gz as school.Shipped names them. The advisor
 // compiled for the browser reads them there (school.SetShipped), so that
-// they are not inside it.
-func (s Source) Estimates() fs.FS { return siteFiles(s.Fetch) }
+// they are not inside it. The file fetched last is kept: the advisor
+// asks whether an estimate ships (school.Ships, which opens it) just
+// before it reads it.
+func (s Source) Estimates() fs.FS { return &siteFiles{fetch: s.Fetch} }
 
-// siteFiles are the site's files under TablesDir, fetched on Open.
-type siteFiles func(name string) ([]byte, error)
+// siteFiles are the site's files under TablesDir, fetched on Open, the
+// last one kept.
+type siteFiles struct {
+	fetch func(name string) ([]byte, error)
+	mu    sync.Mutex
+	name  string // the file fetched last, "" for none
+	data  []byte
+}
 
-func (f siteFiles) Open(name string) (fs.File, error) {
+func (f *siteFiles) Open(name string) (fs.File, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
-	data, err := f(name)
-	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if name != f.name {
+		data, err := f.fetch(name)
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+		f.name, f.data = name, data
 	}
-	return &siteFile{Reader: bytes.NewReader(data), name: path.Base(name), size: int64(len(data))}, nil
+	return &siteFile{Reader: bytes.NewReader(f.data), name: path.Base(name), size: int64(len(f.data))}, nil
 }
 
 // siteFile is a file of the site, fetched.
@@ -119,5 +133,11 @@ var ErrNoTargets = errors.New("playing for a target is not offered offline: its 
 
 // Targets returns ErrNoTargets, as bad input.
 func (s Source) Targets(*engine.Game) (*target.Table, error) {
-	return nil, &advice.InputError{Msg: ErrNoTargets.Error()}
+	return nil, s.NoTargets()
+}
+
+// NoTargets returns ErrNoTargets, as bad input: the app offers no
+// every-target table, whatever its size (web.NoTargets).
+func (s Source) NoTargets() error {
+	return &advice.InputError{Msg: ErrNoTargets.Error()}
 }

@@ -37,10 +37,21 @@
     for (const answer of waiting.values()) answer({ status: 500, body: JSON.stringify({ error: "the advisor stopped: " + e.message }) });
     waiting.clear();
   };
+  // ask posts one API call to the advisor and returns the id it goes
+  // by; answer gets the advisor's {status, body}, its body the bytes
+  // of the JSON that serve would send.
+  const ask = (method, path, body, answer) => {
+    const id = ++next;
+    waiting.set(id, answer);
+    worker.postMessage({ id, method, path, body });
+    return id;
+  };
+  // The advisor's answer to an API call as it gives it: its status, and
+  // its body as text, byte for byte what serve would send.
+  window.dicepokerAsk = (method, path, body) => new Promise((resolve) => ask(method, path, body, resolve));
   // The backend of app.js's api(): path, body and signal as there.
   window.dicepokerBackend = (path, body, signal) => new Promise((resolve, reject) => {
-    const id = ++next;
-    waiting.set(id, (m) => {
+    const id = ask(body === undefined ? "GET" : "POST", path, body === undefined ? "" : JSON.stringify(body), (m) => {
       let data;
       try { data = JSON.parse(m.body); } catch (e) { data = { error: "the advisor's answer is not JSON" }; }
       if (m.status >= 400) {
@@ -54,6 +65,5 @@
         if (waiting.delete(id)) reject(new DOMException("the question was abandoned", "AbortError"));
       });
     }
-    worker.postMessage({ id, method: body === undefined ? "GET" : "POST", path, body: body === undefined ? "" : JSON.stringify(body) });
   });
 })();
