@@ -164,7 +164,7 @@ func shoot(t *testing.T, ctx context.Context, name string) {
 func idle(t *testing.T, ctx context.Context) {
 	t.Helper()
 	for try := 1; ; try++ {
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.busy === "0"`, chromedp.WithPollingTimeout(settleTimeout)))
+		err := waitUntil(ctx, `document.body.dataset.busy === "0"`, settleTimeout)
 		if err == nil {
 			return
 		}
@@ -172,6 +172,16 @@ func idle(t *testing.T, ctx context.Context) {
 			t.Fatalf("the page did not settle: %v", err)
 		}
 	}
+}
+
+// waitUntil waits until the JavaScript expression cond holds on the page,
+// for at most timeout. It tests cond at once, then on each change of the
+// page's document (the page marks its body's data-busy and data-renders
+// as it draws), not on every frame: a wait of seconds for a solve costs
+// the browser no work.
+func waitUntil(ctx context.Context, cond string, timeout time.Duration) error {
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingMutation(), chromedp.WithPollingTimeout(timeout)))
+	return err
 }
 
 // contextGone reports whether err says that the JavaScript context a
@@ -207,7 +217,7 @@ func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 		p.t.Fatal(err)
 	}
 	wait := fmt.Sprintf(`document.body.dataset.busy === "0" && Number(document.body.dataset.renders) > %s`, before)
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](wait, chromedp.WithPollingTimeout(settleTimeout))); err != nil {
+	if err := waitUntil(p.ctx, wait, settleTimeout); err != nil {
 		p.t.Fatalf("the page did not settle: %v (busy %s, renders %s, was %s, status %q)", err, eval[string](p, "document.body.dataset.busy"),
 			eval[string](p, "document.body.dataset.renders"), before, eval[string](p, `document.querySelector("#status").textContent`))
 	}
@@ -546,7 +556,7 @@ func TestBrowserShowsTheSolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	solving := `document.querySelector("#status").textContent.startsWith("Solving the strategy of poker-dice")`
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](solving, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	if err := waitUntil(p.ctx, solving, 20*time.Second); err != nil {
 		t.Fatalf("the page did not say the table is being solved: %v (status %q)", err, p.text("#status"))
 	}
 	shoot(t, p.ctx, "solving")
