@@ -24,7 +24,6 @@ import (
 	"dicepoker/engine"
 	"dicepoker/internal/browsertest"
 	"dicepoker/internal/lan"
-	"dicepoker/internal/tablestest"
 	"dicepoker/record"
 	"dicepoker/review"
 )
@@ -549,8 +548,8 @@ func TestBrowserSchoolGrid(t *testing.T) {
 }
 
 func TestBrowserShowsTheSolve(t *testing.T) {
-	tablestest.Dir(t) // the table is missing there: solved, not read
-	src := &countingSource{release: make(chan struct{})}
+	t.Parallel()
+	src := &countingSource{Opener: advice.Opener{Dir: t.TempDir()}, release: make(chan struct{})} // the table is missing there: solved, not read
 	p := newPageWith(t, src, Options{SolveWait: 100 * time.Millisecond})
 	if err := chromedp.Do(p.ctx, chromedp.Navigate(p.url+"/?game=poker-dice&dice=99TKA&rolls=1")); err != nil {
 		t.Fatal(err)
@@ -675,13 +674,12 @@ func TestBrowserLANHostCheck(t *testing.T) {
 	if !ip.IsValid() {
 		t.Skip("this machine has no network address but loopback")
 	}
-	tablestest.Dir(t)
 	ln, err := net.Listen("tcp", net.JoinHostPort(ip.String(), "0"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	s, err := New(testSource, ":"+port, Options{Names: lan.Machine{Hostname: "MyLaptop"}.Names()})
+	s, err := New(withTables(testSource, t.TempDir()), ":"+port, Options{Names: lan.Machine{Hostname: "MyLaptop"}.Names()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,11 +18,19 @@ import (
 // JSON without the minutes an exact table or a fitted estimate takes.
 var testSource = advice.Opener{Strategy: "greedy"}
 
+// withTables returns src reading and saving its tables in dir, a
+// directory of the test's own: nothing solved before is found there.
+func withTables(src advice.Opener, dir string) advice.Opener {
+	src.Dir = dir
+	return src
+}
+
 // TestMain points the tables directory at one temporary directory for all
 // the tests, so that a table one test solves serves the others, and stops
-// the browser and the servers the tests share. A test that must find no table solved, or
-// that leaves its own in the directory, gives itself a new one with
-// tablestest.Dir (and so runs alone, not in parallel).
+// the browser and the servers the tests share. A test that must find no
+// table solved, or that leaves its own in the directory, gives its source
+// a new one (withTables, advice.Opener's Dir), and the commands it runs
+// (command's dir).
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "dicepoker-web-tables")
 	if err != nil {
