@@ -114,9 +114,8 @@ func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Contex
 }
 
 // settleTimeout is how long a page may take to draw what a tap did: a
-// table solved for it (school with a bonus taken: some 20 s of CPU)
-// on a machine that other work shares with the tests running side by
-// side.
+// table solved for it (yatzy's: some 6 s of processor time) on a machine
+// that other work shares with the tests running side by side.
 const settleTimeout = 3 * time.Minute
 
 // colors chooses the page's light or dark colors, as prefers-color-scheme.
@@ -664,6 +663,7 @@ func TestBrowserPlayToWin(t *testing.T) {
 }
 
 func TestBrowserLANHostCheck(t *testing.T) {
+	t.Parallel()
 	var ip netip.Addr
 	for _, a := range lan.Local().Addrs {
 		if a.Is4() && !a.IsLoopback() {
