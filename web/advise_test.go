@@ -3,13 +3,11 @@ package web
 import (
 	"context"
 	"net/http"
-	"os"
 	"strings"
 	"testing"
 
 	"dicepoker/advice"
 	"dicepoker/internal/tablestest"
-	"dicepoker/tables"
 )
 
 // advised answers r as advise does, with the strategies of src and the
@@ -23,8 +21,10 @@ func advised(src advice.Source, r advice.Request) (*advice.Advice, error) {
 // answer names the race strategy and the opponents' sheet scores, an
 // opponent given as an object as well as in the notation.
 func TestAPISchoolRacesOpponents(t *testing.T) {
-	ts := serve(t, testSource, Options{})
-	tablestest.SchoolRace(t, os.Getenv(tables.EnvDir))
+	t.Parallel()
+	dir := t.TempDir()
+	ts := serve(t, withTables(testSource, dir), Options{})
+	tablestest.SchoolRace(t, dir)
 	for _, c := range []struct{ name, opponents, want string }{
 		{"notation", `["pair=12"]`, `"opponents":[12]`},
 		{"object", `[{"pair":[12]}]`, `"opponents":[12]`},

@@ -24,7 +24,6 @@ import (
 	"dicepoker/engine"
 	"dicepoker/internal/browsertest"
 	"dicepoker/internal/lan"
-	"dicepoker/internal/tablestest"
 	"dicepoker/record"
 	"dicepoker/review"
 )
@@ -115,9 +114,8 @@ func browser(t *testing.T, extra ...chromedp.ExecAllocatorOption) context.Contex
 }
 
 // settleTimeout is how long a page may take to draw what a tap did: a
-// table solved for it (school with a bonus taken: some 20 s of CPU)
-// on a machine that other work shares with the tests running side by
-// side.
+// table solved for it (yatzy's: some 6 s of processor time) on a machine
+// that other work shares with the tests running side by side.
 const settleTimeout = 3 * time.Minute
 
 // colors chooses the page's light or dark colors, as prefers-color-scheme.
@@ -164,7 +162,7 @@ func shoot(t *testing.T, ctx context.Context, name string) {
 func idle(t *testing.T, ctx context.Context) {
 	t.Helper()
 	for try := 1; ; try++ {
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.body.dataset.busy === "0"`, chromedp.WithPollingTimeout(settleTimeout)))
+		err := waitUntil(ctx, `document.body.dataset.busy === "0"`, settleTimeout)
 		if err == nil {
 			return
 		}
@@ -172,6 +170,16 @@ func idle(t *testing.T, ctx context.Context) {
 			t.Fatalf("the page did not settle: %v", err)
 		}
 	}
+}
+
+// waitUntil waits until the JavaScript expression cond holds on the page,
+// for at most timeout. It tests cond at once, then on each change of the
+// page's document (the page marks its body's data-busy and data-renders
+// as it draws), not on every frame: a wait of seconds for a solve costs
+// the browser no work.
+func waitUntil(ctx context.Context, cond string, timeout time.Duration) error {
+	_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingMutation(), chromedp.WithPollingTimeout(timeout)))
+	return err
 }
 
 // contextGone reports whether err says that the JavaScript context a
@@ -207,7 +215,7 @@ func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 		p.t.Fatal(err)
 	}
 	wait := fmt.Sprintf(`document.body.dataset.busy === "0" && Number(document.body.dataset.renders) > %s`, before)
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](wait, chromedp.WithPollingTimeout(settleTimeout))); err != nil {
+	if err := waitUntil(p.ctx, wait, settleTimeout); err != nil {
 		p.t.Fatalf("the page did not settle: %v (busy %s, renders %s, was %s, status %q)", err, eval[string](p, "document.body.dataset.busy"),
 			eval[string](p, "document.body.dataset.renders"), before, eval[string](p, `document.querySelector("#status").textContent`))
 	}
@@ -539,14 +547,14 @@ func TestBrowserSchoolGrid(t *testing.T) {
 }
 
 func TestBrowserShowsTheSolve(t *testing.T) {
-	tablestest.Dir(t) // the table is missing there: solved, not read
-	src := &countingSource{release: make(chan struct{})}
+	t.Parallel()
+	src := &countingSource{Opener: advice.Opener{Dir: t.TempDir()}, release: make(chan struct{})} // the table is missing there: solved, not read
 	p := newPageWith(t, src, Options{SolveWait: 100 * time.Millisecond})
 	if err := chromedp.Do(p.ctx, chromedp.Navigate(p.url+"/?game=poker-dice&dice=99TKA&rolls=1")); err != nil {
 		t.Fatal(err)
 	}
 	solving := `document.querySelector("#status").textContent.startsWith("Solving the strategy of poker-dice")`
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](solving, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	if err := waitUntil(p.ctx, solving, 20*time.Second); err != nil {
 		t.Fatalf("the page did not say the table is being solved: %v (status %q)", err, p.text("#status"))
 	}
 	shoot(t, p.ctx, "solving")
@@ -659,6 +667,7 @@ func TestBrowserPlayToWin(t *testing.T) {
 }
 
 func TestBrowserLANHostCheck(t *testing.T) {
+	t.Parallel()
 	var ip netip.Addr
 	for _, a := range lan.Local().Addrs {
 		if a.Is4() && !a.IsLoopback() {
@@ -669,13 +678,12 @@ func TestBrowserLANHostCheck(t *testing.T) {
 	if !ip.IsValid() {
 		t.Skip("this machine has no network address but loopback")
 	}
-	tablestest.Dir(t)
 	ln, err := net.Listen("tcp", net.JoinHostPort(ip.String(), "0"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	s, err := New(testSource, ":"+port, Options{Names: lan.Machine{Hostname: "MyLaptop"}.Names()})
+	s, err := New(withTables(testSource, t.TempDir()), ":"+port, Options{Names: lan.Machine{Hostname: "MyLaptop"}.Names()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -248,7 +248,7 @@ func (c *cache) Table(g *engine.Game) (*strategy.Table, error) {
 		}
 		return c.src.Table(g)
 	}
-	v, err := c.get("table "+strategy.Describe(g), "strategy", strategy.Describe(g), func() memory.Need { return tableNeed(tablesDir(), g) }, open)
+	v, err := c.get("table "+strategy.Describe(g), "strategy", strategy.Describe(g), func() memory.Need { return tableNeed(tablesDir(c.src), g) }, open)
 	if err != nil {
 		return nil, err
 	}
@@ -268,9 +268,9 @@ func (c *cache) School(g *engine.Game, name string) (*advice.SchoolStrategy, err
 		}
 		return advice.ExactStrategy(school.FromSolution(sol)), nil
 	}
-	what, needOf := "strategy", func() memory.Need { return tableNeed(tablesDir(), g) }
+	what, needOf := "strategy", func() memory.Need { return tableNeed(tablesDir(c.src), g) }
 	if name != "" {
-		what, needOf = name+" strategy", func() memory.Need { return namedNeed(tablesDir(), g, name) }
+		what, needOf = name+" strategy", func() memory.Need { return namedNeed(tablesDir(c.src), g, name) }
 	}
 	v, err := c.get("school "+what+" "+strategy.Describe(g), what, strategy.Describe(g), needOf, open)
 	if err != nil {
@@ -301,7 +301,7 @@ func (c *cache) TargetPlay(g *engine.Game, _ bool) (*target.Table, solver.Values
 		}
 		return c.src.Targets(g)
 	}
-	v, err := c.get("targets "+strategy.Describe(g), "every-target table", strategy.Describe(g), func() memory.Need { return targetsNeed(tablesDir(), g) }, open)
+	v, err := c.get("targets "+strategy.Describe(g), "every-target table", strategy.Describe(g), func() memory.Need { return targetsNeed(tablesDir(c.src), g) }, open)
 	if err != nil {
 		return nil, nil, err
 	}

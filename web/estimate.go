@@ -63,10 +63,15 @@ func targetsNeed(dir string, g *engine.Game) memory.Need {
 	return kind.Of(g).Targets().Need(dir, JobThreads())
 }
 
-// tablesDir is the tables directory the source reads, "" where none is
-// set or found: its files' needs are then those of builds.
-func tablesDir() string {
-	dir, err := tables.DefaultDir()
+// tablesDir is the tables directory src reads (its TablesDir, as
+// advice.Opener's, else tables.DefaultDir), "" where none is set or
+// found: its files' needs are then those of builds.
+func tablesDir(src Source) string {
+	find := tables.DefaultDir
+	if d, ok := src.(interface{ TablesDir() (string, error) }); ok {
+		find = d.TablesDir
+	}
+	dir, err := find()
 	if err != nil {
 		return ""
 	}

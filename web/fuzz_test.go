@@ -9,16 +9,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"dicepoker/internal/tablestest"
 )
 
 // FuzzAPI posts any body to the calls that parse positions: each answer
 // is 200 with JSON, or an error object with a 4xx status, never a 500 or
 // a panic.
 func FuzzAPI(f *testing.F) {
-	tablestest.Dir(f)
-	s, err := New(testSource, "127.0.0.1:8080", Options{})
+	s, err := New(withTables(testSource, f.TempDir()), "127.0.0.1:8080", Options{})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -1,9 +1,12 @@
 package web
 
 import (
+	"flag"
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"runtime"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -18,12 +21,26 @@ import (
 // JSON without the minutes an exact table or a fitted estimate takes.
 var testSource = advice.Opener{Strategy: "greedy"}
 
+// withTables returns src reading and saving its tables in dir, a
+// directory of the test's own: nothing solved before is found there.
+func withTables(src advice.Opener, dir string) advice.Opener {
+	src.Dir = dir
+	return src
+}
+
 // TestMain points the tables directory at one temporary directory for all
 // the tests, so that a table one test solves serves the others, and stops
-// the browser and the servers the tests share. A test that must find no table solved, or
-// that leaves its own in the directory, gives itself a new one with
-// tablestest.Dir (and so runs alone, not in parallel).
+// the browser and the servers the tests share. A test that must find no
+// table solved, or that leaves its own in the directory, gives its source
+// a new one (withTables, advice.Opener's Dir), and the commands it runs
+// (command's dir). Without -parallel, sideBySide tests run at once.
 func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		flag.Set("test.parallel", strconv.Itoa(max(sideBySide, runtime.GOMAXPROCS(0))))
+	}
 	dir, err := os.MkdirTemp("", "dicepoker-web-tables")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -36,6 +53,12 @@ func TestMain(m *testing.M) {
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
+
+// sideBySide is how many tests run at once where -parallel does not say
+// (its default is GOMAXPROCS): the browser's tests spend most of their
+// time waiting for Chromium, a process of its own, to draw, and their
+// server to answer.
+const sideBySide = 8
 
 // serve starts the server on a loopback port with src and the tables
 // directory of the test, and returns it.

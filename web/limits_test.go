@@ -11,10 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/internal/memory"
-	"dicepoker/internal/tablestest"
-	"dicepoker/tables"
 )
 
 // TestBudgetLetsGoOfLeastRecentlyUsed checks that tables that do not fit
@@ -112,8 +111,8 @@ func TestQueueRunsOneAtATime(t *testing.T) {
 }
 
 func TestWorkOverTheBudget(t *testing.T) {
-	tablestest.Dir(t) // the table is missing there: its build counts in the budget
-	ts := serve(t, testSource, Options{Memory: MinMemory})
+	t.Parallel()
+	ts := serve(t, withTables(testSource, t.TempDir()), Options{Memory: MinMemory}) // the table is missing there: its build counts in the budget
 	status, body := call(t, ts, "/api/advise", `{"game":"yahtzee","dice":[1,1,2,5,6],"opponents":[null]}`)
 	if status != http.StatusInsufficientStorage || !strings.Contains(body, "budget") {
 		t.Errorf("opponents over the budget: %d %s", status, body)
@@ -191,13 +190,15 @@ func TestVariants(t *testing.T) {
 // all the same, kept in memory for every request after, and no file is
 // left.
 func TestUnwritableTablesKeptInMemory(t *testing.T) {
-	src := &countingSource{}
-	ts := serve(t, src, Options{})
+	t.Parallel()
 	blocker := filepath.Join(t.TempDir(), "a file")
 	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv(tables.EnvDir, filepath.Join(blocker, "tables"))
+	src := &countingSource{Opener: advice.Opener{Dir: filepath.Join(blocker, "tables")}}
+	// The requests wait for the solves, however long the tests beside
+	// this one make them: a 503 meanwhile is another test's.
+	ts := serve(t, src, Options{SolveWait: settleTimeout})
 	for _, body := range []string{
 		`{"game":"poker-dice","dice":[1,1,2,5,6]}`,
 		`{"game":"poker-dice","dice":[1,1,2,5,6],"target":30,"sheet":"` + lateSheet + `"}`,

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"dicepoker/advice"
-	"dicepoker/internal/tablestest"
 )
 
 // loadCase is one kind of request of the load test.
@@ -63,9 +62,9 @@ func TestLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the load test takes half a minute")
 	}
-	tablestest.Dir(t) // the missing table case needs a directory without it
+	dir := t.TempDir() // the missing table case needs a directory without it
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(loadMemory))
-	ts := serve(t, advice.Opener{Threads: JobThreads()}, Options{Memory: loadMemory, SolveWait: 500 * time.Millisecond})
+	ts := serve(t, advice.Opener{Dir: dir, Threads: JobThreads()}, Options{Memory: loadMemory, SolveWait: 500 * time.Millisecond})
 	s := ts.Config.Handler.(*Server)
 	cases := []loadCase{
 		{name: "new game", body: `{"game":"poker-dice","dice":[1,1,2,5,6]}`, cheap: true, count: 24,
@@ -184,7 +183,7 @@ func TestLoad(t *testing.T) {
 		if c.args == nil {
 			continue
 		}
-		want := command(t, c.args...)
+		want := command(t, dir, c.args...)
 		for got, n := range answers[c.name] {
 			if got != want {
 				t.Errorf("%s: %d answers\n%s\nwant what dicepoker %s prints:\n%s", c.name, n, got, strings.Join(c.args, " "), want)

@@ -24,6 +24,7 @@ import (
 	"dicepoker/internal/tablestest"
 	"dicepoker/record"
 	"dicepoker/strategy"
+	"dicepoker/tables"
 	"dicepoker/target"
 )
 
@@ -42,8 +43,9 @@ var dicepoker = sync.OnceValues(func() (string, error) {
 	return bin, nil
 })
 
-// command runs dicepoker with args and returns its stdout.
-func command(t *testing.T, args ...string) string {
+// command runs dicepoker with args and the tables directory dir ("": the
+// tests' own) and returns its stdout.
+func command(t *testing.T, dir string, args ...string) string {
 	t.Helper()
 	bin, err := dicepoker()
 	if err != nil {
@@ -51,6 +53,9 @@ func command(t *testing.T, args ...string) string {
 	}
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command(bin, args...)
+	if dir != "" {
+		cmd.Env = append(os.Environ(), tables.EnvDir+"="+dir)
+	}
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("dicepoker %q: %v\n%s", args, err, stderr.String())
@@ -80,19 +85,20 @@ func call(t *testing.T, ts *httptest.Server, path, body string) (int, string) {
 }
 
 // schoolTable writes an exact one-column school table into the tables
-// directory that values the sheets by a fixed pattern (not the optimum,
+// directory dir that values the sheets by a fixed pattern (not the optimum,
 // whose solve takes a minute, but enough to make every choice depend on
 // the table), for the command and the server to read alike.
-func schoolTable(t *testing.T) {
+func schoolTable(t *testing.T, dir string) {
 	t.Helper()
 	g, _ := engine.New("school", engine.Options{Columns: 1})
-	tablestest.SchoolExact(t, strategy.Path(os.Getenv("DICEPOKER_TABLES"), g), tablestest.Scrambled)
+	tablestest.SchoolExact(t, strategy.Path(dir, g), tablestest.Scrambled)
 }
 
 func TestAPIAnswersAsTheCommands(t *testing.T) {
-	tablestest.Dir(t) // school's table is written there for these requests alone
-	ts := serve(t, advice.Opener{}, Options{})
-	schoolTable(t)
+	t.Parallel()
+	dir := t.TempDir() // school's table is written there for these requests alone
+	ts := serve(t, advice.Opener{Dir: dir}, Options{})
+	schoolTable(t, dir)
 	for _, c := range []struct {
 		name, path, body string
 		args             []string
@@ -115,7 +121,7 @@ func TestAPIAnswersAsTheCommands(t *testing.T) {
 			[]string{"score", "--game", "school", "--dice", "44123", "--fresh", "--reserve", "3", "--json"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			want := command(t, c.args...)
+			want := command(t, dir, c.args...)
 			status, got := call(t, ts, c.path, c.body)
 			if status != http.StatusOK || got != want {
 				t.Errorf("%s %s: %d\n%s\nwant what dicepoker %s prints:\n%s", c.path, c.body, status, got, strings.Join(c.args, " "), want)
@@ -146,7 +152,7 @@ func TestReviewAnswersAsTheCommand(t *testing.T) {
 	if err := os.WriteFile(path, []byte(file.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	want := command(t, "review", path, "--json")
+	want := command(t, "", "review", path, "--json")
 	body, _ := json.Marshal(map[string]string{"record": file.String()})
 	if status, got := call(t, ts, "/api/review", string(body)); status != http.StatusOK || got != want {
 		t.Errorf("/api/review: %d\n%s\nwant what review --json prints:\n%s", status, got, want)
@@ -362,8 +368,8 @@ func (c *countingSource) Table(g *engine.Game) (*strategy.Table, error) {
 }
 
 func TestTableSolvedOnce(t *testing.T) {
-	tablestest.Dir(t) // the table is solved and saved there
-	src := &countingSource{}
+	t.Parallel()
+	src := &countingSource{Opener: advice.Opener{Dir: t.TempDir()}} // the table is solved and saved there
 	ts := serve(t, src, Options{})
 	const requests = 8
 	answers := make([]string, requests)
@@ -387,14 +393,14 @@ func TestTableSolvedOnce(t *testing.T) {
 		}
 	}
 	g, _ := engine.New("poker-dice", engine.Options{})
-	if _, err := os.Stat(strategy.Path(os.Getenv("DICEPOKER_TABLES"), g)); err != nil {
+	if _, err := os.Stat(strategy.Path(src.Dir, g)); err != nil {
 		t.Errorf("the solved table was not saved: %v", err)
 	}
 }
 
 func TestSolvingIsAnsweredAndReported(t *testing.T) {
-	tablestest.Dir(t) // the table is missing there: solved, not read
-	src := &countingSource{release: make(chan struct{})}
+	t.Parallel()
+	src := &countingSource{Opener: advice.Opener{Dir: t.TempDir()}, release: make(chan struct{})} // the table is missing there: solved, not read
 	ts := serve(t, src, Options{SolveWait: 20 * time.Millisecond})
 	body := `{"game":"poker-dice","dice":[1,1,2,5,6]}`
 	res, err := http.Post(ts.URL+"/api/advise", "application/json", strings.NewReader(body))

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -15,6 +17,9 @@ import (
 	"dicepoker/engine"
 	"dicepoker/record"
 	"dicepoker/review"
+	"dicepoker/school"
+	"dicepoker/strategy"
+	"dicepoker/tables"
 )
 
 // seat chooses the players at the table by taps: their names and modes.
@@ -93,9 +98,38 @@ func (p *page) checkReview(src advice.Source, i, decisions int) *review.Report {
 	return r
 }
 
+// greedyTakenThrees saves in the tables directory the tests share the
+// table of one-column school with the threes' bonus taken, every sheet
+// valued 0: the greedy player that testSource plays on every other sheet.
+// Without it the server would solve that variant exactly in memory for
+// the school table's tests, some 17 s of processor time, and play it
+// there alone; TestSchoolVariantSolvedInMemory checks that solve on a
+// reduced sheet.
+var greedyTakenThrees = sync.OnceValue(func() error {
+	g, err := engine.New("school", engine.Options{Columns: 1, Taken: "threes"})
+	if err != nil {
+		return err
+	}
+	l, err := school.NewLayout(g)
+	if err != nil {
+		return err
+	}
+	return (&school.Exact{Game: g, Layout: l, Values: make([]float32, l.Size())}).Save(strategy.Path(os.Getenv(tables.EnvDir), g))
+})
+
+// schoolTablePage opens a tab on the server of testSource for a school
+// table's game, whose players take each other's bonuses.
+func schoolTablePage(t *testing.T) *page {
+	t.Helper()
+	if err := greedyTakenThrees(); err != nil {
+		t.Fatal(err)
+	}
+	return newPage(t, testSource)
+}
+
 func TestBrowserTableSchoolBonuses(t *testing.T) {
 	t.Parallel()
-	p := newPage(t, testSource)
+	p := schoolTablePage(t)
 	g, _ := engine.New("school", engine.Options{Columns: 1})
 	p.open("?game=school&rules=columns%3D1&mode=table")
 	for range 2 {
@@ -290,7 +324,7 @@ func schoolSheet(t *testing.T, g *engine.Game, turns ...[2]string) coach.Sheet {
 
 func TestBrowserTableSchoolReview(t *testing.T) {
 	t.Parallel()
-	p := newPage(t, testSource)
+	p := schoolTablePage(t)
 	g, _ := engine.New("school", engine.Options{Columns: 1})
 	p.open("?game=school&rules=columns%3D1&mode=table")
 	p.seat([2]string{"Ann", "assist"}, [2]string{"Bob", "peek"})

@@ -383,7 +383,7 @@ func TestBrowserTableYatzyThreePlayers(t *testing.T) {
 	if err := chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS("#share"))); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](`document.querySelector("#share-said").textContent !== ""`, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+	if err := waitUntil(p.ctx, `document.querySelector("#share-said").textContent !== ""`, 10*time.Second); err != nil {
 		t.Fatalf("Share said nothing: %v", err)
 	}
 	if got := eval[string](p, `document.querySelector("#share-text").value`); got != text {
