@@ -66,11 +66,13 @@ func shippedAdvisor(t testing.TB) (*Kernel, *Endgame, Player) {
 	return k, end, k.Lookahead(end.Player, 1)
 }
 
-// rankDigest returns a digest of actions, every value to the bit.
-func rankDigest(actions []Action, drift float64) string {
+// rankDigest returns a digest of the actions of position p, every value
+// to the bit, each written as the golden file's lines were: whether it
+// writes, its keep and reroll, the write it makes, its value.
+func rankDigest(t *testing.T, g *engine.Game, p rankPosition, actions []engine.Ranked, drift float64) string {
 	h := sha256.New()
 	for _, a := range actions {
-		fmt.Fprintf(h, "%v %v %v %+v %x\n", a.Score, a.Keep, a.Reroll, a.Write, math.Float64bits(a.Value))
+		fmt.Fprintf(h, "%v %v %v %+v %x\n", a.Box != "", a.Keep, a.Reroll, writeOf(t, g, p.s, p.dice, p.fresh, a), math.Float64bits(a.Value))
 	}
 	binary.Write(h, binary.LittleEndian, math.Float64bits(drift))
 	return fmt.Sprintf("%x", h.Sum(nil)[:12])
@@ -98,7 +100,7 @@ func TestRankGolden(t *testing.T) {
 		if i%8 == 0 {
 			d = drift.Add(p.s, p.dice, p.rollsLeft, p.fresh, actions)
 		}
-		got = append(got, fmt.Sprintf("%d %s", i, rankDigest(actions, d)))
+		got = append(got, fmt.Sprintf("%d %s", i, rankDigest(t, k.g, p, actions, d)))
 	}
 	path := filepath.Join("testdata", "rank.golden")
 	if *updateRank {
