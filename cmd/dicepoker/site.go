@@ -140,7 +140,7 @@ func siteNote(games []*engine.Game) string {
 	if len(names) > 0 {
 		have = "This offline app has the strategy tables of " + strings.Join(names, ", ")
 	}
-	return have + " (default rules) and school's estimates. Other games and rule options are solved in this browser on first use (yahtzee takes seconds); playing for a target or to beat opponents needs dicepoker serve."
+	return have + " (default rules) and school's estimates. Other games and rule options are solved in this browser on first use (yahtzee takes seconds). Playing for a target needs dicepoker serve: its tables are too large for a phone. Playing to beat opponents is solved here on each roll, slow early in a game (minutes for school)."
 }
 
 // checkSiteFolder refuses a folder --out that holds other files than a
