@@ -20,6 +20,9 @@ import (
 type Opener struct {
 	// File is the table to read ("": the tables directory).
 	File string
+	// Dir is the tables directory ("": tables.DefaultDir, from the
+	// process's environment).
+	Dir string
 	// Progress, when set, returns the progress callback of a solve
 	// described by what.
 	Progress func(what string) func(done, total int)
@@ -73,6 +76,15 @@ func (o Opener) Table(g *engine.Game) (*strategy.Table, error) {
 	})
 }
 
+// TablesDir returns the tables directory: o.Dir, or where it is not
+// given, tables.DefaultDir.
+func (o Opener) TablesDir() (string, error) {
+	if o.Dir != "" {
+		return o.Dir, nil
+	}
+	return tables.DefaultDir()
+}
+
 // open reads a table of g with load from o.File or, when no file is
 // given, with fromDir from the tables directory, and sorts its error
 // (tableError): the one way every kind of table is opened.
@@ -82,7 +94,7 @@ func open[T any](o Opener, g *engine.Game, load func(path string, g *engine.Game
 	if o.File != "" {
 		t, err = load(o.File, g)
 	} else {
-		dir, derr := tables.DefaultDir()
+		dir, derr := o.TablesDir()
 		if derr != nil {
 			return t, derr
 		}
@@ -219,7 +231,7 @@ func (o Opener) Timing(e *school.Estimate) (*school.Timing, error) {
 		}
 		return school.MeasureTiming(e.Game, e.After, school.TimingGames, 1, 0), nil
 	}
-	dir, err := tables.DefaultDir()
+	dir, err := o.TablesDir()
 	if err != nil {
 		return nil, err
 	}

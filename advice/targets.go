@@ -3,7 +3,6 @@ package advice
 import (
 	"dicepoker/engine"
 	"dicepoker/solver"
-	"dicepoker/tables"
 	"dicepoker/target"
 )
 
@@ -11,7 +10,7 @@ import (
 // and saving it there first when it is missing (target.OpenTable). A
 // table that cannot be used is bad input: it says how to rebuild it.
 func (o Opener) Targets(g *engine.Game) (*target.Table, error) {
-	dir, err := tables.DefaultDir()
+	dir, err := o.TablesDir()
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"dicepoker/engine"
 	"dicepoker/kind"
 	"dicepoker/school"
+	"dicepoker/tables"
 )
 
 const adviseSummary = `Rank every legal action for the dice in hand, best first, by the expected
@@ -29,7 +30,7 @@ sheets, solved on each call. School's --opponent
 before the opponents.`
 
 // runAdvise prints the ranked actions of one position.
-func runAdvise(args []string, stdout io.Writer) error {
+func runAdvise(e env, args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("advise")
 	sheetFlag := fs.String("sheet", "", `the filled boxes with their points, "ones=3,fives=15,yahtzee=50" (empty: a new game)`)
 	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
@@ -82,13 +83,13 @@ func runAdvise(args []string, stdout io.Writer) error {
 		if fs.Changed("table") {
 			return usagef("--target and --opponent solve for their aim and read no --table")
 		}
-		if err := checkAim(fs, g, limit); err != nil {
+		if err := e.checkAim(fs, g, limit); err != nil {
 			return err
 		}
 	}
 	// One question: only the blocks of a strategy table it reads are
 	// checked, in the file's mapping, of which no copy is made.
-	o := tablesOpener(*tableFile)
+	o := e.opener(*tableFile)
 	o.Lookups, o.Mapped = true, true
 	a, err := advice.Advise(context.Background(), r, advice.Env{Tables: o, Targets: o, Progress: progress, Solve: tightGC})
 	if err != nil {
@@ -173,18 +174,19 @@ func tightGC(_ *engine.Game, work func() error) error {
 	return work()
 }
 
-// tablesOpener opens a game's strategies and tables from file or from
-// the tables directory, with progress bars and notices on stderr.
-func tablesOpener(file string) advice.Opener {
-	return advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice}
+// opener opens a game's strategies and tables from file or from the
+// tables directory ($DICEPOKER_TABLES in e, else the default), with
+// progress bars and notices on stderr.
+func (e env) opener(file string) advice.Opener {
+	return advice.Opener{File: file, Dir: e(tables.EnvDir), Progress: progress, Ticking: ticking, Notice: notice}
 }
 
 // opened is the one seam through which every command opens what it
 // needs of a game, whatever its kind: its advisor, player or table, from
 // file or from the tables directory, with progress bars and notices on
 // stderr.
-func opened(file string) kind.Opener {
-	return kind.Opener{Opener: tablesOpener(file), In: progressIn, Turns: turnProgress, Memory: memoryNotice}
+func (e env) opened(file string) kind.Opener {
+	return kind.Opener{Opener: e.opener(file), In: progressIn, Turns: turnProgress, Memory: memoryNotice}
 }
 
 // notice tells the user on stderr that a table is being built.

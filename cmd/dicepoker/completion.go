@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -23,7 +24,7 @@ var shells = []string{"bash", "zsh", "fish"}
 var fileFlags = []string{"sheet-file", "table", "out", "png", "record", "rules"}
 
 // runCompletion prints the completion script of one shell.
-func runCompletion(args []string, stdout io.Writer) error {
+func runCompletion(e env, args []string, stdout io.Writer) error {
 	fs := newFlagSet("completion")
 	switch err := fs.Parse(args); {
 	case errors.Is(err, pflag.ErrHelp):
@@ -69,7 +70,7 @@ func commandFlags() []commandSpec {
 	var specs []commandSpec
 	for _, c := range commandTable() {
 		shownFlags = nil
-		_ = c.run([]string{"-h"}, io.Discard)
+		_ = c.run(os.Getenv, []string{"-h"}, io.Discard)
 		spec := commandSpec{name: c.name, summary: c.summary}
 		if shownFlags != nil {
 			shownFlags.VisitAll(func(f *pflag.Flag) {

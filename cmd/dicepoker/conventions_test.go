@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"runtime/debug"
 	"slices"
@@ -84,7 +85,7 @@ func TestHelp(t *testing.T) {
 	for _, c := range commands {
 		t.Run(c.name, func(t *testing.T) {
 			var out bytes.Buffer
-			c.run([]string{"-h"}, &out)
+			c.run(os.Getenv, []string{"-h"}, &out)
 			help := out.String()
 			if strings.Contains(help, "[=true|false]") {
 				t.Errorf("a boolean shown with [=true|false]:\n%s", help)
@@ -103,14 +104,14 @@ func TestHelp(t *testing.T) {
 		})
 	}
 	var out bytes.Buffer
-	runAdvise([]string{"-h"}, &out)
+	runAdvise(os.Getenv, []string{"-h"}, &out)
 	containsAll(t, out.String(),
 		"usage: dicepoker advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D",
 		"  --json   ", "  --rolls-left int             rerolls still allowed this turn (default: all but the first roll)\n",
 		`(default yahtzee)`,
 	)
 	out.Reset()
-	runVersion([]string{"-h"}, &out)
+	runVersion(os.Getenv, []string{"-h"}, &out)
 	if strings.Contains(out.String(), "flags:") {
 		t.Errorf("version -h shows a flags section:\n%s", out.String())
 	}

@@ -24,7 +24,7 @@ or Parquet (--format, or the extension of --out). The strategy table is
 solved and saved first when missing.`
 
 // runExport writes a game's states or sampled positions to a file.
-func runExport(args []string, stdout io.Writer) error {
+func runExport(e env, args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("export")
 	what := fs.String("what", "states", "states (every state and its value) or positions (sampled positions and their actions)")
 	formatName := fs.String("format", "", "csv, jsonl or parquet (default: from the extension of --out)")
@@ -48,12 +48,12 @@ func runExport(args []string, stdout io.Writer) error {
 				return usagef("--%s belongs to --what positions", name)
 			}
 		}
-		table, err = opened(*tableFile).States(g)
+		table, err = e.opened(*tableFile).States(g)
 	case "positions":
 		if *sample < 1 {
 			return usagef("--sample %d: sample at least one position", *sample)
 		}
-		table, err = opened(*tableFile).Positions(g, export.Sample{Positions: *sample, Seed: *seed,
+		table, err = e.opened(*tableFile).Positions(g, export.Sample{Positions: *sample, Seed: *seed,
 			Progress: progressIn("sampling "+g.Name+" positions", "positions")})
 	default:
 		return usagef("--what %s: want states or positions", engine.Quote(*what))

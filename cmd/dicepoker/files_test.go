@@ -85,7 +85,7 @@ func TestRecordNotRegular(t *testing.T) {
 	}
 	for _, path := range []string{fifo, os.DevNull, dir} {
 		t.Run(path, func(t *testing.T) {
-			err := play([]string{"--game", "poker-dice", "--seed", "1", "--record", path}, strings.NewReader("quit\n"), io.Discard)
+			err := play(os.Getenv, []string{"--game", "poker-dice", "--seed", "1", "--record", path}, strings.NewReader("quit\n"), io.Discard)
 			var usage *usageError
 			if !errors.As(err, &usage) || !strings.Contains(err.Error(), "--record") {
 				t.Errorf("play --record %s: %v, want a usage error naming --record", path, err)

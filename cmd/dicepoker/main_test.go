@@ -62,7 +62,7 @@ func TestCommandTable(t *testing.T) {
 		seen[c.name] = true
 		// Every command answers -h with its usage on stdout.
 		var out bytes.Buffer
-		if err := c.run([]string{"-h"}, &out); !errors.Is(err, errHelpShown) || !strings.HasPrefix(out.String(), "usage: dicepoker "+c.name) {
+		if err := c.run(os.Getenv, []string{"-h"}, &out); !errors.Is(err, errHelpShown) || !strings.HasPrefix(out.String(), "usage: dicepoker "+c.name) {
 			t.Errorf("%s -h: err %v, output %q", c.name, err, out.String())
 		}
 	}
@@ -70,7 +70,7 @@ func TestCommandTable(t *testing.T) {
 
 func TestGames(t *testing.T) {
 	var out bytes.Buffer
-	if err := runGames(nil, &out); err != nil {
+	if err := runGames(os.Getenv, nil, &out); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")

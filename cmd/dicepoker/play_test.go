@@ -85,7 +85,7 @@ func playWith(t *testing.T, g *engine.Game, adv coach.Advisor, seed uint64, mist
 func playOK(t *testing.T, input string, args ...string) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := play(args, strings.NewReader(input), &out); err != nil {
+	if err := play(os.Getenv, args, strings.NewReader(input), &out); err != nil {
 		t.Fatalf("play %q: %v\n%s", args, err, out.String())
 	}
 	return out.String()
@@ -428,7 +428,7 @@ func TestPlayRefuses(t *testing.T) {
 func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 	tablestest.Dir(t) // nothing is solved or fitted there
 	g, table := schoolExact(t, tablestest.Scrambled)
-	adv, err := advice.Advisor(opened(table), g)
+	adv, err := advice.Advisor(env(os.Getenv).opened(table), g)
 	if err != nil {
 		t.Fatal(err)
 	}

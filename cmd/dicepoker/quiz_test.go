@@ -46,7 +46,7 @@ type quizJSON struct {
 func taken(t *testing.T, input string, args ...string) (string, string) {
 	t.Helper()
 	var out, errs bytes.Buffer
-	if err := takeQuiz(args, strings.NewReader(input), &out, &errs); err != nil {
+	if err := takeQuiz(os.Getenv, args, strings.NewReader(input), &out, &errs); err != nil {
 		t.Fatalf("quiz %q: %v\n%s", args, err, out.String())
 	}
 	return out.String(), errs.String()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 )
@@ -11,7 +12,7 @@ import (
 func score(t *testing.T, args ...string) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := runScore(args, &out); err != nil {
+	if err := runScore(os.Getenv, args, &out); err != nil {
 		t.Fatalf("score %q: %v", args, err)
 	}
 	return out.String()
@@ -191,7 +192,7 @@ func TestScoreBadInput(t *testing.T) {
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			var out bytes.Buffer
-			err := runScore(tc.args, &out)
+			err := runScore(os.Getenv, tc.args, &out)
 			var usage *usageError
 			if !errors.As(err, &usage) {
 				t.Errorf("score %q: err %v, want a usage error", tc.args, err)

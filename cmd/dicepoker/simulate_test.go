@@ -200,7 +200,7 @@ func TestDistributionSchoolExact(t *testing.T) {
 	}
 	run := func(threads int, asJSON bool) string {
 		var out bytes.Buffer
-		p, err := opened(table).Player(g, "", nil)
+		p, err := env(os.Getenv).opened(table).Player(g, "", nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -45,7 +45,7 @@ func TestSiteAnswersAsAdvise(t *testing.T) {
 	yahtzee, _ := engine.New("yahtzee", engine.Options{})
 	poker, _ := engine.New("poker-dice", engine.Options{})
 	yatzy, _ := engine.New("yatzy", engine.Options{})
-	files, err := siteTables([]*engine.Game{yahtzee, yatzy, poker})
+	files, err := env(os.Getenv).siteTables([]*engine.Game{yahtzee, yatzy, poker})
 	if err != nil {
 		t.Fatal(err)
 	}

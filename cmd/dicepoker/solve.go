@@ -27,7 +27,7 @@ GB of disk). It says first what it will build and what that takes, and
 leaves the tables already there as they are.`
 
 // runSolve solves a game and writes its table.
-func runSolve(args []string, stdout io.Writer) error {
+func runSolve(e env, args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("solve")
 	out := addOutputFlag(fs, "out", "the table file to write (default: the tables directory)")
 	threads := addThreadsFlag(fs, "solve")
@@ -55,7 +55,7 @@ func runSolve(args []string, stdout io.Writer) error {
 				return usagef("--all builds every game's tables with the default rules: drop --%s", opt.Name)
 			}
 		}
-		return solveAll(*threads, *targets, *asJSON, *timing, stdout)
+		return e.solveAll(*threads, *targets, *asJSON, *timing, stdout)
 	}
 	c := kind.Of(g).Table().Cost(*threads)
 	if *targets {
@@ -65,10 +65,10 @@ func runSolve(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *targets {
-		return solveTargets(g, *out, *threads, *asJSON, *timing, stdout)
+		return e.solveTargets(g, *out, *threads, *asJSON, *timing, stdout)
 	}
 	start := time.Now()
-	t, err := opened("").Solve(g, *out, *threads)
+	t, err := e.opened("").Solve(g, *out, *threads)
 	if err != nil {
 		return err
 	}
@@ -105,9 +105,9 @@ func runSolve(args []string, stdout io.Writer) error {
 
 // solveTargets solves g's every-target table and writes it to out, or to
 // the tables directory.
-func solveTargets(g *engine.Game, out string, threads int, asJSON, timing bool, stdout io.Writer) error {
+func (e env) solveTargets(g *engine.Game, out string, threads int, asJSON, timing bool, stdout io.Writer) error {
 	start := time.Now()
-	t, err := opened("").SolveTargets(g, out, threads)
+	t, err := e.opened("").SolveTargets(g, out, threads)
 	if err != nil {
 		return err
 	}
