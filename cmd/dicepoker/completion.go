@@ -69,11 +69,11 @@ func init() { commandTable = func() []command { return commands } }
 func commandFlags() []commandSpec {
 	var specs []commandSpec
 	for _, c := range commandTable() {
-		shownFlags = nil
-		_ = c.run(os.Getenv, []string{"-h"}, io.Discard)
+		var help flagsCatcher
+		_ = c.run(os.Getenv, []string{"-h"}, &help)
 		spec := commandSpec{name: c.name, summary: c.summary}
-		if shownFlags != nil {
-			shownFlags.VisitAll(func(f *pflag.Flag) {
+		if help.shown != nil {
+			help.shown.VisitAll(func(f *pflag.Flag) {
 				if !f.Hidden {
 					spec.flags = append(spec.flags, f)
 				}
