@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"runtime/debug"
+	"sync"
 
 	"github.com/spf13/pflag"
 
@@ -168,10 +169,31 @@ func readBounded(path string, limit int64, what string) ([]byte, error) {
 // question, then stays near what it holds (yatzy from a new game: a peak
 // of 1.8 GB rather than 2.5, and no slower). The setting is the whole
 // process's, so it stays out of advice, which the web server calls at
-// once.
+// once. Solves that overlap (advise run side by side in one process, as
+// the tests do) share the setting, and the last to end puts the old
+// target back.
 func tightGC(_ *engine.Game, work func() error) error {
-	defer debug.SetGCPercent(debug.SetGCPercent(30))
+	tight.Lock()
+	if tight.solves == 0 {
+		tight.percent = debug.SetGCPercent(30)
+	}
+	tight.solves++
+	tight.Unlock()
+	defer func() {
+		tight.Lock()
+		if tight.solves--; tight.solves == 0 {
+			debug.SetGCPercent(tight.percent)
+		}
+		tight.Unlock()
+	}()
 	return work()
+}
+
+// tight counts the solves of tightGC under way, and keeps the garbage
+// collector's target from before the first.
+var tight struct {
+	sync.Mutex
+	solves, percent int
 }
 
 // opener opens a game's strategies and tables from file or from the

@@ -3,24 +3,55 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"dicepoker/engine"
-	"dicepoker/internal/tablestest"
 	"dicepoker/school"
 	"dicepoker/strategy"
 )
 
-// pokerTable solves poker dice into a temporary table file.
+// pokerTable returns a temporary table file of poker dice, a copy of
+// the one solve --json solved, once for all the tests, and checked.
 func pokerTable(t *testing.T) string {
 	t.Helper()
+	pokerSolved.once.Do(func() { pokerSolved.path, pokerSolved.err = solvePoker() })
+	if pokerSolved.err != nil {
+		t.Fatal(pokerSolved.err)
+	}
+	data, err := os.ReadFile(pokerSolved.path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	path := filepath.Join(t.TempDir(), "poker.dpt")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// pokerSolved is the table file of pokerTable, solved once.
+var pokerSolved struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// solvePoker solves poker dice with solve --json into a new table file
+// and checks what it says and writes.
+func solvePoker() (string, error) {
+	dir, err := os.MkdirTemp(shared.tables, "poker-")
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, "poker.dpt")
 	var res struct {
 		Game     string  `json:"game"`
 		Options  *string `json:"options"`
@@ -29,24 +60,28 @@ func pokerTable(t *testing.T) string {
 		Seconds  float64 `json:"seconds"`
 		Table    string  `json:"table"`
 	}
-	out := runOK(t, "solve", "--game", "poker-dice", "--out", path, "--json", "--timing")
+	status, out, stderr := runLine("solve", "--game", "poker-dice", "--out", path, "--json", "--timing")
+	if status != 0 {
+		return "", fmt.Errorf("solve: status %d: %s", status, stderr)
+	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		t.Fatalf("solve --json: %v\n%s", err, out)
+		return "", fmt.Errorf("solve --json: %v\n%s", err, out)
 	}
 	if res.Game != "poker-dice" || res.Options == nil || *res.Options != "" || res.States != 111872 ||
 		math.Abs(res.Expected-31.4230112) > 1e-6 || res.Seconds <= 0 || res.Table != path {
-		t.Errorf("solve --json: %s", out)
+		return "", fmt.Errorf("solve --json: %s", out)
 	}
 	if _, err := os.Stat(path); err != nil {
-		t.Fatal(err)
+		return "", err
 	}
-	return path
+	return path, nil
 }
 
 // pokerAllButStraight fills every poker-dice box but the straight.
 const pokerAllButStraight = "aces=3,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,full-house=4,four-of-a-kind=4,five-of-a-kind=0"
 
 func TestAdviseJSON(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
 	// One box open and no rerolls left: one option, the sheet's 29 points
 	// (upper 15 earns the bonus 3) plus the straight's 4.
@@ -111,8 +146,9 @@ func TestAdviseJSON(t *testing.T) {
 }
 
 func TestAdviseSolvesOnFirstUse(t *testing.T) {
-	dir := tablestest.Dir(t)
-	out := runOK(t, "advise", "--game", "poker-dice", "--dice", "AAAAK")
+	t.Parallel()
+	cl, dir := ownTables(t)
+	out := cl.runOK(t, "advise", "--game", "poker-dice", "--dice", "AAAAK")
 	if !strings.Contains(out, "best: ") || !strings.Contains(out, "poker-dice, sheet score 0, dice K A A A A, 1 reroll left") {
 		t.Errorf("advise text:\n%s", out)
 	}
@@ -122,6 +158,7 @@ func TestAdviseSolvesOnFirstUse(t *testing.T) {
 }
 
 func TestAdviseBadInput(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
 	corrupt := filepath.Join(t.TempDir(), "corrupt.dpt")
 	data, _ := os.ReadFile(table)
@@ -165,6 +202,7 @@ func TestAdviseBadInput(t *testing.T) {
 }
 
 func TestSolveBadInput(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string
@@ -190,11 +228,12 @@ func TestSolveBadInput(t *testing.T) {
 // bonuses taken names the command that really rebuilds it: taken= has no
 // flag, it comes in the sheet.
 func TestTakenRebuildHint(t *testing.T) {
-	dir := tablestest.Dir(t)
+	t.Parallel()
+	cl, dir := ownTables(t)
 	if err := os.WriteFile(filepath.Join(dir, "school+columns=1+taken=twos+pair.dpt"), []byte("not a table"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	status, out, stderr := runLine("advise", "--game", "school", "--columns", "1", "--sheet", "taken=pair+twos", "--dice", "22256")
+	status, out, stderr := cl.runLine("advise", "--game", "school", "--columns", "1", "--sheet", "taken=pair+twos", "--dice", "22256")
 	want := "is corrupt (not a table file); rebuild it with: dicepoker advise --game school --columns 1 --sheet taken=twos+pair --dice 11111"
 	if status != 2 || !strings.Contains(stderr, want) || strings.Contains(stderr, "--taken") || out != "" {
 		t.Errorf("status %d, stderr %q, stdout %q; want 2 and %q", status, stderr, out, want)
@@ -219,6 +258,7 @@ type schoolOptionJSON struct {
 }
 
 func TestAdviseSchool(t *testing.T) {
+	t.Parallel()
 	exact, estimate := schoolTables(t)
 	for _, c := range []struct {
 		args       []string
@@ -257,6 +297,7 @@ func TestAdviseSchool(t *testing.T) {
 // each of the actions' expected scores (their differences, the losses, are
 // the estimate's alone), and that the exact table's states none.
 func TestAdviseSchoolDrift(t *testing.T) {
+	t.Parallel()
 	exact, estimate := schoolTables(t)
 	type adviceJSON struct {
 		Drift   *float64 `json:"drift"`
@@ -295,6 +336,7 @@ func TestAdviseSchoolDrift(t *testing.T) {
 // one-column sheet with one row left: each write ends the game, so its
 // rollout is its own points, with no spread; the keeps are rolled.
 func TestAdviseSchoolRollouts(t *testing.T) {
+	t.Parallel()
 	exact, _ := schoolTables(t)
 	sheet := "ones=x,twos=x,threes=x,fours=x,fives=x,sixes=x,pair=12,three-of-a-kind=18,two-pairs=22,full-house=28,four-of-a-kind=44,five-of-a-kind=-,small-straight=15,large-straight=20"
 	args := []string{"advise", "--game", "school", "--columns", "1", "--table", exact, "--sheet", sheet, "--dice", "66655", "--rolls-left", "1", "--rollouts", "300"}
@@ -338,7 +380,8 @@ func TestAdviseSchoolRollouts(t *testing.T) {
 // bonuses others have taken is advised from the table of the game that
 // starts without them.
 func TestAdviseSchoolTakenBonuses(t *testing.T) {
-	dir := tablestest.Dir(t)
+	t.Parallel()
+	cl, dir := ownTables(t)
 	g, err := engine.New("school", engine.Options{Columns: 1, Taken: "twos+pair"})
 	if err != nil {
 		t.Fatal(err)
@@ -351,7 +394,7 @@ func TestAdviseSchoolTakenBonuses(t *testing.T) {
 	if err := (&school.Exact{Game: g, Layout: l, Values: make([]float32, l.Size())}).Save(strategy.Path(dir, g)); err != nil {
 		t.Fatal(err)
 	}
-	out := runOK(t, "advise", "--game", "school", "--columns", "1", "--sheet", "taken=pair+twos", "--dice", "22256", "--json")
+	out := cl.runOK(t, "advise", "--game", "school", "--columns", "1", "--sheet", "taken=pair+twos", "--dice", "22256", "--json")
 	var a struct {
 		Rules string `json:"rules"`
 	}
@@ -364,6 +407,7 @@ func TestAdviseSchoolTakenBonuses(t *testing.T) {
 }
 
 func TestAdviseSchoolQuick(t *testing.T) {
+	t.Parallel()
 	_, estimate := schoolTables(t)
 	start := time.Now()
 	runOK(t, "advise", "--game", "school", "--table", estimate, "--sheet", "ones=x/x,pair=12,sum=20/24", "--dice", "23456", "--rolls-left", "1")
@@ -373,6 +417,7 @@ func TestAdviseSchoolQuick(t *testing.T) {
 }
 
 func TestSchoolBadInput(t *testing.T) {
+	t.Parallel()
 	exact, estimate := schoolTables(t)
 	for _, c := range []struct {
 		args []string

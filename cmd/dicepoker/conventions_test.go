@@ -15,6 +15,7 @@ import (
 )
 
 func TestVersionLine(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		info *debug.BuildInfo
@@ -43,6 +44,7 @@ func TestVersionLine(t *testing.T) {
 }
 
 func TestGamesJSON(t *testing.T) {
+	t.Parallel()
 	status, stdout, _ := runLine("games", "--json")
 	if status != 0 {
 		t.Fatalf("status %d", status)
@@ -82,6 +84,7 @@ func TestGamesJSON(t *testing.T) {
 // TestHelp checks every command's help against the conventions: booleans
 // as --json, at most one default a flag, no empty flags section, examples.
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	for _, c := range commands {
 		t.Run(c.name, func(t *testing.T) {
 			var out bytes.Buffer
@@ -118,6 +121,7 @@ func TestHelp(t *testing.T) {
 }
 
 func TestNamesCaseBlind(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		args   []string
@@ -149,6 +153,7 @@ func TestNamesCaseBlind(t *testing.T) {
 // a few command lines; the fish and zsh scripts are checked for their
 // commands and flags.
 func TestCompletion(t *testing.T) {
+	t.Parallel()
 	for _, shell := range []string{"bash", "zsh", "fish"} {
 		status, stdout, stderr := runLine("completion", shell)
 		if status != 0 || !strings.Contains(stdout, "advise") || !strings.Contains(stdout, "rolls-left") || !strings.Contains(stdout, "poker-dice") {

@@ -33,7 +33,7 @@ const oldRecord = `{"game":"poker-dice","turn":1,"sheet":"","dice":[1,2,3,4,5],"
 // TestExamplesRun runs every example of the commands' help and every
 // dicepoker command line in the fenced blocks of README.md and
 // docs/*.md, but slowExamples, and checks that each exits 0. They run in the tables directory
-// of sharedTables, in order, so that a table solved for one example (or
+// shared by the tests (see TestMain), in order, so that a table solved for one example (or
 // another test) serves the next, and in a directory of their own, where their files are written and the
 // records review reads are.
 func TestExamplesRun(t *testing.T) {
@@ -49,7 +49,6 @@ func TestExamplesRun(t *testing.T) {
 		}
 		lines = append(lines, shown...)
 	}
-	sharedTables(t)
 	t.Chdir(t.TempDir())
 	for _, name := range []string{"dicepoker-20260101-120000.jsonl", "game.jsonl"} {
 		if err := os.WriteFile(name, []byte(oldRecord), 0o644); err != nil {

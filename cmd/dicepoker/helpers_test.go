@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,17 +12,32 @@ import (
 	"sync"
 	"testing"
 
+	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/internal/tablestest"
+	"dicepoker/kind"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 	"dicepoker/tables"
 )
 
-// TestMain removes what the tests share: the tables directory of
-// sharedTables and the binary of buildBinary.
+// TestMain points the process's tables directory ($DICEPOKER_TABLES) at
+// a temporary directory shared by every command line the tests run with
+// the process's environment (runOK, runLine, run), where a table one of
+// them solves (poker-dice's every-target table, seconds of CPU) serves
+// the others. A test that must find no table there, or leaves one of its
+// own, runs its command lines in a cli of its own directory instead.
+// At the end it removes what the tests share: that directory and the
+// binary of buildBinary.
 func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "dicepoker-cmd-tables")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	shared.tables = dir
+	os.Setenv(tables.EnvDir, dir)
 	code := m.Run()
 	for _, dir := range []string{shared.tables, shared.bin} {
 		if dir != "" {
@@ -30,52 +47,99 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// shared holds the directories of what the tests share, made on first use.
+// shared holds the directories of what the tests share: the tables
+// directory, which TestMain makes, and the binary, made on first use.
 var shared struct {
 	mu          sync.Mutex
 	tables, bin string
 	binErr      error
 }
 
-// sharedTables points the tables directory ($DICEPOKER_TABLES) for the
-// rest of t at one temporary directory, the same for every test that
-// calls it, and returns it: a table one of them solves (poker-dice's
-// every-target table, seconds of CPU) serves the others. A test that
-// must find no table there, or leaves one of its own, uses
-// tablestest.Dir instead.
-func sharedTables(t *testing.T) string {
+// cli runs command lines in-process with its environment variables over
+// the process's: a tables directory or a data directory of a test's own,
+// so that the test needs no t.Setenv and can run beside the others.
+type cli map[string]string
+
+// ownTables returns a cli whose tables directory is a new empty
+// directory, and the directory: nothing solved before is found there,
+// and nothing solved is left behind.
+func ownTables(t *testing.T) (cli, string) {
 	t.Helper()
-	shared.mu.Lock()
-	if shared.tables == "" {
-		dir, err := os.MkdirTemp("", "dicepoker-cmd-tables")
-		if err != nil {
-			shared.mu.Unlock()
-			t.Fatal(err)
-		}
-		shared.tables = dir
-	}
-	dir := shared.tables
-	shared.mu.Unlock()
-	t.Setenv(tables.EnvDir, dir)
-	return dir
+	dir := t.TempDir()
+	return cli{tables.EnvDir: dir}, dir
 }
 
-// runLine runs a command line in-process and returns its status, stdout
-// and stderr.
-func runLine(args ...string) (int, string, string) {
+// getenv looks up the variable name in c, else in the process.
+func (c cli) getenv(name string) string {
+	if v, ok := c[name]; ok {
+		return v
+	}
+	return os.Getenv(name)
+}
+
+// run runs a command line in c's environment and returns its status.
+func (c cli) run(args []string, stdout, stderr io.Writer) int {
+	return runIn(c.getenv, args, stdout, stderr)
+}
+
+// runLine runs a command line in c's environment and returns its
+// status, stdout and stderr.
+func (c cli) runLine(args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	status := run(args, &stdout, &stderr)
+	status := c.run(args, &stdout, &stderr)
 	return status, stdout.String(), stderr.String()
 }
 
-// runOK runs a command line that must succeed and returns its stdout.
-func runOK(t *testing.T, args ...string) string {
+// runOK runs a command line in c's environment that must succeed and
+// returns its stdout.
+func (c cli) runOK(t *testing.T, args ...string) string {
 	t.Helper()
-	status, stdout, stderr := runLine(args...)
+	status, stdout, stderr := c.runLine(args...)
 	if status != 0 {
 		t.Fatalf("%q: status %d: %s", args, status, stderr)
 	}
 	return stdout
+}
+
+// runLine runs a command line in-process and returns its status, stdout
+// and stderr.
+func runLine(args ...string) (int, string, string) { return cli(nil).runLine(args...) }
+
+// runOK runs a command line that must succeed and returns its stdout.
+func runOK(t *testing.T, args ...string) string {
+	t.Helper()
+	return cli(nil).runOK(t, args...)
+}
+
+// sharedSolved makes sure the shared tables directory holds a table of
+// g, solved there once for all the tests, and links it into dir: its
+// strategy table, or with targets its every-target table.
+func sharedSolved(t *testing.T, dir string, g *engine.Game, targets bool) {
+	t.Helper()
+	o := advice.Opener{Dir: shared.tables}
+	b, open := kind.Of(g).Table(), func() error { _, err := o.Table(g); return err }
+	if targets {
+		b, open = *kind.Of(g).Targets(), func() error { _, err := o.Targets(g); return err }
+	}
+	path := b.Path(shared.tables)
+	v, _ := solvedFiles.LoadOrStore(path, &solvedFile{})
+	f := v.(*solvedFile)
+	f.once.Do(func() { f.err = open() })
+	if f.err != nil {
+		t.Fatal(f.err)
+	}
+	if err := os.Link(path, b.Path(dir)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// solvedFiles holds a *solvedFile for each path of sharedSolved.
+var solvedFiles sync.Map
+
+// solvedFile is a table of the shared directory, solved once.
+type solvedFile struct {
+	once sync.Once
+	err  error
 }
 
 // containsAll fails t for each of wants that out lacks, showing out.

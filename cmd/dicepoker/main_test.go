@@ -12,6 +12,7 @@ import (
 )
 
 func TestRunExitStatus(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args   []string
 		status int
@@ -51,6 +52,7 @@ func TestRunExitStatus(t *testing.T) {
 }
 
 func TestCommandTable(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, c := range commands {
 		if c.name == "" || c.summary == "" || c.run == nil || strings.Contains(c.summary, "\n") {
@@ -69,6 +71,7 @@ func TestCommandTable(t *testing.T) {
 }
 
 func TestGames(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	if err := runGames(os.Getenv, nil, &out); err != nil {
 		t.Fatal(err)

@@ -84,8 +84,15 @@ func playWith(t *testing.T, g *engine.Game, adv coach.Advisor, seed uint64, mist
 // playOK plays a game with the given input and returns the output.
 func playOK(t *testing.T, input string, args ...string) string {
 	t.Helper()
+	return cli(nil).playOK(t, input, args...)
+}
+
+// playOK plays a game in c's environment with the given input and
+// returns the output.
+func (c cli) playOK(t *testing.T, input string, args ...string) string {
+	t.Helper()
 	var out bytes.Buffer
-	if err := play(os.Getenv, args, strings.NewReader(input), &out); err != nil {
+	if err := play(c.getenv, args, strings.NewReader(input), &out); err != nil {
 		t.Fatalf("play %q: %v\n%s", args, err, out.String())
 	}
 	return out.String()
@@ -334,6 +341,7 @@ func TestPlayRecordDir(t *testing.T) {
 }
 
 func TestWrap(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, text, want string }{
 		{"short", "one two", "one two"},
 		{"at the width", "aaaa bbbb", "aaaa bbbb"},

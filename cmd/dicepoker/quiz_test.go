@@ -14,7 +14,6 @@ import (
 
 	"dicepoker/coach"
 	"dicepoker/engine"
-	"dicepoker/internal/tablestest"
 	"dicepoker/quiz"
 )
 
@@ -251,7 +250,8 @@ func TestQuizInput(t *testing.T) {
 }
 
 func TestQuizRefuses(t *testing.T) {
-	tablestest.Dir(t)
+	t.Parallel()
+	cl, _ := ownTables(t)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -261,7 +261,7 @@ func TestQuizRefuses(t *testing.T) {
 		{[]string{"--questions", "501"}, "--questions 501: must be 1 to 500"},
 		{[]string{"--positions", "--record", "x.jsonl"}, "--positions asks nothing"},
 	} {
-		status, _, stderr := runLine(append([]string{"quiz"}, c.args...)...)
+		status, _, stderr := cl.runLine(append([]string{"quiz"}, c.args...)...)
 		if status != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("quiz %q: status %d, %q; want 2 and one line with %q", c.args, status, stderr, c.want)
 		}

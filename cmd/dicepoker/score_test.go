@@ -19,6 +19,7 @@ func score(t *testing.T, args ...string) string {
 }
 
 func TestScoreJSON(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -79,6 +80,7 @@ func TestScoreJSON(t *testing.T) {
 
 // The JSON output decodes into the documented shape.
 func TestScoreJSONShape(t *testing.T) {
+	t.Parallel()
 	var v struct {
 		Game   string
 		Dice   []int
@@ -107,6 +109,7 @@ func TestScoreJSONShape(t *testing.T) {
 }
 
 func TestScoreText(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -156,6 +159,7 @@ func TestScoreText(t *testing.T) {
 }
 
 func TestScoreBadInput(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -209,6 +213,7 @@ func TestScoreBadInput(t *testing.T) {
 }
 
 func TestGameFlags(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args    []string
 		name    string

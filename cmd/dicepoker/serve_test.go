@@ -85,6 +85,7 @@ func TestServeStopsOnSignals(t *testing.T) {
 }
 
 func TestServeBadAddress(t *testing.T) {
+	t.Parallel()
 	taken, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
