@@ -47,7 +47,7 @@ var pokerSolved struct {
 // solvePoker solves poker dice with solve --json into a new table file
 // and checks what it says and writes.
 func solvePoker() (string, error) {
-	dir, err := os.MkdirTemp(shared.tables, "poker-")
+	dir, err := os.MkdirTemp(sharedTables, "poker-")
 	if err != nil {
 		return "", err
 	}

@@ -225,11 +225,11 @@ type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
 
-// TestClosedPipe runs the binary with its output a pipe closed at the
-// other end: status 1 and one line saying why, text or JSON alike.
+// TestClosedPipe runs dicepoker in a process of its own with its output
+// a pipe closed at the other end: status 1 and one line saying why, text
+// or JSON alike.
 func TestClosedPipe(t *testing.T) {
 	t.Parallel()
-	bin := buildBinary(t)
 	for _, args := range [][]string{{"games"}, {"games", "--json"}, {"completion", "bash"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			r, w, err := os.Pipe()
@@ -237,7 +237,7 @@ func TestClosedPipe(t *testing.T) {
 				t.Fatal(err)
 			}
 			r.Close()
-			cmd := exec.Command(bin, args...)
+			cmd := program(t, args...)
 			var stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = w, &stderr
 			err = cmd.Run()

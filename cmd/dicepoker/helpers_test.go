@@ -28,32 +28,27 @@ import (
 // them solves (poker-dice's every-target table, seconds of CPU) serves
 // the others. A test that must find no table there, or leaves one of its
 // own, runs its command lines in a cli of its own directory instead.
-// At the end it removes what the tests share: that directory and the
-// binary of buildBinary.
+// At the end it removes that directory. With $DICEPOKER_TEST_AS_PROGRAM
+// set (see program), the binary runs as dicepoker itself instead.
 func TestMain(m *testing.M) {
+	if os.Getenv(asProgram) == "1" {
+		main()
+	}
 	dir, err := os.MkdirTemp("", "dicepoker-cmd-tables")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	shared.tables = dir
+	sharedTables = dir
 	os.Setenv(tables.EnvDir, dir)
 	code := m.Run()
-	for _, dir := range []string{shared.tables, shared.bin} {
-		if dir != "" {
-			os.RemoveAll(dir)
-		}
-	}
+	os.RemoveAll(dir)
 	os.Exit(code)
 }
 
-// shared holds the directories of what the tests share: the tables
-// directory, which TestMain makes, and the binary, made on first use.
-var shared struct {
-	mu          sync.Mutex
-	tables, bin string
-	binErr      error
-}
+// sharedTables is the tables directory of the process, shared by the
+// tests (see TestMain).
+var sharedTables string
 
 // cli runs command lines in-process with its environment variables over
 // the process's: a tables directory or a data directory of a test's own,
@@ -116,12 +111,12 @@ func runOK(t *testing.T, args ...string) string {
 // strategy table, or with targets its every-target table.
 func sharedSolved(t *testing.T, dir string, g *engine.Game, targets bool) {
 	t.Helper()
-	o := advice.Opener{Dir: shared.tables}
+	o := advice.Opener{Dir: sharedTables}
 	b, open := kind.Of(g).Table(), func() error { _, err := o.Table(g); return err }
 	if targets {
 		b, open = *kind.Of(g).Targets(), func() error { _, err := o.Targets(g); return err }
 	}
-	path := b.Path(shared.tables)
+	path := b.Path(sharedTables)
 	v, _ := solvedFiles.LoadOrStore(path, &solvedFile{})
 	f := v.(*solvedFile)
 	f.once.Do(func() { f.err = open() })
