@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,36 +21,18 @@ import (
 // the one solve --json solved, once for all the tests, and checked.
 func pokerTable(t *testing.T) string {
 	t.Helper()
-	pokerSolved.once.Do(func() { pokerSolved.path, pokerSolved.err = solvePoker() })
-	if pokerSolved.err != nil {
-		t.Fatal(pokerSolved.err)
-	}
-	data, err := os.ReadFile(pokerSolved.path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	path := filepath.Join(t.TempDir(), "poker.dpt")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	copyFile(t, filepath.Join(fixture(t, "poker", func(dir string) {
+		if err := solvePoker(filepath.Join(dir, "poker.dpt")); err != nil {
+			t.Fatal(err)
+		}
+	}), "poker.dpt"), path)
 	return path
 }
 
-// pokerSolved is the table file of pokerTable, solved once.
-var pokerSolved struct {
-	once sync.Once
-	path string
-	err  error
-}
-
-// solvePoker solves poker dice with solve --json into a new table file
-// and checks what it says and writes.
-func solvePoker() (string, error) {
-	dir, err := os.MkdirTemp(sharedTables, "poker-")
-	if err != nil {
-		return "", err
-	}
-	path := filepath.Join(dir, "poker.dpt")
+// solvePoker solves poker dice with solve --json into a table file at
+// path and checks what it says and writes.
+func solvePoker(path string) error {
 	var res struct {
 		Game     string  `json:"game"`
 		Options  *string `json:"options"`
@@ -62,19 +43,19 @@ func solvePoker() (string, error) {
 	}
 	status, out, stderr := runLine("solve", "--game", "poker-dice", "--out", path, "--json", "--timing")
 	if status != 0 {
-		return "", fmt.Errorf("solve: status %d: %s", status, stderr)
+		return fmt.Errorf("solve: status %d: %s", status, stderr)
 	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		return "", fmt.Errorf("solve --json: %v\n%s", err, out)
+		return fmt.Errorf("solve --json: %v\n%s", err, out)
 	}
 	if res.Game != "poker-dice" || res.Options == nil || *res.Options != "" || res.States != 111872 ||
 		math.Abs(res.Expected-31.4230112) > 1e-6 || res.Seconds <= 0 || res.Table != path {
-		return "", fmt.Errorf("solve --json: %s", out)
+		return fmt.Errorf("solve --json: %s", out)
 	}
 	if _, err := os.Stat(path); err != nil {
-		return "", err
+		return err
 	}
-	return path, nil
+	return nil
 }
 
 // pokerAllButStraight fills every poker-dice box but the straight.

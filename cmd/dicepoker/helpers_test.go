@@ -7,7 +7,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -17,6 +20,7 @@ import (
 	"dicepoker/engine"
 	"dicepoker/internal/tablestest"
 	"dicepoker/kind"
+	"dicepoker/school"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 	"dicepoker/tables"
@@ -188,11 +192,20 @@ func tableFor(t *testing.T, g *engine.Game) *strategy.Table {
 }
 
 // schoolExact saves a one-column school table whose value of the state at
-// index i is value(i), and returns its game and path.
+// index i is value(i), a function of tablestest's, and returns its game
+// and path.
 func schoolExact(t *testing.T, value func(i int) float32) (*engine.Game, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "school-exact.dpt")
-	return tablestest.SchoolExact(t, path, value), path
+	name := path.Ext(runtime.FuncForPC(reflect.ValueOf(value).Pointer()).Name()) // ".Zero"
+	file := filepath.Join(t.TempDir(), "school-exact.dpt")
+	copyFile(t, filepath.Join(fixture(t, "school-exact"+name, func(dir string) {
+		tablestest.SchoolExact(t, filepath.Join(dir, "exact.dpt"), value)
+	}), "exact.dpt"), file)
+	g, err := engine.New("school", engine.Options{Columns: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, file
 }
 
 // schoolTables writes tables for school that value every sheet at 0 (the
@@ -200,11 +213,65 @@ func schoolExact(t *testing.T, value func(i int) float32) (*engine.Game, string)
 // returns their paths.
 func schoolTables(t *testing.T) (exact, estimate string) {
 	t.Helper()
-	dir := t.TempDir()
-	exact, estimate = filepath.Join(dir, "exact.dpt"), filepath.Join(dir, "estimate.dpt")
-	tablestest.SchoolExact(t, exact, tablestest.Zero)
-	tablestest.SchoolEstimate(t, estimate)
+	_, exact = schoolExact(t, tablestest.Zero)
+	estimate = filepath.Join(t.TempDir(), "estimate.dpt")
+	copyFile(t, filepath.Join(fixture(t, "school-estimate", func(dir string) {
+		tablestest.SchoolEstimate(t, filepath.Join(dir, "estimate.dpt"))
+	}), "estimate.dpt"), estimate)
 	return exact, estimate
+}
+
+// schoolRace saves in the tables directory dir the files of
+// tablestest.SchoolRace: the greedy estimate of three-column school and
+// its race timing.
+func schoolRace(t *testing.T, dir string) {
+	t.Helper()
+	g, err := engine.New("school", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	race := fixture(t, "school-race", func(dir string) { tablestest.SchoolRace(t, dir) })
+	for _, at := range []func(string, *engine.Game) string{school.EstimatePath, school.TimingPath} {
+		copyFile(t, at(race, g), at(dir, g))
+	}
+}
+
+// fixture returns the directory of a fixture called name: the files
+// write makes there, made once for all the tests. Tests copy what they
+// need of it and leave it as it is.
+func fixture(t *testing.T, name string, write func(dir string)) string {
+	t.Helper()
+	v, _ := fixtures.LoadOrStore(name, &fixtureDir{})
+	f := v.(*fixtureDir)
+	f.once.Do(func() {
+		f.dir = filepath.Join(sharedTables, "fixtures", name)
+		if err := os.MkdirAll(f.dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		write(f.dir)
+	})
+	return f.dir
+}
+
+// fixtures holds a *fixtureDir for each name of fixture.
+var fixtures sync.Map
+
+// fixtureDir is the directory of a fixture, made once.
+type fixtureDir struct {
+	once sync.Once
+	dir  string
+}
+
+// copyFile copies the file from to a new file to.
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // reviewJSON is what the tests read of review --json.

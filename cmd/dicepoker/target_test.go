@@ -12,7 +12,6 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/engine"
-	"dicepoker/internal/tablestest"
 	"dicepoker/scores"
 	"dicepoker/target"
 )
@@ -290,7 +289,7 @@ func TestAdviseOpponent(t *testing.T) {
 func TestAdviseSchoolOpponent(t *testing.T) {
 	t.Parallel()
 	cl, dir := ownTables(t)
-	tablestest.SchoolRace(t, dir)
+	schoolRace(t, dir)
 	var res struct {
 		Strategy  string `json:"strategy"`
 		Opponents []int  `json:"opponents"`
@@ -338,7 +337,7 @@ func TestAdviseSchoolOpponent(t *testing.T) {
 func TestSimulateSchoolRace(t *testing.T) {
 	t.Parallel()
 	cl, dir := ownTables(t)
-	tablestest.SchoolRace(t, dir)
+	schoolRace(t, dir)
 	var res struct {
 		Strategy string `json:"strategy"`
 		Games    int    `json:"games"`
