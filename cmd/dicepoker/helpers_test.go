@@ -21,7 +21,6 @@ import (
 	"dicepoker/internal/tablestest"
 	"dicepoker/kind"
 	"dicepoker/school"
-	"dicepoker/solver"
 	"dicepoker/strategy"
 	"dicepoker/tables"
 )
@@ -161,34 +160,27 @@ func writeFile(t *testing.T, data string) string {
 	return path
 }
 
-// solved holds the tables solved so far, by game name: each game is
-// solved once for all the tests.
-var (
-	solvedMu sync.Mutex
-	solved   = map[string]*strategy.Table{}
-)
-
-// tableFor saves g's table, solved once, into a temporary tables
-// directory for play and review to find, and returns it.
+// tableFor returns g's table from the shared tables directory, where
+// play and review find it, solved there once for all the tests.
 func tableFor(t *testing.T, g *engine.Game) *strategy.Table {
 	t.Helper()
-	solvedMu.Lock()
-	defer solvedMu.Unlock()
-	table := solved[g.Name]
-	if table == nil {
-		sol, err := solver.Solve(g, solver.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		table = strategy.FromSolution(sol)
-		solved[g.Name] = table
+	v, _ := solvedTables.LoadOrStore(g.Name+"+"+g.Options.String(), &solvedTable{})
+	st := v.(*solvedTable)
+	st.once.Do(func() { st.table, st.err = (advice.Opener{Dir: sharedTables}).Table(g) })
+	if st.err != nil {
+		t.Fatal(st.err)
 	}
-	dir := tablestest.Dir(t)
-	saved := *table
-	if err := saved.Save(strategy.Path(dir, g)); err != nil {
-		t.Fatal(err)
-	}
-	return &saved
+	return st.table
+}
+
+// solvedTables holds a *solvedTable for each game of tableFor.
+var solvedTables sync.Map
+
+// solvedTable is a table of tableFor, opened once.
+type solvedTable struct {
+	once  sync.Once
+	table *strategy.Table
+	err   error
 }
 
 // schoolExact saves a one-column school table whose value of the state at

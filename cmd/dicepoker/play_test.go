@@ -122,6 +122,7 @@ func playSteps(t *testing.T, steps []step, extra string, args ...string) string 
 }
 
 func TestPlayFollowingTheAdvisor(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		game string
 		args []string
@@ -167,6 +168,7 @@ func TestPlayFollowingTheAdvisor(t *testing.T) {
 }
 
 func TestPlayWithMistakes(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	table := tableFor(t, g)
 	pl := playWithTable(t, table, 5, map[int]bool{0: true, 9: true})
@@ -194,6 +196,7 @@ func TestPlayWithMistakes(t *testing.T) {
 // TestPlayExplains feeds every kind of bad command: each is explained and
 // the game goes on; quit keeps the record and reviews it.
 func TestPlayExplains(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("yahtzee", engine.Options{})
 	tableFor(t, g)
 	// Seed 5 rolls 1 1 2 4 5 first, then 1 1 2 3 4 after keeping 1 1.
@@ -251,6 +254,7 @@ func TestPlayExplains(t *testing.T) {
 // dice, the generator with it, so the same keep rolls the same dice, and
 // the record loses the lines taken back.
 func TestPlayUndo(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("yahtzee", engine.Options{})
 	tableFor(t, g)
 	// Seed 5 rolls 1 1 2 4 5, then 1 1 2 3 4 after keeping 1 1 (see
@@ -281,6 +285,7 @@ func TestPlayUndo(t *testing.T) {
 // a keep the kept dice are rolled again, after a box the next turn
 // starts; the record grows, and the review covers the whole game.
 func TestPlayResume(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("yahtzee", engine.Options{})
 	tableFor(t, g)
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
@@ -358,6 +363,7 @@ func TestWrap(t *testing.T) {
 }
 
 func TestPlayManual(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	tableFor(t, g)
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
@@ -637,6 +643,7 @@ func marks(g *engine.Game) string {
 // TestPlayOldBoxName checks that play reads a box's old name, two-pair,
 // as the box two-pairs, and records the box's name.
 func TestPlayOldBoxName(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	tableFor(t, g)
 	rec := filepath.Join(t.TempDir(), "game.jsonl")

@@ -139,6 +139,7 @@ func TestQuizBestAnswers(t *testing.T) {
 // answer loses what review judges the same decision to lose, read back
 // from the answers file, a line of which is a game record.
 func TestQuizWeakerPlayer(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("yahtzee", engine.Options{})
 	table := tableFor(t, g)
 	adv := coach.TableAdvisor(table)
@@ -196,6 +197,7 @@ func TestQuizWeakerPlayer(t *testing.T) {
 // TestQuizSameSeed draws the same quiz for the same seed, another for
 // another, and prints --positions as advise command lines.
 func TestQuizSameSeed(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	tableFor(t, g)
 	first := quizPositions(t, "--game", "poker-dice", "--seed", "4", "--questions", "6")

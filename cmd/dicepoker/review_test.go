@@ -13,6 +13,7 @@ import (
 )
 
 func TestReviewText(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	tableFor(t, g)
 	// The last turn of a poker-dice game, the straight open: keeping 9 T
