@@ -284,8 +284,14 @@ type reviewJSON struct {
 // reviewed reviews the record rec with review --json and the other args.
 func reviewed(t *testing.T, rec string, args ...string) reviewJSON {
 	t.Helper()
+	return cli(nil).reviewed(t, rec, args...)
+}
+
+// reviewed is reviewed in c's environment.
+func (c cli) reviewed(t *testing.T, rec string, args ...string) reviewJSON {
+	t.Helper()
 	var res reviewJSON
-	out := runOK(t, append([]string{"review", rec, "--json"}, args...)...)
+	out := c.runOK(t, append([]string{"review", rec, "--json"}, args...)...)
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("review --json: %v\n%s", err, out)
 	}

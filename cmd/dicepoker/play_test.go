@@ -105,11 +105,17 @@ type step struct{ in, want string }
 // step's want follows in the output, in order; it returns the output.
 func playSteps(t *testing.T, steps []step, extra string, args ...string) string {
 	t.Helper()
+	return cli(nil).playSteps(t, steps, extra, args...)
+}
+
+// playSteps is playSteps in c's environment.
+func (c cli) playSteps(t *testing.T, steps []step, extra string, args ...string) string {
+	t.Helper()
 	var in strings.Builder
 	for _, s := range steps {
 		in.WriteString(s.in + "\n")
 	}
-	out := playOK(t, in.String()+extra, args...)
+	out := c.playOK(t, in.String()+extra, args...)
 	rest := out
 	for _, s := range steps {
 		i := strings.Index(rest, s.want)
@@ -440,7 +446,8 @@ func TestPlayRefuses(t *testing.T) {
 }
 
 func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
-	tablestest.Dir(t) // nothing is solved or fitted there
+	t.Parallel()
+	cl, _ := ownTables(t)
 	g, table := schoolExact(t, tablestest.Scrambled)
 	adv, err := advice.Advisor(env(os.Getenv).opened(table), g)
 	if err != nil {
@@ -457,7 +464,7 @@ func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 		t.Run(fmt.Sprintf("seed %d mistakes %v", c.seed, c.mistakes), func(t *testing.T) {
 			pl := playWith(t, g, adv, c.seed, c.mistakes)
 			rec := filepath.Join(t.TempDir(), "game.jsonl")
-			out := playOK(t, pl.input, "--game", "school", "--columns", "1", "--seed", fmt.Sprint(c.seed), "--record", rec, "--table", table)
+			out := cl.playOK(t, pl.input, "--game", "school", "--columns", "1", "--seed", fmt.Sprint(c.seed), "--record", rec, "--table", table)
 			wrong := len(c.mistakes)
 			containsAll(t, out,
 				fmt.Sprintf("optimal expected score from the start: %.2f\n", adv.Expected()),
@@ -476,7 +483,7 @@ func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 			if n := strings.Count(string(data), "\n"); n != pl.n || !strings.Contains(string(data), `"action":{"cross":"`) {
 				t.Errorf("seed %d: %d record lines, want %d, with a cross:\n%s", c.seed, n, pl.n, data)
 			}
-			pl.agrees(t, reviewed(t, rec, "--table", table), wrong)
+			pl.agrees(t, cl.reviewed(t, rec, "--table", table), wrong)
 		})
 	}
 }
@@ -484,7 +491,8 @@ func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 // TestPlaySchoolCommands plays the first turn of a one-column game with
 // every kind of school command, good and bad.
 func TestPlaySchoolCommands(t *testing.T) {
-	tablestest.Dir(t)
+	t.Parallel()
+	cl, _ := ownTables(t)
 	_, table := schoolExact(t, tablestest.Scrambled)
 	if d := newRoller(3).roll(engine.Multiset{}); d.String() != "12344" {
 		t.Fatalf("seed 3 rolls %s first", d)
@@ -508,7 +516,7 @@ func TestPlaySchoolCommands(t *testing.T) {
 		{"quit", "game stopped before turn 2 of 15, score 0\n"},
 	}
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
-	out := playSteps(t, steps, "", "--game", "school", "--columns", "1", "--seed", "3", "--record", rec, "--table", table)
+	out := cl.playSteps(t, steps, "", "--game", "school", "--columns", "1", "--seed", "3", "--record", rec, "--table", table)
 	if !strings.Contains(out, "review of school (columns=1): 2 decisions") {
 		t.Errorf("no review:\n%s", out)
 	}
@@ -523,10 +531,11 @@ func TestPlaySchoolCommands(t *testing.T) {
 // TestPlaySchoolEstimate plays school with three columns, whose advisor
 // values sheets by an estimate, and says so.
 func TestPlaySchoolEstimate(t *testing.T) {
-	tablestest.Dir(t)
+	t.Parallel()
+	cl, _ := ownTables(t)
 	_, estimate := schoolTables(t)
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
-	out := playOK(t, "hint\nscore sum\nhint\nquit\n", "--game", "school", "--seed", "3", "--record", rec, "--table", estimate)
+	out := cl.playOK(t, "hint\nscore sum\nhint\nquit\n", "--game", "school", "--seed", "3", "--record", rec, "--table", estimate)
 	// The note, wrapped at 80 columns.
 	note := "note: school with 3 columns is not solved exactly: the advisor values the sheets\n" +
 		"  between turns by its estimate, so its best actions, expected scores and losses\n" +
@@ -545,7 +554,7 @@ func TestPlaySchoolEstimate(t *testing.T) {
 	var res struct {
 		Note string `json:"note"`
 	}
-	if err := json.Unmarshal([]byte(runOK(t, "review", "--json", "--table", estimate, rec)), &res); err != nil || !strings.HasPrefix(res.Note, "school with 3 columns is not solved exactly") {
+	if err := json.Unmarshal([]byte(cl.runOK(t, "review", "--json", "--table", estimate, rec)), &res); err != nil || !strings.HasPrefix(res.Note, "school with 3 columns is not solved exactly") {
 		t.Errorf("review --json note %q, %v", res.Note, err)
 	}
 }
