@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -32,11 +34,14 @@ const oldRecord = `{"game":"poker-dice","turn":1,"sheet":"","dice":[1,2,3,4,5],"
 
 // TestExamplesRun runs every example of the commands' help and every
 // dicepoker command line in the fenced blocks of README.md and
-// docs/*.md, but slowExamples, and checks that each exits 0. They run in the tables directory
-// shared by the tests (see TestMain), in order, so that a table solved for one example (or
-// another test) serves the next, and in a directory of their own, where their files are written and the
+// docs/*.md, but slowExamples, and checks that each exits 0. They run as
+// the program, each in a process of its own (see program), in the tables
+// directory shared by the tests (see TestMain), in order, so that a table
+// solved for one example (or another test) serves the next, and in a
+// working directory of their own, where their files are written and the
 // records review reads are.
 func TestExamplesRun(t *testing.T) {
+	t.Parallel()
 	lines := helpExamples()
 	docs, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
@@ -49,9 +54,9 @@ func TestExamplesRun(t *testing.T) {
 		}
 		lines = append(lines, shown...)
 	}
-	t.Chdir(t.TempDir())
+	dir := t.TempDir()
 	for _, name := range []string{"dicepoker-20260101-120000.jsonl", "game.jsonl"} {
-		if err := os.WriteFile(name, []byte(oldRecord), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(oldRecord), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -77,8 +82,12 @@ func TestExamplesRun(t *testing.T) {
 			if len(args) == 0 || args[0] != "dicepoker" {
 				t.Fatalf("%q: want a dicepoker command line", line)
 			}
-			if status, _, stderr := runLine(args[1:]...); status != 0 {
-				t.Errorf("%q: status %d: %s", args[1:], status, stderr)
+			cmd := program(t, args[1:]...)
+			cmd.Dir = dir
+			var stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+			if err := cmd.Run(); err != nil {
+				t.Errorf("%q: %v: %s", args[1:], err, stderr.String())
 			}
 		})
 	}
