@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"dicepoker/engine"
 )
 
 // slowExamples are the documented command lines the examples test does
@@ -35,11 +37,11 @@ const oldRecord = `{"game":"poker-dice","turn":1,"sheet":"","dice":[1,2,3,4,5],"
 // TestExamplesRun runs every example of the commands' help and every
 // dicepoker command line in the fenced blocks of README.md and
 // docs/*.md, but slowExamples, and checks that each exits 0. They run as
-// the program, each in a process of its own (see program), in the tables
-// directory shared by the tests (see TestMain), in order, so that a table
-// solved for one example (or another test) serves the next, and in a
-// working directory of their own, where their files are written and the
-// records review reads are.
+// the program, each in a process of its own (see program), side by side,
+// in the tables directory shared by the tests (see TestMain), where the
+// tables most of them read are solved first, once, and in a working
+// directory of their own, where their files are written and the records
+// review reads are.
 func TestExamplesRun(t *testing.T) {
 	t.Parallel()
 	lines := helpExamples()
@@ -60,6 +62,16 @@ func TestExamplesRun(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	for _, game := range []struct {
+		name    string
+		targets bool
+	}{{"yahtzee", false}, {"poker-dice", false}, {"poker-dice", true}} {
+		g, err := engine.New(game.name, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sharedTable(t, g, game.targets)
+	}
 	seen := map[string]bool{}
 	for _, line := range lines {
 		seen[line] = false
@@ -75,6 +87,7 @@ func TestExamplesRun(t *testing.T) {
 		}
 		seen[line] = true
 		t.Run(line, func(t *testing.T) {
+			t.Parallel()
 			if why, ok := slowExamples[line]; ok {
 				t.Skip(why)
 			}

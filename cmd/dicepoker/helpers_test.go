@@ -114,21 +114,38 @@ func runOK(t *testing.T, args ...string) string {
 // strategy table, or with targets its every-target table.
 func sharedSolved(t *testing.T, dir string, g *engine.Game, targets bool) {
 	t.Helper()
-	o := advice.Opener{Dir: sharedTables}
-	b, open := kind.Of(g).Table(), func() error { _, err := o.Table(g); return err }
-	if targets {
-		b, open = *kind.Of(g).Targets(), func() error { _, err := o.Targets(g); return err }
+	if err := os.Link(sharedTable(t, g, targets), tableOf(g, targets).Path(dir)); err != nil {
+		t.Fatal(err)
 	}
-	path := b.Path(sharedTables)
+}
+
+// sharedTable makes sure the shared tables directory holds a table of g,
+// solved there once for all the tests, and returns its path: its
+// strategy table, or with targets its every-target table.
+func sharedTable(t *testing.T, g *engine.Game, targets bool) string {
+	t.Helper()
+	o := advice.Opener{Dir: sharedTables}
+	open := func() error { _, err := o.Table(g); return err }
+	if targets {
+		open = func() error { _, err := o.Targets(g); return err }
+	}
+	path := tableOf(g, targets).Path(sharedTables)
 	v, _ := solvedFiles.LoadOrStore(path, &solvedFile{})
 	f := v.(*solvedFile)
 	f.once.Do(func() { f.err = open() })
 	if f.err != nil {
 		t.Fatal(f.err)
 	}
-	if err := os.Link(path, b.Path(dir)); err != nil {
-		t.Fatal(err)
+	return path
+}
+
+// tableOf is g's strategy table, or with targets its every-target
+// table.
+func tableOf(g *engine.Game, targets bool) kind.Build {
+	if targets {
+		return *kind.Of(g).Targets()
 	}
+	return kind.Of(g).Table()
 }
 
 // solvedFiles holds a *solvedFile for each path of sharedSolved.
