@@ -21,7 +21,8 @@ import (
 type Opener struct {
 	// File is the table to read ("": the tables directory).
 	File string
-	// Dir is the tables directory ("": tables.DefaultDir).
+	// Dir is the tables directory ("": tables.DefaultDir, from the
+	// process's environment).
 	Dir string
 	// Progress, when set, returns the progress callback of a solve
 	// described by what.
@@ -86,8 +87,8 @@ func (o Opener) Table(g *engine.Game) (*strategy.Table, error) {
 	})
 }
 
-// TablesDir returns the tables directory o reads and saves to: o.Dir,
-// else tables.DefaultDir.
+// TablesDir returns the tables directory: o.Dir, or where it is not
+// given, tables.DefaultDir.
 func (o Opener) TablesDir() (string, error) {
 	if o.Dir != "" {
 		return o.Dir, nil

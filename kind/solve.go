@@ -7,7 +7,6 @@ import (
 	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/solver"
-	"dicepoker/tables"
 	"dicepoker/target"
 )
 
@@ -33,7 +32,7 @@ const optimum = "optimal expected score"
 // or of one-column school, else the estimate of the sheet's value,
 // fitted to simulated play.
 func Solve(o advice.Opener, g *engine.Game, out string, threads int) (*Solved, error) {
-	dir, err := dirFor(out)
+	dir, err := dirFor(o, out)
 	if err != nil {
 		return nil, err
 	}
@@ -51,11 +50,11 @@ func Solve(o advice.Opener, g *engine.Game, out string, threads int) (*Solved, e
 
 // dirFor returns the directory a table goes to when it is not saved at
 // out: the tables directory, or "" where out is given.
-func dirFor(out string) (string, error) {
+func dirFor(o advice.Opener, out string) (string, error) {
 	if out != "" {
 		return "", nil
 	}
-	return tables.DefaultDir()
+	return o.TablesDir()
 }
 
 // Targets is what solve --targets built and saved of a game: its
@@ -75,7 +74,7 @@ type Targets struct {
 // threads goroutines and saves it at out (default: the tables
 // directory).
 func SolveTargets(o advice.Opener, g *engine.Game, out string, threads int) (*Targets, error) {
-	dir, err := dirFor(out)
+	dir, err := dirFor(o, out)
 	if err != nil {
 		return nil, err
 	}

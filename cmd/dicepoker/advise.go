@@ -8,12 +8,14 @@ import (
 	"io/fs"
 	"os"
 	"runtime/debug"
+	"sync"
 
 	"github.com/spf13/pflag"
 
 	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/school"
+	"dicepoker/tables"
 )
 
 const adviseSummary = `Rank every legal action for the dice in hand, best first, by the expected
@@ -28,7 +30,7 @@ sheets, solved on each call. School's --opponent
 before the opponents.`
 
 // runAdvise prints the ranked actions of one position.
-func runAdvise(args []string, stdout io.Writer) error {
+func runAdvise(e env, args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("advise")
 	sheetFlag := fs.String("sheet", "", `the filled boxes with their points, "ones=3,fives=15,yahtzee=50" (empty: a new game)`)
 	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
@@ -81,13 +83,13 @@ func runAdvise(args []string, stdout io.Writer) error {
 		if fs.Changed("table") {
 			return usagef("--target and --opponent solve for their aim and read no --table")
 		}
-		if err := checkAim(fs, g, limit); err != nil {
+		if err := e.checkAim(fs, g, limit); err != nil {
 			return err
 		}
 	}
 	// One question: only the blocks of a strategy table it reads are
 	// checked, in the file's mapping, of which no copy is made.
-	o := opened(*tableFile)
+	o := e.opened(*tableFile)
 	o.Lookups, o.Mapped = true, true
 	a, err := advice.Advise(context.Background(), r, advice.Env{Tables: o, Targets: o, Progress: progress, Solve: tightGC})
 	if err != nil {
@@ -166,18 +168,39 @@ func readBounded(path string, limit int64, what string) ([]byte, error) {
 // question, then stays near what it holds (yatzy from a new game: a peak
 // of 1.8 GB rather than 2.5, and no slower). The setting is the whole
 // process's, so it stays out of advice, which the web server calls at
-// once.
+// once. Solves that overlap (advise run side by side in one process, as
+// the tests do) share the setting, and the last to end puts the old
+// target back.
 func tightGC(_ *engine.Game, work func() error) error {
-	defer debug.SetGCPercent(debug.SetGCPercent(30))
+	tight.Lock()
+	if tight.solves == 0 {
+		tight.percent = debug.SetGCPercent(30)
+	}
+	tight.solves++
+	tight.Unlock()
+	defer func() {
+		tight.Lock()
+		if tight.solves--; tight.solves == 0 {
+			debug.SetGCPercent(tight.percent)
+		}
+		tight.Unlock()
+	}()
 	return work()
+}
+
+// tight counts the solves of tightGC under way, and keeps the garbage
+// collector's target from before the first.
+var tight struct {
+	sync.Mutex
+	solves, percent int
 }
 
 // opened is the one seam through which every command opens what it
 // needs of a game, whatever its kind: its advisor, player or table, from
 // file or from the tables directory, with progress bars and notices on
 // stderr.
-func opened(file string) advice.Opener {
-	return advice.Opener{File: file, Progress: progress, Ticking: ticking, Notice: notice,
+func (e env) opened(file string) advice.Opener {
+	return advice.Opener{File: file, Dir: e(tables.EnvDir), Progress: progress, Ticking: ticking, Notice: notice,
 		In: progressIn, Turns: turnProgress, Memory: memoryNotice}
 }
 

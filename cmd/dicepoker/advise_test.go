@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,15 +13,26 @@ import (
 	"time"
 
 	"dicepoker/engine"
-	"dicepoker/internal/tablestest"
 	"dicepoker/school"
 	"dicepoker/strategy"
 )
 
-// pokerTable solves poker dice into a temporary table file.
+// pokerTable returns a temporary table file of poker dice, a copy of
+// the one solve --json solved, once for all the tests, and checked.
 func pokerTable(t *testing.T) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "poker.dpt")
+	copyFile(t, filepath.Join(fixture(t, "poker", func(dir string) {
+		if err := solvePoker(filepath.Join(dir, "poker.dpt")); err != nil {
+			t.Fatal(err)
+		}
+	}), "poker.dpt"), path)
+	return path
+}
+
+// solvePoker solves poker dice with solve --json into a table file at
+// path and checks what it says and writes.
+func solvePoker(path string) error {
 	var res struct {
 		Game     string  `json:"game"`
 		Options  *string `json:"options"`
@@ -29,24 +41,28 @@ func pokerTable(t *testing.T) string {
 		Seconds  float64 `json:"seconds"`
 		Table    string  `json:"table"`
 	}
-	out := runOK(t, "solve", "--game", "poker-dice", "--out", path, "--json", "--timing")
+	status, out, stderr := runLine("solve", "--game", "poker-dice", "--out", path, "--json", "--timing")
+	if status != 0 {
+		return fmt.Errorf("solve: status %d: %s", status, stderr)
+	}
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
-		t.Fatalf("solve --json: %v\n%s", err, out)
+		return fmt.Errorf("solve --json: %v\n%s", err, out)
 	}
 	if res.Game != "poker-dice" || res.Options == nil || *res.Options != "" || res.States != 111872 ||
 		math.Abs(res.Expected-31.4230112) > 1e-6 || res.Seconds <= 0 || res.Table != path {
-		t.Errorf("solve --json: %s", out)
+		return fmt.Errorf("solve --json: %s", out)
 	}
 	if _, err := os.Stat(path); err != nil {
-		t.Fatal(err)
+		return err
 	}
-	return path
+	return nil
 }
 
 // pokerAllButStraight fills every poker-dice box but the straight.
 const pokerAllButStraight = "aces=3,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,full-house=4,four-of-a-kind=4,five-of-a-kind=0"
 
 func TestAdviseJSON(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
 	// One box open and no rerolls left: one option, the sheet's 29 points
 	// (upper 15 earns the bonus 3) plus the straight's 4.
@@ -111,8 +127,9 @@ func TestAdviseJSON(t *testing.T) {
 }
 
 func TestAdviseSolvesOnFirstUse(t *testing.T) {
-	dir := tablestest.Dir(t)
-	out := runOK(t, "advise", "--game", "poker-dice", "--dice", "AAAAK")
+	t.Parallel()
+	cl, dir := ownTables(t)
+	out := cl.runOK(t, "advise", "--game", "poker-dice", "--dice", "AAAAK")
 	if !strings.Contains(out, "best: ") || !strings.Contains(out, "poker-dice, sheet score 0, dice K A A A A, 1 reroll left") {
 		t.Errorf("advise text:\n%s", out)
 	}
@@ -122,6 +139,7 @@ func TestAdviseSolvesOnFirstUse(t *testing.T) {
 }
 
 func TestAdviseBadInput(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
 	corrupt := filepath.Join(t.TempDir(), "corrupt.dpt")
 	data, _ := os.ReadFile(table)
@@ -165,6 +183,7 @@ func TestAdviseBadInput(t *testing.T) {
 }
 
 func TestSolveBadInput(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string
@@ -190,11 +209,12 @@ func TestSolveBadInput(t *testing.T) {
 // bonuses taken names the command that really rebuilds it: taken= has no
 // flag, it comes in the sheet.
 func TestTakenRebuildHint(t *testing.T) {
-	dir := tablestest.Dir(t)
+	t.Parallel()
+	cl, dir := ownTables(t)
 	if err := os.WriteFile(filepath.Join(dir, "school+columns=1+taken=twos+pair.dpt"), []byte("not a table"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	status, out, stderr := runLine("advise", "--game", "school", "--columns", "1", "--sheet", "taken=pair+twos", "--dice", "22256")
+	status, out, stderr := cl.runLine("advise", "--game", "school", "--columns", "1", "--sheet", "taken=pair+twos", "--dice", "22256")
 	want := "is corrupt (not a table file); rebuild it with: dicepoker advise --game school --columns 1 --sheet taken=twos+pair --dice 11111"
 	if status != 2 || !strings.Contains(stderr, want) || strings.Contains(stderr, "--taken") || out != "" {
 		t.Errorf("status %d, stderr %q, stdout %q; want 2 and %q", status, stderr, out, want)
@@ -219,6 +239,7 @@ type schoolOptionJSON struct {
 }
 
 func TestAdviseSchool(t *testing.T) {
+	t.Parallel()
 	exact, estimate := schoolTables(t)
 	for _, c := range []struct {
 		args       []string
@@ -257,6 +278,7 @@ func TestAdviseSchool(t *testing.T) {
 // each of the actions' expected scores (their differences, the losses, are
 // the estimate's alone), and that the exact table's states none.
 func TestAdviseSchoolDrift(t *testing.T) {
+	t.Parallel()
 	exact, estimate := schoolTables(t)
 	type adviceJSON struct {
 		Drift   *float64 `json:"drift"`
@@ -295,6 +317,7 @@ func TestAdviseSchoolDrift(t *testing.T) {
 // one-column sheet with one row left: each write ends the game, so its
 // rollout is its own points, with no spread; the keeps are rolled.
 func TestAdviseSchoolRollouts(t *testing.T) {
+	t.Parallel()
 	exact, _ := schoolTables(t)
 	sheet := "ones=x,twos=x,threes=x,fours=x,fives=x,sixes=x,pair=12,three-of-a-kind=18,two-pairs=22,full-house=28,four-of-a-kind=44,five-of-a-kind=-,small-straight=15,large-straight=20"
 	args := []string{"advise", "--game", "school", "--columns", "1", "--table", exact, "--sheet", sheet, "--dice", "66655", "--rolls-left", "1", "--rollouts", "300"}
@@ -338,7 +361,8 @@ func TestAdviseSchoolRollouts(t *testing.T) {
 // bonuses others have taken is advised from the table of the game that
 // starts without them.
 func TestAdviseSchoolTakenBonuses(t *testing.T) {
-	dir := tablestest.Dir(t)
+	t.Parallel()
+	cl, dir := ownTables(t)
 	g, err := engine.New("school", engine.Options{Columns: 1, Taken: "twos+pair"})
 	if err != nil {
 		t.Fatal(err)
@@ -351,7 +375,7 @@ func TestAdviseSchoolTakenBonuses(t *testing.T) {
 	if err := (&school.Exact{Game: g, Layout: l, Values: make([]float32, l.Size())}).Save(strategy.Path(dir, g)); err != nil {
 		t.Fatal(err)
 	}
-	out := runOK(t, "advise", "--game", "school", "--columns", "1", "--sheet", "taken=pair+twos", "--dice", "22256", "--json")
+	out := cl.runOK(t, "advise", "--game", "school", "--columns", "1", "--sheet", "taken=pair+twos", "--dice", "22256", "--json")
 	var a struct {
 		Rules string `json:"rules"`
 	}
@@ -364,6 +388,7 @@ func TestAdviseSchoolTakenBonuses(t *testing.T) {
 }
 
 func TestAdviseSchoolQuick(t *testing.T) {
+	t.Parallel()
 	_, estimate := schoolTables(t)
 	start := time.Now()
 	runOK(t, "advise", "--game", "school", "--table", estimate, "--sheet", "ones=x/x,pair=12,sum=20/24", "--dice", "23456", "--rolls-left", "1")
@@ -373,6 +398,7 @@ func TestAdviseSchoolQuick(t *testing.T) {
 }
 
 func TestSchoolBadInput(t *testing.T) {
+	t.Parallel()
 	exact, estimate := schoolTables(t)
 	for _, c := range []struct {
 		args []string

@@ -13,6 +13,7 @@ import (
 // the kings and keeping the queens are worth the same: the best line names
 // both, and tie marks only the actions tied with the best.
 func TestAdviseTies(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
 	out := runOK(t, "advise", "--game", "poker-dice", "--table", table, "--dice", "QQKKA")
 	if !strings.Contains(out, "best: keep K K, reroll Q Q A or keep Q Q, reroll K K A (expected final score") {
@@ -52,6 +53,7 @@ func TestAdviseTies(t *testing.T) {
 }
 
 func TestAdviseTop(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
 	base := []string{"advise", "--game", "poker-dice", "--table", table, "--dice", "QQKKA"}
 	rank := regexp.MustCompile(`(?m)^ +[0-9]+  `) // a row of the ranking
@@ -95,6 +97,7 @@ func TestAdviseTop(t *testing.T) {
 }
 
 func TestAdviseUpperLine(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
 	for _, tc := range []struct{ sheet, want string }{
 		{"", "\nupper 0 of 15 for the bonus 3\n"},

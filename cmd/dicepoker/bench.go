@@ -22,7 +22,7 @@ their rate, the time of the exact score distribution, and peak memory.
 Tables go to a temporary directory that is removed afterwards.`
 
 // runBench measures the solver, tables and advisor on each game.
-func runBench(args []string, stdout io.Writer) error {
+func runBench(e env, args []string, stdout io.Writer) error {
 	fs := newFlagSet("bench")
 	names := fs.String("games", "yahtzee,yatzy,swedish,poker-dice", "comma-separated games to measure")
 	rules := fs.String("rules", "", "a game file to measure instead of --games (docs/rules.md)")
@@ -41,7 +41,7 @@ func runBench(args []string, stdout io.Writer) error {
 		return err
 	}
 	if *check {
-		return runSchoolCheck(stdout, *columns, school.CheckOptions{Sheets: *sheets, Games: *rollouts, Seed: *seed, Threads: *threads, Actions: *actions}, *asJSON)
+		return e.runSchoolCheck(stdout, *columns, school.CheckOptions{Sheets: *sheets, Games: *rollouts, Seed: *seed, Threads: *threads, Actions: *actions}, *asJSON)
 	}
 	if *schoolExact {
 		return runSchoolExact(stdout, *threads, *asJSON)
@@ -117,7 +117,7 @@ func runBench(args []string, stdout io.Writer) error {
 // on sheets of many kinds (school.Check), and prints a line a source; for
 // one column, solved exactly, it measures the estimate's player against
 // the optimum instead.
-func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJSON bool) error {
+func (e env) runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJSON bool) error {
 	if o.Sheets < 1 || o.Games < 2 {
 		return usagef("--sheets must be at least 1 and --rollouts at least 2")
 	}
@@ -141,14 +141,14 @@ func runSchoolCheck(stdout io.Writer, columns string, o school.CheckOptions, asJ
 		if err != nil {
 			return usagef("%v", err)
 		}
-		st, err := opened("").Named(g, "estimate")
+		st, err := e.opened("").Named(g, "estimate")
 		if err != nil {
 			return err
 		}
 		if n == 1 {
 			// One column is solved exactly: the estimate's player is
 			// measured against the optimum instead, decision by decision.
-			exact, err := opened("").Exact(g)
+			exact, err := e.opened("").Exact(g)
 			if err != nil {
 				return err
 			}

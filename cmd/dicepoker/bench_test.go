@@ -10,6 +10,7 @@ import (
 // beyond 10 points of the games' interval, each with the advise flags
 // that reproduce it.
 func TestWriteOutliers(t *testing.T) {
+	t.Parallel()
 	cases := []checkCase{
 		{Source: "greedy", Sheet: "sum=22", Dice: []int{3, 3, 5, 5, 6}, Advised: 950, Played: 930, CI95: 9, Excess: 11},
 		{Source: "advisor", Sheet: "pair=12", Dice: []int{1, 2, 3, 4, 5}, Advised: 1000, Played: 995, CI95: 9, Excess: 0},

@@ -21,7 +21,7 @@ yatzy), within its stated bound of the exact chance; the second from the
 exact distribution of expected-value play.`
 
 // runChances prints the chance curves of a position.
-func runChances(args []string, stdout io.Writer) error {
+func runChances(e env, args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("chances")
 	sheetFlag := fs.String("sheet", "", `the filled boxes with their points, "ones=3,fives=15,yahtzee=50" (empty: a new game)`)
 	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
@@ -53,10 +53,10 @@ func runChances(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkMemory("the chance curve of "+strategy.Describe(g), targetTablesNeed(g, *threads), scores.ExactMemory(g), limit); err != nil {
+	if err := checkMemory("the chance curve of "+strategy.Describe(g), e.targetTablesNeed(g, *threads), scores.ExactMemory(g), limit); err != nil {
 		return err
 	}
-	tab, ev, err := opened("").TargetPlay(g, true)
+	tab, ev, err := e.opened("").TargetPlay(g, true)
 	if err != nil {
 		return err
 	}

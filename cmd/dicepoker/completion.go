@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 
@@ -23,7 +24,7 @@ var shells = []string{"bash", "zsh", "fish"}
 var fileFlags = []string{"sheet-file", "table", "out", "png", "record", "rules"}
 
 // runCompletion prints the completion script of one shell.
-func runCompletion(args []string, stdout io.Writer) error {
+func runCompletion(e env, args []string, stdout io.Writer) error {
 	fs := newFlagSet("completion")
 	switch err := fs.Parse(args); {
 	case errors.Is(err, pflag.ErrHelp):
@@ -68,11 +69,11 @@ func init() { commandTable = func() []command { return commands } }
 func commandFlags() []commandSpec {
 	var specs []commandSpec
 	for _, c := range commandTable() {
-		shownFlags = nil
-		_ = c.run([]string{"-h"}, io.Discard)
+		var help flagsCatcher
+		_ = c.run(os.Getenv, []string{"-h"}, &help)
 		spec := commandSpec{name: c.name, summary: c.summary}
-		if shownFlags != nil {
-			shownFlags.VisitAll(func(f *pflag.Flag) {
+		if help.shown != nil {
+			help.shown.VisitAll(func(f *pflag.Flag) {
 				if !f.Hidden {
 					spec.flags = append(spec.flags, f)
 				}

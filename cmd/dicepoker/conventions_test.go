@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"runtime/debug"
 	"slices"
@@ -14,6 +15,7 @@ import (
 )
 
 func TestVersionLine(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		info *debug.BuildInfo
@@ -42,6 +44,7 @@ func TestVersionLine(t *testing.T) {
 }
 
 func TestGamesJSON(t *testing.T) {
+	t.Parallel()
 	status, stdout, _ := runLine("games", "--json")
 	if status != 0 {
 		t.Fatalf("status %d", status)
@@ -81,10 +84,11 @@ func TestGamesJSON(t *testing.T) {
 // TestHelp checks every command's help against the conventions: booleans
 // as --json, at most one default a flag, no empty flags section, examples.
 func TestHelp(t *testing.T) {
+	t.Parallel()
 	for _, c := range commands {
 		t.Run(c.name, func(t *testing.T) {
 			var out bytes.Buffer
-			c.run([]string{"-h"}, &out)
+			c.run(os.Getenv, []string{"-h"}, &out)
 			help := out.String()
 			if strings.Contains(help, "[=true|false]") {
 				t.Errorf("a boolean shown with [=true|false]:\n%s", help)
@@ -103,20 +107,21 @@ func TestHelp(t *testing.T) {
 		})
 	}
 	var out bytes.Buffer
-	runAdvise([]string{"-h"}, &out)
+	runAdvise(os.Getenv, []string{"-h"}, &out)
 	containsAll(t, out.String(),
 		"usage: dicepoker advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D",
 		"  --json   ", "  --rolls-left int             rerolls still allowed this turn (default: all but the first roll)\n",
 		`(default yahtzee)`,
 	)
 	out.Reset()
-	runVersion([]string{"-h"}, &out)
+	runVersion(os.Getenv, []string{"-h"}, &out)
 	if strings.Contains(out.String(), "flags:") {
 		t.Errorf("version -h shows a flags section:\n%s", out.String())
 	}
 }
 
 func TestNamesCaseBlind(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		args   []string
@@ -148,6 +153,7 @@ func TestNamesCaseBlind(t *testing.T) {
 // a few command lines; the fish and zsh scripts are checked for their
 // commands and flags.
 func TestCompletion(t *testing.T) {
+	t.Parallel()
 	for _, shell := range []string{"bash", "zsh", "fish"} {
 		status, stdout, stderr := runLine("completion", shell)
 		if status != 0 || !strings.Contains(stdout, "advise") || !strings.Contains(stdout, "rolls-left") || !strings.Contains(stdout, "poker-dice") {

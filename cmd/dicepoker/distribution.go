@@ -27,7 +27,7 @@ games of the estimate player.`
 const histogramRows = 30
 
 // runDistribution computes and prints a game's exact score distribution.
-func runDistribution(args []string, stdout io.Writer) error {
+func runDistribution(e env, args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("distribution")
 	png := addOutputFlag(fs, "png", "also draw the histogram as a PNG chart in this file")
 	threads := addThreadsFlag(fs, "compute")
@@ -50,11 +50,11 @@ func runDistribution(args []string, stdout io.Writer) error {
 	if gf.target != nil {
 		// Checked before the every-target table is built or read.
 		what += fmt.Sprintf(" playing for %d", *gf.target)
-		if err := checkMemory(what, targetTablesNeed(g, *threads), target.DistributionMemory(g), limit); err != nil {
+		if err := checkMemory(what, e.targetTablesNeed(g, *threads), target.DistributionMemory(g), limit); err != nil {
 			return err
 		}
 	}
-	p, err := kind.NewPlayer(opened(*tableFile), g, "", gf.target)
+	p, err := kind.NewPlayer(e.opened(*tableFile), g, "", gf.target)
 	if err != nil {
 		return err
 	}

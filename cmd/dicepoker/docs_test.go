@@ -26,7 +26,8 @@ func TestManualMatchesHelp(t *testing.T) {
 	}
 	manual := string(data)
 	for _, c := range commands {
-		t.Run(c.name, func(t *testing.T) { // not parallel: help sets shownFlags
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			usage, flags := helpOf(t, c.name)
 			section, ok := manualSection(manual, c.name)
 			if !ok {

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"dicepoker/engine"
 )
 
 // slowExamples are the documented command lines the examples test does
@@ -32,11 +36,14 @@ const oldRecord = `{"game":"poker-dice","turn":1,"sheet":"","dice":[1,2,3,4,5],"
 
 // TestExamplesRun runs every example of the commands' help and every
 // dicepoker command line in the fenced blocks of README.md and
-// docs/*.md, but slowExamples, and checks that each exits 0. They run in the tables directory
-// of sharedTables, in order, so that a table solved for one example (or
-// another test) serves the next, and in a directory of their own, where their files are written and the
-// records review reads are.
+// docs/*.md, but slowExamples, and checks that each exits 0. They run as
+// the program, each in a process of its own (see program), side by side,
+// in the tables directory shared by the tests (see TestMain), where the
+// tables most of them read are solved first, once, and in a working
+// directory of their own, where their files are written and the records
+// review reads are.
 func TestExamplesRun(t *testing.T) {
+	t.Parallel()
 	lines := helpExamples()
 	docs, err := filepath.Glob("../../docs/*.md")
 	if err != nil {
@@ -49,12 +56,21 @@ func TestExamplesRun(t *testing.T) {
 		}
 		lines = append(lines, shown...)
 	}
-	sharedTables(t)
-	t.Chdir(t.TempDir())
+	dir := t.TempDir()
 	for _, name := range []string{"dicepoker-20260101-120000.jsonl", "game.jsonl"} {
-		if err := os.WriteFile(name, []byte(oldRecord), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(oldRecord), 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+	for _, game := range []struct {
+		name    string
+		targets bool
+	}{{"yahtzee", false}, {"poker-dice", false}, {"poker-dice", true}} {
+		g, err := engine.New(game.name, engine.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sharedTable(t, g, game.targets)
 	}
 	seen := map[string]bool{}
 	for _, line := range lines {
@@ -71,6 +87,7 @@ func TestExamplesRun(t *testing.T) {
 		}
 		seen[line] = true
 		t.Run(line, func(t *testing.T) {
+			t.Parallel()
 			if why, ok := slowExamples[line]; ok {
 				t.Skip(why)
 			}
@@ -78,8 +95,12 @@ func TestExamplesRun(t *testing.T) {
 			if len(args) == 0 || args[0] != "dicepoker" {
 				t.Fatalf("%q: want a dicepoker command line", line)
 			}
-			if status, _, stderr := runLine(args[1:]...); status != 0 {
-				t.Errorf("%q: status %d: %s", args[1:], status, stderr)
+			cmd := program(t, args[1:]...)
+			cmd.Dir = dir
+			var stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+			if err := cmd.Run(); err != nil {
+				t.Errorf("%q: %v: %s", args[1:], err, stderr.String())
 			}
 		})
 	}

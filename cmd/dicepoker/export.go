@@ -25,7 +25,7 @@ or Parquet (--format, or the extension of --out). The strategy table is
 solved and saved first when missing.`
 
 // runExport writes a game's states or sampled positions to a file.
-func runExport(args []string, stdout io.Writer) error {
+func runExport(e env, args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("export")
 	what := fs.String("what", "states", "states (every state and its value) or positions (sampled positions and their actions)")
 	formatName := fs.String("format", "", "csv, jsonl or parquet (default: from the extension of --out)")
@@ -49,12 +49,12 @@ func runExport(args []string, stdout io.Writer) error {
 				return usagef("--%s belongs to --what positions", name)
 			}
 		}
-		table, err = kind.States(opened(*tableFile), g)
+		table, err = kind.States(e.opened(*tableFile), g)
 	case "positions":
 		if *sample < 1 {
 			return usagef("--sample %d: sample at least one position", *sample)
 		}
-		table, err = kind.Positions(opened(*tableFile), g, export.Sample{Positions: *sample, Seed: *seed,
+		table, err = kind.Positions(e.opened(*tableFile), g, export.Sample{Positions: *sample, Seed: *seed,
 			Progress: progressIn("sampling "+g.Name+" positions", "positions")})
 	default:
 		return usagef("--what %s: want states or positions", engine.Quote(*what))

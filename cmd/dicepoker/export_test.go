@@ -12,6 +12,7 @@ import (
 )
 
 func TestExport(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
 	dir := t.TempDir()
 	for _, tc := range []struct {
@@ -62,6 +63,7 @@ func readCSV(t *testing.T, file string) [][]string {
 }
 
 func TestExportStdout(t *testing.T) {
+	t.Parallel()
 	out := runOK(t, "export", "--game", "poker-dice", "--table", pokerTable(t), "--what", "positions", "--sample", "2", "--format", "jsonl", "--out", "-")
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	if !strings.HasPrefix(lines[0], `{"position":0,"turn":`) || !strings.Contains(lines[0], `"rank":1,`) || !strings.HasSuffix(lines[0], `"loss":0,"tie":true}`) {
@@ -73,10 +75,11 @@ func TestExportStdout(t *testing.T) {
 // made up for the test: the school columns are there, and every position
 // has a best action, fresh on its turn's first roll.
 func TestExportSchool(t *testing.T) {
-	tablestest.Dir(t)
+	t.Parallel()
+	cl, _ := ownTables(t)
 	_, table := schoolExact(t, tablestest.Scrambled)
 	file := filepath.Join(t.TempDir(), "school.csv")
-	runOK(t, "export", "--game", "school", "--columns", "1", "--table", table, "--what", "positions", "--sample", "20", "--out", file)
+	cl.runOK(t, "export", "--game", "school", "--columns", "1", "--table", table, "--what", "positions", "--sample", "20", "--out", file)
 	records := readCSV(t, file)
 	want := "position,turn,sheet,sheet_score,rolls_left,dice,fresh,rank,action,keep,reroll,category,points,bonus,detail,expected,loss,tie"
 	if got := strings.Join(records[0], ","); got != want {
@@ -102,6 +105,7 @@ func TestExportSchool(t *testing.T) {
 // TestExportThroughLink writes through a symbolic link to the file it
 // names, and keeps the link.
 func TestExportThroughLink(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	target, link := filepath.Join(dir, "target.csv"), filepath.Join(dir, "link.csv")
 	if err := os.Symlink(target, link); err != nil {
@@ -132,6 +136,7 @@ func TestExportThroughLink(t *testing.T) {
 }
 
 func TestExportBadInput(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
 	dir := t.TempDir()
 	base := []string{"export", "--game", "poker-dice", "--table", table}

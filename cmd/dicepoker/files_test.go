@@ -15,12 +15,12 @@ import (
 	"testing"
 
 	"dicepoker/internal/atomicfile"
-	"dicepoker/internal/tablestest"
 )
 
 // TestOutputNotRegular checks that --out and --png refuse, before any
 // work and with status 2, what is not a regular file, naming the flag.
 func TestOutputNotRegular(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
@@ -58,6 +58,7 @@ func TestOutputNotRegular(t *testing.T) {
 // TestOutputThroughLink checks that solve --out through a symbolic link
 // writes the link's target and keeps the link.
 func TestOutputThroughLink(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	target := filepath.Join(dir, "real.dpt")
 	link := filepath.Join(dir, "poker.dpt")
@@ -78,6 +79,7 @@ func TestOutputThroughLink(t *testing.T) {
 // TestRecordNotRegular checks that play --record refuses a FIFO, a device
 // and a directory, naming the flag, with status 2.
 func TestRecordNotRegular(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
@@ -85,7 +87,7 @@ func TestRecordNotRegular(t *testing.T) {
 	}
 	for _, path := range []string{fifo, os.DevNull, dir} {
 		t.Run(path, func(t *testing.T) {
-			err := play([]string{"--game", "poker-dice", "--seed", "1", "--record", path}, strings.NewReader("quit\n"), io.Discard)
+			err := play(os.Getenv, []string{"--game", "poker-dice", "--seed", "1", "--record", path}, strings.NewReader("quit\n"), io.Discard)
 			var usage *usageError
 			if !errors.As(err, &usage) || !strings.Contains(err.Error(), "--record") {
 				t.Errorf("play --record %s: %v, want a usage error naming --record", path, err)
@@ -146,8 +148,9 @@ func captureStderr(t *testing.T, f func()) string {
 // TestStaleTemporaries checks that the temporary file of a table write
 // that was killed is removed by the next run that reads the table.
 func TestStaleTemporaries(t *testing.T) {
-	dir := tablestest.Dir(t)
-	runOK(t, "solve", "--game", "poker-dice")
+	t.Parallel()
+	cl, dir := ownTables(t)
+	cl.runOK(t, "solve", "--game", "poker-dice")
 	stale := filepath.Join(dir, ".poker-dice.dpt.123456.tmp")
 	other := filepath.Join(dir, "notes.txt")
 	for _, p := range []string{stale, other} {
@@ -155,7 +158,7 @@ func TestStaleTemporaries(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	runOK(t, "advise", "--game", "poker-dice", "--dice", "QQKKA")
+	cl.runOK(t, "advise", "--game", "poker-dice", "--dice", "QQKKA")
 	if _, err := os.Stat(stale); err == nil {
 		t.Error("the stale temporary file is still there")
 	}
@@ -168,6 +171,7 @@ func TestStaleTemporaries(t *testing.T) {
 // system 1: a corrupt table given with --table is bad input, an
 // unreadable one a failure, output to a full disk or a closed pipe too.
 func TestExitStatus(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
 	corrupt := filepath.Join(t.TempDir(), "corrupt.dpt")
 	data, _ := os.ReadFile(table)
@@ -221,11 +225,11 @@ type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
 
-// TestClosedPipe runs the binary with its output a pipe closed at the
-// other end: status 1 and one line saying why, text or JSON alike.
+// TestClosedPipe runs dicepoker in a process of its own with its output
+// a pipe closed at the other end: status 1 and one line saying why, text
+// or JSON alike.
 func TestClosedPipe(t *testing.T) {
 	t.Parallel()
-	bin := buildBinary(t)
 	for _, args := range [][]string{{"games"}, {"games", "--json"}, {"completion", "bash"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			r, w, err := os.Pipe()
@@ -233,7 +237,7 @@ func TestClosedPipe(t *testing.T) {
 				t.Fatal(err)
 			}
 			r.Close()
-			cmd := exec.Command(bin, args...)
+			cmd := program(t, args...)
 			var stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = w, &stderr
 			err = cmd.Run()
@@ -289,14 +293,15 @@ func TestFileError(t *testing.T) {
 // status 1, not bad input; an existing record stays bad input (status 2,
 // TestPlayRefuses).
 func TestRecordSystemFailure(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("sysfs is Linux's")
 	}
 	if fi, err := os.Stat("/sys/kernel"); err != nil || !fi.IsDir() {
 		t.Skip("no sysfs at /sys")
 	}
-	tablestest.Dir(t) // the record is refused before any table is read
-	status, stdout, stderr := runLine("play", "--game", "poker-dice", "--seed", "1", "--record", "/sys/kernel/game.jsonl")
+	cl, _ := ownTables(t)
+	status, stdout, stderr := cl.runLine("play", "--game", "poker-dice", "--seed", "1", "--record", "/sys/kernel/game.jsonl")
 	if status != 1 || stdout != "" || !strings.HasPrefix(stderr, "dicepoker: record file: open /sys/kernel/game.jsonl: ") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("status %d, stdout %q, stderr %q; want 1 and why", status, stdout, stderr)
 	}

@@ -64,7 +64,7 @@ type upperBonusJSON struct {
 
 // runGames lists the games, one line each: the name for --game, then the
 // sheet, turns, rolls a turn and categories under the default rules.
-func runGames(args []string, stdout io.Writer) error {
+func runGames(e env, args []string, stdout io.Writer) error {
 	fs := newFlagSet("games")
 	rules := fs.String("rules", "", "show the game a game file describes, as understood (docs/rules.md)")
 	asJSON := addJSONFlag(fs)

@@ -29,14 +29,20 @@ var examples = map[string][]string{
 	"completion":   {"dicepoker completion bash > /etc/bash_completion.d/dicepoker", "dicepoker completion fish > ~/.config/fish/completions/dicepoker.fish"},
 }
 
-// shownFlags is the flag set of the last help written: how completion
-// learns a command's flags, by asking it for its help.
-var shownFlags *pflag.FlagSet
+// flagsCatcher is an output for a command's help that keeps the flag set
+// the help shows: how completion learns a command's flags, by asking it
+// for its help.
+type flagsCatcher struct{ shown *pflag.FlagSet }
+
+func (*flagsCatcher) Write(p []byte) (int, error) { return len(p), nil }
 
 // writeHelp writes a command's help: the usage line, the summary, its
-// flags when it has any, and its examples.
+// flags when it has any, and its examples. Written to a *flagsCatcher,
+// it keeps the flags there.
 func writeHelp(w io.Writer, fs *pflag.FlagSet, usage, summary string) {
-	shownFlags = fs
+	if c, ok := w.(*flagsCatcher); ok {
+		c.shown = fs
+	}
 	fmt.Fprintf(w, "usage: dicepoker %s\n\n%s\n", usage, summary)
 	if flags := flagUsages(fs); flags != "" {
 		fmt.Fprintf(w, "\nflags:\n%s", flags)

@@ -3,79 +3,158 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"math"
 	"os"
+	"path"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 
+	"dicepoker/advice"
 	"dicepoker/coach"
 	"dicepoker/engine"
 	"dicepoker/internal/tablestest"
-	"dicepoker/solver"
+	"dicepoker/kind"
+	"dicepoker/school"
 	"dicepoker/strategy"
 	"dicepoker/tables"
 )
 
-// TestMain removes what the tests share: the tables directory of
-// sharedTables and the binary of buildBinary.
+// TestMain points the process's tables directory ($DICEPOKER_TABLES) at
+// a temporary directory shared by every command line the tests run with
+// the process's environment (runOK, runLine, run), where a table one of
+// them solves (poker-dice's every-target table, seconds of CPU) serves
+// the others. A test that must find no table there, or leaves one of its
+// own, runs its command lines in a cli of its own directory instead.
+// At the end it removes that directory. With $DICEPOKER_TEST_AS_PROGRAM
+// set (see program), the binary runs as dicepoker itself instead.
 func TestMain(m *testing.M) {
-	code := m.Run()
-	for _, dir := range []string{shared.tables, shared.bin} {
-		if dir != "" {
-			os.RemoveAll(dir)
-		}
+	if os.Getenv(asProgram) == "1" {
+		main()
 	}
+	dir, err := os.MkdirTemp("", "dicepoker-cmd-tables")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	sharedTables = dir
+	os.Setenv(tables.EnvDir, dir)
+	code := m.Run()
+	os.RemoveAll(dir)
 	os.Exit(code)
 }
 
-// shared holds the directories of what the tests share, made on first use.
-var shared struct {
-	mu          sync.Mutex
-	tables, bin string
-	binErr      error
-}
+// sharedTables is the tables directory of the process, shared by the
+// tests (see TestMain).
+var sharedTables string
 
-// sharedTables points the tables directory ($DICEPOKER_TABLES) for the
-// rest of t at one temporary directory, the same for every test that
-// calls it, and returns it: a table one of them solves (poker-dice's
-// every-target table, seconds of CPU) serves the others. A test that
-// must find no table there, or leaves one of its own, uses
-// tablestest.Dir instead.
-func sharedTables(t *testing.T) string {
+// cli runs command lines in-process with its environment variables over
+// the process's: a tables directory or a data directory of a test's own,
+// so that the test needs no t.Setenv and can run beside the others.
+type cli map[string]string
+
+// ownTables returns a cli whose tables directory is a new empty
+// directory, and the directory: nothing solved before is found there,
+// and nothing solved is left behind.
+func ownTables(t *testing.T) (cli, string) {
 	t.Helper()
-	shared.mu.Lock()
-	if shared.tables == "" {
-		dir, err := os.MkdirTemp("", "dicepoker-cmd-tables")
-		if err != nil {
-			shared.mu.Unlock()
-			t.Fatal(err)
-		}
-		shared.tables = dir
-	}
-	dir := shared.tables
-	shared.mu.Unlock()
-	t.Setenv(tables.EnvDir, dir)
-	return dir
+	dir := t.TempDir()
+	return cli{tables.EnvDir: dir}, dir
 }
 
-// runLine runs a command line in-process and returns its status, stdout
-// and stderr.
-func runLine(args ...string) (int, string, string) {
+// getenv looks up the variable name in c, else in the process.
+func (c cli) getenv(name string) string {
+	if v, ok := c[name]; ok {
+		return v
+	}
+	return os.Getenv(name)
+}
+
+// run runs a command line in c's environment and returns its status.
+func (c cli) run(args []string, stdout, stderr io.Writer) int {
+	return runIn(c.getenv, args, stdout, stderr)
+}
+
+// runLine runs a command line in c's environment and returns its
+// status, stdout and stderr.
+func (c cli) runLine(args ...string) (int, string, string) {
 	var stdout, stderr bytes.Buffer
-	status := run(args, &stdout, &stderr)
+	status := c.run(args, &stdout, &stderr)
 	return status, stdout.String(), stderr.String()
 }
 
-// runOK runs a command line that must succeed and returns its stdout.
-func runOK(t *testing.T, args ...string) string {
+// runOK runs a command line in c's environment that must succeed and
+// returns its stdout.
+func (c cli) runOK(t *testing.T, args ...string) string {
 	t.Helper()
-	status, stdout, stderr := runLine(args...)
+	status, stdout, stderr := c.runLine(args...)
 	if status != 0 {
 		t.Fatalf("%q: status %d: %s", args, status, stderr)
 	}
 	return stdout
+}
+
+// runLine runs a command line in-process and returns its status, stdout
+// and stderr.
+func runLine(args ...string) (int, string, string) { return cli(nil).runLine(args...) }
+
+// runOK runs a command line that must succeed and returns its stdout.
+func runOK(t *testing.T, args ...string) string {
+	t.Helper()
+	return cli(nil).runOK(t, args...)
+}
+
+// sharedSolved makes sure the shared tables directory holds a table of
+// g, solved there once for all the tests, and links it into dir: its
+// strategy table, or with targets its every-target table.
+func sharedSolved(t *testing.T, dir string, g *engine.Game, targets bool) {
+	t.Helper()
+	if err := os.Link(sharedTable(t, g, targets), tableOf(g, targets).Path(dir)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sharedTable makes sure the shared tables directory holds a table of g,
+// solved there once for all the tests, and returns its path: its
+// strategy table, or with targets its every-target table.
+func sharedTable(t *testing.T, g *engine.Game, targets bool) string {
+	t.Helper()
+	o := advice.Opener{Dir: sharedTables}
+	open := func() error { _, err := o.Table(g); return err }
+	if targets {
+		open = func() error { _, err := o.Targets(g); return err }
+	}
+	path := tableOf(g, targets).Path(sharedTables)
+	v, _ := solvedFiles.LoadOrStore(path, &solvedFile{})
+	f := v.(*solvedFile)
+	f.once.Do(func() { f.err = open() })
+	if f.err != nil {
+		t.Fatal(f.err)
+	}
+	return path
+}
+
+// tableOf is g's strategy table, or with targets its every-target
+// table.
+func tableOf(g *engine.Game, targets bool) kind.Build {
+	if targets {
+		return *kind.Of(g).Targets()
+	}
+	return kind.Of(g).Table()
+}
+
+// solvedFiles holds a *solvedFile for each path of sharedSolved.
+var solvedFiles sync.Map
+
+// solvedFile is a table of the shared directory, solved once.
+type solvedFile struct {
+	once sync.Once
+	err  error
 }
 
 // containsAll fails t for each of wants that out lacks, showing out.
@@ -98,42 +177,44 @@ func writeFile(t *testing.T, data string) string {
 	return path
 }
 
-// solved holds the tables solved so far, by game name: each game is
-// solved once for all the tests.
-var (
-	solvedMu sync.Mutex
-	solved   = map[string]*strategy.Table{}
-)
-
-// tableFor saves g's table, solved once, into a temporary tables
-// directory for play and review to find, and returns it.
+// tableFor returns g's table from the shared tables directory, where
+// play and review find it, solved there once for all the tests.
 func tableFor(t *testing.T, g *engine.Game) *strategy.Table {
 	t.Helper()
-	solvedMu.Lock()
-	defer solvedMu.Unlock()
-	table := solved[g.Name]
-	if table == nil {
-		sol, err := solver.Solve(g, solver.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		table = strategy.FromSolution(sol)
-		solved[g.Name] = table
+	v, _ := solvedTables.LoadOrStore(g.Name+"+"+g.Options.String(), &solvedTable{})
+	st := v.(*solvedTable)
+	st.once.Do(func() { st.table, st.err = (advice.Opener{Dir: sharedTables}).Table(g) })
+	if st.err != nil {
+		t.Fatal(st.err)
 	}
-	dir := tablestest.Dir(t)
-	saved := *table
-	if err := saved.Save(strategy.Path(dir, g)); err != nil {
-		t.Fatal(err)
-	}
-	return &saved
+	return st.table
+}
+
+// solvedTables holds a *solvedTable for each game of tableFor.
+var solvedTables sync.Map
+
+// solvedTable is a table of tableFor, opened once.
+type solvedTable struct {
+	once  sync.Once
+	table *strategy.Table
+	err   error
 }
 
 // schoolExact saves a one-column school table whose value of the state at
-// index i is value(i), and returns its game and path.
+// index i is value(i), a function of tablestest's, and returns its game
+// and path.
 func schoolExact(t *testing.T, value func(i int) float32) (*engine.Game, string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "school-exact.dpt")
-	return tablestest.SchoolExact(t, path, value), path
+	name := path.Ext(runtime.FuncForPC(reflect.ValueOf(value).Pointer()).Name()) // ".Zero"
+	file := filepath.Join(t.TempDir(), "school-exact.dpt")
+	copyFile(t, filepath.Join(fixture(t, "school-exact"+name, func(dir string) {
+		tablestest.SchoolExact(t, filepath.Join(dir, "exact.dpt"), value)
+	}), "exact.dpt"), file)
+	g, err := engine.New("school", engine.Options{Columns: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, file
 }
 
 // schoolTables writes tables for school that value every sheet at 0 (the
@@ -141,11 +222,65 @@ func schoolExact(t *testing.T, value func(i int) float32) (*engine.Game, string)
 // returns their paths.
 func schoolTables(t *testing.T) (exact, estimate string) {
 	t.Helper()
-	dir := t.TempDir()
-	exact, estimate = filepath.Join(dir, "exact.dpt"), filepath.Join(dir, "estimate.dpt")
-	tablestest.SchoolExact(t, exact, tablestest.Zero)
-	tablestest.SchoolEstimate(t, estimate)
+	_, exact = schoolExact(t, tablestest.Zero)
+	estimate = filepath.Join(t.TempDir(), "estimate.dpt")
+	copyFile(t, filepath.Join(fixture(t, "school-estimate", func(dir string) {
+		tablestest.SchoolEstimate(t, filepath.Join(dir, "estimate.dpt"))
+	}), "estimate.dpt"), estimate)
 	return exact, estimate
+}
+
+// schoolRace saves in the tables directory dir the files of
+// tablestest.SchoolRace: the greedy estimate of three-column school and
+// its race timing.
+func schoolRace(t *testing.T, dir string) {
+	t.Helper()
+	g, err := engine.New("school", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	race := fixture(t, "school-race", func(dir string) { tablestest.SchoolRace(t, dir) })
+	for _, at := range []func(string, *engine.Game) string{school.EstimatePath, school.TimingPath} {
+		copyFile(t, at(race, g), at(dir, g))
+	}
+}
+
+// fixture returns the directory of a fixture called name: the files
+// write makes there, made once for all the tests. Tests copy what they
+// need of it and leave it as it is.
+func fixture(t *testing.T, name string, write func(dir string)) string {
+	t.Helper()
+	v, _ := fixtures.LoadOrStore(name, &fixtureDir{})
+	f := v.(*fixtureDir)
+	f.once.Do(func() {
+		f.dir = filepath.Join(sharedTables, "fixtures", name)
+		if err := os.MkdirAll(f.dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		write(f.dir)
+	})
+	return f.dir
+}
+
+// fixtures holds a *fixtureDir for each name of fixture.
+var fixtures sync.Map
+
+// fixtureDir is the directory of a fixture, made once.
+type fixtureDir struct {
+	once sync.Once
+	dir  string
+}
+
+// copyFile copies the file from to a new file to.
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // reviewJSON is what the tests read of review --json.
@@ -166,8 +301,14 @@ type reviewJSON struct {
 // reviewed reviews the record rec with review --json and the other args.
 func reviewed(t *testing.T, rec string, args ...string) reviewJSON {
 	t.Helper()
+	return cli(nil).reviewed(t, rec, args...)
+}
+
+// reviewed is reviewed in c's environment.
+func (c cli) reviewed(t *testing.T, rec string, args ...string) reviewJSON {
+	t.Helper()
 	var res reviewJSON
-	out := runOK(t, append([]string{"review", rec, "--json"}, args...)...)
+	out := c.runOK(t, append([]string{"review", rec, "--json"}, args...)...)
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatalf("review --json: %v\n%s", err, out)
 	}

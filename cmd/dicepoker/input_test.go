@@ -4,13 +4,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"dicepoker/internal/tablestest"
 )
 
 // TestBadInput checks that bad input gets one line naming the trouble and
 // status 2.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -56,8 +55,8 @@ func TestBadInput(t *testing.T) {
 // an argument of 100 KB: the answer is one short line that quotes at most
 // its first 40 bytes, and status 2.
 func TestLongArguments(t *testing.T) {
-	tablestest.Dir(t)
-	t.Setenv("XDG_DATA_HOME", t.TempDir()) // where play keeps a record it starts
+	t.Parallel()
+	c := cli{"XDG_DATA_HOME": t.TempDir()} // where play keeps a record it starts
 	long := strings.Repeat("x", 100000)
 	record := writeFile(t, `{"game":"yahtzee","options":"","turn":1,"sheet":"","dice":[1,1,2,4,5],"rolls_left":2,"action":{"keep":[1,1]}}`+"\n")
 	// base is what a command needs besides the flag under test for that
@@ -83,7 +82,8 @@ func TestLongArguments(t *testing.T) {
 	for _, args := range cases {
 		name := strings.ReplaceAll(strings.Join(args, " "), long, "LONG")
 		t.Run(name, func(t *testing.T) {
-			status, stdout, stderr := runLine(args...)
+			t.Parallel()
+			status, stdout, stderr := c.runLine(args...)
 			if status != 2 || stdout != "" || strings.Count(stderr, "\n") != 1 || len(stderr) > 300 || strings.Contains(stderr, strings.Repeat("x", 41)) {
 				t.Errorf("status %d, stdout %.100q, stderr of %d bytes %.300q; want 2 and one short line", status, stdout, len(stderr), stderr)
 			}

@@ -5,8 +5,6 @@ import (
 	"math"
 	"strings"
 	"testing"
-
-	"dicepoker/internal/tablestest"
 )
 
 // TestJSONCommonNames checks that every command's JSON names the rules
@@ -14,8 +12,9 @@ import (
 // text shows, and that nothing changes between two runs unless --timing
 // asks for the seconds.
 func TestJSONCommonNames(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
-	tablestest.Dir(t)
+	cl, _ := ownTables(t)
 	out := t.TempDir() + "/poker.dpt"
 	for _, tc := range []struct {
 		name string
@@ -30,7 +29,7 @@ func TestJSONCommonNames(t *testing.T) {
 		{"distribution", []string{"distribution", "--game", "poker-dice", "--table", table, "--json"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			first := runOK(t, tc.args...)
+			first := cl.runOK(t, tc.args...)
 			var obj map[string]any
 			if err := json.Unmarshal([]byte(first), &obj); err != nil {
 				t.Fatal(err)
@@ -41,7 +40,7 @@ func TestJSONCommonNames(t *testing.T) {
 			if _, ok := obj["seconds"]; ok {
 				t.Errorf("seconds without --timing: %s", first)
 			}
-			if again := runOK(t, tc.args...); again != first {
+			if again := cl.runOK(t, tc.args...); again != first {
 				t.Errorf("two runs differ:\n%s%s", first, again)
 			}
 			if tc.name == "distribution" || tc.name == "simulate" {
@@ -54,7 +53,7 @@ func TestJSONCommonNames(t *testing.T) {
 			}
 		})
 	}
-	text := runOK(t, "simulate", "--game", "poker-dice", "--table", table, "--games", "200")
+	text := cl.runOK(t, "simulate", "--game", "poker-dice", "--table", table, "--games", "200")
 	if !strings.Contains(text, "expected       31.423 (the strategy table's exact value)") {
 		t.Errorf("simulate text:\n%s", text)
 	}
@@ -63,7 +62,7 @@ func TestJSONCommonNames(t *testing.T) {
 		{"simulate", "--game", "poker-dice", "--table", table, "--games", "200", "--json", "--timing"},
 	} {
 		var obj map[string]any
-		if err := json.Unmarshal([]byte(runOK(t, args...)), &obj); err != nil {
+		if err := json.Unmarshal([]byte(cl.runOK(t, args...)), &obj); err != nil {
 			t.Fatal(err)
 		}
 		if s, ok := obj["seconds"].(float64); !ok || s <= 0 {

@@ -22,7 +22,7 @@ func TestManualNamesJSONKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	manual := string(data)
-	sharedTables(t)
+	t.Parallel()
 	out := t.TempDir()
 	record := filepath.Join(t.TempDir(), "game.jsonl")
 	if err := os.WriteFile(record, []byte(oldRecord), 0o644); err != nil {

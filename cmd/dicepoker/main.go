@@ -27,9 +27,16 @@ type command struct {
 	name    string
 	summary string // one line, for "dicepoker help"
 	// run parses args (the arguments after the command name) and writes its
-	// output to stdout. Bad input is returned as a *usageError.
-	run func(args []string, stdout io.Writer) error
+	// output to stdout, reading the environment variables it needs from e.
+	// Bad input is returned as a *usageError.
+	run func(e env, args []string, stdout io.Writer) error
 }
+
+// env looks up the environment variables a command reads, by name:
+// os.Getenv for the program. Commands read them through it, not from the
+// process, so that command lines run side by side in one process (the
+// tests) can each have their own tables directory.
+type env func(name string) string
 
 // commands is the command table, in the order "dicepoker help" lists it.
 var commands = []command{
@@ -72,12 +79,18 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// run runs the command line args and returns the exit status: 0, 1 for a
-// failure (of the system: disk, permissions, a closed or full output),
-// 2 for bad input. Errors go to stderr as one line.
+// run runs the command line args in the process's environment and
+// returns the exit status: 0, 1 for a failure (of the system: disk,
+// permissions, a closed or full output), 2 for bad input. Errors go to
+// stderr as one line.
 func run(args []string, stdout, stderr io.Writer) int {
+	return runIn(os.Getenv, args, stdout, stderr)
+}
+
+// runIn is run with the environment variables of e.
+func runIn(e env, args []string, stdout, stderr io.Writer) int {
 	out := &checkedWriter{w: stdout}
-	err := dispatch(args, out)
+	err := dispatch(e, args, out)
 	if out.err != nil && (err == nil || errors.Is(err, errHelpShown)) {
 		err = fmt.Errorf("cannot write the output: %w", out.err)
 	}
@@ -112,7 +125,7 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-func dispatch(args []string, stdout io.Writer) error {
+func dispatch(e env, args []string, stdout io.Writer) error {
 	if len(args) == 0 {
 		return usagef("no command given (run 'dicepoker help' for the commands)")
 	}
@@ -121,20 +134,20 @@ func dispatch(args []string, stdout io.Writer) error {
 	case "help", "-h", "--help", "-help":
 		if len(rest) > 0 { // "dicepoker help score" is "dicepoker score -h"
 			if c := lookup(rest[0]); c != nil {
-				return c.run([]string{"-h"}, stdout)
+				return c.run(e, []string{"-h"}, stdout)
 			}
 			return unknownCommand(rest[0])
 		}
 		printHelp(stdout)
 		return nil
 	case "--version", "-version":
-		return runVersion(rest, stdout)
+		return runVersion(e, rest, stdout)
 	}
 	c := lookup(name)
 	if c == nil {
 		return unknownCommand(name)
 	}
-	return c.run(rest, stdout)
+	return c.run(e, rest, stdout)
 }
 
 // unknownCommand is the error for a command that is not in the table, with

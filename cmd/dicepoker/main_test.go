@@ -3,15 +3,14 @@ package main
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
 
 func TestRunExitStatus(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args   []string
 		status int
@@ -51,6 +50,7 @@ func TestRunExitStatus(t *testing.T) {
 }
 
 func TestCommandTable(t *testing.T) {
+	t.Parallel()
 	seen := map[string]bool{}
 	for _, c := range commands {
 		if c.name == "" || c.summary == "" || c.run == nil || strings.Contains(c.summary, "\n") {
@@ -62,15 +62,16 @@ func TestCommandTable(t *testing.T) {
 		seen[c.name] = true
 		// Every command answers -h with its usage on stdout.
 		var out bytes.Buffer
-		if err := c.run([]string{"-h"}, &out); !errors.Is(err, errHelpShown) || !strings.HasPrefix(out.String(), "usage: dicepoker "+c.name) {
+		if err := c.run(os.Getenv, []string{"-h"}, &out); !errors.Is(err, errHelpShown) || !strings.HasPrefix(out.String(), "usage: dicepoker "+c.name) {
 			t.Errorf("%s -h: err %v, output %q", c.name, err, out.String())
 		}
 	}
 }
 
 func TestGames(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
-	if err := runGames(nil, &out); err != nil {
+	if err := runGames(os.Getenv, nil, &out); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -91,36 +92,29 @@ func TestGames(t *testing.T) {
 	}
 }
 
-// buildBinary builds dicepoker in a temporary directory, once for all
-// the tests, and returns its path; -short skips the test.
-func buildBinary(t *testing.T) string {
+// asProgram is the environment variable that makes the test binary run
+// as dicepoker itself, main and nothing else (see TestMain).
+const asProgram = "DICEPOKER_TEST_AS_PROGRAM"
+
+// program returns the command that runs dicepoker with args in a process
+// of its own: this test binary, run as the program, so that the tests
+// need no build of it.
+func program(t *testing.T, args ...string) *exec.Cmd {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the binary")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
-	shared.mu.Lock()
-	defer shared.mu.Unlock()
-	if shared.bin == "" && shared.binErr == nil {
-		dir, err := os.MkdirTemp("", "dicepoker-cmd-bin")
-		if err == nil {
-			shared.bin = dir
-			if out, berr := exec.Command("go", "build", "-o", filepath.Join(dir, "dicepoker"), ".").CombinedOutput(); berr != nil {
-				err = fmt.Errorf("go build: %v\n%s", berr, out)
-			}
-		}
-		shared.binErr = err
-	}
-	if shared.binErr != nil {
-		t.Fatal(shared.binErr)
-	}
-	return filepath.Join(shared.bin, "dicepoker")
+	cmd := exec.Command(exe, args...)
+	cmd.Env = append(os.Environ(), asProgram+"=1")
+	return cmd
 }
 
-// TestBinary builds dicepoker and checks that bad input exits with status 2
-// and one line on stderr, no panic and nothing on stdout.
+// TestBinary runs dicepoker in a process of its own and checks that bad
+// input exits with status 2 and one line on stderr, no panic and nothing
+// on stdout.
 func TestBinary(t *testing.T) {
 	t.Parallel()
-	bin := buildBinary(t)
 	for _, tc := range []struct {
 		args   []string
 		status int
@@ -134,7 +128,7 @@ func TestBinary(t *testing.T) {
 		{[]string{"score", "--dice", "12345"}, 0, ""},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			cmd := exec.Command(bin, tc.args...)
+			cmd := program(t, tc.args...)
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			err := cmd.Run()

@@ -9,7 +9,6 @@ import (
 	"dicepoker/internal/memory"
 	"dicepoker/kind"
 	"dicepoker/strategy"
-	"dicepoker/tables"
 	"dicepoker/target"
 	"dicepoker/web"
 )
@@ -45,8 +44,8 @@ func memoryLimit(fs *pflag.FlagSet, value string) (int64, error) {
 // table and every-target table takes, solved with threads goroutines
 // where their files are missing: the every-target table is built with
 // the strategy table open.
-func targetTablesNeed(g *engine.Game, threads int) memory.Need {
-	dir, err := tables.DefaultDir()
+func (e env) targetTablesNeed(g *engine.Game, threads int) memory.Need {
+	dir, err := e.opened("").TablesDir()
 	if err != nil {
 		dir = ""
 	}
@@ -81,10 +80,10 @@ func fits(what string, need, limit int64) error {
 // and ranks, that its work fits limit (--memory; 0: none) or what the
 // machine has free: the every-target table and, against opponents, their
 // ranking.
-func checkAim(fs *pflag.FlagSet, g *engine.Game, limit int64) error {
+func (e env) checkAim(fs *pflag.FlagSet, g *engine.Game, limit int64) error {
 	what, work := "advice for a target", int64(0)
 	if fs.Changed("opponent") {
 		what, work = "advice against opponents", target.OpponentsMemory(g)
 	}
-	return checkMemory(what+" in "+strategy.Describe(g), targetTablesNeed(g, 0), work, limit)
+	return checkMemory(what+" in "+strategy.Describe(g), e.targetTablesNeed(g, 0), work, limit)
 }

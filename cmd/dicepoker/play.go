@@ -33,10 +33,10 @@ with the final score, the optimal expected score and a review of every
 decision.`
 
 // runPlay plays a game on the terminal.
-func runPlay(args []string, stdout io.Writer) error { return play(args, os.Stdin, stdout) }
+func runPlay(e env, args []string, stdout io.Writer) error { return play(e, args, os.Stdin, stdout) }
 
 // play plays a game, reading the player's commands from in.
-func play(args []string, in io.Reader, stdout io.Writer) error {
+func play(e env, args []string, in io.Reader, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("play")
 	seed := fs.Uint64("seed", 0, "seed of the dice, to play the same dice again (default: from the clock, printed)")
 	manual := fs.Bool("manual", false, "roll real dice and type what they show")
@@ -76,13 +76,13 @@ func play(args []string, in io.Reader, stdout io.Writer) error {
 		if s.sheet, err = coach.ParseSheet(g, ""); err != nil {
 			return &usageError{err.Error()}
 		}
-		if f, path, err = createRecord(*recordFile, "dicepoker"); err != nil {
+		if f, path, err = e.createRecord(*recordFile, "dicepoker"); err != nil {
 			return err
 		}
 		s.rec = record.NewWriter(f)
 	}
 	s.g, s.terms = g, s.sheet.Terms()
-	if s.adv, err = advice.Advisor(opened(*tableFile), g); err != nil {
+	if s.adv, err = advice.Advisor(e.opened(*tableFile), g); err != nil {
 		f.Close()
 		if start == nil {
 			os.Remove(path)
@@ -168,8 +168,8 @@ func (s *session) begin(last *record.Entry) error {
 
 // recordDir is where records go by default: dicepoker in the user's data
 // directory, $XDG_DATA_HOME or else ~/.local/share.
-func recordDir() (string, error) {
-	data := os.Getenv("XDG_DATA_HOME")
+func (e env) recordDir() (string, error) {
+	data := e("XDG_DATA_HOME")
 	if data == "" {
 		home, err := os.UserHomeDir()
 		if err != nil {
@@ -184,7 +184,7 @@ func recordDir() (string, error) {
 // one; with no path, a new file in recordDir named for the time after
 // prefix ("dicepoker-20260101-120000.jsonl"), -2, -3 ... after the name
 // when files start in the same second.
-func createRecord(path, prefix string) (*os.File, string, error) {
+func (e env) createRecord(path, prefix string) (*os.File, string, error) {
 	if path != "" {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 		if errors.Is(err, os.ErrExist) {
@@ -194,7 +194,7 @@ func createRecord(path, prefix string) (*os.File, string, error) {
 		}
 		return f, path, nil
 	}
-	dir, err := recordDir()
+	dir, err := e.recordDir()
 	if err != nil {
 		return nil, "", err
 	}

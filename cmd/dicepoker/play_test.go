@@ -84,8 +84,15 @@ func playWith(t *testing.T, g *engine.Game, adv coach.Advisor, seed uint64, mist
 // playOK plays a game with the given input and returns the output.
 func playOK(t *testing.T, input string, args ...string) string {
 	t.Helper()
+	return cli(nil).playOK(t, input, args...)
+}
+
+// playOK plays a game in c's environment with the given input and
+// returns the output.
+func (c cli) playOK(t *testing.T, input string, args ...string) string {
+	t.Helper()
 	var out bytes.Buffer
-	if err := play(args, strings.NewReader(input), &out); err != nil {
+	if err := play(c.getenv, args, strings.NewReader(input), &out); err != nil {
 		t.Fatalf("play %q: %v\n%s", args, err, out.String())
 	}
 	return out.String()
@@ -98,11 +105,17 @@ type step struct{ in, want string }
 // step's want follows in the output, in order; it returns the output.
 func playSteps(t *testing.T, steps []step, extra string, args ...string) string {
 	t.Helper()
+	return cli(nil).playSteps(t, steps, extra, args...)
+}
+
+// playSteps is playSteps in c's environment.
+func (c cli) playSteps(t *testing.T, steps []step, extra string, args ...string) string {
+	t.Helper()
 	var in strings.Builder
 	for _, s := range steps {
 		in.WriteString(s.in + "\n")
 	}
-	out := playOK(t, in.String()+extra, args...)
+	out := c.playOK(t, in.String()+extra, args...)
 	rest := out
 	for _, s := range steps {
 		i := strings.Index(rest, s.want)
@@ -115,6 +128,7 @@ func playSteps(t *testing.T, steps []step, extra string, args ...string) string 
 }
 
 func TestPlayFollowingTheAdvisor(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		game string
 		args []string
@@ -160,6 +174,7 @@ func TestPlayFollowingTheAdvisor(t *testing.T) {
 }
 
 func TestPlayWithMistakes(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	table := tableFor(t, g)
 	pl := playWithTable(t, table, 5, map[int]bool{0: true, 9: true})
@@ -187,6 +202,7 @@ func TestPlayWithMistakes(t *testing.T) {
 // TestPlayExplains feeds every kind of bad command: each is explained and
 // the game goes on; quit keeps the record and reviews it.
 func TestPlayExplains(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("yahtzee", engine.Options{})
 	tableFor(t, g)
 	// Seed 5 rolls 1 1 2 4 5 first, then 1 1 2 3 4 after keeping 1 1.
@@ -244,6 +260,7 @@ func TestPlayExplains(t *testing.T) {
 // dice, the generator with it, so the same keep rolls the same dice, and
 // the record loses the lines taken back.
 func TestPlayUndo(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("yahtzee", engine.Options{})
 	tableFor(t, g)
 	// Seed 5 rolls 1 1 2 4 5, then 1 1 2 3 4 after keeping 1 1 (see
@@ -274,6 +291,7 @@ func TestPlayUndo(t *testing.T) {
 // a keep the kept dice are rolled again, after a box the next turn
 // starts; the record grows, and the review covers the whole game.
 func TestPlayResume(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("yahtzee", engine.Options{})
 	tableFor(t, g)
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
@@ -334,6 +352,7 @@ func TestPlayRecordDir(t *testing.T) {
 }
 
 func TestWrap(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, text, want string }{
 		{"short", "one two", "one two"},
 		{"at the width", "aaaa bbbb", "aaaa bbbb"},
@@ -350,6 +369,7 @@ func TestWrap(t *testing.T) {
 }
 
 func TestPlayManual(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	tableFor(t, g)
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
@@ -426,9 +446,10 @@ func TestPlayRefuses(t *testing.T) {
 }
 
 func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
-	tablestest.Dir(t) // nothing is solved or fitted there
+	t.Parallel()
+	cl, _ := ownTables(t)
 	g, table := schoolExact(t, tablestest.Scrambled)
-	adv, err := advice.Advisor(opened(table), g)
+	adv, err := advice.Advisor(env(os.Getenv).opened(table), g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -443,7 +464,7 @@ func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 		t.Run(fmt.Sprintf("seed %d mistakes %v", c.seed, c.mistakes), func(t *testing.T) {
 			pl := playWith(t, g, adv, c.seed, c.mistakes)
 			rec := filepath.Join(t.TempDir(), "game.jsonl")
-			out := playOK(t, pl.input, "--game", "school", "--columns", "1", "--seed", fmt.Sprint(c.seed), "--record", rec, "--table", table)
+			out := cl.playOK(t, pl.input, "--game", "school", "--columns", "1", "--seed", fmt.Sprint(c.seed), "--record", rec, "--table", table)
 			wrong := len(c.mistakes)
 			containsAll(t, out,
 				fmt.Sprintf("optimal expected score from the start: %.2f\n", adv.Expected()),
@@ -462,7 +483,7 @@ func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 			if n := strings.Count(string(data), "\n"); n != pl.n || !strings.Contains(string(data), `"action":{"cross":"`) {
 				t.Errorf("seed %d: %d record lines, want %d, with a cross:\n%s", c.seed, n, pl.n, data)
 			}
-			pl.agrees(t, reviewed(t, rec, "--table", table), wrong)
+			pl.agrees(t, cl.reviewed(t, rec, "--table", table), wrong)
 		})
 	}
 }
@@ -470,7 +491,8 @@ func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 // TestPlaySchoolCommands plays the first turn of a one-column game with
 // every kind of school command, good and bad.
 func TestPlaySchoolCommands(t *testing.T) {
-	tablestest.Dir(t)
+	t.Parallel()
+	cl, _ := ownTables(t)
 	_, table := schoolExact(t, tablestest.Scrambled)
 	if d := newRoller(3).roll(engine.Multiset{}); d.String() != "12344" {
 		t.Fatalf("seed 3 rolls %s first", d)
@@ -494,7 +516,7 @@ func TestPlaySchoolCommands(t *testing.T) {
 		{"quit", "game stopped before turn 2 of 15, score 0\n"},
 	}
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
-	out := playSteps(t, steps, "", "--game", "school", "--columns", "1", "--seed", "3", "--record", rec, "--table", table)
+	out := cl.playSteps(t, steps, "", "--game", "school", "--columns", "1", "--seed", "3", "--record", rec, "--table", table)
 	if !strings.Contains(out, "review of school (columns=1): 2 decisions") {
 		t.Errorf("no review:\n%s", out)
 	}
@@ -509,10 +531,11 @@ func TestPlaySchoolCommands(t *testing.T) {
 // TestPlaySchoolEstimate plays school with three columns, whose advisor
 // values sheets by an estimate, and says so.
 func TestPlaySchoolEstimate(t *testing.T) {
-	tablestest.Dir(t)
+	t.Parallel()
+	cl, _ := ownTables(t)
 	_, estimate := schoolTables(t)
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
-	out := playOK(t, "hint\nscore sum\nhint\nquit\n", "--game", "school", "--seed", "3", "--record", rec, "--table", estimate)
+	out := cl.playOK(t, "hint\nscore sum\nhint\nquit\n", "--game", "school", "--seed", "3", "--record", rec, "--table", estimate)
 	// The note, wrapped at 80 columns.
 	note := "note: school with 3 columns is not solved exactly: the advisor values the sheets\n" +
 		"  between turns by its estimate, so its best actions, expected scores and losses\n" +
@@ -531,7 +554,7 @@ func TestPlaySchoolEstimate(t *testing.T) {
 	var res struct {
 		Note string `json:"note"`
 	}
-	if err := json.Unmarshal([]byte(runOK(t, "review", "--json", "--table", estimate, rec)), &res); err != nil || !strings.HasPrefix(res.Note, "school with 3 columns is not solved exactly") {
+	if err := json.Unmarshal([]byte(cl.runOK(t, "review", "--json", "--table", estimate, rec)), &res); err != nil || !strings.HasPrefix(res.Note, "school with 3 columns is not solved exactly") {
 		t.Errorf("review --json note %q, %v", res.Note, err)
 	}
 }
@@ -629,6 +652,7 @@ func marks(g *engine.Game) string {
 // TestPlayOldBoxName checks that play reads a box's old name, two-pair,
 // as the box two-pairs, and records the box's name.
 func TestPlayOldBoxName(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	tableFor(t, g)
 	rec := filepath.Join(t.TempDir(), "game.jsonl")

@@ -32,13 +32,13 @@ file as it is given, where stats reads it. --positions prints the
 positions, as advise takes them, without asking.`
 
 // runQuiz asks a quiz on the terminal.
-func runQuiz(args []string, stdout io.Writer) error {
-	return takeQuiz(args, os.Stdin, stdout, os.Stderr)
+func runQuiz(e env, args []string, stdout io.Writer) error {
+	return takeQuiz(e, args, os.Stdin, stdout, os.Stderr)
 }
 
 // takeQuiz asks a quiz, reading the answers from in; with --json the
 // complaints about answers go to stderr, so that stdout holds the JSON.
-func takeQuiz(args []string, in io.Reader, stdout, stderr io.Writer) error {
+func takeQuiz(e env, args []string, in io.Reader, stdout, stderr io.Writer) error {
 	fs, gf := newGameFlagSet("quiz")
 	n := fs.Int("questions", 10, fmt.Sprintf("questions to ask, 1..%d", quiz.MaxQuestions))
 	seed := fs.Uint64("seed", 0, "seed of the questions, to take the same quiz again (default: from the clock, printed)")
@@ -59,7 +59,7 @@ func takeQuiz(args []string, in io.Reader, stdout, stderr io.Writer) error {
 	if !fs.Changed("seed") {
 		*seed = uint64(time.Now().UnixNano())
 	}
-	o := opened(*tableFile)
+	o := e.opened(*tableFile)
 	o.Mapped = true
 	adv, err := advice.Advisor(o, g)
 	if err != nil {
@@ -72,7 +72,7 @@ func takeQuiz(args []string, in io.Reader, stdout, stderr io.Writer) error {
 	if *positions {
 		return writePositions(stdout, g, qs, *seed, *asJSON)
 	}
-	f, path, err := createRecord(*recordFile, strings.TrimSuffix(stats.QuizPrefix, "-")) // the name stats knows a quiz by
+	f, path, err := e.createRecord(*recordFile, strings.TrimSuffix(stats.QuizPrefix, "-")) // the name stats knows a quiz by
 	if err != nil {
 		return err
 	}

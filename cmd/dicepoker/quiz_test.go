@@ -50,7 +50,7 @@ type quizJSON struct {
 func taken(t *testing.T, input string, args ...string) (string, string) {
 	t.Helper()
 	var out, errs bytes.Buffer
-	if err := takeQuiz(args, strings.NewReader(input), &out, &errs); err != nil {
+	if err := takeQuiz(os.Getenv, args, strings.NewReader(input), &out, &errs); err != nil {
 		t.Fatalf("quiz %q: %v\n%s", args, err, out.String())
 	}
 	return out.String(), errs.String()
@@ -144,6 +144,7 @@ func TestQuizBestAnswers(t *testing.T) {
 // answer loses what review judges the same decision to lose, read back
 // from the answers file, a line of which is a game record.
 func TestQuizWeakerPlayer(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("yahtzee", engine.Options{})
 	table := tableFor(t, g)
 	adv := coach.TableAdvisor(table)
@@ -282,6 +283,7 @@ func mustGame(t *testing.T, name string, o engine.Options) *engine.Game {
 // TestQuizSameSeed draws the same quiz for the same seed, another for
 // another, and prints --positions as advise command lines.
 func TestQuizSameSeed(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	tableFor(t, g)
 	first := quizPositions(t, "--game", "poker-dice", "--seed", "4", "--questions", "6")
@@ -336,7 +338,8 @@ func TestQuizInput(t *testing.T) {
 }
 
 func TestQuizRefuses(t *testing.T) {
-	tablestest.Dir(t)
+	t.Parallel()
+	cl, _ := ownTables(t)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -345,7 +348,7 @@ func TestQuizRefuses(t *testing.T) {
 		{[]string{"--questions", "501"}, "--questions 501: must be 1 to 500"},
 		{[]string{"--positions", "--record", "x.jsonl"}, "--positions asks nothing"},
 	} {
-		status, _, stderr := runLine(append([]string{"quiz"}, c.args...)...)
+		status, _, stderr := cl.runLine(append([]string{"quiz"}, c.args...)...)
 		if status != 2 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("quiz %q: status %d, %q; want 2 and one line with %q", c.args, status, stderr, c.want)
 		}

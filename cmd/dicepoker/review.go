@@ -20,7 +20,7 @@ then the points lost in all and the share of decisions that were optimal
 its line number.`
 
 // runReview reviews a game record.
-func runReview(args []string, stdout io.Writer) error {
+func runReview(e env, args []string, stdout io.Writer) error {
 	fs := newFlagSet("review")
 	asJSON := addJSONFlag(fs)
 	tableFile := addTableFlag(fs)
@@ -40,7 +40,7 @@ func runReview(args []string, stdout io.Writer) error {
 		return fileError("", err)
 	}
 	defer f.Close()
-	o := opened(*tableFile)
+	o := e.opened(*tableFile)
 	o.Mapped = true // a review reads its tables, answers and ends: no copy of them
 	r, err := advice.Review(o, f, file, g)
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 )
 
 func TestReviewText(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	tableFor(t, g)
 	// The last turn of a poker-dice game, the straight open: keeping 9 T
@@ -39,7 +40,8 @@ game over, score 36; optimal expected score of a new game 31.42
 }
 
 func TestReviewRefuses(t *testing.T) {
-	tablestest.Dir(t)
+	t.Parallel()
+	cl, _ := ownTables(t)
 	dir := t.TempDir()
 	write := func(name, data string) string {
 		path := filepath.Join(dir, name)
@@ -70,7 +72,7 @@ func TestReviewRefuses(t *testing.T) {
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			if status := run(c.args, &stdout, &stderr); status != 2 || stderr.String() != c.want || stdout.Len() != 0 {
+			if status := cl.run(c.args, &stdout, &stderr); status != 2 || stderr.String() != c.want || stdout.Len() != 0 {
 				t.Errorf("%q: status %d, stderr %q, stdout %q; want 2, %q", c.args, status, stderr.String(), stdout.String(), c.want)
 			}
 		})
@@ -85,7 +87,8 @@ func TestReviewRefuses(t *testing.T) {
 // sheet had 285: 105 of School row bonuses, 100 of cells and 80 of their
 // row bonuses (sum has none).
 func TestReviewSchool(t *testing.T) {
-	tablestest.Dir(t)
+	t.Parallel()
+	cl, _ := ownTables(t)
 	_, zero := schoolExact(t, tablestest.Zero)
 	const sheet = "ones=x,twos=x,threes=x,fours=x,fives=x,sixes=x,three-of-a-kind=9,full-house=12,four-of-a-kind=24,five-of-a-kind=-,small-straight=15,large-straight=20,sum=20"
 	rec := writeFile(t, `{"game":"school","options":"columns=1","turn":14,"sheet":"`+sheet+`","dice":[2,2,3,3,5],"rolls_left":0,"action":{"score":"pair"}}
@@ -99,7 +102,7 @@ line turn roll  dice       taken                             best               
 total loss 8.000 points; 1 of 2 decisions optimal (50.0%)
 game over, score 337; optimal expected score of a new game 0.00
 `
-	if got := runOK(t, "review", rec, "--table", zero); got != want {
+	if got := cl.runOK(t, "review", rec, "--table", zero); got != want {
 		t.Errorf("review:\n%s\nwant\n%s", got, want)
 	}
 }

@@ -113,13 +113,14 @@ func (c adviseCase) aim() string {
 // TestAdviseRoutesAgree asks advise --json and the server's /api/advise
 // the same questions, every game and every aim, and checks that they
 // answer byte for byte the same. The tables are those of one tables
-// directory: the single-sheet games' solved there first, school's the
-// fixtures (an exact table of one column that values the sheets by a
+// directory: the single-sheet games' solved there first (in the shared
+// directory, once for all the tests), school's the fixtures (an exact table of one column that values the sheets by a
 // fixed pattern, and the greedy estimate of three with its race timing).
 // The opponents' sheets are near their end, where a solve against them
 // takes no time.
 func TestAdviseRoutesAgree(t *testing.T) {
-	dir := tablestest.Dir(t)
+	t.Parallel()
+	c, dir := ownTables(t)
 	ptr := func(n int) *int { return &n }
 	yes, no := true, false
 	yahtzeeEnd := "ones=3,twos=6,threes=9,fours=12,fives=15,sixes=18,three-of-a-kind=22,four-of-a-kind=0,full-house=25,small-straight=30,large-straight=40"
@@ -158,32 +159,29 @@ func TestAdviseRoutesAgree(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := (advice.Opener{}).Table(g); err != nil {
-			t.Fatal(err)
-		}
+		sharedSolved(t, dir, g, false)
 	}
 	poker, _ := engine.New("poker-dice", engine.Options{})
-	if _, err := (advice.Opener{}).Targets(poker); err != nil {
-		t.Fatal(err)
-	}
+	sharedSolved(t, dir, poker, true)
 	one, _ := engine.New("school", engine.Options{Columns: 1})
-	tablestest.SchoolExact(t, strategy.Path(dir, one), tablestest.Scrambled)
-	tablestest.SchoolRace(t, dir)
+	_, exact := schoolExact(t, tablestest.Scrambled)
+	copyFile(t, exact, strategy.Path(dir, one))
+	schoolRace(t, dir)
 
 	ts := httptest.NewUnstartedServer(nil)
-	s, err := web.New(advice.Opener{}, ts.Listener.Addr().String(), web.Options{SolveWait: time.Minute})
+	s, err := web.New(advice.Opener{Dir: dir}, ts.Listener.Addr().String(), web.Options{SolveWait: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts.Config.Handler = s
 	ts.Start()
 	t.Cleanup(ts.Close)
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			args := c.args(t)
-			want := runOK(t, args...)
-			res, err := http.Post(ts.URL+"/api/advise", "application/json", strings.NewReader(c.body(t)))
+			args := tc.args(t)
+			want := c.runOK(t, args...)
+			res, err := http.Post(ts.URL+"/api/advise", "application/json", strings.NewReader(tc.body(t)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -193,9 +191,9 @@ func TestAdviseRoutesAgree(t *testing.T) {
 				t.Fatal(err)
 			}
 			if res.StatusCode != http.StatusOK || string(got) != want {
-				t.Errorf("/api/advise %s: %d\n%s\nwant what dicepoker %s prints:\n%s", c.body(t), res.StatusCode, got, strings.Join(args, " "), want)
+				t.Errorf("/api/advise %s: %d\n%s\nwant what dicepoker %s prints:\n%s", tc.body(t), res.StatusCode, got, strings.Join(args, " "), want)
 			}
-			if aim := c.aim(); !strings.Contains(want, aim) {
+			if aim := tc.aim(); !strings.Contains(want, aim) {
 				t.Errorf("dicepoker %s answers without %s:\n%s", strings.Join(args, " "), aim, want)
 			}
 		})

@@ -9,8 +9,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"dicepoker/internal/tablestest"
 )
 
 // reducedHouse is a small house yatzy in a game file, quick to solve.
@@ -21,8 +19,9 @@ const reducedHouse = "../../engine/gamefile/testdata/house-yatzy-reduced.toml"
 // name but other rules gets a table of its own, and a file that gives a
 // built-in game exactly shares that game's table.
 func TestRulesPlaysAGameFile(t *testing.T) {
-	dir := tablestest.Dir(t)
-	out := runOK(t, "advise", "--rules", reducedHouse, "--dice", "22255")
+	t.Parallel()
+	cl, dir := ownTables(t)
+	out := cl.runOK(t, "advise", "--rules", reducedHouse, "--dice", "22255")
 	containsAll(t, out, "house-yatzy-reduced", "score full-house for 25")
 	data, err := os.ReadFile(reducedHouse)
 	if err != nil {
@@ -32,7 +31,7 @@ func TestRulesPlaysAGameFile(t *testing.T) {
 	if err := os.WriteFile(other, []byte(strings.Replace(string(data), "points = 25", "points = 26", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out = runOK(t, "advise", "--rules", other, "--dice", "22255")
+	out = cl.runOK(t, "advise", "--rules", other, "--dice", "22255")
 	containsAll(t, out, "score full-house for 26")
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -46,11 +45,11 @@ func TestRulesPlaysAGameFile(t *testing.T) {
 	if len(names) != 2 || !table.MatchString(names[0]) || !table.MatchString(names[1]) {
 		t.Errorf("tables %q, want two house-yatzy-reduced-FINGERPRINT.dpt", names)
 	}
-	shown := runOK(t, "games", "--rules", reducedHouse)
+	shown := cl.runOK(t, "games", "--rules", reducedHouse)
 	if !slices.ContainsFunc(names, func(n string) bool { return strings.Contains(shown, "strategy table: "+n+"\n") }) {
 		t.Errorf("games --rules names none of the tables %q:\n%s", names, shown)
 	}
-	containsAll(t, runOK(t, "games", "--rules", "../../games/yatzy.toml"), "strategy table: yatzy.dpt\n")
+	containsAll(t, cl.runOK(t, "games", "--rules", "../../games/yatzy.toml"), "strategy table: yatzy.dpt\n")
 }
 
 func TestGamesRulesShowsTheGame(t *testing.T) {
@@ -120,16 +119,17 @@ func TestRulesRefusals(t *testing.T) {
 // TestPlayGameFile plays a game file with a record and resumes it: the
 // record is of the file's game, which only --rules with that file reads.
 func TestPlayGameFile(t *testing.T) {
-	tablestest.Dir(t)
+	t.Parallel()
+	cl, _ := ownTables(t)
 	rec := filepath.Join(t.TempDir(), "game.jsonl")
-	playOK(t, "keep none\nquit\n", "--rules", reducedHouse, "--seed", "5", "--record", rec)
+	cl.playOK(t, "keep none\nquit\n", "--rules", reducedHouse, "--seed", "5", "--record", rec)
 	data, err := os.ReadFile(rec)
 	if err != nil || !strings.Contains(string(data), `"game":"house-yatzy-reduced"`) {
 		t.Fatalf("record %v:\n%s", err, data)
 	}
-	out := playOK(t, "score full-house\nyes\nquit\n", "--rules", reducedHouse, "--resume", rec, "--seed", "9")
+	out := cl.playOK(t, "score full-house\nyes\nquit\n", "--rules", reducedHouse, "--resume", rec, "--seed", "9")
 	containsAll(t, out, "resuming after decision 1: keep none\n", "roll 2 of 3: ")
-	status, _, stderr := runLine("play", "--resume", rec)
+	status, _, stderr := cl.runLine("play", "--resume", rec)
 	if status != 2 || !strings.Contains(stderr, `unknown game "house-yatzy-reduced"`) {
 		t.Errorf("resumed without --rules: status %d, %q", status, stderr)
 	}
@@ -139,9 +139,10 @@ func TestPlayGameFile(t *testing.T) {
 // only a game file describes: refused without --rules, which names no
 // built-in game, and judged with it as advise judges the same position.
 func TestReviewRulesJudgesAGameFileRecord(t *testing.T) {
-	tablestest.Dir(t)
+	t.Parallel()
+	cl, _ := ownTables(t)
 	rec := writeFile(t, `{"game":"house-yatzy-reduced","turn":1,"sheet":"","dice":[2,2,2,5,5],"rolls_left":0,"action":{"score":"twos"}}`+"\n")
-	if code, _, stderr := runLine("review", rec); code != 2 || !strings.Contains(stderr, "house-yatzy-reduced") {
+	if code, _, stderr := cl.runLine("review", rec); code != 2 || !strings.Contains(stderr, "house-yatzy-reduced") {
 		t.Errorf("review without --rules: exit %d, %q; want 2 naming the game", code, stderr)
 	}
 	var got struct {
@@ -152,7 +153,7 @@ func TestReviewRulesJudgesAGameFileRecord(t *testing.T) {
 			Loss         float64           `json:"loss"`
 		} `json:"decisions"`
 	}
-	if err := json.Unmarshal([]byte(runOK(t, "review", rec, "--rules", reducedHouse, "--json")), &got); err != nil {
+	if err := json.Unmarshal([]byte(cl.runOK(t, "review", rec, "--rules", reducedHouse, "--json")), &got); err != nil {
 		t.Fatal(err)
 	}
 	type option struct {
@@ -163,7 +164,7 @@ func TestReviewRulesJudgesAGameFileRecord(t *testing.T) {
 		Best    option   `json:"best"`
 		Options []option `json:"options"`
 	}
-	if err := json.Unmarshal([]byte(runOK(t, "advise", "--rules", reducedHouse, "--dice", "22255", "--rolls-left", "0", "--json")), &want); err != nil {
+	if err := json.Unmarshal([]byte(cl.runOK(t, "advise", "--rules", reducedHouse, "--dice", "22255", "--rolls-left", "0", "--json")), &want); err != nil {
 		t.Fatal(err)
 	}
 	i := slices.IndexFunc(want.Options, func(o option) bool { return o.Category == "twos" })

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 )
@@ -11,13 +12,14 @@ import (
 func score(t *testing.T, args ...string) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := runScore(args, &out); err != nil {
+	if err := runScore(os.Getenv, args, &out); err != nil {
 		t.Fatalf("score %q: %v", args, err)
 	}
 	return out.String()
 }
 
 func TestScoreJSON(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -78,6 +80,7 @@ func TestScoreJSON(t *testing.T) {
 
 // The JSON output decodes into the documented shape.
 func TestScoreJSONShape(t *testing.T) {
+	t.Parallel()
 	var v struct {
 		Game   string
 		Dice   []int
@@ -106,6 +109,7 @@ func TestScoreJSONShape(t *testing.T) {
 }
 
 func TestScoreText(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -155,6 +159,7 @@ func TestScoreText(t *testing.T) {
 }
 
 func TestScoreBadInput(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -191,7 +196,7 @@ func TestScoreBadInput(t *testing.T) {
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			var out bytes.Buffer
-			err := runScore(tc.args, &out)
+			err := runScore(os.Getenv, tc.args, &out)
 			var usage *usageError
 			if !errors.As(err, &usage) {
 				t.Errorf("score %q: err %v, want a usage error", tc.args, err)
@@ -208,6 +213,7 @@ func TestScoreBadInput(t *testing.T) {
 }
 
 func TestGameFlags(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args    []string
 		name    string

@@ -19,6 +19,7 @@ import (
 	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/internal/lan"
+	"dicepoker/tables"
 	"dicepoker/web"
 )
 
@@ -37,7 +38,7 @@ machine's own names and addresses (Host), never to another site's name.`
 const qrLevel = qrterminal.L
 
 // runServe serves the web advisor until SIGINT or SIGTERM.
-func runServe(args []string, stdout io.Writer) error {
+func runServe(e env, args []string, stdout io.Writer) error {
 	fs := newFlagSet("serve")
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on, host:port (port 0: any free port)")
 	lanFlag := fs.Bool("lan", false, "listen on every interface, at the port of --addr, and print the addresses and a QR code for a phone")
@@ -72,7 +73,7 @@ func runServe(args []string, stdout io.Writer) error {
 	debug.SetMemoryLimit(budget)
 	machine := lan.Local()
 	_, port, _ = net.SplitHostPort(ln.Addr().String()) // port 0 chose one
-	srv, err := web.New(advice.Opener{Notice: notice, Threads: web.JobThreads()}, net.JoinHostPort(host, port),
+	srv, err := web.New(advice.Opener{Dir: e(tables.EnvDir), Notice: notice, Threads: web.JobThreads()}, net.JoinHostPort(host, port),
 		web.Options{Names: machine.Names(), Memory: budget})
 	if err != nil {
 		ln.Close()

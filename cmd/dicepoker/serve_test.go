@@ -47,7 +47,7 @@ func TestServeStopsOnSignals(t *testing.T) {
 			tablestest.Dir(t)
 			var out syncBuffer
 			done := make(chan error, 1)
-			go func() { done <- runServe([]string{"--addr", "127.0.0.1:0"}, &out) }()
+			go func() { done <- runServe(os.Getenv, []string{"--addr", "127.0.0.1:0"}, &out) }()
 			url := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`)
 			deadline := time.Now().Add(10 * time.Second)
 			for url.FindString(out.String()) == "" && time.Now().Before(deadline) {
@@ -85,6 +85,7 @@ func TestServeStopsOnSignals(t *testing.T) {
 }
 
 func TestServeBadAddress(t *testing.T) {
+	t.Parallel()
 	taken, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -120,7 +121,7 @@ func TestServeLAN(t *testing.T) {
 	tablestest.Dir(t)
 	var out syncBuffer
 	done := make(chan error, 1)
-	go func() { done <- runServe([]string{"--lan", "--addr", ":0"}, &out) }()
+	go func() { done <- runServe(os.Getenv, []string{"--lan", "--addr", ":0"}, &out) }()
 	// The QR code's last line is a row of upper halves.
 	qrEnd := regexp.MustCompile(`(?m)^▀+$`)
 	deadline := time.Now().Add(10 * time.Second)

@@ -19,7 +19,7 @@ table (solved and saved the first time); greedy takes the most points each
 turn can give. The same seed gives the same games whatever --threads says.`
 
 // runSimulate plays games and prints their statistics.
-func runSimulate(args []string, stdout io.Writer) error {
+func runSimulate(e env, args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("simulate")
 	games := fs.Int("games", 10000, "games to play")
 	seed := fs.Uint64("seed", 1, "the seed of the dice, 0..2^64-1")
@@ -47,7 +47,7 @@ func runSimulate(args []string, stdout io.Writer) error {
 	if gf.target != nil && (fs.Changed("strategy") || fs.Changed("table")) {
 		return usagef("--target plays to reach its target: leave out --strategy and --table")
 	}
-	p, err := kind.NewPlayer(opened(*tableFile), g, *name, gf.target)
+	p, err := kind.NewPlayer(e.opened(*tableFile), g, *name, gf.target)
 	if err != nil {
 		return err
 	}

@@ -33,6 +33,7 @@ type simulateJSON struct {
 }
 
 func TestSimulateJSON(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
 	args := []string{"simulate", "--game", "poker-dice", "--table", table, "--games", "3000", "--seed", "5", "--json"}
 	out := runOK(t, append(args, "--threads", "1")...)
@@ -65,11 +66,13 @@ func TestSimulateJSON(t *testing.T) {
 }
 
 func TestSimulateText(t *testing.T) {
+	t.Parallel()
 	out := runOK(t, "simulate", "--game", "poker-dice", "--table", pokerTable(t), "--games", "500")
 	containsAll(t, out, "poker-dice, optimal strategy: 500 games, seed 1\n", "mean ", "expected       31.423", "percentiles    1%: ", "upper-bonus ")
 }
 
 func TestDistribution(t *testing.T) {
+	t.Parallel()
 	table := pokerTable(t)
 	png := filepath.Join(t.TempDir(), "poker.png")
 	out := runOK(t, "distribution", "--game", "poker-dice", "--table", table, "--json", "--png", png)
@@ -99,6 +102,7 @@ func TestDistribution(t *testing.T) {
 }
 
 func TestSimulateAndDistributionRefuse(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		args   []string
 		stderr string
@@ -130,7 +134,7 @@ func TestSimulateAndDistributionRefuse(t *testing.T) {
 // reported with its strategy and intervals, two seats that play alike
 // winning half each exactly (the common dice), and bad lists refused.
 func TestSimulateSeats(t *testing.T) {
-	sharedTables(t)
+	t.Parallel()
 	var res struct {
 		Players int `json:"players"`
 		Games   int `json:"games"`
@@ -186,6 +190,7 @@ func TestSimulateSeats(t *testing.T) {
 // sample, with the keys of the other games' output and the same bits
 // whatever the threads.
 func TestDistributionSchoolExact(t *testing.T) {
+	t.Parallel()
 	one, _ := engine.New("school", engine.Options{Columns: 1})
 	g, err := one.Subset("twos", "fives", "pair", "full-house", "sum")
 	if err != nil {
@@ -201,7 +206,7 @@ func TestDistributionSchoolExact(t *testing.T) {
 	}
 	run := func(threads int, asJSON bool) string {
 		var out bytes.Buffer
-		p, err := kind.NewPlayer(opened(table), g, "", nil)
+		p, err := kind.NewPlayer(env(os.Getenv).opened(table), g, "", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -241,6 +246,7 @@ func TestDistributionSchoolExact(t *testing.T) {
 }
 
 func TestSimulateSchool(t *testing.T) {
+	t.Parallel()
 	_, estimate := schoolTables(t)
 	var res struct {
 		Strategy string `json:"strategy"`

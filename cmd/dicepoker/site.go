@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strings"
 
-	"dicepoker/advice"
 	"dicepoker/engine"
 	"dicepoker/internal/atomicfile"
 	"dicepoker/internal/cost"
@@ -43,7 +42,7 @@ const siteGames = "yahtzee,yatzy,poker-dice"
 const siteMark = "// Written by dicepoker site."
 
 // runSite writes the offline app to a folder.
-func runSite(args []string, stdout io.Writer) error {
+func runSite(e env, args []string, stdout io.Writer) error {
 	fs := newFlagSet("site")
 	out := fs.String("out", "", "the folder to write the site to (required)")
 	gameList := fs.String("games", siteGames, `the games whose strategy tables the site holds, with their default rules, comma-separated ("none": none, each then solved in the browser)`)
@@ -64,7 +63,7 @@ func runSite(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tableFiles, err := siteTables(games)
+	tableFiles, err := e.siteTables(games)
 	if err != nil {
 		return err
 	}
@@ -114,10 +113,10 @@ func siteGameList(list string) ([]*engine.Game, error) {
 // siteTables returns the strategy tables of games as the site holds
 // them, gzipped, by their names in offline.TablesDir: each read from the
 // tables directory, or solved and saved there first.
-func siteTables(games []*engine.Game) (map[string][]byte, error) {
+func (e env) siteTables(games []*engine.Game) (map[string][]byte, error) {
 	files := map[string][]byte{}
 	for _, g := range games {
-		t, err := (advice.Opener{Progress: progress, Notice: notice}).Table(g)
+		t, err := e.opened("").Table(g)
 		if err != nil {
 			return nil, err
 		}

@@ -26,7 +26,7 @@ GB of disk). It says first what it will build and what that takes, and
 leaves the tables already there as they are.`
 
 // runSolve solves a game and writes its table.
-func runSolve(args []string, stdout io.Writer) error {
+func runSolve(e env, args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("solve")
 	out := addOutputFlag(fs, "out", "the table file to write (default: the tables directory)")
 	threads := addThreadsFlag(fs, "solve")
@@ -54,20 +54,20 @@ func runSolve(args []string, stdout io.Writer) error {
 				return usagef("--all builds every game's tables with the default rules: drop --%s", opt.Name)
 			}
 		}
-		return solveAll(*threads, *targets, *asJSON, *timing, limit, stdout)
+		return e.solveAll(*threads, *targets, *asJSON, *timing, limit, stdout)
 	}
 	if *targets {
 		// The every-target table is built with the strategy table open.
-		if err := checkMemory("the solve of "+strategy.Describe(g), targetTablesNeed(g, *threads), 0, limit); err != nil {
+		if err := checkMemory("the solve of "+strategy.Describe(g), e.targetTablesNeed(g, *threads), 0, limit); err != nil {
 			return err
 		}
-		return solveTargets(g, *out, *threads, *asJSON, *timing, stdout)
+		return e.solveTargets(g, *out, *threads, *asJSON, *timing, stdout)
 	}
 	if err := fits("the solve of "+strategy.Describe(g), kind.Of(g).Table().Cost(*threads).Memory, limit); err != nil {
 		return err
 	}
 	start := time.Now()
-	t, err := kind.Solve(opened(""), g, *out, *threads)
+	t, err := kind.Solve(e.opened(""), g, *out, *threads)
 	if err != nil {
 		return err
 	}
@@ -104,9 +104,9 @@ func runSolve(args []string, stdout io.Writer) error {
 
 // solveTargets solves g's every-target table and writes it to out, or to
 // the tables directory.
-func solveTargets(g *engine.Game, out string, threads int, asJSON, timing bool, stdout io.Writer) error {
+func (e env) solveTargets(g *engine.Game, out string, threads int, asJSON, timing bool, stdout io.Writer) error {
 	start := time.Now()
-	t, err := kind.SolveTargets(opened(""), g, out, threads)
+	t, err := kind.SolveTargets(e.opened(""), g, out, threads)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,6 @@ import (
 	"dicepoker/internal/cost"
 	"dicepoker/kind"
 	"dicepoker/school"
-	"dicepoker/tables"
 )
 
 // tableBuild is a table solve --all builds: what it is, its file, what
@@ -37,8 +36,8 @@ func buildOf(b kind.Build, g *engine.Game, dir string, threads int, build func()
 // with one column (exact), and with targets every single-sheet game's
 // every-target table. School's estimates for more columns ship inside
 // the program.
-func allTables(dir string, threads int, targets bool) ([]tableBuild, error) {
-	o := opened("")
+func (e env) allTables(dir string, threads int, targets bool) ([]tableBuild, error) {
+	o := e.opened("")
 	var all []tableBuild
 	for _, name := range engine.GameNames {
 		opts := engine.Options{}
@@ -79,12 +78,12 @@ func shippedEstimates() string {
 // directory, one after the other, saying first what it will build and
 // what that takes, and first that the largest fits limit (0: none) or
 // what the machine has free; a table already there is left as it is.
-func solveAll(threads int, targets, asJSON, timing bool, limit int64, stdout io.Writer) error {
-	dir, err := tables.DefaultDir()
+func (e env) solveAll(threads int, targets, asJSON, timing bool, limit int64, stdout io.Writer) error {
+	dir, err := e.opened("").TablesDir()
 	if err != nil {
 		return err
 	}
-	all, err := allTables(dir, threads, targets)
+	all, err := e.allTables(dir, threads, targets)
 	if err != nil {
 		return err
 	}

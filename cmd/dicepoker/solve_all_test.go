@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"dicepoker/internal/tablestest"
 )
 
 // TestSolveAll runs solve --all in a tables directory that has every table
@@ -15,13 +13,14 @@ import (
 // there already and what ships inside the program, builds poker-dice's
 // table, and the second time builds nothing.
 func TestSolveAll(t *testing.T) {
-	dir := tablestest.Dir(t)
+	t.Parallel()
+	cl, dir := ownTables(t)
 	for _, name := range []string{"yahtzee.dpt", "yatzy.dpt", "swedish.dpt", "school+columns=1.dpt"} {
 		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	out := runOK(t, "solve", "--all")
+	out := cl.runOK(t, "solve", "--all")
 	path := filepath.Join(dir, "poker-dice.dpt")
 	for _, want := range []string{
 		"tables directory: " + dir + "\n",
@@ -41,7 +40,7 @@ func TestSolveAll(t *testing.T) {
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
 	}
-	if out := runOK(t, "solve", "--all"); !strings.Contains(out, "nothing to build") || strings.Contains(out, "to build:") {
+	if out := cl.runOK(t, "solve", "--all"); !strings.Contains(out, "nothing to build") || strings.Contains(out, "to build:") {
 		t.Errorf("second run:\n%s", out)
 	}
 	var got struct {
@@ -51,7 +50,7 @@ func TestSolveAll(t *testing.T) {
 			Built bool   `json:"built"`
 		} `json:"tables"`
 	}
-	if err := json.Unmarshal([]byte(runOK(t, "solve", "--all", "--json")), &got); err != nil {
+	if err := json.Unmarshal([]byte(cl.runOK(t, "solve", "--all", "--json")), &got); err != nil {
 		t.Fatal(err)
 	}
 	if len(got.Tables) != 5 || got.Tables[3].Path != path || got.Tables[3].Built {

@@ -26,7 +26,7 @@ changed files are judged again, with the strategy tables of the tables
 directory.`
 
 // runStats sums up the history of games and quizzes.
-func runStats(args []string, stdout io.Writer) error {
+func runStats(e env, args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("stats")
 	dirFlag := fs.String("dir", "", "the history directory (default: $XDG_DATA_HOME/dicepoker or ~/.local/share/dicepoker, where play and quiz write)")
 	png := addOutputFlag(fs, "png", "also draw the trend, each file's mean loss per decision, as a PNG (or, named .svg, SVG) picture in this file")
@@ -37,7 +37,7 @@ func runStats(args []string, stdout io.Writer) error {
 	}
 	dir := *dirFlag
 	if dir == "" {
-		if dir, err = recordDir(); err != nil {
+		if dir, err = e.recordDir(); err != nil {
 			return err
 		}
 	} else if info, err := os.Stat(dir); err != nil {
@@ -45,7 +45,7 @@ func runStats(args []string, stdout io.Writer) error {
 	} else if !info.IsDir() {
 		return usagef("--dir %s is not a directory", quotedName(dir))
 	}
-	o := opened("")
+	o := e.opened("")
 	o.Mapped = true
 	summaries, err := stats.Load(dir, func(g *engine.Game) (coach.Advisor, error) { return advice.Advisor(o, g) })
 	if err != nil {

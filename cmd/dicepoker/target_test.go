@@ -12,7 +12,6 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/engine"
-	"dicepoker/internal/tablestest"
 	"dicepoker/scores"
 	"dicepoker/target"
 )
@@ -23,7 +22,7 @@ import (
 // die rerolled showing K, 1 in 6; writing the dice now misses it. The
 // every-target table's values are its float32 turns', to its bounds.
 func TestAdviseTarget(t *testing.T) {
-	sharedTables(t)
+	t.Parallel()
 	var res struct {
 		SheetScore  int     `json:"sheet_score"`
 		Target      int     `json:"target"`
@@ -83,7 +82,7 @@ func TestAdviseTarget(t *testing.T) {
 // target, in one tables directory: advise's and simulate's (the
 // every-target table's) against the exact distributions of the play.
 func TestTargetExpected(t *testing.T) {
-	sharedTables(t)
+	t.Parallel()
 	g, err := engine.New("poker-dice", engine.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +181,8 @@ func simulateTargetExpected(t *testing.T, g *engine.Game) {
 }
 
 func TestTargetRefused(t *testing.T) {
-	tablestest.Dir(t)
+	t.Parallel()
+	cl, _ := ownTables(t)
 	for _, args := range [][]string{
 		{"advise", "--game", "poker-dice", "--dice", "9TJQA", "--target", "-1"},
 		{"advise", "--game", "poker-dice", "--dice", "9TJQA", "--target", "1000000"},
@@ -194,7 +194,7 @@ func TestTargetRefused(t *testing.T) {
 	} {
 		t.Run(args[0]+" "+args[len(args)-1], func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			if status := run(args, &stdout, &stderr); status != 2 || bytes.Count(stderr.Bytes(), []byte("\n")) != 1 {
+			if status := cl.run(args, &stdout, &stderr); status != 2 || bytes.Count(stderr.Bytes(), []byte("\n")) != 1 {
 				t.Errorf("%q: status %d, stderr %q", args, status, stderr.String())
 			}
 		})
@@ -205,7 +205,7 @@ func TestTargetRefused(t *testing.T) {
 // straight and the full house open: playing for a total never reaches it
 // less often, and 8 more points (both boxes) come only from making both.
 func TestChances(t *testing.T) {
-	sharedTables(t)
+	t.Parallel()
 	sheet := "aces=3,kings=3,queens=3,jacks=3,tens=3,nines=0,pair=1,two-pair=2,three-of-a-kind=3,four-of-a-kind=4,five-of-a-kind=0"
 	png := t.TempDir() + "/c.png"
 	out := runOK(t, "chances", "--game", "Poker-Dice", "--sheet", sheet, "--max", "36", "--png", png, "--json")
@@ -251,7 +251,7 @@ func TestChances(t *testing.T) {
 // to the straight makes it 1 time in 6, the opponent's turn 0.1297 of the
 // time (policy's example), and a tie counts half.
 func TestAdviseOpponent(t *testing.T) {
-	sharedTables(t)
+	t.Parallel()
 	out := runOK(t, "advise", "--game", "poker-dice", "--sheet", pokerAllButStraight, "--dice", "9TJQA",
 		"--opponent", pokerAllButStraight, "--json")
 	var res struct {
@@ -287,7 +287,9 @@ func TestAdviseOpponent(t *testing.T) {
 // race ranks the actions, the JSON gives the opponents' sheet scores and
 // the race strategy, and a bonus the opponent earned is out of reach.
 func TestAdviseSchoolOpponent(t *testing.T) {
-	tablestest.SchoolRace(t, tablestest.Dir(t))
+	t.Parallel()
+	cl, dir := ownTables(t)
+	schoolRace(t, dir)
 	var res struct {
 		Strategy  string `json:"strategy"`
 		Opponents []int  `json:"opponents"`
@@ -304,7 +306,7 @@ func TestAdviseSchoolOpponent(t *testing.T) {
 		{"opponent took the ones bonus", "ones=x/x/x", 0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			out := runOK(t, "advise", "--game", "school", "--sheet", "ones=x/x", "--dice", "11123", "--rolls-left", "0",
+			out := cl.runOK(t, "advise", "--game", "school", "--sheet", "ones=x/x", "--dice", "11123", "--rolls-left", "0",
 				"--opponent", c.opponent, "--opponent", "", "--json", "--top", "0")
 			if err := json.Unmarshal([]byte(out), &res); err != nil {
 				t.Fatalf("%v\n%s", err, out)
@@ -333,7 +335,9 @@ func TestAdviseSchoolOpponent(t *testing.T) {
 // dice, a line per strategy in the order given; two seats of the same
 // strategy win exactly half each; a list of the wrong length is refused.
 func TestSimulateSchoolRace(t *testing.T) {
-	tablestest.SchoolRace(t, tablestest.Dir(t))
+	t.Parallel()
+	cl, dir := ownTables(t)
+	schoolRace(t, dir)
 	var res struct {
 		Strategy string `json:"strategy"`
 		Games    int    `json:"games"`
@@ -343,7 +347,7 @@ func TestSimulateSchoolRace(t *testing.T) {
 			WinCI95  [2]float64 `json:"win_ci95"`
 		} `json:"seats"`
 	}
-	out := runOK(t, "simulate", "--game", "school", "--strategy", "race,estimate", "--games", "7", "--json")
+	out := cl.runOK(t, "simulate", "--game", "school", "--strategy", "race,estimate", "--games", "7", "--json")
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}
@@ -351,7 +355,7 @@ func TestSimulateSchoolRace(t *testing.T) {
 		res.Seats[1].Strategy != "estimate" || math.Abs(res.Seats[0].Wins+res.Seats[1].Wins-1) > 1e-12 {
 		t.Errorf("simulate race,estimate: %s", out)
 	}
-	out = runOK(t, "simulate", "--game", "school", "--strategy", "estimate,estimate", "--games", "8", "--json")
+	out = cl.runOK(t, "simulate", "--game", "school", "--strategy", "estimate,estimate", "--games", "8", "--json")
 	if err := json.Unmarshal([]byte(out), &res); err != nil {
 		t.Fatal(err)
 	}
@@ -360,7 +364,7 @@ func TestSimulateSchoolRace(t *testing.T) {
 			t.Errorf("estimate,estimate: %s", out)
 		}
 	}
-	text := runOK(t, "simulate", "--game", "school", "--strategy", "race,greedy", "--games", "2")
+	text := cl.runOK(t, "simulate", "--game", "school", "--strategy", "race,greedy", "--games", "2")
 	containsAll(t, text, "every strategy in every seat with the same dice", "seat 1  race ", "seat 2  greedy ")
 	for _, args := range [][]string{
 		{"simulate", "--game", "school", "--strategy", "race,estimate", "--players", "3"},
@@ -368,7 +372,7 @@ func TestSimulateSchoolRace(t *testing.T) {
 		{"simulate", "--game", "school", "--strategy", "race,race,race,race,race"},
 	} {
 		var stdout, stderr bytes.Buffer
-		if status := run(args, &stdout, &stderr); status != 2 || strings.Count(stderr.String(), "\n") != 1 {
+		if status := cl.run(args, &stdout, &stderr); status != 2 || strings.Count(stderr.String(), "\n") != 1 {
 			t.Errorf("%q: status %d, stderr %q", args, status, stderr.String())
 		}
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // runVersion prints the version of dicepoker.
-func runVersion(args []string, stdout io.Writer) error {
+func runVersion(e env, args []string, stdout io.Writer) error {
 	fs := newFlagSet("version")
 	if err := parseFlags(fs, args, stdout, "version", "Print the version of dicepoker, the Go that built it and the commit."); err != nil {
 		return err
