@@ -29,6 +29,7 @@ var slowExamples = map[string]string{
 	"dicepoker bench --games yatzy,yahtzee":              "solves, simulates and measures two games: 49 s",
 	"dicepoker bench --school-distribution":              "school's exact solve and distribution: about 30 s, 3.2 GB of memory",
 	"dicepoker solve --targets --game yatzy --threads 2": "yatzy's every-target table: about a minute, 2.5 GB of memory",
+	"dicepoker solve --rules games/maxi-yatzy.toml":      "Maxi Yatzy's exact solve: about 90 s of processor time",
 }
 
 // oldRecord is a poker-dice record of one decision, for review's examples.

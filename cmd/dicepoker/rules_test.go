@@ -91,14 +91,14 @@ func TestRulesRefusals(t *testing.T) {
 		}
 		return path
 	}
-	six := write("six.toml", "name = \"maxi\"\ndice = 6\nrolls = 3\n[[box]]\nname = \"chance\"\npoints = \"sum\"\n")
+	seven := write("seven.toml", "name = \"maxi\"\ndice = 7\nrolls = 3\n[[box]]\nname = \"chance\"\npoints = \"sum\"\n")
 	bad := write("bad.toml", "name = \"x\"\ndice = 5\nrolls = 3\n\n[[box]]\nname = \"chance\"\npoints = \"all\"\n")
 	for _, c := range []struct {
 		name string
 		args []string
 		want string
 	}{
-		{"six dice", []string{"games", "--rules", six}, six + ":2: dice = 6: six dice are not yet solved"},
+		{"seven dice", []string{"games", "--rules", seven}, seven + ":2: dice = 7: want 5 or 6"},
 		{"a bad box", []string{"advise", "--rules", bad, "--dice", "11111"}, bad + `:5: box "chance": points = "all"`},
 		{"no file", []string{"solve", "--rules", filepath.Join(dir, "none.toml")}, "no such file"},
 		{"an empty name", []string{"simulate", "--rules", ""}, "give the name of a game file"},
