@@ -23,23 +23,21 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"syscall/js"
 
 	"dicepoker/advice"
 	"dicepoker/school"
-	"dicepoker/tables"
 	"dicepoker/web/offline"
 )
 
 func main() {
-	// The browser has no file system: the worker answers every file as
-	// missing, so the tables the site lacks are solved in memory (their
-	// saving fails, which the advisor lets be).
-	os.Setenv(tables.EnvDir, "/tables")
 	global := js.Global()
 	src := offline.Source{
 		Opener: advice.Opener{
+			// The browser has no file system: the worker answers every
+			// file as missing, so the tables the site lacks are solved in
+			// memory (their saving fails, which the advisor lets be).
+			Dir:     "/tables",
 			Threads: 1,
 			Progress: func(what string) func(done, total int) {
 				return func(done, total int) { global.Call("dicepokerProgress", what, done, total) }
