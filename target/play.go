@@ -94,7 +94,7 @@ func (pl *Player) plan(s engine.State, n int) *policy.Turn {
 func (t *turn[T]) plans(next chances, s engine.State, needs []int) *[lane.Lanes]*policy.Turn {
 	w := t.get()
 	defer t.pool.Put(w)
-	w.decide, w.packed = true, true
+	w.decide, w.packed, w.noted = true, true, len(needs)
 	defer func() { w.decide, w.packed = false, false }()
 	if w.gathered == nil {
 		w.gathered = make([][lane.Lanes]T, gatheredRows)

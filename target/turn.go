@@ -265,8 +265,11 @@ type lanes[T lane.Real] struct {
 	// into gathered (level k's at 2k and 2k+1, a five-alike roll's i-th
 	// way's past the levels), so that a state's needs that are reached,
 	// however far apart, fill the lanes.
-	packed   bool
-	needs    [lane.Lanes]int
+	packed bool
+	needs  [lane.Lanes]int
+	// noted is how many lanes, from the first, a batch with decide
+	// notes the choices of: those of needs, the rest repeating the last.
+	noted    int
 	gathered [][lane.Lanes]T
 }
 
@@ -725,7 +728,7 @@ func (t *turn[T]) boxes(w *lanes[T]) {
 		if special[r] {
 			continue
 		}
-		for j := range lane.Lanes {
+		for j := range w.noted {
 			for i, c := range w.open {
 				k := i*maxLevels + int(t.level[c][r])
 				if w.fin.First[k][j] >= w.bar[r][j] && w.fin.Second[k][j]+w.fin.Add[k] == w.e.Now[r][j] {
@@ -752,7 +755,7 @@ func (t *turn[T]) keeps(w *lanes[T], j int) {
 	rp, re := w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
 	for r := range engine.NumRolls {
 		subs := t.subs[t.subStart[r]:t.subStart[r+1]]
-		for l := range lane.Lanes {
+		for l := range w.noted {
 			best, most := rp[r][l], re[r][l]
 			k, chain := -1, -1
 			var chainP T
