@@ -1,8 +1,10 @@
 package target
 
 import (
+	"context"
 	"math"
 	"math/bits"
+	"slices"
 	"testing"
 
 	"dicepoker/engine"
@@ -120,5 +122,32 @@ func TestDistributionByRows(t *testing.T) {
 			}
 			t.Logf("%d states, P(>= %d) %.9f, worst difference %.3g", states, c.target-c.score, got.AtLeast(c.target-c.score), worst)
 		})
+	}
+}
+
+// TestDistributionStops checks that a distribution whose context is done
+// stops with an empty histogram, and that one left to run reports each
+// turn once, in order.
+func TestDistributionStops(t *testing.T) {
+	t.Parallel()
+	g := subset(t, "yatzy", engine.Options{}, "sixes", "two-pairs", "small-straight", "chance")
+	pl, err := solve(t, g, engine.State{}, 50).NewPlayer(50, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if h, _ := pl.Distribution(scores.Options{Context: ctx}); len(h.W) != 0 {
+		t.Errorf("canceled: %d totals, want none", len(h.W))
+	}
+	var turns []int
+	h, _ := pl.Distribution(scores.Options{Progress: func(done, total int) {
+		if total != 4 {
+			t.Errorf("progress of %d turns, want 4", total)
+		}
+		turns = append(turns, done)
+	}})
+	if !slices.Equal(turns, []int{1, 2, 3, 4}) || math.Abs(h.Total()-1) > 1e-12 {
+		t.Errorf("turns reported %v, total %v", turns, h.Total())
 	}
 }
