@@ -48,10 +48,10 @@ func TestMemoryModels(t *testing.T) {
 		states                  int64
 		distribution, opponents int64
 	}{
-		{"yahtzee", 1 << 20, 9100, 2400},
-		{"yatzy", 1 << 21, 9500, 1250},
-		{"poker-dice", 1 << 17, 1300, 400},
-		{"swedish", 1 << 22, 9500, 2400},
+		{"yahtzee", 1 << 20, 400, 2400},
+		{"yatzy", 1 << 21, 400, 1250},
+		{"poker-dice", 1 << 17, 500, 400},
+		{"swedish", 1 << 22, 500, 2400},
 	}
 	for _, tt := range tests {
 		t.Run(tt.game, func(t *testing.T) {

@@ -1,7 +1,6 @@
 package target
 
 import (
-	"math/bits"
 	"sync"
 
 	"dicepoker/engine"
@@ -44,10 +43,10 @@ func (t *Table) NewPlayer(from engine.State, target, score int, ev solver.Values
 	return newPlayer(t.Game, t.turn, t.with(ev), from, target-score, ev)
 }
 
-// planner plans the turns of a state for eight needs together: a turn in
-// one precision or the other.
+// planner plans the turns of a state for up to eight needs together: a
+// turn in one precision or the other.
 type planner interface {
-	plans(next chances, s engine.State, from int) *[lane.Lanes]*policy.Turn
+	plans(next chances, s engine.State, needs []int) *[lane.Lanes]*policy.Turn
 }
 
 func newPlayer(g *engine.Game, tr planner, next chances, from engine.State, need int, ev solver.Values) (*Player, error) {
@@ -81,21 +80,34 @@ func (pl *Player) plan(s engine.State, n int) *policy.Turn {
 	if ts, ok := pl.turns.Load(k); ok {
 		return ts.(*[lane.Lanes]*policy.Turn)[n-k.from]
 	}
-	ts, _ := pl.turns.LoadOrStore(k, pl.turn.plans(pl.next, s, k.from))
+	var needs [lane.Lanes]int
+	for j := range needs {
+		needs[j] = k.from + j
+	}
+	ts, _ := pl.turns.LoadOrStore(k, pl.turn.plans(pl.next, s, needs[:]))
 	return ts.(*[lane.Lanes]*policy.Turn)[n-k.from]
 }
 
-// plans returns the turns of state s for needs from..from+7, played by
-// the values next.
-func (t *turn[T]) plans(next chances, s engine.State, from int) *[lane.Lanes]*policy.Turn {
+// plans returns the turns of state s for needs (1 to lane.Lanes of them,
+// in increasing order; those past them nil), played by the values next:
+// one batch, a need a lane (packed), however far apart the needs lie.
+func (t *turn[T]) plans(next chances, s engine.State, needs []int) *[lane.Lanes]*policy.Turn {
 	w := t.get()
 	defer t.pool.Put(w)
-	w.decide = true
+	w.decide, w.packed, w.noted = true, true, len(needs)
+	defer func() { w.decide, w.packed = false, false }()
+	if w.gathered == nil {
+		w.gathered = make([][lane.Lanes]T, gatheredRows)
+	}
+	for j := range w.needs {
+		// the lanes past the needs repeat the last
+		w.needs[j] = needs[min(j, len(needs)-1)]
+	}
 	t.collect(s, next, w)
-	t.prepare(next, from, from+lane.Lanes, w)
-	t.batch(from, w)
+	t.prepare(next, needs[0], needs[len(needs)-1]+1, w)
+	t.batch(needs[0], w)
 	var ts [lane.Lanes]*policy.Turn
-	for l := range ts {
+	for l := range needs {
 		ts[l] = w.decided(t.g, s, l)
 	}
 	return &ts
@@ -119,94 +131,4 @@ func (w *lanes[T]) decided(g *engine.Game, s engine.State, l int) *policy.Turn {
 // there) aiming at target, as scores.Simulate plays a policy.
 func (pl *Player) Simulate(games int, seed uint64, o scores.Options) (*scores.Sample, error) {
 	return scores.SimulateBy(pl.g, pl.Turn, games, seed, o)
-}
-
-// Distribution returns the exact distribution of the points the player
-// scores from the solution's starting state to the end of the game
-// (scores.Carry). A state is followed with its need while the need is in
-// reach, and once it is met or out of reach as the EV policy's state,
-// whatever the need.
-func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
-	l := pl.layout
-	size := l.Size()
-	// Nodes below size are the EV policy's states by layout index; node
-	// offset[i]+n-1 is state i with need n in reach.
-	offset := make([]int, size)
-	for i := range offset {
-		offset[i] = size
-		_, hi := pl.next.span(l.State(i))
-		size += hi - 1
-	}
-	node := func(s engine.State, n int) int32 {
-		i := l.Index(s)
-		if _, hi := pl.next.span(s); inReach(n, hi) {
-			return int32(offset[i] + n - 1)
-		}
-		return int32(i)
-	}
-	// Planned blocks are kept a while, for the states of the block
-	// still to come: a turn's states come in order of node, so that a
-	// block's needs come together, in one group of lane.Lanes or two,
-	// and a block is at worst planned twice. Kept for the whole turn
-	// instead, they grow with its states (the heap's peak of an 8-box
-	// yatzy for 110: 75 MB, against 53 MB kept for planCache blocks).
-	var mu sync.Mutex
-	plans := map[block]*[lane.Lanes]*policy.Turn{}
-	turnOf := func(s engine.State, n int) *policy.Turn {
-		k := block{l.Index(s), n - (n-1)%lane.Lanes}
-		mu.Lock()
-		if len(plans) >= planCache {
-			plans = map[block]*[lane.Lanes]*policy.Turn{}
-		}
-		ts, ok := plans[k]
-		mu.Unlock()
-		if !ok {
-			ts = pl.turn.plans(pl.next, s, k.from)
-			mu.Lock()
-			plans[k] = ts
-			mu.Unlock()
-		}
-		return ts[n-k.from]
-	}
-	turns := len(pl.g.Categories) - bits.OnesCount32(pl.from.Filled)
-	return scores.Carry(int(node(pl.from, pl.target)), size, turns, func(_ int, is []int, arcs [][]scores.Arc, store []scores.Arc) []scores.Arc {
-		for j, i := range is {
-			var s engine.State
-			var outs []policy.Outcome
-			n := 0
-			if i < l.Size() {
-				s = l.State(i)
-				outs = pl.ev.Outcomes(s)
-			} else {
-				k := searchOffset(offset, i)
-				s, n = l.State(k), i-offset[k]+1
-				outs = pl.ev.TurnOutcomes(turnOf(s, n))
-			}
-			at := len(store)
-			for _, o := range outs {
-				store = append(store, scores.Arc{Next: node(o.Next, n-o.Points), Points: int32(o.Points), P: o.P})
-			}
-			arcs[j] = store[at:len(store):len(store)]
-		}
-		return store
-	}, o)
-}
-
-// planCache is the most blocks of planned turns Player.Distribution
-// keeps: some 25 MB.
-const planCache = 1 << 12
-
-// searchOffset returns the layout index whose row holds node i: the last
-// index with a row whose offset is at most i.
-func searchOffset(offset []int, i int) int {
-	lo, hi := 0, len(offset) // offset[lo] <= i < offset[hi]
-	for hi-lo > 1 {
-		m := (lo + hi) / 2
-		if offset[m] <= i {
-			lo = m
-		} else {
-			hi = m
-		}
-	}
-	return lo
 }

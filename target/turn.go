@@ -260,6 +260,38 @@ type lanes[T lane.Real] struct {
 	box          [engine.NumRolls][lane.Lanes]uint8
 	keep         [policy.MaxRolls - 1][engine.NumRolls][lane.Lanes]uint8
 	ownP, ownE   lane.NearKeeps[T]
+	// With packed, a batch plays needs, one a lane, rather than eight
+	// needs in a row: each option's values are gathered from its window
+	// into gathered (level k's at 2k and 2k+1, a five-alike roll's i-th
+	// way's past the levels), so that a state's needs that are reached,
+	// however far apart, fill the lanes.
+	packed bool
+	needs  [lane.Lanes]int
+	// noted is how many lanes, from the first, a batch with decide
+	// notes the choices of: those of needs, the rest repeating the last.
+	noted    int
+	gathered [][lane.Lanes]T
+}
+
+// gatheredRows is how many rows a packed batch gathers into at most: two
+// for each level of the open boxes and for each way of writing a
+// five-alike roll.
+const gatheredRows = 2 * (32*maxLevels + 32)
+
+// rows returns where option o's values lie for the batch's needs, o the
+// k-th of the batch's rows: from..from+7, followed by width-8 more
+// (window.rows), or, packed, w.needs, gathered.
+func (w *lanes[T]) rows(o *option, from, width, k int) (p, e *[lane.Lanes]T) {
+	win := &w.wins[o.win]
+	if !w.packed {
+		return win.rows(from-o.points, width)
+	}
+	p, e = &w.gathered[2*k], &w.gathered[2*k+1]
+	for j, n := range w.needs {
+		i := n - o.points - win.lo
+		p[j], e[j] = win.p[i], win.e[i]
+	}
+	return p, e
 }
 
 // get returns a goroutine's work arrays, to be put back.
@@ -491,7 +523,7 @@ func (t *turn[T]) point(from, width int, w *lanes[T]) {
 	for i, c := range w.open {
 		for l := range t.levels[c] {
 			o, k := &w.next[i][l], i*maxLevels+l
-			f.First[k], f.Second[k] = w.wins[o.win].rows(from-o.points, width)
+			f.First[k], f.Second[k] = w.rows(o, from, width, k)
 			f.Add[k] = T(o.points)
 		}
 	}
@@ -657,8 +689,8 @@ func (t *turn[T]) outdone(i, c int, w *lanes[T], at laidOut) bool {
 // option's points and box.
 func (w *lanes[T]) alikes(os []option, from int, p, e *[lane.Lanes]T, box *[lane.Lanes]uint8) {
 	var ps, es [32]*[lane.Lanes]T
-	for i, o := range os {
-		ps[i], es[i] = w.wins[o.win].rows(from-o.points, lane.Lanes)
+	for i := range os {
+		ps[i], es[i] = w.rows(&os[i], from, lane.Lanes, 32*maxLevels+i)
 	}
 	var best [lane.Lanes]T
 	for i := range os {
@@ -696,7 +728,7 @@ func (t *turn[T]) boxes(w *lanes[T]) {
 		if special[r] {
 			continue
 		}
-		for j := range lane.Lanes {
+		for j := range w.noted {
 			for i, c := range w.open {
 				k := i*maxLevels + int(t.level[c][r])
 				if w.fin.First[k][j] >= w.bar[r][j] && w.fin.Second[k][j]+w.fin.Add[k] == w.e.Now[r][j] {
@@ -723,7 +755,7 @@ func (t *turn[T]) keeps(w *lanes[T], j int) {
 	rp, re := w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
 	for r := range engine.NumRolls {
 		subs := t.subs[t.subStart[r]:t.subStart[r+1]]
-		for l := range lane.Lanes {
+		for l := range w.noted {
 			best, most := rp[r][l], re[r][l]
 			k, chain := -1, -1
 			var chainP T

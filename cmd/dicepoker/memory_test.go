@@ -18,7 +18,7 @@ func TestMemoryRefused(t *testing.T) {
 		{"distribution for a target", []string{"distribution", "--game", "yatzy", "--target", "201", "--json"},
 			"the exact distribution of yatzy playing for 201 needs about"},
 		{"distribution of yahtzee for a target", []string{"distribution", "--game", "yahtzee", "--target", "200"},
-			"the exact distribution of yahtzee playing for 200 needs about 10.4 GB of memory"},
+			"the exact distribution of yahtzee playing for 200 needs about 2.5 GB of memory"},
 		{"chances", []string{"chances", "--game", "yatzy"}, "the chance curve of yatzy needs about 2.5 GB of memory"},
 		{"advise for a target", []string{"advise", "--game", "yatzy", "--dice", "11111", "--target", "250"},
 			"advice for a target in yatzy needs about"},
