@@ -42,7 +42,7 @@ func CheckReserve(g *engine.Game, reserve int) error {
 // Score scores dice m in every category of g.
 func Score(g *engine.Game, m engine.Multiset, fresh bool, reserve int) Scored {
 	s := Scored{Game: g, Dice: m, Fresh: fresh, Reserve: reserve}
-	r := engine.RollIndex(m)
+	r := g.Cup().RollIndex(m)
 	for c, cat := range g.Categories {
 		row := ScoreRow{Name: cat.Name}
 		switch {

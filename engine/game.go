@@ -109,6 +109,17 @@ func (g *Game) SingleSheet(cannot string) error {
 	return fmt.Errorf("%s %s: %w", g.Name, cannot, ErrNotSingleSheet)
 }
 
+// FiveDice is the precondition of work that plays five dice only (a
+// policy's play, playing for a target, a game at the table, the quiz):
+// nil for a game of five dice, else an error that says so, "maxi-yatzy
+// rolls 6 dice: simulate plays five-dice games only".
+func (g *Game) FiveDice(work string) error {
+	if g.Dice == Dice {
+		return nil
+	}
+	return fmt.Errorf("%s rolls %d dice: %s plays five-dice games only", g.Name, g.Dice, work)
+}
+
 // Turns returns the number of turns in a game.
 func (g *Game) Turns() int { return len(g.Categories) * max(g.Columns, 1) }
 

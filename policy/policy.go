@@ -42,8 +42,8 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 	if err := g.SingleSheet("cannot be played by a policy yet"); err != nil {
 		return nil, err
 	}
-	if g.Dice != engine.Dice {
-		return nil, fmt.Errorf("%s rolls %d dice, a policy plays %d", g.Name, g.Dice, engine.Dice)
+	if err := g.FiveDice("a policy"); err != nil {
+		return nil, err
 	}
 	if g.Rolls > MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a policy plays at most %d", g.Name, g.Rolls, MaxRolls)

@@ -46,6 +46,9 @@ func Solve(g *engine.Game, from engine.State, need int, o solver.Options) (*Solu
 	if need < 0 {
 		return nil, fmt.Errorf("a need of %d points: want 0 or more", need)
 	}
+	if err := g.FiveDice("playing for a target"); err != nil {
+		return nil, err
+	}
 	if g.Rolls > policy.MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a target is played with at most %d", g.Name, g.Rolls, policy.MaxRolls)
 	}

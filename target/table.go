@@ -279,6 +279,9 @@ func SolveTable(g *engine.Game, o solver.Options) (*Table, error) {
 	if g.Rolls > policy.MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a target is played with at most %d", g.Name, g.Rolls, policy.MaxRolls)
 	}
+	if err := g.FiveDice("playing for a target"); err != nil {
+		return nil, err
+	}
 	evs, err := solver.Solve(g, solver.Options{Threads: o.Threads, Context: o.Context})
 	if err != nil {
 		return nil, err

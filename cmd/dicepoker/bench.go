@@ -49,9 +49,15 @@ func runBench(e env, args []string, stdout io.Writer) error {
 	var list []*engine.Game
 	raws := strings.Split(*names, ",")
 	if *rules != "" {
+		if fs.Changed("games") {
+			return usagef("--rules and --games both name games: give one")
+		}
 		g, _, err := readRules(*rules)
 		if err != nil {
 			return err
+		}
+		if err := g.FiveDice("bench's simulation and distribution"); err != nil && (*games > 0 || *exact) {
+			return usagef("%v: add --simulate 0 --distribution=false", err)
 		}
 		list, raws = append(list, g), nil
 	}

@@ -200,6 +200,11 @@ func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 	return g
 }
 
+// sixDice are the commands that play a game of six dice (a game file
+// with dice = 6); the others refuse it. Of them, advise refuses it with
+// a target or opponents, solve with --targets, export with positions.
+var sixDice = map[string]bool{"solve": true, "advise": true, "score": true, "export": true, "bench": true}
+
 // parse parses args into fs as parseFlags does and returns the game the
 // flags name (build), checking --target against it where the command has
 // the flag: the start of every command that works on one game.
@@ -208,8 +213,16 @@ func (g *gameFlags) parse(fs *pflag.FlagSet, args []string, stdout io.Writer, us
 		return nil, err
 	}
 	game, err := g.build(fs)
-	if err != nil || g.total == nil {
-		return game, err
+	if err != nil {
+		return nil, err
+	}
+	if !sixDice[fs.Name()] {
+		if err := game.FiveDice(fs.Name()); err != nil {
+			return nil, &usageError{err.Error()}
+		}
+	}
+	if g.total == nil {
+		return game, nil
 	}
 	if g.target, err = targetOf(fs, game, *g.total); err != nil {
 		return nil, err

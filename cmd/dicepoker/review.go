@@ -34,6 +34,9 @@ func runReview(e env, args []string, stdout io.Writer) error {
 		if g, _, err = readRules(*rules); err != nil {
 			return err
 		}
+		if err := g.FiveDice("review"); err != nil {
+			return &usageError{err.Error()}
+		}
 	}
 	f, err := os.Open(file)
 	if err != nil {

@@ -92,6 +92,7 @@ func TestRulesRefusals(t *testing.T) {
 		return path
 	}
 	seven := write("seven.toml", "name = \"maxi\"\ndice = 7\nrolls = 3\n[[box]]\nname = \"chance\"\npoints = \"sum\"\n")
+	maxi := filepath.Join("..", "..", "games", "maxi-yatzy.toml")
 	bad := write("bad.toml", "name = \"x\"\ndice = 5\nrolls = 3\n\n[[box]]\nname = \"chance\"\npoints = \"all\"\n")
 	for _, c := range []struct {
 		name string
@@ -105,6 +106,15 @@ func TestRulesRefusals(t *testing.T) {
 		{"with --game", []string{"distribution", "--rules", reducedHouse, "--game", "yatzy"}, "--rules and --game"},
 		{"with an option", []string{"chances", "--rules", reducedHouse, "--forced-joker"}, "--forced-joker belongs to yahtzee"},
 		{"a directory", []string{"score", "--rules", dir, "--dice", "11111"}, "is a directory"},
+		{"six dice simulated", []string{"simulate", "--rules", maxi}, "maxi-yatzy rolls 6 dice: simulate plays five-dice games only"},
+		{"six dice played", []string{"play", "--rules", maxi}, "play plays five-dice games only"},
+		{"six dice in a quiz", []string{"quiz", "--rules", maxi}, "quiz plays five-dice games only"},
+		{"six dice reviewed", []string{"review", "--rules", maxi, filepath.Join(dir, "none.jsonl")}, "review plays five-dice games only"},
+		{"six dice for a target", []string{"advise", "--rules", maxi, "--dice", "123456", "--target", "300"}, "advise for a target or against opponents plays five-dice"},
+		{"six dice' every-target table", []string{"solve", "--rules", maxi, "--targets"}, "solve --targets plays five-dice"},
+		{"six dice' positions", []string{"export", "--rules", maxi, "--what", "positions", "--out", filepath.Join(dir, "p.csv")}, "export of positions plays five-dice"},
+		{"six dice benched with games", []string{"bench", "--rules", maxi, "--simulate", "0", "--distribution=false", "--games", "yatzy"}, "--rules and --games both name games"},
+		{"six dice simulated by bench", []string{"bench", "--rules", maxi}, "add --simulate 0 --distribution=false"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

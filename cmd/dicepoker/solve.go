@@ -43,6 +43,11 @@ func runSolve(e env, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if *targets {
+		if err := g.FiveDice("solve --targets"); err != nil {
+			return &usageError{err.Error()}
+		}
+	}
 	if *all {
 		for _, f := range []string{"game", "rules", "out"} {
 			if fs.Changed(f) {
