@@ -10,13 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"dicepoker/engine"
+	"dicepoker/internal/gctarget"
 	"dicepoker/policy"
 	"dicepoker/school"
 	"dicepoker/scores"
@@ -273,7 +273,7 @@ func SchoolExact(threads int) (SchoolDistribution, error) {
 	runtime.GC()
 	// As "dicepoker distribution" runs it: a heap that grows less before
 	// each collection.
-	defer debug.SetGCPercent(debug.SetGCPercent(30))
+	defer gctarget.Tighten(30)()
 	start, cpu = time.Now(), processCPU()
 	d, err := school.Distribution(g, t.Value, scores.Options{Threads: threads})
 	if err != nil {

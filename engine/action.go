@@ -16,7 +16,7 @@ type Action struct {
 	// combination row must score (a row the dice do not fit can only be
 	// crossed out).
 	Cross bool
-	Keep  Multiset // the dice kept for a reroll (none: reroll all five)
+	Keep  Multiset // the dice kept for a reroll (none: reroll them all)
 }
 
 // MarshalJSON writes the action as records and reviews show it:
@@ -54,6 +54,12 @@ type Ranked struct {
 	// Value is the expected sum of the points still to come after taking
 	// the action, its own points and bonuses included.
 	Value float64
+}
+
+// Kept returns the ranked action of keeping keep of dice and rerolling
+// the others, valued value.
+func Kept(keep, dice Multiset, value float64) Ranked {
+	return Ranked{Action: Action{Keep: keep}, Reroll: dice.Minus(keep), Value: value}
 }
 
 // Placed returns the ranked action of writing placement p of g, valued

@@ -1,12 +1,12 @@
 package kind
 
 import (
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
 	"dicepoker/advice"
 	"dicepoker/engine"
+	"dicepoker/internal/gctarget"
 	"dicepoker/policy"
 	"dicepoker/school"
 	"dicepoker/scores"
@@ -76,7 +76,7 @@ type Aim struct {
 	Expected    *float64 `json:"expected,omitempty"`
 }
 
-// Player opens the strategy called name for g ("": the game's default,
+// NewPlayer opens the strategy called name for g ("": the game's default,
 // the optimal one where its game is solved exactly, else the estimate),
 // or, when total is not nil, the player that aims at a final total of at
 // least *total (the single-sheet games), by the game's every-target
@@ -244,7 +244,7 @@ func (p *Player) Distribution(threads int) (*Distribution, error) {
 		// of each chunk's arcs and totals; a tighter garbage-collector
 		// target keeps the process near what it holds (a peak of 3.3 GB
 		// against 3.4 without it, and no slower).
-		defer debug.SetGCPercent(debug.SetGCPercent(30))
+		defer gctarget.Tighten(30)()
 		memoryNotice(p.o, "the exact distribution of "+strategy.Describe(g), float64(p.DistributionMemory()))
 		d, err := school.Distribution(g, p.school.Value, scores.Options{Threads: threads, TurnProgress: turnProgress(p.o, carrying)})
 		if err != nil {

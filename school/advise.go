@@ -44,7 +44,7 @@ func (k *Kernel) Actions(s engine.SchoolState, dice engine.Multiset, rollsLeft i
 		// rolls fewer dice first.
 		for i := engine.FirstRollKeep - 1; i >= 0; i-- {
 			if keep := engine.Keep(i); dice.Contains(keep) {
-				actions = append(actions, engine.Ranked{Action: engine.Action{Keep: keep}, Reroll: dice.Minus(keep), Value: at.keep(rollsLeft, i)})
+				actions = append(actions, engine.Kept(keep, dice, at.keep(rollsLeft, i)))
 			}
 		}
 	}

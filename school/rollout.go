@@ -38,7 +38,7 @@ func (k *Kernel) Rollouts(s engine.SchoolState, dice engine.Multiset, rollsLeft 
 		}
 		w, ok := k.g.SchoolMove(s, engine.RollIndex(dice), fresh, k.g.Category(a.Box), a.Cross)
 		if !ok {
-			return nil, fmt.Errorf("%+v is no write of %v here", a.Action, dice)
+			return nil, fmt.Errorf("row %s (cross %t) is no write of %v here", a.Box, a.Cross, dice)
 		}
 		writes[i] = w
 	}

@@ -74,15 +74,12 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 	}
 	actions := make([]engine.Ranked, n)
 	for i, at := range ranked[:n] {
-		a := &actions[i]
-		a.Value = values[at&(lanes.Rankable-1)]
+		v := values[at&(lanes.Rankable-1)]
 		if int(at) < len(places) {
-			p := &places[at]
-			a.Box, a.Points, a.Bonus = t.g.Categories[p.Category].Name, p.Points, p.Bonus
+			actions[i] = t.g.Placed(places[at], v)
 			continue
 		}
-		a.Keep = engine.Keep(subs[len(subs)-1-(int(at)-len(places))])
-		a.Reroll = dice.Minus(a.Keep)
+		actions[i] = engine.Kept(engine.Keep(subs[len(subs)-1-(int(at)-len(places))]), dice, v)
 	}
 	return actions, nil
 }

@@ -91,7 +91,7 @@ func newCupTurn(g *engine.Game, kernel *lanes.Kernels) *cupTurn {
 func (t *cupTurn) values(states []engine.State, next Values, w *cupScratch, out []float64) {
 	var lane [lanes.Lanes]engine.State
 	for j := range lane {
-		// Lanes past the states play the first again: values that mean
+		// Lanes past the states play the last again: values that mean
 		// nothing, but no NaN and no -Inf.
 		lane[j] = states[min(j, len(states)-1)]
 	}

@@ -27,7 +27,7 @@ func (t *cupTurn) actions(s engine.State, dice engine.Multiset, rollsLeft int, n
 	r := cup.RollIndex(dice)
 	var actions []engine.Ranked
 	for _, p := range t.g.Placements(s, r, nil) {
-		actions = append(actions, engine.Ranked{Action: engine.Action{Box: t.g.Categories[p.Category].Name}, Points: p.Points, Bonus: p.Bonus, Value: float64(p.Total()) + next(p.Next)})
+		actions = append(actions, t.g.Placed(p, float64(p.Total())+next(p.Next)))
 	}
 	if rollsLeft > 0 {
 		w := new(cupScratch)
@@ -45,7 +45,7 @@ func (t *cupTurn) actions(s engine.State, dice engine.Multiset, rollsLeft int, n
 		subs := cup.SubKeeps(r)
 		for _, k := range slices.Backward(subs) {
 			keep := cup.Keep(k)
-			actions = append(actions, engine.Ranked{Action: engine.Action{Keep: keep}, Reroll: dice.Minus(keep), Value: w.keeps[k][0]})
+			actions = append(actions, engine.Kept(keep, dice, w.keeps[k][0]))
 		}
 	}
 	slices.SortStableFunc(actions, func(a, b engine.Ranked) int { return cmp.Compare(b.Value, a.Value) })

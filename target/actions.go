@@ -82,7 +82,7 @@ func (tr *turn[T]) actions(next chances, s engine.State, need int, dice engine.M
 		subs := engine.SubKeeps(engine.RollIndex(dice))
 		for i := len(subs) - 1; i >= 0; i-- {
 			keep := engine.Keep(subs[i])
-			actions = append(actions, chanced{engine.Ranked{Action: engine.Action{Keep: keep}, Reroll: dice.Minus(keep), Value: float64(w.e.Keeps[subs[i]][0])}, float64(w.p.Keeps[subs[i]][0])})
+			actions = append(actions, chanced{engine.Kept(keep, dice, float64(w.e.Keeps[subs[i]][0])), float64(w.p.Keeps[subs[i]][0])})
 		}
 	}
 	best := 0.0

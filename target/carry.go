@@ -3,10 +3,10 @@ package target
 import (
 	"math"
 	"math/bits"
-	"runtime/debug"
 	"slices"
 	"sync"
 
+	"dicepoker/internal/gctarget"
 	lane "dicepoker/internal/lanes"
 	"dicepoker/internal/workers"
 	"dicepoker/policy"
@@ -57,7 +57,7 @@ type move struct {
 // and beside a table read whole (yatzy's 876 MB, all live) the default
 // target let the heap grow to twice the table and the rows.
 func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
-	defer tightGC()()
+	defer gctarget.Tighten(25)()
 	l := pl.layout
 	threads := workers.Threads(o.Threads)
 	stopped := func() bool { return o.Context != nil && o.Context.Err() != nil }
@@ -112,8 +112,9 @@ func (pl *Player) Distribution(o scores.Options) (scores.Histogram, int) {
 		moves := make([][]move, threads)
 		workers.Each(len(layer), threads, func(w, i int) {
 			c := 0
+			moves[w] = moves[w][:0] // a stopped pass moves nothing of this state
 			if !stopped() {
-				moves[w], c = pl.moves(&layer[i], moves[w][:0], &outs[w])
+				moves[w], c = pl.moves(&layer[i], moves[w], &outs[w])
 			}
 			mu.Lock()
 			for done != i {
@@ -235,30 +236,4 @@ func sum(layer []reached) scores.Histogram {
 		}
 	}
 	return h
-}
-
-// tight counts the distributions that run with the collector's tighter
-// target, and holds the target before the first.
-var tight struct {
-	sync.Mutex
-	runs, was int
-}
-
-// tightGC sets the collector's target to 25% of the live heap until the
-// function it returns is called, the target before it restored once no
-// distribution that set it still runs.
-func tightGC() (restore func()) {
-	tight.Lock()
-	defer tight.Unlock()
-	if tight.runs == 0 {
-		tight.was = debug.SetGCPercent(25)
-	}
-	tight.runs++
-	return func() {
-		tight.Lock()
-		defer tight.Unlock()
-		if tight.runs--; tight.runs == 0 {
-			debug.SetGCPercent(tight.was)
-		}
-	}
 }

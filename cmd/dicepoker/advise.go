@@ -7,13 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"runtime/debug"
-	"sync"
 
 	"github.com/spf13/pflag"
 
 	"dicepoker/advice"
 	"dicepoker/engine"
+	"dicepoker/internal/gctarget"
 	"dicepoker/school"
 	"dicepoker/tables"
 )
@@ -48,6 +47,11 @@ func runAdvise(e env, args []string, stdout io.Writer) error {
 	g, err := gf.parse(fs, args, stdout, "advise [--game G] [game options] [--sheet S | --sheet-file F] --dice D [--rolls-left N] [--target T | --opponent SHEET ...] [--top N] [--table FILE] [--memory M] [--json]", adviseSummary)
 	if err != nil {
 		return err
+	}
+	if fs.Changed("target") || fs.Changed("opponent") {
+		if err := g.FiveDice("advise for a target or against opponents"); err != nil {
+			return &usageError{err.Error()}
+		}
 	}
 	if *top < 0 {
 		return usagef("--top %d: give 1 or more, or 0 for every action", *top)
@@ -169,30 +173,10 @@ func readBounded(path string, limit int64, what string) ([]byte, error) {
 // of 1.8 GB rather than 2.5, and no slower). The setting is the whole
 // process's, so it stays out of advice, which the web server calls at
 // once. Solves that overlap (advise run side by side in one process, as
-// the tests do) share the setting, and the last to end puts the old
-// target back.
+// the tests do) share the setting (gctarget).
 func tightGC(_ *engine.Game, work func() error) error {
-	tight.Lock()
-	if tight.solves == 0 {
-		tight.percent = debug.SetGCPercent(30)
-	}
-	tight.solves++
-	tight.Unlock()
-	defer func() {
-		tight.Lock()
-		if tight.solves--; tight.solves == 0 {
-			debug.SetGCPercent(tight.percent)
-		}
-		tight.Unlock()
-	}()
+	defer gctarget.Tighten(30)()
 	return work()
-}
-
-// tight counts the solves of tightGC under way, and keeps the garbage
-// collector's target from before the first.
-var tight struct {
-	sync.Mutex
-	solves, percent int
 }
 
 // opened is the one seam through which every command opens what it
