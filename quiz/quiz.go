@@ -93,6 +93,9 @@ func SortOf(kind, phase string) int {
 // MaxQuestions is the most questions a quiz asks.
 const MaxQuestions = 500
 
+// DefaultQuestions is how many questions a quiz asks when it is not told.
+const DefaultQuestions = 10
+
 // maxGames is the most games Draw plays to find its questions.
 func maxGames(n int) int { return 20 + n }
 

@@ -47,14 +47,15 @@ type Basis struct {
 }
 
 // Report is a quiz taken, as its JSON gives it: the answers judged so
-// far, their mean loss per decision and its rating (nil before the
-// first answer).
+// far, their total and mean loss per decision and its rating (nil
+// without answers or yardsticks).
 type Report struct {
 	Game      string     `json:"game"`
 	Rules     string     `json:"rules"`
 	Seed      uint64     `json:"seed"`
 	Asked     int        `json:"asked"`
 	Questions []Answered `json:"questions"`
+	TotalLoss float64    `json:"total_loss"`
 	MeanLoss  float64    `json:"mean_loss"`
 	Best      int        `json:"best_answers"`
 	Rating    *Rating    `json:"rating"`
@@ -68,16 +69,15 @@ type Report struct {
 func Summarize(g *engine.Game, seed uint64, asked int, items []review.Item, ys []Yardstick, margin float64) Report {
 	r := Report{Game: g.Name, Rules: g.Options.String(), Seed: seed, Asked: asked, Questions: make([]Answered, len(items)),
 		Margin: margin, Measured: Basis{YardstickQuestions, YardstickSeed, YardstickTries}}
-	total := 0.0
 	for i, it := range items {
 		r.Questions[i] = AnsweredOf(it)
-		total += it.Loss
+		r.TotalLoss += it.Loss
 		if it.Optimal() {
 			r.Best++
 		}
 	}
 	if len(items) > 0 {
-		r.MeanLoss = total / float64(len(items))
+		r.MeanLoss = r.TotalLoss / float64(len(items))
 		if ys != nil {
 			rt := Rate(r.MeanLoss, ys)
 			r.Rating = &rt

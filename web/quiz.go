@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"strings"
 
 	"dicepoker/advice"
 	"dicepoker/coach"
@@ -13,17 +14,13 @@ import (
 	"dicepoker/words"
 )
 
-// DefaultQuestions is how many questions a quiz asks when the request
-// does not say, as quiz --questions.
-const DefaultQuestions = 10
-
 // quizRequest is a quiz and the answers given to it so far: the quiz
 // that quiz --seed S --questions N draws, and the answers, in play's
 // words, to its first questions in order.
 type quizRequest struct {
 	game
 	Seed      uint64   `json:"seed"`
-	Questions int      `json:"questions"` // 0: DefaultQuestions
+	Questions int      `json:"questions"` // 0: quiz.DefaultQuestions
 	Answers   []string `json:"answers"`   // "keep 5 5", "keep none", "score chance"
 	// Stop ends the quiz after the answers given, which are then rated
 	// although questions are left.
@@ -38,6 +35,9 @@ type quizAnswer struct {
 	quiz.Report
 	Positions []quizPosition `json:"positions"`
 	Over      bool           `json:"over"`
+	// AnswersFile is the answers so far as an answers file's lines
+	// (quiz.WriteAnswer), for the page to save for dicepoker stats.
+	AnswersFile string `json:"answers_file_lines"`
 }
 
 // quizPosition is a question's position, and what its school sheet needs
@@ -58,7 +58,7 @@ func (s *API) quiz(req quizRequest) (any, error) {
 	}
 	n := req.Questions
 	if n == 0 {
-		n = DefaultQuestions
+		n = quiz.DefaultQuestions
 	}
 	switch {
 	case n < 1 || n > quiz.MaxQuestions:
@@ -92,6 +92,13 @@ func (s *API) quiz(req quizRequest) (any, error) {
 	for i, q := range qs {
 		a.Positions[i] = quizPosition{quiz.PositionOf(q.Position), q.Position.Fresh}
 	}
+	var lines strings.Builder
+	for _, it := range items {
+		if err := quiz.WriteAnswer(&lines, it.Entry.Position, it.Entry.Action); err != nil {
+			return nil, err
+		}
+	}
+	a.AnswersFile = lines.String()
 	return a, nil
 }
 

@@ -40,7 +40,7 @@ func runQuiz(e env, args []string, stdout io.Writer) error {
 // complaints about answers go to stderr, so that stdout holds the JSON.
 func takeQuiz(e env, args []string, in io.Reader, stdout, stderr io.Writer) error {
 	fs, gf := newGameFlagSet("quiz")
-	n := fs.Int("questions", 10, fmt.Sprintf("questions to ask, 1..%d", quiz.MaxQuestions))
+	n := fs.Int("questions", quiz.DefaultQuestions, fmt.Sprintf("questions to ask, 1..%d", quiz.MaxQuestions))
 	seed := fs.Uint64("seed", 0, "seed of the questions, to take the same quiz again (default: from the clock, printed)")
 	positions := fs.Bool("positions", false, "print the questions' positions, as advise takes them, and ask nothing")
 	recordFile := fs.String("record", "", "the answers file to write (default: a new quiz-YYYYMMDD-HHMMSS.jsonl in $XDG_DATA_HOME/dicepoker or ~/.local/share/dicepoker, where stats reads it)")
@@ -195,11 +195,7 @@ func (t *quizTaker) finish(w io.Writer, asked int, seed uint64, path string, ys 
 		fmt.Fprintln(w, "\nno answers: nothing to rate, no answers file kept")
 		return nil
 	}
-	total := 0.0
-	for _, it := range t.items {
-		total += it.Loss
-	}
-	fmt.Fprintf(w, "\nquiz over: %d of %d questions answered, %d with the best action; %.2f points lost in all\n", len(t.items), asked, r.Best, total)
+	fmt.Fprintf(w, "\nquiz over: %d of %d questions answered, %d with the best action; %.2f points lost in all\n", len(t.items), asked, r.Best, r.TotalLoss)
 	fmt.Fprintf(w, "mean loss per decision: %s\n", r.Rating.Text)
 	var parts []string
 	for _, y := range ys {

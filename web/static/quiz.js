@@ -54,7 +54,7 @@ async function quizNow(my) {
         continue;
       }
       showStatus(e.message, true);
-      if (e.status === 400 && S.quiz.answers.length) { // an answer refused: take it back
+      if (e.status === 400 && S.quiz.answers.length && e.message.startsWith(`answers[${S.quiz.answers.length - 1}]`)) { // the last answer refused: take it back
         S.quiz.answers.pop();
         S.quiz.seen = Math.min(S.quiz.seen, S.quiz.answers.length);
         save();
@@ -86,17 +86,11 @@ function nextQuestion() {
   change(() => { S.quiz.seen++; });
 }
 
-// quizRecordLines writes the answers as an answers file's lines: each the
-// line of a game record for the question's position with the answer as
-// its action, which `dicepoker stats` reads from a file named quiz-....
+// quizRecordLines returns the answers file's lines as the server wrote
+// them (quiz.WriteAnswer): `dicepoker stats` reads them from a file named
+// quiz-....
 function quizRecordLines() {
-  return Q.report.questions.map((a) => {
-    const p = a.position;
-    const [verb, ...rest] = a.answer.split(" ");
-    const action = verb === "keep" ? { keep: rest[0] === "none" ? [] : rest.map((c) => faceOf(games[S.game], c)) }
-      : verb === "cross" ? { cross: rest.join(" ") } : { score: rest.join(" ") };
-    return JSON.stringify({ game: p.game, options: p.rules, turn: p.turn, sheet: p.sheet, dice: p.dice, rolls_left: p.rolls_left, action });
-  });
+  return Q.report.answers_file_lines.trimEnd().split("\n");
 }
 
 // --- drawing ----------------------------------------------------------------
@@ -215,8 +209,7 @@ function quizJudged(a, i) {
 function quizEnd() {
   const r = Q.report;
   if (!r.rating) return [el("p", {}, "No answers: nothing to rate."), quizAgain()];
-  const lost = r.questions.reduce((s, a) => s + a.loss, 0);
-  return [el("p", { id: "quiz-summary" }, `${r.questions.length} of ${r.asked} questions answered, ${r.best_answers} with the best action; ${lost.toFixed(2)} points lost in all.`),
+  return [el("p", { id: "quiz-summary" }, `${r.questions.length} of ${r.asked} questions answered, ${r.best_answers} with the best action; ${r.total_loss.toFixed(2)} points lost in all.`),
     el("p", { id: "quiz-rating", data: { mean: r.mean_loss } }, `mean loss per decision: ${r.rating.text}`),
     el("p", { class: "muted" }, `yardsticks, each simulated player's mean loss per decision on ${r.yardstick_basis.questions} questions: ` +
       r.rating.yardsticks.map((y) => `${y.player} ${y.mean_loss.toFixed(2)}`).join(", ")),
