@@ -92,7 +92,7 @@ type Game struct {
 }
 
 // ErrNotSingleSheet is wrapped by the error of work that only the
-// single-sheet games allow (their exact solve, a policy's play, the quiz,
+// single-sheet games allow (their exact solve, a policy's play,
 // the tables a site ships) asked of a game whose state is more than a
 // filled set, an upper total and a five-alike box: school, whose rows
 // have columns and a reserve.

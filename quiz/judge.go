@@ -7,6 +7,7 @@ import (
 	"dicepoker/engine"
 	"dicepoker/record"
 	"dicepoker/review"
+	"dicepoker/words"
 )
 
 // Judge judges answer a to question q as review judges a decision: the
@@ -47,19 +48,19 @@ func Why(it review.Item) string {
 		later := (best.Value - float64(best.Points+best.Bonus)) - (taken.Value - float64(taken.Points+taken.Bonus))
 		switch {
 		case now < 0:
-			why = fmt.Sprintf("%s scores %d %s fewer now, but leaves %.2f more to come", boxWords(best.Action), -now, engine.Plural(-now, "point", "points"), later)
+			why = fmt.Sprintf("%s scores %d %s fewer now, but leaves %.2f more to come", words.Box(best.Action), -now, engine.Plural(-now, "point", "points"), later)
 		case later < 0:
-			why = fmt.Sprintf("%s scores %d %s more now, more than the %.2f less it leaves to come", boxWords(best.Action), now, engine.Plural(now, "point", "points"), -later)
+			why = fmt.Sprintf("%s scores %d %s more now, more than the %.2f less it leaves to come", words.Box(best.Action), now, engine.Plural(now, "point", "points"), -later)
 		case now == 0:
-			why = fmt.Sprintf("%s scores as much now and leaves %.2f more to come", boxWords(best.Action), later)
+			why = fmt.Sprintf("%s scores as much now and leaves %.2f more to come", words.Box(best.Action), later)
 		default:
-			why = fmt.Sprintf("%s scores %d more now and leaves %.2f more to come", boxWords(best.Action), now, later)
+			why = fmt.Sprintf("%s scores %d more now and leaves %.2f more to come", words.Box(best.Action), now, later)
 		}
 	case taken.Box != "":
 		why = fmt.Sprintf("with %d %s left, rerolling is worth %.2f more than %d in %s now", p.RollsLeft,
-			engine.Plural(p.RollsLeft, "reroll", "rerolls"), best.Value-taken.Value, taken.Points+taken.Bonus, boxWords(taken.Action))
+			engine.Plural(p.RollsLeft, "reroll", "rerolls"), best.Value-taken.Value, taken.Points+taken.Bonus, words.Box(taken.Action))
 	case best.Box != "":
-		why = fmt.Sprintf("%d in %s now is worth %.2f more than the reroll", best.Points+best.Bonus, boxWords(best.Action), best.Value-taken.Value)
+		why = fmt.Sprintf("%d in %s now is worth %.2f more than the reroll", best.Points+best.Bonus, words.Box(best.Action), best.Value-taken.Value)
 	}
 	if upper := UpperAtStake(p, best, taken); upper != "" {
 		if why == "" {
@@ -68,15 +69,6 @@ func Why(it review.Item) string {
 		why += "; " + upper
 	}
 	return why
-}
-
-// boxWords names the box an action writes: its name, or for a school
-// row crossed out, "pair crossed out".
-func boxWords(a coach.Action) string {
-	if a.Cross {
-		return a.Box + " crossed out"
-	}
-	return a.Box
 }
 
 // UpperAtStake returns, for a position p and its actions, where the upper section stands against its bonus

@@ -13,6 +13,7 @@ import (
 	"dicepoker/engine"
 	"dicepoker/quiz"
 	"dicepoker/review"
+	"dicepoker/words"
 )
 
 // Source names what a history file holds.
@@ -94,11 +95,11 @@ func MistakeText(it review.Item) string {
 	var text string
 	switch {
 	case taken.Box != "" && best.Box != "":
-		text = fmt.Sprintf("wrote %s instead of %s", taken.Box, best.Box)
+		text = fmt.Sprintf("wrote %s instead of %s", words.Box(taken.Action), words.Box(best.Action))
 	case taken.Box != "":
-		text = fmt.Sprintf("wrote %s instead of rerolling", taken.Box)
+		text = fmt.Sprintf("wrote %s instead of rerolling", words.Box(taken.Action))
 	case best.Box != "":
-		text = fmt.Sprintf("rerolled instead of writing %s", best.Box)
+		text = fmt.Sprintf("rerolled instead of writing %s", words.Box(best.Action))
 	default:
 		text = keptText(taken.Keep, best.Keep)
 	}

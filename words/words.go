@@ -83,6 +83,15 @@ func boxNamed(g *engine.Game, terms coach.Terms, verb, text string) (string, err
 	return "", fmt.Errorf("%s could be %s: say which", engine.Quote(text), strings.Join(found, " or "))
 }
 
+// Box names the box action a writes: its name, or for a school row
+// crossed out, "pair crossed out".
+func Box(a coach.Action) string {
+	if a.Cross {
+		return a.Box + " crossed out"
+	}
+	return a.Box
+}
+
 // Hint says how to answer in g, with examples: "'keep 5 5', 'keep none'
 // or 'score chance'"; for school its rows, written in their next column
 // or crossed out.

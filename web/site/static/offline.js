@@ -47,7 +47,8 @@
     return id;
   };
   // The advisor's answer to an API call as it gives it: its status, and
-  // its body as text, byte for byte what serve would send.
+  // its body as text, byte for byte what serve would send (the browser
+  // test compares it with advise --json).
   window.dicepokerAsk = (method, path, body) => new Promise((resolve) => ask(method, path, body, resolve));
   // The backend of app.js's api(): path, body and signal as there.
   window.dicepokerBackend = (path, body, signal) => new Promise((resolve, reject) => {
