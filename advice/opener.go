@@ -61,12 +61,39 @@ type Opener struct {
 	Threads int
 }
 
-// progress returns o's progress callback for what, or nil.
-func (o Opener) progress(what string) func(done, total int) {
+// SolveProgress returns o.Progress's callback for a solve described by
+// what, or nil.
+func (o Opener) SolveProgress(what string) func(done, total int) {
 	if o.Progress == nil {
 		return nil
 	}
 	return o.Progress(what)
+}
+
+// InProgress returns o.In's callback for work described by what, counted
+// in unit, or nil.
+func (o Opener) InProgress(what, unit string) func(done, total int) {
+	if o.In == nil {
+		return nil
+	}
+	return o.In(what, unit)
+}
+
+// TurnProgress returns o.Turns's callback for an exact pass described by
+// what, or nil.
+func (o Opener) TurnProgress(what string) func(turn, turns, done, states int) {
+	if o.Turns == nil {
+		return nil
+	}
+	return o.Turns(what)
+}
+
+// MemoryNotice tells o.Memory, when set, that work described by what
+// needs bytes of memory.
+func (o Opener) MemoryNotice(what string, bytes float64) {
+	if o.Memory != nil {
+		o.Memory(what, bytes)
+	}
 }
 
 // Table reads the table of g from o.File, or from the tables directory,
@@ -83,7 +110,7 @@ func (o Opener) Table(g *engine.Game) (*strategy.Table, error) {
 		load = strategy.LoadMapped
 	}
 	return open(o, g, load, func(dir string) (*strategy.Table, error) {
-		return strategy.Open(dir, g, load, solver.Options{Threads: o.Threads, Progress: o.progress("solving " + g.Name)}, o.Notice)
+		return strategy.Open(dir, g, load, solver.Options{Threads: o.Threads, Progress: o.SolveProgress("solving " + g.Name)}, o.Notice)
 	})
 }
 
@@ -255,7 +282,7 @@ func (o Opener) Timing(e *school.Estimate) (*school.Timing, error) {
 // it is missing.
 func (o Opener) Exact(g *engine.Game) (*school.Exact, error) {
 	return open(o, g, school.LoadExact, func(dir string) (*school.Exact, error) {
-		return school.OpenExact(dir, g, solver.Options{Threads: o.Threads, Progress: o.progress("solving " + g.Name)}, o.Notice)
+		return school.OpenExact(dir, g, solver.Options{Threads: o.Threads, Progress: o.SolveProgress("solving " + g.Name)}, o.Notice)
 	})
 }
 

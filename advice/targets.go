@@ -18,7 +18,7 @@ func (o Opener) Targets(g *engine.Game) (*target.Table, error) {
 	if o.Mapped {
 		load = target.LoadTableMapped
 	}
-	t, err := target.OpenTable(dir, g, load, solver.Options{Threads: o.Threads, Progress: o.progress("solving " + g.Name + " for every target")}, o.Notice)
+	t, err := target.OpenTable(dir, g, load, solver.Options{Threads: o.Threads, Progress: o.SolveProgress("solving " + g.Name + " for every target")}, o.Notice)
 	return t, o.tableError(err)
 }
 

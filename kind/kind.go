@@ -129,7 +129,7 @@ func pathOf(g *engine.Game, path func(dir string, g *engine.Game) string) func(d
 }
 
 func (k single) solve(o advice.Opener, threads int) (tables.Saver, *Solved, error) {
-	sol, err := solver.Solve(k.g, solver.Options{Threads: threads, Progress: solveProgress(o, "solving "+k.g.Name)})
+	sol, err := solver.Solve(k.g, solver.Options{Threads: threads, Progress: o.SolveProgress("solving " + k.g.Name)})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -207,7 +207,7 @@ func (k exactSchool) Table() Build {
 }
 
 func (k exactSchool) solve(o advice.Opener, threads int) (tables.Saver, *Solved, error) {
-	sol, err := school.Solve(k.g, solver.Options{Threads: threads, Progress: solveProgress(o, "solving "+strategy.Describe(k.g))})
+	sol, err := school.Solve(k.g, solver.Options{Threads: threads, Progress: o.SolveProgress("solving " + strategy.Describe(k.g))})
 	if err != nil {
 		return nil, nil, err
 	}

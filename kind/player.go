@@ -15,29 +15,6 @@ import (
 	"dicepoker/target"
 )
 
-// inProgress returns o.In's callback for what in unit, or nil.
-func inProgress(o advice.Opener, what, unit string) func(done, total int) {
-	if o.In == nil {
-		return nil
-	}
-	return o.In(what, unit)
-}
-
-// turnProgress returns o.Turns's callback for what, or nil.
-func turnProgress(o advice.Opener, what string) func(turn, turns, done, states int) {
-	if o.Turns == nil {
-		return nil
-	}
-	return o.Turns(what)
-}
-
-// memoryNotice tells o.Memory, when set, that what needs bytes.
-func memoryNotice(o advice.Opener, what string, bytes float64) {
-	if o.Memory != nil {
-		o.Memory(what, bytes)
-	}
-}
-
 // Player is a strategy ready to play its game: a single sheet's by the
 // values of its table (optimal), greedy, aiming at a total, or seats of
 // several players, one strategy a seat (seats.Play); school's by its
@@ -133,15 +110,6 @@ func aiming(o advice.Opener, g *engine.Game, total int) (*Player, error) {
 	return &Player{Game: g, Name: "target", Expected: &v.E, Aim: &Aim{Target: total, Probability: v.P, Expected: &v.E}, o: o, aimer: pl}, nil
 }
 
-// solveProgress returns o.Progress's callback, the states of a solve
-// described by what, or nil.
-func solveProgress(o advice.Opener, what string) func(done, total int) {
-	if o.Progress == nil {
-		return nil
-	}
-	return o.Progress(what)
-}
-
 // Games are the final scores of a run of games, by seat.
 type Games struct {
 	Seats []*scores.Sample
@@ -229,14 +197,14 @@ func (p *Player) Distribution(threads int) (*Distribution, error) {
 	carrying := "carrying " + g.Name + " forward"
 	switch {
 	case p.aimer != nil:
-		h, states := p.aimer.Distribution(scores.Options{Threads: threads, Progress: inProgress(p.o, carrying, "turns")})
+		h, states := p.aimer.Distribution(scores.Options{Threads: threads, Progress: p.o.InProgress(carrying, "turns")})
 		d := &scores.Distribution{Game: g, Scores: h, States: states}
 		mean := d.Summary().Mean
 		p.Expected, p.Aim.Expected = &mean, &mean
 		return &Distribution{Exact: d}, nil
 	case p.policy != nil:
-		memoryNotice(p.o, "the exact distribution of "+strategy.Describe(g), float64(p.DistributionMemory()))
-		return &Distribution{Exact: scores.Exact(p.policy, scores.Options{Threads: threads, TurnProgress: turnProgress(p.o, carrying)})}, nil
+		p.o.MemoryNotice("the exact distribution of "+strategy.Describe(g), float64(p.DistributionMemory()))
+		return &Distribution{Exact: scores.Exact(p.policy, scores.Options{Threads: threads, TurnProgress: p.o.TurnProgress(carrying)})}, nil
 	case p.school == nil || len(p.lineup) > 1:
 		return nil, advice.Inputf("seats of %s (%s) have no one distribution", g.Name, p.Name)
 	case p.school.Name == "optimal":
@@ -245,15 +213,15 @@ func (p *Player) Distribution(threads int) (*Distribution, error) {
 		// target keeps the process near what it holds (a peak of 3.3 GB
 		// against 3.4 without it, and no slower).
 		defer gctarget.Tighten(30)()
-		memoryNotice(p.o, "the exact distribution of "+strategy.Describe(g), float64(p.DistributionMemory()))
-		d, err := school.Distribution(g, p.school.Value, scores.Options{Threads: threads, TurnProgress: turnProgress(p.o, carrying)})
+		p.o.MemoryNotice("the exact distribution of "+strategy.Describe(g), float64(p.DistributionMemory()))
+		d, err := school.Distribution(g, p.school.Value, scores.Options{Threads: threads, TurnProgress: p.o.TurnProgress(carrying)})
 		if err != nil {
 			return nil, err
 		}
 		return &Distribution{Exact: d}, nil
 	}
 	turns := SampledGames * g.Turns()
-	bar := inProgress(p.o, "playing "+strategy.Describe(g), "turns")
+	bar := p.o.InProgress("playing "+strategy.Describe(g), "turns")
 	finals := school.NewKernel(g).Simulate([]school.Player{counted(p.school.Player, turns, bar)}, SampledGames, 1, threads)
 	if bar != nil {
 		bar(turns, turns)

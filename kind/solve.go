@@ -83,7 +83,7 @@ func SolveTargets(o advice.Opener, g *engine.Game, out string, threads int) (*Ta
 		return nil, advice.Fieldf("{targets} belongs to the single-sheet games, not to %s", g.Name)
 	}
 	path := cmp.Or(out, b.Path(dir))
-	t, err := target.SolveTable(g, solver.Options{Threads: threads, Progress: solveProgress(o, "solving "+g.Name+" for every target")})
+	t, err := target.SolveTable(g, solver.Options{Threads: threads, Progress: o.SolveProgress("solving " + g.Name + " for every target")})
 	if err != nil {
 		return nil, err
 	}
