@@ -74,12 +74,15 @@ func (t *Turn) Actions(s engine.State, dice engine.Multiset, rollsLeft int, next
 	}
 	actions := make([]engine.Ranked, n)
 	for i, at := range ranked[:n] {
-		v := values[at&(lanes.Rankable-1)]
+		a := &actions[i]
+		a.Value = values[at&(lanes.Rankable-1)]
 		if int(at) < len(places) {
-			actions[i] = t.g.Placed(places[at], v)
+			p := &places[at]
+			a.Box, a.Points, a.Bonus = t.g.Categories[p.Category].Name, p.Points, p.Bonus
 			continue
 		}
-		actions[i] = engine.Kept(engine.Keep(subs[len(subs)-1-(int(at)-len(places))]), dice, v)
+		a.Keep = engine.Keep(subs[len(subs)-1-(int(at)-len(places))])
+		a.Reroll = dice.Minus(a.Keep)
 	}
 	return actions, nil
 }
