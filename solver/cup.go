@@ -61,25 +61,14 @@ func newCupTurn(g *engine.Game, kernel *lanes.Kernels) *cupTurn {
 		if matters {
 			t.level[c] = make([]uint8, t.passes.Rolls())
 		}
-		for r := range t.points[c] {
-			p := g.Score(c, r)
-			t.points[c][r] = float64(p)
-			t.nonNegative = t.nonNegative && p >= 0
-			if !matters {
-				continue
-			}
-			l := slices.Index(t.levels[c], p)
-			if l < 0 {
-				l = len(t.levels[c])
-				t.levels[c] = append(t.levels[c], p)
-			}
-			t.level[c][r] = uint8(l)
-		}
+		t.levels[c] = scoreLevels(g, c, t.points[c], t.level[c])
+		nonNegative := slices.Min(t.points[c]) >= 0
+		t.nonNegative = t.nonNegative && nonNegative
 		t.zeroLevel[c] = slices.Index(t.levels[c], 0)
 		switch {
 		case matters && t.zeroLevel[c] >= 0:
 			t.raised[c] = t.passes.Raised(t.levels[c], t.level[c], t.zeroLevel[c])
-		case !matters && slices.Min(t.points[c]) >= 0:
+		case !matters && nonNegative:
 			t.scoring[c] = t.passes.Scored(t.points[c])
 		}
 	}

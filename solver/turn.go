@@ -84,25 +84,14 @@ func NewTurn(g *engine.Game) *Turn {
 		t.zeroLevel[c] = -1
 		t.nonNegative = t.nonNegative && g.Categories[c].Joker >= 0
 		matters := g.PointsMatter(c)
-		sparse := !matters
-		for r := range engine.NumRolls {
-			p := g.Score(c, r)
-			t.points[c][r] = float64(p)
-			t.nonNegative = t.nonNegative && p >= 0
-			sparse = sparse && p >= 0
-			if !matters {
-				continue
-			}
-			// The levels in the order the rolls first score them, in a
-			// short list searched (a map cost more; every advise makes
-			// a turn).
-			l := slices.Index(t.levels[c], p)
-			if l < 0 {
-				l = len(t.levels[c])
-				t.levels[c] = append(t.levels[c], p)
-			}
-			t.level[c][r] = uint8(l)
+		var level []uint8
+		if matters {
+			level = t.level[c][:]
 		}
+		t.levels[c] = scoreLevels(g, c, t.points[c][:], level)
+		nonNegative := slices.Min(t.points[c][:]) >= 0
+		t.nonNegative = t.nonNegative && nonNegative
+		sparse := !matters && nonNegative
 		if z := slices.Index(t.levels[c], 0); z >= 0 {
 			// finalLanes drops the leading runs that cannot raise a roll
 			// (raisedFrom).
@@ -190,4 +179,26 @@ func (t *Turn) fiveAlike(s engine.State, face, r int, next Values, o *written) f
 		}
 	}
 	return best
+}
+
+// scoreLevels writes into points what each roll scores in category c of
+// g (a roll an entry) and, where level is not nil, each roll's level into
+// level: the index of its points in the list it returns, the points in
+// the order the rolls first score them. The list is short and searched: a
+// map cost more, and every advise makes a turn.
+func scoreLevels(g *engine.Game, c int, points []float64, level []uint8) (levels []int) {
+	for r := range points {
+		p := g.Score(c, r)
+		points[r] = float64(p)
+		if level == nil {
+			continue
+		}
+		l := slices.Index(levels, p)
+		if l < 0 {
+			l = len(levels)
+			levels = append(levels, p)
+		}
+		level[r] = uint8(l)
+	}
+	return levels
 }
