@@ -115,18 +115,7 @@ func TestBrowserPlayPeek(t *testing.T) {
 func TestBrowserQuizSchool(t *testing.T) {
 	t.Parallel()
 	const n, seed = 3, 2
-	g, err := engine.New("school", engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	adv, err := advice.Advisor(testSource, g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	qs, err := quiz.Draw(g, adv, n, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, qs, _ := drawn(t, "school", n, seed)
 	p := newPage(t, testSource)
 	p.open("?game=school&mode=quiz")
 	p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector("#quiz-n").value = "%d"; document.querySelector("#quiz-seed").value = "%d"`, n, seed)),

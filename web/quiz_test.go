@@ -32,11 +32,12 @@ func quizCall(t *testing.T, api *API, body any) (int, quizAnswer, string) {
 	return status, a, string(out)
 }
 
-// drawn returns the questions of poker-dice's quiz with seed, as the
-// command draws them, and the best answer of each in play's words.
-func drawn(t *testing.T, n int, seed uint64) ([]quiz.Question, []string) {
+// drawn returns game's default rules and the questions of its quiz with
+// seed, as the command draws them, and the best answer of each in play's
+// words.
+func drawn(t *testing.T, game string, n int, seed uint64) (*engine.Game, []quiz.Question, []string) {
 	t.Helper()
-	g, err := engine.New("poker-dice", engine.Options{})
+	g, err := engine.New(game, engine.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func drawn(t *testing.T, n int, seed uint64) ([]quiz.Question, []string) {
 	for i, q := range qs {
 		best[i] = words.Text(g, q.Actions[0].Action)
 	}
-	return qs, best
+	return g, qs, best
 }
 
 // TestQuizAPI answers the quiz the command draws: its positions are the
@@ -65,7 +66,7 @@ func TestQuizAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n, seed = 6, 11
-	qs, best := drawn(t, n, seed)
+	_, qs, best := drawn(t, "poker-dice", n, seed)
 
 	t.Run("positions", func(t *testing.T) {
 		status, a, out := quizCall(t, api, map[string]any{"game": "poker-dice", "seed": seed, "questions": n})
@@ -148,23 +149,8 @@ func TestQuizAPISchool(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.New("school", engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	adv, err := advice.Advisor(testSource, g)
-	if err != nil {
-		t.Fatal(err)
-	}
 	const n, seed = 4, 2
-	qs, err := quiz.Draw(g, adv, n, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	best := make([]string, n)
-	for i, q := range qs {
-		best[i] = words.Text(g, q.Actions[0].Action)
-	}
+	g, qs, best := drawn(t, "school", n, seed)
 	status, a, out := quizCall(t, api, map[string]any{"game": "school", "seed": seed, "questions": n, "answers": best})
 	if status != statusOK || !a.Over || len(a.Questions) != n || a.MeanLoss != 0 || a.Rating == nil {
 		t.Fatalf("%d %s: want %d answers %q, no loss, rated", status, out, n, best)
