@@ -171,12 +171,7 @@ func adviseSchool(src Source, r Request) (*Advice, error) {
 	}
 	// The JSON shows each write's column, mark and reserve: the write the
 	// ranked action names, found among the position's.
-	writes := make([]engine.SchoolWrite, len(actions))
-	for i, act := range actions {
-		if act.Box != "" {
-			writes[i], _ = g.SchoolMove(state, engine.RollIndex(r.Dice), fresh, g.Category(act.Box), act.Cross)
-		}
-	}
+	writes, _ := g.SchoolMovesOf(state, engine.RollIndex(r.Dice), fresh, actions)
 	a := &Advice{Ranking: Ranking{Game: g, SheetScore: sheet.Score(g), RollsLeft: rollsLeft, Fresh: fresh, Dice: r.Dice,
 		Actions: actions, Note: st.Note(g), Opponents: scores}, Strategy: st.Name, writes: writes, Drift: drift}
 	if r.Rollouts > 0 {

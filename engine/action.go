@@ -125,7 +125,33 @@ func (g *Game) RankWrites(ranked []Ranked, writes []SchoolWrite, value func(w *S
 // next cell, crossing it out with cross, with fresh telling whether the
 // dice came from a roll of all five; false when SchoolMoves has none.
 func (g *Game) SchoolMove(s SchoolState, r int, fresh bool, c int, cross bool) (SchoolWrite, bool) {
+	return schoolMoveIn(g.SchoolMoves(s, r, fresh, nil), c, cross)
+}
+
+// SchoolMovesOf returns the write each of actions, ranked in state s with
+// roll r, makes (SchoolMove's; the zero write for a keep), the position's
+// writes listed once for them all, and the index of the first action
+// that is none of them, or -1.
+func (g *Game) SchoolMovesOf(s SchoolState, r int, fresh bool, actions []Ranked) ([]SchoolWrite, int) {
 	moves := g.SchoolMoves(s, r, fresh, nil)
+	writes := make([]SchoolWrite, len(actions))
+	missing := -1
+	for i, a := range actions {
+		if a.Box == "" {
+			continue
+		}
+		w, ok := schoolMoveIn(moves, g.Category(a.Box), a.Cross)
+		if !ok && missing < 0 {
+			missing = i
+		}
+		writes[i] = w
+	}
+	return writes, missing
+}
+
+// schoolMoveIn returns the write among moves that fills row c, crossing
+// it out with cross; false when there is none.
+func schoolMoveIn(moves []SchoolWrite, c int, cross bool) (SchoolWrite, bool) {
 	i := slices.IndexFunc(moves, func(w SchoolWrite) bool {
 		return w.Row == c && (w.Cell.Mark == Crossed) == cross
 	})

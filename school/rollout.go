@@ -31,16 +31,10 @@ type Rollout struct {
 // same dice; the result does not depend on threads. A write that is not
 // one of the position's is an error.
 func (k *Kernel) Rollouts(s engine.SchoolState, dice engine.Multiset, rollsLeft int, fresh bool, actions []engine.Ranked, player Player, games int, seed uint64, threads int) ([]Rollout, error) {
-	writes := make([]engine.SchoolWrite, len(actions))
-	for i, a := range actions {
-		if a.Box == "" {
-			continue
-		}
-		w, ok := k.g.SchoolMove(s, engine.RollIndex(dice), fresh, k.g.Category(a.Box), a.Cross)
-		if !ok {
-			return nil, fmt.Errorf("row %s (cross %t) is no write of %v here", a.Box, a.Cross, dice)
-		}
-		writes[i] = w
+	writes, missing := k.g.SchoolMovesOf(s, engine.RollIndex(dice), fresh, actions)
+	if missing >= 0 {
+		a := actions[missing]
+		return nil, fmt.Errorf("row %s (cross %t) is no write of %v here", a.Box, a.Cross, dice)
 	}
 	totals := make([]float64, len(actions)*games)
 	k.lockstep(len(totals), threads, func(i int, search searcher) {
