@@ -69,7 +69,6 @@ func (tr *turn[T]) actions(next chances, s engine.State, need int, dice engine.M
 	if rollsLeft > 0 {
 		w := tr.get()
 		defer tr.pool.Put(w)
-		w.decide = false
 		tr.collect(s, next, w)
 		tr.prepare(next, need, need+lane.Lanes, w)
 		tr.final(need, w)

@@ -115,7 +115,6 @@ func solveWith(ev *solver.Solution, from engine.State, least, need int, worth []
 		}
 		workers.Each(len(states), o.Threads, func(_, i int) {
 			w := sol.turn.get()
-			w.decide = false
 			lo, ok := shared[states[i]]
 			if !ok {
 				lo = sol.window(states[i])

@@ -530,7 +530,6 @@ func (r *values32) window(lo int, p, e []float32) {
 func (t *Table) solveRow(s engine.State, src *layer, sp *space, set int) (row, error) {
 	w := t.turn.get()
 	defer t.turn.pool.Put(w)
-	w.decide = false
 	start, end := t.turn.collect(s, src, w)
 	nb := max(0, (end-start+lane.Lanes-1)/lane.Lanes)
 	t.turn.prepare(src, start, start+nb*lane.Lanes, w)
