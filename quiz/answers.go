@@ -1,10 +1,7 @@
 package quiz
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 
@@ -50,50 +47,14 @@ func (a *Answers) Warning() string {
 }
 
 // ReadAnswers reads and checks an answers file; name is the file's name
-// for the errors, which give the line. Blank lines are skipped. Each line
-// is read as record.Read reads a record of one decision; a last line with
-// no newline whose JSON stops before its end is left out (Cut), any other
-// bad line refuses the file. A file with no answers is refused.
+// for the errors, which give the line. Each line is read as a record of
+// one decision (record.ReadAlone): blank lines skipped, a last line with
+// no newline whose JSON stops before its end left out (Cut), any other
+// bad line refusing the file. A file with no answers is refused.
 func ReadAnswers(r io.Reader, name string) (*Answers, error) {
-	br := bufio.NewReader(r)
-	out := &Answers{}
-	for line := 1; ; line++ {
-		text, err := br.ReadBytes('\n')
-		if err != nil && err != io.EOF {
-			return nil, &record.Error{Name: name, Line: line, Err: err}
-		}
-		if len(text) > maxAnswerLine {
-			return nil, &record.Error{Name: name, Line: line, Err: fmt.Errorf("line longer than %d bytes", maxAnswerLine)}
-		}
-		last := err == io.EOF
-		if len(bytes.TrimSpace(text)) > 0 {
-			rec, rerr := record.Read(bytes.NewReader(text), name)
-			var re *record.Error
-			switch {
-			case rerr == nil:
-				e := rec.Entries[0]
-				e.Line = line
-				out.Entries = append(out.Entries, e)
-			case last && errors.Is(rerr, record.ErrUnfinished):
-				out.Cut = &record.Error{Name: name, Line: line, Err: record.ErrUnfinished}
-			case errors.As(rerr, &re):
-				return nil, &record.Error{Name: name, Line: line, Err: re.Err}
-			default:
-				return nil, rerr
-			}
-		}
-		if last {
-			break
-		}
+	rec, err := record.ReadAlone(r, name, "no answers in the file")
+	if err != nil {
+		return nil, err
 	}
-	if len(out.Entries) == 0 {
-		if out.Cut != nil {
-			return nil, out.Cut
-		}
-		return nil, &record.Error{Name: name, Err: errors.New("no answers in the file")}
-	}
-	return out, nil
+	return &Answers{Entries: rec.Entries, Cut: rec.Cut}, nil
 }
-
-// maxAnswerLine is the longest line ReadAnswers accepts.
-const maxAnswerLine = 1 << 16

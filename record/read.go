@@ -62,17 +62,29 @@ const maxLine = 1 << 16
 // are skipped. A record with no decisions is refused. A last line with no
 // newline whose JSON stops before its end, a decision a crash cut short,
 // is left out, and Cut says so; any other bad line refuses the record.
-func Read(r io.Reader, name string) (*Record, error) { return read(r, name, &Record{}) }
+func Read(r io.Reader, name string) (*Record, error) {
+	return read(r, name, &Record{}, false, "no decisions in the record")
+}
 
 // ReadOf is Read for a record of game g, which may come from a game file
 // whose name engine.New does not know: the lines that name g's name and
 // options are of g, and any other line refuses the record.
 func ReadOf(r io.Reader, name string, g *engine.Game) (*Record, error) {
-	return read(r, name, &Record{Game: g})
+	return read(r, name, &Record{Game: g}, false, "no decisions in the record")
 }
 
-// read is Read into rec, which may know its game already.
-func read(r io.Reader, name string, rec *Record) (*Record, error) {
+// ReadAlone reads and checks a file of decisions that stand each alone,
+// a line each (a quiz's answers): each is checked as a record's first
+// decision is, of its own game, none following the one before. Blank
+// lines, long lines and a last line cut short are as Read's; a file with
+// no decision is refused with the error none. The Record's Game is nil.
+func ReadAlone(r io.Reader, name, none string) (*Record, error) {
+	return read(r, name, &Record{}, true, none)
+}
+
+// read is Read into rec, which may know its game already; alone reads
+// each line as ReadAlone does, and none is the error of no decision.
+func read(r io.Reader, name string, rec *Record, alone bool, none string) (*Record, error) {
 	end := &lastByte{r: r}
 	sc := bufio.NewScanner(end)
 	sc.Buffer(make([]byte, 0, 4096), maxLine)
@@ -88,7 +100,12 @@ func read(r io.Reader, name string, rec *Record) (*Record, error) {
 			continue
 		}
 		d, err := decode(text)
-		if err == nil {
+		if err == nil && alone {
+			one := &Record{} // a record of its own: any game, no decision before it
+			if err = one.add(d, line); err == nil {
+				rec.Entries = append(rec.Entries, one.Entries[0])
+			}
+		} else if err == nil {
 			err = rec.add(d, line)
 		}
 		if err != nil && unfinished(text) {
@@ -107,7 +124,7 @@ func read(r io.Reader, name string, rec *Record) (*Record, error) {
 		return nil, cut
 	}
 	if len(rec.Entries) == 0 {
-		return nil, &Error{name, 0, errors.New("no decisions in the record")}
+		return nil, &Error{name, 0, errors.New(none)}
 	}
 	rec.Cut = cut
 	return rec, nil
