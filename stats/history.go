@@ -138,14 +138,15 @@ func updateIndex(path string, all, fresh []Summary, lines int) error {
 		}
 		return atomicfile.WriteFile(path, b.Bytes(), 0o644)
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return err
 	}
 	// A line cut short by a crash, with no newline, must not run into the
 	// next: start on a line of its own.
 	if info, err := f.Stat(); err == nil && info.Size() > 0 {
-		if last, err := lastByte(path); err == nil && last != '\n' {
+		var last [1]byte
+		if _, err := f.ReadAt(last[:], info.Size()-1); err == nil && last[0] != '\n' {
 			if _, err := f.Write([]byte{'\n'}); err != nil {
 				f.Close()
 				return err
@@ -174,22 +175,6 @@ func appendLine(b *bytes.Buffer, s Summary) error {
 	b.Write(line)
 	b.WriteByte('\n')
 	return nil
-}
-
-// lastByte returns the last byte of the file at path.
-func lastByte(path string) (byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return 0, err
-	}
-	var b [1]byte
-	_, err = f.ReadAt(b[:], info.Size()-1)
-	return b[0], err
 }
 
 // Judge reads the history file at path, a game record or, named
