@@ -238,7 +238,7 @@ func (o Opener) named(g *engine.Game, name string) (*SchoolStrategy, error) {
 			end := school.NewEndgame(k, e.After, school.EndgameTurns, school.EndgameLostTurns)
 			st.Player, st.Value = end.Player, end.Values(e.Value)
 			st.Advisor = k.Lookahead(end.Player, 0)
-			st.Drift = school.NewDrift(k, end.Player)
+			st.Drift = end.Drift()
 			st.Drift.Lookahead = true
 		}
 		if name == "race" {

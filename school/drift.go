@@ -49,6 +49,10 @@ type Drift struct {
 	// assumes its own choices there, a difference the drift does not
 	// measure.
 	Lookahead bool
+	// settled, when set, tells the sheets from which every later turn's
+	// search is exactly the value the turn before gave its sheet, so
+	// that a game's sum ends there (see Endgame.Drift).
+	settled func(s *engine.SchoolState) bool
 	// last is the position of the last call and its drift: play's coach
 	// ranks a position for a hint, then again to judge the move made there.
 	mu   sync.Mutex
@@ -163,7 +167,7 @@ func (d *Drift) of(p position) float64 {
 			sums[i] = v
 			return
 		}
-		for t := 1; !g.SchoolFull(&m.Next); t++ {
+		for t := 1; !g.SchoolFull(&m.Next) && !d.settles(&m.Next); t++ {
 			before, st := values(m.Next), m.Next // the value the turn before gave the sheet
 			var value float64
 			values = d.player(&st)
@@ -183,6 +187,12 @@ func (d *Drift) of(p position) float64 {
 	d.last = &drifted{p, mean}
 	d.mu.Unlock()
 	return mean
+}
+
+// settles reports whether every turn from sheet s on disagrees with
+// nothing: the turns left are not played.
+func (d *Drift) settles(s *engine.SchoolState) bool {
+	return d.settled != nil && d.settled(s)
 }
 
 // Add adds the drift of a position to the value of every action ranked

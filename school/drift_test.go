@@ -166,3 +166,26 @@ func TestDriftRemembersTheLastPosition(t *testing.T) {
 		t.Error("a full sheet drifts")
 	}
 }
+
+// TestDriftSettled checks that the drift of an endgame's player, whose
+// games end where the endgame values the sheet exactly, is that of a
+// drift that plays every game to the full sheet, to the bit: on positions
+// of three-column games from the first turn to the last, rerolls left or
+// not.
+func TestDriftSettled(t *testing.T) {
+	t.Parallel()
+	k, end, _ := shippedAdvisor(t)
+	ps := rankPositions(t, k, end.Player, 48, 21)
+	for i, p := range ps {
+		if i%3 != 0 && k.g.SchoolTurnsLeft(&p.s) > EndgameLostTurns+1 {
+			continue
+		}
+		pos := position{p.s, p.dice, p.rollsLeft, p.fresh}
+		settled := end.Drift()
+		full := NewDrift(k, end.Player)
+		settled.Lookahead, full.Lookahead = true, true
+		if got, want := settled.of(pos), full.of(pos); math.Float64bits(got) != math.Float64bits(want) {
+			t.Errorf("position %d (%d turns left): drifts %v ending where the values are exact, %v played to the end", i, k.g.SchoolTurnsLeft(&p.s), got, want)
+		}
+	}
+}

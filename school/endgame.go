@@ -89,6 +89,17 @@ func (e *Endgame) Player(s *engine.SchoolState) Values {
 	}
 }
 
+// Drift returns the drift of e's player on e's kernel (NewDrift), whose
+// games end where e values the sheet exactly: from there each turn's
+// search is the very computation that gave the sheet its exact value,
+// the same to the bit, so every later disagreement is 0 and adds
+// nothing; the turns, and the exact values of their sheets, are spared.
+func (e *Endgame) Drift() *Drift {
+	d := NewDrift(e.k, e.Player)
+	d.settled = e.exactly
+	return d
+}
+
 // Values returns the exact value of a sheet where e values it exactly,
 // else value's.
 func (e *Endgame) Values(value Values) Values {

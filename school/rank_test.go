@@ -87,7 +87,7 @@ func rankDigest(t *testing.T, g *engine.Game, p rankPosition, actions []engine.R
 func TestRankGolden(t *testing.T) {
 	t.Parallel()
 	k, end, advisor := shippedAdvisor(t)
-	drift := NewDrift(k, end.Player)
+	drift := end.Drift()
 	drift.Lookahead, drift.Threads = true, 1
 	ps := rankPositions(t, k, end.Player, 64, 7)
 	var got []string
@@ -192,7 +192,7 @@ func BenchmarkRankNew(b *testing.B) {
 func TestDriftTaps(t *testing.T) {
 	t.Parallel()
 	k, end, _ := shippedAdvisor(t)
-	kept := NewDrift(k, end.Player)
+	kept := end.Drift()
 	kept.Lookahead, kept.Threads = true, 1
 	s := rankPositions(t, k, end.Player, 25, 13)[24].s
 	dice := [engine.Dice]int{1, 2, 3, 4, 5}
@@ -205,7 +205,7 @@ func TestDriftTaps(t *testing.T) {
 		}
 		p := position{s, m, 2, true}
 		got := kept.of(p)
-		own := NewDrift(k, end.Player)
+		own := end.Drift()
 		own.Lookahead, own.Threads = true, 1
 		if want := own.of(p); math.Float64bits(got) != math.Float64bits(want) {
 			t.Fatalf("dice %v: the drift is %v, on its own %v", m, got, want)

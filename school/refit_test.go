@@ -2,6 +2,7 @@ package school
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"strconv"
 	"testing"
@@ -34,7 +35,7 @@ func TestRefitShipped(t *testing.T) {
 	for _, columns := range ShippedColumns {
 		t.Run(strconv.Itoa(columns), func(t *testing.T) {
 			g := mustSchool(t, columns)
-			data, err := shipped.ReadFile(shippedName(g))
+			data, err := fs.ReadFile(shipped, shippedName(g))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -73,7 +73,7 @@ func TestShippedRefuses(t *testing.T) {
 	t.Parallel()
 	g := mustSchool(t, ShippedColumns[0])
 	name := shippedName(g)
-	data, err := shipped.ReadFile(name)
+	data, err := fs.ReadFile(shipped, name)
 	if err != nil {
 		t.Fatal(err)
 	}
