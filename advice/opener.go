@@ -59,6 +59,10 @@ type Opener struct {
 	// Threads is the goroutines of a table's solve (0: GOMAXPROCS): a
 	// server leaves a core to its cheap requests.
 	Threads int
+	// Shipped is where the school estimates that ship with the program
+	// are read (the zero value: inside the program); the offline app
+	// reads them from its site.
+	Shipped school.ShippedFiles
 }
 
 // SolveProgress returns o.Progress's callback for a solve described by
@@ -287,12 +291,12 @@ func (o Opener) Exact(g *engine.Game) (*school.Exact, error) {
 }
 
 // Estimate reads the estimate of school game g from o.File, or from the
-// tables directory, else takes the one that ships inside the program for
-// g's rules, fitting and saving it in the directory first when there is
-// none.
+// tables directory, else takes the one that ships with the program for
+// g's rules (o.Shipped), fitting and saving it in the directory first
+// when there is none.
 func (o Opener) Estimate(g *engine.Game) (*school.Estimate, error) {
 	return open(o, g, school.LoadEstimate, func(dir string) (*school.Estimate, error) {
-		return school.OpenEstimate(dir, g, func() (school.Fit, error) { return o.Fit(g, 0) }, o.Notice)
+		return school.OpenEstimate(dir, g, o.Shipped, func() (school.Fit, error) { return o.Fit(g, 0) }, o.Notice)
 	})
 }
 

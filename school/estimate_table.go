@@ -117,20 +117,21 @@ func Build(g *engine.Game, f Fit) (*Estimate, error) {
 }
 
 // OpenEstimate loads g's estimate table from dir, else the one that ships
-// inside the program for g's rules (ShippedEstimate), or, when there is
-// neither, builds it with fit, saves it and returns it (tables.Open).
+// with the program for g's rules, read from shipped
+// (ShippedFiles.Estimate), or, when there is neither, builds it with fit,
+// saves it and returns it (tables.Open).
 // notice, if not nil, is told before a build starts.
 //
 // The shipped estimate is not copied to dir: it loads as fast from the
 // program, and a copy would go on shadowing the estimate a later version
 // of the program ships under the same name. A table in dir (a refit by
 // solve) comes first.
-func OpenEstimate(dir string, g *engine.Game, fit func() (Fit, error), notice func(msg string)) (*Estimate, error) {
+func OpenEstimate(dir string, g *engine.Game, shipped ShippedFiles, fit func() (Fit, error), notice func(msg string)) (*Estimate, error) {
 	path := EstimatePath(dir, g)
 	load := func(path string) (*Estimate, error) {
 		e, err := LoadEstimate(path, g)
 		if errors.Is(err, fs.ErrNotExist) {
-			if s, serr := ShippedEstimate(g); !errors.Is(serr, fs.ErrNotExist) {
+			if s, serr := shipped.Estimate(g); !errors.Is(serr, fs.ErrNotExist) {
 				return s, serr
 			}
 		}

@@ -57,7 +57,7 @@ func shippedAdvisor(t testing.TB) (*Kernel, *Endgame, Player) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := decodeEstimate(g, data, "")
+	e, err := decodeEstimate(g, data, "", false)
 	if err != nil {
 		t.Fatal(err)
 	}

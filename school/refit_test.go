@@ -35,7 +35,7 @@ func TestRefitShipped(t *testing.T) {
 	for _, columns := range ShippedColumns {
 		t.Run(strconv.Itoa(columns), func(t *testing.T) {
 			g := mustSchool(t, columns)
-			data, err := fs.ReadFile(shipped, shippedName(g))
+			data, err := fs.ReadFile(Shipped(), shippedName(g))
 			if err != nil {
 				t.Fatal(err)
 			}

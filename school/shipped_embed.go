@@ -7,10 +7,6 @@ import (
 	"io/fs"
 )
 
-// shippedUnpacked says that a shipped estimate may come unpacked: never
-// here, where they ship inside the program (see shipped_js.go).
-const shippedUnpacked = false
-
 // shipped holds the estimates fitted for ShippedColumns with the default
 // rules: each the file that "dicepoker solve --game school --columns N"
 // writes (DefaultFit, fitted the same whatever the threads), gzipped
@@ -20,10 +16,6 @@ const shippedUnpacked = false
 //
 //go:embed estimates
 var shipped embed.FS
-
-// shippedWhere is where a shipped estimate is said to be read from, before
-// its name.
-const shippedWhere = "(inside the program) "
 
 // Shipped returns the estimates that ship inside the program, each
 // estimates/NAME.gz: what the offline app's site serves in their place

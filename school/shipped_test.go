@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"dicepoker/engine"
 	"dicepoker/tables"
@@ -30,7 +31,7 @@ func TestShippedEstimates(t *testing.T) {
 		names[shippedName(g)] = true
 		t.Run(strconv.Itoa(columns), func(t *testing.T) {
 			t.Parallel()
-			e, err := ShippedEstimate(g)
+			e, err := ShippedFiles{}.Estimate(g)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -55,7 +56,7 @@ func TestShippedEstimates(t *testing.T) {
 			}
 		})
 	}
-	entries, err := fs.ReadDir(shipped, "estimates")
+	entries, err := fs.ReadDir(Shipped(), "estimates")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +74,7 @@ func TestShippedRefuses(t *testing.T) {
 	t.Parallel()
 	g := mustSchool(t, ShippedColumns[0])
 	name := shippedName(g)
-	data, err := fs.ReadFile(shipped, name)
+	data, err := fs.ReadFile(Shipped(), name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,7 +111,7 @@ func TestShippedRefuses(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			e, err := decodeEstimate(tt.g, tt.data, "(inside the program) "+name)
+			e, err := decodeEstimate(tt.g, tt.data, "(inside the program) "+name, false)
 			if e != nil || !errors.Is(err, tt.err) {
 				t.Fatalf("got %v, %v; want %v", e, err, tt.err)
 			}
@@ -119,9 +120,38 @@ func TestShippedRefuses(t *testing.T) {
 			}
 		})
 	}
+	t.Run("from the site", func(t *testing.T) {
+		t.Parallel()
+		// The offline app's site: a host may unpack a .gz file on the way.
+		for _, tt := range []struct {
+			name   string
+			data   []byte
+			reason string // "": read
+		}{
+			{"gzipped", data, ""},
+			{"unpacked by the host", file, ""},
+			{"gzip cut short", data[:len(data)-9], "unexpected EOF"},
+			{"unpacked, payload byte flipped", func() []byte { b := slices.Clone(file); b[len(b)-5] ^= 1; return b }(), "payload checksum mismatch"},
+		} {
+			site := ShippedFiles{FS: fstest.MapFS{name: {Data: tt.data}}, Where: "tables/"}
+			e, err := site.Estimate(g)
+			if tt.reason == "" {
+				if want, _ := (ShippedFiles{}).Estimate(g); err != nil || !slices.Equal(e.W, want.W) {
+					t.Errorf("%s: %v, want the estimate shipped inside the program", tt.name, err)
+				}
+				continue
+			}
+			if e != nil || !errors.Is(err, tables.ErrCorrupt) || !strings.Contains(err.Error(), "table tables/"+name) || !strings.Contains(err.Error(), tt.reason) {
+				t.Errorf("%s: %v, %v; want the site's file named and %q", tt.name, e, err, tt.reason)
+			}
+		}
+		if _, err := (ShippedFiles{FS: fstest.MapFS{}}).Estimate(g); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("a site without the file: %v, want none", err)
+		}
+	})
 	t.Run("rules with none shipped", func(t *testing.T) {
 		t.Parallel()
-		if e, err := ShippedEstimate(mustSchool(t, 1)); e != nil || !errors.Is(err, fs.ErrNotExist) {
+		if e, err := (ShippedFiles{}).Estimate(mustSchool(t, 1)); e != nil || !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("one column: %v, %v; want none", e, err)
 		}
 	})
@@ -139,11 +169,11 @@ func TestOpenEstimateShipped(t *testing.T) {
 	notice := func(msg string) { noticed = msg }
 
 	dir := t.TempDir()
-	e, err := OpenEstimate(dir, g, fit, notice)
+	e, err := OpenEstimate(dir, g, ShippedFiles{}, fit, notice)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := ShippedEstimate(g)
+	want, _ := ShippedFiles{}.Estimate(g)
 	if !slices.Equal(e.W, want.W) || e.Expected != want.Expected {
 		t.Errorf("opened mean score %.3f, want the shipped %.3f", e.Expected, want.Expected)
 	}
@@ -156,18 +186,18 @@ func TestOpenEstimateShipped(t *testing.T) {
 	if err := own.Save(EstimatePath(dir, g)); err != nil {
 		t.Fatal(err)
 	}
-	if e, err := OpenEstimate(dir, g, fit, notice); err != nil || e.Expected != own.Expected {
+	if e, err := OpenEstimate(dir, g, ShippedFiles{}, fit, notice); err != nil || e.Expected != own.Expected {
 		t.Errorf("with a table in the directory: %v, %v; want its mean score %v", e, err, own.Expected)
 	}
 
 	// None ships for one column: a fit, told with its cost, and saved.
 	one := mustSchool(t, 1)
-	if _, err := OpenEstimate(dir, one, fit, notice); !errors.Is(err, errFit) || noticed != "" {
+	if _, err := OpenEstimate(dir, one, ShippedFiles{}, fit, notice); !errors.Is(err, errFit) || noticed != "" {
 		t.Errorf("one column, the fit failing: %v, notice %q", err, noticed)
 	}
 	f := Fit{Train: TrainOptions{Rounds: 1, Games: 8, Seed: 1}, Games: 8}
 	path := EstimatePath(dir, one)
-	if _, err := OpenEstimate(dir, one, func() (Fit, error) { return f, nil }, notice); err != nil ||
+	if _, err := OpenEstimate(dir, one, ShippedFiles{}, func() (Fit, error) { return f, nil }, notice); err != nil ||
 		noticed != "no estimate table for school (columns=1) yet: fitting it once ("+FitCost(one, f).String()+") and saving it to "+path {
 		t.Errorf("one column: %v, notice %q", err, noticed)
 	}

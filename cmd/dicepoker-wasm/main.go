@@ -26,7 +26,6 @@ import (
 	"syscall/js"
 
 	"dicepoker/advice"
-	"dicepoker/school"
 	"dicepoker/web/offline"
 )
 
@@ -47,9 +46,6 @@ func main() {
 		Fetch: fetchTable,
 		Drop:  func(name string) { global.Call("dicepokerDropTable", name) },
 	}
-	// School's shipped estimates are files of the site, not inside the
-	// advisor.
-	school.SetShipped(src.Estimates(), offline.TablesDir+"/")
 	b, err := offline.NewBackend(src)
 	if err != nil {
 		global.Call("dicepokerNotice", "cannot start the advisor: "+err.Error())

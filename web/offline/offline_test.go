@@ -148,21 +148,21 @@ func TestEstimates(t *testing.T) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			want, _ := fs.ReadFile(school.Shipped(), name)
-			got, err := fs.ReadFile(src.Estimates(), name)
+			got, err := fs.ReadFile(src.Estimates().FS, name)
 			if err != nil || !bytes.Equal(got, want) {
 				t.Fatalf("read %d bytes (%v), want the %d shipped", len(got), err, len(want))
 			}
-			fi, err := fs.Stat(src.Estimates(), name)
+			fi, err := fs.Stat(src.Estimates().FS, name)
 			if err != nil || fi.Size() != int64(len(want)) || fi.IsDir() || fi.Name() != strings.TrimPrefix(name, school.EstimatesDir+"/") {
 				t.Errorf("stat %v (%v)", fi, err)
 			}
 		})
 	}
-	if _, err := fs.ReadFile(src.Estimates(), "estimates/none.dpt.gz"); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := fs.ReadFile(src.Estimates().FS, "estimates/none.dpt.gz"); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a file the site lacks: %v, want fs.ErrNotExist", err)
 	}
 	fetched = nil
-	if _, err := src.Estimates().Open("../sw.js"); !errors.Is(err, fs.ErrInvalid) || len(fetched) != 0 {
+	if _, err := src.Estimates().FS.Open("../sw.js"); !errors.Is(err, fs.ErrInvalid) || len(fetched) != 0 {
 		t.Errorf("a path outside the files: %v, fetched %v", err, fetched)
 	}
 }
@@ -183,7 +183,7 @@ func TestEstimatesFetchOnce(t *testing.T) {
 		}
 		return fs.ReadFile(school.Shipped(), n)
 	}}
-	files := src.Estimates()
+	files := src.Estimates().FS
 	if _, err := fs.Stat(files, name); err != nil {
 		t.Fatal(err)
 	}
@@ -199,5 +199,32 @@ func TestEstimatesFetchOnce(t *testing.T) {
 	}
 	if fetched["estimates/flaky.gz"] != 2 {
 		t.Errorf("a failed fetch: fetched %d times, want again after it failed", fetched["estimates/flaky.gz"])
+	}
+}
+
+// TestBackendSchool asks the backend for school's advice as the page
+// does: the estimate that ships with the program is read from the site's
+// files, fetched once, not fitted.
+func TestBackendSchool(t *testing.T) {
+	t.Parallel()
+	fetched := map[string]int{}
+	src := Source{Opener: advice.Opener{Dir: t.TempDir(), Threads: 1}, Fetch: func(name string) ([]byte, error) {
+		fetched[name]++
+		data, err := fs.ReadFile(school.Shipped(), name)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
+		}
+		return data, nil
+	}}
+	b, err := NewBackend(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, got := b.Answer(context.Background(), "POST", "/api/advise", []byte(`{"game":"school","dice":[6,6,6,5,5],"rolls_left":0}`))
+	if status != 200 || !strings.Contains(string(got), `"strategy":"estimate"`) || !strings.Contains(string(got), `"drift":`) {
+		t.Fatalf("status %d, %s; want the estimate's advice", status, got)
+	}
+	if n := fetched["estimates/school+ntuple5.dpt.gz"]; n != 1 || len(fetched) != 1 {
+		t.Errorf("fetched %v, want the three-column estimate once", fetched)
 	}
 }

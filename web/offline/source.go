@@ -11,6 +11,7 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/engine"
+	"dicepoker/school"
 	"dicepoker/strategy"
 	"dicepoker/tables"
 	"dicepoker/target"
@@ -25,9 +26,9 @@ func TableName(g *engine.Game) string { return strategy.Path("", g) + ".gz" }
 
 // Source gives the advisor in the browser its tables: a single-sheet
 // game's strategy table from the site (Fetch), checked before use, else
-// solved in memory by Opener; school's strategies from Opener (the
-// estimates that ship with the program, from the site (Estimates); the one-column exact table
-// solved in memory). It has no every-target table.
+// solved in memory by Opener; school's strategies from Opener (School:
+// the estimates that ship with the program from the site, Estimates; the
+// one-column exact table solved in memory). It has no every-target table.
 type Source struct {
 	advice.Opener
 	// Fetch returns the bytes of the site's file TablesDir/name, or an
@@ -79,12 +80,21 @@ func decode(data []byte, g *engine.Game, where string) (*strategy.Table, error) 
 
 // Estimates returns school's shipped estimates as the site holds them,
 // each fetched through Fetch on first use: TablesDir/estimates/NAME.gz,
-// named estimates/NAME.gz as school.Shipped names them. The advisor
-// compiled for the browser reads them there (school.SetShipped), so that
-// they are not inside it. The file fetched last is kept: the advisor
-// asks whether an estimate ships (school.Ships, which opens it) just
-// before it reads it.
-func (s Source) Estimates() fs.FS { return &siteFiles{fetch: s.Fetch} }
+// named estimates/NAME.gz as school.Shipped names them, so that they are
+// not inside the advisor compiled for the browser. The file fetched last
+// is kept: a look at a file before it is read fetches it once.
+func (s Source) Estimates() school.ShippedFiles {
+	return school.ShippedFiles{FS: &siteFiles{fetch: s.Fetch}, Where: TablesDir + "/"}
+}
+
+// School returns school game g's strategy called name as the Opener
+// does (advice.Opener.School), its estimate, where one ships, read from
+// the site's files (Estimates).
+func (s Source) School(g *engine.Game, name string) (*advice.SchoolStrategy, error) {
+	o := s.Opener
+	o.Shipped = s.Estimates()
+	return o.School(g, name)
+}
 
 // siteFiles are the site's files under TablesDir, fetched on Open, the
 // last one kept.
