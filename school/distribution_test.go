@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 
 	"dicepoker/engine"
@@ -19,18 +21,37 @@ import (
 var distributionRows = []string{"twos", "fives", "pair", "full-house", "sum"}
 
 // solvedSubset returns the one-column school game of rows and its
-// solution.
+// solution, solved once for all the tests that ask for the same rows:
+// neither is changed by a test.
 func solvedSubset(t *testing.T, rows ...string) (*engine.Game, *Solution) {
 	t.Helper()
-	g, err := mustSchool(t, 1).Subset(rows...)
+	once, _ := solvedSubsets.LoadOrStore(strings.Join(rows, " "), sync.OnceValues(func() (solved, error) {
+		school, err := engine.New("school", engine.Options{Columns: 1})
+		if err != nil {
+			return solved{}, err
+		}
+		g, err := school.Subset(rows...)
+		if err != nil {
+			return solved{}, err
+		}
+		sol, err := Solve(g, solver.Options{})
+		return solved{g, sol}, err
+	}))
+	s, err := once.(func() (solved, error))()
 	if err != nil {
 		t.Fatal(err)
 	}
-	sol, err := Solve(g, solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g, sol
+	return s.g, s.sol
+}
+
+// solvedSubsets holds solvedSubset's solves, each made once for every
+// test that asks for its rows, by the rows joined by spaces.
+var solvedSubsets sync.Map // string -> func() (solved, error)
+
+// solved is a reduced game with its exact solve.
+type solved struct {
+	g   *engine.Game
+	sol *Solution
 }
 
 // eachTurn calls check with the index, the sheet and the outcomes

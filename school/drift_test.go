@@ -47,7 +47,8 @@ func randomPosition(g *engine.Game, s engine.SchoolState, rng *rand.Rand) positi
 
 // pointsBeyond returns, for each of games games played on from p by
 // player (the rest of the turn, then every later turn), the points it
-// scored less the value of its best action there.
+// scored less the value of its best action there. The games go side by
+// side in the kernel's lanes (lockstep), each with its own dice.
 func pointsBeyond(t *testing.T, k *Kernel, player Player, p position, games int) []float64 {
 	t.Helper()
 	g := k.g
@@ -56,8 +57,7 @@ func pointsBeyond(t *testing.T, k *Kernel, player Player, p position, games int)
 		t.Fatal(err)
 	}
 	beyond := make([]float64, games)
-	search := k.alone(k.newScratch())
-	for j := range beyond {
+	k.lockstep(games, 0, func(j int, search searcher) {
 		rng := rand.New(rand.NewPCG(8, uint64(j)))
 		values := player(&p.Sheet)
 		m := k.finish(p.Sheet, p.Dice, p.RollsLeft, p.Fresh, values, 0, rng, search(&p.Sheet, values))
@@ -67,7 +67,7 @@ func pointsBeyond(t *testing.T, k *Kernel, player Player, p position, games int)
 			points += m.Total()
 		}
 		beyond[j] = float64(points) - actions[0].Value
-	}
+	})
 	return beyond
 }
 

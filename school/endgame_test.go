@@ -46,6 +46,7 @@ func TestEndgameOneColumn(t *testing.T) {
 		{"", []string{"fours", "three-of-a-kind", "five-of-a-kind", "sum", "twos", "full-house"}},
 	} {
 		t.Run(strings.Join(c.rows, " ")+" taken="+c.taken, func(t *testing.T) {
+			t.Parallel()
 			school, err := engine.New("school", engine.Options{Columns: 1, Taken: c.taken})
 			if err != nil {
 				t.Fatal(err)

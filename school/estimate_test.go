@@ -20,6 +20,7 @@ func TestEstimateAfter(t *testing.T) {
 	t.Parallel()
 	for _, columns := range []int{1, 2, 3, 4} {
 		t.Run(fmt.Sprintf("columns=%d", columns), func(t *testing.T) {
+			t.Parallel()
 			g := mustSchool(t, columns)
 			e, _ := NewEstimate(g, nil)
 			rng := rand.New(rand.NewPCG(1, uint64(columns)))

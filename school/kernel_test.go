@@ -113,6 +113,7 @@ func TestSolveBits(t *testing.T) {
 		{[]string{"ones", "threes", "fives", "pair", "two-pairs", "four-of-a-kind", "large-straight", "sum"}, 44640, 0x71834f01},
 	} {
 		t.Run(strings.Join(c.rows, " "), func(t *testing.T) {
+			t.Parallel()
 			g, err := mustSchool(t, 1).Subset(c.rows...)
 			if err != nil {
 				t.Fatal(err)
@@ -303,6 +304,7 @@ func TestFinals(t *testing.T) {
 	next := func(s engine.SchoolState) float64 { return float64(maphash.Comparable(seed, s)%1000) / 8 }
 	for cols := 2; cols <= 4; cols++ {
 		t.Run(fmt.Sprintf("%d columns", cols), func(t *testing.T) {
+			t.Parallel()
 			g := mustSchool(t, cols)
 			k := NewKernel(g)
 			w := k.newScratch()

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"dicepoker/engine"
@@ -49,21 +50,45 @@ func rankPositions(t testing.TB, k *Kernel, player Player, n int, seed uint64) [
 
 // shippedAdvisor returns the kernel of three-column school, the player of
 // its shipped estimate with the exact endgame, and the advisor that looks
-// a turn further ahead, on one thread, as advice puts them together.
+// a turn further ahead, on one thread, as advice puts them together. The
+// estimate is read, and the kernel and the endgame made, once for every
+// test: the endgame keeps the exact values it works out, the same
+// whichever test asks first, and is safe for concurrent use. The advisor,
+// which keeps its last sheet's values, is each caller's own.
 func shippedAdvisor(t testing.TB) (*Kernel, *Endgame, Player) {
 	t.Helper()
-	g := mustSchool(t, 3)
-	data, err := os.ReadFile(filepath.Join(EstimatesDir, filepath.Base(EstimatePath("", g))+".gz"))
+	a, err := shippedThree()
 	if err != nil {
 		t.Fatal(err)
+	}
+	return a.k, a.end, a.k.Lookahead(a.end.Player, 1)
+}
+
+// shippedThree reads three-column school's shipped estimate and makes
+// its kernel and endgame, once.
+var shippedThree = sync.OnceValues(func() (advisorParts, error) {
+	var a advisorParts
+	g, err := engine.New("school", engine.Options{Columns: 3})
+	if err != nil {
+		return a, err
+	}
+	data, err := os.ReadFile(filepath.Join(EstimatesDir, filepath.Base(EstimatePath("", g))+".gz"))
+	if err != nil {
+		return a, err
 	}
 	e, err := decodeEstimate(g, data, "", false)
 	if err != nil {
-		t.Fatal(err)
+		return a, err
 	}
-	k := NewKernel(g)
-	end := NewEndgame(k, e.After, EndgameTurns, EndgameLostTurns)
-	return k, end, k.Lookahead(end.Player, 1)
+	a.k = NewKernel(g)
+	a.end = NewEndgame(a.k, e.After, EndgameTurns, EndgameLostTurns)
+	return a, nil
+})
+
+// advisorParts are the kernel and the endgame of an advisor.
+type advisorParts struct {
+	k   *Kernel
+	end *Endgame
 }
 
 // rankDigest returns a digest of the actions of position p, every value
