@@ -16,6 +16,7 @@ import (
 type brute struct {
 	g      *engine.Game
 	states map[engine.SchoolState]float64
+	ids    map[engine.SchoolState]int32 // each sheet met, numbered, for holdKey
 	holds  map[holdKey]float64
 	keeps  map[holdKey]float64
 	falls  map[engine.Multiset]falls
@@ -29,17 +30,18 @@ type falls struct {
 	all   int
 }
 
-// holdKey is a position within a turn: the sheet, the dice (held, or kept
-// for a reroll), the rerolls left and whether the dice are fresh.
+// holdKey is a position within a turn: the sheet (its number in ids),
+// the dice (held, or kept for a reroll), the rerolls left and whether the
+// dice are fresh.
 type holdKey struct {
-	s     engine.SchoolState
+	s     int32
 	dice  engine.Multiset
-	left  int
+	left  int8
 	fresh bool
 }
 
 func newBrute(g *engine.Game) *brute {
-	return &brute{g: g, states: map[engine.SchoolState]float64{}, holds: map[holdKey]float64{}, keeps: map[holdKey]float64{},
+	return &brute{g: g, states: map[engine.SchoolState]float64{}, ids: map[engine.SchoolState]int32{}, holds: map[holdKey]float64{}, keeps: map[holdKey]float64{},
 		falls: map[engine.Multiset]falls{}}
 }
 
@@ -51,15 +53,17 @@ func (b *brute) value(s engine.SchoolState) float64 {
 	if v, ok := b.states[s]; ok {
 		return v
 	}
-	v := b.reroll(s, engine.Multiset{}, b.g.Rolls-1)
+	id := int32(len(b.ids))
+	b.ids[s] = id
+	v := b.reroll(s, id, engine.Multiset{}, b.g.Rolls-1)
 	b.states[s] = v
 	return v
 }
 
 // reroll is the mean, over every way the dice not kept can fall, of the
-// best play with left rerolls after that roll.
-func (b *brute) reroll(s engine.SchoolState, kept engine.Multiset, left int) float64 {
-	key := holdKey{s, kept, left, false}
+// best play with left rerolls after that roll, on sheet s, numbered id.
+func (b *brute) reroll(s engine.SchoolState, id int32, kept engine.Multiset, left int) float64 {
+	key := holdKey{id, kept, int8(left), false}
 	if v, ok := b.keeps[key]; ok {
 		return v
 	}
@@ -67,7 +71,7 @@ func (b *brute) reroll(s engine.SchoolState, kept engine.Multiset, left int) flo
 	f := b.fallsOf(kept)
 	sum := 0.0
 	for i, dice := range f.hands {
-		sum += float64(f.ways[i]) * b.hold(s, dice, left, fresh)
+		sum += float64(f.ways[i]) * b.hold(s, id, dice, left, fresh)
 	}
 	v := sum / float64(f.all)
 	b.keeps[key] = v
@@ -107,10 +111,11 @@ func (b *brute) fallsOf(kept engine.Multiset) falls {
 	return f
 }
 
-// hold is the best play holding dice with left rerolls to go: write them,
-// or reroll the dice at some non-empty set of positions.
-func (b *brute) hold(s engine.SchoolState, dice engine.Multiset, left int, fresh bool) float64 {
-	key := holdKey{s, dice, left, fresh}
+// hold is the best play on sheet s, numbered id, holding dice with left
+// rerolls to go: write them, or reroll the dice at some non-empty set of
+// positions.
+func (b *brute) hold(s engine.SchoolState, id int32, dice engine.Multiset, left int, fresh bool) float64 {
+	key := holdKey{id, dice, int8(left), fresh}
 	if v, ok := b.holds[key]; ok {
 		return v
 	}
@@ -127,7 +132,7 @@ func (b *brute) hold(s engine.SchoolState, dice engine.Multiset, left int, fresh
 					kept[d-1]--
 				}
 			}
-			best = max(best, b.reroll(s, kept, left-1))
+			best = max(best, b.reroll(s, id, kept, left-1))
 		}
 	}
 	b.holds[key] = best
