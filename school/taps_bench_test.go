@@ -29,9 +29,9 @@ func tapTurn(taps int) []engine.Multiset {
 // advisor's ranking (the lookahead) and the drift it adds, with one
 // strategy kept for the whole turn, as the API keeps it. The turn's first
 // advice, which searches the sheets a turn leads to, is not counted: only
-// the six taps after it. A new sheet and a sheet of the middle of a game.
-// Each turn starts from a new endgame, as a page that has just opened
-// does. It reports the process's processor time of the taps too
+// the six taps after it. A new sheet, one of the middle of a game and one
+// near its end. Each turn starts from a new endgame, as a page that has
+// just opened does. It reports the process's processor time of the taps too
 // (cpu-ns/op), which a busy machine leaves as it is: run it with
 // GOMAXPROCS=1, as the browser runs it.
 func BenchmarkTaps(b *testing.B) {
@@ -39,9 +39,10 @@ func BenchmarkTaps(b *testing.B) {
 	sheets := map[string]engine.SchoolState{
 		"new":    k.g.NewSchoolState(),
 		"middle": rankPositions(b, k, end.Player, 25, 13)[24].s,
+		"late":   rankPositions(b, k, end.Player, 39, 13)[38].s,
 	}
 	turn := tapTurn(6)
-	for _, name := range []string{"new", "middle"} {
+	for _, name := range []string{"new", "middle", "late"} {
 		s := sheets[name]
 		b.Run(name, func(b *testing.B) {
 			var cpu time.Duration
