@@ -14,20 +14,24 @@ import (
 
 	"dicepoker/advice"
 	"dicepoker/engine"
+	"dicepoker/school"
 	"dicepoker/web/offline"
 	"dicepoker/web/site"
 )
 
 // siteBackend returns the offline app's backend as the browser runs it,
-// its tables fetched from files, by name: those site writes.
+// its tables fetched from files, by name: those site writes, and school's
+// estimates beside them, as the site holds them.
 func siteBackend(t *testing.T, files map[string][]byte) *offline.Backend {
 	t.Helper()
 	src := offline.Source{Opener: advice.Opener{}, Fetch: func(name string) ([]byte, error) {
-		data, ok := files[name]
-		if !ok {
-			return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
+		if data, ok := files[name]; ok {
+			return data, nil
 		}
-		return data, nil
+		if data, err := fs.ReadFile(school.Shipped(), name); err == nil {
+			return data, nil
+		}
+		return nil, fmt.Errorf("%s: %w", name, fs.ErrNotExist)
 	}}
 	b, err := offline.NewBackend(src)
 	if err != nil {
