@@ -4,11 +4,15 @@ import (
 	"encoding/json"
 	"math"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/review"
 	"dicepoker/solver"
+	"dicepoker/strategy"
 )
 
 // sixReduced is Maxi Yatzy cut to four boxes in a game file: six dice,
@@ -77,4 +81,78 @@ func TestSixDiceSimulate(t *testing.T) {
 // containsLine reports whether s is one line holding want.
 func containsLine(s, want string) bool {
 	return strings.Count(s, "\n") == 1 && strings.HasSuffix(s, "\n") && strings.Contains(s, want)
+}
+
+// TestSixDicePlayAndReview plays a reduced game of six dice with typed
+// lines, a record kept, and reviews the record: each decision's loss is
+// what the solver's ranking of its position, worked out here from the
+// table's values, says it gave up.
+func TestSixDicePlayAndReview(t *testing.T) {
+	t.Parallel()
+	g, _ := sixReducedSolved(t)
+	// The table's values, float32 as they are stored.
+	tab, err := strategy.Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl, _ := ownTables(t)
+	rec := filepath.Join(t.TempDir(), "six.jsonl")
+	out := cl.playOK(t, "hint\nkeep none\nkeep none\nscore villa\nyes\nscore fours\nyes\nquit\n", "--rules", sixReduced, "--seed", "5", "--record", rec)
+	if !strings.Contains(out, "roll 1 of 3: ") || !strings.Contains(out, "reroll all six") {
+		t.Errorf("play of six dice:\n%s", out)
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	res := cl.reviewed(t, rec, "--rules", sixReduced)
+	if len(lines) != 4 || len(res.Decisions) != 4 {
+		t.Fatalf("%d decisions recorded, %d reviewed:\n%s", len(lines), len(res.Decisions), data)
+	}
+	turn := solver.NewTurn(g)
+	total := 0.0
+	for i, line := range lines {
+		var d struct {
+			Sheet     string `json:"sheet"`
+			Dice      []int  `json:"dice"`
+			RollsLeft int    `json:"rolls_left"`
+			Action    struct {
+				Keep  []int  `json:"keep"`
+				Score string `json:"score"`
+			} `json:"action"`
+		}
+		if err := json.Unmarshal([]byte(line), &d); err != nil {
+			t.Fatal(err)
+		}
+		sheet, err := engine.ParseSheet(g, d.Sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dice, err := engine.FromDice(d.Dice...)
+		if err != nil || dice.Size() != 6 {
+			t.Fatalf("line %d: dice %v: %v", i+1, d.Dice, err)
+		}
+		actions, err := turn.Actions(sheet.State(g), dice, d.RollsLeft, tab.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		taken := slices.IndexFunc(actions, func(a engine.Ranked) bool {
+			return a.Box == d.Action.Score && (a.Box != "" || a.Keep.Size() == len(d.Action.Keep))
+		})
+		if taken < 0 {
+			t.Fatalf("line %d: %s is no action of the ranking", i+1, line)
+		}
+		loss := actions[0].Value - actions[taken].Value
+		if loss <= review.Epsilon {
+			loss = 0
+		}
+		total += loss
+		if got := res.Decisions[i].Loss; math.Abs(got-loss) > 1e-9 || res.Decisions[i].Optimal != (loss == 0) {
+			t.Errorf("line %d (%s): loss %.9f, the table's difference %.9f", i+1, line, got, loss)
+		}
+	}
+	if total == 0 || math.Abs(res.TotalLoss-total) > 1e-9 || res.Complete {
+		t.Errorf("review: %+v, want total loss %.9f > 0 of a game stopped", res, total)
+	}
 }
