@@ -205,7 +205,7 @@ func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 // a target or opponents, solve with --targets, export with positions,
 // simulate with a target or seats.
 var sixDice = map[string]bool{"solve": true, "advise": true, "score": true, "export": true, "bench": true,
-	"simulate": true, "play": true}
+	"simulate": true, "play": true, "distribution": true}
 
 // fiveDiceOnly returns a usage error where g rolls other than five dice,
 // for work that plays five dice only, else nil.

@@ -13,6 +13,7 @@ import (
 	"dicepoker/review"
 	"dicepoker/solver"
 	"dicepoker/strategy"
+	"dicepoker/tables"
 )
 
 // sixReduced is Maxi Yatzy cut to four boxes in a game file: six dice,
@@ -154,5 +155,46 @@ func TestSixDicePlayAndReview(t *testing.T) {
 	}
 	if total == 0 || math.Abs(res.TotalLoss-total) > 1e-9 || res.Complete {
 		t.Errorf("review: %+v, want total loss %.9f > 0 of a game stopped", res, total)
+	}
+}
+
+// TestSixDiceDistribution computes the exact distribution of a reduced
+// game of six dice from the command line, whose mean is the solver's
+// expected score, and refuses Maxi Yatzy's under a limit before its
+// table is built: its cost model puts it far above the limit.
+func TestSixDiceDistribution(t *testing.T) {
+	t.Parallel()
+	_, expected := sixReducedSolved(t)
+	cl, _ := ownTables(t)
+	var res struct {
+		Mean          float64            `json:"mean"`
+		Probabilities map[string]float64 `json:"probabilities"`
+	}
+	out := cl.runOK(t, "distribution", "--rules", sixReduced, "--json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	total := 0.0
+	for _, p := range res.Probabilities {
+		total += p
+	}
+	if math.Abs(res.Mean-expected) > 1e-9 || math.Abs(total-1) > 1e-9 {
+		t.Errorf("distribution: mean %.12f, probabilities adding up to %.12f; want mean %.12f", res.Mean, total, expected)
+	}
+	for _, args := range [][]string{
+		{"distribution", "--rules", sixReduced, "--target", "60"},
+	} {
+		if status, _, stderr := cl.runLine(args...); status != 2 || !containsLine(stderr, "plays five-dice games only") {
+			t.Errorf("%q: status %d, %q; want 2 and one line that it plays five-dice games only", args, status, stderr)
+		}
+	}
+	maxiDir := t.TempDir()
+	status, stdout, stderr := cli{tables.EnvDir: maxiDir}.runLine("distribution", "--rules", "../../games/maxi-yatzy.toml", "--memory", "8GB")
+	if status != 1 || stdout != "" || !containsLine(stderr, "the exact distribution of maxi-yatzy needs about") ||
+		!strings.HasSuffix(stderr, "more than the 8.0 GB the memory limit allows: not started\n") {
+		t.Errorf("maxi-yatzy's distribution under 8 GB: status %d, %q", status, stderr)
+	}
+	if files, err := os.ReadDir(maxiDir); err != nil || len(files) != 0 {
+		t.Errorf("the tables directory holds %d files (%v): a table was built", len(files), err)
 	}
 }
