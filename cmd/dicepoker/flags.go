@@ -202,8 +202,8 @@ func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 
 // sixDice are the commands that play a game of six dice (a game file
 // with dice = 6); the others refuse it. Of them, advise refuses it with
-// a target or opponents, solve with --targets, export with positions,
-// simulate with a target or seats.
+// a target or opponents, solve with --targets, simulate with a target or
+// seats, distribution with a target.
 var sixDice = map[string]bool{"solve": true, "advise": true, "score": true, "export": true, "bench": true,
 	"simulate": true, "play": true, "distribution": true}
 

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -196,5 +198,75 @@ func TestSixDiceDistribution(t *testing.T) {
 	}
 	if files, err := os.ReadDir(maxiDir); err != nil || len(files) != 0 {
 		t.Errorf("the tables directory holds %d files (%v): a table was built", len(files), err)
+	}
+}
+
+// TestSixDiceExportPositions exports sampled positions of a reduced game
+// of six dice: each position's rows are the solver's ranking of its
+// actions (worked out here from the table's values), with six dice.
+func TestSixDiceExportPositions(t *testing.T) {
+	t.Parallel()
+	g, _ := sixReducedSolved(t)
+	tab, err := strategy.Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl, _ := ownTables(t)
+	path := filepath.Join(t.TempDir(), "positions.csv")
+	cl.runOK(t, "export", "--rules", sixReduced, "--what", "positions", "--sample", "12", "--seed", "3", "--format", "csv", "--out", path)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	turn := solver.NewTurn(g)
+	byPosition := map[string][][]string{}
+	for _, row := range rows[1:] {
+		byPosition[row[col["position"]]] = append(byPosition[row[col["position"]]], row)
+	}
+	if len(byPosition) != 12 {
+		t.Fatalf("%d positions exported, want 12", len(byPosition))
+	}
+	for pos, rs := range byPosition {
+		first := rs[0]
+		var faces []int
+		for _, d := range strings.Fields(first[col["dice"]]) {
+			n, err := strconv.Atoi(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			faces = append(faces, n)
+		}
+		dice, err := engine.FromDice(faces...)
+		if err != nil || dice.Size() != 6 {
+			t.Fatalf("position %s: dice %q: %v", pos, first[col["dice"]], err)
+		}
+		sheet, err := engine.ParseSheet(g, first[col["sheet"]])
+		if err != nil {
+			t.Fatal(err)
+		}
+		left, _ := strconv.Atoi(first[col["rolls_left"]])
+		actions, err := turn.Actions(sheet.State(g), dice, left, tab.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rs) != len(actions) {
+			t.Fatalf("position %s: %d rows, %d actions", pos, len(rs), len(actions))
+		}
+		score := float64(sheet.Score(g))
+		for i, row := range rs {
+			got, _ := strconv.ParseFloat(row[col["expected"]], 64)
+			if math.Abs(got-(score+actions[i].Value)) > 1e-9 || row[col["rank"]] != strconv.Itoa(i+1) {
+				t.Errorf("position %s, row %v: expected %v, the ranking's %v", pos, row, got, score+actions[i].Value)
+			}
+		}
 	}
 }
