@@ -421,7 +421,7 @@ func (s *session) roll(keep engine.Multiset) (engine.Multiset, error) {
 		if err != nil {
 			return keep, err
 		}
-		m, err := engine.ParseKeep(text, s.g.Letters)
+		m, err := s.g.ParseKeep(text)
 		switch {
 		case err != nil && slices.Contains([]string{"sheet", "help", "?", "quit", "exit"}, strings.ToLower(text)):
 			if err := s.command(text); err != nil {

@@ -158,6 +158,14 @@ func TestSixDicePlayAndReview(t *testing.T) {
 	if total == 0 || math.Abs(res.TotalLoss-total) > 1e-9 || res.Complete {
 		t.Errorf("review: %+v, want total loss %.9f > 0 of a game stopped", res, total)
 	}
+	// Dice typed by the player: six, or the dice rerolled.
+	out = cl.playOK(t, "1123456\n112345\nkeep 1 1\n5 6 6 6\nquit\n", "--rules", sixReduced, "--manual", "--record", filepath.Join(t.TempDir(), "typed.jsonl"))
+	for _, want := range []string{"roll the six dice and type them", "at most 6 dice, got 7", "roll 1 of 3: 1 1 2 3 4 5",
+		"keep 1 1, reroll 4 dice and type their values (or all six dice)", "roll 2 of 3: 1 1 5* 6* 6* 6*"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("play --manual of six dice: no %q in\n%s", want, out)
+		}
+	}
 }
 
 // TestSixDiceDistribution computes the exact distribution of a reduced
