@@ -109,7 +109,7 @@ func (a *Ranking) Describe(i int) string {
 	case act.Keep.Size() == 0 && coach.NewSheet(a.Game).Terms().Fresh != "":
 		return "reroll all five (fresh)"
 	case act.Keep.Size() == 0:
-		return "reroll all five"
+		return "reroll all " + a.Game.Cup().DiceWord()
 	}
 	return fmt.Sprintf("keep %s, reroll %s", coach.Spaced(act.Keep, a.Game.Letters), coach.Spaced(act.Reroll, a.Game.Letters))
 }

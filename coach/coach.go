@@ -118,7 +118,7 @@ type Position struct {
 }
 
 // Check says why action a is not allowed in p, or returns nil and, for a
-// box, the move it makes. Keeping all five dice is not a reroll: with
+// box, the move it makes. Keeping all the dice is not a reroll: with
 // every die kept the dice do not change, so scoring now is the same move.
 func Check(p Position, a Action) (Move, error) {
 	if a.Box != "" {
@@ -132,8 +132,8 @@ func Check(p Position, a Action) (Move, error) {
 		return Move{}, fmt.Errorf("no rerolls left: write the dice in a box")
 	case !p.Dice.Contains(a.Keep):
 		return Move{}, fmt.Errorf("cannot keep %s: the dice are %s", Spaced(a.Keep, letters), Spaced(p.Dice, letters))
-	case a.Keep.Size() == engine.Dice:
-		return Move{}, fmt.Errorf("keeping all five dice is not a reroll: write them in a box now")
+	case a.Keep.Size() == p.Game.Dice:
+		return Move{}, fmt.Errorf("keeping all %s dice is not a reroll: write them in a box now", p.Game.Cup().DiceWord())
 	}
 	return Move{}, nil
 }

@@ -33,6 +33,15 @@ func CupOf(dice int) (*Cup, error) {
 	return nil, fmt.Errorf("%d dice: want %d or %d", dice, Dice, MaxDice)
 }
 
+// DiceWord returns the number of the cup's dice in words, "five" or
+// "six", for the messages of a game at the table.
+func (c *Cup) DiceWord() string {
+	if c.dice == MaxDice {
+		return "six"
+	}
+	return "five"
+}
+
 // Dice returns the number of dice in a roll.
 func (c *Cup) Dice() int { return c.dice }
 

@@ -105,11 +105,12 @@ func (m Multiset) Format(faces string) string {
 	return b.String()
 }
 
-// FromDice builds the multiset of the given faces; each must be 1..6.
+// FromDice builds the multiset of the given faces, at most six (MaxDice);
+// each must be 1..6.
 func FromDice(dice ...int) (Multiset, error) {
 	var m Multiset
-	if len(dice) > Dice {
-		return m, fmt.Errorf("%d dice given, at most %d", len(dice), Dice)
+	if len(dice) > MaxDice {
+		return m, fmt.Errorf("%d dice given, at most %d", len(dice), MaxDice)
 	}
 	for _, d := range dice {
 		if d < 1 || d > Faces {

@@ -238,8 +238,11 @@ func TestMultiset(t *testing.T) {
 	if got := m.Minus(sub).String(); got != "356" {
 		t.Errorf("Minus = %q, want 356", got)
 	}
-	if _, err := FromDice(1, 2, 3, 4, 5, 6); err == nil {
-		t.Error("FromDice of six dice: no error")
+	if m, err := FromDice(1, 2, 3, 4, 5, 6); err != nil || m.Size() != MaxDice {
+		t.Errorf("FromDice of six dice: %v, %v", m, err)
+	}
+	if _, err := FromDice(1, 2, 3, 4, 5, 6, 1); err == nil {
+		t.Error("FromDice of seven dice: no error")
 	}
 	if _, err := FromDice(0); err == nil {
 		t.Error("FromDice(0): no error")

@@ -109,8 +109,8 @@ func (g *Game) SingleSheet(cannot string) error {
 	return fmt.Errorf("%s %s: %w", g.Name, cannot, ErrNotSingleSheet)
 }
 
-// FiveDice is the precondition of work that plays five dice only (a
-// policy's play, playing for a target, a game at the table, the quiz):
+// FiveDice is the precondition of work that plays five dice only
+// (playing for a target or against opponents, seats, the quiz):
 // nil for a game of five dice, else an error that says so, "maxi-yatzy
 // rolls 6 dice: simulate plays five-dice games only".
 func (g *Game) FiveDice(work string) error {

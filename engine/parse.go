@@ -37,13 +37,20 @@ func parseDice(s, letters string, dice int) (Multiset, error) {
 
 // ParseKeep reads zero to five dice in the notation of ParseDice; "" and
 // "none" are the empty keep.
-func ParseKeep(s, letters string) (Multiset, error) {
+func ParseKeep(s, letters string) (Multiset, error) { return parseKeep(s, letters, Dice) }
+
+// ParseKeep reads zero to as many dice as g rolls, in the notation of the
+// package's ParseKeep with the game's letters.
+func (g *Game) ParseKeep(s string) (Multiset, error) { return parseKeep(s, g.Letters, g.Dice) }
+
+// parseKeep reads zero to dice dice.
+func parseKeep(s, letters string, dice int) (Multiset, error) {
 	if t := strings.TrimSpace(s); t == "" || strings.EqualFold(t, "none") || t == "-" {
 		return Multiset{}, nil
 	}
 	m, n, err := parseFaces(s, letters)
-	if err == nil && n > Dice {
-		err = fmt.Errorf("dice %s: at most 5 dice, got %d", Quote(s), n)
+	if err == nil && n > dice {
+		err = fmt.Errorf("dice %s: at most %d dice, got %d", Quote(s), dice, n)
 	}
 	return m, err
 }

@@ -28,7 +28,7 @@ type Sample struct {
 //	sheet        the sheet before the move, in the notation of advise --sheet
 //	sheet_score  the points on it, bonuses included
 //	rolls_left   the rerolls still allowed this turn
-//	dice         the five dice, ascending face numbers 1..6
+//	dice         the dice (five or six), ascending face numbers 1..6
 //	fresh        the dice came from a roll of all five (school only: they score double)
 //	rank         the action's place in the ranking, from 1
 //	action       keep, score or cross (school)
@@ -101,7 +101,7 @@ func samplePosition(g *engine.Game, adv coach.Advisor, seed uint64, i int) (coac
 		return coach.Position{}, nil, err
 	}
 	for {
-		p := coach.Position{Game: g, Sheet: sheet, RollsLeft: g.Rolls - 1, Fresh: true, Dice: engine.Multiset{}.RollRest(rng)}
+		p := coach.Position{Game: g, Sheet: sheet, RollsLeft: g.Rolls - 1, Fresh: true, Dice: g.Cup().RollRest(engine.Multiset{}, rng)}
 		for {
 			opts, err := adv.Actions(p)
 			if err != nil {
@@ -119,7 +119,7 @@ func samplePosition(g *engine.Game, adv coach.Advisor, seed uint64, i int) (coac
 				sheet = m.Next
 				break
 			}
-			p.Dice, p.RollsLeft, p.Fresh = best.Keep.RollRest(rng), p.RollsLeft-1, best.Keep.Size() == 0
+			p.Dice, p.RollsLeft, p.Fresh = g.Cup().RollRest(best.Keep, rng), p.RollsLeft-1, best.Keep.Size() == 0
 		}
 	}
 }

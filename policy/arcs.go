@@ -25,6 +25,9 @@ type Arc struct {
 // which it reuses once it is done with them; out's slices stay valid
 // until then, even where arcs grows to a new array.
 func (b *Batch) AppendArcs(arcs []Arc, out [][]Arc) []Arc {
+	if b.cup != nil {
+		return b.cup.appendArcs(arcs, out, &b.turns)
+	}
 	p, g, m := b.p, b.p.game, &b.mass
 	prob := m.Rolls()
 	*prob = lanes.LaneRollProbs

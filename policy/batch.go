@@ -60,10 +60,15 @@ type Batch struct {
 	// rollEnds[j][r] is how final roll r ends lane j's turn, once the
 	// roll's box is decided.
 	rollEnds [lanes.Lanes][engine.NumRolls]End
+	// cup does the work of a game of six dice, none of the above.
+	cup *cupBatch
 }
 
 // NewBatch returns an empty batch of p's turns.
 func (p *Policy) NewBatch() *Batch {
+	if p.cup != nil {
+		return &Batch{p: p, cup: p.newCupBatch()}
+	}
 	b := &Batch{p: p, values: make([][lanes.Lanes]float64, p.levels+lanes.Levels), ends: make([][lanes.Lanes]End, p.levels), after: make([][lanes.Lanes]float64, p.levels), written: make([][lanes.Lanes]float64, p.levels)}
 	b.levels, b.list = make([]lanes.LevelBox, len(p.boxes)), make([]lanes.LevelBox, 0, len(p.boxes))
 	for c := range p.boxes {
@@ -120,6 +125,11 @@ func (s *Plays) PlanSearching(states []engine.State) { s.b.plan(states, true) }
 func (s *Plays) Turn(j int) *Turn { return s.b.Turn(j) }
 
 func (b *Batch) plan(states []engine.State, searching bool) {
+	if b.cup != nil {
+		// A game of six dice searches its keeps either way.
+		b.cup.plan(states, &b.turns)
+		return
+	}
 	p, g := b.p, b.p.game
 	b.n = len(states)
 	decided := engine.NumRolls // the decisions left unknown
@@ -278,6 +288,12 @@ func (b *Batch) box(j, r int) {
 // each roll's values are read once for all of them; the keeps come from
 // the keep lattice's choices (decideKeeps).
 func (b *Batch) Decide() {
+	if b.cup != nil {
+		for j := range b.n {
+			b.turns[j].cup.takeKeeps(b.p.game.Rolls)
+		}
+		return
+	}
 	for r := range engine.NumRolls {
 		for j := range b.n {
 			if b.turns[j].decide[r] == unknown {

@@ -11,4 +11,9 @@
 // the values when first asked for. Turn keeps every decision of each
 // state it is asked for; a simulation plans batches instead, as it meets
 // each state in one turn only.
+//
+// A game of six dice (engine.Cup) plays through the same types: its
+// turns are valued in the solver's keep passes of its cup
+// (lanes.CupPasses), each final roll's box taken as it is valued and each
+// keep searched on first use.
 package policy

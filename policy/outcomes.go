@@ -30,6 +30,9 @@ func (p *Policy) TurnOutcomes(t *Turn) []Outcome { return p.AppendOutcomes(nil, 
 // AppendOutcomes appends the ways turn t ends, as TurnOutcomes gives
 // them, to out, for a caller that reuses one buffer.
 func (p *Policy) AppendOutcomes(out []Outcome, t *Turn) []Outcome {
+	if t.cup != nil {
+		return t.cup.appendOutcomes(out, p, t.state)
+	}
 	g, s := p.game, t.state
 	// The probability of each roll after the first roll, then after each
 	// reroll: the mass of the rolls that keep the same dice goes to the

@@ -19,9 +19,10 @@ type Policy struct {
 	game   *engine.Game
 	next   solver.Values
 	layout statespace.Layout
-	boxes  []box   // per category, how its points are valued
-	levels int     // the boxes' levels together
-	rowBox []uint8 // the box of each of those levels, by its row
+	boxes  []box    // per category, how its points are valued (five dice)
+	levels int      // the boxes' levels together
+	rowBox []uint8  // the box of each of those levels, by its row
+	cup    *cupGame // a game of six dice plays by it, not by boxes
 
 	batches sync.Pool // *Batch, for plan
 
@@ -42,9 +43,6 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 	if err := g.SingleSheet("cannot be played by a policy yet"); err != nil {
 		return nil, err
 	}
-	if err := g.FiveDice("a policy"); err != nil {
-		return nil, err
-	}
 	if g.Rolls > MaxRolls {
 		return nil, fmt.Errorf("%s has %d rolls a turn, a policy plays at most %d", g.Name, g.Rolls, MaxRolls)
 	}
@@ -52,11 +50,19 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 		return nil, fmt.Errorf("%s: an upper bonus threshold of %d, a policy plays at most %d", g.Name, g.UpperCap(), math.MaxUint8)
 	}
 	tablesOnce.Do(buildTables)
-	p := &Policy{game: g, next: next, layout: statespace.NewLayout(g), boxes: newBoxes(g)}
-	for c, b := range p.boxes {
-		if len(b.levels) > lanes.Levels {
-			return nil, fmt.Errorf("%s: box %s scores %d different points, a policy tells at most %d apart", g.Name, g.Categories[c].Name, len(b.levels), lanes.Levels)
+	p := &Policy{game: g, next: next, layout: statespace.NewLayout(g)}
+	levels := boxLevels(g)
+	if g.Dice == engine.Dice {
+		p.boxes = newBoxes(g, levels)
+	} else {
+		p.cup = newCupGame(g, levels)
+	}
+	for c, ls := range levels {
+		if len(ls) > lanes.Levels {
+			return nil, fmt.Errorf("%s: box %s scores %d different points, a policy tells at most %d apart", g.Name, g.Categories[c].Name, len(ls), lanes.Levels)
 		}
+	}
+	for c, b := range p.boxes {
 		p.levels += len(b.levels)
 		for range b.levels {
 			p.rowBox = append(p.rowBox, uint8(c))
@@ -66,9 +72,9 @@ func New(g *engine.Game, next solver.Values) (*Policy, error) {
 	// that End and a simulated game keep: the most each box can score,
 	// the upper bonus and a five-alike bonus for every other box.
 	most, least := g.Upper.Points, 0
-	for c, b := range p.boxes {
-		most += max(b.levels[len(b.levels)-1], g.Categories[c].Joker)
-		least += min(b.levels[0], 0)
+	for c, ls := range levels {
+		most += max(ls[len(ls)-1], g.Categories[c].Joker)
+		least += min(ls[0], 0)
 	}
 	if g.Extra != nil {
 		most += (len(g.Categories) - 1) * g.Extra.Bonus

@@ -23,18 +23,14 @@ type box struct {
 	rows [lanes.Levels]float64
 }
 
-// newBoxes returns the boxes of g.
-func newBoxes(g *engine.Game) []box {
+// newBoxes returns the boxes of g, a game of five dice, each box's points
+// as boxLevels gives them.
+func newBoxes(g *engine.Game, levels [][]int) []box {
 	boxes := make([]box, len(g.Categories))
 	base := 0
 	for c := range boxes {
 		b := &boxes[c]
-		b.matters, b.base, b.category = g.PointsMatter(c), base, uint8(c)
-		for r := range engine.NumRolls {
-			b.levels = append(b.levels, g.Score(c, r))
-		}
-		slices.Sort(b.levels)
-		b.levels = slices.Compact(b.levels)
+		b.matters, b.base, b.category, b.levels = g.PointsMatter(c), base, uint8(c), levels[c]
 		for r := range engine.NumRolls {
 			l, _ := slices.BinarySearch(b.levels, g.Score(c, r))
 			b.level[r] = uint8(l)

@@ -29,6 +29,9 @@ type Turn struct {
 	// ends is the batch's rollEnds of the turn's lane, nil without a batch.
 	ends *[engine.NumRolls]End
 	lane uint8 // the turn's lane in batch
+	// cup holds every decision of a turn of six dice, whose rolls
+	// and keeps the arrays above do not hold; nil for five dice.
+	cup *cupTurn
 }
 
 // MaxRolls is the most rolls a turn that a policy can play: every game of
@@ -41,10 +44,10 @@ const scoreNow = math.MaxUint8
 // State returns the state whose turn t plays.
 func (t *Turn) State() engine.State { return t.state }
 
-// Keep returns the keep for roll r (0..engine.NumRolls-1) with rollsLeft
-// rerolls left (1..Rolls-1): the keep index of the dice to keep, with
-// reroll true; or, when the dice are best written now, the roll's own
-// keep index (all five kept) with reroll false.
+// Keep returns the keep for roll r (0..NumRolls()-1 of the game's cup)
+// with rollsLeft rerolls left (1..Rolls-1): the keep index of the dice to
+// keep, with reroll true; or, when the dice are best written now, the
+// roll's own keep index (all the dice kept) with reroll false.
 func (t *Turn) Keep(r, rollsLeft int) (keep int, reroll bool) {
 	if c := t.choices[rollsLeft-1]; c != nil {
 		// The keep lattice's choice: a keep, or the roll itself.
@@ -58,6 +61,9 @@ func (t *Turn) Keep(r, rollsLeft int) (keep int, reroll bool) {
 // searched on first use after Plays.PlanSearching. Keep's
 // lattice path stays small enough to be inlined without it.
 func (t *Turn) held(r, rollsLeft int) (keep int, reroll bool) {
+	if t.cup != nil {
+		return t.cup.keepAt(r, rollsLeft)
+	}
 	i := rollsLeft*engine.NumRolls + r
 	d := t.decide[i]
 	if d == unknown {
@@ -72,6 +78,9 @@ func (t *Turn) held(r, rollsLeft int) (keep int, reroll bool) {
 
 // Box returns the category that final roll r is written in.
 func (t *Turn) Box(r int) int {
+	if t.cup != nil {
+		return int(t.cup.box[r])
+	}
 	if t.decide[r] == unknown {
 		t.batch.box(int(t.lane), r)
 	}
@@ -81,6 +90,10 @@ func (t *Turn) Box(r int) int {
 // Place returns the move that writes final roll r in its box, with the
 // points, bonuses and next state the rules give it.
 func (t *Turn) Place(r int) engine.Placement {
+	if t.cup != nil {
+		c := t.Box(r)
+		return t.game.Write(t.state, c, t.game.Score(c, r))
+	}
 	if t.batch != nil && special(t.game, t.state, r) {
 		return t.batch.specials[t.lane][alike[r]-1]
 	}
@@ -105,6 +118,9 @@ func endOf(l statespace.Layout, pl engine.Placement) End {
 // End returns how writing final roll r ends the turn: Place's move, as
 // a batch's turn has it at hand.
 func (t *Turn) End(r int) End {
+	if t.cup != nil {
+		return t.cup.ends[r]
+	}
 	if t.decide[r] != unknown {
 		if e := t.ends; e != nil {
 			return e[r]
@@ -149,6 +165,11 @@ func (p *Policy) plan(s engine.State) *Turn {
 	b := p.batches.Get().(*Batch)
 	defer p.batches.Put(b)
 	b.Plan([]engine.State{s})
+	if b.cup != nil {
+		t := *b.Turn(0)
+		t.cup = t.cup.take(p.game.Rolls)
+		return &t
+	}
 	b.Decide()
 	t := *b.Turn(0)
 	t.batch, t.choices, t.ends = nil, [MaxRolls - 1]*lanes.LaneRolls{}, nil

@@ -184,8 +184,8 @@ func (r *Record) entry(d decision) (Entry, error) {
 	if d.Turn != sheet.Turn() {
 		return Entry{}, fmt.Errorf("turn %d, but the sheet is before turn %d", d.Turn, sheet.Turn())
 	}
-	if len(d.Dice) != engine.Dice {
-		return Entry{}, fmt.Errorf("dice %v: need exactly 5 dice", d.Dice)
+	if len(d.Dice) != g.Dice {
+		return Entry{}, fmt.Errorf("dice %v: need exactly %d dice", d.Dice, g.Dice)
 	}
 	dice, err := engine.FromDice(d.Dice...)
 	if err != nil {

@@ -12,29 +12,47 @@ import (
 // base-6 digits), and drawRoll[drawStart[k]+u] is the roll the keep
 // becomes with them. A uniform u is a fair roll of the m dice. They are
 // made on first use (drawsOnce), not at start-up: every command pays for
-// a package's init, and only simulation rolls.
+// a package's init, and only simulation rolls. The tables of six dice
+// (drawRoll6, drawStart6, drawSpan6) are made apart (draws6Once), for
+// the games of six dice alone.
 var (
 	drawStart [engine.NumKeeps]int
 	drawSpan  [engine.NumKeeps]uint64 // 6^m
 	drawRoll  []uint8
 	drawsOnce sync.Once
+
+	drawStart6 [engine.NumKeeps6]int
+	drawSpan6  [engine.NumKeeps6]uint64
+	drawRoll6  []uint16
+	draws6Once sync.Once
 )
 
-func makeDraws() {
-	for k := range engine.NumKeeps {
-		drawStart[k] = len(drawRoll)
-		drawSpan[k] = 1
-		for range engine.Dice - engine.KeepSize(k) {
-			drawSpan[k] *= engine.Faces
+func makeDraws() { drawRoll = fillDraws(engine.Dice, drawStart[:], drawSpan[:], drawRoll) }
+
+func makeDraws6() { drawRoll6 = fillDraws(engine.MaxDice, drawStart6[:], drawSpan6[:], drawRoll6) }
+
+// fillDraws makes the draw tables of the cup of dice dice in start, span
+// and rolls, which it returns.
+func fillDraws[T uint8 | uint16](dice int, start []int, span []uint64, rolls []T) []T {
+	cup, err := engine.CupOf(dice)
+	if err != nil {
+		panic(err)
+	}
+	for k := range cup.NumKeeps() {
+		start[k] = len(rolls)
+		span[k] = 1
+		for range dice - cup.Keep(k).Size() {
+			span[k] *= engine.Faces
 		}
-		for u := range drawSpan[k] {
-			roll := engine.Keep(k)
-			for x := u; roll.Size() < engine.Dice; x /= engine.Faces {
+		for u := range span[k] {
+			roll := cup.Keep(k)
+			for x := u; roll.Size() < dice; x /= engine.Faces {
 				roll[x%engine.Faces]++
 			}
-			drawRoll = append(drawRoll, uint8(engine.RollIndex(roll)))
+			rolls = append(rolls, T(cup.RollIndex(roll)))
 		}
 	}
+	return rolls
 }
 
 // stream is a game's generator of dice, SplitMix64: a state that steps
@@ -53,22 +71,27 @@ func (s *stream) next() uint64 {
 }
 
 // roll returns the roll that keep k (fewer than five dice) becomes when
-// the other dice are rolled, once drawsOnce has made the tables. Its u is
-// uniform below 6^m by the multiply-and-reject that math/rand/v2's
-// Uint64N does on 64-bit machines, so the games are the same on every
-// machine.
-func roll(s *stream, k int) int {
-	n := drawSpan[k]
+// the other dice are rolled, once drawsOnce has made the tables.
+func roll(s *stream, k int) int { return int(drawRoll[drawStart[k]+int(s.below(drawSpan[k]))]) }
+
+// roll6 is roll for a keep of fewer than six dice, once draws6Once has
+// made the tables of six dice.
+func roll6(s *stream, k int) int { return int(drawRoll6[drawStart6[k]+int(s.below(drawSpan6[k]))]) }
+
+// below returns a number uniform below n by the multiply-and-reject that
+// math/rand/v2's Uint64N does on 64-bit machines, so that the games are
+// the same on every machine.
+func (s *stream) below(n uint64) uint64 {
 	u, lo := bits.Mul64(s.next(), n)
 	if lo < n {
 		u = s.reject(n, lo, u)
 	}
-	return int(drawRoll[drawStart[k]+int(u)])
+	return u
 }
 
-// reject finishes roll's multiply-and-reject below n from a first draw
+// reject finishes below's multiply-and-reject below n from a first draw
 // whose product is u, lo: it draws again while lo is below 2^64 mod n.
-// Out of roll, which is then small enough to be inlined.
+// Apart from below, as the rare path.
 func (s *stream) reject(n, lo, u uint64) uint64 {
 	for thresh := -n % n; lo < thresh; {
 		u, lo = bits.Mul64(s.next(), n)

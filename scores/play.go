@@ -84,6 +84,7 @@ type lockstep struct {
 	layout  statespace.Layout
 	plans   planner
 	threads int
+	six     bool // the game rolls six dice (roll6), not five (roll)
 	games   []live
 	spare   []live // the sort's other buffer
 	// counts[u][d] counts the games of unit u whose state index has high
@@ -128,7 +129,12 @@ type live struct {
 // play plays games from..to-1 of those seeded with seed and adds them to
 // t; progress, when set, is told of each turn played.
 func (ls *lockstep) play(seed uint64, from, to int, t *tally, progress func(turn int)) {
-	drawsOnce.Do(makeDraws)
+	ls.six = ls.g.Dice == engine.MaxDice
+	if ls.six {
+		draws6Once.Do(makeDraws6)
+	} else {
+		drawsOnce.Do(makeDraws)
+	}
 	// Both buffers at their full size at once, the games seeded on
 	// every goroutine; the sort overwrites the spare before reading it.
 	n := to - from
@@ -307,13 +313,13 @@ func (ls *lockstep) countUnit(u int, games []live) {
 // playTurn plays game l's turn t: the first roll, the rerolls its keeps
 // ask for, then the move.
 func (ls *lockstep) playTurn(l *live, t *policy.Turn) {
-	r := roll(&l.rng, 0)
+	r := ls.roll(&l.rng, 0)
 	for left := ls.g.Rolls - 1; left > 0; left-- {
 		k, reroll := t.Keep(r, left)
 		if !reroll {
 			break
 		}
-		r = roll(&l.rng, k)
+		r = ls.roll(&l.rng, k)
 	}
 	end := t.End(r)
 	l.score += end.Points
@@ -322,6 +328,14 @@ func (ls *lockstep) playTurn(l *live, t *policy.Turn) {
 		l.fiveAlikes++
 	}
 	l.index = end.Next
+}
+
+// roll returns the roll that keep k becomes, of the game's dice.
+func (ls *lockstep) roll(s *stream, k int) int {
+	if ls.six {
+		return roll6(s, k)
+	}
+	return roll(s, k)
 }
 
 // game is one played game.

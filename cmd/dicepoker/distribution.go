@@ -3,11 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"time"
 
 	"dicepoker/advice"
 	"dicepoker/chart"
+	"dicepoker/engine"
 	"dicepoker/internal/memory"
 	"dicepoker/kind"
 	"dicepoker/scores"
@@ -48,9 +50,19 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 	}
 	what := "the exact distribution of " + strategy.Describe(g)
 	if gf.target != nil {
+		if err := fiveDiceOnly(g, "distribution --target"); err != nil {
+			return err
+		}
 		// Checked before the every-target table is built or read.
 		what += fmt.Sprintf(" playing for %d", *gf.target)
 		if err := checkMemory(what, e.targetTablesNeed(g, *threads), target.DistributionMemory(g), limit); err != nil {
+			return err
+		}
+	} else if g.Dice != engine.Dice {
+		// Checked before the strategy table is built or read: a game of
+		// six dice takes minutes to solve, and Maxi Yatzy's distribution
+		// more memory than most machines have.
+		if err := checkMemory(what, e.tableNeed(g, *threads, *tableFile), scores.ExactMemory(g), limit); err != nil {
 			return err
 		}
 	}
@@ -63,6 +75,20 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 		return err
 	}
 	return distribute(p, *threads, *png, *asJSON, stdout)
+}
+
+// tableNeed returns what opening single-sheet game g's strategy table
+// takes: the file named, or the tables directory's, solved with threads
+// goroutines where it is missing.
+func (e env) tableNeed(g *engine.Game, threads int, file string) memory.Need {
+	if file != "" {
+		return memory.FileNeed(filepath.Dir(file), file, kind.Of(g).Table().Cost(threads))
+	}
+	dir, err := e.opened("").TablesDir()
+	if err != nil {
+		dir = ""
+	}
+	return kind.Of(g).Table().Need(dir, threads)
 }
 
 // distribute prints the distribution of p's final score, computed with

@@ -51,9 +51,6 @@ func runExport(e env, args []string, stdout io.Writer) error {
 		}
 		table, err = kind.States(e.opened(*tableFile), g)
 	case "positions":
-		if err := g.FiveDice("export of positions"); err != nil {
-			return &usageError{err.Error()}
-		}
 		if *sample < 1 {
 			return usagef("--sample %d: sample at least one position", *sample)
 		}

@@ -202,8 +202,19 @@ func addGameFlags(fs *pflag.FlagSet) *gameFlags {
 
 // sixDice are the commands that play a game of six dice (a game file
 // with dice = 6); the others refuse it. Of them, advise refuses it with
-// a target or opponents, solve with --targets, export with positions.
-var sixDice = map[string]bool{"solve": true, "advise": true, "score": true, "export": true, "bench": true}
+// a target or opponents, solve with --targets, simulate with a target or
+// seats, distribution with a target.
+var sixDice = map[string]bool{"solve": true, "advise": true, "score": true, "export": true, "bench": true,
+	"simulate": true, "play": true, "distribution": true}
+
+// fiveDiceOnly returns a usage error where g rolls other than five dice,
+// for work that plays five dice only, else nil.
+func fiveDiceOnly(g *engine.Game, work string) error {
+	if err := g.FiveDice(work); err != nil {
+		return &usageError{err.Error()}
+	}
+	return nil
+}
 
 // parse parses args into fs as parseFlags does and returns the game the
 // flags name (build), checking --target against it where the command has
@@ -217,8 +228,8 @@ func (g *gameFlags) parse(fs *pflag.FlagSet, args []string, stdout io.Writer, us
 		return nil, err
 	}
 	if !sixDice[fs.Name()] {
-		if err := game.FiveDice(fs.Name()); err != nil {
-			return nil, &usageError{err.Error()}
+		if err := fiveDiceOnly(game, fs.Name()); err != nil {
+			return nil, err
 		}
 	}
 	if g.total == nil {

@@ -34,9 +34,6 @@ func runReview(e env, args []string, stdout io.Writer) error {
 		if g, _, err = readRules(*rules); err != nil {
 			return err
 		}
-		if err := g.FiveDice("review"); err != nil {
-			return &usageError{err.Error()}
-		}
 	}
 	f, err := os.Open(file)
 	if err != nil {
@@ -87,12 +84,13 @@ func writeReview(w io.Writer, r *review.Report) {
 		taken[i], best[i] = a.Describe(it.Taken), a.Describe(0)
 		width = max(width, len(taken[i]), len(best[i]))
 	}
-	fmt.Fprintf(w, "%4s %4s %4s  %-9s  %-*s %-*s %7s\n", "line", "turn", "roll", "dice", width, "taken", width, "best", "loss")
+	dice := 2*r.Game.Dice - 1 // the dice spaced
+	fmt.Fprintf(w, "%4s %4s %4s  %-*s  %-*s %-*s %7s\n", "line", "turn", "roll", dice, "dice", width, "taken", width, "best", "loss")
 	for i, it := range r.Items {
 		p := it.Entry.Position
 		roll := fmt.Sprintf("%d/%d", r.Game.Rolls-p.RollsLeft, r.Game.Rolls)
-		fmt.Fprintf(w, "%4d %4d %4s  %-9s  %-*s %-*s %7.3f\n", it.Entry.Line, p.Sheet.Turn(), roll,
-			spaced(p.Dice, r.Game.Letters), width, taken[i], width, best[i], it.Loss)
+		fmt.Fprintf(w, "%4d %4d %4s  %-*s  %-*s %-*s %7.3f\n", it.Entry.Line, p.Sheet.Turn(), roll,
+			dice, spaced(p.Dice, r.Game.Letters), width, taken[i], width, best[i], it.Loss)
 	}
 	fmt.Fprintf(w, "\ntotal loss %.3f points; %d of %d decisions optimal (%.1f%%)\n",
 		r.Loss, r.Optimal, len(r.Items), 100*r.Share())

@@ -401,17 +401,19 @@ func (s *session) rankingOf(p coach.Position) *advice.Ranking {
 	return s.ranking(p, actions)
 }
 
-// roll returns the five dice after rerolling those not in keep: rolled
+// roll returns the game's dice after rerolling those not in keep: rolled
 // by the program, or typed by the player with --manual.
 func (s *session) roll(keep engine.Multiset) (engine.Multiset, error) {
+	cup := s.g.Cup()
 	if s.rng != nil {
 		return s.rng.roll(keep), nil
 	}
-	n := engine.Dice - keep.Size()
-	ask := "roll the five dice and type them"
-	if n < engine.Dice {
-		ask = fmt.Sprintf("keep %s, reroll %d %s and type %s (or all five dice)",
-			spaced(keep, s.g.Letters), n, engine.Plural(n, "die", "dice"), engine.Plural(n, "its value", "their values"))
+	dice, word := cup.Dice(), cup.DiceWord()
+	n := dice - keep.Size()
+	ask := "roll the " + word + " dice and type them"
+	if n < dice {
+		ask = fmt.Sprintf("keep %s, reroll %d %s and type %s (or all %s dice)",
+			spaced(keep, s.g.Letters), n, engine.Plural(n, "die", "dice"), engine.Plural(n, "its value", "their values"), word)
 	}
 	fmt.Fprintln(s.out, ask)
 	for {
@@ -419,7 +421,7 @@ func (s *session) roll(keep engine.Multiset) (engine.Multiset, error) {
 		if err != nil {
 			return keep, err
 		}
-		m, err := engine.ParseKeep(text, s.g.Letters)
+		m, err := s.g.ParseKeep(text)
 		switch {
 		case err != nil && slices.Contains([]string{"sheet", "help", "?", "quit", "exit"}, strings.ToLower(text)):
 			if err := s.command(text); err != nil {
@@ -432,12 +434,12 @@ func (s *session) roll(keep engine.Multiset) (engine.Multiset, error) {
 				m[f] += keep[f]
 			}
 			return m, nil
-		case m.Size() == engine.Dice && m.Contains(keep):
+		case m.Size() == dice && m.Contains(keep):
 			return m, nil
-		case m.Size() == engine.Dice:
-			fmt.Fprintf(s.out, "those five dice do not hold the dice kept, %s\n", spaced(keep, s.g.Letters))
+		case m.Size() == dice:
+			fmt.Fprintf(s.out, "those %s dice do not hold the dice kept, %s\n", word, spaced(keep, s.g.Letters))
 		default:
-			fmt.Fprintf(s.out, "type %d %s, or all five\n", n, engine.Plural(n, "die", "dice"))
+			fmt.Fprintf(s.out, "type %d %s, or all %s\n", n, engine.Plural(n, "die", "dice"), word)
 		}
 	}
 }

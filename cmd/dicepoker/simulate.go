@@ -44,6 +44,15 @@ func runSimulate(e env, args []string, stdout io.Writer) error {
 	if err := kind.CheckRun(g, *name, gf.target, *games, seats); err != nil {
 		return err
 	}
+	switch {
+	case gf.target != nil:
+		err = fiveDiceOnly(g, "simulate --target")
+	case kind.Seated(*name, seats):
+		err = fiveDiceOnly(g, "simulate with seats")
+	}
+	if err != nil {
+		return err
+	}
 	if gf.target != nil && (fs.Changed("strategy") || fs.Changed("table")) {
 		return usagef("--target plays to reach its target: leave out --strategy and --table")
 	}

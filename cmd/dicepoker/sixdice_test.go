@@ -1,0 +1,280 @@
+package main
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"dicepoker/engine"
+	"dicepoker/review"
+	"dicepoker/solver"
+	"dicepoker/strategy"
+	"dicepoker/tables"
+)
+
+// sixReduced is Maxi Yatzy cut to four boxes in a game file: six dice,
+// an upper bonus in reach, quick to solve.
+const sixReduced = "../../engine/gamefile/testdata/maxi-reduced.toml"
+
+// sixReducedSolved returns the game of sixReduced and its exact expected
+// score, solved here apart from the command line.
+func sixReducedSolved(t *testing.T) (*engine.Game, float64) {
+	t.Helper()
+	data, err := os.ReadFile(sixReduced)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.ParseRules(sixReduced, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := solver.Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, sol.Expected()
+}
+
+// TestSixDiceSimulate simulates a reduced game of six dice from the
+// command line: the exact expected score lies in the mean's 95%
+// interval, the same games come out on one thread and on three, and a
+// target or seats, which play five dice only, are refused.
+func TestSixDiceSimulate(t *testing.T) {
+	t.Parallel()
+	_, expected := sixReducedSolved(t)
+	cl, _ := ownTables(t)
+	args := []string{"simulate", "--rules", sixReduced, "--games", "20000", "--seed", "9", "--json"}
+	out := cl.runOK(t, append(args, "--threads", "1")...)
+	if again := cl.runOK(t, append(args, "--threads", "3")...); again != out {
+		t.Errorf("1 and 3 threads differ:\n%s%s", out, again)
+	}
+	var res struct {
+		Game     string     `json:"game"`
+		Games    int        `json:"games"`
+		Mean     float64    `json:"mean"`
+		CI95     [2]float64 `json:"ci95"`
+		Expected float64    `json:"expected_score"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if res.Game != "maxi-reduced" || res.Games != 20000 || math.Abs(res.Expected-expected) > 1e-9 {
+		t.Errorf("simulate --json: %s, want expected score %.9f", out, expected)
+	}
+	if expected < res.CI95[0] || expected > res.CI95[1] {
+		t.Errorf("expected score %.4f outside the simulation's 95%% interval %.3f..%.3f", expected, res.CI95[0], res.CI95[1])
+	}
+	for _, refused := range [][]string{
+		{"simulate", "--rules", sixReduced, "--target", "60"},
+		{"simulate", "--rules", sixReduced, "--players", "2"},
+		{"simulate", "--rules", sixReduced, "--strategy", "optimal,greedy"},
+	} {
+		if status, _, stderr := cl.runLine(refused...); status != 2 || !containsLine(stderr, "plays five-dice games only") {
+			t.Errorf("%q: status %d, %q; want 2 and one line that it plays five-dice games only", refused, status, stderr)
+		}
+	}
+}
+
+// containsLine reports whether s is one line holding want.
+func containsLine(s, want string) bool {
+	return strings.Count(s, "\n") == 1 && strings.HasSuffix(s, "\n") && strings.Contains(s, want)
+}
+
+// TestSixDicePlayAndReview plays a reduced game of six dice with typed
+// lines, a record kept, and reviews the record: each decision's loss is
+// what the solver's ranking of its position, worked out here from the
+// table's values, says it gave up.
+func TestSixDicePlayAndReview(t *testing.T) {
+	t.Parallel()
+	g, _ := sixReducedSolved(t)
+	// The table's values, float32 as they are stored.
+	tab, err := strategy.Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl, _ := ownTables(t)
+	rec := filepath.Join(t.TempDir(), "six.jsonl")
+	out := cl.playOK(t, "hint\nkeep none\nkeep none\nscore villa\nyes\nscore fours\nyes\nquit\n", "--rules", sixReduced, "--seed", "5", "--record", rec)
+	if !strings.Contains(out, "roll 1 of 3: ") || !strings.Contains(out, "reroll all six") {
+		t.Errorf("play of six dice:\n%s", out)
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	res := cl.reviewed(t, rec, "--rules", sixReduced)
+	if len(lines) != 4 || len(res.Decisions) != 4 {
+		t.Fatalf("%d decisions recorded, %d reviewed:\n%s", len(lines), len(res.Decisions), data)
+	}
+	turn := solver.NewTurn(g)
+	total := 0.0
+	for i, line := range lines {
+		var d struct {
+			Sheet     string `json:"sheet"`
+			Dice      []int  `json:"dice"`
+			RollsLeft int    `json:"rolls_left"`
+			Action    struct {
+				Keep  []int  `json:"keep"`
+				Score string `json:"score"`
+			} `json:"action"`
+		}
+		if err := json.Unmarshal([]byte(line), &d); err != nil {
+			t.Fatal(err)
+		}
+		sheet, err := engine.ParseSheet(g, d.Sheet)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dice, err := engine.FromDice(d.Dice...)
+		if err != nil || dice.Size() != 6 {
+			t.Fatalf("line %d: dice %v: %v", i+1, d.Dice, err)
+		}
+		actions, err := turn.Actions(sheet.State(g), dice, d.RollsLeft, tab.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		taken := slices.IndexFunc(actions, func(a engine.Ranked) bool {
+			return a.Box == d.Action.Score && (a.Box != "" || a.Keep.Size() == len(d.Action.Keep))
+		})
+		if taken < 0 {
+			t.Fatalf("line %d: %s is no action of the ranking", i+1, line)
+		}
+		loss := actions[0].Value - actions[taken].Value
+		if loss <= review.Epsilon {
+			loss = 0
+		}
+		total += loss
+		if got := res.Decisions[i].Loss; math.Abs(got-loss) > 1e-9 || res.Decisions[i].Optimal != (loss == 0) {
+			t.Errorf("line %d (%s): loss %.9f, the table's difference %.9f", i+1, line, got, loss)
+		}
+	}
+	if total == 0 || math.Abs(res.TotalLoss-total) > 1e-9 || res.Complete {
+		t.Errorf("review: %+v, want total loss %.9f > 0 of a game stopped", res, total)
+	}
+	// Dice typed by the player: six, or the dice rerolled.
+	out = cl.playOK(t, "1123456\n112345\nkeep 1 1\n5 6 6 6\nquit\n", "--rules", sixReduced, "--manual", "--record", filepath.Join(t.TempDir(), "typed.jsonl"))
+	for _, want := range []string{"roll the six dice and type them", "at most 6 dice, got 7", "roll 1 of 3: 1 1 2 3 4 5",
+		"keep 1 1, reroll 4 dice and type their values (or all six dice)", "roll 2 of 3: 1 1 5* 6* 6* 6*"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("play --manual of six dice: no %q in\n%s", want, out)
+		}
+	}
+}
+
+// TestSixDiceDistribution computes the exact distribution of a reduced
+// game of six dice from the command line, whose mean is the solver's
+// expected score, and refuses Maxi Yatzy's under a limit before its
+// table is built: its cost model puts it far above the limit.
+func TestSixDiceDistribution(t *testing.T) {
+	t.Parallel()
+	_, expected := sixReducedSolved(t)
+	cl, _ := ownTables(t)
+	var res struct {
+		Mean          float64            `json:"mean"`
+		Probabilities map[string]float64 `json:"probabilities"`
+	}
+	out := cl.runOK(t, "distribution", "--rules", sixReduced, "--json")
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	total := 0.0
+	for _, p := range res.Probabilities {
+		total += p
+	}
+	if math.Abs(res.Mean-expected) > 1e-9 || math.Abs(total-1) > 1e-9 {
+		t.Errorf("distribution: mean %.12f, probabilities adding up to %.12f; want mean %.12f", res.Mean, total, expected)
+	}
+	for _, args := range [][]string{
+		{"distribution", "--rules", sixReduced, "--target", "60"},
+	} {
+		if status, _, stderr := cl.runLine(args...); status != 2 || !containsLine(stderr, "plays five-dice games only") {
+			t.Errorf("%q: status %d, %q; want 2 and one line that it plays five-dice games only", args, status, stderr)
+		}
+	}
+	maxiDir := t.TempDir()
+	status, stdout, stderr := cli{tables.EnvDir: maxiDir}.runLine("distribution", "--rules", "../../games/maxi-yatzy.toml", "--memory", "8GB")
+	if status != 1 || stdout != "" || !containsLine(stderr, "the exact distribution of maxi-yatzy needs about") ||
+		!strings.HasSuffix(stderr, "more than the 8.0 GB the memory limit allows: not started\n") {
+		t.Errorf("maxi-yatzy's distribution under 8 GB: status %d, %q", status, stderr)
+	}
+	if files, err := os.ReadDir(maxiDir); err != nil || len(files) != 0 {
+		t.Errorf("the tables directory holds %d files (%v): a table was built", len(files), err)
+	}
+}
+
+// TestSixDiceExportPositions exports sampled positions of a reduced game
+// of six dice: each position's rows are the solver's ranking of its
+// actions (worked out here from the table's values), with six dice.
+func TestSixDiceExportPositions(t *testing.T) {
+	t.Parallel()
+	g, _ := sixReducedSolved(t)
+	tab, err := strategy.Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl, _ := ownTables(t)
+	path := filepath.Join(t.TempDir(), "positions.csv")
+	cl.runOK(t, "export", "--rules", sixReduced, "--what", "positions", "--sample", "12", "--seed", "3", "--format", "csv", "--out", path)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	turn := solver.NewTurn(g)
+	byPosition := map[string][][]string{}
+	for _, row := range rows[1:] {
+		byPosition[row[col["position"]]] = append(byPosition[row[col["position"]]], row)
+	}
+	if len(byPosition) != 12 {
+		t.Fatalf("%d positions exported, want 12", len(byPosition))
+	}
+	for pos, rs := range byPosition {
+		first := rs[0]
+		var faces []int
+		for _, d := range strings.Fields(first[col["dice"]]) {
+			n, err := strconv.Atoi(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			faces = append(faces, n)
+		}
+		dice, err := engine.FromDice(faces...)
+		if err != nil || dice.Size() != 6 {
+			t.Fatalf("position %s: dice %q: %v", pos, first[col["dice"]], err)
+		}
+		sheet, err := engine.ParseSheet(g, first[col["sheet"]])
+		if err != nil {
+			t.Fatal(err)
+		}
+		left, _ := strconv.Atoi(first[col["rolls_left"]])
+		actions, err := turn.Actions(sheet.State(g), dice, left, tab.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rs) != len(actions) {
+			t.Fatalf("position %s: %d rows, %d actions", pos, len(rs), len(actions))
+		}
+		score := float64(sheet.Score(g))
+		for i, row := range rs {
+			got, _ := strconv.ParseFloat(row[col["expected"]], 64)
+			if math.Abs(got-(score+actions[i].Value)) > 1e-9 || row[col["rank"]] != strconv.Itoa(i+1) {
+				t.Errorf("position %s, row %v: expected %v, the ranking's %v", pos, row, got, score+actions[i].Value)
+			}
+		}
+	}
+}
