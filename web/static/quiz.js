@@ -40,7 +40,7 @@ async function quizNow(my) {
       if (my !== seq) return;
       const p = report.positions[Math.min(S.quiz.seen, report.positions.length - 1)];
       const [view, scores] = await Promise.all([
-        api("/api/sheet", { game: S.game, rules: S.rules, sheet: p.sheet }),
+        sheetView(S.game, S.rules, p.sheet),
         api("/api/score", { game: S.game, rules: S.rules, dice: p.dice, fresh: S.game === "school" && p.fresh })]);
       if (my !== seq) return;
       Q = { for: key, report, view, scores };
