@@ -37,14 +37,14 @@ func (s single) Write(dice engine.Multiset, _ bool, box string, cross bool) (Mov
 	switch {
 	case cross:
 		return Move{}, fmt.Errorf("%s has no crossing out: write the dice in a box, for 0 where they do not fit", g.Name)
-	case dice.Size() != engine.Dice:
-		return Move{}, fmt.Errorf("need five dice to write, have %d", dice.Size())
+	case dice.Size() != g.Dice:
+		return Move{}, fmt.Errorf("need %d dice to write, have %d", g.Dice, dice.Size())
 	case c < 0:
 		return Move{}, fmt.Errorf("%s has no box %q", g.Name, box)
 	case s.sh.Filled[c]:
 		return Move{}, fmt.Errorf("%s is filled already (%d)", box, s.sh.Points[c])
 	}
-	ps := g.Placements(s.sh.State(g), engine.RollIndex(dice), nil)
+	ps := g.Placements(s.sh.State(g), g.Cup().RollIndex(dice), nil)
 	i := slices.IndexFunc(ps, func(p engine.Placement) bool { return p.Category == c })
 	if i < 0 {
 		allowed := make([]string, len(ps))
