@@ -108,6 +108,8 @@ func (a *Ranking) Describe(i int) string {
 		return fmt.Sprintf("score %s for %d", act.Box, act.Points) + BonusText(act.Bonus)
 	case act.Keep.Size() == 0 && coach.NewSheet(a.Game).Terms().Fresh != "":
 		return "reroll all five (fresh)"
+	case act.Keep.Size() == 0 && a.Game.Dice == 6:
+		return "reroll all six"
 	case act.Keep.Size() == 0:
 		return "reroll all five"
 	}
