@@ -36,10 +36,20 @@ const newAim = () => ({ play: "score", target: "", opponents: "" });
 
 function newState(game, rules, mode) {
   const g = games[game];
-  return { game, rules: rules || [], sheet: "", dice: [1, 2, 3, 4, 5], rollsLeft: g.rolls - 1, fresh: true,
-    mode: mode || "advise", aim: newAim(), held: [false, false, false, false, false], record: [], coach: "", review: null, table: null, quiz: null,
+  return { game, rules: rules || [], sheet: "", dice: [1, 2, 3, 4, 5, 6].slice(0, diceOf(game)), rollsLeft: g.rolls - 1, fresh: true,
+    mode: mode || "advise", aim: newAim(), held: none(game, false), record: [], coach: "", review: null, table: null, quiz: null,
     peeked: false };
 }
+
+// diceOf returns how many dice a roll of game has: five, or six.
+const diceOf = (game) => games[game].dice || 5;
+
+// none returns a value for each die of game: its dice not kept (false),
+// or not entered (0).
+const none = (game, v) => Array(diceOf(game)).fill(v);
+
+// allDice writes how many dice a roll of the game has: "five", "six".
+const allDice = () => ["five", "six"][diceOf(S.game) - 5] || String(diceOf(S.game));
 
 // --- the server -----------------------------------------------------------
 
@@ -346,8 +356,8 @@ function fromURL() {
   st.sheet = q.get("sheet") || "";
   if (q.has("dice")) {
     const dice = [...q.get("dice")].map((c) => faceOf(g, c));
-    if (dice.length === 5 && dice.every((d) => d >= 1)) st.dice = dice;
-    else refused.push(`dice=${q.get("dice")} is not five faces of ${game} (${g.faces.split("").join(" ")})`);
+    if (dice.length === diceOf(game) && dice.every((d) => d >= 1)) st.dice = dice;
+    else refused.push(`dice=${q.get("dice")} is not ${["five", "six"][diceOf(game) - 5]} faces of ${game} (${g.faces.split("").join(" ")})`);
   }
   if (q.has("rolls")) {
     const r = q.get("rolls");
@@ -413,7 +423,7 @@ const bonusText = (b) => (b ? ` (+${b} bonus)` : "");
 // optionText writes an action as advise does.
 function optionText(o) {
   if (o.action === "keep") {
-    if (o.keep.length === 0) return "reroll all five" + (isSchool() ? " (fresh)" : "");
+    if (o.keep.length === 0) return `reroll all ${allDice()}` + (isSchool() ? " (fresh)" : "");
     return `keep ${facesText(o.keep)}, reroll ${facesText(o.reroll)}`;
   }
   if (o.row) {
@@ -431,7 +441,7 @@ function optionText(o) {
 
 // recordText writes an action of a game record: {"keep": [...]}, {"score": box} or {"cross": row}.
 function recordText(a) {
-  if (a.keep) return a.keep.length ? `keep ${facesText(a.keep)}` : "reroll all five";
+  if (a.keep) return a.keep.length ? `keep ${facesText(a.keep)}` : `reroll all ${allDice()}`;
   return a.cross ? `cross out ${a.cross}` : `write ${a.score}`;
 }
 
@@ -455,7 +465,7 @@ const scoreOption = (box, cross) => findOption({ box, cross });
 // --- moves ----------------------------------------------------------------
 
 function rollDice(keep) {
-  const r = new Uint32Array(5);
+  const r = new Uint32Array(S.dice.length);
   crypto.getRandomValues(r);
   return S.dice.map((d, i) => (keep[i] ? d : (r[i] % 6) + 1));
 }
@@ -492,7 +502,7 @@ async function write(box, cross) {
   S.sheet = res.next.sheet;
   S.rollsLeft = games[S.game].rolls - 1;
   S.fresh = true;
-  S.held = [false, false, false, false, false];
+  S.held = none(S.game, false);
   if (S.mode === "play") {
     if (res.next.over) S.review = "pending";
     else S.dice = rollDice(S.held);
@@ -505,8 +515,8 @@ async function reroll() {
   if (S.mode === "table") return tableReroll();
   if (S.mode !== "play" || S.rollsLeft <= 0 || !view || view.over) return;
   const keep = S.dice.filter((_, i) => S.held[i]);
-  if (keep.length === 5) {
-    S.coach = "keeping all five dice is not a reroll: write them in a box";
+  if (keep.length === S.dice.length) {
+    S.coach = `keeping all ${allDice()} dice is not a reroll: write them in a box`;
     render();
     return;
   }
@@ -517,7 +527,7 @@ async function reroll() {
   S.dice = rollDice(S.held);
   S.rollsLeft--;
   S.fresh = keep.length === 0;
-  S.held = [false, false, false, false, false];
+  S.held = none(S.game, false);
   save();
   refresh();
 }
@@ -878,13 +888,13 @@ function onKey(e) {
     e.preventDefault();
     change(() => {
       S.dice[cursor] = f;
-      cursor = (cursor + 1) % 5;
+      cursor = (cursor + 1) % S.dice.length;
     });
   } else if (e.key === "Backspace" || e.key === "ArrowLeft") {
-    cursor = (cursor + 4) % 5;
+    cursor = (cursor + S.dice.length - 1) % S.dice.length;
     render();
   } else if (e.key === "ArrowRight") {
-    cursor = (cursor + 1) % 5;
+    cursor = (cursor + 1) % S.dice.length;
     render();
   }
 }
