@@ -108,7 +108,8 @@ func TestAPISixDice(t *testing.T) {
 
 // TestBrowserSixDice plays a game file's game of six dice on the page:
 // six dice shown, set by taps and typed, ranked as advise ranks them,
-// written in a box, and opened from a shared link.
+// written in a box, opened from a shared link, and entered on the
+// table's pad.
 func TestBrowserSixDice(t *testing.T) {
 	t.Parallel()
 	g := sixDice(t)
@@ -153,6 +154,17 @@ func TestBrowserSixDice(t *testing.T) {
 	p.open("?game=six-dice&dice=44446")
 	if got := p.text("#notice"); !strings.Contains(got, "dice=44446 is not six faces of six-dice") {
 		t.Errorf("a link with five dice: the page says %q", got)
+	}
+	// At the table, the pad enters six dice.
+	p.open("?game=six-dice&mode=table")
+	p.seat([2]string{"Ann", "assist"})
+	p.pad("12345")
+	if p.shown("#ranking-box") {
+		t.Errorf("five dice of six entered: advice shown")
+	}
+	p.pad("6")
+	if got, best := eval[string](p, `S.dice.join("")`), p.text("#best .what"); got != "123456" || !strings.HasPrefix(best, "Best: ") {
+		t.Errorf("six dice entered on the pad: the dice are %s, the page says %q", got, best)
 	}
 	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(360, 740)); err != nil {
 		t.Fatal(err)
