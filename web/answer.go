@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,6 +55,10 @@ type Options struct {
 	// host name and NAME.local, for a page opened from a phone. Every
 	// other name is refused (421). IP addresses need no listing.
 	Names []string
+	// Games are games of game files (engine.GameOf) offered besides the
+	// built-in ones, by their names: a request names one as "game", with
+	// no rules, since the file says them all.
+	Games []*engine.Game
 	// Memory is the most memory in bytes the server's tables and long
 	// work take together, at least MinMemory (0: DefaultMemory). Work
 	// that would take more waits or is refused (503, or 507 for work
@@ -68,6 +73,7 @@ type Options struct {
 // app (package web/offline) in the browser's memory.
 type API struct {
 	src    *cache
+	files  []*engine.Game   // Options.Games
 	routes map[string]route // by method and path: "POST /api/advise"
 }
 
@@ -83,7 +89,12 @@ func NewAPI(src Source, o Options) (*API, error) {
 	if o.Memory < MinMemory {
 		return nil, fmt.Errorf("memory budget %s: want %s or more", cost.Bytes(o.Memory), cost.Bytes(MinMemory))
 	}
-	s := &API{src: newCache(src, o.SolveWait, o.Memory-headroom)}
+	for i, g := range o.Games {
+		if slices.Contains(engine.GameNames, g.Name) || slices.ContainsFunc(o.Games[:i], func(h *engine.Game) bool { return h.Name == g.Name }) {
+			return nil, fmt.Errorf("game %s: a built-in game's name, or offered twice", engine.Quote(g.Name))
+		}
+	}
+	s := &API{src: newCache(src, o.SolveWait, o.Memory-headroom), files: o.Games}
 	s.routes = s.routeTable()
 	return s, nil
 }
@@ -230,11 +241,18 @@ type game struct {
 	Rules []string `json:"rules"` // the option flags without their dashes: "forced-joker", "columns=3"
 }
 
-// build returns the game g names.
-func (g game) build() (*engine.Game, error) {
+// build returns the game that g names: a built-in game with its rules,
+// or one of the games offered besides (Options.Games), which has none.
+func (s *API) build(g game) (*engine.Game, error) {
 	name := g.Game
 	if name == "" {
 		name = "yahtzee"
+	}
+	if f := s.offered(name); f != nil {
+		if len(g.Rules) > 0 {
+			return nil, badf("rules %s: %s has no rule options; its game file says its rules", engine.Quote(strings.Join(g.Rules, ",")), name)
+		}
+		return f, nil
 	}
 	o, err := engine.ParseOptions(strings.Join(g.Rules, ","))
 	if err != nil {
@@ -247,12 +265,29 @@ func (g game) build() (*engine.Game, error) {
 	return gm, nil
 }
 
-// dice returns five dice given as face numbers 1..6.
-func dice(faces []int) (engine.Multiset, error) {
-	if len(faces) != engine.Dice {
-		return engine.Multiset{}, badf("dice: want five face numbers 1..6, have %d", len(faces))
+// offered returns the game called name of those offered besides the
+// built-in ones (Options.Games), or nil.
+func (s *API) offered(name string) *engine.Game {
+	if k := slices.IndexFunc(s.files, func(g *engine.Game) bool { return g.Name == name }); k >= 0 {
+		return s.files[k]
 	}
-	m, err := engine.FromDice(faces...)
+	return nil
+}
+
+// dice returns the dice of a roll of g (five, or six) given as face
+// numbers 1..6.
+func dice(g *engine.Game, faces []int) (engine.Multiset, error) {
+	if len(faces) != g.Dice {
+		return engine.Multiset{}, badf("dice: want %s face numbers 1..6, have %d", g.Cup().DiceWord(), len(faces))
+	}
+	digits := make([]byte, len(faces))
+	for i, f := range faces {
+		if f < 1 || f > engine.Faces {
+			return engine.Multiset{}, badf("dice: die %d is out of range 1..6", f)
+		}
+		digits[i] = byte('0' + f)
+	}
+	m, err := g.ParseDice(string(digits))
 	if err != nil {
 		return m, badf("dice: %v", err)
 	}

@@ -54,7 +54,7 @@ const MaxOpponents = 5
 // ranking against a single sheet's opponents is a job of the queue,
 // within the memory budget; a solve for the aim stops when ctx is done.
 func (s *API) advise(ctx context.Context, req adviseRequest) (any, error) {
-	g, err := req.build()
+	g, err := s.build(req.game)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func (s *API) advise(ctx context.Context, req adviseRequest) (any, error) {
 	if r.Sheet, err = sheetOf(req.Sheet, "sheet"); err != nil {
 		return nil, err
 	}
-	if r.Dice, err = dice(req.Dice); err != nil {
+	if r.Dice, err = dice(g, req.Dice); err != nil {
 		return nil, err
 	}
 	switch {
@@ -106,11 +106,11 @@ type scoreRequest struct {
 
 // score answers what score --json prints.
 func (s *API) score(req scoreRequest) (any, error) {
-	g, err := req.build()
+	g, err := s.build(req.game)
 	if err != nil {
 		return nil, err
 	}
-	m, err := dice(req.Dice)
+	m, err := dice(g, req.Dice)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ type sheetRequest struct {
 
 // sheet answers the sheet laid out for the page.
 func (s *API) sheet(req sheetRequest) (any, error) {
-	g, err := req.build()
+	g, err := s.build(req.game)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +150,7 @@ type writeRequest struct {
 
 // write answers the move of writing the dice in a box and the sheet after it.
 func (s *API) write(req writeRequest) (any, error) {
-	g, err := req.build()
+	g, err := s.build(req.game)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +161,7 @@ func (s *API) write(req writeRequest) (any, error) {
 	if sh.Over() {
 		return nil, badf("the sheet is full")
 	}
-	m, err := dice(req.Dice)
+	m, err := dice(g, req.Dice)
 	if err != nil {
 		return nil, err
 	}
@@ -186,11 +186,25 @@ type reviewRequest struct {
 
 // review answers what review --json prints for the record.
 func (s *API) review(req reviewRequest) (any, error) {
-	r, err := advice.Review(s.src, strings.NewReader(req.Record), "record", nil)
+	r, err := advice.Review(s.src, strings.NewReader(req.Record), "record", s.recordGame(req.Record))
 	if err != nil {
 		return nil, err
 	}
 	return advice.ReviewJSON(r), nil
+}
+
+// recordGame returns the game of those offered besides the built-in
+// ones (Options.Games) that a game record's first line names, or nil:
+// the record is then read as one of a built-in game.
+func (s *API) recordGame(record string) *engine.Game {
+	line, _, _ := strings.Cut(strings.TrimSpace(record), "\n")
+	var first struct {
+		Game string `json:"game"`
+	}
+	if json.Unmarshal([]byte(line), &first) != nil {
+		return nil
+	}
+	return s.offered(first.Game)
 }
 
 // status answers which strategies are being built.
@@ -202,12 +216,15 @@ func (s *API) status() (any, error) {
 
 // games answers the games and their rule options.
 func (s *API) games() (any, error) {
-	list := make([]gameInfo, 0, len(engine.GameNames))
+	list := make([]gameInfo, 0, len(engine.GameNames)+len(s.files))
 	for _, name := range engine.GameNames {
 		g, err := engine.New(name, engine.Options{})
 		if err != nil {
 			return nil, err
 		}
+		list = append(list, infoOf(g))
+	}
+	for _, g := range s.files {
 		list = append(list, infoOf(g))
 	}
 	return list, nil
@@ -223,7 +240,7 @@ type takeRequest struct {
 // take answers the sheet with the bonus marked taken by another player,
 // or unmarked when it was: the advisor then counts it out of reach.
 func (s *API) take(req takeRequest) (any, error) {
-	g, err := req.build()
+	g, err := s.build(req.game)
 	if err != nil {
 		return nil, err
 	}

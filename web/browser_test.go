@@ -256,10 +256,12 @@ func eval[T any](p *page, js string) T {
 	return v
 }
 
-// query returns the position the page's URL holds.
+// query returns the position the page's URL holds, once the page has
+// kept its state (persist), as it does a second after a change at the
+// latest, and when it is left.
 func (p *page) query() url.Values {
 	p.t.Helper()
-	q, err := url.ParseQuery(strings.TrimPrefix(eval[string](p, "location.search"), "?"))
+	q, err := url.ParseQuery(strings.TrimPrefix(eval[string](p, "persist(), location.search"), "?"))
 	if err != nil {
 		p.t.Fatal(err)
 	}

@@ -42,13 +42,14 @@ type gameInfo struct {
 	Describe   string     `json:"describe"` // the line of dicepoker games
 	Turns      int        `json:"turns"`
 	Rolls      int        `json:"rolls"`
+	Dice       int        `json:"dice"`  // how many dice a roll has: 5, or 6
 	Faces      string     `json:"faces"` // the letters of faces 1..6
 	Categories []category `json:"categories"`
 	Options    []option   `json:"options"`
 }
 
 func infoOf(g *engine.Game) gameInfo {
-	info := gameInfo{Name: g.Name, Describe: g.Describe(), Turns: g.Turns(), Rolls: g.Rolls, Faces: g.Letters, Options: options[g.Name]}
+	info := gameInfo{Name: g.Name, Describe: g.Describe(), Turns: g.Turns(), Rolls: g.Rolls, Dice: g.Dice, Faces: g.Letters, Options: options[g.Name]}
 	if info.Options == nil {
 		info.Options = []option{}
 	}

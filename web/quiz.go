@@ -52,7 +52,7 @@ type quizPosition struct {
 // judged (quiz.Judge), and at the end their rating against the
 // yardsticks (measured once a game, kept with the tables).
 func (s *API) quiz(req quizRequest) (any, error) {
-	g, err := req.build()
+	g, err := s.build(req.game)
 	if err != nil {
 		return nil, err
 	}

@@ -61,6 +61,7 @@ func drawn(t *testing.T, game string, n int, seed uint64) (*engine.Game, []quiz.
 // the optimal player, a worse answer loses what quiz.Judge says, and the
 // rating comes at the end, or when the quiz is stopped.
 func TestQuizAPI(t *testing.T) {
+	t.Parallel()
 	api, err := NewAPI(testSource, Options{})
 	if err != nil {
 		t.Fatal(err)

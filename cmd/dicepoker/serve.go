@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -31,7 +32,11 @@ URL it prints; Ctrl-C stops it, letting requests under way finish.
 on every interface, at the port of --addr, and prints the addresses a
 phone can open and a QR code of the first for its camera. Whoever reaches
 the machine can then use the advisor; pages are served only to the
-machine's own names and addresses (Host), never to another site's name.`
+machine's own names and addresses (Host), never to another site's name.
+
+--rules FILE offers the game of a game file besides the built-in games
+(for example games/maxi-yatzy.toml, six dice): the page lists it by its
+name. Its strategy table is solved on first use, as advise does.`
 
 // qrLevel is the error correction of the QR code serve --lan prints: the
 // lowest, for the smallest code; a screen is not a scratched label.
@@ -43,8 +48,20 @@ func runServe(e env, args []string, stdout io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to listen on, host:port (port 0: any free port)")
 	lanFlag := fs.Bool("lan", false, "listen on every interface, at the port of --addr, and print the addresses and a QR code for a phone")
 	memory := fs.String("memory", "", "the most memory the tables and long work take, such as 2GB (default: half the machine's)")
-	if err := parseFlags(fs, args, stdout, "serve [--addr 127.0.0.1:8080] [--lan] [--memory 2GB]", serveSummary); err != nil {
+	rules := fs.String("rules", "", "a game file whose game the page offers besides the built-in games, such as games/maxi-yatzy.toml")
+	if err := parseFlags(fs, args, stdout, "serve [--addr 127.0.0.1:8080] [--lan] [--memory 2GB] [--rules FILE]", serveSummary); err != nil {
 		return err
+	}
+	var games []*engine.Game
+	if fs.Changed("rules") {
+		g, _, err := readRules(*rules)
+		if err != nil {
+			return err
+		}
+		if slices.Contains(engine.GameNames, g.Name) {
+			return usagef("--rules %s: its game is called %s, as a built-in game is; give it a name of its own", engine.Quote(*rules), engine.Quote(g.Name))
+		}
+		games = append(games, g)
 	}
 	budget := web.DefaultMemory()
 	if *memory != "" { // given empty: the default, as not given
@@ -74,7 +91,7 @@ func runServe(e env, args []string, stdout io.Writer) error {
 	machine := lan.Local()
 	_, port, _ = net.SplitHostPort(ln.Addr().String()) // port 0 chose one
 	srv, err := web.New(advice.Opener{Dir: e(tables.EnvDir), Notice: notice, Threads: web.JobThreads()}, net.JoinHostPort(host, port),
-		web.Options{Names: machine.Names(), Memory: budget})
+		web.Options{Names: machine.Names(), Memory: budget, Games: games})
 	if err != nil {
 		ln.Close()
 		return err

@@ -106,6 +106,8 @@ func TestServeBadAddress(t *testing.T) {
 		{"an address of another machine", []string{"--addr", "198.51.100.1:0"}, 2, "is not an address of this machine"},
 		{"--lan with a host", []string{"--lan", "--addr", "127.0.0.1:0"}, 2, "give --addr a port only (--addr :0)"},
 		{"a port in use", []string{"--addr", taken.Addr().String()}, 1, "address already in use"},
+		{"a game file named as a built-in game", []string{"--rules", "../../games/yatzy.toml", "--addr", "127.0.0.1:0"}, 2, `its game is called "yatzy", as a built-in game is`},
+		{"a missing game file", []string{"--rules", "no-such-game.toml", "--addr", "127.0.0.1:0"}, 2, "no-such-game.toml"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer

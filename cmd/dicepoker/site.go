@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"dicepoker/engine"
+	"dicepoker/games"
 	"dicepoker/internal/atomicfile"
 	"dicepoker/internal/cost"
 	"dicepoker/school"
@@ -139,7 +140,24 @@ func siteNote(games []*engine.Game) string {
 	if len(names) > 0 {
 		have = "This offline app has the strategy tables of " + strings.Join(names, ", ")
 	}
-	return have + " (default rules) and school's estimates. Other games and rule options are solved in this browser on first use (yahtzee takes seconds). Playing for a target needs dicepoker serve: its tables are too large for a phone. Playing to beat opponents is solved here on each roll, slow early in a game (minutes for school)."
+	note := have + " (default rules) and school's estimates. Other games and rule options are solved in this browser on first use (yahtzee takes seconds). Playing for a target needs dicepoker serve: its tables are too large for a phone. Playing to beat opponents is solved here on each roll, slow early in a game (minutes for school)."
+	for _, name := range fileGames() {
+		note += fmt.Sprintf(" %s is not in this app: its strategy table (over 100 MB) is too large for a phone; dicepoker serve --rules games/%s.toml serves it.", name, name)
+	}
+	return note
+}
+
+// fileGames returns the names of the game files shipped with the
+// program (games.Files) whose games are not built in, such as maxi-yatzy.
+func fileGames() []string {
+	var names []string
+	entries, _ := fs.ReadDir(games.Files, ".")
+	for _, e := range entries {
+		if name, ok := strings.CutSuffix(e.Name(), ".toml"); ok && !slices.Contains(engine.GameNames, name) {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // checkSiteFolder refuses a folder --out that holds other files than a

@@ -36,10 +36,20 @@ const newAim = () => ({ play: "score", target: "", opponents: "" });
 
 function newState(game, rules, mode) {
   const g = games[game];
-  return { game, rules: rules || [], sheet: "", dice: [1, 2, 3, 4, 5], rollsLeft: g.rolls - 1, fresh: true,
-    mode: mode || "advise", aim: newAim(), held: [false, false, false, false, false], record: [], coach: "", review: null, table: null, quiz: null,
+  return { game, rules: rules || [], sheet: "", dice: [1, 2, 3, 4, 5, 6].slice(0, diceOf(game)), rollsLeft: g.rolls - 1, fresh: true,
+    mode: mode || "advise", aim: newAim(), held: none(game, false), record: [], coach: "", review: null, table: null, quiz: null,
     peeked: false };
 }
+
+// diceOf returns how many dice a roll of game has: five, or six.
+const diceOf = (game) => games[game].dice || 5;
+
+// none returns a value for each die of game: its dice not kept (false),
+// or not entered (0).
+const none = (game, v) => Array(diceOf(game)).fill(v);
+
+// allDice writes how many dice a roll of the game has: "five", "six".
+const allDice = () => ["five", "six"][diceOf(S.game) - 5] || String(diceOf(S.game));
 
 // --- the server -----------------------------------------------------------
 
@@ -74,12 +84,19 @@ function showStatus(text, error) {
 // the server stops solving for an aim no one waits for.
 let asking = null;
 
-// adviseNow asks for the ranking of the position (request my), saying when the server
-// is solving a strategy table meanwhile, and retrying while it does.
+// advisable returns the dice of the position to advise on, or null where
+// there is none (the game over, or the dice not entered yet).
+function advisable() {
+  if (!view || view.over) return null;
+  return S.mode === "table" ? tableDice() : S.dice;
+}
+
+// adviseNow asks for the ranking of the position (request my), one that
+// advisable() finds dice to advise on, saying when the server is solving
+// a strategy table meanwhile, and retrying while it does; then draws the
+// page.
 async function adviseNow(my) {
-  if (!view || view.over) return;
-  const dice = S.mode === "table" ? tableDice() : S.dice;
-  if (!dice) return;
+  const dice = advisable();
   if (asking) asking.abort();
   const ask = new AbortController();
   asking = ask;
@@ -132,8 +149,34 @@ function aimBody() {
   return {};
 }
 
+// SHEETS is how many sheets' views the page keeps: a sheet's view is the
+// same every time it is asked for, and a tap on a die or the dice pad
+// leaves the sheets as they were.
+const SHEETS = 64;
+const sheetViews = new Map(); // JSON of [game, rules, sheet] -> /api/sheet's answer
+
+// sheetView returns /api/sheet's view of sheet in game with rules: the
+// one kept, or asked of the server (and then kept).
+async function sheetView(game, rules, sheet) {
+  const key = JSON.stringify([game, rules, sheet]);
+  let v = sheetViews.get(key);
+  if (v) {
+    sheetViews.delete(key); // the latest used last
+  } else {
+    v = await api("/api/sheet", { game, rules, sheet });
+    if (sheetViews.size >= SHEETS) sheetViews.delete(sheetViews.keys().next().value);
+  }
+  sheetViews.set(key, v);
+  return v;
+}
+
+// DRAW_WAIT is how long, in milliseconds, the page waits for the advice
+// before it draws what a tap did without it.
+const DRAW_WAIT = 100;
+
 // refresh redraws the sheet and the ranking of the position; the body's
-// data-busy is 1 until both are drawn.
+// data-busy is 1 until both are drawn. The page is drawn once, with the
+// advice, unless the advice takes longer than DRAW_WAIT.
 async function refresh() {
   const my = ++seq;
   advice = null;
@@ -153,11 +196,11 @@ async function refresh() {
     return;
   }
   try {
-    const v = await api("/api/sheet", { game: S.game, rules: S.rules, sheet: shownSheet() });
+    const v = await sheetView(S.game, S.rules, shownSheet());
     if (my !== seq) return;
     view = v;
     if (S.mode === "table") {
-      const seats = await Promise.all(S.table.players.map((p) => api("/api/sheet", { game: S.game, rules: S.rules, sheet: p.sheet })));
+      const seats = await Promise.all(S.table.players.map((p) => sheetView(S.game, S.rules, p.sheet)));
       if (my !== seq) return;
       seatViews = seats;
     }
@@ -165,14 +208,23 @@ async function refresh() {
     showStatus(e.message, true);
     return;
   }
-  render();
-  if (shownSheet() === S.sheet) await adviseNow(my);
+  if (shownSheet() === S.sheet && advisable()) {
+    const early = setTimeout(() => { if (my === seq && !advice) render(); }, DRAW_WAIT);
+    await adviseNow(my);
+    clearTimeout(early);
+  } else render();
   if (S.review === "pending") await finish();
   if (S.mode === "table" && S.table.over && !S.table.reviews) await finishTable(my);
   if (my === seq) document.body.dataset.busy = "0";
 }
 
 // --- state: undo, redo, storage and the URL ---------------------------------
+
+// The undo and redo stacks live in memory, each move the state before it
+// as JSON. A tap only marks the state changed (save); the URL and the
+// browser's storage are written at most once a second while the page is
+// used, and at once when it is hidden or left (pagehide), which a reload
+// and a switch to another app both do.
 
 function commit() {
   notice("");
@@ -181,13 +233,35 @@ function commit() {
   redo = [];
 }
 
+// SAVE_DELAY is how long, in milliseconds, a change waits before the URL
+// and the browser's storage keep it.
+const SAVE_DELAY = 1000;
+let saving = null; // the timer of the next persist(), while one is due
+
+// save marks the state changed: persist() writes it to the URL and the
+// browser's storage soon.
 function save() {
+  saving ??= setTimeout(persist, SAVE_DELAY);
+}
+
+// persist writes the state to the URL and the browser's storage now, if it
+// changed since it was last kept.
+function persist() {
+  if (saving === null) return;
+  clearTimeout(saving);
+  saving = null;
+  store(search());
+}
+
+// search returns the URL's query for the state: the position, or for the
+// table, which lives in the browser's storage, only the game.
+function search() {
   const g = games[S.game];
   const q = new URLSearchParams({ game: S.game });
   if (S.rules.length) q.set("rules", S.rules.join(","));
-  if (S.mode === "table") { // the table itself lives in the browser's storage
+  if (S.mode === "table") {
     q.set("mode", "table");
-    return store("?" + q.toString());
+    return "?" + q.toString();
   }
   if (S.sheet) q.set("sheet", S.sheet);
   q.set("dice", S.dice.map((d) => g.faces[d - 1]).join(""));
@@ -196,29 +270,59 @@ function save() {
   if (S.mode !== "advise") q.set("mode", S.mode);
   if (S.aim.play === "target") q.set("target", S.aim.target);
   if (S.aim.play === "beat") for (const o of opponentSheets()) q.append("opponent", o);
-  store("?" + q.toString());
+  return "?" + q.toString();
 }
 
 // STORED_UNDO is about how many characters of the undo stack the browser's
-// storage keeps: a table's game late on holds tens of kilobytes a move,
-// and the storage is written on every tap.
+// storage keeps: a table's game late on holds tens of kilobytes a move.
 const STORED_UNDO = 200_000;
+
+// MOVES is the storage's key of the undo and redo stacks, beside STORE's
+// state: each stack its moves one a line (JSON holds no line breaks),
+// undo's, an empty line, redo's.
+const MOVES = STORE + "-moves";
 
 // store keeps the game in the URL and the browser's storage: the position,
 // and as much of the undo stack as the storage holds (the latest moves, at
 // most STORED_UNDO characters of them), since a table's game with its
-// records outgrows it.
+// records outgrows it. Beside the URL's new query (search) it keeps the
+// one it replaces (from): a reload that began before the page was left
+// loads that one.
 function store(search) {
-  history.replaceState(null, "", search);
-  let keep = 0;
-  for (let size = 0; keep < undo.length && (size += undo[undo.length - 1 - keep].length) <= STORED_UNDO;) keep++;
-  for (; ; keep = Math.floor(keep / 2)) {
+  const from = location.search;
+  if (from !== search) history.replaceState(null, "", search);
+  let kept = 0;
+  for (let size = 0; kept < undo.length && (size += undo[undo.length - 1 - kept].length) <= STORED_UNDO;) kept++;
+  try {
+    localStorage.setItem(STORE, JSON.stringify({ S, search, from }));
+  } catch (e) {
+    return; // private mode
+  }
+  for (; ; kept = Math.floor(kept / 2)) {
+    const moves = undo.slice(undo.length - kept).join("\n") + "\n\n" + (kept === undo.length ? redo.join("\n") : "");
     try {
-      localStorage.setItem(STORE, JSON.stringify({ S, undo: undo.slice(undo.length - keep), redo: keep === undo.length ? redo : [], search }));
+      localStorage.setItem(MOVES, moves);
       return;
     } catch (e) {
-      if (keep === 0) return; // private mode
+      if (kept === 0) return localStorage.removeItem(MOVES);
     }
+  }
+}
+
+// stored returns the game the browser's storage keeps, {S, undo, redo,
+// search, from}, or null.
+function stored() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORE));
+    if (!saved || !saved.S) return null;
+    if (!saved.undo) { // kept with its moves beside it (before, inside)
+      const [undone, redone] = (localStorage.getItem(MOVES) || "\n\n").split("\n\n");
+      saved.undo = undone.split("\n").filter(Boolean);
+      saved.redo = (redone || "").split("\n").filter(Boolean);
+    }
+    return saved;
+  } catch (e) {
+    return null;
   }
 }
 
@@ -252,8 +356,8 @@ function fromURL() {
   st.sheet = q.get("sheet") || "";
   if (q.has("dice")) {
     const dice = [...q.get("dice")].map((c) => faceOf(g, c));
-    if (dice.length === 5 && dice.every((d) => d >= 1)) st.dice = dice;
-    else refused.push(`dice=${q.get("dice")} is not five faces of ${game} (${g.faces.split("").join(" ")})`);
+    if (dice.length === diceOf(game) && dice.every((d) => d >= 1)) st.dice = dice;
+    else refused.push(`dice=${q.get("dice")} is not ${["five", "six"][diceOf(game) - 5]} faces of ${game} (${g.faces.split("").join(" ")})`);
   }
   if (q.has("rolls")) {
     const r = q.get("rolls");
@@ -277,7 +381,7 @@ function fromURL() {
 async function checkURLSheet(refused) {
   for (const drop of ["sheet", "rules"]) {
     try {
-      await api("/api/sheet", { game: S.game, rules: S.rules, sheet: S.sheet });
+      await sheetView(S.game, S.rules, S.sheet);
       return;
     } catch (e) {
       if (e.status !== 400) return; // the advice will say what is wrong
@@ -319,7 +423,7 @@ const bonusText = (b) => (b ? ` (+${b} bonus)` : "");
 // optionText writes an action as advise does.
 function optionText(o) {
   if (o.action === "keep") {
-    if (o.keep.length === 0) return "reroll all five" + (isSchool() ? " (fresh)" : "");
+    if (o.keep.length === 0) return `reroll all ${allDice()}` + (isSchool() ? " (fresh)" : "");
     return `keep ${facesText(o.keep)}, reroll ${facesText(o.reroll)}`;
   }
   if (o.row) {
@@ -337,7 +441,7 @@ function optionText(o) {
 
 // recordText writes an action of a game record: {"keep": [...]}, {"score": box} or {"cross": row}.
 function recordText(a) {
-  if (a.keep) return a.keep.length ? `keep ${facesText(a.keep)}` : "reroll all five";
+  if (a.keep) return a.keep.length ? `keep ${facesText(a.keep)}` : `reroll all ${allDice()}`;
   return a.cross ? `cross out ${a.cross}` : `write ${a.score}`;
 }
 
@@ -361,7 +465,7 @@ const scoreOption = (box, cross) => findOption({ box, cross });
 // --- moves ----------------------------------------------------------------
 
 function rollDice(keep) {
-  const r = new Uint32Array(5);
+  const r = new Uint32Array(S.dice.length);
   crypto.getRandomValues(r);
   return S.dice.map((d, i) => (keep[i] ? d : (r[i] % 6) + 1));
 }
@@ -398,7 +502,7 @@ async function write(box, cross) {
   S.sheet = res.next.sheet;
   S.rollsLeft = games[S.game].rolls - 1;
   S.fresh = true;
-  S.held = [false, false, false, false, false];
+  S.held = none(S.game, false);
   if (S.mode === "play") {
     if (res.next.over) S.review = "pending";
     else S.dice = rollDice(S.held);
@@ -411,8 +515,8 @@ async function reroll() {
   if (S.mode === "table") return tableReroll();
   if (S.mode !== "play" || S.rollsLeft <= 0 || !view || view.over) return;
   const keep = S.dice.filter((_, i) => S.held[i]);
-  if (keep.length === 5) {
-    S.coach = "keeping all five dice is not a reroll: write them in a box";
+  if (keep.length === S.dice.length) {
+    S.coach = `keeping all ${allDice()} dice is not a reroll: write them in a box`;
     render();
     return;
   }
@@ -423,7 +527,7 @@ async function reroll() {
   S.dice = rollDice(S.held);
   S.rollsLeft--;
   S.fresh = keep.length === 0;
-  S.held = [false, false, false, false, false];
+  S.held = none(S.game, false);
   save();
   refresh();
 }
@@ -784,13 +888,13 @@ function onKey(e) {
     e.preventDefault();
     change(() => {
       S.dice[cursor] = f;
-      cursor = (cursor + 1) % 5;
+      cursor = (cursor + 1) % S.dice.length;
     });
   } else if (e.key === "Backspace" || e.key === "ArrowLeft") {
-    cursor = (cursor + 4) % 5;
+    cursor = (cursor + S.dice.length - 1) % S.dice.length;
     render();
   } else if (e.key === "ArrowRight") {
-    cursor = (cursor + 1) % 5;
+    cursor = (cursor + 1) % S.dice.length;
     render();
   }
 }
@@ -802,10 +906,8 @@ async function main() {
     $("#game").append(el("option", { value: g.name }, g.name));
   }
   // The game saved here, unless the URL brings another position.
-  try {
-    const saved = JSON.parse(localStorage.getItem(STORE));
-    if (saved && games[saved.S.game] && (!location.search || location.search === saved.search)) ({ S, undo, redo } = saved);
-  } catch (e) { /* nothing saved */ }
+  const saved = stored();
+  if (saved && games[saved.S.game] && ["", saved.search, saved.from].includes(location.search)) ({ S, undo, redo } = saved);
   const refused = [];
   if (!S) {
     const u = fromURL();
@@ -855,6 +957,8 @@ async function main() {
     render();
   });
   document.addEventListener("keydown", onKey);
+  window.addEventListener("pagehide", persist);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") persist(); });
   setupTable();
   setupQuiz();
   save();

@@ -16,7 +16,7 @@
 "use strict";
 
 let Q = null;           // {for, report, view, scores}: for is S.quiz's JSON the rest answers
-let picked = [false, false, false, false, false]; // the dice tapped to keep
+let picked = [false, false, false, false, false, false]; // the dice tapped to keep
 let crossing = false; // school: Cross out pressed, the row tapped is crossed out
 
 const quizShown = () => S.mode === "quiz";
@@ -40,7 +40,7 @@ async function quizNow(my) {
       if (my !== seq) return;
       const p = report.positions[Math.min(S.quiz.seen, report.positions.length - 1)];
       const [view, scores] = await Promise.all([
-        api("/api/sheet", { game: S.game, rules: S.rules, sheet: p.sheet }),
+        sheetView(S.game, S.rules, p.sheet),
         api("/api/score", { game: S.game, rules: S.rules, dice: p.dice, fresh: S.game === "school" && p.fresh })]);
       if (my !== seq) return;
       Q = { for: key, report, view, scores };
@@ -69,14 +69,14 @@ async function quizNow(my) {
 // none is given).
 function startQuiz(n, seed) {
   if (!(seed >= 0)) seed = Math.floor(Math.random() * 2 ** 31);
-  picked = [false, false, false, false, false];
+  picked = none(S.game, false);
   change(() => { S.quiz = { seed, questions: n, answers: [], seen: 0, stopped: false }; });
 }
 
 // answerQuiz gives the answer text to the question shown.
 function answerQuiz(text) {
   if (!Q || S.quiz.answers.length !== S.quiz.seen || Q.report.over) return;
-  picked = [false, false, false, false, false];
+  picked = none(S.game, false);
   crossing = false;
   change(() => { S.quiz.answers.push(text); });
 }
@@ -141,9 +141,9 @@ function quizPosition(p, answering) {
   if (answering && p.rolls_left > 0) {
     const keep = p.dice.filter((_, k) => picked[k]);
     out.push(el("div", { class: "bar quiz-keep" },
-      el("button", { type: "button", id: "quiz-reroll", class: "primary", disabled: keep.length === 5,
+      el("button", { type: "button", id: "quiz-reroll", class: "primary", disabled: keep.length === p.dice.length,
         onclick: () => answerQuiz(keep.length ? `keep ${keep.join(" ")}` : "keep none") },
-      keep.length ? `Keep ${facesText(keep)}, reroll ${5 - keep.length}` : "Reroll all five")));
+      keep.length ? `Keep ${facesText(keep)}, reroll ${p.dice.length - keep.length}` : `Reroll all ${allDice()}`)));
   }
   out.push(el("p", { class: "muted" }, answering ? (p.rolls_left > 0 ? "Tap the dice to keep, then reroll; or tap a box to score the dice there." : "Tap a box to score the dice there.") : ""));
   out.push(Q.view.rows ? quizSchool(p, answering) : quizBoxes(answering));

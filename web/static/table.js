@@ -10,7 +10,7 @@
 //            lines where another player took a bonus from the sheet, which
 //            start a new part of the record
 //   turn     the player to move
-//   full     the five dice last entered or rolled in this roll, or null
+//   full     the dice last entered or rolled in this roll (five, or six), or null
 //   rolls    whether the page rolls the dice (else the players enter theirs)
 //   peeked   whether the player to move has tapped to see the advice
 //   said     the comparison of the last choice with the best
@@ -30,8 +30,8 @@ const player = () => S.table.players[S.table.turn];
 const complete = (ds) => ds.every((d) => d > 0);
 const newDraft = () => [{ name: "Player 1", mode: "assist" }, { name: "Player 2", mode: "assist" }];
 
-// tableDice returns the dice the advice is for: the five entered, or the
-// five of the roll while some are cleared to be rerolled; null before.
+// tableDice returns the dice the advice is for: those entered, or those
+// of the roll while some are cleared to be rerolled; null before.
 function tableDice() {
   if (!S.table || S.table.over) return null;
   return complete(S.dice) ? S.dice : S.table.full;
@@ -66,9 +66,9 @@ function startTurn() {
   S.sheet = player().sheet;
   S.rollsLeft = games[S.game].rolls - 1;
   S.fresh = true;
-  S.held = [false, false, false, false, false];
+  S.held = none(S.game, false);
   S.table.peeked = false;
-  S.dice = [0, 0, 0, 0, 0];
+  S.dice = none(S.game, 0);
   S.table.full = null;
   if (S.table.rolls) S.table.full = S.dice = rollDice(S.held);
 }
@@ -156,7 +156,7 @@ function tableReroll(dice = S.dice) {
   const full = S.table.full;
   if (S.table.over || S.rollsLeft <= 0 || !full) return;
   const keep = dice.filter((d) => d);
-  if (keep.length === 5 || !holds(full, keep)) return;
+  if (keep.length === S.dice.length || !holds(full, keep)) return;
   const p = player();
   const opt = findOption({ keep });
   commit();
@@ -236,7 +236,7 @@ async function tableWrite(box, cross) {
   S.table.turn = (t + 1) % n;
   S.table.over = res.next.over && S.table.turn === 0;
   startTurn();
-  if (S.table.over) S.dice = [0, 0, 0, 0, 0];
+  if (S.table.over) S.dice = none(S.game, 0);
   save();
   refresh();
 }

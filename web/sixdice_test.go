@@ -1,0 +1,175 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"dicepoker/advice"
+	"dicepoker/engine"
+	"dicepoker/engine/gamefile"
+)
+
+// sixDiceFile is a game file of six dice and four boxes, Maxi Yatzy cut
+// down: its table solves in a moment.
+const sixDiceFile = "testdata/six-dice.toml"
+
+// sixDice returns the game of sixDiceFile, as dicepoker serve --rules reads it.
+func sixDice(t *testing.T) *engine.Game {
+	t.Helper()
+	data, err := os.ReadFile(sixDiceFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := gamefile.Parse(sixDiceFile, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.GameOf(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestAPISixDice offers a game file's game of six dice beside the
+// built-in games: the games list it with its six dice, its advice is
+// advise --rules's byte for byte, a box takes six dice, and five dice or
+// rule options are refused for it.
+func TestAPISixDice(t *testing.T) {
+	t.Parallel()
+	g := sixDice(t)
+	dir := t.TempDir() // the game's table, solved by the command, is read there by the server
+	ts := serve(t, advice.Opener{Dir: dir}, Options{Games: []*engine.Game{g}})
+
+	status, body := call(t, ts, "/api/games", "")
+	var list []gameInfo
+	if err := json.Unmarshal([]byte(body), &list); status != http.StatusOK || err != nil {
+		t.Fatalf("/api/games: %d %s (%v)", status, body, err)
+	}
+	if last := list[len(list)-1]; last.Name != "six-dice" || last.Dice != 6 || last.Rolls != 3 || len(last.Categories) != 4 || list[0].Dice != 5 {
+		t.Errorf("/api/games lists %+v last and %s with %d dice first; want six-dice with six dice, 3 rolls and 4 boxes", last, list[0].Name, list[0].Dice)
+	}
+
+	for _, c := range []struct {
+		name, body string
+		args       []string
+	}{
+		{"new game", `{"game":"six-dice","dice":[1,1,2,3,5,6]}`,
+			[]string{"--dice", "112356"}},
+		{"sheet, one reroll left", `{"game":"six-dice","sheet":"fours=16","dice":[6,6,6,3,3,1],"rolls_left":1}`,
+			[]string{"--sheet", "fours=16", "--dice", "666331", "--rolls-left", "1"}},
+		{"last roll", `{"game":"six-dice","sheet":"sixes=24,villa=0","dice":[4,4,4,4,6,6],"rolls_left":0}`,
+			[]string{"--sheet", "sixes=24,villa=0", "--dice", "444466", "--rolls-left", "0"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			want := command(t, dir, append([]string{"advise", "--json", "--rules", sixDiceFile}, c.args...)...)
+			if status, got := call(t, ts, "/api/advise", c.body); status != http.StatusOK || got != want {
+				t.Errorf("/api/advise %s: %d\n%s\nwant what advise --rules %s prints:\n%s", c.body, status, got, strings.Join(c.args, " "), want)
+			}
+		})
+	}
+
+	status, body = call(t, ts, "/api/write", `{"game":"six-dice","sheet":"","dice":[4,4,4,4,6,6],"box":"tower"}`)
+	var w struct {
+		Points int `json:"points"`
+		Next   struct {
+			Sheet string `json:"sheet"`
+		} `json:"next"`
+	}
+	if err := json.Unmarshal([]byte(body), &w); status != http.StatusOK || err != nil || w.Points != 28 || w.Next.Sheet != "tower=28" {
+		t.Errorf("writing 4 4 4 4 6 6 in the tower: %d %s; want 28 points, the sheet tower=28", status, body)
+	}
+
+	for _, c := range []struct{ name, path, body, want string }{
+		{"five dice", "/api/advise", `{"game":"six-dice","dice":[1,2,3,4,5]}`, "dice: want six face numbers 1..6, have 5"},
+		{"six dice for a game of five", "/api/advise", `{"game":"yatzy","dice":[1,2,3,4,5,6]}`, "dice: want five face numbers 1..6, have 6"},
+		{"a die out of range", "/api/score", `{"game":"six-dice","dice":[1,2,3,4,5,7]}`, "dice: die 7 is out of range 1..6"},
+		{"rule options", "/api/sheet", `{"game":"six-dice","rules":["forced-joker"]}`, "six-dice has no rule options"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if status, got := call(t, ts, c.path, c.body); status != http.StatusBadRequest || !strings.Contains(got, c.want) {
+				t.Errorf("%s %s: %d %s; want 400 saying %q", c.path, c.body, status, got, c.want)
+			}
+		})
+	}
+
+	yatzy, _ := engine.New("yatzy", engine.Options{})
+	for _, games := range [][]*engine.Game{{yatzy}, {g, g}} {
+		if _, err := NewAPI(testSource, Options{Games: games}); err == nil || !strings.Contains(err.Error(), "offered twice") {
+			t.Errorf("offering %s beside the built-in games: %v, want it refused", games[0].Name, err)
+		}
+	}
+}
+
+// TestBrowserSixDice plays a game file's game of six dice on the page:
+// six dice shown, set by taps and typed, ranked as advise ranks them,
+// written in a box, opened from a shared link, and entered on the
+// table's pad.
+func TestBrowserSixDice(t *testing.T) {
+	t.Parallel()
+	g := sixDice(t)
+	src := advice.Opener{Dir: t.TempDir()}
+	p := newPageWith(t, src, Options{Games: []*engine.Game{g}})
+	p.open("?game=six-dice")
+	if n := eval[int](p, `document.querySelectorAll("#dice .die").length`); n != 6 {
+		t.Fatalf("the page shows %d dice, want six", n)
+	}
+	// The dice start at 1 2 3 4 5 6; taps turn a die to the next face.
+	p.click(`#dice .die[data-i="0"]`)
+	p.click(`#dice .die[data-i="0"]`)
+	p.click(`#dice .die[data-i="5"]`)
+	p.click(`#rolls button[data-n="1"]`)
+	one := 1
+	dice, _ := g.ParseDice("323451")
+	p.checkRanking(src, advice.Request{Game: g, Dice: dice, RollsLeft: &one})
+	if q := p.query(); q.Get("dice") != "323451" || q.Get("game") != "six-dice" {
+		t.Errorf("the URL holds %v, want six-dice's dice 323451", q)
+	}
+	if actions := eval[string](p, `[...document.querySelectorAll("#ranking .action")].map((a) => a.textContent).join("|")`); !strings.Contains(actions, "reroll all six") {
+		t.Errorf("no action rerolls all six dice: %s", actions)
+	}
+	shoot(t, p.ctx, "six-dice")
+
+	// Typed: the cursor goes round the six dice.
+	p.click(`#dice .die[data-i="0"]`)
+	p.keys("14444664")
+	if got := eval[string](p, `S.dice.join("")`); got != "644446" {
+		t.Errorf("typed 14444664 from the first die: the dice are %s, want 644446", got)
+	}
+	p.click(`.box[data-box="tower"]`)
+	if got := p.text("#totals .score"); got != "score 28" {
+		t.Errorf("after writing 6 4 4 4 4 6 in the tower the page shows %q, want score 28", got)
+	}
+
+	// A shared link opens the position; one with five dice is refused.
+	p.open("?game=six-dice&sheet=sixes%3D24%2Cvilla%3D0&dice=444466&rolls=0")
+	zero := 0
+	dice, _ = g.ParseDice("444466")
+	p.checkRanking(src, advice.Request{Game: g, Sheet: advice.Sheet{Notation: "sixes=24,villa=0"}, Dice: dice, RollsLeft: &zero})
+	p.open("?game=six-dice&dice=44446")
+	if got := p.text("#notice"); !strings.Contains(got, "dice=44446 is not six faces of six-dice") {
+		t.Errorf("a link with five dice: the page says %q", got)
+	}
+	// At the table, the pad enters six dice.
+	p.open("?game=six-dice&mode=table")
+	p.seat([2]string{"Ann", "assist"})
+	p.pad("12345")
+	if p.shown("#ranking-box") {
+		t.Errorf("five dice of six entered: advice shown")
+	}
+	p.pad("6")
+	if got, best := eval[string](p, `S.dice.join("")`), p.text("#best .what"); got != "123456" || !strings.HasPrefix(best, "Best: ") {
+		t.Errorf("six dice entered on the pad: the dice are %s, the page says %q", got, best)
+	}
+	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(360, 740)); err != nil {
+		t.Fatal(err)
+	}
+	if w := eval[int](p, "document.documentElement.scrollWidth"); w > 360 {
+		t.Errorf("six dice make the page %d px wide on a 360 px screen", w)
+	}
+}
