@@ -30,6 +30,28 @@ func benchBatch[T lane.Real](b *testing.B, t *turn[T], next chances, s engine.St
 	}
 }
 
+// BenchmarkPlans measures what the distribution for a target does for
+// each state it reaches: eight needs of a mid-game yahtzee state
+// planned, their choices noted roll by roll (turn.plans), in float64 and
+// in float32.
+func BenchmarkPlans(b *testing.B) {
+	g := subset(b, "yahtzee", engine.Options{})
+	s := engine.State{Filled: 0b0101010101010, Upper: 20}
+	sol := solve(b, g, s, 100)
+	needs := []int{41, 42, 43, 44, 45, 46, 47, 48}
+	b.Run("float64", func(b *testing.B) {
+		for b.Loop() {
+			sol.turn.plans(sol, s, needs)
+		}
+	})
+	b.Run("float32", func(b *testing.B) {
+		t := newTurn[float32](g)
+		for b.Loop() {
+			t.plans(sol, s, needs)
+		}
+	})
+}
+
 // BenchmarkSolveLate measures the solve that advise --target runs in a
 // late yahtzee position: eight boxes filled, 132 points needed.
 func BenchmarkSolveLate(b *testing.B) {

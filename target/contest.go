@@ -160,8 +160,10 @@ func (c *contest) turn(s engine.State, score int) *policy.Turn {
 			b := best[engine.FirstRollKeep+r]
 			keeps[j][r] = policy.WriteNow
 			if b > now[r] {
-				for i, k := range tr.subs[tr.subStart[r]:tr.subStart[r+1]] {
-					if v[k] == b {
+				// the proper sub-keeps, the largest first
+				subs := engine.SubKeeps(r)
+				for i := range subs {
+					if v[subs[len(subs)-1-i]] == b {
 						keeps[j][r] = uint8(i)
 						break
 					}

@@ -69,11 +69,11 @@ type turn[T lane.Real] struct {
 	levels [][]int
 	level  [][engine.NumRolls]uint8
 	zero   []int
-	// subs[subStart[r]:subStart[r+1]] are the keeps of roll r's proper
-	// sub-multisets (keeping none included), the largest keep first.
-	subs     []uint16
-	subStart [engine.NumRolls + 1]int
-	pool     sync.Pool // of *lanes[T]
+	// sub[r][k] is the place of keep k among roll r's proper
+	// sub-multisets (keeping none included), the largest keep first:
+	// policy.Decided's keep of r; notSub where k is none of them.
+	sub  *[engine.NumRolls][engine.FirstRollKeep]uint8
+	pool sync.Pool // of *lanes[T]
 	// points is the most points one turn may score: the most a box
 	// scores, with a roll or as a joker, and every bonus (EBound).
 	points int
@@ -81,6 +81,9 @@ type turn[T lane.Real] struct {
 
 // maxLevels is the most distinct points a box may score.
 const maxLevels = lane.Levels
+
+// notSub marks a keep that is no proper sub-multiset of a roll (turn.sub).
+const notSub = math.MaxUint8
 
 func newTurn[T lane.Real](g *engine.Game) *turn[T] {
 	n := len(g.Categories)
@@ -123,14 +126,16 @@ func newTurn[T lane.Real](g *engine.Game) *turn[T] {
 			t.zero[c] = int(z)
 		}
 	}
+	t.sub = new([engine.NumRolls][engine.FirstRollKeep]uint8)
 	for r := range engine.NumRolls {
-		t.subStart[r] = len(t.subs)
+		for k := range t.sub[r] {
+			t.sub[r][k] = notSub
+		}
 		subs := engine.SubKeeps(r)
-		for i := len(subs) - 1; i >= 0; i-- {
-			t.subs = append(t.subs, uint16(subs[i]))
+		for i, k := range subs {
+			t.sub[r][k] = uint8(len(subs) - 1 - i)
 		}
 	}
-	t.subStart[engine.NumRolls] = len(t.subs)
 	t.points = box + g.Upper.Points
 	if g.Extra != nil {
 		t.points += g.Extra.Bonus
@@ -260,6 +265,9 @@ type lanes[T lane.Real] struct {
 	box          [engine.NumRolls][lane.Lanes]uint8
 	keep         [policy.MaxRolls - 1][engine.NumRolls][lane.Lanes]uint8
 	ownP, ownE   lane.NearKeeps[T]
+	// alikeE lists a lane's keeps by their own points expected (ownE),
+	// where keeps finds those of a roll's choice.
+	alikeE keepsByValue
 	// With packed, a batch plays needs, one a lane, rather than eight
 	// needs in a row: each option's values are gathered from its window
 	// into gathered (level k's at 2k and 2k+1, a five-alike roll's i-th
@@ -750,12 +758,21 @@ func (t *turn[T]) boxes(w *lanes[T]) {
 // on a tie: the chain's own element is among them, and no unrelated
 // option that happens to expect the same points with a far lower chance
 // is taken.
+//
+// Only the keeps whose points are the choice's to the bit can be it: a
+// lane's keeps are listed by their points (keepsByValue), and a roll
+// looks at those with its choice's points alone, the largest first, as
+// its sub-keeps come.
 func (t *turn[T]) keeps(w *lanes[T], j int) {
 	keep := &w.keep[j-1]
 	rp, re := w.p.Keeps.Rolls(), w.e.Keeps.Rolls()
-	for r := range engine.NumRolls {
-		subs := t.subs[t.subStart[r]:t.subStart[r+1]]
-		for l := range w.noted {
+	by := &w.alikeE
+	for l := range w.noted {
+		by.reset()
+		for k := range engine.FirstRollKeep {
+			by.add(k, float64(w.ownE[k][l]))
+		}
+		for r := range engine.NumRolls {
 			best, most := rp[r][l], re[r][l]
 			k, chain := -1, -1
 			var chainP T
@@ -765,17 +782,17 @@ func (t *turn[T]) keeps(w *lanes[T], j int) {
 					k = policy.WriteNow
 				}
 			}
-			for i, sub := range subs {
-				if k >= 0 {
-					break
+			for sub := by.first(float64(most)); k < 0 && sub >= 0; sub = by.next(sub) {
+				i := int(t.sub[r][sub])
+				if i == notSub || w.ownE[sub][l] != most {
+					continue
 				}
-				if p := w.ownP[sub][l]; w.ownE[sub][l] == most {
-					if chain < 0 || p > chainP {
-						chain, chainP = i, p
-					}
-					if near(p, best) {
-						k = i
-					}
+				p := w.ownP[sub][l]
+				if chain < 0 || p > chainP {
+					chain, chainP = i, p
+				}
+				if near(p, best) {
+					k = i
 				}
 			}
 			if k < 0 {
@@ -784,6 +801,46 @@ func (t *turn[T]) keeps(w *lanes[T], j int) {
 			keep[r][l] = uint8(k)
 		}
 	}
+}
+
+// keepsByValue lists keeps by a value of theirs, to find those of one
+// value without looking at the others: a hash table of chains, each
+// chain the largest keep first.
+type keepsByValue struct {
+	head [keepBuckets]int16          // 1 + a bucket's first keep, 0 for none
+	link [engine.FirstRollKeep]int16 // 1 + the keep after, 0 for none
+}
+
+// keepBuckets is how many buckets keepsByValue hashes into: twice the
+// keeps and more, so that a chain holds about one keep.
+const keepBuckets = 512
+
+// reset empties b.
+func (b *keepsByValue) reset() { clear(b.head[:]) }
+
+// add lists keep k, larger than those listed, with value v.
+func (b *keepsByValue) add(k int, v float64) {
+	h := bucket(v)
+	b.link[k], b.head[h] = b.head[h], int16(k+1)
+}
+
+// first returns the largest keep listed whose value may be v (-1 for
+// none), the others following by next: the keeps of v and some of other
+// values, which the caller tells apart.
+func (b *keepsByValue) first(v float64) int { return int(b.head[bucket(v)]) - 1 }
+
+// next returns the keep listed after k in its chain, -1 past the last.
+func (b *keepsByValue) next(k int) int { return int(b.link[k]) - 1 }
+
+// bucket returns the bucket of value v: the same for values equal by ==
+// (both zeros).
+func bucket(v float64) int {
+	if v == 0 {
+		v = 0 // -0 and +0 alike
+	}
+	x := math.Float64bits(v)
+	x ^= x >> 29
+	return int((x * 0x9e3779b97f4a7c15) >> (64 - 9))
 }
 
 // mean sets the keeps' rows of w.p and w.e to their means over the rolls,
