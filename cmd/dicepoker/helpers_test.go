@@ -139,6 +139,19 @@ func sharedTable(t *testing.T, g *engine.Game, targets bool) string {
 	return path
 }
 
+// pokerTargets makes sure the shared tables directory holds poker-dice's
+// every-target table, solved there once (seconds of CPU) for every test
+// whose command lines read it there: without it, tests that start side
+// by side each find it missing and solve it.
+func pokerTargets(t *testing.T) {
+	t.Helper()
+	g, err := engine.New("poker-dice", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sharedTable(t, g, true)
+}
+
 // tableOf is g's strategy table, or with targets its every-target
 // table.
 func tableOf(g *engine.Game, targets bool) kind.Build {

@@ -23,6 +23,7 @@ func TestManualNamesJSONKeys(t *testing.T) {
 	}
 	manual := string(data)
 	t.Parallel()
+	pokerTargets(t)
 	out := t.TempDir()
 	record := filepath.Join(t.TempDir(), "game.jsonl")
 	if err := os.WriteFile(record, []byte(oldRecord), 0o644); err != nil {
