@@ -111,6 +111,7 @@ func (b *brute) best(s engine.State, code, left int, memo, means [][]float64) fl
 }
 
 func TestSolveAgreesWithBruteForce(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		game string
 		opts engine.Options
