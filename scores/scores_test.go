@@ -348,7 +348,9 @@ func reduced(t *testing.T, g string, opts engine.Options, boxes []string) (*poli
 }
 
 // brute returns the distribution of the points p scores from state s on,
-// following every sequence of rolls of its turn.
+// following every sequence of rolls of its turn. The move of each final
+// roll, and the distribution from the state it leads to, are worked out
+// once for s and scaled by the chance of every sequence that ends in it.
 func brute(p *policy.Policy, s engine.State, memo map[engine.State]Histogram) Histogram {
 	g := p.Game()
 	if s.Filled == 1<<len(g.Categories)-1 {
@@ -359,6 +361,12 @@ func brute(p *policy.Policy, s engine.State, memo map[engine.State]Histogram) Hi
 	}
 	turn := p.Turn(s)
 	var h Histogram
+	type end struct {
+		after  Histogram
+		points int
+	}
+	var ends [engine.NumRolls]*end
+	var scaled []float64
 	var roll func(r, rollsLeft int, q float64)
 	roll = func(r, rollsLeft int, q float64) {
 		if rollsLeft > 0 {
@@ -369,13 +377,17 @@ func brute(p *policy.Policy, s engine.State, memo map[engine.State]Histogram) Hi
 				return
 			}
 		}
-		move := turn.Place(r)
-		after := brute(p, move.Next, memo)
-		scaled := make([]float64, len(after.W))
-		for i, w := range after.W {
-			scaled[i] = q * w
+		e := ends[r]
+		if e == nil {
+			move := turn.Place(r)
+			e = &end{brute(p, move.Next, memo), move.Total()}
+			ends[r] = e
 		}
-		h.add(after.Lo+move.Total(), scaled)
+		scaled = scaled[:0]
+		for _, w := range e.after.W {
+			scaled = append(scaled, q*w)
+		}
+		h.add(e.after.Lo+e.points, scaled)
 	}
 	for r := range engine.NumRolls {
 		roll(r, g.Rolls-1, engine.RollProbability(r))
