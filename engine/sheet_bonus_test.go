@@ -222,8 +222,13 @@ func TestFiveAlikeBonusBruteForce(t *testing.T) {
 			for turn := 1; turn < len(g.Categories); turn++ { // the last turn's sheets are full
 				var next []Sheet
 				for _, sh := range layer {
+					placed := map[Placement]bool{} // many rolls make the same move
 					for r := range NumRolls {
 						for _, p := range g.Placements(sh.State(g), r, nil) {
+							if placed[p] {
+								continue
+							}
+							placed[p] = true
 							n := Sheet{Filled: slices.Clone(sh.Filled), Points: slices.Clone(sh.Points), Bonus: sh.Bonus}
 							n.Apply(p)
 							if key := n.Format(g); !reached[key] {
