@@ -194,6 +194,7 @@ func writeFile(t *testing.T, data string) string {
 // play and review find it, solved there once for all the tests.
 func tableFor(t *testing.T, g *engine.Game) *strategy.Table {
 	t.Helper()
+	sharedTable(t, g, false) // solved once, whoever asks first
 	v, _ := solvedTables.LoadOrStore(g.Name+"+"+g.Options.String(), &solvedTable{})
 	st := v.(*solvedTable)
 	st.once.Do(func() { st.table, st.err = (advice.Opener{Dir: sharedTables}).Table(g) })
