@@ -419,8 +419,10 @@ func TestLockstepPlaysThePolicy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := optimal(t, tc.game)
-			if tc.opts != (engine.Options{}) {
+			var p *policy.Policy
+			if tc.opts == (engine.Options{}) {
+				p = optimal(t, tc.game)
+			} else {
 				tab, err := strategy.Solve(g, solver.Options{})
 				if err != nil {
 					t.Fatal(err)
