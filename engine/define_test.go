@@ -9,6 +9,7 @@ import (
 // TestFingerprintsKept pins the fingerprint of the shipped rules: a table
 // saved under one must keep loading.
 func TestFingerprintsKept(t *testing.T) {
+	t.Parallel()
 	for rules, want := range map[string]string{ // game and options, as a table's file name has them
 		"yahtzee":              "33bd1b073e1cdf8324aae7605456070091eae2f5bc0eda5333250105ca75a98c",
 		"yahtzee forced-joker": "c142d97136cb830eb795908466bf800b089109f0a03b045f55dc702b863d56b8",
@@ -39,6 +40,7 @@ func TestFingerprintsKept(t *testing.T) {
 // TestSchoolRulesFingerprinted checks that each school rule that is data
 // changes the fingerprint when it changes.
 func TestSchoolRulesFingerprinted(t *testing.T) {
+	t.Parallel()
 	base := mustGame(t, "school", Options{Columns: 1})
 	for name, change := range map[string]func(*Game){
 		"zero":       func(g *Game) { g.School.Zero = -100 },
@@ -68,6 +70,7 @@ func TestSchoolRulesFingerprinted(t *testing.T) {
 // TestDefineRefuses checks that a description no solver can play is
 // refused with an error that says why, not a panic later.
 func TestDefineRefuses(t *testing.T) {
+	t.Parallel()
 	yahtzee := mustGame(t, "yahtzee", Options{})
 	school := mustGame(t, "school", Options{Columns: 1})
 	manyBoxes := *yahtzee
@@ -132,6 +135,7 @@ func TestDefineRefuses(t *testing.T) {
 // TestDefineAcceptsShipped checks that every shipped game and subset
 // passes its own check, and that Define gives the game New gives.
 func TestDefineAcceptsShipped(t *testing.T) {
+	t.Parallel()
 	for _, name := range GameNames {
 		t.Run(name, func(t *testing.T) {
 			g := mustGame(t, name, Options{})

@@ -20,6 +20,7 @@ func mustDice(t *testing.T, dice ...int) Multiset {
 }
 
 func TestCounts(t *testing.T) {
+	t.Parallel()
 	rolls, transitions := 0, 0
 	for k := range NumKeeps {
 		if KeepSize(k) == Dice {
@@ -47,6 +48,7 @@ func TestCounts(t *testing.T) {
 }
 
 func TestProbabilitiesSumToOne(t *testing.T) {
+	t.Parallel()
 	total := 0.0
 	for r := range NumRolls {
 		total += RollProbability(r)
@@ -90,6 +92,7 @@ func TestProbabilitiesSumToOne(t *testing.T) {
 // TestRollProbability checks RollProbability and RollProbabilities'
 // table against the ways each roll comes up of 6^5.
 func TestRollProbability(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		dice []int
 		ways int // of 6^5 = 7776
@@ -117,6 +120,7 @@ func TestRollProbability(t *testing.T) {
 }
 
 func TestOutcomeProbability(t *testing.T) {
+	t.Parallel()
 	// Keeping 3,3,5 and rolling two dice: 5,5 comes up 1 way in 36, 5,6 2 ways.
 	k := KeepIndex(mustDice(t, 3, 3, 5))
 	for _, tc := range []struct {
@@ -149,6 +153,7 @@ func TestOutcomeProbability(t *testing.T) {
 }
 
 func TestIndexStability(t *testing.T) {
+	t.Parallel()
 	if m := Keep(0); m.Size() != 0 {
 		t.Errorf("Keep(0) = %v, want the empty keep", m)
 	}
@@ -218,6 +223,7 @@ func TestIndexStability(t *testing.T) {
 }
 
 func TestMultiset(t *testing.T) {
+	t.Parallel()
 	m := mustDice(t, 6, 3, 5, 3, 5)
 	if got := m.String(); got != "33556" {
 		t.Errorf("String = %q, want 33556", got)
@@ -253,6 +259,7 @@ func TestMultiset(t *testing.T) {
 }
 
 func TestParseDice(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in      string
 		letters string
@@ -296,6 +303,7 @@ func TestParseDice(t *testing.T) {
 }
 
 func TestParseKeep(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in      string
 		letters string
@@ -330,6 +338,7 @@ func TestParseKeep(t *testing.T) {
 }
 
 func TestParseDiceMessages(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in, letters, want string
 	}{
@@ -348,6 +357,7 @@ func TestParseDiceMessages(t *testing.T) {
 }
 
 func TestSubKeeps(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		roll string
 		want int // distinct proper sub-multisets, keeping none included
@@ -387,6 +397,7 @@ func TestSubKeeps(t *testing.T) {
 }
 
 func TestRollRest(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	keep, _ := ParseKeep("33", "")
 	counts := [Faces]int{}

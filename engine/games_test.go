@@ -49,6 +49,7 @@ func checkScores(t *testing.T, g *Game, cases []scoreCase) {
 }
 
 func TestSheets(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		game    string
 		names   string
@@ -98,6 +99,7 @@ func TestSheets(t *testing.T) {
 }
 
 func TestUpperBoxes(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		game string
 		want [Faces + 1]string // want[face]: name of its upper box
@@ -125,6 +127,7 @@ func TestUpperBoxes(t *testing.T) {
 
 // Seed 002 (yahtzee) and seed 003 (yahtzee with rule options).
 func TestYahtzeeSeedExamples(t *testing.T) {
+	t.Parallel()
 	g := mustGame(t, "yahtzee", Options{})
 	checkScores(t, g, []scoreCase{
 		// seed 002, upper scores: 3, 4, 3, 6, 3
@@ -161,6 +164,7 @@ func TestYahtzeeSeedExamples(t *testing.T) {
 
 // Edge cases docs/rules.md singles out for yahtzee.
 func TestYahtzeeEdges(t *testing.T) {
+	t.Parallel()
 	g := mustGame(t, "yahtzee", Options{})
 	checkScores(t, g, []scoreCase{
 		// five alike is no full house (plain rules; the joker is in place_test.go)
@@ -189,6 +193,7 @@ func TestYahtzeeEdges(t *testing.T) {
 
 // Seed 004 (swedish), with the three-of-a-kind typo corrected (docs/rules.md).
 func TestSwedishSeedExamples(t *testing.T) {
+	t.Parallel()
 	g := mustGame(t, "swedish", Options{})
 	checkScores(t, g, []scoreCase{
 		{"5-5-3-2-1", "pair", 16},
@@ -216,6 +221,7 @@ func TestSwedishSeedExamples(t *testing.T) {
 
 // Seed 001 (poker dice), in card letters.
 func TestPokerDiceSeedExamples(t *testing.T) {
+	t.Parallel()
 	g := mustGame(t, "poker-dice", Options{})
 	checkScores(t, g, []scoreCase{
 		{"J,J,J,J,Q", "jacks", 4},
@@ -250,6 +256,7 @@ func TestPokerDiceSeedExamples(t *testing.T) {
 
 // Seed 000 (school): the combination table, with dice that make each example.
 func TestSchoolSeedExamples(t *testing.T) {
+	t.Parallel()
 	g := mustGame(t, "school", Options{})
 	checkScores(t, g, []scoreCase{
 		{"5,5,1,2,3", "pair", 10},
@@ -282,6 +289,7 @@ func TestSchoolSeedExamples(t *testing.T) {
 
 // Yatzy edges docs/rules.md singles out.
 func TestYatzyEdges(t *testing.T) {
+	t.Parallel()
 	g := mustGame(t, "yatzy", Options{})
 	checkScores(t, g, []scoreCase{
 		{"6,6,5,5,1", "one-pair", 12},  // the highest pair
@@ -311,6 +319,7 @@ func TestYatzyEdges(t *testing.T) {
 // dice of the pairs, as in docs/rules.md. Where the two could differ, the
 // case asserts docs/rules.md's value and says why.
 func TestYatzyKata(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join("..", "..", "shared", "testdata", "yatzy-kata.json")
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -372,6 +381,7 @@ func TestYatzyKata(t *testing.T) {
 // TestScoreTables checks every category against a direct reading of
 // docs/rules.md over all 252 rolls.
 func TestScoreTables(t *testing.T) {
+	t.Parallel()
 	type rule func(counts [Faces + 1]int, sum int) int
 	ofAKind := func(c [Faces + 1]int, n int) int { // highest face with >= n dice
 		for f := Faces; f >= 1; f-- {

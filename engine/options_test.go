@@ -8,6 +8,7 @@ import (
 )
 
 func TestOptionsBelongToTheirGame(t *testing.T) {
+	t.Parallel()
 	options := []struct {
 		flag string
 		game string
@@ -44,6 +45,7 @@ func TestOptionsBelongToTheirGame(t *testing.T) {
 }
 
 func TestOptionsRefused(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		game string
 		opts Options
@@ -70,6 +72,7 @@ func TestOptionsRefused(t *testing.T) {
 }
 
 func TestOptionsCanonical(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		game string
 		opts Options
@@ -111,6 +114,7 @@ func TestOptionsCanonical(t *testing.T) {
 }
 
 func TestFingerprint(t *testing.T) {
+	t.Parallel()
 	type rules struct {
 		game string
 		opts Options
@@ -160,6 +164,7 @@ func TestFingerprint(t *testing.T) {
 // TestTakenRowBonuses checks that a new game under Options.Taken starts
 // with just those row bonuses out of reach.
 func TestTakenRowBonuses(t *testing.T) {
+	t.Parallel()
 	g := mustGame(t, "school", Options{Columns: 1, Taken: "twos+pair"})
 	s := g.NewSchoolState()
 	for c, cat := range g.Categories {
@@ -190,6 +195,7 @@ func sample(opt Option, o Options) Options {
 // TestOptionListCoversOptions checks that every field of Options has its
 // entry in OptionList, so that none is left out of String and ParseOptions.
 func TestOptionListCoversOptions(t *testing.T) {
+	t.Parallel()
 	var o Options
 	fields := map[any]string{}
 	for _, opt := range OptionList {
@@ -208,6 +214,7 @@ func TestOptionListCoversOptions(t *testing.T) {
 // others of its game, reads back from what String writes to the same
 // rules, the same fingerprint included.
 func TestOptionsRoundTrip(t *testing.T) {
+	t.Parallel()
 	all := map[string]Options{}
 	for _, opt := range OptionList {
 		if opt.Name == "forced-joker" {
@@ -250,6 +257,7 @@ func TestOptionsRoundTrip(t *testing.T) {
 }
 
 func TestParseOptionsRefused(t *testing.T) {
+	t.Parallel()
 	for _, bad := range []string{
 		"forced-joker=1", "columns", "columns=x", "columns=-2", "upper-bonus-threshold=0",
 		"joker", "taken", "taken=", "=3", "no-joker=",
@@ -263,6 +271,7 @@ func TestParseOptionsRefused(t *testing.T) {
 }
 
 func TestGiven(t *testing.T) {
+	t.Parallel()
 	option := func(name string) Option {
 		for _, opt := range OptionList {
 			if opt.Name == name {

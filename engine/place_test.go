@@ -59,6 +59,7 @@ func placements(t *testing.T, g *Game, s State, dice string) []move {
 }
 
 func TestFiveAlikePlacements(t *testing.T) {
+	t.Parallel()
 	yahtzee := mustGame(t, "yahtzee", Options{})
 	forced := mustGame(t, "yahtzee", Options{ForcedJoker: true})
 	noJoker := mustGame(t, "yahtzee", Options{NoJoker: true})
@@ -233,6 +234,7 @@ func diceOf(s string) []int {
 }
 
 func TestUpperBonusPlacement(t *testing.T) {
+	t.Parallel()
 	yahtzee := mustGame(t, "yahtzee", Options{})
 	noUpper := mustGame(t, "yahtzee", Options{NoUpperBonus: true})
 	swedish70 := mustGame(t, "swedish", Options{UpperBonusThreshold: 70})
@@ -293,6 +295,7 @@ func TestUpperBonusPlacement(t *testing.T) {
 }
 
 func TestYahtzeeBonusAndUpperBonusTogether(t *testing.T) {
+	t.Parallel()
 	g := mustGame(t, "yahtzee", Options{ForcedJoker: true})
 	s := State{Filled: filled(t, g, "yahtzee"), Upper: 40, FullBox: true}
 	got := placements(t, g, s, "66666")
@@ -303,6 +306,7 @@ func TestYahtzeeBonusAndUpperBonusTogether(t *testing.T) {
 }
 
 func TestNextFullBox(t *testing.T) {
+	t.Parallel()
 	yahtzee := mustGame(t, "yahtzee", Options{})
 	swedish := mustGame(t, "swedish", Options{})
 	for _, tc := range []struct {
@@ -339,6 +343,7 @@ func TestNextFullBox(t *testing.T) {
 }
 
 func TestPlacementsAppend(t *testing.T) {
+	t.Parallel()
 	g := mustGame(t, "yahtzee", Options{})
 	buf := make([]Placement, 1, 20)
 	out := g.Placements(State{}, 0, buf)
@@ -351,6 +356,7 @@ func TestPlacementsAppend(t *testing.T) {
 }
 
 func TestUpperTotals(t *testing.T) {
+	t.Parallel()
 	yahtzee := mustGame(t, "yahtzee", Options{})
 	pokerDice := mustGame(t, "poker-dice", Options{})
 	// reach lists the totals of k*step[i] for k in 0..5, capped at limit.

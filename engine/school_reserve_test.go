@@ -23,6 +23,7 @@ func BenchmarkSchoolReserveCheck(b *testing.B) {
 // TestReserveSetShift checks the word-at-a-time shift of a reserve set
 // against moving its reserves one by one.
 func TestReserveSetShift(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for range 2000 {
 		top := rng.IntN(300)
@@ -54,6 +55,7 @@ func TestReserveSetShift(t *testing.T) {
 // ParseSchoolSheet accepts exactly the marks and reserves that play
 // reaches, among every sheet of those rows with a reserve up to 12.
 func TestSchoolReserveBruteForce(t *testing.T) {
+	t.Parallel()
 	g := schoolGame(t, 2)
 	rows := []int{0, 1, 2}
 	reached := map[string]bool{"reserve=0": true}

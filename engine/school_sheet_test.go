@@ -7,6 +7,7 @@ import (
 )
 
 func TestParseSchoolSheet(t *testing.T) {
+	t.Parallel()
 	g := schoolGame(t, 3)
 	for _, tc := range []struct {
 		sheet string
@@ -46,6 +47,7 @@ func TestParseSchoolSheet(t *testing.T) {
 }
 
 func TestParseSchoolSheetRefusals(t *testing.T) {
+	t.Parallel()
 	g := schoolGame(t, 2)
 	for _, tc := range []struct{ sheet, want string }{
 		{"ones", "want row=cells"},
@@ -104,6 +106,7 @@ func TestParseSchoolSheetRefusals(t *testing.T) {
 }
 
 func TestParseSchoolSheetJSON(t *testing.T) {
+	t.Parallel()
 	g := schoolGame(t, 3)
 	compact, err := g.ParseSchoolSheet("ones=x/r,threes=0,pair=12/-,sum=22,reserve=1,taken=twos+column3")
 	if err != nil {
@@ -142,6 +145,7 @@ func TestParseSchoolSheetJSON(t *testing.T) {
 // TestSchoolSheetApply checks the writes against the written sheet: the
 // state they lead to and the totals they add.
 func TestSchoolSheetApply(t *testing.T) {
+	t.Parallel()
 	g := schoolGame(t, 2)
 	sh := g.NewSchoolSheet()
 	s := g.NewSchoolState()
@@ -164,6 +168,7 @@ func TestSchoolSheetApply(t *testing.T) {
 }
 
 func TestSchoolSheetBonuses(t *testing.T) {
+	t.Parallel()
 	g, _ := New("school", Options{Columns: 2})
 	column := "ones=x,twos=x,threes=x,fours=x,fives=x,sixes=x,pair=12,three-of-a-kind=18,two-pairs=22,full-house=28,four-of-a-kind=24,five-of-a-kind=55,small-straight=15,large-straight=20,sum=25"
 	for _, c := range []struct {
@@ -211,6 +216,7 @@ func TestSchoolSheetBonuses(t *testing.T) {
 // checks that every sheet met, in the sheet notation, is read back with
 // the same state: the reserve check refuses no sheet that play reaches.
 func TestSchoolSheetReachable(t *testing.T) {
+	t.Parallel()
 	for _, cols := range []int{1, 3} {
 		g := schoolGame(t, cols)
 		t.Run(fmt.Sprint(cols, " columns"), func(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 )
 
 func TestCloseSchool(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		face    int
@@ -36,6 +37,7 @@ func TestCloseSchool(t *testing.T) {
 }
 
 func TestSchoolPoints(t *testing.T) {
+	t.Parallel()
 	g := mustGame(t, "school", Options{})
 	for _, tc := range []struct {
 		dice     []int
@@ -65,6 +67,7 @@ func TestSchoolPoints(t *testing.T) {
 }
 
 func TestSchoolSheet(t *testing.T) {
+	t.Parallel()
 	g := mustGame(t, "school", Options{})
 	if g.Extra != nil || g.Upper.Points != 0 || g.UpperCap() != 0 {
 		t.Errorf("school: Extra %v, Upper %+v; want no five-alike rules and no upper bonus", g.Extra, g.Upper)

@@ -23,6 +23,7 @@ func fillAll(g *Game, cells int) SchoolState {
 }
 
 func TestSchoolWrites(t *testing.T) {
+	t.Parallel()
 	g1, g2 := schoolGame(t, 1), schoolGame(t, 2)
 	row := func(g *Game, name string) int { return g.Category(name) }
 	// last leaves only the named row open in a one-column sheet.
@@ -118,6 +119,7 @@ func moveStrings(t *testing.T, g *Game, s SchoolState, dice []int, fresh bool) [
 }
 
 func TestSchoolMoves(t *testing.T) {
+	t.Parallel()
 	g := schoolGame(t, 3)
 	open := func(names ...string) SchoolState {
 		s := fillAll(g, 3)
@@ -155,6 +157,7 @@ func TestSchoolMoves(t *testing.T) {
 }
 
 func TestSchoolStateNew(t *testing.T) {
+	t.Parallel()
 	for c := 1; c <= MaxColumns; c++ {
 		g := schoolGame(t, c)
 		s := g.NewSchoolState()

@@ -15,6 +15,7 @@ const lowerFilled = "three-of-a-kind=0,four-of-a-kind=0,full-house=0,small-strai
 // of docs/rules.md: each five-alike bonus needs a box that could hold five
 // alike at its points when it was rolled.
 func TestFiveAlikeBonusSheets(t *testing.T) {
+	t.Parallel()
 	free, _ := New("yahtzee", Options{})
 	forced, _ := New("yahtzee", Options{ForcedJoker: true})
 	noJoker, _ := New("yahtzee", Options{NoJoker: true})
@@ -91,6 +92,7 @@ func checkSheets(t *testing.T, cases []sheetCase) {
 // checks that every sheet met is accepted: the check refuses no sheet that
 // play can reach, under every joker rule.
 func TestFiveAlikeBonusReachable(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(13, 13))
 	for _, tc := range []struct {
 		name string
@@ -132,6 +134,7 @@ func TestFiveAlikeBonusReachable(t *testing.T) {
 }
 
 func TestUpperBonusEntry(t *testing.T) {
+	t.Parallel()
 	y, _ := New("yahtzee", Options{})
 	pd, _ := New("poker-dice", Options{})
 	noUpper, _ := New("yahtzee", Options{NoUpperBonus: true})
@@ -149,6 +152,7 @@ func TestUpperBonusEntry(t *testing.T) {
 }
 
 func TestSheetNames(t *testing.T) {
+	t.Parallel()
 	y, _ := New("yahtzee", Options{})
 	for _, tc := range []struct{ sheet, want string }{
 		{"ONES=3,Full-House=25", "ones=3,full-house=25"},
@@ -191,6 +195,7 @@ func BenchmarkParseSheetBonus(b *testing.B) {
 // sheets that play reaches, among every sheet of possible points with up
 // to three five-alike bonuses.
 func TestFiveAlikeBonusBruteForce(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		game  string
 		opts  Options
@@ -217,8 +222,13 @@ func TestFiveAlikeBonusBruteForce(t *testing.T) {
 			for turn := 1; turn < len(g.Categories); turn++ { // the last turn's sheets are full
 				var next []Sheet
 				for _, sh := range layer {
+					placed := map[Placement]bool{} // many rolls make the same move
 					for r := range NumRolls {
 						for _, p := range g.Placements(sh.State(g), r, nil) {
+							if placed[p] {
+								continue
+							}
+							placed[p] = true
 							n := Sheet{Filled: slices.Clone(sh.Filled), Points: slices.Clone(sh.Points), Bonus: sh.Bonus}
 							n.Apply(p)
 							if key := n.Format(g); !reached[key] {

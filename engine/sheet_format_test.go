@@ -3,6 +3,7 @@ package engine
 import "testing"
 
 func TestSheetFormat(t *testing.T) {
+	t.Parallel()
 	y, _ := New("yahtzee", Options{})
 	sw, _ := New("swedish", Options{})
 	pd, _ := New("poker-dice", Options{})
@@ -37,6 +38,7 @@ func TestSheetFormat(t *testing.T) {
 // TestSheetFormatRoundTrip writes random reachable sheets of every
 // single-sheet game, a box at a time as play does, and reads them back.
 func TestSheetFormatRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"yahtzee", "yatzy", "swedish", "poker-dice"} {
 		t.Run(name, func(t *testing.T) {
 			g, _ := New(name, Options{})

@@ -6,6 +6,7 @@ import (
 )
 
 func TestParseSheet(t *testing.T) {
+	t.Parallel()
 	y, _ := New("yahtzee", Options{})
 	sw, _ := New("swedish", Options{})
 	for _, c := range []struct {
@@ -40,6 +41,7 @@ func TestParseSheet(t *testing.T) {
 }
 
 func TestParseSheetRefuses(t *testing.T) {
+	t.Parallel()
 	y, _ := New("yahtzee", Options{})
 	noBonus, _ := New("yahtzee", Options{NoYahtzeeBonus: true})
 	full := "ones=1,twos=2,threes=3,fours=4,fives=5,sixes=6,three-of-a-kind=0,four-of-a-kind=0,full-house=0,small-straight=0,large-straight=0,yahtzee=0,chance=5"
@@ -74,6 +76,7 @@ func TestParseSheetRefuses(t *testing.T) {
 }
 
 func TestParseSheetJSON(t *testing.T) {
+	t.Parallel()
 	y, _ := New("yahtzee", Options{})
 	sh, err := ParseSheetJSON(y, []byte(`{"ones": 3, "fives": 25, "chance": 22, "yahtzee": 50, "yahtzee-bonus": 100}`))
 	if err != nil {
@@ -93,6 +96,7 @@ func TestParseSheetJSON(t *testing.T) {
 }
 
 func TestSheetApply(t *testing.T) {
+	t.Parallel()
 	y, _ := New("yahtzee", Options{})
 	sh, _ := ParseSheet(y, "yahtzee=50,threes=9,sixes=24,fives=10")
 	five4, _ := ParseDice("44444", "")

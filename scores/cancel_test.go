@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"dicepoker/engine"
-	"dicepoker/policy"
-	"dicepoker/solver"
 )
 
 // TestExactStopsWhenCanceled cancels an exact distribution at the first
@@ -14,18 +12,7 @@ import (
 // returns an empty histogram.
 func TestExactStopsWhenCanceled(t *testing.T) {
 	t.Parallel()
-	g, err := engine.New("poker-dice", engine.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol, err := solver.Solve(g, solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := policy.New(g, sol.Value)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := optimal(t, "poker-dice")
 	ctx, cancel := context.WithCancel(context.Background())
 	turns := 0
 	d := ExactFrom(p, engine.State{}, Options{Threads: 1, Context: ctx,

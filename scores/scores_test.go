@@ -53,7 +53,8 @@ func playing(t testing.TB, g *engine.Game, values solver.Values) *policy.Policy 
 	return p
 }
 
-func greedy(t testing.TB, name string) *policy.Policy {
+// greedyPolicy returns the greedy baseline of the game (policy.Greedy).
+func greedyPolicy(t testing.TB, name string) *policy.Policy {
 	t.Helper()
 	g, err := engine.New(name, engine.Options{})
 	if err != nil {
@@ -66,6 +67,34 @@ func greedy(t testing.TB, name string) *policy.Policy {
 	return p
 }
 
+// exacts holds the exact distributions that several tests read, by
+// exactKey, each worked out once (a sync.OnceValue) and shared.
+var exacts sync.Map
+
+// exactKey names a shared exact distribution: of a game's optimal or
+// greedy policy, on a number of threads.
+type exactKey struct {
+	game    string
+	greedy  bool
+	threads int
+}
+
+// exact returns the exact distribution of the optimal policy of the game
+// (greedy's with greedy) on threads goroutines, worked out once for all
+// the tests.
+func exact(t testing.TB, game string, greedy bool, threads int) *Distribution {
+	t.Helper()
+	p := optimal
+	if greedy {
+		p = greedyPolicy
+	}
+	pol := p(t, game)
+	once, _ := exacts.LoadOrStore(exactKey{game, greedy, threads}, sync.OnceValue(func() *Distribution {
+		return Exact(pol, Options{Threads: threads})
+	}))
+	return once.(func() *Distribution)()
+}
+
 // TestExactMatchesTable checks that the exact distribution adds up to 1
 // and that its mean is the table's expected score.
 func TestExactMatchesTable(t *testing.T) {
@@ -75,7 +104,7 @@ func TestExactMatchesTable(t *testing.T) {
 		games = games[:1]
 	}
 	for _, name := range games {
-		d := Exact(optimal(t, name), Options{})
+		d := exact(t, name, false, 3)
 		if total := d.Scores.Total(); math.Abs(total-1) > 1e-12 {
 			t.Errorf("%s: probabilities add up to 1%+.3g", name, total-1)
 		}
@@ -108,8 +137,8 @@ func TestSimulationMatchesExact(t *testing.T) {
 			p := optimal(t, tc.game)
 			want := table(t, tc.game).Expected
 			if tc.greedy {
-				p = greedy(t, tc.game)
-				want = Exact(p, Options{}).Summary().Mean
+				p = greedyPolicy(t, tc.game)
+				want = exact(t, tc.game, true, 0).Summary().Mean
 			}
 			s, err := Simulate(p, tc.games, tc.seed, Options{})
 			if err != nil {
@@ -150,10 +179,9 @@ func TestDeterministicAcrossThreads(t *testing.T) {
 			}
 		})
 	}
-	p := optimal(t, "poker-dice")
 	var dists [2]*Distribution
 	for i, threads := range []int{1, 3} {
-		dists[i] = Exact(p, Options{Threads: threads})
+		dists[i] = exact(t, "poker-dice", false, threads)
 	}
 	a, b := dists[0].Scores, dists[1].Scores
 	if a.Lo != b.Lo || len(a.W) != len(b.W) {
@@ -171,11 +199,11 @@ func TestDeterministicAcrossThreads(t *testing.T) {
 // by the top of its simulated 95% interval.
 func TestGreedyBelowOptimal(t *testing.T) {
 	t.Parallel()
-	d := Exact(greedy(t, "poker-dice"), Options{})
+	d := exact(t, "poker-dice", true, 0)
 	if got, best := d.Summary().Mean, table(t, "poker-dice").Expected; got > best-2 {
 		t.Errorf("poker-dice: greedy expects %.3f, optimal %.3f", got, best)
 	}
-	s, err := Simulate(greedy(t, "yahtzee"), 2000, 1, Options{})
+	s, err := Simulate(greedyPolicy(t, "yahtzee"), 2000, 1, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +224,7 @@ func TestBonuses(t *testing.T) {
 		{"poker-dice", []string{"upper-bonus"}},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
-			s, err := Simulate(greedy(t, tc.game), 300, 1, Options{})
+			s, err := Simulate(greedyPolicy(t, tc.game), 300, 1, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -217,7 +245,7 @@ func TestBonuses(t *testing.T) {
 func TestSimulateRefuses(t *testing.T) {
 	t.Parallel()
 	for _, n := range []int{0, -1} {
-		if _, err := Simulate(greedy(t, "poker-dice"), n, 1, Options{}); err == nil {
+		if _, err := Simulate(greedyPolicy(t, "poker-dice"), n, 1, Options{}); err == nil {
 			t.Errorf("%d games: accepted", n)
 		}
 	}
@@ -320,7 +348,9 @@ func reduced(t *testing.T, g string, opts engine.Options, boxes []string) (*poli
 }
 
 // brute returns the distribution of the points p scores from state s on,
-// following every sequence of rolls of its turn.
+// following every sequence of rolls of its turn. The move of each final
+// roll, and the distribution from the state it leads to, are worked out
+// once for s and scaled by the chance of every sequence that ends in it.
 func brute(p *policy.Policy, s engine.State, memo map[engine.State]Histogram) Histogram {
 	g := p.Game()
 	if s.Filled == 1<<len(g.Categories)-1 {
@@ -331,6 +361,12 @@ func brute(p *policy.Policy, s engine.State, memo map[engine.State]Histogram) Hi
 	}
 	turn := p.Turn(s)
 	var h Histogram
+	type end struct {
+		after  Histogram
+		points int
+	}
+	var ends [engine.NumRolls]*end
+	var scaled []float64
 	var roll func(r, rollsLeft int, q float64)
 	roll = func(r, rollsLeft int, q float64) {
 		if rollsLeft > 0 {
@@ -341,13 +377,17 @@ func brute(p *policy.Policy, s engine.State, memo map[engine.State]Histogram) Hi
 				return
 			}
 		}
-		move := turn.Place(r)
-		after := brute(p, move.Next, memo)
-		scaled := make([]float64, len(after.W))
-		for i, w := range after.W {
-			scaled[i] = q * w
+		e := ends[r]
+		if e == nil {
+			move := turn.Place(r)
+			e = &end{brute(p, move.Next, memo), move.Total()}
+			ends[r] = e
 		}
-		h.add(after.Lo+move.Total(), scaled)
+		scaled = scaled[:0]
+		for _, w := range e.after.W {
+			scaled = append(scaled, q*w)
+		}
+		h.add(e.after.Lo+e.points, scaled)
 	}
 	for r := range engine.NumRolls {
 		roll(r, g.Rolls-1, engine.RollProbability(r))
@@ -379,8 +419,10 @@ func TestLockstepPlaysThePolicy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := optimal(t, tc.game)
-			if tc.opts != (engine.Options{}) {
+			var p *policy.Policy
+			if tc.opts == (engine.Options{}) {
+				p = optimal(t, tc.game)
+			} else {
 				tab, err := strategy.Solve(g, solver.Options{})
 				if err != nil {
 					t.Fatal(err)

@@ -25,6 +25,7 @@ func mustDice(t *testing.T, s string) engine.Multiset {
 // solution: the best action's value for every first roll, weighted by the
 // roll's probability, is the value of the state.
 func TestActionsAverageToStateValue(t *testing.T) {
+	t.Parallel()
 	sol := solve(t, "poker-dice", engine.Options{}, 0)
 	g := sol.Game
 	turn := NewTurn(g)
@@ -49,6 +50,7 @@ func TestActionsAverageToStateValue(t *testing.T) {
 }
 
 func TestActionsHandChecked(t *testing.T) {
+	t.Parallel()
 	sol := solve(t, "yahtzee", engine.Options{}, 0)
 	g := sol.Game
 	turn := NewTurn(g)
@@ -91,6 +93,7 @@ func TestActionsHandChecked(t *testing.T) {
 }
 
 func TestActionsRefuses(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	turn := NewTurn(g)
 	zero := func(engine.State) float64 { return 0 }
@@ -123,8 +126,10 @@ var pinnedRankings = []struct {
 // five-alike roll in each, for the bonus and joker rules), its order, its
 // move and its value's bits, hashed, against pinnedRankings.
 func TestActionsPinned(t *testing.T) {
+	t.Parallel()
 	for _, tc := range pinnedRankings {
 		t.Run(tc.game+tc.opts.String(), func(t *testing.T) {
+			t.Parallel()
 			sol := solve(t, tc.game, tc.opts, 0)
 			g := sol.Game
 			turn := NewTurn(g)
@@ -227,6 +232,7 @@ func plainActions(g *engine.Game, s engine.State, dice engine.Multiset, rollsLef
 // integers) and by the solution less 300 (of either sign, compared as
 // floats).
 func TestActionsMatchPlainRanking(t *testing.T) {
+	t.Parallel()
 	for _, game := range []string{"yatzy", "yahtzee"} {
 		sol := solve(t, game, engine.Options{}, 0)
 		g := sol.Game
@@ -237,6 +243,7 @@ func TestActionsMatchPlainRanking(t *testing.T) {
 			next Values
 		}{{"solution", sol.Value}, {"shifted", shifted}} {
 			t.Run(game+"/"+tc.name, func(t *testing.T) {
+				t.Parallel()
 				rng := rand.New(rand.NewPCG(5, 6))
 				for n := 0; n < 1000; {
 					s := engine.State{Filled: rng.Uint32N(1<<len(g.Categories) - 1), Upper: rng.IntN(g.UpperCap() + 1), FullBox: g.FullBoxKey() != "" && rng.IntN(2) == 0}

@@ -17,6 +17,7 @@ import (
 // give these bits. A change meant to alter the values' rounding must say
 // why and update the sum.
 func TestSolveBits(t *testing.T) {
+	t.Parallel()
 	const want = "ce7e3ff76ebab6829a0430b419bc3e65238180a30d5edb27def68c9eaf4d9d7f"
 	g, err := engine.New("poker-dice", engine.Options{})
 	if err != nil {
@@ -42,6 +43,7 @@ func TestSolveBits(t *testing.T) {
 // does not: the SHA-256 of all values as the solver gave them before the
 // turn counted writing 0 among every roll's choices.
 func TestSolveBitsSheets(t *testing.T) {
+	t.Parallel()
 	for game, want := range map[string]string{
 		"yahtzee": "a6f7f3042dfd4a0e530dc09da8dd7591425913e5708bf438fb4f277598ce0c9b",
 		"yatzy":   "faa5822ab14efbb435fe08b1ca607b697bb07004fa1a2e8f6b57b23959fcbe55",

@@ -10,6 +10,9 @@ import (
 // brute values states of a small game by exhaustive recursion, sharing
 // nothing with the solver but the placement rules: every subset of dice
 // positions is tried as a keep and every sequence of faces as the reroll.
+// The mean over the rerolls of the dice a keep holds is taken once for
+// each state, faces and rolls left, and looked up for every other subset
+// of positions that keeps the same faces: the same sum, in the same order.
 type brute struct {
 	g      *engine.Game
 	states map[engine.State]float64
@@ -42,25 +45,33 @@ func (b *brute) value(s engine.State) float64 {
 	if v, ok := b.states[s]; ok {
 		return v
 	}
-	memo := make([][]float64, b.g.Rolls)
-	for i := range memo {
-		memo[i] = make([]float64, pow6[6])
-		for j := range memo[i] {
-			memo[i][j] = math.NaN()
-		}
-	}
+	memo, means := nanTable(b.g.Rolls), nanTable(b.g.Rolls)
 	total := 0.0
 	for _, code := range sequences[engine.Dice] {
-		total += b.best(s, code, b.g.Rolls-1, memo)
+		total += b.best(s, code, b.g.Rolls-1, memo, means)
 	}
 	v := total / float64(len(sequences[engine.Dice]))
 	b.states[s] = v
 	return v
 }
 
+// nanTable returns a table of NaN, not yet known, for each number of
+// rerolls left below rolls and each multiset code.
+func nanTable(rolls int) [][]float64 {
+	t := make([][]float64, rolls)
+	for i := range t {
+		t[i] = make([]float64, pow6[6])
+		for j := range t[i] {
+			t[i][j] = math.NaN()
+		}
+	}
+	return t
+}
+
 // best is the value of holding the hand with multiset code code and left
-// rerolls still allowed.
-func (b *brute) best(s engine.State, code, left int, memo [][]float64) float64 {
+// rerolls still allowed. means[left][kept] holds the mean value of
+// keeping the dice of code kept and rerolling the others.
+func (b *brute) best(s engine.State, code, left int, memo, means [][]float64) float64 {
 	if v := memo[left][code]; !math.IsNaN(v) {
 		return v
 	}
@@ -84,17 +95,23 @@ func (b *brute) best(s engine.State, code, left int, memo [][]float64) float64 {
 				rerolled++
 			}
 		}
-		sum := 0.0
-		for _, c := range sequences[rerolled] {
-			sum += b.best(s, kept+c, left-1, memo)
+		mean := means[left][kept]
+		if math.IsNaN(mean) {
+			sum := 0.0
+			for _, c := range sequences[rerolled] {
+				sum += b.best(s, kept+c, left-1, memo, means)
+			}
+			mean = sum / float64(len(sequences[rerolled]))
+			means[left][kept] = mean
 		}
-		v = max(v, sum/float64(len(sequences[rerolled])))
+		v = max(v, mean)
 	}
 	memo[left][code] = v
 	return v
 }
 
 func TestSolveAgreesWithBruteForce(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		game string
 		opts engine.Options

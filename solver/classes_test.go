@@ -12,16 +12,12 @@ import (
 // flag and bonus class have the same value, and that there are fewer
 // classes than states but more than filled sets.
 func TestUpperClassesShareValues(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"yahtzee", "poker-dice"} {
 		t.Run(name, func(t *testing.T) {
-			g, err := engine.New(name, engine.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sol, err := Solve(g, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			t.Parallel()
+			sol := solve(t, name, engine.Options{}, 0)
+			g := sol.Game
 			c := statespace.NewUpperClasses(g)
 			type key struct {
 				filled uint32

@@ -10,27 +10,33 @@ import (
 	"dicepoker/internal/statespace"
 )
 
-// solved caches the solutions of the default rules that several tests read.
-var solved sync.Map // game name -> *Solution
+// solved holds the solutions that several tests read, by game and rule
+// options, each solved once (a sync.OnceValues) and shared between tests.
+var solved sync.Map
 
-// solve returns the solution of a game; those of the default rules are
-// solved once and shared between tests.
+type solvedKey struct {
+	game string
+	opts engine.Options
+}
+
+// solve returns the solution of a game; those solved with every core
+// (threads 0) are solved once and shared between tests.
 func solve(t *testing.T, game string, opts engine.Options, threads int) *Solution {
 	t.Helper()
-	cache := opts == engine.Options{} && threads == 0
-	if sol, ok := solved.Load(game); ok && cache {
-		return sol.(*Solution)
+	run := func() (*Solution, error) {
+		g, err := engine.New(game, opts)
+		if err != nil {
+			return nil, err
+		}
+		return Solve(g, Options{Threads: threads})
 	}
-	g, err := engine.New(game, opts)
+	if threads == 0 {
+		once, _ := solved.LoadOrStore(solvedKey{game, opts}, sync.OnceValues(run))
+		run = once.(func() (*Solution, error))
+	}
+	sol, err := run()
 	if err != nil {
 		t.Fatal(err)
-	}
-	sol, err := Solve(g, Options{Threads: threads})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cache {
-		solved.Store(game, sol)
 	}
 	return sol
 }
@@ -41,6 +47,7 @@ func solve(t *testing.T, game string, opts engine.Options, threads int) *Solutio
 // its upper boxes can add up to, and both five-alike flags where that box
 // is filled.
 func TestPublishedOptima(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		game   string
 		want   float64
@@ -50,6 +57,7 @@ func TestPublishedOptima(t *testing.T) {
 		{"yatzy", 248.4399894, 1430528},
 	} {
 		t.Run(c.game, func(t *testing.T) {
+			t.Parallel()
 			sol := solve(t, c.game, engine.Options{}, 0)
 			if got := sol.Expected(); math.Abs(got-c.want) > 1e-6 {
 				t.Errorf("%s: optimal expected score %.7f, published %.7f", c.game, got, c.want)
@@ -62,6 +70,7 @@ func TestPublishedOptima(t *testing.T) {
 }
 
 func TestDeterministicAcrossThreads(t *testing.T) {
+	t.Parallel()
 	g, err := engine.New("swedish", engine.Options{UpperBonusThreshold: 20})
 	if err != nil {
 		t.Fatal(err)
@@ -89,6 +98,7 @@ func TestDeterministicAcrossThreads(t *testing.T) {
 }
 
 func TestProgressReachesTotal(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("poker-dice", engine.Options{})
 	calls, last, total := 0, 0, 0
 	sol, err := Solve(g, Options{Progress: func(done, all int) {
@@ -106,6 +116,7 @@ func TestProgressReachesTotal(t *testing.T) {
 }
 
 func TestSolveRefusesSchoolSheet(t *testing.T) {
+	t.Parallel()
 	g, _ := engine.New("school", engine.Options{})
 	if _, err := Solve(g, Options{}); err == nil {
 		t.Error("solving a three-column school sheet did not fail")
@@ -120,6 +131,7 @@ func TestSolveRefusesSchoolSheet(t *testing.T) {
 // joker only adds choices and the bonus only adds points, so none of these
 // options can raise the optimum.
 func TestYahtzeeOptions(t *testing.T) {
+	t.Parallel()
 	def := solve(t, "yahtzee", engine.Options{}, 0).Expected()
 	forced := solve(t, "yahtzee", engine.Options{ForcedJoker: true}, 0).Expected()
 	noJoker := solve(t, "yahtzee", engine.Options{NoJoker: true}, 0).Expected()
@@ -153,8 +165,10 @@ func TestYahtzeeOptions(t *testing.T) {
 // value to the states it stands for, so comparing the solution's values
 // would prove nothing.
 func TestStandins(t *testing.T) {
+	t.Parallel()
 	for _, game := range []string{"yahtzee", "yatzy"} {
 		t.Run(game, func(t *testing.T) {
+			t.Parallel()
 			sol := solve(t, game, engine.Options{}, 0)
 			g, l := sol.Game, sol.Layout
 			to := statespace.Standins(g)

@@ -142,6 +142,7 @@ func referenceFinal(g *engine.Game, s engine.State, next Values, f *[engine.NumR
 // between a box's list and all its rolls; the AVX-512 kernels' one-state
 // steps are the AVX ones).
 func TestFinalMatchesPlacements(t *testing.T) {
+	t.Parallel()
 	variants := []struct {
 		name string
 		opts engine.Options

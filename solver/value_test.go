@@ -13,6 +13,7 @@ import (
 // with different boxes open in each lane and lanes left empty, get the
 // very bits that each state gets alone.
 func TestBatchesMatchSingleStates(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, name := range []string{"yahtzee", "swedish", "poker-dice"} {
 		t.Run(name, func(t *testing.T) {

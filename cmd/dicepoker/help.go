@@ -24,7 +24,7 @@ var examples = map[string][]string{
 	"export":       {"dicepoker export --out yahtzee-states.csv", "dicepoker export --game poker-dice --what positions --sample 500 --out positions.jsonl"},
 	"serve":        {"dicepoker serve", "dicepoker serve --lan", "dicepoker serve --addr 127.0.0.1:0"},
 	"site":         {"dicepoker site --out site", "dicepoker site --out site --games yahtzee"},
-	"bench":        {"dicepoker bench --games yahtzee --simulate 10000", "dicepoker bench --json"},
+	"bench":        {"dicepoker bench --games poker-dice --simulate 10000", "dicepoker bench --json"},
 	"version":      {"dicepoker version", "dicepoker --version"},
 	"completion":   {"dicepoker completion bash > /etc/bash_completion.d/dicepoker", "dicepoker completion fish > ~/.config/fish/completions/dicepoker.fish"},
 }

@@ -139,6 +139,19 @@ func sharedTable(t *testing.T, g *engine.Game, targets bool) string {
 	return path
 }
 
+// pokerTargets makes sure the shared tables directory holds poker-dice's
+// every-target table, solved there once (seconds of CPU) for every test
+// whose command lines read it there: without it, tests that start side
+// by side each find it missing and solve it.
+func pokerTargets(t *testing.T) {
+	t.Helper()
+	g, err := engine.New("poker-dice", engine.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sharedTable(t, g, true)
+}
+
 // tableOf is g's strategy table, or with targets its every-target
 // table.
 func tableOf(g *engine.Game, targets bool) kind.Build {
@@ -181,6 +194,7 @@ func writeFile(t *testing.T, data string) string {
 // play and review find it, solved there once for all the tests.
 func tableFor(t *testing.T, g *engine.Game) *strategy.Table {
 	t.Helper()
+	sharedTable(t, g, false) // solved once, whoever asks first
 	v, _ := solvedTables.LoadOrStore(g.Name+"+"+g.Options.String(), &solvedTable{})
 	st := v.(*solvedTable)
 	st.once.Do(func() { st.table, st.err = (advice.Opener{Dir: sharedTables}).Table(g) })

@@ -15,7 +15,9 @@ import (
 // objects and arrays of them included) stands in that command's section,
 // quoted ("key") or as code (`key`). Keys that are data, not names the
 // manual can list (box and row names, the totals of a distribution, the
-// percentiles), are left out.
+// percentiles), are left out. solve --targets and bench run on a small
+// game file (reducedHouse): the same keys as a built-in game's, in
+// hundredths of the time.
 func TestManualNamesJSONKeys(t *testing.T) {
 	data, err := os.ReadFile("../../docs/manual.md")
 	if err != nil {
@@ -23,6 +25,7 @@ func TestManualNamesJSONKeys(t *testing.T) {
 	}
 	manual := string(data)
 	t.Parallel()
+	pokerTargets(t)
 	out := t.TempDir()
 	record := filepath.Join(t.TempDir(), "game.jsonl")
 	if err := os.WriteFile(record, []byte(oldRecord), 0o644); err != nil {
@@ -44,7 +47,7 @@ func TestManualNamesJSONKeys(t *testing.T) {
 		{"score", "--game", "poker-dice", "--dice", "QQKKA", "--json"},
 		{"score", "--game", "school", "--dice", "44412", "--reserve", "3", "--json"},
 		{"solve", "--game", "poker-dice", "--json"},
-		{"solve", "--game", "poker-dice", "--targets", "--out", filepath.Join(out, "targets.dpt"), "--json"},
+		{"solve", "--rules", reducedHouse, "--targets", "--out", filepath.Join(out, "targets.dpt"), "--json"},
 		{"advise", "--game", "poker-dice", "--dice", "QQKKA", "--top", "2", "--json"},
 		{"advise", "--game", "poker-dice", "--dice", "QQKKA", "--top", "2", "--target", "25", "--json"},
 		{"advise", "--game", "school", "--dice", "33556", "--top", "2", "--json"},
@@ -52,7 +55,7 @@ func TestManualNamesJSONKeys(t *testing.T) {
 		{"distribution", "--game", "poker-dice", "--json"},
 		{"chances", "--game", "poker-dice", "--json"},
 		{"review", record, "--json"},
-		{"bench", "--games", "poker-dice", "--simulate", "1000", "--json"},
+		{"bench", "--rules", reducedHouse, "--simulate", "1000", "--json"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			section, ok := manualSection(manual, args[0])

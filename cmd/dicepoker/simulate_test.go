@@ -135,6 +135,7 @@ func TestSimulateAndDistributionRefuse(t *testing.T) {
 // winning half each exactly (the common dice), and bad lists refused.
 func TestSimulateSeats(t *testing.T) {
 	t.Parallel()
+	pokerTargets(t)
 	var res struct {
 		Players int `json:"players"`
 		Games   int `json:"games"`

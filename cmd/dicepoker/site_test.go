@@ -50,6 +50,9 @@ func TestSiteAnswersAsAdvise(t *testing.T) {
 	yahtzee, _ := engine.New("yahtzee", engine.Options{})
 	poker, _ := engine.New("poker-dice", engine.Options{})
 	yatzy, _ := engine.New("yatzy", engine.Options{})
+	for _, g := range []*engine.Game{yahtzee, poker, yatzy} {
+		sharedTable(t, g, false) // solved once in the shared directory, for every test
+	}
 	files, err := env(os.Getenv).siteTables([]*engine.Game{yahtzee, yatzy, poker})
 	if err != nil {
 		t.Fatal(err)
