@@ -148,5 +148,5 @@ func OpenEstimate(dir string, g *engine.Game, shipped ShippedFiles, fit func() (
 		}
 		return Build(g, f)
 	}
-	return tables.Open(path, load, build, "", nil)
+	return tables.Open(path, load, build, nil, nil)
 }

@@ -101,5 +101,7 @@ func OpenExact(dir string, g *engine.Game, o solver.Options, notice func(msg str
 			}
 			return FromSolution(sol), nil
 		},
-		"no strategy table for "+strategy.Describe(g)+" yet: solving it once ("+ExactCost(g, o.Threads).String()+")", notice)
+		func() string {
+			return "no strategy table for " + strategy.Describe(g) + " yet: solving it once (" + ExactCost(g, o.Threads).String() + ")"
+		}, notice)
 }

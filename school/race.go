@@ -233,7 +233,9 @@ func OpenTiming(dir string, e *Estimate, threads int, notice func(msg string)) (
 		return tm, nil
 	}
 	tm, err := tables.Open(path, func(path string) (*Timing, error) { return LoadTiming(path, g) }, measure,
-		"no race timing for "+strategy.Describe(g)+" yet: measuring it once ("+TimingCost(g, threads).String()+")", notice)
+		func() string {
+			return "no race timing for " + strategy.Describe(g) + " yet: measuring it once (" + TimingCost(g, threads).String() + ")"
+		}, notice)
 	if err == nil && tm.Expected != e.Expected {
 		if notice != nil {
 			notice("the race timing in " + path + " was measured on another estimate: measuring it again")

@@ -249,7 +249,7 @@ func peek(path string, g *engine.Game, mapped bool) (*Table, error) {
 func Open(dir string, g *engine.Game, load func(path string, g *engine.Game) (*Table, error), opts solver.Options, notice func(msg string)) (*Table, error) {
 	return tables.Open(Path(dir, g), func(path string) (*Table, error) { return load(path, g) },
 		func() (*Table, error) { return Solve(g, opts) },
-		"no strategy table for "+Describe(g)+" yet: solving it once", notice)
+		func() string { return "no strategy table for " + Describe(g) + " yet: solving it once" }, notice)
 }
 
 // Solve solves g and returns its table, saving nothing: for a game to

@@ -60,16 +60,17 @@ func TestOpen(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			builds, notices := 0, 0
+			builds, notices, described := 0, 0, 0
 			build := func() (*kept, error) { builds++; return &kept{values: []float32{1, 2, 3}}, nil }
-			k, err := Open(c.path, loadKept, build, "building", func(msg string) {
+			building := func() string { described++; return "building" }
+			k, err := Open(c.path, loadKept, build, building, func(msg string) {
 				notices++
 				if want := "building and saving it to " + c.path; msg != want {
 					t.Errorf("notice %q, want %q", msg, want)
 				}
 			})
-			if builds != c.builds || notices != c.builds {
-				t.Errorf("%d builds and %d notices, want %d", builds, notices, c.builds)
+			if builds != c.builds || notices != c.builds || described != c.builds {
+				t.Errorf("%d builds, %d notices and %d described, want %d", builds, notices, described, c.builds)
 			}
 			var write *WriteError
 			if got := errors.As(err, &write); got != c.writeFail {

@@ -132,5 +132,7 @@ func (t *Table) Release() {
 func OpenTable(dir string, g *engine.Game, load func(path string, g *engine.Game) (*Table, error), o solver.Options, notice func(msg string)) (*Table, error) {
 	return tables.Open(TablePath(dir, g), func(path string) (*Table, error) { return load(path, g) },
 		func() (*Table, error) { return SolveTable(g, o) },
-		"no every-target table for "+g.Name+" yet: solving it once ("+TableCost(g, o.Threads).String()+")", notice)
+		func() string {
+			return "no every-target table for " + g.Name + " yet: solving it once (" + TableCost(g, o.Threads).String() + ")"
+		}, notice)
 }
