@@ -287,7 +287,7 @@ const MOVES = STORE + "-moves";
 // most STORED_UNDO characters of them), since a table's game with its
 // records outgrows it. Beside the URL's new query (search) it keeps the
 // one it replaces (from): a reload that began before the page was left
-// loads that one.
+// loads that one (a link opened again does not).
 function store(search) {
   const from = location.search;
   if (from !== search) history.replaceState(null, "", search);
@@ -905,9 +905,15 @@ async function main() {
     games[g.name] = g;
     $("#game").append(el("option", { value: g.name }, g.name));
   }
-  // The game saved here, unless the URL brings another position.
+  // The game saved here, unless the URL brings another position. The URL
+  // it replaced (from) counts only on a reload, which may have begun
+  // before the page wrote its URL; a link opened again brings its own.
   const saved = stored();
-  if (saved && games[saved.S.game] && ["", saved.search, saved.from].includes(location.search)) ({ S, undo, redo } = saved);
+  const reload = performance.getEntriesByType("navigation")[0]?.type === "reload";
+  if (saved && games[saved.S.game] && ["", saved.search, reload && saved.from].includes(location.search)) {
+    ({ S, undo, redo } = saved);
+    if (location.search !== saved.search) history.replaceState(null, "", saved.search);
+  }
   const refused = [];
   if (!S) {
     const u = fromURL();
