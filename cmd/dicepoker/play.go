@@ -98,7 +98,7 @@ func play(e env, args []string, in io.Reader, stdout io.Writer) error {
 		if !fs.Changed("seed") {
 			*seed = uint64(time.Now().UnixNano())
 		}
-		s.rng = newRoller(*seed).of(g.Cup())
+		s.rng = newRoller(*seed, g.Cup())
 		fmt.Fprintf(stdout, "seed %d (play the same dice again with --seed %d)\n", *seed, *seed)
 	}
 	fmt.Fprintf(stdout, "record: %s\ntype 'help' for the commands\n", path)
@@ -248,25 +248,16 @@ func (s *session) finish(path string, resumed bool) error {
 type roller struct {
 	pcg *rand.PCG
 	rng *rand.Rand
-	cup *engine.Cup // the dice, nil for five
+	cup *engine.Cup // the dice it rolls
 }
 
-func newRoller(seed uint64) *roller {
+// newRoller returns a roller of cup's dice, seeded with seed.
+func newRoller(seed uint64, cup *engine.Cup) *roller {
 	pcg := rand.NewPCG(seed, seed)
-	return &roller{pcg: pcg, rng: rand.New(pcg)}
+	return &roller{pcg: pcg, rng: rand.New(pcg), cup: cup}
 }
 
-// of returns d rolling the dice of cup, not five.
-func (d *roller) of(cup *engine.Cup) *roller {
-	d.cup = cup
-	return d
-}
-
-// roll rolls the dice not in keep and returns all the dice: five, or
-// the cup's.
+// roll rolls the dice not in keep and returns all the cup's dice.
 func (d *roller) roll(keep engine.Multiset) engine.Multiset {
-	if d.cup != nil {
-		return d.cup.RollRest(keep, d.rng)
-	}
-	return keep.RollRest(d.rng)
+	return d.cup.RollRest(keep, d.rng)
 }
