@@ -66,7 +66,7 @@ func runAdvise(e env, args []string, stdout io.Writer) error {
 	if r.Sheet.JSON, err = readSheetFile(fs, *sheetFile); err != nil {
 		return err
 	}
-	if r.Dice, err = handFlag(fs, "dice", g, "the five dice in hand"); err != nil {
+	if r.Dice, err = handFlag(fs, "dice", g, "in hand"); err != nil {
 		return err
 	}
 	if fs.Changed("rolls-left") {
