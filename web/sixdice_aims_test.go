@@ -52,7 +52,7 @@ func TestBrowserSixDiceAims(t *testing.T) {
 		t.Errorf("yahtzee: the quiz or the target disabled, or a note %q", p.text("#aim-note"))
 	}
 	p.open("?game=six-dice&target=50")
-	if got := p.text("#notice"); !strings.Contains(got, "six-dice has no target= or opponent=: it is not offered for 6 dice") {
+	if got := p.text("#notice"); !strings.Contains(got, "six-dice has no target= or opponent=: it is not offered for six dice") {
 		t.Errorf("a link with a target: the page says %q", got)
 	}
 	if !disabled("#mode-quiz") || !strings.Contains(eval[string](p, `document.querySelector("#mode-quiz").title`), "not offered for six dice") {

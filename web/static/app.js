@@ -48,8 +48,9 @@ const diceOf = (game) => games[game].dice || 5;
 // or not entered (0).
 const none = (game, v) => Array(diceOf(game)).fill(v);
 
-// allDice writes how many dice a roll of the game has: "five", "six".
-const allDice = () => ["five", "six"][diceOf(S.game) - 5] || String(diceOf(S.game));
+// allDice writes how many dice a roll of game (by default the one played)
+// has: "five", "six".
+const allDice = (game = S.game) => ["five", "six"][diceOf(game) - 5] || String(diceOf(game));
 
 // offered says whether game plays what the server plays with five dice
 // only: the quiz, a target, opponents to beat.
@@ -360,7 +361,7 @@ function fromURL() {
     refused.push(`mode=${mode} is not advise, play, table or quiz`);
     mode = "advise";
   } else if (mode === "quiz" && !offered(game)) {
-    refused.push(`mode=quiz: the quiz is not offered for ${game}'s ${diceOf(game)} dice`);
+    refused.push(`mode=quiz: the quiz is not offered for ${allDice(game)} dice`);
     mode = "advise";
   }
   const st = newState(game, q.get("rules") ? q.get("rules").split(",") : [], mode);
@@ -368,7 +369,7 @@ function fromURL() {
   if (q.has("dice")) {
     const dice = [...q.get("dice")].map((c) => faceOf(g, c));
     if (dice.length === diceOf(game) && dice.every((d) => d >= 1)) st.dice = dice;
-    else refused.push(`dice=${q.get("dice")} is not ${["five", "six"][diceOf(game) - 5]} faces of ${game} (${g.faces.split("").join(" ")})`);
+    else refused.push(`dice=${q.get("dice")} is not ${allDice(game)} faces of ${game} (${g.faces.split("").join(" ")})`);
   }
   if (q.has("rolls")) {
     const r = q.get("rolls");
@@ -380,7 +381,7 @@ function fromURL() {
   if (q.has("target") && q.has("opponent")) refused.push("target= and opponent= together: play for one aim");
   else if (q.has("target") || q.has("opponent")) {
     if (game === "school") refused.push("school has no target= or opponent=: it is not offered for school");
-    else if (!offered(game)) refused.push(`${game} has no target= or opponent=: it is not offered for ${diceOf(game)} dice`);
+    else if (!offered(game)) refused.push(`${game} has no target= or opponent=: it is not offered for ${allDice(game)} dice`);
     else if (q.has("target") && !/^\d+$/.test(q.get("target"))) refused.push(`target=${q.get("target")} is not a total`);
     else if (q.has("target")) st.aim = { play: "target", target: q.get("target"), opponents: "" };
     else st.aim = { play: "beat", target: "", opponents: q.getAll("opponent").join("\n") };
