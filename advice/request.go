@@ -66,10 +66,31 @@ type Env struct {
 // request the rules do not allow is an *InputError that names its
 // fields (Fieldf).
 func Advise(ctx context.Context, r Request, env Env) (*Advice, error) {
-	if r.Target != nil && len(r.Opponents) > 0 {
-		return nil, Fieldf("give {target} or {opponents}, not both")
+	if err := r.CheckAim(); err != nil {
+		return nil, err
 	}
 	return routeOf(r.Game).advise(ctx, r, env)
+}
+
+// CheckAim returns the *InputError of an aim that r's game does not take:
+// a target and opponents both, or either in a game not of five dice;
+// else nil. Advise checks it first; a front end may check it before
+// work of its own for the aim.
+func (r Request) CheckAim() error {
+	if r.Target != nil && len(r.Opponents) > 0 {
+		return Fieldf("give {target} or {opponents}, not both")
+	}
+	if !r.aim() {
+		return nil
+	}
+	err := r.Game.FiveDice("advice for a target or against opponents")
+	switch {
+	case err == nil:
+		return nil
+	case r.Target != nil:
+		return Fieldf("{target} %d: %v", *r.Target, err)
+	}
+	return Fieldf("{opponents}: %v", err)
 }
 
 // aim reports whether r gives an aim: a target or opponents.

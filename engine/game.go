@@ -112,7 +112,7 @@ func (g *Game) SingleSheet(cannot string) error {
 // FiveDice is the precondition of work that plays five dice only
 // (playing for a target or against opponents, seats, the quiz):
 // nil for a game of five dice, else an error that says so, "maxi-yatzy
-// rolls 6 dice: simulate plays five-dice games only".
+// rolls 6 dice: quiz plays five-dice games only".
 func (g *Game) FiveDice(work string) error {
 	if g.Dice == Dice {
 		return nil

@@ -6,7 +6,6 @@ import (
 
 	"dicepoker/engine"
 	"dicepoker/internal/lanes"
-	"dicepoker/internal/statespace"
 )
 
 // cupGame is what a policy plays a game of other than five dice by (six,
@@ -318,7 +317,7 @@ func (t *cupTurn) appendOutcomes(out []Outcome, p *Policy, s engine.State) []Out
 // appendArcs is Batch.AppendArcs for a batch of a cupGame: each lane's
 // outcomes, their next states by index.
 func (b *cupBatch) appendArcs(arcs []Arc, out [][]Arc, turns *[lanes.Lanes]Turn) []Arc {
-	l := statespace.NewLayout(b.p.game)
+	l := b.p.layout
 	var buf []Outcome
 	at := make([]int, b.n+1)
 	at[0] = len(arcs)

@@ -103,6 +103,10 @@ func maxGames(n int) int { return 20 + n }
 // from the games of every player, twice over.
 const minGames = 8
 
+// Offered returns nil where the quiz plays game g, else why not: the quiz
+// plays five dice only.
+func Offered(g *engine.Game) error { return g.FiveDice("quiz") }
+
 // Draw draws n questions of game g: it plays games seeded by seed, each
 // with the next of Players(g) in turn, ranks every position with adv,
 // keeps those whose best leads by Margin(adv) or more and that an answers
@@ -110,8 +114,12 @@ const minGames = 8
 // least, more until every sort has its share), and takes from them a
 // keep early, a box early, a keep late and a box late in turn, each at
 // random among its sort (another sort where one runs out). The same seed
-// draws the same questions.
+// draws the same questions. A game that the quiz does not play
+// (Offered) is refused.
 func Draw(g *engine.Game, adv coach.Advisor, n int, seed uint64) ([]Question, error) {
+	if err := Offered(g); err != nil {
+		return nil, err
+	}
 	if n < 1 || n > MaxQuestions {
 		return nil, fmt.Errorf("questions %d: must be 1 to %d", n, MaxQuestions)
 	}

@@ -280,14 +280,7 @@ func dice(g *engine.Game, faces []int) (engine.Multiset, error) {
 	if len(faces) != g.Dice {
 		return engine.Multiset{}, badf("dice: want %s face numbers 1..6, have %d", g.Cup().DiceWord(), len(faces))
 	}
-	digits := make([]byte, len(faces))
-	for i, f := range faces {
-		if f < 1 || f > engine.Faces {
-			return engine.Multiset{}, badf("dice: die %d is out of range 1..6", f)
-		}
-		digits[i] = byte('0' + f)
-	}
-	m, err := g.ParseDice(string(digits))
+	m, err := engine.FromDice(faces...)
 	if err != nil {
 		return m, badf("dice: %v", err)
 	}

@@ -56,6 +56,9 @@ func (s *API) quiz(req quizRequest) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := quiz.Offered(g); err != nil {
+		return nil, badf("%v", err)
+	}
 	n := req.Questions
 	if n == 0 {
 		n = quiz.DefaultQuestions

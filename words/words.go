@@ -50,11 +50,11 @@ func Parse(p coach.Position, terms coach.Terms, text string) (a coach.Action, ok
 func parseKeep(p coach.Position, text string) (engine.Multiset, error) {
 	switch strings.ToLower(text) {
 	case "":
-		return engine.Multiset{}, fmt.Errorf("keep which dice? say 'keep 3 3 5', or 'keep none' to reroll all five")
+		return engine.Multiset{}, fmt.Errorf("keep which dice? say 'keep 3 3 5', or 'keep none' to reroll all %s", p.Game.Cup().DiceWord())
 	case "all":
 		return p.Dice, nil // refused by coach.Check, with the reason
 	}
-	return engine.ParseKeep(text, p.Game.Letters)
+	return p.Game.ParseKeep(text)
 }
 
 // boxNamed finds the box of g a player names after verb (score or

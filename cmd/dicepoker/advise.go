@@ -48,11 +48,6 @@ func runAdvise(e env, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if fs.Changed("target") || fs.Changed("opponent") {
-		if err := g.FiveDice("advise for a target or against opponents"); err != nil {
-			return &usageError{err.Error()}
-		}
-	}
 	if *top < 0 {
 		return usagef("--top %d: give 1 or more, or 0 for every action", *top)
 	}
@@ -71,7 +66,7 @@ func runAdvise(e env, args []string, stdout io.Writer) error {
 	if r.Sheet.JSON, err = readSheetFile(fs, *sheetFile); err != nil {
 		return err
 	}
-	if r.Dice, err = handFlag(fs, "dice", g, "the five dice in hand"); err != nil {
+	if r.Dice, err = handFlag(fs, "dice", g, "in hand"); err != nil {
 		return err
 	}
 	if fs.Changed("rolls-left") {
@@ -82,6 +77,9 @@ func runAdvise(e env, args []string, stdout io.Writer) error {
 	}
 	for _, o := range *opponents {
 		r.Opponents = append(r.Opponents, advice.Sheet{Notation: o})
+	}
+	if err := r.CheckAim(); err != nil {
+		return err
 	}
 	if r.Aimed() {
 		if fs.Changed("table") {

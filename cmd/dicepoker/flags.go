@@ -38,7 +38,8 @@ func newGameFlagSet(name string) (*pflag.FlagSet, *gameFlags) {
 
 // parseFlags parses args into fs. On -h or --help it writes the usage line,
 // the summary and the flags to stdout and returns errHelpShown; on bad flags
-// a usage error; positional arguments are refused.
+// a usage error; positional arguments are refused, except where fs has
+// --dice: the game's flags come first there (gameFlags.parse).
 func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summary string) error {
 	err := fs.Parse(args)
 	if errors.Is(err, pflag.ErrHelp) {
@@ -48,12 +49,8 @@ func parseFlags(fs *pflag.FlagSet, args []string, stdout io.Writer, usage, summa
 	if err != nil {
 		return usagef("%s", clipMessage(err.Error()))
 	}
-	if fs.NArg() > 0 {
-		if d := fs.Lookup("dice"); d != nil && d.Changed && looksLikeDice(fs.Args()) {
-			return usagef("--dice takes the five dice as one argument: quote them (--dice \"%s %s\") or use commas (--dice %s,%s)",
-				d.Value, strings.Join(fs.Args(), " "), d.Value, strings.Join(fs.Args(), ","))
-		}
-		return usagef("unexpected argument %s (flags start with --)", engine.Quote(fs.Arg(0)))
+	if fs.NArg() > 0 && fs.Lookup("dice") == nil {
+		return unexpectedArgs(fs, nil)
 	}
 	if fs.Lookup("threads") != nil {
 		if n, _ := fs.GetInt("threads"); n < 0 {
@@ -104,10 +101,21 @@ func clipMessage(msg string) string {
 	return strings.Join(words, " ")
 }
 
+// unexpectedArgs refuses fs's positional arguments: where they look like
+// the rest of --dice typed without quotes, for game g (nil: none), it
+// says how to give the dice.
+func unexpectedArgs(fs *pflag.FlagSet, g *engine.Game) error {
+	if d := fs.Lookup("dice"); g != nil && d != nil && d.Changed && looksLikeDice(fs.Args(), g.Dice) {
+		return usagef("--dice takes the %s dice as one argument: quote them (--dice \"%s %s\") or use commas (--dice %s,%s)",
+			g.Cup().DiceWord(), d.Value, strings.Join(fs.Args(), " "), d.Value, strings.Join(fs.Args(), ","))
+	}
+	return usagef("unexpected argument %s (flags start with --)", engine.Quote(fs.Arg(0)))
+}
+
 // looksLikeDice reports whether args are a few single dice, the rest of
-// "--dice 3 3 5 5 6" typed without quotes.
-func looksLikeDice(args []string) bool {
-	if len(args) >= engine.Dice {
+// "--dice 3 3 5 5 6" typed without quotes in a game of dice dice.
+func looksLikeDice(args []string, dice int) bool {
+	if len(args) >= dice {
 		return false
 	}
 	for _, a := range args {
@@ -227,6 +235,9 @@ func (g *gameFlags) parse(fs *pflag.FlagSet, args []string, stdout io.Writer, us
 	if err != nil {
 		return nil, err
 	}
+	if fs.NArg() > 0 {
+		return nil, unexpectedArgs(fs, game)
+	}
 	if !sixDice[fs.Name()] {
 		if err := fiveDiceOnly(game, fs.Name()); err != nil {
 			return nil, err
@@ -317,12 +328,12 @@ func gameName(name string) (string, error) {
 	return lower, nil
 }
 
-// handFlag returns the dice of the flag name, as many as the game rolls, written with the digits
-// or the game's letters; missing or bad dice are usage errors that say what
-// the dice are for.
+// handFlag returns the dice of the flag name, as many as the game rolls,
+// written with the digits or the game's letters; missing or bad dice are
+// usage errors that say what the dice are for (what: "to score").
 func handFlag(fs *pflag.FlagSet, name string, g *engine.Game, what string) (engine.Multiset, error) {
 	if !fs.Changed(name) {
-		return engine.Multiset{}, usagef("missing --%s, %s", name, what)
+		return engine.Multiset{}, usagef("missing --%s, the %s dice %s", name, g.Cup().DiceWord(), what)
 	}
 	raw, _ := fs.GetString(name)
 	m, err := g.ParseDice(raw)

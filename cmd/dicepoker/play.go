@@ -62,7 +62,7 @@ func play(e env, args []string, in io.Reader, stdout io.Writer) error {
 		}
 		var rec *record.Record
 		var data []byte
-		if f, rec, data, err = openResumed(*resume, g, fs.Changed("game"), fs.Changed("rules")); err != nil {
+		if f, rec, data, err = openResumed(*resume, g, fs.Changed("game"), gf.rules); err != nil {
 			return err
 		}
 		if s.rec, err = record.Continue(f, rec, data); err != nil {
@@ -98,7 +98,7 @@ func play(e env, args []string, in io.Reader, stdout io.Writer) error {
 		if !fs.Changed("seed") {
 			*seed = uint64(time.Now().UnixNano())
 		}
-		s.rng = newRoller(*seed).of(g.Cup())
+		s.rng = newRoller(*seed, g.Cup())
 		fmt.Fprintf(stdout, "seed %d (play the same dice again with --seed %d)\n", *seed, *seed)
 	}
 	fmt.Fprintf(stdout, "record: %s\ntype 'help' for the commands\n", path)
@@ -110,20 +110,21 @@ func play(e env, args []string, in io.Reader, stdout io.Writer) error {
 	if playErr != nil {
 		return playErr
 	}
-	return s.finish(path, start != nil)
+	return s.finish(path, gf.rules, start != nil)
 }
 
 // openResumed reads the record of a game to go on with, and opens it for
 // appending; it returns the file, the record and the file's bytes. The
 // game flags, when given, must name the record's game; a game file's game
-// (fromFile) is the only one its record can be read with.
-func openResumed(path string, g *engine.Game, gameGiven, fromFile bool) (*os.File, *record.Record, []byte, error) {
+// (the file rules, "" for none) is the only one its record can be read
+// with.
+func openResumed(path string, g *engine.Game, gameGiven bool, rules string) (*os.File, *record.Record, []byte, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, nil, fileError("--resume", err)
 	}
 	read := record.Read
-	if fromFile {
+	if rules != "" {
 		gameGiven = true
 		read = func(r io.Reader, name string) (*record.Record, error) { return record.ReadOf(r, name, g) }
 	}
@@ -138,7 +139,7 @@ func openResumed(path string, g *engine.Game, gameGiven, fromFile bool) (*os.Fil
 		return nil, nil, nil, usagef("%s is a game of %s, not of %s", path, strategy.Describe(rec.Game), strategy.Describe(g))
 	}
 	if rec.Final().Over() {
-		return nil, nil, nil, usagef("the game of %s is over: there is nothing to resume (review it with: dicepoker review %s)", path, path)
+		return nil, nil, nil, usagef("the game of %s is over: there is nothing to resume (review it with: %s)", path, reviewCommand(path, rules))
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
@@ -218,7 +219,7 @@ func (e env) createRecord(path, prefix string) (*os.File, string, error) {
 
 // finish prints the end of a game, finished or not, and its review. A new
 // game with no decision keeps no record.
-func (s *session) finish(path string, resumed bool) error {
+func (s *session) finish(path, rules string, resumed bool) error {
 	rec := s.rec.Record()
 	if len(rec.Entries) == 0 && !resumed {
 		fmt.Fprintln(s.out, "no decision made: no record kept")
@@ -233,8 +234,8 @@ func (s *session) finish(path string, resumed bool) error {
 	} else {
 		fmt.Fprintf(s.out, "\ngame stopped before turn %d of %d, score %d\n", s.sheet.Turn(), s.g.Turns(), s.sheet.Score())
 	}
-	fmt.Fprintf(s.out, "%s from the start: %.2f\nrecord: %s (review it with: dicepoker review %s)\n\n",
-		expectedName(s.adv.Note()), s.adv.Expected(), path, path)
+	fmt.Fprintf(s.out, "%s from the start: %.2f\nrecord: %s (review it with: %s)\n\n",
+		expectedName(s.adv.Note()), s.adv.Expected(), path, reviewCommand(path, rules))
 	r, err := review.Review(rec, s.adv)
 	if err != nil {
 		return err
@@ -243,30 +244,31 @@ func (s *session) finish(path string, resumed bool) error {
 	return nil
 }
 
+// reviewCommand returns the command that reviews the record at path, of
+// a game from the game file rules ("" for a built-in game), which the
+// record is read with.
+func reviewCommand(path, rules string) string {
+	if rules == "" {
+		return "dicepoker review " + path
+	}
+	return "dicepoker review --rules " + rules + " " + path
+}
+
 // roller rolls dice from a seeded generator, the same dice for the same
 // seed. Its state can be copied and put back, for undo.
 type roller struct {
 	pcg *rand.PCG
 	rng *rand.Rand
-	cup *engine.Cup // the dice, nil for five
+	cup *engine.Cup // the dice it rolls
 }
 
-func newRoller(seed uint64) *roller {
+// newRoller returns a roller of cup's dice, seeded with seed.
+func newRoller(seed uint64, cup *engine.Cup) *roller {
 	pcg := rand.NewPCG(seed, seed)
-	return &roller{pcg: pcg, rng: rand.New(pcg)}
+	return &roller{pcg: pcg, rng: rand.New(pcg), cup: cup}
 }
 
-// of returns d rolling the dice of cup, not five.
-func (d *roller) of(cup *engine.Cup) *roller {
-	d.cup = cup
-	return d
-}
-
-// roll rolls the dice not in keep and returns all the dice: five, or
-// the cup's.
+// roll rolls the dice not in keep and returns all the cup's dice.
 func (d *roller) roll(keep engine.Multiset) engine.Multiset {
-	if d.cup != nil {
-		return d.cup.RollRest(keep, d.rng)
-	}
-	return keep.RollRest(d.rng)
+	return d.cup.RollRest(keep, d.rng)
 }

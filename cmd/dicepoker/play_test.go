@@ -32,7 +32,7 @@ type player struct {
 // playWith is playWithTable for any advisor of game g.
 func playWith(t *testing.T, g *engine.Game, adv coach.Advisor, seed uint64, mistakes map[int]bool) player {
 	t.Helper()
-	d := newRoller(seed)
+	d := newRoller(seed, g.Cup())
 	pl := player{mistakes: mistakes}
 	var in strings.Builder
 	sheet, _ := coach.ParseSheet(g, "")
@@ -206,7 +206,7 @@ func TestPlayExplains(t *testing.T) {
 	g, _ := engine.New("yahtzee", engine.Options{})
 	tableFor(t, g)
 	// Seed 5 rolls 1 1 2 4 5 first, then 1 1 2 3 4 after keeping 1 1.
-	d := newRoller(5)
+	d := newRoller(5, g.Cup())
 	first := d.roll(engine.Multiset{})
 	second := d.roll(engine.Multiset{2})
 	if first.String() != "11245" || second.String() != "11234" {
@@ -493,8 +493,8 @@ func TestPlaySchoolFollowingTheAdvisor(t *testing.T) {
 func TestPlaySchoolCommands(t *testing.T) {
 	t.Parallel()
 	cl, _ := ownTables(t)
-	_, table := schoolExact(t, tablestest.Scrambled)
-	if d := newRoller(3).roll(engine.Multiset{}); d.String() != "12344" {
+	g, table := schoolExact(t, tablestest.Scrambled)
+	if d := newRoller(3, g.Cup()).roll(engine.Multiset{}); d.String() != "12344" {
 		t.Fatalf("seed 3 rolls %s first", d)
 	}
 	steps := []step{
@@ -585,7 +585,7 @@ func TestPlayHints(t *testing.T) {
 		tableFor(t, g)
 		// Seed 5 rolls 1 1 2 4 5, then 1 1 2 3 4 after keeping 1 1 (see
 		// TestPlayExplains), then the next turn's dice.
-		d := newRoller(5)
+		d := newRoller(5, g.Cup())
 		d.roll(engine.Multiset{})
 		d.roll(engine.Multiset{2})
 		next := spaced(d.roll(engine.Multiset{}), g.Letters)

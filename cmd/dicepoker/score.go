@@ -26,7 +26,7 @@ func runScore(e env, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m, err := handFlag(fs, "dice", g, "the five dice to score")
+	m, err := handFlag(fs, "dice", g, "to score")
 	if err != nil {
 		return err
 	}

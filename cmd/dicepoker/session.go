@@ -319,13 +319,13 @@ func (s *session) help() {
 		names[i] = c.Name
 	}
 	fmt.Fprintf(s.out, `commands:
-  keep 3 3 5     keep those dice and reroll the others (keep none: reroll all five)
+  keep 3 3 5     keep those dice and reroll the others (keep none: reroll all %s)
 %s  hint           the advisor's ranking of every action (hint all: every one)
   hint always    show the advice before every decision (hint off: only when asked)
   undo           take back the last decision (a seeded game rolls the same dice again)
   sheet          show the sheet
   quit           stop here; the record keeps what was played
-`, s.terms.Write)
+`, s.g.Cup().DiceWord(), s.terms.Write)
 	s.say("dice are %s; %s: %s", diceNames(s.g), s.terms.Boxes, strings.Join(names, " "))
 	s.legend()
 }

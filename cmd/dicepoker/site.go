@@ -17,6 +17,7 @@ import (
 	"dicepoker/games"
 	"dicepoker/internal/atomicfile"
 	"dicepoker/internal/cost"
+	"dicepoker/kind"
 	"dicepoker/school"
 	"dicepoker/strategy"
 	"dicepoker/web/offline"
@@ -53,7 +54,7 @@ func runSite(e env, args []string, stdout io.Writer) error {
 	if *out == "" {
 		return usagef("--out: give the folder to write the site to")
 	}
-	games, err := siteGameList(*gameList)
+	chosen, err := siteGameList(*gameList)
 	if err != nil {
 		return err
 	}
@@ -64,7 +65,7 @@ func runSite(e env, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	tableFiles, err := e.siteTables(games)
+	tableFiles, err := e.siteTables(chosen)
 	if err != nil {
 		return err
 	}
@@ -75,7 +76,11 @@ func runSite(e env, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	files, err := site.Files(advisor, estimates, siteNote(games))
+	note, err := siteNote(chosen, games.Files)
+	if err != nil {
+		return err
+	}
+	files, err := site.Files(advisor, estimates, note)
 	if err != nil {
 		return err
 	}
@@ -85,7 +90,7 @@ func runSite(e env, args []string, stdout io.Writer) error {
 	if err := writeSite(*out, files); err != nil {
 		return err
 	}
-	return printSite(stdout, *out, files, games)
+	return printSite(stdout, *out, files, chosen)
 }
 
 // siteGameList reads --games: single-sheet games, by name.
@@ -130,8 +135,9 @@ func (e env) siteTables(games []*engine.Game) (map[string][]byte, error) {
 	return files, nil
 }
 
-// siteNote is what the page says the site leaves out.
-func siteNote(games []*engine.Game) string {
+// siteNote is what the page says the site leaves out: of the game files
+// in files (games.Files), each whose game is not built in, and why.
+func siteNote(games []*engine.Game, files fs.FS) (string, error) {
 	var names []string
 	for _, g := range games {
 		names = append(names, g.Name)
@@ -141,23 +147,48 @@ func siteNote(games []*engine.Game) string {
 		have = "This offline app has the strategy tables of " + strings.Join(names, ", ")
 	}
 	note := have + " (default rules) and school's estimates. Other games and rule options are solved in this browser on first use (yahtzee takes seconds). Playing for a target needs dicepoker serve: its tables are too large for a phone. Playing to beat opponents is solved here on each roll, slow early in a game (minutes for school)."
-	for _, name := range fileGames() {
-		note += fmt.Sprintf(" %s is not in this app: its strategy table (over 100 MB) is too large for a phone; dicepoker serve --rules games/%s.toml serves it.", name, name)
+	left, err := fileGames(files)
+	if err != nil {
+		return "", err
 	}
-	return note
+	for _, g := range left {
+		large := ""
+		if size := kind.Of(g).Table().Cost(1).Disk; size > phoneTable {
+			large = fmt.Sprintf(", and its strategy table (%s) is too large for a phone", cost.Bytes(size))
+		}
+		note += fmt.Sprintf(" %s is not in this app, which offers the built-in games only%s; dicepoker serve --rules games/%s.toml serves it.", g.Name, large, g.Name)
+	}
+	return note, nil
 }
 
-// fileGames returns the names of the game files shipped with the
-// program (games.Files) whose games are not built in, such as maxi-yatzy.
-func fileGames() []string {
-	var names []string
-	entries, _ := fs.ReadDir(games.Files, ".")
-	for _, e := range entries {
-		if name, ok := strings.CutSuffix(e.Name(), ".toml"); ok && !slices.Contains(engine.GameNames, name) {
-			names = append(names, name)
-		}
+// phoneTable is the size in bytes of a strategy table that siteNote
+// calls too large for a phone.
+const phoneTable = 100e6
+
+// fileGames returns the games of the game files in files whose games are
+// not built in, such as maxi-yatzy of games.Files.
+func fileGames(files fs.FS) ([]*engine.Game, error) {
+	entries, err := fs.ReadDir(files, ".")
+	if err != nil {
+		return nil, fmt.Errorf("the game files: %w", err)
 	}
-	return names
+	var left []*engine.Game
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".toml")
+		if !ok || slices.Contains(engine.GameNames, name) {
+			continue
+		}
+		data, err := fs.ReadFile(files, e.Name())
+		if err != nil {
+			return nil, fmt.Errorf("the game files: %w", err)
+		}
+		g, err := engine.ParseRules(e.Name(), data)
+		if err != nil {
+			return nil, err
+		}
+		left = append(left, g)
+	}
+	return left, nil
 }
 
 // checkSiteFolder refuses a folder --out that holds other files than a

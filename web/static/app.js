@@ -48,8 +48,17 @@ const diceOf = (game) => games[game].dice || 5;
 // or not entered (0).
 const none = (game, v) => Array(diceOf(game)).fill(v);
 
-// allDice writes how many dice a roll of the game has: "five", "six".
-const allDice = () => ["five", "six"][diceOf(S.game) - 5] || String(diceOf(S.game));
+// allDice writes how many dice a roll of game (by default the one played)
+// has: "five", "six".
+const allDice = (game = S.game) => ["five", "six"][diceOf(game) - 5] || String(diceOf(game));
+
+// offered says whether game plays what the server plays with five dice
+// only: the quiz, a target, opponents to beat.
+const offered = (game) => diceOf(game) === 5;
+
+// noAim says why the game is not played for a target or against
+// opponents, or "" where it is: school, and games of six dice.
+const noAim = () => (isSchool() ? "not offered for school" : offered(S.game) ? "" : `not offered for ${allDice()} dice`);
 
 // --- the server -----------------------------------------------------------
 
@@ -143,7 +152,7 @@ const opponentSheets = () => S.aim.opponents.split("\n").map((l) => l.trim()).fi
 // target, opponents, or nothing for the expected score (and in play mode,
 // whose coach counts points).
 function aimBody() {
-  if (isSchool() || S.mode !== "advise") return {};
+  if (noAim() || S.mode !== "advise") return {};
   if (S.aim.play === "target" && /^\d+$/.test(S.aim.target)) return { target: Number(S.aim.target) };
   if (S.aim.play === "beat" && opponentSheets().length) return { opponents: opponentSheets() };
   return {};
@@ -287,7 +296,7 @@ const MOVES = STORE + "-moves";
 // most STORED_UNDO characters of them), since a table's game with its
 // records outgrows it. Beside the URL's new query (search) it keeps the
 // one it replaces (from): a reload that began before the page was left
-// loads that one.
+// loads that one (a link opened again does not).
 function store(search) {
   const from = location.search;
   if (from !== search) history.replaceState(null, "", search);
@@ -351,13 +360,16 @@ function fromURL() {
   if (!["advise", "play", "table", "quiz"].includes(mode)) {
     refused.push(`mode=${mode} is not advise, play, table or quiz`);
     mode = "advise";
+  } else if (mode === "quiz" && !offered(game)) {
+    refused.push(`mode=quiz: the quiz is not offered for ${allDice(game)} dice`);
+    mode = "advise";
   }
   const st = newState(game, q.get("rules") ? q.get("rules").split(",") : [], mode);
   st.sheet = q.get("sheet") || "";
   if (q.has("dice")) {
     const dice = [...q.get("dice")].map((c) => faceOf(g, c));
     if (dice.length === diceOf(game) && dice.every((d) => d >= 1)) st.dice = dice;
-    else refused.push(`dice=${q.get("dice")} is not ${["five", "six"][diceOf(game) - 5]} faces of ${game} (${g.faces.split("").join(" ")})`);
+    else refused.push(`dice=${q.get("dice")} is not ${allDice(game)} faces of ${game} (${g.faces.split("").join(" ")})`);
   }
   if (q.has("rolls")) {
     const r = q.get("rolls");
@@ -369,6 +381,7 @@ function fromURL() {
   if (q.has("target") && q.has("opponent")) refused.push("target= and opponent= together: play for one aim");
   else if (q.has("target") || q.has("opponent")) {
     if (game === "school") refused.push("school has no target= or opponent=: it is not offered for school");
+    else if (!offered(game)) refused.push(`${game} has no target= or opponent=: it is not offered for ${allDice(game)} dice`);
     else if (q.has("target") && !/^\d+$/.test(q.get("target"))) refused.push(`target=${q.get("target")} is not a total`);
     else if (q.has("target")) st.aim = { play: "target", target: q.get("target"), opponents: "" };
     else st.aim = { play: "beat", target: "", opponents: q.getAll("opponent").join("\n") };
@@ -677,9 +690,14 @@ const pct = (p) => `${(100 * p).toFixed(p > 0.001 && p < 0.999 ? 1 : 2)}%`;
 // drawAim draws the "play for" control, for the single-sheet games' advice.
 function drawAim() {
   $("#aim").hidden = isSchool() || S.mode !== "advise";
-  for (const b of document.querySelectorAll("#aim [data-aim]")) b.setAttribute("aria-pressed", String(b.dataset.aim === S.aim.play));
-  $("#target-box").hidden = S.aim.play !== "target";
-  $("#opponents").hidden = S.aim.play !== "beat";
+  const play = noAim() ? "score" : S.aim.play; // six dice: the expected score only
+  for (const b of document.querySelectorAll("#aim [data-aim]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.aim === play));
+    b.disabled = b.dataset.aim !== "score" && !!noAim();
+  }
+  $("#aim-note").textContent = noAim() && `target, beat: ${noAim()}`;
+  $("#target-box").hidden = play !== "target";
+  $("#opponents").hidden = play !== "beat";
   if (document.activeElement !== $("#target")) $("#target").value = S.aim.target;
   if (document.activeElement !== $("#opponents")) $("#opponents").value = S.aim.opponents;
   $("#target").placeholder = advice ? String(Math.round(advice.best.expected)) : "";
@@ -864,6 +882,8 @@ function render() {
   $("#mode-play").setAttribute("aria-pressed", String(S.mode === "play"));
   $("#mode-table").setAttribute("aria-pressed", String(S.mode === "table"));
   $("#mode-quiz").setAttribute("aria-pressed", String(S.mode === "quiz"));
+  $("#mode-quiz").disabled = !offered(S.game);
+  $("#mode-quiz").title = offered(S.game) ? "" : `the quiz: not offered for ${allDice()} dice`;
   drawRules();
   drawTableMode();
   drawTable();
@@ -905,9 +925,15 @@ async function main() {
     games[g.name] = g;
     $("#game").append(el("option", { value: g.name }, g.name));
   }
-  // The game saved here, unless the URL brings another position.
+  // The game saved here, unless the URL brings another position. The URL
+  // it replaced (from) counts only on a reload, which may have begun
+  // before the page wrote its URL; a link opened again brings its own.
   const saved = stored();
-  if (saved && games[saved.S.game] && ["", saved.search, saved.from].includes(location.search)) ({ S, undo, redo } = saved);
+  const reload = performance.getEntriesByType("navigation")[0]?.type === "reload";
+  if (saved && games[saved.S.game] && ["", saved.search, reload && saved.from].includes(location.search)) {
+    ({ S, undo, redo } = saved);
+    if (location.search !== saved.search) history.replaceState(null, "", saved.search);
+  }
   const refused = [];
   if (!S) {
     const u = fromURL();
@@ -923,7 +949,7 @@ async function main() {
   $("#game").addEventListener("change", (e) => {
     keepPlayers();
     commit();
-    S = newState(e.target.value, [], S.mode);
+    S = newState(e.target.value, [], S.mode === "quiz" && !offered(e.target.value) ? "advise" : S.mode);
     if (S.mode === "play") S.dice = rollDice(S.held);
     save();
     refresh();

@@ -40,7 +40,7 @@ function tableDice() {
 // tableAim plays to win against the other players' sheets for a player who asked.
 function tableAim() {
   const others = S.table.players.filter((_, i) => i !== S.table.turn).map((p) => p.sheet);
-  return player().win && !isSchool() && others.length ? { opponents: others } : {};
+  return player().win && !noAim() && others.length ? { opponents: others } : {};
 }
 
 const tableAdviceShown = () => !!S.table && !S.table.over && viewing === null &&
@@ -369,7 +369,7 @@ function drawSeats() {
     return el("li", {}, el("button", { type: "button", class: `seat${moving ? " moving" : ""}${viewing === i ? " viewing" : ""}`, data: { i },
       "aria-current": moving ? "true" : null, "aria-pressed": String(viewing === i),
       onclick: () => { viewing = viewing === i || i === t.turn && !t.over ? null : i; refresh(); } },
-    el("span", { class: "who" }, p.name), el("span", { class: "mode" }, p.mode + (p.win && !isSchool() ? " · to win" : "")),
+    el("span", { class: "who" }, p.name), el("span", { class: "mode" }, p.mode + (p.win && !noAim() ? " · to win" : "")),
     el("span", { class: "pts" }, v ? String(v.score) : "")));
   }));
   const p = player();
@@ -379,10 +379,10 @@ function drawSeats() {
       : `${p.name} to move${view ? `, turn ${view.turn} of ${view.turns}` : ""}`;
   $("#win-box").hidden = p.mode === "pen" || t.players.length < 2;
   $("#seat-tools").hidden = !mine || $("#win-box").hidden;
-  $("#win").disabled = isSchool();
-  $("#win").checked = p.win && !isSchool();
+  $("#win").disabled = !!noAim();
+  $("#win").checked = p.win && !noAim();
   $("#win-note").textContent = p.mode === "pen" || t.players.length < 2 ? ""
-    : isSchool() ? "not offered for school" : p.win ? "against the others' sheets (solved on each roll: slow early in a game)" : "";
+    : noAim() || (p.win ? "against the others' sheets (solved on each roll: slow early in a game)" : "");
 }
 
 function drawTableControls() {
