@@ -87,11 +87,17 @@ type TooMuch struct {
 }
 
 func (e *TooMuch) Error() string {
+	return fmt.Sprintf("%s needs about %s of memory, more than %s: not started", e.What, cost.Bytes(e.Need), e.Room())
+}
+
+// Room says what the work may take: "the 8.0 GB the memory limit
+// allows" or "the 3.1 GB this machine has free".
+func (e *TooMuch) Room() string {
 	have := "this machine has free"
 	if e.Limit {
 		have = "the memory limit allows"
 	}
-	return fmt.Sprintf("%s needs about %s of memory, more than the %s %s: not started", e.What, cost.Bytes(e.Need), cost.Bytes(e.Have), have)
+	return fmt.Sprintf("the %s %s", cost.Bytes(e.Have), have)
 }
 
 // Check returns a *TooMuch error where work described by what, needing
