@@ -41,8 +41,8 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 	tableFile := addTableFlag(fs)
 	gf.addTarget(fs, "play")
 	mem := addMemoryFlag(fs)
-	asJSON := addJSONFlag(fs)
 	games := fs.Int("games", kind.SampledGames, "the games of the optimal player a game of six dice's distribution is sampled from where its exact one does not fit in memory")
+	asJSON := addJSONFlag(fs)
 	g, err := gf.parse(fs, args, stdout, "distribution [--game G] [game options] [--target T] [--png FILE] [--threads N] [--table FILE] [--memory M] [--games N] [--json]", distributionSummary)
 	if err != nil {
 		return err
