@@ -11,7 +11,6 @@ import (
 	"dicepoker/advice"
 	"dicepoker/chart"
 	"dicepoker/engine"
-	"dicepoker/internal/cost"
 	"dicepoker/internal/memory"
 	"dicepoker/kind"
 	"dicepoker/scores"
@@ -274,7 +273,7 @@ func printSampled(p *kind.Player, s *scores.Sample, instead *sampledInstead, png
 	}
 	why := "only one column is solved exactly"
 	if instead != nil {
-		why = fmt.Sprintf("the exact one needs about %s of memory, more than %s", cost.Bytes(instead.TooMuch.Need), instead.TooMuch.Room())
+		why = "the exact one " + instead.TooMuch.Needs()
 	}
 	lo, hi := s.CI95()
 	fmt.Fprintf(stdout, "%s, %s strategy: final score distribution sampled from %d games (seed 1); %s\n", strategy.Describe(g), p.Name, s.Games, why)

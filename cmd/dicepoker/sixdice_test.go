@@ -368,3 +368,37 @@ func TestSixDiceExportPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestSixDiceBench benches games of six dice: the reduced one simulated
+// and its distribution exact, whose mean is the expected score; one
+// whose exact distribution does not fit --memory with its distribution
+// sampled, as distribution samples it, and a line that says so.
+func TestSixDiceBench(t *testing.T) {
+	t.Parallel()
+	_, expected := sixReducedSolved(t)
+	cl, _ := ownTables(t)
+	out := cl.runOK(t, "bench", "--rules", sixReduced, "--simulate", "2000", "--json")
+	var res struct {
+		Games []struct {
+			Game      string  `json:"game"`
+			Simulated int     `json:"simulated_games"`
+			Expected  float64 `json:"expected_score"`
+			Method    string  `json:"distribution_method"`
+			Mean      float64 `json:"distribution_mean"`
+			Sampled   int     `json:"distribution_games"`
+		} `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(res.Games) != 1 || res.Games[0].Game != "maxi-reduced" || res.Games[0].Simulated != 2000 || res.Games[0].Method != "exact" ||
+		res.Games[0].Sampled != 0 || math.Abs(res.Games[0].Mean-expected) > 1e-9 || math.Abs(res.Games[0].Expected-expected) > 1e-9 {
+		t.Errorf("bench --json of six dice: %s, want 2000 games simulated and the exact mean %.9f", out, expected)
+	}
+	text := cl.runOK(t, "bench", "--rules", sixThirteen, "--memory", "140MB", "--simulate", "0")
+	want := "* maxi-thirteen: distribution sampled from 20000 games of the optimal player (seed 1), mean "
+	reason := "; the exact one needs about 166 MB of memory, more than the 140 MB the memory limit allows\n"
+	if !strings.Contains(text, want) || !strings.HasSuffix(text, reason) || !strings.Contains(text, "* ") {
+		t.Errorf("bench of a sampled distribution:\n%s\nwant a line %q...%q", text, want, reason)
+	}
+}

@@ -86,18 +86,16 @@ type TooMuch struct {
 	Limit bool   // Have is a limit given, not what the machine has free
 }
 
-func (e *TooMuch) Error() string {
-	return fmt.Sprintf("%s needs about %s of memory, more than %s: not started", e.What, cost.Bytes(e.Need), e.Room())
-}
+func (e *TooMuch) Error() string { return e.What + " " + e.Needs() + ": not started" }
 
-// Room says what the work may take: "the 8.0 GB the memory limit
-// allows" or "the 3.1 GB this machine has free".
-func (e *TooMuch) Room() string {
+// Needs says what the work needs against what it may take: "needs
+// about 24.2 GB of memory, more than the 8.0 GB the memory limit allows".
+func (e *TooMuch) Needs() string {
 	have := "this machine has free"
 	if e.Limit {
 		have = "the memory limit allows"
 	}
-	return fmt.Sprintf("the %s %s", cost.Bytes(e.Have), have)
+	return fmt.Sprintf("needs about %s of memory, more than the %s %s", cost.Bytes(e.Need), cost.Bytes(e.Have), have)
 }
 
 // Check returns a *TooMuch error where work described by what, needing
