@@ -77,7 +77,11 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 		}
 	}
 	if fs.Changed("games") {
-		return usagef("--games %d: the distribution of %s is exact; it is sampled only where a game of six dice's exact one does not fit in memory", *games, strategy.Describe(g))
+		how := "exact"
+		if !kind.Of(g).Exact() {
+			how = fmt.Sprintf("sampled from %d games of the estimate player", kind.SampledGames)
+		}
+		return usagef("--games %d: the distribution of %s is %s; --games counts the games only where a game of six dice's exact one does not fit in memory", *games, strategy.Describe(g), how)
 	}
 	p, err := kind.NewPlayer(e.opened(*tableFile), g, "", gf.target)
 	if err != nil {

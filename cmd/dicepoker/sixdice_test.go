@@ -204,6 +204,7 @@ func TestSixDiceDistribution(t *testing.T) {
 		{[]string{"distribution", "--rules", sixReduced, "--target", "60"}, "plays five-dice games only"},
 		{[]string{"distribution", "--rules", sixReduced, "--games", "100"}, "--games 100: the distribution of maxi-reduced is exact"},
 		{[]string{"distribution", "--game", "yatzy", "--games", "100"}, "--games 100: the distribution of yatzy is exact"},
+		{[]string{"distribution", "--game", "school", "--games", "100"}, "--games 100: the distribution of school is sampled from 20000 games of the estimate player;"},
 	} {
 		if status, _, stderr := cl.runLine(c.args...); status != 2 || !containsLine(stderr, c.want) {
 			t.Errorf("%q: status %d, %q; want 2 and one line with %q", c.args, status, stderr, c.want)
