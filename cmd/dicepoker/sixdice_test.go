@@ -173,7 +173,8 @@ func TestSixDicePlayAndReview(t *testing.T) {
 // TestSixDiceDistribution computes the exact distribution of a reduced
 // game of six dice from the command line, whose mean is the solver's
 // expected score, and refuses --games there, which only a sampled
-// distribution plays; Maxi Yatzy's exact one does not fit under a limit
+// distribution plays; yatzy's over a limit is refused, not sampled;
+// Maxi Yatzy's exact one does not fit under a limit
 // and its sampled one, whose table does not fit either, is refused
 // before the table is built.
 func TestSixDiceDistribution(t *testing.T) {
@@ -209,6 +210,12 @@ func TestSixDiceDistribution(t *testing.T) {
 		if status, _, stderr := cl.runLine(c.args...); status != 2 || !containsLine(stderr, c.want) {
 			t.Errorf("%q: status %d, %q; want 2 and one line with %q", c.args, status, stderr, c.want)
 		}
+	}
+	// Five dice over the limit are refused, not sampled: their exact
+	// distribution fits a normal machine.
+	if status, stdout, stderr := runLine("distribution", "--game", "yatzy", "--memory", "140MB"); status != 1 || stdout != "" ||
+		!strings.HasSuffix(stderr, "the exact distribution of yatzy needs about 252 MB of memory, more than the 140 MB the memory limit allows: not started\n") {
+		t.Errorf("yatzy's distribution under 140 MB: status %d, %q %q", status, stdout, stderr)
 	}
 	maxiDir := t.TempDir()
 	status, stdout, stderr := cli{tables.EnvDir: maxiDir}.runLine("distribution", "--rules", "../../games/maxi-yatzy.toml", "--memory", "150MB")
