@@ -53,6 +53,9 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if fs.Changed("games") && g.Dice == engine.Dice {
+		return gamesRefused(g, *games)
+	}
 	what := "the exact distribution of " + strategy.Describe(g)
 	if gf.target != nil {
 		if err := fiveDiceOnly(g, "distribution --target"); err != nil {
@@ -77,11 +80,7 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 		}
 	}
 	if fs.Changed("games") {
-		how := "exact"
-		if !kind.Of(g).Exact() {
-			how = fmt.Sprintf("sampled from %d games of the estimate player", kind.SampledGames)
-		}
-		return usagef("--games %d: the distribution of %s is %s; --games counts the games only where a game of six dice's exact one does not fit in memory", *games, strategy.Describe(g), how)
+		return gamesRefused(g, *games)
 	}
 	p, err := kind.NewPlayer(e.opened(*tableFile), g, "", gf.target)
 	if err != nil {
@@ -92,6 +91,18 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 		return err
 	}
 	return distribute(p, *threads, *png, *asJSON, stdout)
+}
+
+// gamesRefused returns the usage error of --games N for game g, whose
+// distribution is exact, or sampled from a set number of games: --games
+// counts the games only where a game of six dice's exact one does not
+// fit in memory.
+func gamesRefused(g *engine.Game, n int) error {
+	how := "exact"
+	if !kind.Of(g).Exact() {
+		how = fmt.Sprintf("sampled from %d games of the estimate player", kind.SampledGames)
+	}
+	return usagef("--games %d: the distribution of %s is %s; --games counts the games only where a game of six dice's exact one does not fit in memory", n, strategy.Describe(g), how)
 }
 
 // sampleDistribution prints the distribution of six-dice game g's final

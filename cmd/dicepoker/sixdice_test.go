@@ -206,6 +206,7 @@ func TestSixDiceDistribution(t *testing.T) {
 		{[]string{"distribution", "--rules", sixReduced, "--games", "100"}, "--games 100: the distribution of maxi-reduced is exact"},
 		{[]string{"distribution", "--game", "yatzy", "--games", "100"}, "--games 100: the distribution of yatzy is exact"},
 		{[]string{"distribution", "--game", "school", "--games", "100"}, "--games 100: the distribution of school is sampled from 20000 games of the estimate player;"},
+		{[]string{"distribution", "--game", "yatzy", "--target", "201", "--memory", "140MB", "--games", "100"}, "--games 100: the distribution of yatzy is exact"},
 	} {
 		if status, _, stderr := cl.runLine(c.args...); status != 2 || !containsLine(stderr, c.want) {
 			t.Errorf("%q: status %d, %q; want 2 and one line with %q", c.args, status, stderr, c.want)
