@@ -84,8 +84,9 @@ type Options struct {
 	Games        int  // games to simulate; 0: no simulation
 	Distribution bool // time the score distribution
 	// A game of six dice whose exact distribution needs more than
-	// MemoryLimit bytes (0: no limit) or what the machine has free has
-	// it sampled from SampledGames games instead.
+	// MemoryLimit bytes or, without a limit (0), more than the share of
+	// the free memory that long work may take (memory.CheckLong) has it
+	// sampled from SampledGames games instead.
 	MemoryLimit  int64
 	SampledGames int
 }
@@ -164,7 +165,7 @@ func play(t *strategy.Table, o Options, r *Result) error {
 	}
 	g := t.Game
 	if g.Dice != engine.Dice {
-		err := memory.Check("the exact distribution of "+strategy.Describe(g), r.TableBytes+scores.ExactMemory(g), o.MemoryLimit)
+		err := memory.CheckLong("the exact distribution of "+strategy.Describe(g), r.TableBytes+scores.ExactMemory(g), o.MemoryLimit)
 		if tooMuch, ok := errors.AsType[*memory.TooMuch](err); ok {
 			return sample(t, o, tooMuch, r)
 		}

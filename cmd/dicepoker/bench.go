@@ -20,9 +20,9 @@ median time to rank one position's actions with all rerolls left and with
 none (adv0), the time of optimal games simulated from a cold start and
 their rate, the time of the exact score distribution, and peak memory.
 A game of six dice simulates 20,000 games unless --simulate says, and its
-distribution, where the exact one does not fit --memory or what the
-machine has free, is sampled from 20,000 games of the optimal player, as
-distribution does. Tables go to a temporary directory that is removed
+distribution, where the exact one does not fit --memory or, without it,
+three quarters of what the machine has free, is sampled from 20,000 games
+of the optimal player, as distribution does. Tables go to a temporary directory that is removed
 afterwards.`
 
 // runBench measures the solver, tables and advisor on each game.
@@ -33,7 +33,7 @@ func runBench(e env, args []string, stdout io.Writer) error {
 	threads := addThreadsFlag(fs, "solve")
 	games := fs.Int("simulate", 1000000, "games to simulate with the optimal strategy from a cold start, a game of six dice's 20000 unless given; 0: none")
 	exact := fs.Bool("distribution", true, "time the score distribution: exact, or sampled for six dice beyond memory")
-	mem := fs.String("memory", "", "the most memory a game of six dice's exact distribution may take, such as 2GB (default: what the machine has free); beyond it the distribution is sampled")
+	mem := fs.String("memory", "", "the most memory a game of six dice's exact distribution may take, such as 2GB (default: three quarters of what the machine has free); beyond it the distribution is sampled")
 	asJSON := addJSONFlag(fs)
 	check := fs.Bool("school-check", false, "check the school estimate against play instead (see docs/design.md)")
 	schoolExact := fs.Bool("school-distribution", false, "time one-column school's exact solve and distribution instead")

@@ -25,9 +25,10 @@ terminal and, with --png, as a PNG chart. The strategy table is solved and
 saved the first time a game is asked about. School with more than one
 column has no exact strategy: its distribution is sampled from 20,000
 games of the estimate player. A game of six dice whose exact distribution
-needs more memory than --memory allows or the machine has free (Maxi
-Yatzy's needs about 24 GB) is sampled instead from --games games of the
-optimal player; a game of five dice is refused.`
+needs more memory than --memory allows or, without it, three quarters of
+what the machine has free (Maxi Yatzy's needs about 24 GB) is sampled
+instead from --games games of the optimal player; a game of five dice is
+refused.`
 
 // histogramRows is how many rows of scores the text histogram has at most.
 const histogramRows = 30
@@ -69,9 +70,15 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 	} else if g.Dice != engine.Dice {
 		// Checked before the strategy table is built or read: a game of
 		// six dice takes minutes to solve, and Maxi Yatzy's distribution
-		// more memory than most machines have, so it is sampled.
+		// more memory than most machines have, so it is sampled. The
+		// exact one runs long near its peak: without --memory it may
+		// take only a share of the free memory (memory.CheckLong).
 		need := e.tableNeed(g, *threads, *tableFile)
-		err := checkMemory(what, need, scores.ExactMemory(g), limit)
+		carry := scores.ExactMemory(g)
+		err := checkMemory(what, need, carry, limit)
+		if err == nil {
+			err = memory.CheckLong(what, max(need.Peak, need.Hold+carry), limit)
+		}
 		if tooMuch, ok := errors.AsType[*memory.TooMuch](err); ok {
 			return e.sampleDistribution(g, tooMuch, need, limit, *games, *tableFile, *threads, *png, *asJSON, stdout)
 		}
