@@ -4,6 +4,7 @@ package bench
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -17,6 +18,7 @@ import (
 
 	"dicepoker/engine"
 	"dicepoker/internal/gctarget"
+	"dicepoker/internal/memory"
 	"dicepoker/policy"
 	"dicepoker/school"
 	"dicepoker/scores"
@@ -57,21 +59,42 @@ type Result struct {
 	SimulatedGames  int     `json:"simulated_games"`
 	SimulateSeconds float64 `json:"simulate_seconds"`
 	GamesPerSecond  float64 `json:"games_per_second"`
-	// DistributionSeconds is the time of the exact score distribution.
+	// DistributionSeconds is the time of the score distribution: exact,
+	// or for a game of six dice whose exact one does not fit in memory,
+	// sampled from DistributionGames games of the optimal player from a
+	// cold start, with seed 1, as "dicepoker distribution" does.
 	DistributionSeconds float64 `json:"distribution_seconds"`
+	// DistributionMethod is "exact" or "sampled", where the distribution
+	// ran; DistributionMean is its mean.
+	DistributionMethod string  `json:"distribution_method,omitempty"`
+	DistributionMean   float64 `json:"distribution_mean,omitempty"`
+	// Where sampled: the games, the 95% interval of the mean, and the
+	// exact distribution's need (its carry and the table) against the
+	// memory it could take, as a line too.
+	DistributionGames    int         `json:"distribution_games,omitempty"`
+	DistributionCI95     *[2]float64 `json:"distribution_ci95,omitempty"`
+	ExactMemoryBytes     int64       `json:"exact_distribution_memory_bytes,omitempty"`
+	MemoryAllowedBytes   int64       `json:"distribution_memory_allowed_bytes,omitempty"`
+	DistributionSampling string      `json:"distribution_sampled_because,omitempty"`
 }
 
 // Options say what Game measures beyond solving, loading and advising.
 type Options struct {
 	Threads      int
 	Games        int  // games to simulate; 0: no simulation
-	Distribution bool // time the exact score distribution
+	Distribution bool // time the score distribution
+	// A game of six dice whose exact distribution needs more than
+	// MemoryLimit bytes or, without a limit (0), more than the share of
+	// the free memory that long work may take (memory.CheckLong) has it
+	// sampled from SampledGames games instead.
+	MemoryLimit  int64
+	SampledGames int
 }
 
 // Game solves g, saves its table in dir, then times loading it, ranking
-// the actions of random positions, simulating and the exact distribution.
-// A game of six dice is solved once, and neither simulated nor
-// distributed: the players of those are five dice's.
+// the actions of random positions, simulating and the distribution. A
+// game of six dice is solved once, with no one-thread solves, and its
+// distribution is sampled where the exact one does not fit in memory.
 func Game(g *engine.Game, o Options, dir string) (Result, error) {
 	r := Result{Game: strategy.Describe(g)}
 	runtime.GC()
@@ -113,16 +136,14 @@ func Game(g *engine.Game, o Options, dir string) (Result, error) {
 	if r.AdviceNoRerollSeconds, err = adviceTime(t, 200, 0); err != nil {
 		return r, err
 	}
-	if !six {
-		if err := play(t, o, &r); err != nil {
-			return r, err
-		}
+	if err := play(t, o, &r); err != nil {
+		return r, err
 	}
 	r.PeakRSSBytes = PeakRSS()
 	return r, nil
 }
 
-// play times the simulations and the exact distribution that o asks for.
+// play times the simulations and the distribution that o asks for.
 func play(t *strategy.Table, o Options, r *Result) error {
 	if o.Games == 0 && !o.Distribution {
 		return nil
@@ -139,11 +160,41 @@ func play(t *strategy.Table, o Options, r *Result) error {
 		r.SimulatedGames, r.SimulateSeconds = o.Games, time.Since(start).Seconds()
 		r.GamesPerSecond = float64(o.Games) / r.SimulateSeconds
 	}
-	if o.Distribution {
-		start := time.Now()
-		scores.Exact(p, scores.Options{Threads: o.Threads})
-		r.DistributionSeconds = time.Since(start).Seconds()
+	if !o.Distribution {
+		return nil
 	}
+	g := t.Game
+	if g.Dice != engine.Dice {
+		err := memory.CheckLong("the exact distribution of "+strategy.Describe(g), r.TableBytes+scores.ExactMemory(g), o.MemoryLimit)
+		if tooMuch, ok := errors.AsType[*memory.TooMuch](err); ok {
+			return sample(t, o, tooMuch, r)
+		}
+	}
+	start = time.Now()
+	d := scores.Exact(p, scores.Options{Threads: o.Threads})
+	r.DistributionSeconds = time.Since(start).Seconds()
+	r.DistributionMethod, r.DistributionMean = "exact", d.Summary().Mean
+	return nil
+}
+
+// sample times the distribution of t's game sampled from o.SampledGames
+// games of the optimal player from a cold start, with seed 1, where its
+// exact one does not fit in memory as tooMuch says.
+func sample(t *strategy.Table, o Options, tooMuch *memory.TooMuch, r *Result) error {
+	start := time.Now()
+	p, err := policy.New(t.Game, t.Value)
+	if err != nil {
+		return err
+	}
+	s, err := scores.Simulate(p, o.SampledGames, 1, scores.Options{Threads: o.Threads})
+	if err != nil {
+		return err
+	}
+	r.DistributionSeconds = time.Since(start).Seconds()
+	lo, hi := s.CI95()
+	r.DistributionMethod, r.DistributionMean, r.DistributionGames, r.DistributionCI95 = "sampled", s.Summary().Mean, s.Games, &[2]float64{lo, hi}
+	r.ExactMemoryBytes, r.MemoryAllowedBytes = tooMuch.Need, tooMuch.Have
+	r.DistributionSampling = "the exact one " + tooMuch.Needs()
 	return nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"dicepoker/engine"
@@ -143,9 +144,12 @@ func TestGameMeasures(t *testing.T) {
 }
 
 // TestGameMeasuresSixDice measures a reduced Maxi Yatzy: solved once, its
-// table saved, loaded and advised on; no one-thread solves, simulation
-// or distribution.
+// table saved, loaded and advised on, no one-thread solves; simulated,
+// and its distribution exact where it fits, whose mean is the expected
+// score, and sampled where it does not fit the limit, whose interval
+// holds it.
 func TestGameMeasuresSixDice(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("../games/maxi-yatzy.toml")
 	if err != nil {
 		t.Fatal(err)
@@ -157,17 +161,43 @@ func TestGameMeasuresSixDice(t *testing.T) {
 	if g, err = g.Subset("fours", "sixes", "villa", "chance"); err != nil {
 		t.Fatal(err)
 	}
-	r, err := Game(g, Options{Games: 2000, Distribution: true}, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.States != 176 || r.TableBytes <= 0 || r.SolveSeconds <= 0 || r.SolveAllCPUSeconds < 0 || r.SolvePeakRSSBytes < 0 ||
-		r.LoadSeconds <= 0 || r.AdviceSeconds <= 0 || r.AdviceNoRerollSeconds <= 0 ||
-		r.SolveCPUSeconds != 0 || r.PlainGoSolveCPUSeconds != 0 || r.SimulatedGames != 0 || r.DistributionSeconds != 0 {
-		t.Errorf("implausible measurements: %+v", r)
-	}
-	if r.Expected <= 0 {
-		t.Errorf("expected score %v", r.Expected)
+	for _, c := range []struct {
+		name   string
+		limit  int64
+		method string
+	}{
+		{"exact", 0, "exact"},
+		{"sampled under a limit", 1, "sampled"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			r, err := Game(g, Options{Games: 2000, Distribution: true, MemoryLimit: c.limit, SampledGames: 4000}, t.TempDir())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.States != 176 || r.TableBytes <= 0 || r.SolveSeconds <= 0 || r.SolveAllCPUSeconds < 0 || r.SolvePeakRSSBytes < 0 ||
+				r.LoadSeconds <= 0 || r.AdviceSeconds <= 0 || r.AdviceNoRerollSeconds <= 0 ||
+				r.SolveCPUSeconds != 0 || r.PlainGoSolveCPUSeconds != 0 || r.SimulatedGames != 2000 || r.SimulateSeconds <= 0 ||
+				r.DistributionSeconds <= 0 || r.DistributionMethod != c.method {
+				t.Errorf("implausible measurements: %+v", r)
+			}
+			if r.Expected <= 0 {
+				t.Fatalf("expected score %v", r.Expected)
+			}
+			if c.method == "exact" {
+				if math.Abs(r.DistributionMean-r.Expected) > 1e-9 || r.DistributionGames != 0 || r.DistributionCI95 != nil || r.ExactMemoryBytes != 0 {
+					t.Errorf("exact distribution: %+v, want mean %.9f and no sample", r, r.Expected)
+				}
+				return
+			}
+			if r.DistributionGames != 4000 || r.DistributionCI95 == nil || r.Expected < r.DistributionCI95[0] || r.Expected > r.DistributionCI95[1] {
+				t.Errorf("sampled distribution: %+v, want 4000 games whose interval holds %.9f", r, r.Expected)
+			}
+			if r.ExactMemoryBytes != r.TableBytes+scores.ExactMemory(g) || r.MemoryAllowedBytes != 1 ||
+				!strings.HasPrefix(r.DistributionSampling, "the exact one needs about ") || !strings.HasSuffix(r.DistributionSampling, "more than the 1 bytes the memory limit allows") {
+				t.Errorf("sampled distribution's reason: %+v", r)
+			}
+		})
 	}
 }
 

@@ -2,8 +2,10 @@ package web
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -108,7 +110,8 @@ func TestAPISixDice(t *testing.T) {
 
 // TestBrowserSixDice plays a game file's game of six dice on the page:
 // six dice shown, set by taps and typed, ranked as advise ranks them,
-// written in a box, opened from a shared link, and entered on the
+// written in a box, opened from a shared link, played by taps in the
+// play mode with the advice advise --json gives, and entered on the
 // table's pad.
 func TestBrowserSixDice(t *testing.T) {
 	t.Parallel()
@@ -155,6 +158,7 @@ func TestBrowserSixDice(t *testing.T) {
 	if got := p.text("#notice"); !strings.Contains(got, "dice=44446 is not six faces of six-dice") {
 		t.Errorf("a link with five dice: the page says %q", got)
 	}
+	p.playSixDice(t, src, g, 3)
 	// At the table, the pad enters six dice.
 	p.open("?game=six-dice&mode=table")
 	p.seat([2]string{"Ann", "assist"})
@@ -171,5 +175,64 @@ func TestBrowserSixDice(t *testing.T) {
 	}
 	if w := eval[int](p, "document.documentElement.scrollWidth"); w > 360 {
 		t.Errorf("six dice make the page %d px wide on a 360 px screen", w)
+	}
+}
+
+// playSixDice plays turns turns of six-dice game g in the page's play
+// mode by taps: at each roll the advice, shown on asking, is advise
+// --json's for the position; one die is held and the others rerolled
+// while rolls are left, then the first open box is written.
+func (p *page) playSixDice(t *testing.T, src advice.Opener, g *engine.Game, turns int) {
+	t.Helper()
+	p.open("?game=six-dice")
+	p.click("#mode-play")
+	for written := 0; written < turns; {
+		type position struct {
+			Dice      []int  `json:"dice"`
+			Sheet     string `json:"sheet"`
+			RollsLeft int    `json:"rollsLeft"`
+		}
+		pos := eval[position](p, `({ dice: S.dice, sheet: S.sheet, rollsLeft: S.rollsLeft })`)
+		dice, err := engine.FromDice(pos.Dice...)
+		if err != nil || dice.Size() != 6 {
+			t.Fatalf("turn %d: the page rolled %v (%v), want six dice", written+1, pos.Dice, err)
+		}
+		if p.shown("#ranking-box") {
+			t.Fatalf("turn %d: the advice is shown before it is asked for", written+1)
+		}
+		p.click("#peek")
+		p.checkRanking(src, advice.Request{Game: g, Sheet: advice.Sheet{Notation: pos.Sheet}, Dice: dice, RollsLeft: &pos.RollsLeft})
+		args := []string{"advise", "--json", "--rules", sixDiceFile, "--dice", strings.Trim(strings.Join(strings.Fields(fmt.Sprint(pos.Dice)), ""), "[]"),
+			"--rolls-left", strconv.Itoa(pos.RollsLeft)}
+		if pos.Sheet != "" {
+			args = append(args, "--sheet", pos.Sheet)
+		}
+		var want struct {
+			Options []struct {
+				Expected float64 `json:"expected"`
+			} `json:"options"`
+		}
+		if out := command(t, src.Dir, args...); json.Unmarshal([]byte(out), &want) != nil || len(want.Options) == 0 {
+			t.Fatalf("advise %q: %s", args, out)
+		}
+		shown := eval[[]string](p, `[...document.querySelectorAll("#ranking tbody tr")].map((tr) => tr.dataset.expected)`)
+		if len(shown) != len(want.Options) {
+			t.Fatalf("turn %d, %v with %d rolls left: the page ranks %d actions, advise --json %d", written+1, pos.Dice, pos.RollsLeft, len(shown), len(want.Options))
+		}
+		for i, o := range want.Options {
+			if shown[i] != strconv.FormatFloat(o.Expected, 'g', -1, 64) {
+				t.Errorf("turn %d, %v with %d rolls left: the page's rank %d expects %s, advise --json's %v", written+1, pos.Dice, pos.RollsLeft, i+1, shown[i], o.Expected)
+			}
+		}
+		if pos.RollsLeft > 0 {
+			p.click(`#dice .die[data-i="0"]`)
+			p.click("#roll")
+			continue
+		}
+		p.click(".box.open:not([disabled])")
+		written++
+		if sheet := eval[string](p, "S.sheet"); strings.Count(sheet, "=") != written {
+			t.Fatalf("after %d turns the sheet is %q", written, sheet)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -23,7 +24,11 @@ standard deviation, median and percentiles, and a histogram, drawn in the
 terminal and, with --png, as a PNG chart. The strategy table is solved and
 saved the first time a game is asked about. School with more than one
 column has no exact strategy: its distribution is sampled from 20,000
-games of the estimate player.`
+games of the estimate player. A game of six dice whose exact distribution
+needs more memory than --memory allows or, without it, three quarters of
+what the machine has free (Maxi Yatzy's needs about 24 GB) is sampled
+instead from --games games of the optimal player; a game of five dice is
+refused.`
 
 // histogramRows is how many rows of scores the text histogram has at most.
 const histogramRows = 30
@@ -36,8 +41,9 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 	tableFile := addTableFlag(fs)
 	gf.addTarget(fs, "play")
 	mem := addMemoryFlag(fs)
+	games := fs.Int("games", kind.SampledGames, "the games of the optimal player a game of six dice's distribution is sampled from where its exact one does not fit in memory")
 	asJSON := addJSONFlag(fs)
-	g, err := gf.parse(fs, args, stdout, "distribution [--game G] [game options] [--target T] [--png FILE] [--threads N] [--table FILE] [--memory M] [--json]", distributionSummary)
+	g, err := gf.parse(fs, args, stdout, "distribution [--game G] [game options] [--target T] [--png FILE] [--threads N] [--table FILE] [--memory M] [--games N] [--json]", distributionSummary)
 	if err != nil {
 		return err
 	}
@@ -47,6 +53,9 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 	limit, err := memoryLimit(fs, *mem)
 	if err != nil {
 		return err
+	}
+	if fs.Changed("games") && g.Dice == engine.Dice {
+		return gamesRefused(g, *games)
 	}
 	what := "the exact distribution of " + strategy.Describe(g)
 	if gf.target != nil {
@@ -61,10 +70,24 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 	} else if g.Dice != engine.Dice {
 		// Checked before the strategy table is built or read: a game of
 		// six dice takes minutes to solve, and Maxi Yatzy's distribution
-		// more memory than most machines have.
-		if err := checkMemory(what, e.tableNeed(g, *threads, *tableFile), scores.ExactMemory(g), limit); err != nil {
+		// more memory than most machines have, so it is sampled. The
+		// exact one runs long near its peak: without --memory it may
+		// take only a share of the free memory (memory.CheckLong).
+		need := e.tableNeed(g, *threads, *tableFile)
+		carry := scores.ExactMemory(g)
+		err := checkMemory(what, need, carry, limit)
+		if err == nil {
+			err = memory.CheckLong(what, max(need.Peak, need.Hold+carry), limit)
+		}
+		if tooMuch, ok := errors.AsType[*memory.TooMuch](err); ok {
+			return e.sampleDistribution(g, tooMuch, need, limit, *games, *tableFile, *threads, *png, *asJSON, stdout)
+		}
+		if err != nil {
 			return err
 		}
+	}
+	if fs.Changed("games") {
+		return gamesRefused(g, *games)
 	}
 	p, err := kind.NewPlayer(e.opened(*tableFile), g, "", gf.target)
 	if err != nil {
@@ -75,6 +98,47 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 		return err
 	}
 	return distribute(p, *threads, *png, *asJSON, stdout)
+}
+
+// gamesRefused returns the usage error of --games N for game g, whose
+// distribution is exact, or sampled from a set number of games: --games
+// counts the games only where a game of six dice's exact one does not
+// fit in memory.
+func gamesRefused(g *engine.Game, n int) error {
+	how := "exact"
+	if !kind.Of(g).Exact() {
+		how = fmt.Sprintf("sampled from %d games of the estimate player", kind.SampledGames)
+	}
+	return usagef("--games %d: the distribution of %s is %s; --games counts the games only where a game of six dice's exact one does not fit in memory", n, strategy.Describe(g), how)
+}
+
+// sampleDistribution prints the distribution of six-dice game g's final
+// score sampled from games games of the optimal player, with seed 1,
+// where its exact one does not fit in memory as tooMuch says: the
+// strategy table, built or read as need says, must still fit limit.
+func (e env) sampleDistribution(g *engine.Game, tooMuch *memory.TooMuch, need memory.Need, limit int64, games int, tableFile string, threads int, png string, asJSON bool, stdout io.Writer) error {
+	if err := kind.CheckRun(g, "optimal", nil, games, nil); err != nil {
+		return err
+	}
+	if err := checkMemory("the sampled distribution of "+strategy.Describe(g), need, 0, limit); err != nil {
+		return err
+	}
+	p, err := kind.NewPlayer(e.opened(tableFile), g, "", nil)
+	if err != nil {
+		return err
+	}
+	res, err := p.Simulate(games, nil, 1, scores.Options{Threads: threads, Progress: progressIn("playing "+g.Name, "games")})
+	if err != nil {
+		return err
+	}
+	return printSampled(p, res.Seats[0], &sampledInstead{Expected: *p.Expected, TooMuch: tooMuch}, png, asJSON, stdout)
+}
+
+// sampledInstead says why the distribution of a game that has an exact
+// strategy was sampled: its exact one needs more memory than there is.
+type sampledInstead struct {
+	Expected float64 // the strategy table's expected score
+	TooMuch  *memory.TooMuch
 }
 
 // tableNeed returns what opening single-sheet game g's strategy table
@@ -101,7 +165,7 @@ func distribute(p *kind.Player, threads int, png string, asJSON bool, stdout io.
 		return err
 	}
 	if d.Sample != nil {
-		return printSampled(p, d.Sample, png, asJSON, stdout)
+		return printSampled(p, d.Sample, nil, png, asJSON, stdout)
 	}
 	r := exact{player: p, dist: d.Exact, summary: d.Exact.Summary(), seconds: time.Since(start).Seconds()}
 	return r.print(png, asJSON, stdout)
@@ -190,8 +254,10 @@ func (r *exact) writeText(w io.Writer) error {
 }
 
 // printSampled draws the histogram of a distribution sampled from the
-// games of player p in png, if named, and prints it as JSON or text.
-func printSampled(p *kind.Player, s *scores.Sample, png string, asJSON bool, stdout io.Writer) error {
+// games of player p in png, if named, and prints it as JSON or text;
+// instead, unless nil, says why a game that has an exact strategy was
+// sampled.
+func printSampled(p *kind.Player, s *scores.Sample, instead *sampledInstead, png string, asJSON bool, stdout io.Writer) error {
 	g := p.Game
 	sum := s.Summary()
 	if png != "" {
@@ -201,20 +267,43 @@ func printSampled(p *kind.Player, s *scores.Sample, png string, asJSON bool, std
 		}
 	}
 	if asJSON {
-		return writeJSON(stdout, struct {
+		out := struct {
 			Game     string `json:"game"`
 			Options  string `json:"options,omitempty"`
 			Rules    string `json:"rules"`
 			Method   string `json:"method"` // sampled; an exact distribution says exact
+			Sampled  bool   `json:"sampled"`
 			Strategy string `json:"strategy"`
 			Games    int    `json:"games"`
+			// Where a game with an exact strategy is sampled: the
+			// table's expected score, and the exact distribution's need
+			// against the memory it may take.
+			Expected      *float64 `json:"expected,omitempty"`
+			ExpectedScore *float64 `json:"expected_score,omitempty"`
+			ExactMemory   int64    `json:"exact_memory_bytes,omitempty"`
+			MemoryAllowed int64    `json:"memory_allowed_bytes,omitempty"`
+			MemoryLimit   bool     `json:"memory_limit,omitempty"` // the memory allowed is --memory's, not what the machine has free
 			sampleStats
 			Probabilities advice.Ordered[float64] `json:"probabilities"` // shares of the sampled games
-		}{g.Name, g.Options.String(), g.Options.String(), "sampled", p.Name, s.Games, statsOf(s), probabilitiesJSON(s.Scores, float64(s.Games))})
+		}{Game: g.Name, Options: g.Options.String(), Rules: g.Options.String(), Method: "sampled", Sampled: true, Strategy: p.Name, Games: s.Games,
+			sampleStats: statsOf(s), Probabilities: probabilitiesJSON(s.Scores, float64(s.Games))}
+		if instead != nil {
+			out.Expected, out.ExpectedScore = &instead.Expected, &instead.Expected
+			out.ExactMemory, out.MemoryAllowed, out.MemoryLimit = instead.TooMuch.Need, instead.TooMuch.Have, instead.TooMuch.Limit
+		}
+		return writeJSON(stdout, out)
+	}
+	why := "only one column is solved exactly"
+	if instead != nil {
+		why = "the exact one " + instead.TooMuch.Needs()
 	}
 	lo, hi := s.CI95()
-	fmt.Fprintf(stdout, "%s, %s strategy: final score distribution sampled from %d games (seed 1); only one column is solved exactly\n", strategy.Describe(g), p.Name, s.Games)
-	fmt.Fprintf(stdout, "mean         %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo, hi)
+	fmt.Fprintf(stdout, "%s, %s strategy: final score distribution sampled from %d games (seed 1); %s\n", strategy.Describe(g), p.Name, s.Games, why)
+	if instead != nil {
+		fmt.Fprintf(stdout, "mean         %.3f (95%% confidence interval %.3f to %.3f; the strategy table expects %.7f)\n", sum.Mean, lo, hi, instead.Expected)
+	} else {
+		fmt.Fprintf(stdout, "mean         %.3f (95%% confidence interval %.3f to %.3f)\n", sum.Mean, lo, hi)
+	}
 	fmt.Fprintf(stdout, "sd           %.4f\n", sum.SD)
 	fmt.Fprintf(stdout, "percentiles  %s\n", percentilesText(sum))
 	fmt.Fprintf(stdout, "min, max     %d, %d\n\n", sum.Min, sum.Max)

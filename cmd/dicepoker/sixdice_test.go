@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"dicepoker/engine"
 	"dicepoker/review"
+	"dicepoker/scores"
 	"dicepoker/solver"
 	"dicepoker/strategy"
 	"dicepoker/tables"
@@ -170,13 +172,18 @@ func TestSixDicePlayAndReview(t *testing.T) {
 
 // TestSixDiceDistribution computes the exact distribution of a reduced
 // game of six dice from the command line, whose mean is the solver's
-// expected score, and refuses Maxi Yatzy's under a limit before its
-// table is built: its cost model puts it far above the limit.
+// expected score, and refuses --games there, which only a sampled
+// distribution plays; yatzy's over a limit is refused, not sampled;
+// Maxi Yatzy's exact one does not fit under a limit
+// and its sampled one, whose table does not fit either, is refused
+// before the table is built.
 func TestSixDiceDistribution(t *testing.T) {
 	t.Parallel()
 	_, expected := sixReducedSolved(t)
 	cl, _ := ownTables(t)
 	var res struct {
+		Method        string             `json:"method"`
+		Sampled       *bool              `json:"sampled"`
 		Mean          float64            `json:"mean"`
 		Probabilities map[string]float64 `json:"probabilities"`
 	}
@@ -188,24 +195,116 @@ func TestSixDiceDistribution(t *testing.T) {
 	for _, p := range res.Probabilities {
 		total += p
 	}
-	if math.Abs(res.Mean-expected) > 1e-9 || math.Abs(total-1) > 1e-9 {
-		t.Errorf("distribution: mean %.12f, probabilities adding up to %.12f; want mean %.12f", res.Mean, total, expected)
+	if res.Method != "exact" || res.Sampled != nil || math.Abs(res.Mean-expected) > 1e-9 || math.Abs(total-1) > 1e-9 {
+		t.Errorf("distribution: method %q, sampled %v, mean %.12f, probabilities adding up to %.12f; want exact, mean %.12f", res.Method, res.Sampled, res.Mean, total, expected)
 	}
-	for _, args := range [][]string{
-		{"distribution", "--rules", sixReduced, "--target", "60"},
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"distribution", "--rules", sixReduced, "--target", "60"}, "plays five-dice games only"},
+		{[]string{"distribution", "--rules", sixReduced, "--games", "100"}, "--games 100: the distribution of maxi-reduced is exact"},
+		{[]string{"distribution", "--game", "yatzy", "--games", "100"}, "--games 100: the distribution of yatzy is exact"},
+		{[]string{"distribution", "--game", "school", "--games", "100"}, "--games 100: the distribution of school is sampled from 20000 games of the estimate player;"},
+		{[]string{"distribution", "--game", "yatzy", "--target", "201", "--memory", "140MB", "--games", "100"}, "--games 100: the distribution of yatzy is exact"},
 	} {
-		if status, _, stderr := cl.runLine(args...); status != 2 || !containsLine(stderr, "plays five-dice games only") {
-			t.Errorf("%q: status %d, %q; want 2 and one line that it plays five-dice games only", args, status, stderr)
+		if status, _, stderr := cl.runLine(c.args...); status != 2 || !containsLine(stderr, c.want) {
+			t.Errorf("%q: status %d, %q; want 2 and one line with %q", c.args, status, stderr, c.want)
 		}
 	}
+	// Five dice over the limit are refused, not sampled: their exact
+	// distribution fits a normal machine.
+	if status, stdout, stderr := runLine("distribution", "--game", "yatzy", "--memory", "140MB"); status != 1 || stdout != "" ||
+		!strings.HasSuffix(stderr, "the exact distribution of yatzy needs about 252 MB of memory, more than the 140 MB the memory limit allows: not started\n") {
+		t.Errorf("yatzy's distribution under 140 MB: status %d, %q %q", status, stdout, stderr)
+	}
 	maxiDir := t.TempDir()
-	status, stdout, stderr := cli{tables.EnvDir: maxiDir}.runLine("distribution", "--rules", "../../games/maxi-yatzy.toml", "--memory", "8GB")
-	if status != 1 || stdout != "" || !containsLine(stderr, "the exact distribution of maxi-yatzy needs about") ||
-		!strings.HasSuffix(stderr, "more than the 8.0 GB the memory limit allows: not started\n") {
-		t.Errorf("maxi-yatzy's distribution under 8 GB: status %d, %q", status, stderr)
+	status, stdout, stderr := cli{tables.EnvDir: maxiDir}.runLine("distribution", "--rules", "../../games/maxi-yatzy.toml", "--memory", "150MB")
+	if status != 1 || stdout != "" || !containsLine(stderr, "the sampled distribution of maxi-yatzy needs about") ||
+		!strings.HasSuffix(stderr, "more than the 150 MB the memory limit allows: not started\n") {
+		t.Errorf("maxi-yatzy's distribution under 150 MB: status %d, %q", status, stderr)
 	}
 	if files, err := os.ReadDir(maxiDir); err != nil || len(files) != 0 {
 		t.Errorf("the tables directory holds %d files (%v): a table was built", len(files), err)
+	}
+}
+
+// sixThirteen is Maxi Yatzy cut to thirteen boxes: quick to solve and
+// to play, with an exact distribution costed above the least --memory.
+const sixThirteen = "testdata/maxi-thirteen.toml"
+
+// TestSixDiceSampledDistribution has the distribution of a game of six
+// dice whose exact one does not fit --memory sampled from games of the
+// optimal player: the solver's expected score lies in the sampled mean's
+// 95% interval, the keys say why it was sampled, the text says so on its
+// first line, and a bad --games is refused.
+func TestSixDiceSampledDistribution(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile(sixThirteen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine.ParseRules(sixThirteen, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := solver.Solve(g, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	expected := sol.Expected()
+	// --memory also sets the process's soft limit, which the other
+	// tests running beside this one should not keep.
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	cl, _ := ownTables(t)
+	args := []string{"distribution", "--rules", sixThirteen, "--memory", "140MB", "--games", "4000"}
+	out := cl.runOK(t, append(args, "--json")...)
+	var res struct {
+		Game          string             `json:"game"`
+		Method        string             `json:"method"`
+		Sampled       bool               `json:"sampled"`
+		Strategy      string             `json:"strategy"`
+		Games         int                `json:"games"`
+		Expected      float64            `json:"expected_score"`
+		ExactMemory   int64              `json:"exact_memory_bytes"`
+		Allowed       int64              `json:"memory_allowed_bytes"`
+		Limit         bool               `json:"memory_limit"`
+		Mean          float64            `json:"mean"`
+		CI95          [2]float64         `json:"ci95"`
+		SD            float64            `json:"sd"`
+		Percentiles   map[string]float64 `json:"percentiles"`
+		Probabilities map[string]float64 `json:"probabilities"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	total := 0.0
+	for _, p := range res.Probabilities {
+		total += p
+	}
+	if res.Game != "maxi-thirteen" || res.Method != "sampled" || !res.Sampled || res.Strategy != "optimal" || res.Games != 4000 ||
+		math.Abs(res.Expected-expected) > 1e-9 || res.Allowed != 140e6 || !res.Limit ||
+		res.SD <= 0 || len(res.Percentiles) == 0 || math.Abs(total-1) > 1e-9 {
+		t.Errorf("sampled distribution --json (probabilities adding up to %.12f): %s", total, out)
+	}
+	// The exact distribution's need is its carry's beside the table's
+	// 1 MiB.
+	if carry := scores.ExactMemory(g); res.ExactMemory < carry || res.ExactMemory > carry+2<<20 {
+		t.Errorf("exact_memory_bytes %d, want the carry's %d and the table's", res.ExactMemory, carry)
+	}
+	if res.ExactMemory <= res.Allowed {
+		t.Errorf("the exact distribution's need %d fits the limit %d: nothing to sample", res.ExactMemory, res.Allowed)
+	}
+	if expected < res.CI95[0] || expected > res.CI95[1] {
+		t.Errorf("expected score %.4f outside the sampled mean's 95%% interval %.3f..%.3f", expected, res.CI95[0], res.CI95[1])
+	}
+	text := cl.runOK(t, args...)
+	first, _, _ := strings.Cut(text, "\n")
+	if want := "maxi-thirteen, optimal strategy: final score distribution sampled from 4000 games (seed 1); the exact one needs about 166 MB of memory, more than the 140 MB the memory limit allows"; first != want {
+		t.Errorf("first line %q, want %q", first, want)
+	}
+	if status, _, stderr := cl.runLine("distribution", "--rules", sixThirteen, "--memory", "140MB", "--games", "0"); status != 2 || !containsLine(stderr, "--games 0: must be 1 to") {
+		t.Errorf("--games 0: status %d, %q", status, stderr)
 	}
 }
 
@@ -276,5 +375,39 @@ func TestSixDiceExportPositions(t *testing.T) {
 				t.Errorf("position %s, row %v: expected %v, the ranking's %v", pos, row, got, score+actions[i].Value)
 			}
 		}
+	}
+}
+
+// TestSixDiceBench benches games of six dice: the reduced one simulated
+// and its distribution exact, whose mean is the expected score; one
+// whose exact distribution does not fit --memory with its distribution
+// sampled, as distribution samples it, and a line that says so.
+func TestSixDiceBench(t *testing.T) {
+	t.Parallel()
+	_, expected := sixReducedSolved(t)
+	cl, _ := ownTables(t)
+	out := cl.runOK(t, "bench", "--rules", sixReduced, "--simulate", "2000", "--json")
+	var res struct {
+		Games []struct {
+			Game      string  `json:"game"`
+			Simulated int     `json:"simulated_games"`
+			Expected  float64 `json:"expected_score"`
+			Method    string  `json:"distribution_method"`
+			Mean      float64 `json:"distribution_mean"`
+			Sampled   int     `json:"distribution_games"`
+		} `json:"games"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if len(res.Games) != 1 || res.Games[0].Game != "maxi-reduced" || res.Games[0].Simulated != 2000 || res.Games[0].Method != "exact" ||
+		res.Games[0].Sampled != 0 || math.Abs(res.Games[0].Mean-expected) > 1e-9 || math.Abs(res.Games[0].Expected-expected) > 1e-9 {
+		t.Errorf("bench --json of six dice: %s, want 2000 games simulated and the exact mean %.9f", out, expected)
+	}
+	text := cl.runOK(t, "bench", "--rules", sixThirteen, "--memory", "140MB", "--simulate", "0")
+	want := "* maxi-thirteen: distribution sampled from 20000 games of the optimal player (seed 1), mean "
+	reason := "; the exact one needs about 166 MB of memory, more than the 140 MB the memory limit allows\n"
+	if !strings.Contains(text, want) || !strings.HasSuffix(text, reason) || !strings.Contains(text, "* ") {
+		t.Errorf("bench of a sampled distribution:\n%s\nwant a line %q...%q", text, want, reason)
 	}
 }

@@ -84,14 +84,24 @@ type TooMuch struct {
 	Need  int64  // bytes it needs at its peak
 	Have  int64  // bytes it may take
 	Limit bool   // Have is a limit given, not what the machine has free
+	// Spare says that Have is the share of the free memory that long
+	// work may take (CheckLong), not all of it.
+	Spare bool
 }
 
-func (e *TooMuch) Error() string {
+func (e *TooMuch) Error() string { return e.What + " " + e.Needs() + ": not started" }
+
+// Needs says what the work needs against what it may take: "needs
+// about 24.2 GB of memory, more than the 8.0 GB the memory limit allows".
+func (e *TooMuch) Needs() string {
 	have := "this machine has free"
-	if e.Limit {
+	switch {
+	case e.Limit:
 		have = "the memory limit allows"
+	case e.Spare:
+		have = "this machine can spare"
 	}
-	return fmt.Sprintf("%s needs about %s of memory, more than the %s %s: not started", e.What, cost.Bytes(e.Need), cost.Bytes(e.Have), have)
+	return fmt.Sprintf("needs about %s of memory, more than the %s %s", cost.Bytes(e.Need), cost.Bytes(e.Have), have)
 }
 
 // Check returns a *TooMuch error where work described by what, needing
@@ -104,6 +114,23 @@ func Check(what string, need, limit int64) error {
 	}
 	if free, ok := Available(); ok && need > free {
 		return &TooMuch{What: what, Need: need, Have: free}
+	}
+	return nil
+}
+
+// LongShare is the share of the free memory that CheckLong lets long
+// work take without a limit: work that runs for minutes or hours near a
+// peak that is an estimate leaves room for the rest of the machine.
+const LongShare = 0.75
+
+// CheckLong is Check for long work: without a limit it may take only
+// LongShare of what the machine has free.
+func CheckLong(what string, need, limit int64) error {
+	if err := Check(what, need, limit); err != nil || limit > 0 {
+		return err
+	}
+	if free, ok := Available(); ok && float64(need) > LongShare*float64(free) {
+		return &TooMuch{What: what, Need: need, Have: int64(LongShare * float64(free)), Spare: true}
 	}
 	return nil
 }

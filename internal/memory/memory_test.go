@@ -89,10 +89,18 @@ func TestCheck(t *testing.T) {
 		{"over the limit", 7e8, 6e8, "the job needs about 700 MB of memory, more than the 600 MB the memory limit allows: not started"},
 		{"over what is free", 2e9, 0, "the job needs about 2.0 GB of memory, more than the 1.1 GB this machine has free: not started"},
 		{"over what is free within the limit", 2e9, 3e9, "the job needs about 2.0 GB of memory, more than the 1.1 GB this machine has free: not started"},
+		{"long, fits", 8e8, 0, ""},
+		{"long, over the share of what is free", 9e8, 0, "the job needs about 900 MB of memory, more than the 805 MB this machine can spare: not started"},
+		{"long, fits the limit", 9e8, 1e9, ""},
+		{"long, over what is free", 2e9, 0, "the job needs about 2.0 GB of memory, more than the 1.1 GB this machine has free: not started"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := Check("the job", tt.need, tt.limit)
+			check := Check
+			if strings.HasPrefix(tt.name, "long") {
+				check = CheckLong
+			}
+			err := check("the job", tt.need, tt.limit)
 			var too *TooMuch
 			switch {
 			case tt.want == "" && err != nil:
