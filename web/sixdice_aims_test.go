@@ -19,11 +19,11 @@ func TestAPISixDiceAims(t *testing.T) {
 	g := sixDice(t)
 	ts := serve(t, advice.Opener{Dir: t.TempDir()}, Options{Games: []*engine.Game{g}})
 	for _, c := range []struct{ name, path, body, want string }{
-		{"target", "/api/advise", `{"game":"six-dice","dice":[1,2,3,4,5,6],"rolls_left":2,"target":50}`,
-			"target 50: six-dice rolls 6 dice: advice for a target or against opponents plays five-dice games only"},
-		{"opponents", "/api/advise", `{"game":"six-dice","dice":[1,2,3,4,5,6],"rolls_left":2,"opponents":["fours=8"]}`,
-			"opponents: six-dice rolls 6 dice: advice for a target or against opponents plays five-dice games only"},
-		{"quiz", "/api/quiz", `{"game":"six-dice","seed":1}`, "six-dice rolls 6 dice: quiz plays five-dice games only"},
+		{"target", "/api/advise", `{"game":"maxi-reduced","dice":[1,2,3,4,5,6],"rolls_left":2,"target":50}`,
+			"target 50: maxi-reduced rolls 6 dice: advice for a target or against opponents plays five-dice games only"},
+		{"opponents", "/api/advise", `{"game":"maxi-reduced","dice":[1,2,3,4,5,6],"rolls_left":2,"opponents":["fours=8"]}`,
+			"opponents: maxi-reduced rolls 6 dice: advice for a target or against opponents plays five-dice games only"},
+		{"quiz", "/api/quiz", `{"game":"maxi-reduced","seed":1}`, "maxi-reduced rolls 6 dice: quiz plays five-dice games only"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -51,8 +51,8 @@ func TestBrowserSixDiceAims(t *testing.T) {
 	if disabled("#mode-quiz") || disabled(`#aim [data-aim="target"]`) || p.text("#aim-note") != "" {
 		t.Errorf("yahtzee: the quiz or the target disabled, or a note %q", p.text("#aim-note"))
 	}
-	p.open("?game=six-dice&target=50")
-	if got := p.text("#notice"); !strings.Contains(got, "six-dice has no target= or opponent=: it is not offered for six dice") {
+	p.open("?game=maxi-reduced&target=50")
+	if got := p.text("#notice"); !strings.Contains(got, "maxi-reduced has no target= or opponent=: it is not offered for six dice") {
 		t.Errorf("a link with a target: the page says %q", got)
 	}
 	if !disabled("#mode-quiz") || !strings.Contains(eval[string](p, `document.querySelector("#mode-quiz").title`), "not offered for six dice") {
@@ -70,7 +70,7 @@ func TestBrowserSixDiceAims(t *testing.T) {
 		t.Errorf("six dice: the URL keeps the target: %v", q)
 	}
 
-	p.open("?game=six-dice&mode=table")
+	p.open("?game=maxi-reduced&mode=table")
 	p.seat([2]string{"Ann", "assist"}, [2]string{"Bob", "assist"})
 	if !disabled("#win") || p.text("#win-note") != "not offered for six dice" {
 		t.Errorf("six dice at the table: play to win disabled %v, its note %q", disabled("#win"), p.text("#win-note"))

@@ -18,7 +18,7 @@ import (
 
 // sixDiceFile is a game file of six dice and four boxes, Maxi Yatzy cut
 // down: its table solves in a moment.
-const sixDiceFile = "testdata/six-dice.toml"
+const sixDiceFile = "../engine/gamefile/testdata/maxi-reduced.toml"
 
 // sixDice returns the game of sixDiceFile, as dicepoker serve --rules reads it.
 func sixDice(t *testing.T) *engine.Game {
@@ -53,19 +53,19 @@ func TestAPISixDice(t *testing.T) {
 	if err := json.Unmarshal([]byte(body), &list); status != http.StatusOK || err != nil {
 		t.Fatalf("/api/games: %d %s (%v)", status, body, err)
 	}
-	if last := list[len(list)-1]; last.Name != "six-dice" || last.Dice != 6 || last.Rolls != 3 || len(last.Categories) != 4 || list[0].Dice != 5 {
-		t.Errorf("/api/games lists %+v last and %s with %d dice first; want six-dice with six dice, 3 rolls and 4 boxes", last, list[0].Name, list[0].Dice)
+	if last := list[len(list)-1]; last.Name != "maxi-reduced" || last.Dice != 6 || last.Rolls != 3 || len(last.Categories) != 4 || list[0].Dice != 5 {
+		t.Errorf("/api/games lists %+v last and %s with %d dice first; want maxi-reduced with six dice, 3 rolls and 4 boxes", last, list[0].Name, list[0].Dice)
 	}
 
 	for _, c := range []struct {
 		name, body string
 		args       []string
 	}{
-		{"new game", `{"game":"six-dice","dice":[1,1,2,3,5,6]}`,
+		{"new game", `{"game":"maxi-reduced","dice":[1,1,2,3,5,6]}`,
 			[]string{"--dice", "112356"}},
-		{"sheet, one reroll left", `{"game":"six-dice","sheet":"fours=16","dice":[6,6,6,3,3,1],"rolls_left":1}`,
+		{"sheet, one reroll left", `{"game":"maxi-reduced","sheet":"fours=16","dice":[6,6,6,3,3,1],"rolls_left":1}`,
 			[]string{"--sheet", "fours=16", "--dice", "666331", "--rolls-left", "1"}},
-		{"last roll", `{"game":"six-dice","sheet":"sixes=24,villa=0","dice":[4,4,4,4,6,6],"rolls_left":0}`,
+		{"last roll", `{"game":"maxi-reduced","sheet":"sixes=24,villa=0","dice":[4,4,4,4,6,6],"rolls_left":0}`,
 			[]string{"--sheet", "sixes=24,villa=0", "--dice", "444466", "--rolls-left", "0"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -76,7 +76,7 @@ func TestAPISixDice(t *testing.T) {
 		})
 	}
 
-	status, body = call(t, ts, "/api/write", `{"game":"six-dice","sheet":"","dice":[4,4,4,4,6,6],"box":"tower"}`)
+	status, body = call(t, ts, "/api/write", `{"game":"maxi-reduced","sheet":"","dice":[4,4,4,4,6,6],"box":"tower"}`)
 	var w struct {
 		Points int `json:"points"`
 		Next   struct {
@@ -88,10 +88,10 @@ func TestAPISixDice(t *testing.T) {
 	}
 
 	for _, c := range []struct{ name, path, body, want string }{
-		{"five dice", "/api/advise", `{"game":"six-dice","dice":[1,2,3,4,5]}`, "dice: want six face numbers 1..6, have 5"},
+		{"five dice", "/api/advise", `{"game":"maxi-reduced","dice":[1,2,3,4,5]}`, "dice: want six face numbers 1..6, have 5"},
 		{"six dice for a game of five", "/api/advise", `{"game":"yatzy","dice":[1,2,3,4,5,6]}`, "dice: want five face numbers 1..6, have 6"},
-		{"a die out of range", "/api/score", `{"game":"six-dice","dice":[1,2,3,4,5,7]}`, "dice: die 7 is out of range 1..6"},
-		{"rule options", "/api/sheet", `{"game":"six-dice","rules":["forced-joker"]}`, "six-dice has no rule options"},
+		{"a die out of range", "/api/score", `{"game":"maxi-reduced","dice":[1,2,3,4,5,7]}`, "dice: die 7 is out of range 1..6"},
+		{"rule options", "/api/sheet", `{"game":"maxi-reduced","rules":["forced-joker"]}`, "maxi-reduced has no rule options"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if status, got := call(t, ts, c.path, c.body); status != http.StatusBadRequest || !strings.Contains(got, c.want) {
@@ -118,7 +118,7 @@ func TestBrowserSixDice(t *testing.T) {
 	g := sixDice(t)
 	src := advice.Opener{Dir: t.TempDir()}
 	p := newPageWith(t, src, Options{Games: []*engine.Game{g}})
-	p.open("?game=six-dice")
+	p.open("?game=maxi-reduced")
 	if n := eval[int](p, `document.querySelectorAll("#dice .die").length`); n != 6 {
 		t.Fatalf("the page shows %d dice, want six", n)
 	}
@@ -130,15 +130,15 @@ func TestBrowserSixDice(t *testing.T) {
 	one := 1
 	dice, _ := g.ParseDice("323451")
 	p.checkRanking(src, advice.Request{Game: g, Dice: dice, RollsLeft: &one})
-	if q := p.query(); q.Get("dice") != "323451" || q.Get("game") != "six-dice" {
-		t.Errorf("the URL holds %v, want six-dice's dice 323451", q)
+	if q := p.query(); q.Get("dice") != "323451" || q.Get("game") != "maxi-reduced" {
+		t.Errorf("the URL holds %v, want maxi-reduced's dice 323451", q)
 	}
 	if actions := eval[string](p, `[...document.querySelectorAll("#ranking .action")].map((a) => a.textContent).join("|")`); !strings.Contains(actions, "reroll all six") {
 		t.Errorf("no action rerolls all six dice: %s", actions)
 	}
-	shoot(t, p.ctx, "six-dice")
+	shoot(t, p.ctx, "maxi-reduced")
 
-	// Typed: the cursor goes round the six dice.
+	// Typed: the cursor moves along the six dice and back to the first.
 	p.click(`#dice .die[data-i="0"]`)
 	p.keys("14444664")
 	if got := eval[string](p, `S.dice.join("")`); got != "644446" {
@@ -150,17 +150,17 @@ func TestBrowserSixDice(t *testing.T) {
 	}
 
 	// A shared link opens the position; one with five dice is refused.
-	p.open("?game=six-dice&sheet=sixes%3D24%2Cvilla%3D0&dice=444466&rolls=0")
+	p.open("?game=maxi-reduced&sheet=sixes%3D24%2Cvilla%3D0&dice=444466&rolls=0")
 	zero := 0
 	dice, _ = g.ParseDice("444466")
 	p.checkRanking(src, advice.Request{Game: g, Sheet: advice.Sheet{Notation: "sixes=24,villa=0"}, Dice: dice, RollsLeft: &zero})
-	p.open("?game=six-dice&dice=44446")
-	if got := p.text("#notice"); !strings.Contains(got, "dice=44446 is not six faces of six-dice") {
+	p.open("?game=maxi-reduced&dice=44446")
+	if got := p.text("#notice"); !strings.Contains(got, "dice=44446 is not six faces of maxi-reduced") {
 		t.Errorf("a link with five dice: the page says %q", got)
 	}
 	p.playSixDice(t, src, g, 3)
 	// At the table, the pad enters six dice.
-	p.open("?game=six-dice&mode=table")
+	p.open("?game=maxi-reduced&mode=table")
 	p.seat([2]string{"Ann", "assist"})
 	p.pad("12345")
 	if p.shown("#ranking-box") {
@@ -184,7 +184,7 @@ func TestBrowserSixDice(t *testing.T) {
 // while rolls are left, then the first open box is written.
 func (p *page) playSixDice(t *testing.T, src advice.Opener, g *engine.Game, turns int) {
 	t.Helper()
-	p.open("?game=six-dice")
+	p.open("?game=maxi-reduced")
 	p.click("#mode-play")
 	for written := 0; written < turns; {
 		type position struct {

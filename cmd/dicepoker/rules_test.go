@@ -114,7 +114,6 @@ func TestRulesRefusals(t *testing.T) {
 		{"six dice against opponents", []string{"advise", "--rules", maxi, "--dice", "123456", "--opponent", "chance=20"}, "--opponent: maxi-yatzy rolls 6 dice: advice for a target or against opponents plays five-dice games only"},
 		{"six dice' every-target table", []string{"solve", "--rules", maxi, "--targets"}, "solve --targets plays five-dice"},
 		{"six dice benched with games", []string{"bench", "--rules", maxi, "--simulate", "0", "--distribution=false", "--games", "yatzy"}, "--rules and --games both name games"},
-		{"six dice simulated by bench", []string{"bench", "--rules", maxi}, "add --simulate 0 --distribution=false"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
