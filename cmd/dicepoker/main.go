@@ -41,7 +41,7 @@ type env func(name string) string
 // commands is the command table, in the order "dicepoker help" lists it.
 var commands = []command{
 	{"games", "list the games and their sheets", runGames},
-	{"score", "score five dice in every category of a game", runScore},
+	{"score", "score the dice in every category of a game", runScore},
 	{"solve", "solve a game exactly and save its strategy table", runSolve},
 	{"advise", "rank every action for the dice in hand, best first", runAdvise},
 	{"simulate", "play games with a strategy and report the scores", runSimulate},

@@ -17,7 +17,7 @@ func TestRunExitStatus(t *testing.T) {
 		stdout string // a substring of stdout; "" means empty
 		stderr string // the whole stderr line; "" means empty
 	}{
-		{[]string{"help"}, 0, "score         score five dice in every category of a game", ""},
+		{[]string{"help"}, 0, "score         score the dice in every category of a game", ""},
 		{[]string{"-h"}, 0, "games         list the games", ""},
 		{[]string{"--help"}, 0, "usage: dicepoker <command> [flags]", ""},
 		{[]string{"help", "score"}, 0, "--dice string", ""},
