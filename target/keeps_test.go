@@ -34,6 +34,7 @@ func keepsAsScanned[T lane.Real](t *testing.T, tr *turn[T]) {
 	// near within the tolerance: 1 and 1-tol/2 are near, 1 and 0.5 not
 	tol := tolerance[T]()
 	values := []T{T(math.Copysign(0, -1)), 0, 0.5, 1 - tol/2, 1, 2}
+	values = append(values, sameBucket[T]()...)
 	draw := func() T { return values[rng.IntN(len(values))] }
 	w := tr.get()
 	defer tr.pool.Put(w)
@@ -92,4 +93,17 @@ func scannedKeep[T lane.Real](w *lanes[T], r, l int, best, most T) uint8 {
 		k = chain
 	}
 	return uint8(k)
+}
+
+// sameBucket returns two values of T far apart that keepsByValue hashes
+// to one bucket, so that the keeps of one are met among the other's.
+func sameBucket[T lane.Real]() []T {
+	seen := map[int]T{}
+	for i := 1; ; i++ {
+		v := T(3 + float64(i)/64)
+		if w, ok := seen[bucket(float64(v))]; ok {
+			return []T{w, v}
+		}
+		seen[bucket(float64(v))] = v
+	}
 }

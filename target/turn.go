@@ -811,9 +811,13 @@ type keepsByValue struct {
 	link [engine.FirstRollKeep]int16 // 1 + the keep after, 0 for none
 }
 
-// keepBuckets is how many buckets keepsByValue hashes into: twice the
-// keeps and more, so that a chain holds about one keep.
-const keepBuckets = 512
+// keepBuckets is how many buckets keepsByValue hashes into, 1 <<
+// keepBucketBits: twice the keeps and more, so that a chain holds about
+// one keep.
+const (
+	keepBucketBits = 9
+	keepBuckets    = 1 << keepBucketBits
+)
 
 // reset empties b.
 func (b *keepsByValue) reset() { clear(b.head[:]) }
@@ -840,7 +844,7 @@ func bucket(v float64) int {
 	}
 	x := math.Float64bits(v)
 	x ^= x >> 29
-	return int((x * 0x9e3779b97f4a7c15) >> (64 - 9))
+	return int((x * 0x9e3779b97f4a7c15) >> (64 - keepBucketBits))
 }
 
 // mean sets the keeps' rows of w.p and w.e to their means over the rolls,
