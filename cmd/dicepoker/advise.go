@@ -33,7 +33,7 @@ func runAdvise(e env, args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("advise")
 	sheetFlag := fs.String("sheet", "", `the filled boxes with their points, "ones=3,fives=15,yahtzee=50" (empty: a new game)`)
 	sheetFile := fs.String("sheet-file", "", `the sheet as a JSON file, {"ones": 3, ...}`)
-	fs.String("dice", "", `the five dice in hand: "3,3,5,5,6" or "33556"; poker-dice also 9TJQKA`)
+	fs.String("dice", "", `the dice in hand: "3,3,5,5,6" or "33556"; poker-dice also 9TJQKA`)
 	rollsLeft := fs.Int("rolls-left", -1, "rerolls still allowed this turn (default: all but the first roll)")
 	tableFile := addTableFlag(fs)
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five (always so on the first roll)")

@@ -18,7 +18,7 @@ roll of all five).`
 // runScore prints what the dice score in each category of the game.
 func runScore(e env, args []string, stdout io.Writer) error {
 	fs, gf := newGameFlagSet("score")
-	fs.String("dice", "", `the five dice: "3,4,3,6,3", "34363" or "3 4 3 6 3"; poker-dice also 9TJQKA`)
+	fs.String("dice", "", `the dice: "3,4,3,6,3", "34363" or "3 4 3 6 3"; poker-dice also 9TJQKA`)
 	fresh := fs.Bool("fresh", false, "school: the dice came from a roll of all five dice (combinations score double)")
 	reserve := fs.Int("reserve", 0, "school: the reserve before this turn")
 	asJSON := fs.Bool("json", false, "print one JSON object instead of a table")

@@ -239,7 +239,6 @@ const sixThirteen = "testdata/maxi-thirteen.toml"
 // 95% interval, the keys say why it was sampled, the text says so on its
 // first line, and a bad --games is refused.
 func TestSixDiceSampledDistribution(t *testing.T) {
-	t.Parallel()
 	data, err := os.ReadFile(sixThirteen)
 	if err != nil {
 		t.Fatal(err)
@@ -253,8 +252,8 @@ func TestSixDiceSampledDistribution(t *testing.T) {
 		t.Fatal(err)
 	}
 	expected := sol.Expected()
-	// --memory also sets the process's soft limit, which the other
-	// tests running beside this one should not keep.
+	// --memory also sets the process's soft limit: the test runs alone
+	// (not in parallel), and the limit is put back after it.
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
 	cl, _ := ownTables(t)
 	args := []string{"distribution", "--rules", sixThirteen, "--memory", "140MB", "--games", "4000"}
