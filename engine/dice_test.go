@@ -325,13 +325,13 @@ func TestParseKeep(t *testing.T) {
 		{"J", DigitFaces, "", false},
 	} {
 		t.Run(tc.in+" "+tc.letters, func(t *testing.T) {
-			got, err := ParseKeep(tc.in, tc.letters)
+			got, err := parseKeep(tc.in, tc.letters, Dice)
 			if tc.ok != (err == nil) {
-				t.Errorf("ParseKeep(%q, %q) = %v, %v; want ok=%v", tc.in, tc.letters, got, err, tc.ok)
+				t.Errorf("parseKeep(%q, %q) = %v, %v; want ok=%v", tc.in, tc.letters, got, err, tc.ok)
 				return
 			}
 			if tc.ok && got.String() != tc.want {
-				t.Errorf("ParseKeep(%q, %q) = %q, want %q", tc.in, tc.letters, got, tc.want)
+				t.Errorf("parseKeep(%q, %q) = %q, want %q", tc.in, tc.letters, got, tc.want)
 			}
 		})
 	}
@@ -399,7 +399,7 @@ func TestSubKeeps(t *testing.T) {
 func TestRollRest(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
-	keep, _ := ParseKeep("33", "")
+	keep, _ := parseKeep("33", "", Dice)
 	counts := [Faces]int{}
 	for range 6000 {
 		m := keep.RollRest(rng)

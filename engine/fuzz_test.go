@@ -110,15 +110,15 @@ func FuzzParseDice(f *testing.F) {
 					}
 				}
 			}
-			k, err := ParseKeep(s, letters)
+			k, err := parseKeep(s, letters, Dice)
 			if t := strings.TrimSpace(s); t == "" || strings.EqualFold(t, "none") || t == "-" {
 				n, bad, want = 0, false, Multiset{}
 			}
 			switch {
 			case (err == nil) != (!bad && n <= Dice):
-				t.Fatalf("ParseKeep(%q, %s) = %v, %v; the input has %d dice, bad runes %v", s, letters, k, err, n, bad)
+				t.Fatalf("parseKeep(%q, %s) = %v, %v; the input has %d dice, bad runes %v", s, letters, k, err, n, bad)
 			case err == nil && k != want:
-				t.Fatalf("ParseKeep(%q, %s) = %v, want %v", s, letters, k, want)
+				t.Fatalf("parseKeep(%q, %s) = %v, want %v", s, letters, k, want)
 			}
 		}
 	})

@@ -35,12 +35,8 @@ func parseDice(s, letters string, dice int) (Multiset, error) {
 	return m, nil
 }
 
-// ParseKeep reads zero to five dice in the notation of ParseDice; "" and
-// "none" are the empty keep.
-func ParseKeep(s, letters string) (Multiset, error) { return parseKeep(s, letters, Dice) }
-
-// ParseKeep reads zero to as many dice as g rolls, in the notation of the
-// package's ParseKeep with the game's letters.
+// ParseKeep reads zero to as many dice as g rolls, in the notation of
+// ParseDice with the game's letters; "" and "none" are the empty keep.
 func (g *Game) ParseKeep(s string) (Multiset, error) { return parseKeep(s, g.Letters, g.Dice) }
 
 // parseKeep reads zero to dice dice.
