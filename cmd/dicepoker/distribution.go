@@ -26,9 +26,9 @@ saved the first time a game is asked about. School with more than one
 column has no exact strategy: its distribution is sampled from 20,000
 games of the estimate player. A game of six dice whose exact distribution
 needs more memory than --memory allows or, without it, three quarters of
-what the machine has free (Maxi Yatzy's needs about 24 GB) is sampled
-instead from --games games of the optimal player; a game of five dice is
-refused.`
+what the machine has free (Maxi Yatzy's needs about 24 GB), or given
+--games, is sampled instead from --games games of the optimal player; a
+game of five dice is refused.`
 
 // histogramRows is how many rows of scores the text histogram has at most.
 const histogramRows = 30
@@ -41,7 +41,7 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 	tableFile := addTableFlag(fs)
 	gf.addTarget(fs, "play")
 	mem := addMemoryFlag(fs)
-	games := fs.Int("games", kind.SampledGames, "the games of the optimal player a game of six dice's distribution is sampled from where its exact one does not fit in memory")
+	games := fs.Int("games", kind.SampledGames, "the games of the optimal player a game of six dice's distribution is sampled from: given, even where its exact one fits in memory")
 	asJSON := addJSONFlag(fs)
 	g, err := gf.parse(fs, args, stdout, "distribution [--game G] [game options] [--target T] [--png FILE] [--threads N] [--table FILE] [--memory M] [--games N] [--json]", distributionSummary)
 	if err != nil {
@@ -79,15 +79,13 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 		if err == nil {
 			err = memory.CheckLong(what, max(need.Peak, need.Hold+carry), limit)
 		}
-		if tooMuch, ok := errors.AsType[*memory.TooMuch](err); ok {
+		tooMuch, ok := errors.AsType[*memory.TooMuch](err)
+		switch {
+		case ok || (err == nil && fs.Changed("games")):
 			return e.sampleDistribution(g, tooMuch, need, limit, *games, *tableFile, *threads, *png, *asJSON, stdout)
-		}
-		if err != nil {
+		case err != nil:
 			return err
 		}
-	}
-	if fs.Changed("games") {
-		return gamesRefused(g, *games)
 	}
 	p, err := kind.NewPlayer(e.opened(*tableFile), g, "", gf.target)
 	if err != nil {
@@ -100,22 +98,22 @@ func runDistribution(e env, args []string, stdout io.Writer) error {
 	return distribute(p, *threads, *png, *asJSON, stdout)
 }
 
-// gamesRefused returns the usage error of --games N for game g, whose
-// distribution is exact, or sampled from a set number of games: --games
-// counts the games only where a game of six dice's exact one does not
-// fit in memory.
+// gamesRefused returns the usage error of --games N for game g of five
+// dice, whose distribution is exact, or sampled from a set number of
+// games: --games samples only a game of six dice's.
 func gamesRefused(g *engine.Game, n int) error {
 	how := "exact"
 	if !kind.Of(g).Exact() {
 		how = fmt.Sprintf("sampled from %d games of the estimate player", kind.SampledGames)
 	}
-	return usagef("--games %d: the distribution of %s is %s; --games counts the games only where a game of six dice's exact one does not fit in memory", n, strategy.Describe(g), how)
+	return usagef("--games %d: the distribution of %s is %s; --games samples the distribution of a game of six dice only", n, strategy.Describe(g), how)
 }
 
 // sampleDistribution prints the distribution of six-dice game g's final
 // score sampled from games games of the optimal player, with seed 1,
-// where its exact one does not fit in memory as tooMuch says: the
-// strategy table, built or read as need says, must still fit limit.
+// where its exact one does not fit in memory as tooMuch says, or where
+// --games asked for it (tooMuch nil): the strategy table, built or read
+// as need says, must still fit limit.
 func (e env) sampleDistribution(g *engine.Game, tooMuch *memory.TooMuch, need memory.Need, limit int64, games int, tableFile string, threads int, png string, asJSON bool, stdout io.Writer) error {
 	if err := kind.CheckRun(g, "optimal", nil, games, nil); err != nil {
 		return err
@@ -135,7 +133,8 @@ func (e env) sampleDistribution(g *engine.Game, tooMuch *memory.TooMuch, need me
 }
 
 // sampledInstead says why the distribution of a game that has an exact
-// strategy was sampled: its exact one needs more memory than there is.
+// strategy was sampled: its exact one needs more memory than there is
+// (TooMuch), or --games asked for a sample (TooMuch nil).
 type sampledInstead struct {
 	Expected float64 // the strategy table's expected score
 	TooMuch  *memory.TooMuch
@@ -289,13 +288,18 @@ func printSampled(p *kind.Player, s *scores.Sample, instead *sampledInstead, png
 			sampleStats: statsOf(s), Probabilities: probabilitiesJSON(s.Scores, float64(s.Games))}
 		if instead != nil {
 			out.Expected, out.ExpectedScore = &instead.Expected, &instead.Expected
+		}
+		if instead != nil && instead.TooMuch != nil {
 			out.ExactMemory, out.MemoryAllowed, out.MemoryLimit = instead.TooMuch.Need, instead.TooMuch.Have, instead.TooMuch.Limit
 		}
 		return writeJSON(stdout, out)
 	}
 	why := "only one column is solved exactly"
-	if instead != nil {
+	switch {
+	case instead != nil && instead.TooMuch != nil:
 		why = "the exact one " + instead.TooMuch.Needs()
+	case instead != nil:
+		why = "as --games asked"
 	}
 	lo, hi := s.CI95()
 	fmt.Fprintf(stdout, "%s, %s strategy: final score distribution sampled from %d games (seed 1); %s\n", strategy.Describe(g), p.Name, s.Games, why)
