@@ -4,12 +4,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/gametest"
 	"dicepoker/school"
 	"dicepoker/scores"
 	"dicepoker/solver"
@@ -150,17 +150,7 @@ func TestGameMeasures(t *testing.T) {
 // holds it.
 func TestGameMeasuresSixDice(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("../games/maxi-yatzy.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.ParseRules("maxi-yatzy.toml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g, err = g.Subset("fours", "sixes", "villa", "chance"); err != nil {
-		t.Fatal(err)
-	}
+	g := gametest.Maxi(t, "fours", "sixes", "villa", "chance")
 	for _, c := range []struct {
 		name   string
 		limit  int64

@@ -6,34 +6,16 @@ import (
 	"testing"
 
 	"dicepoker/engine"
-	"dicepoker/games"
+	"dicepoker/internal/gametest"
 	"dicepoker/internal/lanes"
 	"dicepoker/internal/statespace"
 	"dicepoker/solver"
 )
 
-// maxiSubset returns Maxi Yatzy (games/maxi-yatzy.toml) on the boxes
-// named: six dice, small enough to solve in a test.
-func maxiSubset(t testing.TB, boxes ...string) *engine.Game {
-	t.Helper()
-	data, err := games.Files.ReadFile("maxi-yatzy.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.ParseRules("maxi-yatzy.toml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g, err = g.Subset(boxes...); err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // sixDiceGame is the six-dice game the tests play: upper boxes whose
 // points matter, groups, a straight and the chance.
 func sixDiceGame(t testing.TB) *engine.Game {
-	return maxiSubset(t, "fours", "sixes", "two-pairs", "villa", "full-straight", "chance")
+	return gametest.Maxi(t, "fours", "sixes", "two-pairs", "villa", "full-straight", "chance")
 }
 
 // TestSixDiceAgreesWithActions checks, in sampled positions of a game of

@@ -7,30 +7,19 @@ import (
 	"testing"
 
 	"dicepoker/engine"
-	"dicepoker/games"
+	"dicepoker/internal/gametest"
 	"dicepoker/policy"
 	"dicepoker/solver"
 )
 
-// maxiSubset returns Maxi Yatzy (games/maxi-yatzy.toml) on the boxes
-// named, with rolls rolls a turn: six dice, small enough to solve in a
-// test.
+// maxiSubset returns Maxi Yatzy on the boxes named (gametest.Maxi), with
+// rolls rolls a turn.
 func maxiSubset(t testing.TB, rolls int, boxes ...string) *engine.Game {
 	t.Helper()
-	data, err := games.Files.ReadFile("maxi-yatzy.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.ParseRules("maxi-yatzy.toml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub := *g
+	sub := *gametest.Maxi(t, boxes...)
 	sub.Rolls = rolls
-	if g, err = engine.Define(sub); err != nil {
-		t.Fatal(err)
-	}
-	if g, err = g.Subset(boxes...); err != nil {
+	g, err := engine.Define(sub)
+	if err != nil {
 		t.Fatal(err)
 	}
 	return g

@@ -3,31 +3,12 @@ package solver
 import (
 	"math"
 	"math/rand/v2"
-	"os"
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/gametest"
 	"dicepoker/internal/lanes"
 )
-
-// maxiSubset returns Maxi Yatzy (games/maxi-yatzy.toml) on the boxes
-// named: six dice, small enough to solve in a test.
-func maxiSubset(t *testing.T, boxes ...string) *engine.Game {
-	t.Helper()
-	data, err := os.ReadFile("../games/maxi-yatzy.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.ParseRules("maxi-yatzy.toml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sub, err := g.Subset(boxes...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sub
-}
 
 // TestCupActionsAsTurns ranks the actions of random yatzy positions with
 // the turn of any cup of dice and with Turn: the same actions, in the
@@ -70,7 +51,7 @@ func TestCupActionsAsTurns(t *testing.T) {
 // the solve in the plain Go kernel gives the same bits.
 func TestSixDiceActionsAverageToStateValue(t *testing.T) {
 	t.Parallel()
-	g := maxiSubset(t, "fours", "sixes", "villa", "full-straight", "chance")
+	g := gametest.Maxi(t, "fours", "sixes", "villa", "full-straight", "chance")
 	sol, err := Solve(g, Options{Threads: 2})
 	if err != nil {
 		t.Fatal(err)

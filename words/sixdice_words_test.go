@@ -5,8 +5,7 @@ import (
 	"testing"
 
 	"dicepoker/coach"
-	"dicepoker/engine"
-	"dicepoker/games"
+	"dicepoker/internal/gametest"
 )
 
 // TestSixDiceKeepWords reads keeps in a game of six dice as its own
@@ -14,14 +13,7 @@ import (
 // the hint of an empty keep rerolls all six.
 func TestSixDiceKeepWords(t *testing.T) {
 	t.Parallel()
-	data, err := games.Files.ReadFile("maxi-yatzy.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.ParseRules("maxi-yatzy.toml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := gametest.Maxi(t)
 	sheet, err := coach.ParseSheet(g, "")
 	if err != nil {
 		t.Fatal(err)

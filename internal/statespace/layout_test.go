@@ -1,10 +1,10 @@
 package statespace
 
 import (
-	"os"
 	"testing"
 
 	"dicepoker/engine"
+	"dicepoker/internal/gametest"
 )
 
 // TestPackedLayout packs Maxi Yatzy's states: one entry a bonus class of
@@ -13,14 +13,7 @@ import (
 // when they have the same filled set and class.
 func TestPackedLayout(t *testing.T) {
 	t.Parallel()
-	data, err := os.ReadFile("../../games/maxi-yatzy.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.ParseRules("maxi-yatzy.toml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := gametest.Maxi(t)
 	l := NewLayout(g)
 	if l.packed == nil || l.Size() != 32112640 {
 		t.Fatalf("packed %v, %d entries; want 32112640", l.packed != nil, l.Size())
