@@ -24,15 +24,15 @@ import (
 // an upper bonus in reach, quick to solve.
 const sixReduced = "../../engine/gamefile/testdata/maxi-reduced.toml"
 
-// sixReducedSolved returns the game of sixReduced and its exact expected
-// score, solved here apart from the command line.
-func sixReducedSolved(t *testing.T) (*engine.Game, float64) {
+// gameFileSolved returns the game of the game file at path and its exact
+// expected score, solved here apart from the command line.
+func gameFileSolved(t *testing.T, path string) (*engine.Game, float64) {
 	t.Helper()
-	data, err := os.ReadFile(sixReduced)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := engine.ParseRules(sixReduced, data)
+	g, err := engine.ParseRules(path, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func sixReducedSolved(t *testing.T) (*engine.Game, float64) {
 // target or seats, which play five dice only, are refused.
 func TestSixDiceSimulate(t *testing.T) {
 	t.Parallel()
-	_, expected := sixReducedSolved(t)
+	_, expected := gameFileSolved(t, sixReduced)
 	cl, _ := ownTables(t)
 	args := []string{"simulate", "--rules", sixReduced, "--games", "20000", "--seed", "9", "--json"}
 	out := cl.runOK(t, append(args, "--threads", "1")...)
@@ -94,7 +94,7 @@ func containsLine(s, want string) bool {
 // table's values, says it gave up.
 func TestSixDicePlayAndReview(t *testing.T) {
 	t.Parallel()
-	g, _ := sixReducedSolved(t)
+	g, _ := gameFileSolved(t, sixReduced)
 	// The table's values, float32 as they are stored.
 	tab, err := strategy.Solve(g, solver.Options{})
 	if err != nil {
@@ -180,7 +180,7 @@ func TestSixDicePlayAndReview(t *testing.T) {
 // before the table is built.
 func TestSixDiceDistribution(t *testing.T) {
 	t.Parallel()
-	_, expected := sixReducedSolved(t)
+	_, expected := gameFileSolved(t, sixReduced)
 	cl, _ := ownTables(t)
 	var res struct {
 		Method        string             `json:"method"`
@@ -260,19 +260,7 @@ const sixThirteen = "testdata/maxi-thirteen.toml"
 // 95% interval, the keys say why it was sampled, the text says so on its
 // first line, and a bad --games is refused.
 func TestSixDiceSampledDistribution(t *testing.T) {
-	data, err := os.ReadFile(sixThirteen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := engine.ParseRules(sixThirteen, data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol, err := solver.Solve(g, solver.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	expected := sol.Expected()
+	g, expected := gameFileSolved(t, sixThirteen)
 	// --memory also sets the process's soft limit: the test runs alone
 	// (not in parallel), and the limit is put back after it.
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
@@ -333,7 +321,7 @@ func TestSixDiceSampledDistribution(t *testing.T) {
 // actions (worked out here from the table's values), with six dice.
 func TestSixDiceExportPositions(t *testing.T) {
 	t.Parallel()
-	g, _ := sixReducedSolved(t)
+	g, _ := gameFileSolved(t, sixReduced)
 	tab, err := strategy.Solve(g, solver.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -404,7 +392,7 @@ func TestSixDiceExportPositions(t *testing.T) {
 // sampled, as distribution samples it, and a line that says so.
 func TestSixDiceBench(t *testing.T) {
 	t.Parallel()
-	_, expected := sixReducedSolved(t)
+	_, expected := gameFileSolved(t, sixReduced)
 	cl, _ := ownTables(t)
 	out := cl.runOK(t, "bench", "--rules", sixReduced, "--simulate", "2000", "--json")
 	var res struct {
